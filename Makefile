@@ -1,0 +1,31 @@
+# Two commands on a fresh machine: `make` builds every kit into out/, `make test` runs the suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: all build test lint bench clean
+
+all: build
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+build: $(STAMP)
+	$(BIN)/pnp build
+
+test: $(STAMP)
+	$(BIN)/ruff check generator tests bench
+	$(BIN)/pytest -q -n auto 2>/dev/null || $(BIN)/pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check generator tests bench
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) out
