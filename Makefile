@@ -19,7 +19,7 @@ build: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check generator tests bench
-	$(BIN)/pytest -q -n auto 2>/dev/null || $(BIN)/pytest -q
+	$(BIN)/pytest -q -n 2
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests bench

@@ -1,0 +1,152 @@
+"""The pipeline, one way through: load, check, expand, lay out, paint, write."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .checks import find_variant, validate
+from .errors import ContentError, Loc, Problem
+from .expand import items_of
+from .faces import art_of, trim_of
+from .imposition import PrintSettings, impose
+from .layouts import Layouts
+from .loader import load_game
+from .models import Game
+from .render.cheatsheet import write_cheatsheet
+from .render.paint import PaintContext
+from .render.pdf import Meta, write_pages
+from .render.style import Fonts
+from .units import to_mm
+
+
+@dataclass(frozen=True)
+class Project:
+    """Where content, templates and fonts live."""
+
+    root: Path
+
+    @property
+    def content(self) -> Path:
+        return self.root / "content"
+
+    @property
+    def templates(self) -> Path:
+        return self.root / "templates"
+
+    @property
+    def fonts(self) -> Path:
+        return self.root / "fonts"
+
+    def load(self, game_id: str) -> Game:
+        folder = self.content / game_id
+        if not (folder / "game.yaml").is_file():
+            known = ", ".join(p.name for p in sorted(self.content.glob("*/game.yaml")))
+            raise ContentError(Problem(Loc(str(folder)), f"no game '{game_id}' (games: {known})"))
+        return load_game(folder, self.fonts)
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    settings: PrintSettings = PrintSettings()
+    langs: tuple[str, ...] = ("de", "en")
+    braille: bool = False
+    variant: str | None = None
+    extra: dict = field(default_factory=dict)
+
+
+def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
+               progress=None) -> Path:
+    """Build one kit into out/<game>; on any error the previous out/<game> stays as it was."""
+    game = project.load(game_id)
+    try:
+        variant = find_variant(game, options.variant)
+    except KeyError as exc:
+        raise ContentError(Problem(game.loc, str(exc.args[0]))) from None
+    validate(game, variant)
+    out.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{game_id}-", dir=out))
+    try:
+        files = _write_kit(project, game, variant, staging, options, progress)
+        manifest = {"game": game.id, "paper": options.settings.paper,
+                    "duplex": options.settings.duplex, "files": files}
+        (staging / "manifest.json").write_text(json.dumps(manifest, indent=1,
+                                                          ensure_ascii=False) + "\n")
+        return _replace(staging, out / game_id)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _replace(staging: Path, target: Path) -> Path:
+    """Swap the finished folder in by renames, so a reader sees the old kit or the new one."""
+    old = None
+    if target.exists():
+        old = target.with_name(f".{target.name}-old")
+        shutil.rmtree(old, ignore_errors=True)
+        target.rename(old)
+    staging.rename(target)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+    return target
+
+
+def _write_kit(project: Project, game: Game, variant, folder: Path, options: BuildOptions,
+               progress) -> list[dict]:
+    layouts = Layouts(project.templates)
+    fonts = Fonts(game.fonts, game.loc)
+    settings = options.settings
+    lang = options.langs[0]
+    face_options = {"lang": lang, "braille": options.braille, **options.extra}
+    files = []
+    for component in game.components:
+        items = items_of(game, component, variant)
+        trim = trim_of(component)
+        has_back = component.back is not None and component.kind != "standee"
+        bleed = settings.bleed if component.marks else 0.0
+        comp_settings = PrintSettings(settings.paper, settings.duplex, bleed, settings.margin,
+                                      settings.back_offset)
+        try:
+            pages = impose(items, trim, comp_settings, has_back, component.marks)
+        except ValueError as exc:
+            raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) \
+                from None
+        arts = {}
+        for item in items:
+            for side in ("front", "back") if has_back else ("front",):
+                arts[(id(item), side)] = art_of(game, item, side, layouts, face_options, bleed,
+                                                trim)
+        name = f"{component.id}.pdf"
+        title = f"{game.title.get(lang)} – {component.name.get(lang)}"
+        ctx = PaintContext(fonts, game.folder)
+        write_pages(folder / name, pages, arts, Meta(title, game.author, _subject(game, lang)),
+                    ctx)
+        files.append(_manifest_file(name, pages, component.kind))
+        if progress:
+            progress(component.id)
+    if game.rules is not None:
+        pages = write_cheatsheet(folder / "rules.pdf", game, project.templates, fonts,
+                                 options.langs, settings, Meta(
+                                     f"{game.title.get(lang)} – Regeln / Rules", game.author,
+                                     _subject(game, lang)))
+        files.append({"path": "rules.pdf", "pages": pages})
+        if progress:
+            progress("rules")
+    return files
+
+
+def _subject(game: Game, lang: str) -> str:
+    return ("Bastelbogen-Druckbogen zum Selberbasteln" if lang == "de"
+            else "Bastelbogen print-and-play kit")
+
+
+def _manifest_file(name: str, pages, kind: str) -> dict:
+    return {"path": name, "pages": [
+        {"number": n, "size_mm": [round(to_mm(v), 3) for v in page.size],
+         "items": [{"id": p.item.id, "kind": kind, "side": p.side,
+                    "trim_mm": [round(to_mm(v), 4) for v in p.trim]}
+                   for p in page.placements]}
+        for n, page in enumerate(pages, start=1)]}

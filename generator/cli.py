@@ -1,0 +1,204 @@
+"""The `pnp` command: thin wrappers over the pipeline; user mistakes exit 1 with no traceback."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .build import BuildOptions, Project, build_game
+from .calibrate import write_calibration
+from .checks import find_variant, validate
+from .errors import ContentError
+from .expand import items_of
+from .imposition import DUPLEX_MODES, PAPERS, PrintSettings
+from .loader import find_games
+from .models import LANGUAGES
+from .units import mm, parse_length, parse_pair
+
+
+def _project(ctx: click.Context) -> Project:
+    return ctx.obj
+
+
+def _fail(exc: ContentError) -> None:
+    for problem in exc.problems:
+        click.echo(str(problem), err=True)
+    n = len(exc.problems)
+    click.echo(f"{n} problem{'s' if n != 1 else ''}; nothing was written.", err=True)
+    sys.exit(1)
+
+
+def _default_root() -> Path:
+    here = Path.cwd()
+    if (here / "content").is_dir():
+        return here
+    return Path(__file__).resolve().parent.parent
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Project folder holding content/, templates/ and fonts/"
+                   " (default: the current folder if it has content/).")
+@click.pass_context
+def main(ctx: click.Context, root: Path | None) -> None:
+    """Bastelbogen: print-and-play kits from YAML.
+
+    \b
+    Examples:
+      pnp list
+      pnp validate muenchhausen
+      pnp build muenchhausen --paper letter --duplex short
+      pnp calibrate --paper a4
+    """
+    ctx.obj = Project((root or _default_root()).resolve())
+
+
+def _games(project: Project, names: tuple[str, ...]) -> list[str]:
+    return list(names) or [p.name for p in find_games(project.content)]
+
+
+@main.command("list")
+@click.pass_context
+def list_games(ctx: click.Context) -> None:
+    """List the games in content/ with players and component totals.
+
+    \b
+    Example:
+      pnp list
+    """
+    project = _project(ctx)
+    for folder in find_games(project.content):
+        try:
+            game = project.load(folder.name)
+        except ContentError as exc:
+            click.echo(f"{folder.name:14} (broken: {exc.problems[0]})")
+            continue
+        parts = ", ".join(f"{len(items_of(game, c))} {c.name.get('en').lower()}"
+                          for c in game.components)
+        click.echo(f"{game.id:14} {game.title.get('de'):16} {game.players.min}-"
+                   f"{game.players.max} players  {parts}")
+
+
+@main.command("validate")
+@click.argument("games", nargs=-1)
+@click.option("--variant", default=None, help="Check a named variant of the game.")
+@click.pass_context
+def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None) -> None:
+    """Check that a game's content is complete; list every problem as path:line:col.
+
+    \b
+    Examples:
+      pnp validate               # every game
+      pnp validate muenchhausen --variant large-groups
+    """
+    project = _project(ctx)
+    problems = []
+    for name in _games(project, games):
+        try:
+            game = project.load(name)
+            validate(game, find_variant(game, variant) if variant else None)
+            click.echo(f"{name}: ok")
+        except ContentError as exc:
+            problems.extend(exc.problems)
+        except KeyError as exc:
+            raise click.UsageError(str(exc.args[0])) from None
+    if problems:
+        for p in problems:
+            click.echo(str(p), err=True)
+        sys.exit(1)
+
+
+def _length(ctx, param, value):
+    try:
+        return parse_length(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+def _pair(ctx, param, value):
+    try:
+        return parse_pair(value)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+@main.command("build")
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
+              help="long/short: backs on the next page for that flip; fold: fronts and backs"
+                   " side by side to fold and glue; none: fronts only.")
+@click.option("--bleed", default="3mm", show_default=True, callback=_length,
+              help="Art beyond the cut line, e.g. 3mm, 0.125in, 0.")
+@click.option("--back-offset", default="0mm,0mm", show_default=True, callback=_pair,
+              help="X,Y shift of every back page, read off `pnp calibrate`.")
+@click.option("--margin", default="5mm", show_default=True, callback=_length,
+              help="Unprintable margin of the printer on every side.")
+@click.option("--lang", type=click.Choice(LANGUAGES), multiple=True,
+              help="Language of cards and cheat sheet (repeat for both; default de and en).")
+@click.option("--braille", is_flag=True, help="Add paper-braille values to the cards.")
+@click.option("--variant", default=None, help="Build a named variant (e.g. large-groups).")
+@click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("out"), show_default=True)
+@click.pass_context
+def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, margin, lang, braille,
+              variant, out) -> None:
+    """Build print-ready PDFs into OUT/<game>/ (every game when none is named).
+
+    \b
+    Examples:
+      pnp build                                  # every game, A4, long-edge duplex
+      pnp build muenchhausen --paper letter --duplex fold
+      pnp build muenchhausen --braille --back-offset 1.5mm,-0.5mm
+    """
+    project = _project(ctx)
+    options = BuildOptions(PrintSettings(paper, duplex, bleed, margin, back_offset),
+                           tuple(lang) or LANGUAGES, braille, variant)
+    names = _games(project, games)
+    failed: list[ContentError] = []
+    show = sys.stdout.isatty()
+    for name in names:
+        try:
+            if show:
+                with click.progressbar(length=20, label=f"{name:14}") as bar:
+                    target = build_game(project, name, out, options,
+                                        progress=lambda _step, bar=bar: bar.update(1))
+            else:
+                target = build_game(project, name, out, options)
+            if show:
+                click.echo(f"{name}: {target}")
+        except ContentError as exc:
+            failed.append(exc)
+        except KeyError as exc:
+            raise click.UsageError(str(exc.args[0])) from None
+    if failed:
+        _fail(ContentError([p for exc in failed for p in exc.problems]))
+
+
+@main.command("calibrate")
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(("long", "short")), default="long",
+              show_default=True)
+@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("out/calibrate.pdf"), show_default=True)
+@click.pass_context
+def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> None:
+    """Write a two-sided test sheet to read your printer's back offset from.
+
+    \b
+    Print it double-sided at 100 % (no "fit to page"), hold it against a window and read
+    where the back's cross falls on the front's scales; pass the numbers to
+    `pnp build --back-offset X,Y`.
+
+    \b
+    Example:
+      pnp calibrate --paper letter --duplex short
+    """
+    path = write_calibration(out, PrintSettings(paper, duplex, 0.0, mm(5)))
+    click.echo(str(path))
+
+
+if __name__ == "__main__":
+    main()

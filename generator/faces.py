@@ -1,0 +1,64 @@
+"""What one side of one item shows, resolved to plain data before anything is drawn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import standee
+from .expand import resolve_refs
+from .geometry import IDENTITY, Matrix, Rect
+from .layouts import Face, Layouts, resolve
+from .models import Game, Item
+
+
+@dataclass(frozen=True)
+class Art:
+    """Hashable: equal arts (every common back, every copy) become one PDF form."""
+
+    parts: tuple[tuple[Matrix, Face], ...]
+    bleed: Rect  # item-local, the trim grown by the bleed; drawing is clipped to it
+    tabs: tuple[Rect, ...] = ()  # standee base tabs
+    folds: tuple[float, ...] = ()  # y of fold lines across the item
+
+
+def localize(value, lang: str):
+    """Pick one language out of {de: ..., en: ...} wherever it occurs."""
+    if isinstance(value, dict):
+        if value and set(value) <= {"de", "en"}:
+            return value.get(lang) or next(iter(value.values()))
+        return {k: localize(v, lang) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [localize(v, lang) for v in value]
+    return value
+
+
+def context(game: Game, item: Item, options: dict) -> dict:
+    lang = options.get("lang", "de")
+    data = localize(resolve_refs(game, item.component, item.data), lang)
+    return {**options, **data, "item": {"id": item.id, "copy": item.copy},
+            "game": {"id": game.id, "title": game.title.get(lang), "author": game.author,
+                     "players": {"min": game.players.min, "max": game.players.max}}}
+
+
+def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
+           bleed: float, trim: tuple[float, float]) -> Art | None:
+    component = item.component
+    name = component.face if side == "front" else component.back
+    if not name:
+        return None
+    layout = layouts.get(name, component.loc)
+    ctx = context(game, item, options)
+    bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
+    if component.standee is None:
+        return Art(((IDENTITY, resolve(layout, ctx, trim)),), bleed_rect)
+    plan = standee.plan(component.size, component.standee.base)
+    face = resolve(layout, ctx, component.size)
+    back = resolve(layouts.get(component.back, component.loc), ctx, component.size) \
+        if component.back else face
+    return Art(((plan.front, face), (plan.back, back)), bleed_rect, plan.bases, plan.folds)
+
+
+def trim_of(item_component) -> tuple[float, float]:
+    if item_component.standee is not None:
+        return standee.trim_size(item_component.size, item_component.standee.base)
+    return item_component.size

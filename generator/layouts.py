@@ -1,0 +1,148 @@
+"""Face layouts from templates/: named boxes in millimetres, each drawn by one painter.
+
+A layout is resolved per item into a `Face`: the boxes with their jinja2 text rendered and
+their rectangles in points. Faces are plain hashable data, so identical faces (every back,
+every copy) are recognised and drawn once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import Collector, ContentError, Loc, Problem
+from .schema import Fields, inside, type_name
+from .source import YList, YMap, load_yaml
+from .templating import expand
+from .units import mm
+
+PAINTERS = ("shape", "text", "paragraph", "art", "braille", "image", "table")
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    name: str
+    painter: str
+    box: tuple[float, float, float, float]  # mm from the trim's top-left corner
+    params: YMap
+    when: str | None
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    boxes: tuple[BoxSpec, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Box:
+    """A resolved box: rectangle in points from the trim's bottom-left, params rendered."""
+
+    name: str
+    painter: str
+    rect: tuple[float, float, float, float]
+    params: tuple[tuple[str, object], ...]
+    loc: Loc
+
+    def get(self, key, default=None):
+        return dict(self.params).get(key, default)
+
+
+Face = tuple[Box, ...]
+
+
+class Layouts:
+    """Loads templates/<name>.yaml once each, following `extends`."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self._cache: dict[str, Layout] = {}
+
+    def get(self, name: str, loc: Loc, _chain: tuple = ()) -> Layout:
+        if name in self._cache:
+            return self._cache[name]
+        if name in _chain:
+            raise ContentError(Problem(loc, f"template '{name}' extends itself"))
+        problems = Collector()
+        path = inside(self.folder, f"{name}.yaml", loc, problems, "template")
+        problems.raise_if_any()
+        if not path.is_file():
+            raise ContentError(Problem(loc, f"template '{name}' not found in {self.folder}"))
+        data = load_yaml(path, loc)
+        f = Fields(data, f"template '{name}'", problems, Loc(str(path)))
+        parent = f.get("extends", str, None)
+        boxes_raw = f.get("boxes", YList, None) or []
+        f.done()
+        problems.raise_if_any()
+        boxes = list(self.get(parent, f.value_loc("extends"), (*_chain, name)).boxes) \
+            if parent else []
+        for i, raw in enumerate(boxes_raw):
+            spec = _box(raw, boxes_raw.item_loc(i), problems)
+            if spec is None:
+                continue
+            # A box with a parent's name replaces it in place; new names are drawn last.
+            at = next((k for k, b in enumerate(boxes) if b.name == spec.name), None)
+            if at is None:
+                boxes.append(spec)
+            else:
+                boxes[at] = spec
+        problems.raise_if_any()
+        layout = Layout(name, tuple(boxes), f.loc)
+        self._cache[name] = layout
+        return layout
+
+
+def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
+    if not isinstance(raw, YMap):
+        problems.add(loc, f"a box must be a mapping, got {type_name(raw)}")
+        return None
+    name = raw.get("name")
+    painter = raw.get("painter")
+    box = raw.get("box")
+    if not isinstance(name, str):
+        problems.add(loc, "a box needs a 'name'")
+    if painter not in PAINTERS:
+        problems.add(raw.value_loc("painter"), f"painter must be one of {', '.join(PAINTERS)},"
+                     f" got {type_name(painter)}")
+    if not (isinstance(box, YList) and len(box) == 4
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in box)):
+        problems.add(raw.value_loc("box"), "box must be [x, y, width, height] in millimetres")
+        return None
+    if not isinstance(name, str) or painter not in PAINTERS:
+        return None
+    when = raw.get("when")
+    return BoxSpec(name, painter, tuple(float(v) for v in box), raw, when, loc)
+
+
+def resolve(layout: Layout, context: dict, size: tuple[float, float]) -> Face:
+    """Render every box of `layout` for one item; trim `size` in points."""
+    _, height = size
+    boxes = []
+    for spec in layout.boxes:
+        if spec.when is not None and not _truthy(expand(spec.when, context, spec.params.value_loc(
+                "when"))):
+            continue
+        x, y, w, h = spec.box
+        rect = (mm(x), height - mm(y + h), mm(w), mm(h))
+        params = tuple(sorted(
+            (k, _render(v, context, spec.params.value_loc(k)))
+            for k, v in spec.params.items() if k not in ("name", "painter", "box", "when")))
+        boxes.append(Box(spec.name, spec.painter, rect, params, spec.params.value_loc("text")
+                         if "text" in spec.params else spec.loc))
+    return tuple(boxes)
+
+
+def _render(value, context: dict, loc: Loc):
+    if isinstance(value, str):
+        return expand(value, context, loc)
+    if isinstance(value, list):
+        return tuple(_render(v, context, loc) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _render(v, context, loc)) for k, v in value.items()))
+    return value
+
+
+def _truthy(text) -> bool:
+    return str(text).strip().lower() not in ("", "false", "0", "none", "no")

@@ -1,0 +1,115 @@
+"""Frozen, typed models of a game; every model keeps where it was written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import Loc
+from .source import YMap
+
+LANGUAGES = ("de", "en")
+KINDS = ("card", "tile", "standee", "sheet")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text in one or more languages; a plain string serves every language."""
+
+    values: tuple[tuple[str, str], ...]
+    loc: Loc
+
+    def get(self, lang: str) -> str:
+        table = dict(self.values)
+        return table.get(lang) or table.get("*") or next(iter(table.values()), "")
+
+
+@dataclass(frozen=True)
+class Players:
+    min: int
+    max: int
+
+
+@dataclass(frozen=True)
+class ItemSpec:
+    """One entry of a component's `items`: data, a count, and fields that expand (`each`)."""
+
+    data: YMap
+    count: int
+    each: tuple[tuple[str, tuple], ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Standee:
+    base: float  # depth of each base tab, in points
+
+
+@dataclass(frozen=True)
+class Component:
+    id: str
+    kind: str
+    name: Text
+    size: tuple[float, float]  # trim in points (for a standee: the figure)
+    face: str
+    back: str | None
+    items: tuple[ItemSpec, ...]
+    refs: tuple[tuple[str, str], ...]  # item field -> table whose ids it names
+    id_pattern: str | None
+    marks: bool
+    standee: Standee | None
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Check:
+    kind: str
+    params: YMap
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name: Text
+    component: str
+    field: str
+    values: tuple
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    rows: tuple[YMap, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: Text
+    author: str
+    players: Players
+    components: tuple[Component, ...]
+    tables: dict[str, Table] = field(hash=False)
+    checks: tuple[Check, ...]
+    variants: tuple[Variant, ...]
+    rules: Path | None
+    fonts: dict[str, Path] = field(hash=False)
+    folder: Path
+    loc: Loc
+
+    def component(self, cid: str) -> Component | None:
+        return next((c for c in self.components if c.id == cid), None)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One physical piece after expansion: `copy` numbers identical copies from 1."""
+
+    id: str
+    component: Component
+    data: dict
+    copy: int
+    loc: Loc

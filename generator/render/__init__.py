@@ -1,0 +1,1 @@
+"""Painting plans onto PDF pages; positions come from the plans, never from here."""

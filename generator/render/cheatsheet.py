@@ -1,0 +1,196 @@
+"""The one-page rules cheat sheet: rules YAML -> jinja2 template -> blocks -> one page.
+
+The template writes one block per line, `@kind text` (kinds: title, tagline, facts, h, p,
+li, step, note). Blocks flow into a header and two columns; if they do not fit, every
+size shrinks together down to a floor, and past it the build fails naming the text.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import jinja2
+from markupsafe import escape
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.platypus import Frame, Paragraph, Spacer
+
+from ..errors import ContentError, Loc, Problem
+from ..models import Game
+from ..source import YList, YMap, load_yaml
+from ..templating import environment
+from ..units import mm, to_mm
+from .pdf import Meta, new_canvas, set_boxes
+from .style import Fonts, colour
+
+SHEET = (mm(190), mm(260))
+BASE = {"title": 22, "tagline": 10.5, "facts": 9.5, "h": 11.5, "p": 9, "li": 9, "step": 9,
+        "note": 8.5}
+MIN_SCALE = 0.72
+
+
+def write_cheatsheet(path: Path, game: Game, templates: Path, fonts: Fonts, langs, settings,
+                     meta: Meta) -> list[dict]:
+    data = load_yaml(game.rules)
+    if not isinstance(data, YMap):
+        raise ContentError(Problem(Loc(str(game.rules)), "the rules file must be a mapping"))
+    env = environment(jinja2.FileSystemLoader(str(templates)))
+    name = str(data.get("template", "cheatsheet.j2"))
+    try:
+        template = env.get_template(name)
+    except jinja2.TemplateNotFound:
+        raise ContentError(Problem(data.value_loc("template"),
+                                   f"cheat-sheet template '{name}' not found")) from None
+    accent = colour(data.get("colour", "#1f2a44"), data.value_loc("colour"))
+    sources = list(_strings(data))
+    page_w, page_h = settings.page_size
+    x0, y0 = (page_w - SHEET[0]) / 2, (page_h - SHEET[1]) / 2
+    c = new_canvas(path, meta, (page_w, page_h))
+    pages = []
+    for n, lang in enumerate(langs, start=1):
+        if lang not in data:
+            raise ContentError(Problem(data.loc, f"the rules have no language '{lang}'"))
+        try:
+            markup = template.render(rules=data[lang], lang=lang, game={
+                "title": game.title.get(lang), "author": game.author,
+                "players": {"min": game.players.min, "max": game.players.max}})
+        except jinja2.TemplateError as exc:
+            raise ContentError(Problem(Loc(str(templates / name)),
+                                       f"cheat-sheet template: {exc}")) from None
+        blocks = _blocks(markup)
+        set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
+        _draw(c, blocks, fonts, accent, (x0, y0), sources, lang)
+        c.showPage()
+        pages.append({"number": n, "size_mm": [round(to_mm(page_w), 3), round(to_mm(page_h), 3)],
+                      "items": [{"id": f"rules-{lang}", "kind": "sheet", "side": "front",
+                                 "trim_mm": [round(to_mm(v), 4) for v in (x0, y0, *SHEET)]}]})
+    c.save()
+    return pages
+
+
+def _strings(node):
+    """Every text of the rules file with where it stands, to name an overflowing one."""
+    if isinstance(node, YMap):
+        for key, value in node.items():
+            if isinstance(value, str):
+                yield value, node.value_loc(key)
+            else:
+                yield from _strings(value)
+    elif isinstance(node, YList):
+        for i, value in enumerate(node):
+            if isinstance(value, str):
+                yield value, node.item_loc(i)
+            else:
+                yield from _strings(value)
+
+
+def _blocks(markup: str) -> list[tuple[str, str]]:
+    blocks = []
+    for line in markup.splitlines():
+        line = line.strip()
+        if not line.startswith("@"):
+            continue
+        kind, _, text = line[1:].partition(" ")
+        if kind in BASE:
+            blocks.append((kind, text.strip()))
+    return blocks
+
+
+def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
+    ink = colors.HexColor("#1d1d1d")
+    def style(kind, font="regular", **kw):
+        size = BASE[kind] * scale
+        return ParagraphStyle(kind, fontName=fonts[font], fontSize=size, leading=size * 1.28,
+                              textColor=kw.pop("textColor", ink), alignment=TA_LEFT, **kw)
+    return {
+        "title": style("title", "bold", textColor=colors.white),
+        "tagline": style("tagline", "italic", textColor=colors.white),
+        "facts": style("facts", "bold", textColor=colors.white),
+        "h": style("h", "bold", textColor=accent, spaceBefore=6 * scale, spaceAfter=2 * scale),
+        "p": style("p", spaceAfter=3 * scale),
+        "li": style("li", leftIndent=10 * scale, bulletIndent=2 * scale, spaceAfter=1.5 * scale),
+        "step": style("step", leftIndent=12 * scale, bulletIndent=0, spaceAfter=1.5 * scale),
+        "note": style("note", "italic", spaceBefore=3 * scale, spaceAfter=2 * scale,
+                      backColor=colors.HexColor("#f3efe4"), borderPadding=(3, 4, 3, 4)),
+    }
+
+
+def _flowables(blocks, styles):
+    out, step = [], 0
+    for kind, text in blocks:
+        if kind == "step":
+            step += 1
+            out.append((Paragraph(text, styles[kind], bulletText=f"{step}."), text))
+        elif kind == "li":
+            out.append((Paragraph(text, styles[kind], bulletText="•"), text))
+        else:
+            step = 0 if kind == "h" else step
+            out.append((Paragraph(text, styles[kind]), text))
+    return out
+
+
+def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str) -> None:
+    x0, y0 = origin
+    w, h = SHEET
+    head = [b for b in blocks if b[0] in ("title", "tagline", "facts")]
+    body = [b for b in blocks if b[0] not in ("title", "tagline", "facts")]
+    scale = 1.0
+    while True:
+        styles = _styles(fonts, scale, accent)
+        head_f = _flowables(head, styles)
+        head_h = sum(f.wrap(w - mm(16), h)[1] for f, _ in head_f) + mm(12)
+        body_f = _flowables(body, styles)
+        col_w = (w - mm(8) * 2 - mm(8)) / 2
+        col_h = h - head_h - mm(10)
+        frames = [Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0, showBoundary=0),
+                  Frame(x0 + mm(16) + col_w, y0 + mm(6), col_w, col_h, 0, 0, 0, 0)]
+        left = _fits(frames, [f for f, _ in body_f])
+        if left is None:
+            break
+        scale -= 0.04
+        if scale < MIN_SCALE:
+            text = body_f[len(body_f) - left][1]
+            raise ContentError(Problem(_source_loc(text, sources), f"cheat sheet ({lang}): the"
+                                       f" rules do not fit one page even at {MIN_SCALE:.0%}"
+                                       f" size; this text no longer fits: '{_short(text)}'"))
+    # Header band in the game's colour, then the columns.
+    c.setFillColor(accent)
+    c.roundRect(x0, y0 + h - head_h, w, head_h, mm(3), stroke=0, fill=1)
+    top = y0 + h - mm(6)
+    for f, _ in head_f:
+        _, fh = f.wrap(w - mm(16), h)
+        f.drawOn(c, x0 + mm(8), top - fh)
+        top -= fh
+    c.setStrokeColor(colors.HexColor("#cfc8b8"))
+    c.setLineWidth(0.5)
+    c.line(x0 + w / 2, y0 + mm(6), x0 + w / 2, y0 + h - head_h - mm(6))
+    frames = [Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0),
+              Frame(x0 + mm(16) + col_w, y0 + mm(6), col_w, col_h, 0, 0, 0, 0)]
+    flow = [f for f, _ in _flowables(body, _styles(fonts, scale, accent))]
+    for frame in frames:
+        frame.addFromList(flow, c)
+
+
+def _fits(frames, flowables) -> int | None:
+    """None when everything fits; else how many flowables were left over."""
+    pending = list(flowables)
+    scratch = rl_canvas.Canvas(io.BytesIO())  # a real fill on a page nobody keeps
+    for frame in frames:
+        frame.addFromList(pending, scratch)
+    return None if not [p for p in pending if not isinstance(p, Spacer)] else len(pending)
+
+
+def _source_loc(text: str, sources) -> Loc:
+    best = None
+    for source, loc in sources:
+        if source and (str(escape(source)) in text or source in text):
+            if best is None or len(source) > len(best[0]):
+                best = (source, loc)
+    return best[1] if best else sources[0][1]
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 70 else text[:67] + "..."

@@ -1,0 +1,80 @@
+"""Draws resolved arts onto a reportlab canvas, each distinct art once, as a form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib import colors
+
+from ..art import paint_art
+from ..errors import Collector
+from ..faces import Art
+from .shapes import paint_braille, paint_image, paint_shape, paint_table
+from .style import Fonts
+from .text import paint_paragraph, paint_text
+
+PAINTERS = {"shape": paint_shape, "text": paint_text, "paragraph": paint_paragraph,
+            "art": paint_art, "braille": paint_braille, "image": paint_image,
+            "table": paint_table}
+FOLD_DASH = (3, 2)
+FOLD_COLOUR = colors.HexColor("#6b6b6b")
+
+
+@dataclass
+class PaintContext:
+    fonts: Fonts
+    folder: Path
+    problems: Collector = field(default_factory=Collector)
+    item_label: str = ""
+
+
+def draw_face(c, face, ctx: PaintContext) -> None:
+    for box in face:
+        PAINTERS[box.painter](c, box, ctx)
+
+
+def draw_art(c, art: Art, ctx: PaintContext) -> None:
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(*art.bleed)
+    c.clipPath(clip, stroke=0, fill=0)
+    for matrix, face in art.parts:
+        c.saveState()
+        c.transform(*matrix)
+        draw_face(c, face, ctx)
+        c.restoreState()
+    for x, y, w, h in art.tabs:
+        c.setFillColor(colors.HexColor("#e9e4d8"))
+        c.rect(x, y, w, h, stroke=0, fill=1)
+    c.setStrokeColor(FOLD_COLOUR)
+    c.setLineWidth(0.5)
+    c.setDash(*FOLD_DASH)
+    for y in art.folds:
+        c.line(art.bleed[0], y, art.bleed[0] + art.bleed[2], y)
+    c.restoreState()
+
+
+class Forms:
+    """One PDF form per distinct art in a document, placed as often as needed."""
+
+    def __init__(self, canvas, ctx: PaintContext):
+        self.canvas = canvas
+        self.ctx = ctx
+        self.names: dict[Art, str] = {}
+
+    def place(self, art: Art, matrix, label: str) -> None:
+        c = self.canvas
+        name = self.names.get(art)
+        if name is None:
+            name = f"F{len(self.names)}"
+            self.names[art] = name
+            x, y, w, h = art.bleed
+            self.ctx.item_label = label
+            c.beginForm(name, x, y, x + w, y + h)
+            draw_art(c, art, self.ctx)
+            c.endForm()
+        c.saveState()
+        c.transform(*matrix)
+        c.doForm(name)
+        c.restoreState()

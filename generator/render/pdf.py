@@ -1,0 +1,77 @@
+"""PDF documents: pages of placed arts with their crop marks, written reproducibly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.pdfbase.pdfdoc import PDFName
+from reportlab.pdfgen import canvas as rl_canvas
+
+from ..imposition import MARK_WIDTH, Page
+from .paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
+
+# ASCII85 costs time and size; with it off, images must never be inline (DESIGN.md).
+rl_config.useA85 = 0
+
+
+@dataclass(frozen=True)
+class Meta:
+    title: str
+    author: str
+    subject: str
+
+
+def new_canvas(path: Path, meta: Meta, size) -> rl_canvas.Canvas:
+    c = rl_canvas.Canvas(str(path), pagesize=size, invariant=1, pageCompression=1)
+    c.setTitle(meta.title)
+    c.setAuthor(meta.author)
+    c.setSubject(meta.subject)
+    c.setCreator("Bastelbogen")
+    c.setProducer("Bastelbogen (reportlab)")
+    # Cards must come out at their true size: ask viewers not to fit pages to the paper.
+    c.setViewerPreference("PrintScaling", PDFName("None"))
+    return c
+
+
+def set_boxes(c, trim, bleed) -> None:
+    c.setTrimBox(_corners(trim))
+    c.setBleedBox(_corners(bleed))
+
+
+def _corners(rect):
+    x, y, w, h = rect
+    return [round(x, 4), round(y, 4), round(x + w, 4), round(y + h, 4)]
+
+
+def write_pages(path: Path, pages: list[Page], arts: dict, meta: Meta,
+                ctx: PaintContext) -> None:
+    """`arts` maps (item, side) to the Art drawn there."""
+    c = new_canvas(path, meta, pages[0].size)
+    forms = Forms(c, ctx)
+    for page in pages:
+        c.setPageSize(page.size)
+        set_boxes(c, page.trim_box, page.bleed_box)
+        for p in page.placements:
+            art = arts.get((id(p.item), p.side))
+            if art is not None:
+                forms.place(art, p.matrix, f"item '{p.item.id}' ({p.side})")
+        draw_guides(c, page)
+        c.showPage()
+    c.save()
+
+
+def draw_guides(c, page: Page) -> None:
+    c.saveState()
+    c.setStrokeColor(colors.black)
+    c.setLineWidth(MARK_WIDTH)
+    for x1, y1, x2, y2 in page.marks:
+        c.line(x1, y1, x2, y2)
+    c.setStrokeColor(FOLD_COLOUR)
+    c.setLineWidth(0.6)
+    c.setDash(*FOLD_DASH)
+    for x1, y1, x2, y2 in page.folds:
+        c.line(x1, y1, x2, y2)
+    c.restoreState()

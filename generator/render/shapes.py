@@ -1,0 +1,144 @@
+"""Shape, table, braille and image painters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.utils import ImageReader
+
+from .. import braille
+from ..errors import ContentError, Problem
+from ..schema import inside
+from ..units import mm
+from .style import colour
+
+
+def paint_shape(c, box, ctx) -> None:
+    x, y, w, h = box.rect
+    fill = colour(box.get("fill"), box.loc)
+    stroke = colour(box.get("stroke"), box.loc)
+    if fill is None and stroke is None:
+        return
+    c.saveState()
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(float(box.get("line", 0.5)))
+        if box.get("dash"):
+            c.setDash([float(v) for v in box.get("dash")])
+    kind = box.get("shape", "rect")
+    args = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
+    if kind == "ellipse":
+        c.ellipse(x, y, x + w, y + h, **args)
+    elif kind == "line":
+        c.line(x, y + h / 2, x + w, y + h / 2)
+    elif box.get("radius"):
+        c.roundRect(x, y, w, h, mm(float(box.get("radius"))), **args)
+    else:
+        c.rect(x, y, w, h, **args)
+    c.restoreState()
+
+
+def paint_table(c, box, ctx) -> None:
+    """A score grid: a header row, one row per label; the first column holds the labels."""
+    x, y, w, h = box.rect
+    header = [str(v) for v in box.get("header", ())]
+    rows = [str(v) for v in box.get("rows", ())]
+    if not header:
+        return
+    first = mm(float(box.get("first", 30)))
+    col_w = (w - first) / max(1, len(header) - 1)
+    head_h = mm(float(box.get("header-height", 10)))
+    row_h = (h - head_h) / max(1, len(rows))
+    ink = colour(box.get("colour", "#222222"), box.loc)
+    line = colour(box.get("line-colour", "#555555"), box.loc)
+    stripe = colour(box.get("stripe", "#f1efe8"), box.loc)
+    size = float(box.get("size", 9))
+    c.saveState()
+    c.setFillColor(stripe)
+    for r, label in enumerate(rows):
+        if label.startswith("=") or r % 2 == 1:
+            c.rect(x, y + h - head_h - (r + 1) * row_h, w, row_h, stroke=0, fill=1)
+    c.setStrokeColor(line)
+    c.setLineWidth(0.6)
+    c.rect(x, y, w, h)
+    c.setLineWidth(0.3)
+    for r in range(len(rows)):
+        yy = y + h - head_h - r * row_h
+        c.setLineWidth(0.9 if r == 0 else 0.3)
+        c.line(x, yy, x + w, yy)
+    for k in range(len(header)):
+        xx = x + first + k * col_w
+        c.setLineWidth(0.9 if k == 0 else 0.3)
+        if k < len(header) - 1:
+            c.line(xx, y, xx, y + h)
+    c.setFillColor(ink)
+    c.setFont(ctx.fonts["bold"], size)
+    for k, label in enumerate(header):
+        left = x + (first + (k - 1) * col_w if k else 0)
+        width = col_w if k else first
+        c.drawCentredString(left + width / 2, y + h - head_h / 2 - size * 0.36, label)
+    for r, label in enumerate(rows):
+        c.setFont(ctx.fonts["bold" if label.startswith("=") else "regular"], size)
+        c.drawString(x + mm(2), y + h - head_h - (r + 0.5) * row_h - size * 0.36, label)
+    c.restoreState()
+
+
+def paint_braille(c, box, ctx) -> None:
+    """Dots at standard paper-braille size, black: on swell paper they rise when heated."""
+    text = str(box.get("text", ""))
+    try:
+        n = len(braille.cells(text))
+    except ValueError as exc:
+        raise ContentError(Problem(box.loc, f"{ctx.item_label}: {exc}")) from None
+    x, y, w, h = box.rect
+    bw, bh = braille.size(n)
+    if bw > w + 1e-6 or bh > h + 1e-6:
+        raise ContentError(Problem(box.loc, f"{ctx.item_label}: braille '{text}' needs"
+                                   f" {bw / mm(1):.1f} x {bh / mm(1):.1f} mm, box '{box.name}'"
+                                   " is smaller"))
+    align = box.get("align", "left")
+    left = x + {"left": 0.0, "right": w - bw}.get(align, (w - bw) / 2)
+    top = y + h - (h - bh) / 2
+    c.saveState()
+    rotate = int(box.get("rotate", 0)) % 360
+    if rotate == 180:
+        c.translate(2 * x + w, 2 * y + h)
+        c.rotate(180)
+    c.setFillColor(colour(box.get("colour", "#000000"), box.loc))
+    for cx, cy in braille.dot_centres(text, left, top):
+        c.circle(cx, cy, braille.DOT_DIAMETER / 2, stroke=0, fill=1)
+    c.restoreState()
+
+
+def image_path(box, ctx) -> Path:
+    name = str(box.get("file", ""))
+    path = inside(ctx.folder, name, box.loc, ctx.problems, "image")
+    ctx.problems.raise_if_any()
+    if not path.is_file():
+        raise ContentError(Problem(box.loc, f"image file not found: {name}"))
+    return path
+
+
+def paint_image(c, box, ctx) -> None:
+    path = image_path(box, ctx)
+    try:
+        reader = ImageReader(str(path))
+        iw, ih = reader.getSize()
+    except Exception as exc:  # any decoder failure means a corrupt file, the user's to fix
+        raise ContentError(Problem(box.loc, f"image {path.name} cannot be read: {exc}")) \
+            from None
+    if iw * ih > 40_000_000:
+        raise ContentError(Problem(box.loc, f"image {path.name} is {iw}x{ih} pixels; more"
+                                   " than 40 megapixels is too large to print from"))
+    x, y, w, h = box.rect
+    # Cover the box, centred, like a photo in a frame; the form's clip keeps it inside.
+    scale = max(w / iw, h / ih)
+    dw, dh = iw * scale, ih * scale
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(x, y, w, h)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.drawImage(str(path), x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
+    c.restoreState()

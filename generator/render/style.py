@@ -1,0 +1,61 @@
+"""Fonts and colours as painters need them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from ..errors import ContentError, Loc, Problem
+
+
+def register_font(path: Path, loc: Loc) -> str:
+    """Register a TTF once under a name derived from its file; reportlab embeds a subset."""
+    name = f"BB-{path.stem}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except (TTFError, OSError) as exc:
+            raise ContentError(Problem(loc, f"font file {path.name} cannot be used: {exc}")) \
+                from None
+    return name
+
+
+@dataclass
+class Fonts:
+    """Font roles (regular, bold, italic, or a game's own names) -> registered names."""
+
+    paths: dict[str, Path]
+    loc: Loc
+    names: dict[str, str] = field(default_factory=dict)
+
+    def __getitem__(self, role: str) -> str:
+        if role not in self.names:
+            if role not in self.paths:
+                raise ContentError(Problem(self.loc, f"no font '{role}'; fonts:"
+                                           f" {', '.join(self.paths)}"))
+            self.names[role] = register_font(self.paths[role], self.loc)
+        return self.names[role]
+
+
+def colour(value, loc: Loc):
+    if value is None or value == "none":
+        return None
+    try:
+        return colors.toColor(str(value))
+    except ValueError:
+        raise ContentError(Problem(loc, f"'{value}' is not a colour (use #rrggbb or a name)")) \
+            from None
+
+
+def tint(c, amount: float):
+    """Mix a colour toward white; amount 0 keeps it, 1 gives white."""
+    return colors.Color(c.red + (1 - c.red) * amount, c.green + (1 - c.green) * amount,
+                        c.blue + (1 - c.blue) * amount)
+
+
+def shade(c, amount: float):
+    return colors.Color(c.red * (1 - amount), c.green * (1 - amount), c.blue * (1 - amount))

@@ -1,0 +1,100 @@
+"""Text painters. Text shrinks to fit its box within limits; past them the build fails
+naming the item and the text: nothing is ever cut off silently."""
+
+from __future__ import annotations
+
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
+
+from ..errors import ContentError, Problem
+from ..units import to_mm
+from .style import colour
+
+CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+
+
+def _overflow(box, ctx, text: str, size: float) -> ContentError:
+    w, h = box.rect[2], box.rect[3]
+    short = text if len(text) <= 60 else text[:57] + "..."
+    return ContentError(Problem(box.loc, f"{ctx.item_label}: text in box '{box.name}'"
+                                f" ({to_mm(w):.1f} x {to_mm(h):.1f} mm) does not fit even at"
+                                f" {size:g} pt: '{short}'"))
+
+
+def fit_line(text: str, font: str, size: float, min_size: float, width: float,
+             height: float) -> float | None:
+    """Largest size from `size` down to `min_size` (half-point steps) at which one line fits."""
+    while size >= min_size - 1e-9:
+        if stringWidth(text, font, size) <= width + 1e-6 and size * CAP_HEIGHT <= height + 1e-6:
+            return size
+        size -= 0.5
+    return None
+
+
+def paint_text(c, box, ctx) -> None:
+    text = str(box.get("text", ""))
+    if not text:
+        return
+    font = ctx.fonts[box.get("font", "regular")]
+    rotate = int(box.get("rotate", 0)) % 360
+    x, y, w, h = box.rect
+    if rotate in (90, 270):
+        w, h = h, w
+    size = float(box.get("size", 10))
+    fitted = fit_line(text, font, size, float(box.get("min-size", size * 0.6)), w, h)
+    if fitted is None:
+        raise _overflow(box, ctx, text, float(box.get("min-size", size * 0.6)))
+    c.saveState()
+    cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
+    c.translate(cx, cy)
+    c.rotate(rotate)
+    c.setFillColor(colour(box.get("colour", "#222222"), box.loc))
+    c.setFont(font, fitted)
+    valign = box.get("valign", "middle")
+    base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
+        valign, -fitted * CAP_HEIGHT / 2)
+    align = box.get("align", "center")
+    if align == "left":
+        c.drawString(-w / 2, base, text)
+    elif align == "right":
+        c.drawRightString(w / 2, base, text)
+    else:
+        c.drawCentredString(0, base, text)
+    c.restoreState()
+
+
+def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
+    return ParagraphStyle(
+        box.name, fontName=ctx.fonts[box.get("font", "regular")], fontSize=size,
+        leading=size * float(box.get("leading", 1.25)),
+        alignment=ALIGN.get(box.get("align", "left"), TA_LEFT),
+        textColor=colour(box.get("colour", "#222222"), box.loc))
+
+
+def paint_paragraph(c, box, ctx) -> None:
+    """Wrapped text; `text` may use <b>, <i> and <br/>; a list gives one paragraph each."""
+    raw = box.get("text", "")
+    texts = list(raw) if isinstance(raw, tuple) else [raw]
+    x, y, w, h = box.rect
+    size = float(box.get("size", 9))
+    min_size = float(box.get("min-size", size * 0.7))
+    gap = float(box.get("gap", 0.4))
+    while True:
+        style = paragraph_style(ctx, box, size)
+        paras = [Paragraph(str(t), style) for t in texts if str(t)]
+        heights = [p.wrap(w, h)[1] for p in paras]
+        total = sum(heights) + gap * size * max(0, len(paras) - 1)
+        if total <= h + 1e-6:
+            break
+        size -= 0.5
+        if size < min_size - 1e-9:
+            raise _overflow(box, ctx, " ".join(str(t) for t in texts), min_size)
+    top = y + h
+    if box.get("valign", "top") == "middle":
+        top -= (h - total) / 2
+    for p, ph in zip(paras, heights, strict=True):
+        p.drawOn(c, x, top - ph)
+        top -= ph + gap * size
