@@ -30,6 +30,7 @@ SHEET = (mm(190), mm(260))
 BASE = {"title": 22, "tagline": 10.5, "facts": 9.5, "h": 11.5, "p": 9, "li": 9, "step": 9,
         "note": 8.5}
 MIN_SCALE = 0.72
+MAX_SCALE = 1.3
 
 
 def write_cheatsheet(path: Path, game: Game, templates: Path, fonts: Fonts, langs, settings,
@@ -137,7 +138,7 @@ def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str) -> None:
     w, h = SHEET
     head = [b for b in blocks if b[0] in ("title", "tagline", "facts")]
     body = [b for b in blocks if b[0] not in ("title", "tagline", "facts")]
-    scale = 1.0
+    scale = MAX_SCALE
     while True:
         styles = _styles(fonts, scale, accent)
         head_f = _flowables(head, styles)

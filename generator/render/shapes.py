@@ -41,12 +41,14 @@ def paint_shape(c, box, ctx) -> None:
 
 
 def paint_table(c, box, ctx) -> None:
-    """A score grid: a header row, one row per label; the first column holds the labels."""
+    """A score grid: a header row, then one row per label; rows come in groups of `group`
+    (a round's +, −, =), shaded alternately. A label `left|right` puts `right` flush right."""
     x, y, w, h = box.rect
     header = [str(v) for v in box.get("header", ())]
     rows = [str(v) for v in box.get("rows", ())]
     if not header:
         return
+    group = int(box.get("group", 1))
     first = mm(float(box.get("first", 30)))
     col_w = (w - first) / max(1, len(header) - 1)
     head_h = mm(float(box.get("header-height", 10)))
@@ -57,22 +59,20 @@ def paint_table(c, box, ctx) -> None:
     size = float(box.get("size", 9))
     c.saveState()
     c.setFillColor(stripe)
-    for r, label in enumerate(rows):
-        if label.startswith("=") or r % 2 == 1:
+    for r in range(len(rows)):
+        if (r // group) % 2 == 1:
             c.rect(x, y + h - head_h - (r + 1) * row_h, w, row_h, stroke=0, fill=1)
     c.setStrokeColor(line)
-    c.setLineWidth(0.6)
-    c.rect(x, y, w, h)
-    c.setLineWidth(0.3)
-    for r in range(len(rows)):
+    for r in range(len(rows) + 1):
         yy = y + h - head_h - r * row_h
-        c.setLineWidth(0.9 if r == 0 else 0.3)
+        c.setLineWidth(1.0 if r % group == 0 else 0.3)
         c.line(x, yy, x + w, yy)
-    for k in range(len(header)):
-        xx = x + first + k * col_w
-        c.setLineWidth(0.9 if k == 0 else 0.3)
-        if k < len(header) - 1:
-            c.line(xx, y, xx, y + h)
+    c.setLineWidth(1.0)
+    c.line(x, y + h, x + w, y + h)
+    for k in range(len(header) + 1):
+        xx = x + (first + (k - 1) * col_w if k else 0)
+        c.setLineWidth(1.0 if k in (0, 1, len(header)) else 0.4)
+        c.line(xx, y, xx, y + h)
     c.setFillColor(ink)
     c.setFont(ctx.fonts["bold"], size)
     for k, label in enumerate(header):
@@ -80,8 +80,13 @@ def paint_table(c, box, ctx) -> None:
         width = col_w if k else first
         c.drawCentredString(left + width / 2, y + h - head_h / 2 - size * 0.36, label)
     for r, label in enumerate(rows):
-        c.setFont(ctx.fonts["bold" if label.startswith("=") else "regular"], size)
-        c.drawString(x + mm(2), y + h - head_h - (r + 0.5) * row_h - size * 0.36, label)
+        left_text, _, right_text = label.partition("|")
+        base = y + h - head_h - (r + 0.5) * row_h - size * 0.36
+        bold = right_text.strip() == "=" or left_text.startswith("=")
+        c.setFont(ctx.fonts["bold" if bold else "regular"], size)
+        c.drawString(x + mm(2), base, left_text.strip())
+        c.setFont(ctx.fonts["bold"], size * 1.2)
+        c.drawRightString(x + first - mm(2.5), base, right_text.strip())
     c.restoreState()
 
 
