@@ -14,7 +14,7 @@ from .render.pdf import Meta, new_canvas, set_boxes
 from .render.style import register_font
 from .units import mm
 
-RANGE_MM = 6  # readable shift either way; home printers stay within about 3 mm
+RANGE_MM = 5  # readable shift either way; home printers stay within about 3 mm
 STEP_MM = 0.5
 
 
@@ -35,28 +35,35 @@ def scale_labels(duplex: str) -> tuple[int, int]:
 
 
 def ticks(centre: float, sign: int) -> list[Tick]:
+    """Ticks every half millimetre, long ones on whole millimetres; every second
+    millimetre is labelled with the offset it stands for."""
     out = []
     n = int(RANGE_MM / STEP_MM)
     for k in range(-n, n + 1):
         r = k * STEP_MM
         whole = k % 2 == 0
-        label = f"{sign * r:+g}".replace("+0", "0") if whole else None
-        out.append(Tick(centre + mm(r), mm(3.5 if whole else 2), label))
+        value = sign * r
+        label = (f"{value:+g}" if value else "0") if k % 4 == 0 else None
+        out.append(Tick(centre + mm(r), mm(5 if whole else 2.5), label))
     return out
 
 
-def write_calibration(path: Path, settings: PrintSettings) -> Path:
+def stations(w: float, h: float) -> tuple[list[float], list[float]]:
+    """Where the scales stand: x scales at two heights, y scales at two widths, so a
+    back that is turned a little as well as shifted shows it."""
+    return [h * 0.3, h * 0.7], [w * 0.22, w * 0.78]
+
+
+def write_calibration(path: Path, settings: PrintSettings, fonts: Path) -> Path:
     w, h = settings.page_size
     cx, cy = w / 2, h / 2
     sx, sy = scale_labels(settings.duplex)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
+    font = register_font(fonts / "Vera.ttf", Loc(str(fonts / "Vera.ttf")))
+    bold = register_font(fonts / "VeraBd.ttf", Loc(str(fonts / "VeraBd.ttf")))
     c = new_canvas(tmp, Meta("Bastelbogen – Kalibrierung / calibration", "Bastelbogen",
-                             "Duplex back offset test sheet"), (w, h))
-    font = register_font(Path(__file__).resolve().parent.parent / "fonts" / "Vera.ttf",
-                         Loc("fonts/Vera.ttf"))
-    bold = register_font(Path(__file__).resolve().parent.parent / "fonts" / "VeraBd.ttf",
-                         Loc("fonts/VeraBd.ttf"))
+                             "Duplex back offset test sheet"), (w, h), font)
     page = (0.0, 0.0, w, h)
     set_boxes(c, page, page)
     c.setFont(bold, 16)
@@ -79,18 +86,21 @@ def write_calibration(path: Path, settings: PrintSettings) -> Path:
         c.line(x, mm(27), x, mm(33))
     c.setFont(font, 8.5)
     c.drawCentredString(cx, mm(22), "Diese Linie misst 100 mm · This bar measures 100 mm")
-    _scale(c, font, [(t, "x") for t in ticks(cx, sx)], cx, cy)
-    _scale(c, font, [(t, "y") for t in ticks(cy, sy)], cx, cy)
+    rows, cols = stations(w, h)
     c.setFont(bold, 10)
-    c.drawString(cx + mm(RANGE_MM + 3), cy - 3, "X")
-    c.drawString(cx - 3, cy + mm(RANGE_MM + 3), "Y")
+    for y in rows:
+        _scale(c, font, [(t, "x") for t in ticks(cx, sx)], cx, y)
+        c.drawString(cx + mm(RANGE_MM + 3), y + mm(1), "X")
+    for x in cols:
+        _scale(c, font, [(t, "y") for t in ticks(cy, sy)], x, cy)
+        c.drawString(x + mm(1), cy + mm(RANGE_MM + 3), "Y")
     c.showPage()
     # The back: a fine cross at the very spot behind the scales' zero.
     set_boxes(c, page, page)
     c.setStrokeColor(colors.HexColor("#c0392b"))
     c.setLineWidth(0.3)
-    c.line(cx - mm(40), cy, cx + mm(40), cy)
-    c.line(cx, cy - mm(40), cx, cy + mm(40))
+    c.line(mm(15), cy, w - mm(15), cy)
+    c.line(cx, mm(40), cx, h - mm(50))
     c.setFont(font, 10)
     c.setFillColor(colors.black)
     c.drawCentredString(cx, h - mm(22), "Rückseite · Back side")
@@ -101,14 +111,18 @@ def write_calibration(path: Path, settings: PrintSettings) -> Path:
 
 
 def _scale(c, font: str, ticks_axis, cx: float, cy: float) -> None:
-    c.setLineWidth(0.3)
+    c.setLineWidth(0.25)
     c.setFont(font, 6)
+    labelled = 0
     for tick, axis in ticks_axis:
+        # Labels alternate between two rows, so each row has 4 mm to a label.
+        lift = 1.5 + (6.5 if labelled % 2 else 0)
+        labelled += tick.label is not None
         if axis == "x":
             c.line(tick.pos, cy, tick.pos, cy + tick.length)
             if tick.label:
-                c.drawCentredString(tick.pos, cy + tick.length + 1.5, tick.label)
+                c.drawCentredString(tick.pos, cy + tick.length + lift, tick.label)
         else:
             c.line(cx, tick.pos, cx - tick.length, tick.pos)
             if tick.label:
-                c.drawRightString(cx - tick.length - 1.5, tick.pos - 2, tick.label)
+                c.drawRightString(cx - tick.length - lift * 2, tick.pos - 2, tick.label)

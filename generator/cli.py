@@ -196,7 +196,8 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     Example:
       pnp calibrate --paper letter --duplex short
     """
-    path = write_calibration(out, PrintSettings(paper, duplex, 0.0, mm(5)))
+    path = write_calibration(out, PrintSettings(paper, duplex, 0.0, mm(5)),
+                             _project(ctx).fonts)
     click.echo(str(path))
 
 

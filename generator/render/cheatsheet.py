@@ -49,7 +49,7 @@ def write_cheatsheet(path: Path, game: Game, templates: Path, fonts: Fonts, lang
     sources = list(_strings(data))
     page_w, page_h = settings.page_size
     x0, y0 = (page_w - SHEET[0]) / 2, (page_h - SHEET[1]) / 2
-    c = new_canvas(path, meta, (page_w, page_h))
+    c = new_canvas(path, meta, (page_w, page_h), fonts["regular"])
     pages = []
     for n, lang in enumerate(langs, start=1):
         if lang not in data:

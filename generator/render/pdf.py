@@ -24,8 +24,10 @@ class Meta:
     subject: str
 
 
-def new_canvas(path: Path, meta: Meta, size) -> rl_canvas.Canvas:
-    c = rl_canvas.Canvas(str(path), pagesize=size, invariant=1, pageCompression=1)
+def new_canvas(path: Path, meta: Meta, size, font: str) -> rl_canvas.Canvas:
+    # The initial font is ours: reportlab's default would put an unembedded Helvetica in.
+    c = rl_canvas.Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
+                         initialFontName=font)
     c.setTitle(meta.title)
     c.setAuthor(meta.author)
     c.setSubject(meta.subject)
@@ -49,7 +51,7 @@ def _corners(rect):
 def write_pages(path: Path, pages: list[Page], arts: dict, meta: Meta,
                 ctx: PaintContext) -> None:
     """`arts` maps (item, side) to the Art drawn there."""
-    c = new_canvas(path, meta, pages[0].size)
+    c = new_canvas(path, meta, pages[0].size, ctx.fonts["regular"])
     forms = Forms(c, ctx)
     for page in pages:
         c.setPageSize(page.size)
