@@ -105,6 +105,7 @@ def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
     def style(kind, font="regular", **kw):
         size = BASE[kind] * scale
         return ParagraphStyle(kind, fontName=fonts[font], fontSize=size, leading=size * 1.28,
+                              bulletFontName=fonts["bold"],
                               textColor=kw.pop("textColor", ink), alignment=TA_LEFT, **kw)
     return {
         "title": style("title", "bold", textColor=colors.white),

@@ -1,0 +1,110 @@
+"""Reads written PDFs back as numbers: placed forms, stroked lines, boxes, fonts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from generator.geometry import IDENTITY, apply, bounds, compose
+
+PT_PER_MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Placed:
+    name: str
+    matrix: tuple
+    bbox: tuple  # the form's own box (x0, y0, x1, y1)
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+    dashed: bool
+
+
+@dataclass
+class PageInfo:
+    size: tuple
+    placed: list
+    lines: list
+    trim_box: tuple
+    bleed_box: tuple
+
+
+def _num(values):
+    return tuple(float(v) for v in values)
+
+
+def read(path) -> tuple[PdfReader, list[PageInfo]]:
+    reader = PdfReader(str(path))
+    pages = []
+    for page in reader.pages:
+        forms = page["/Resources"].get("/XObject", {})
+        ops = ContentStream(page.get_contents(), reader).operations
+        ctm, width, dashed = IDENTITY, 1.0, False
+        stack, placed, lines, path = [], [], [], []
+        for operands, op in ops:
+            if op == b"q":
+                stack.append((ctm, width, dashed))
+            elif op == b"Q":
+                ctm, width, dashed = stack.pop()
+            elif op == b"cm":
+                ctm = compose(ctm, _num(operands))
+            elif op == b"w":
+                width = float(operands[0])
+            elif op == b"d":
+                dashed = len(operands[0]) > 0
+            elif op == b"Do":
+                form = forms[operands[0]].get_object()
+                placed.append(Placed(str(operands[0]), ctm, _num(form["/BBox"])))
+            elif op == b"m":
+                path = [apply(ctm, *_num(operands))]
+            elif op == b"l":
+                path.append(apply(ctm, *_num(operands)))
+            elif op == b"S" and len(path) == 2:
+                (x1, y1), (x2, y2) = path
+                lines.append(Line(x1, y1, x2, y2, width, dashed))
+        mb = page.mediabox
+        pages.append(PageInfo((float(mb.width), float(mb.height)), placed, lines,
+                              _num(page.trimbox), _num(page.bleedbox)))
+    return reader, pages
+
+
+def trim_of(placed: Placed, bleed_pt: float) -> tuple:
+    """The trim rectangle of a placed item on the page, in mm: (x, y, w, h)."""
+    x0, y0, x1, y1 = placed.bbox
+    local = (x0 + bleed_pt, y0 + bleed_pt, x1 - x0 - 2 * bleed_pt, y1 - y0 - 2 * bleed_pt)
+    return tuple(v / PT_PER_MM for v in bounds(placed.matrix, local))
+
+
+def fonts_embedded(reader: PdfReader) -> list[tuple[str, bool]]:
+    """Every font used anywhere (pages and forms), and whether its program is embedded."""
+    seen = {}
+
+    def walk(resources):
+        if resources is None:
+            return
+        resources = resources.get_object()
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if descriptor is None and "/DescendantFonts" in font:
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            embedded = descriptor is not None and any(
+                k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            seen[str(font.get("/BaseFont"))] = embedded
+        for xobj in resources.get("/XObject", {}).values():
+            xobj = xobj.get_object()
+            if xobj.get("/Subtype") == "/Form":
+                walk(xobj.get("/Resources"))
+
+    for page in reader.pages:
+        walk(page.get("/Resources"))
+    return sorted(seen.items())

@@ -1,0 +1,172 @@
+"""The Münchhausen kit, read back from the written PDFs."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+
+import pytest
+
+from generator.imposition import PAPERS
+from generator.units import to_mm
+from tests.conftest import build, manifest
+from tests.pdfread import PT_PER_MM, fonts_embedded, read, trim_of
+
+MODES = ["long", "short", "fold", "none"]
+BLEED = 3.0
+
+
+def _fronts_and_backs(pages, bleed=BLEED):
+    """Per page: trims (mm) of the placed items, in drawing order."""
+    return [[trim_of(p, bleed * PT_PER_MM) for p in page.placed] for page in pages]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("duplex", MODES)
+def test_cards_are_63_by_88_with_marks_on_every_cut(kits, paper, duplex):
+    kit = kits("muenchhausen", paper=paper, duplex=duplex)
+    _, pages = read(kit / "number-cards.pdf")
+    fronts = 0
+    for page, trims in zip(pages, _fronts_and_backs(pages), strict=True):
+        assert trims, "every page places cards"
+        for x, y, w, h in trims:
+            assert sorted((w, h)) == pytest.approx([63.0, 88.0], abs=0.01)
+        marks = [ln for ln in page.lines if ln.width == pytest.approx(0.25) and not ln.dashed]
+        cuts_x = {round(v, 3) for x, y, w, h in trims for v in (x, x + w)}
+        cuts_y = {round(v, 3) for x, y, w, h in trims for v in (y, y + h)}
+        vertical = [m for m in marks if abs(m.x1 - m.x2) < 1e-6]
+        horizontal = [m for m in marks if abs(m.y1 - m.y2) < 1e-6]
+        # In line with every cut: each mark lies on a cut line, each cut line has two marks.
+        assert Counter(round(m.x1 / PT_PER_MM, 3) for m in vertical) == {c: 2 for c in cuts_x}
+        assert Counter(round(m.y1 / PT_PER_MM, 3) for m in horizontal) == {c: 2 for c in cuts_y}
+        for m in marks:
+            assert (abs(m.x2 - m.x1) + abs(m.y2 - m.y1)) / PT_PER_MM == pytest.approx(5.0, abs=0.01)
+        # Outside the cards: no mark enters any card's bleed.
+        for m in marks:
+            for x, y, w, h in trims:
+                mx, my = (m.x1 + m.x2) / 2 / PT_PER_MM, (m.y1 + m.y2) / 2 / PT_PER_MM
+                assert not (x - BLEED < mx < x + w + BLEED and y - BLEED < my < y + h + BLEED)
+        fronts += len(trims) if duplex != "fold" else len(trims) // 2
+    sides = 2 if duplex in ("long", "short") else 1
+    assert fronts == 64 * sides
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_mirror_their_fronts_and_move_by_the_offset(kits, paper, duplex):
+    kit = kits("muenchhausen", paper=paper, duplex=duplex, offset="1.2mm,-0.8mm")
+    _, pages = read(kit / "number-cards.pdf")
+    pw, ph = (v / PT_PER_MM for v in pages[0].size)
+    trims = _fronts_and_backs(pages)
+    items = manifest(kit)["files"][0]["pages"]
+    for k in range(0, len(pages), 2):
+        fronts, backs = trims[k], trims[k + 1]
+        assert [i["side"] for i in items[k]["items"]] == ["front"] * len(fronts)
+        assert [i["side"] for i in items[k + 1]["items"]] == ["back"] * len(backs)
+        for (x, y, w, h), (bx, by, bw, bh) in zip(fronts, backs, strict=True):
+            if duplex == "long":
+                expect = (pw - x - w + 1.2, y - 0.8)
+            else:
+                expect = (x + 1.2, ph - y - h - 0.8)
+            assert (bx, by) == pytest.approx(expect, abs=0.01)
+            assert (bw, bh) == pytest.approx((w, h), abs=0.01)
+
+
+def test_fold_sheets_put_each_back_opposite_its_front(kits):
+    kit = kits("muenchhausen", duplex="fold")
+    _, pages = read(kit / "number-cards.pdf")
+    m = manifest(kit)["files"][0]["pages"][0]["items"]
+    fold = [ln for ln in pages[0].lines if ln.dashed]
+    assert len(fold) == 1
+    axis = fold[0].y1 / PT_PER_MM
+    by_id = {}
+    for entry in m:
+        by_id.setdefault(entry["id"], {})[entry["side"]] = entry["trim_mm"]
+    for sides in by_id.values():
+        (fx, fy, fw, fh), (bx, by, bw, bh) = sides["front"], sides["back"]
+        assert bx == pytest.approx(fx, abs=0.01)
+        assert (by + bh / 2) - axis == pytest.approx(axis - (fy + fh / 2), abs=0.01)
+
+
+def test_manifest_matches_the_pdf(kits):
+    kit = kits("muenchhausen", paper="letter", duplex="long")
+    _, pages = read(kit / "number-cards.pdf")
+    entry = manifest(kit)["files"][0]
+    assert entry["path"] == "number-cards.pdf"
+    assert len(entry["pages"]) == len(pages)
+    for page, info in zip(entry["pages"], pages, strict=True):
+        assert page["size_mm"] == pytest.approx([215.9, 279.4], abs=0.01)
+        got = [trim_of(p, BLEED * PT_PER_MM) for p in info.placed]
+        assert len(page["items"]) == len(got)
+        for item, trim in zip(page["items"], got, strict=True):
+            assert item["trim_mm"] == pytest.approx(list(trim), abs=0.01)
+
+
+def test_kit_contents(kits):
+    m = manifest(kits("muenchhausen"))
+    assert m["game"] == "muenchhausen" and m["paper"] == "a4" and m["duplex"] == "long"
+    fronts = Counter()
+    for f in m["files"]:
+        for page in f["pages"]:
+            for item in page["items"]:
+                if item["side"] == "front":
+                    fronts[f["path"]] += 1
+    assert fronts == {"number-cards.pdf": 64, "player-aids.pdf": 8, "baron.pdf": 1,
+                      "score-sheet.pdf": 1, "rules.pdf": 2}
+    ids = {i["id"] for p in m["files"][0]["pages"] for i in p["items"]}
+    assert len(ids) == 64 and "gulden-3" in ids and "kreuzer-8" in ids
+
+
+def test_baron_standee_strip(kits):
+    m = manifest(kits("muenchhausen"))
+    baron = next(f for f in m["files"] if f["path"] == "baron.pdf")
+    (item,) = baron["pages"][0]["items"]
+    assert item["kind"] == "standee"
+    # Figure 40 x 60 mm, twice, and two base tabs of 18 mm.
+    assert sorted(item["trim_mm"][2:]) == pytest.approx([40.0, 156.0], abs=0.01)
+
+
+def test_variant_large_groups_drops_ones_and_twos(tmp_path):
+    kit = build("muenchhausen", tmp_path, variant="large-groups")
+    cards = manifest(kit)["files"][0]
+    ids = [i["id"] for p in cards["pages"] for i in p["items"] if i["side"] == "front"]
+    assert len(ids) == 48
+    assert not [i for i in ids if i.endswith(("-1", "-2"))]
+
+
+def test_two_builds_are_byte_identical(tmp_path):
+    a = build("muenchhausen", tmp_path / "a", braille=True)
+    b = build("muenchhausen", tmp_path / "b", braille=True)
+    names = sorted(p.name for p in a.iterdir())
+    assert names == sorted(p.name for p in b.iterdir())
+    for name in names:
+        assert hashlib.sha256((a / name).read_bytes()).hexdigest() == \
+            hashlib.sha256((b / name).read_bytes()).hexdigest(), name
+
+
+@pytest.mark.parametrize("name", ["number-cards.pdf", "player-aids.pdf", "baron.pdf",
+                                  "score-sheet.pdf", "rules.pdf"])
+def test_pdf_conventions(kits, name):
+    reader, pages = read(kits("muenchhausen") / name)
+    fonts = fonts_embedded(reader)
+    assert fonts and all(embedded for _, embedded in fonts), fonts
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    meta = reader.metadata
+    assert meta.title.startswith("Münchhausen") and meta.author == "Thomas Schneider Axmann"
+    assert meta.subject
+    for page in pages:
+        tx0, ty0, tx1, ty1 = page.trim_box
+        bx0, by0, bx1, by1 = page.bleed_box
+        assert 0 <= bx0 <= tx0 < tx1 <= bx1 <= page.size[0]
+        assert 0 <= by0 <= ty0 < ty1 <= by1 <= page.size[1]
+
+
+def test_trim_box_is_the_union_of_the_card_trims(kits):
+    _, pages = read(kits("muenchhausen") / "number-cards.pdf")
+    page = pages[0]
+    trims = [trim_of(p, BLEED * PT_PER_MM) for p in page.placed]
+    x0 = min(t[0] for t in trims)
+    y1 = max(t[1] + t[3] for t in trims)
+    assert to_mm(page.trim_box[0]) == pytest.approx(x0, abs=0.01)
+    assert to_mm(page.trim_box[3]) == pytest.approx(y1, abs=0.01)
+    assert to_mm(page.trim_box[0] - page.bleed_box[0]) == pytest.approx(BLEED, abs=0.01)
