@@ -38,7 +38,7 @@ def test_grid_is_centred_and_inside_printable_area(paper, bleed):
 def test_no_bleed_means_shared_cuts():
     page = _pages(paper="a4", bleed=0, duplex="none")[0]
     xs = sorted({round(p.trim[0], 4) for p in page.placements})
-    assert [round(to_mm(b - a), 4) for a, b in zip(xs, xs[1:])] == [63.0, 63.0]
+    assert [round(to_mm(b - a), 4) for a, b in zip(xs, xs[1:], strict=False)] == [63.0, 63.0]
 
 
 def test_bleed_keeps_a_gutter_of_twice_the_bleed():

@@ -29,7 +29,7 @@ def test_cards_are_63_by_88_with_marks_on_every_cut(kits, paper, duplex):
     fronts = 0
     for page, trims in zip(pages, _fronts_and_backs(pages), strict=True):
         assert trims, "every page places cards"
-        for x, y, w, h in trims:
+        for _x, _y, w, h in trims:
             assert sorted((w, h)) == pytest.approx([63.0, 88.0], abs=0.01)
         marks = [ln for ln in page.lines if ln.width == pytest.approx(0.25) and not ln.dashed]
         cuts_x = {round(v, 3) for x, y, w, h in trims for v in (x, x + w)}
@@ -83,7 +83,7 @@ def test_fold_sheets_put_each_back_opposite_its_front(kits):
     for entry in m:
         by_id.setdefault(entry["id"], {})[entry["side"]] = entry["trim_mm"]
     for sides in by_id.values():
-        (fx, fy, fw, fh), (bx, by, bw, bh) = sides["front"], sides["back"]
+        (fx, fy, _fw, fh), (bx, by, _bw, bh) = sides["front"], sides["back"]
         assert bx == pytest.approx(fx, abs=0.01)
         assert (by + bh / 2) - axis == pytest.approx(axis - (fy + fh / 2), abs=0.01)
 

@@ -1,0 +1,157 @@
+"""Bad input: one clear `path:line:col: message` per problem, exit 1, no traceback, and the
+previous out/ left exactly as it was."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import DATA, pnp
+
+GAME = Path("content/muenchhausen")
+
+
+def _snapshot(folder: Path) -> dict:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _edit(root: Path, rel: str, old: str, new: str) -> None:
+    path = root / rel
+    text = path.read_text()
+    assert old in text, f"fixture edit does not apply: {old!r}"
+    path.write_text(text.replace(old, new, 1))
+
+
+def _fails(root: Path, pattern: str, *args: str) -> str:
+    """Build over a good earlier build; the broken one must fail cleanly and change nothing."""
+    before = _snapshot(root / "out")
+    result = pnp("build", "muenchhausen", *args, cwd=root)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert re.search(pattern, result.stderr, re.M), result.stderr
+    assert _snapshot(root / "out") == before
+    return result.stderr
+
+
+@pytest.fixture
+def built(project_copy) -> Path:
+    result = pnp("build", "muenchhausen", cwd=project_copy)
+    assert result.returncode == 0, result.stderr
+    assert (project_copy / "out/muenchhausen/number-cards.pdf").is_file()
+    return project_copy
+
+
+def test_broken_yaml(built):
+    _edit(built, "content/muenchhausen/game.yaml", "players: {min: 3, max: 8}",
+          "players: {min: 3, max: 8")
+    _fails(built, r"^content/muenchhausen/game\.yaml:\d+:\d+: broken YAML")
+
+
+def test_wrong_type(built):
+    _edit(built, "content/muenchhausen/game.yaml", "min: 3", "min: three")
+    _fails(built, r"^content/muenchhausen/game\.yaml:5:16: 'min' must be a whole number,"
+                  r" got 'three'")
+
+
+def test_unknown_key_names_the_nearest(built):
+    _edit(built, "content/muenchhausen/game.yaml", "    size: standard\n    face: muenchhausen/n",
+          "    sise: standard\n    face: muenchhausen/n")
+    err = _fails(built, r"^content/muenchhausen/game\.yaml:\d+:5: unknown key 'sise' in"
+                        r" component 'number-cards'; did you mean 'size'\?")
+    assert "needs the key 'size'" in err
+
+
+def test_set_missing_a_value(built):
+    _edit(built, "content/muenchhausen/game.yaml",
+          "{set: gulden, each: {value: [1, 2, 3, 4,", "{set: gulden, each: {value: [1, 2, 4,")
+    err = _fails(built, r"^content/muenchhausen/game\.yaml:\d+:9: set 'gulden' of component"
+                        r" 'number-cards' has no value 3")
+    assert "has 63 items, but the rules need exactly 64" in err
+
+
+def test_duplicate_id(built):
+    _edit(built, "content/muenchhausen/sets.yaml", "- {id: kreuzer,", "- {id: taler,")
+    _fails(built, r"^content/muenchhausen/sets\.yaml:11:\d+: duplicate id 'taler' in table"
+                  r" 'sets' \(first at content/muenchhausen/sets\.yaml:4:\d+\)")
+
+
+def test_missing_image(built):
+    _edit(built, "templates/muenchhausen/back.yaml", "boxes:\n",
+          "boxes:\n  - {name: photo, painter: image, box: [0, 0, 10, 10], file: baron.jpg}\n")
+    _fails(built, r"^templates/muenchhausen/back\.yaml:\d+:\d+: image file not found: baron\.jpg")
+
+
+def test_corrupt_image(built):
+    shutil.copy(DATA / "fail_corrupt_image.png", built / GAME / "seal.png")
+    _edit(built, "templates/muenchhausen/back.yaml", "boxes:\n",
+          "boxes:\n  - {name: photo, painter: image, box: [0, 0, 10, 10], file: seal.png}\n")
+    _fails(built, r"^templates/muenchhausen/back\.yaml:\d+:\d+: image seal\.png cannot be read")
+
+
+def test_missing_font(built):
+    _edit(built, "content/muenchhausen/game.yaml", "rules: rules.yaml\n",
+          "rules: rules.yaml\nfonts:\n  bold: Baskerville-Bold.ttf\n")
+    _fails(built, r"^content/muenchhausen/game\.yaml:\d+:9: font file not found:"
+                  r" Baskerville-Bold\.ttf")
+
+
+@pytest.mark.parametrize("old,new,what", [
+    ("sets: sets.yaml", "sets: ../../../etc/passwd", "table file"),
+    ("rules: rules.yaml", "rules: ../mytown/../../../rules.yaml", "rules file"),
+])
+def test_path_leaving_the_content_folder(built, old, new, what):
+    _edit(built, "content/muenchhausen/game.yaml", old, new)
+    _fails(built, rf"^content/muenchhausen/game\.yaml:\d+:\d+: {what} '.*' leaves the content"
+                  r" folder")
+
+
+def test_template_cannot_leave_its_sandbox(built):
+    _edit(built, "templates/muenchhausen/back.yaml", 'text: "Münchhausen"',
+          "text: \"{{ ''.__class__.__mro__[1].__subclasses__() }}\"")
+    _fails(built, r"^templates/muenchhausen/back\.yaml:\d+:\d+: template expression not"
+                  r" allowed")
+
+
+def test_cheat_sheet_overflow_names_the_text(built):
+    shutil.copy(DATA / "fail_overflowing_rules.yaml", built / GAME / "rules.yaml")
+    _fails(built, r"^content/muenchhausen/rules\.yaml:7:13: cheat sheet \(de\): the rules do not"
+                  r" fit one page .*'Der Baron erzählt")
+
+
+def test_card_text_overflow_names_item_and_text(built):
+    _edit(built, "content/muenchhausen/sets.yaml", "currency: Gulden,",
+          "currency: Guldenguldenguldenguldengulden,")
+    _fails(built, r"^templates/muenchhausen/number\.yaml:\d+:\d+: item 'gulden-1' \(front\):"
+                  r" text in box 'currency' .* does not fit even at .* pt:"
+                  r" 'Guldenguldenguldenguldengulden'")
+
+
+def test_every_problem_is_reported_at_once(built):
+    _edit(built, "content/muenchhausen/game.yaml",
+          "{set: gulden, each: {value: [1, 2, 3, 4,", "{set: gulden, each: {value: [1, 2, 4,")
+    _edit(built, "content/muenchhausen/sets.yaml", "initial: K,", "initial: T,")
+    err = _fails(built, r"has no value 3")
+    assert "initial 'T' appears twice" in err
+
+
+def test_validate_lists_problems_and_exits_1(built):
+    _edit(built, "content/muenchhausen/game.yaml",
+          "{set: rubel, each: {value: [1, 2, 3, 4, 5, 6, 7, 8]}}",
+          "{set: rubel, each: {value: [1, 2, 3, 4, 5, 6, 7, 7]}}")
+    result = pnp("validate", "muenchhausen", cwd=built)
+    assert result.returncode == 1
+    assert re.search(r"^content/muenchhausen/game\.yaml:\d+:9: set 'rubel' .* has no value 8",
+                     result.stderr, re.M)
+    assert "value 7 more than once" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_validate_clean_content_exits_0(project_copy):
+    result = pnp("validate", cwd=project_copy)
+    assert result.returncode == 0, result.stderr
+    assert "muenchhausen: ok" in result.stdout
