@@ -1,0 +1,107 @@
+"""What comes out of the printer, checked in pixels of rendered pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator import braille
+from generator.units import to_mm
+from tests.pdfread import read
+from tests.render import Rendered, close, dark, light
+
+SETS = {"taler": "#E69F00", "gulden": "#56B4E9", "dukaten": "#009E73", "rubel": "#F0E442",
+        "livre": "#0072B2", "pfund": "#D55E00", "zechine": "#CC79A7", "kreuzer": "#000000"}
+
+
+@pytest.fixture(scope="module")
+def plain(kits):
+    return kits("muenchhausen")
+
+
+def _card_pages(kit):
+    _, pages = read(kit / "number-cards.pdf")
+    return pages
+
+
+def test_fronts_show_their_set_colour_in_the_bleed_and_a_light_panel(plain):
+    pages = _card_pages(plain)
+    img = Rendered(plain / "number-cards.pdf", 0, 100)
+    for placed in pages[0].placed:
+        m = placed.matrix
+        assert close(img.at_local(m, -1.5, 44), SETS["taler"]), "bleed carries the set colour"
+        assert close(img.at_local(m, 31.5, 86.5), SETS["taler"]), "frame inside the trim too"
+        assert light(img.at_local(m, 8, 30)), "the panel is light"
+        # The big numeral sits in the centre of the coin.
+        centre = [img.at_local(m, 31.5 + dx, 44 + dy) for dx in range(-6, 7, 2)
+                  for dy in range(-8, 9, 2)]
+        assert any(dark(px) for px in centre)
+
+
+def test_every_set_has_its_own_colour(kits):
+    kit = kits("muenchhausen", duplex="none")
+    pages = _card_pages(kit)
+    seen = []
+    for n in range(0, 8):  # eight cards a page, one set a page
+        img = Rendered(kit / "number-cards.pdf", n, 50)
+        seen.append(img.at_local(pages[n].placed[0].matrix, -1.5, 44))
+    for (name, hex_colour), rgb in zip(SETS.items(), seen, strict=True):
+        assert close(rgb, hex_colour), name
+
+
+def test_all_backs_are_one_design_that_reveals_nothing(plain):
+    pages = _card_pages(plain)
+    backs = {p.name for page in pages[1::2] for p in page.placed}
+    fronts = {p.name for page in pages[0::2] for p in page.placed}
+    assert len(backs) == 1 and len(fronts) == 64  # one form drawn behind all 64 fronts
+    for n in (1, 15):
+        img = Rendered(plain / "number-cards.pdf", n, 100)
+        for placed in pages[n].placed:
+            # Same colours at the same card spots on every back: ground, medallion, frame.
+            assert close(img.at_local(placed.matrix, 31.5, 36.5), "#1f2a44", tol=40)
+            assert close(img.at_local(placed.matrix, 3.5, 44), "#d9b45a", tol=60)
+
+
+def test_braille_dots_at_standard_size(kits):
+    kit = kits("muenchhausen", braille=True, duplex="none")
+    pages = _card_pages(kit)
+    img = Rendered(kit / "number-cards.pdf", 0, 600)
+    placed = pages[0].placed[4]  # taler-5: number sign (3,4,5,6) then e (1,5)
+    box_x, box_y, box_w, box_h = 19, 74, 25, 8  # templates/muenchhausen/number.yaml
+    cells = braille.cells("5")
+    assert cells == [(3, 4, 5, 6), (1, 5)]
+    bw, bh = (to_mm(v) for v in braille.size(len(cells)))
+    left = box_x + (box_w - bw) / 2
+    top = 88 - box_y - (box_h - bh) / 2  # from the card's bottom edge
+    r = to_mm(braille.DOT_DIAMETER) / 2
+    for i, cell in enumerate(cells):
+        for dot in range(1, 7):
+            col, row = (dot - 1) // 3, (dot - 1) % 3
+            cx = left + r + i * 6.2 + col * 2.34
+            cy = top - r - row * 2.34
+            px = img.at_local(placed.matrix, cx, cy)
+            assert dark(px) if dot in cell else light(px), (i, dot, px)
+    # Measure a dot's diameter in pixels across its centre: 1.44 mm.
+    cx, cy = left + r + 6.2, top - r  # dot 1 of the second cell
+    width = sum(dark(img.at_local(placed.matrix, cx + k / 100, cy)) for k in range(-150, 151))
+    assert width / 100 == pytest.approx(1.44, abs=0.06)
+
+
+def test_without_braille_there_are_no_dots(plain):
+    pages = _card_pages(plain)
+    img = Rendered(plain / "number-cards.pdf", 0, 300)
+    placed = pages[0].placed[4]
+    cx = 19 + (25 - to_mm(braille.size(2)[0])) / 2 + 0.72
+    assert light(img.at_local(placed.matrix, cx, 88 - 74 - 1 - 0.72 - 2 * 2.34))
+
+
+def test_standee_folds_are_dashed_and_figures_face_away(kits):
+    kit = kits("muenchhausen")
+    img = Rendered(kit / "baron.pdf", 0, 150)
+    _, pages = read(kit / "baron.pdf")
+    m = pages[0].placed[0].matrix
+    # Along the head fold (y = 18 + 60 mm) the dashes alternate dark and light.
+    samples = [img.at_local(m, x / 4, 78) for x in range(0, 160)]
+    assert 5 < sum(max(px) < 150 for px in samples) < 150
+    # The back figure is the front turned by 180°: the name banner is at the feet of each.
+    assert close(img.at_local(m, 6, 18 + 60 - 55.5), "#1f2a44", tol=50)
+    assert close(img.at_local(m, 34, 18 + 60 + 55.5), "#1f2a44", tol=50)
