@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all build test lint bench clean
+.PHONY: all build test lint bench docs clean
 
 all: build
 
@@ -26,6 +26,9 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+docs: $(STAMP)
+	$(BIN)/python docs/render.py
 
 clean:
 	rm -rf $(VENV) out
