@@ -8,6 +8,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import standee
 from .checks import find_variant, validate
 from .errors import ContentError, Loc, Problem
 from .expand import items_of
@@ -20,6 +21,7 @@ from .render.cheatsheet import write_cheatsheet
 from .render.paint import PaintContext
 from .render.pdf import Meta, write_pages
 from .render.style import Fonts
+from .render.svg import write_cut_svg
 from .units import to_mm
 
 
@@ -55,6 +57,7 @@ class BuildOptions:
     langs: tuple[str, ...] = ("de", "en")
     braille: bool = False
     variant: str | None = None
+    svg: bool = False
     extra: dict = field(default_factory=dict)
 
 
@@ -125,6 +128,8 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
         write_pages(folder / name, pages, arts, Meta(title, game.author, _subject(game, lang)),
                     ctx)
         files.append(_manifest_file(name, pages, component.kind))
+        if options.svg and component.marks:
+            files += _cut_files(folder, component, pages)
         if progress:
             progress(component.id)
     if game.rules is not None:
@@ -135,6 +140,17 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
         files.append({"path": "rules.pdf", "pages": pages})
         if progress:
             progress("rules")
+    return files
+
+
+def _cut_files(folder: Path, component, pages) -> list[dict]:
+    (folder / "cut").mkdir(exist_ok=True)
+    sheets = [p for p in pages if any(q.side == "front" for q in p.placements)]
+    files = []
+    for n, page in enumerate(sheets, start=1):
+        name = f"cut/{component.id}-{n}.svg"
+        write_cut_svg(folder / name, page, lambda item: standee.fold_lines(item.component))
+        files.append(_manifest_file(name, [page], component.kind))
     return files
 
 

@@ -170,3 +170,26 @@ def test_trim_box_is_the_union_of_the_card_trims(kits):
     assert to_mm(page.trim_box[0]) == pytest.approx(x0, abs=0.01)
     assert to_mm(page.trim_box[3]) == pytest.approx(y1, abs=0.01)
     assert to_mm(page.trim_box[0] - page.bleed_box[0]) == pytest.approx(BLEED, abs=0.01)
+
+
+def test_svg_cut_files_follow_the_same_plan(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    kit = build("muenchhausen", tmp_path, svg=True)
+    m = manifest(kit)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    cards = m["files"][0]["pages"]
+    svgs = [f for f in m["files"] if f["path"].startswith("cut/number-cards-")]
+    assert len(svgs) == len(cards) // 2  # one cut file per front sheet
+    for sheet, fronts in zip(svgs, cards[0::2], strict=True):
+        root = ET.parse(kit / sheet["path"]).getroot()
+        page_h = float(root.get("viewBox").split()[3])
+        rects = [(float(r.get("x")), page_h - float(r.get("y")) - float(r.get("height")),
+                  float(r.get("width")), float(r.get("height")))
+                 for r in root.iterfind(".//s:g[@id='cut']/s:rect", ns)]
+        expect = [i["trim_mm"] for i in fronts["items"]]
+        assert len(rects) == len(expect)
+        for got, want in zip(rects, expect, strict=True):
+            assert list(got) == pytest.approx(want, abs=0.01)
+    baron = ET.parse(kit / "cut/baron-1.svg").getroot()
+    assert len(baron.findall(".//s:g[@id='fold']/s:line", ns)) == 3
