@@ -163,7 +163,8 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
     for name in names:
         try:
             if show:
-                with click.progressbar(length=20, label=f"{name:14}") as bar:
+                steps = len(project.load(name).components) + 1
+                with click.progressbar(length=steps, label=f"{name:14}") as bar:
                     target = build_game(project, name, out, options,
                                         progress=lambda _step, bar=bar: bar.update(1))
             else:
