@@ -7,6 +7,7 @@ from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.pdfbase import pdfmetrics
+from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import ContentError, Loc, Problem
@@ -38,7 +39,18 @@ class Fonts:
                 raise ContentError(Problem(self.loc, f"no font '{role}'; fonts:"
                                            f" {', '.join(self.paths)}"))
             self.names[role] = register_font(self.paths[role], self.loc)
+            if role == "regular":
+                self._family()
         return self.names[role]
+
+    def _family(self) -> None:
+        """Let <b> and <i> in paragraphs find the bold and italic files of this game."""
+        regular = self.names["regular"]
+        bold = self["bold"] if "bold" in self.paths else regular
+        italic = self["italic"] if "italic" in self.paths else regular
+        for is_bold, is_italic, name in ((0, 0, regular), (1, 0, bold), (0, 1, italic),
+                                         (1, 1, bold)):
+            addMapping(regular, is_bold, is_italic, name)
 
 
 def colour(value, loc: Loc):

@@ -75,9 +75,12 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
 
 
 def paint_paragraph(c, box, ctx) -> None:
-    """Wrapped text; `text` may use <b>, <i> and <br/>; a list gives one paragraph each."""
+    """Wrapped text; `text` may use <b>, <i> and <br/>; a list or blank lines give one
+    paragraph each, `gap` (in font sizes) apart."""
     raw = box.get("text", "")
-    texts = list(raw) if isinstance(raw, tuple) else [raw]
+    # A blank line starts a new paragraph, so a template loop can write a spaced list.
+    texts = [t for part in (raw if isinstance(raw, tuple) else [raw])
+             for t in str(part).split("\n\n") if t.strip()]
     x, y, w, h = box.rect
     size = float(box.get("size", 9))
     min_size = float(box.get("min-size", size * 0.7))
