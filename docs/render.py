@@ -45,7 +45,6 @@ def main() -> None:
                 image = image.crop((int(crop[0] * w), int(crop[1] * h), int(crop[2] * w),
                                     int(crop[3] * h)))
             image.save(DOCS / name, optimize=True)
-            print(DOCS / name)
     out = Path(tempfile.mkdtemp()) / "cal.pdf"
     subprocess.run([sys.executable, "-m", "generator.cli", "calibrate", "--out", str(out)],
                    check=True, cwd=ROOT)

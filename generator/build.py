@@ -46,7 +46,7 @@ class Project:
     def load(self, game_id: str) -> Game:
         folder = self.content / game_id
         if not (folder / "game.yaml").is_file():
-            known = ", ".join(p.name for p in sorted(self.content.glob("*/game.yaml")))
+            known = ", ".join(p.parent.name for p in sorted(self.content.glob("*/game.yaml")))
             raise ContentError(Problem(Loc(str(folder)), f"no game '{game_id}' (games: {known})"))
         return load_game(folder, self.fonts)
 
@@ -72,6 +72,7 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     validate(game, variant)
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{game_id}-", dir=out))
+    staging.chmod(0o755)  # mkdtemp makes it private; the kit is an ordinary folder
     try:
         files = _write_kit(project, game, variant, staging, options, progress)
         manifest = {"game": game.id, "paper": options.settings.paper,
@@ -82,6 +83,13 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def check_game(project: Project, game_id: str, options: BuildOptions) -> None:
+    """Everything a build would find wrong, templates and text fit included, without
+    touching out/: the kit is built into a folder that is thrown away."""
+    with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
+        build_game(project, game_id, Path(tmp), options)
 
 
 def _replace(staging: Path, target: Path) -> Path:

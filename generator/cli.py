@@ -7,9 +7,8 @@ from pathlib import Path
 
 import click
 
-from .build import BuildOptions, Project, build_game
+from .build import BuildOptions, Project, build_game, check_game
 from .calibrate import write_calibration
-from .checks import find_variant, validate
 from .errors import ContentError
 from .expand import items_of
 from .imposition import DUPLEX_MODES, PAPERS, PrintSettings
@@ -22,11 +21,12 @@ def _project(ctx: click.Context) -> Project:
     return ctx.obj
 
 
-def _fail(exc: ContentError) -> None:
+def _fail(exc: ContentError, games: list[str]) -> None:
     for problem in exc.problems:
         click.echo(str(problem), err=True)
     n = len(exc.problems)
-    click.echo(f"{n} problem{'s' if n != 1 else ''}; nothing was written.", err=True)
+    click.echo(f"{n} problem{'s' if n != 1 else ''}; not built: {', '.join(games)}"
+               " (the previous output of each is unchanged).", err=True)
     sys.exit(1)
 
 
@@ -86,7 +86,8 @@ def list_games(ctx: click.Context) -> None:
 @click.option("--variant", default=None, help="Check a named variant of the game.")
 @click.pass_context
 def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None) -> None:
-    """Check that a game's content is complete; list every problem as path:line:col.
+    """Check that a game's content is complete and builds; list every problem as
+    path:line:col. Nothing is written.
 
     \b
     Examples:
@@ -97,13 +98,10 @@ def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None
     problems = []
     for name in _games(project, games):
         try:
-            game = project.load(name)
-            validate(game, find_variant(game, variant) if variant else None)
+            check_game(project, name, BuildOptions(variant=variant))
             click.echo(f"{name}: ok")
         except ContentError as exc:
             problems.extend(exc.problems)
-        except KeyError as exc:
-            raise click.UsageError(str(exc.args[0])) from None
     if problems:
         for p in problems:
             click.echo(str(p), err=True)
@@ -158,7 +156,7 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
     options = BuildOptions(PrintSettings(paper, duplex, bleed, margin, back_offset),
                            tuple(lang) or LANGUAGES, braille, variant, svg)
     names = _games(project, games)
-    failed: list[ContentError] = []
+    failed: list[tuple[str, ContentError]] = []
     show = sys.stdout.isatty()
     for name in names:
         try:
@@ -170,13 +168,13 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
             else:
                 target = build_game(project, name, out, options)
             if show:
-                click.echo(f"{name}: {target}")
+                pdfs = sorted(target.glob("*.pdf"))
+                click.echo(f"{name}: {len(pdfs)} PDFs in {target}")
         except ContentError as exc:
-            failed.append(exc)
-        except KeyError as exc:
-            raise click.UsageError(str(exc.args[0])) from None
+            failed.append((name, exc))
     if failed:
-        _fail(ContentError([p for exc in failed for p in exc.problems]))
+        _fail(ContentError([p for _, exc in failed for p in exc.problems]),
+              [name for name, _ in failed])
 
 
 @main.command("calibrate")

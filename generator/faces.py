@@ -46,14 +46,14 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
     name = component.face if side == "front" else component.back
     if not name:
         return None
-    layout = layouts.get(name, component.loc)
+    layout = layouts.get(name, component.face_loc if side == "front" else component.back_loc)
     ctx = context(game, item, options)
     bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
     if component.standee is None:
         return Art(((IDENTITY, resolve(layout, ctx, trim)),), bleed_rect)
     plan = standee.plan(component.size, component.standee.base)
     face = resolve(layout, ctx, component.size)
-    back = resolve(layouts.get(component.back, component.loc), ctx, component.size) \
+    back = resolve(layouts.get(component.back, component.back_loc), ctx, component.size) \
         if component.back else face
     return Art(((plan.front, face), (plan.back, back)), bleed_rect, plan.bases, plan.folds)
 

@@ -133,7 +133,8 @@ def impose(items: list, size: tuple[float, float], settings: PrintSettings, has_
         flip = mirror_x(page_w / 2) if settings.duplex == "long" else mirror_y(page_h / 2)
     if grid.capacity == 0:
         raise ValueError(f"an item of {size[0] / mm(1):.1f} x {size[1] / mm(1):.1f} mm does not"
-                         f" fit on {settings.paper} with {b / mm(1):.1f} mm bleed")
+                         f" fit on {settings.paper} inside a {m / mm(1):.1f} mm printer margin"
+                         f" with {b / mm(1):.1f} mm bleed" + (" and crop marks" if marks else ""))
 
     pages = []
     for start in range(0, len(items), grid.capacity):

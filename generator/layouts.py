@@ -7,6 +7,7 @@ every copy) are recognised and drawn once.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +17,20 @@ from .source import YList, YMap, load_yaml
 from .templating import expand
 from .units import mm
 
-PAINTERS = ("shape", "text", "paragraph", "art", "braille", "image", "table")
+# The keys each painter reads; any other key in a box is a mistake worth naming.
+PAINTER_KEYS = {
+    "shape": ("shape", "fill", "stroke", "line", "dash", "radius"),
+    "text": ("text", "font", "size", "min-size", "colour", "align", "valign", "rotate"),
+    "paragraph": ("text", "font", "size", "min-size", "colour", "align", "valign", "leading",
+                  "gap"),
+    "art": ("motif", "colour", "fill", "sky", "step"),
+    "braille": ("text", "colour", "align", "rotate"),
+    "image": ("file",),
+    "table": ("header", "rows", "group", "first", "header-height", "colour", "line-colour",
+              "stripe", "size"),
+}
+PAINTERS = tuple(PAINTER_KEYS)
+BOX_KEYS = ("name", "painter", "box", "when")
 
 
 @dataclass(frozen=True)
@@ -104,14 +118,22 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
     if not isinstance(name, str):
         problems.add(loc, "a box needs a 'name'")
     if painter not in PAINTERS:
+        hint = next((f" (write 'painter: {k}')" for k in raw if k in PAINTERS), "")
         problems.add(raw.value_loc("painter"), f"painter must be one of {', '.join(PAINTERS)},"
-                     f" got {type_name(painter)}")
+                     f" got {type_name(painter)}{hint}")
     if not (isinstance(box, YList) and len(box) == 4
             and all(isinstance(v, int | float) and not isinstance(v, bool) for v in box)):
         problems.add(raw.value_loc("box"), "box must be [x, y, width, height] in millimetres")
         return None
     if not isinstance(name, str) or painter not in PAINTERS:
         return None
+    allowed = BOX_KEYS + PAINTER_KEYS[painter]
+    for key in raw:
+        if key not in allowed:
+            near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.5)
+            hint = f"; did you mean '{near[0]}'?" if near else \
+                f"; a {painter} box takes {', '.join(PAINTER_KEYS[painter])}"
+            problems.add(raw.key_loc(key), f"unknown key '{key}' in box '{name}'{hint}")
     when = raw.get("when")
     return BoxSpec(name, painter, tuple(float(v) for v in box), raw, when, loc)
 

@@ -69,13 +69,11 @@ def _list(f: Fields, key: str, required: bool = True):
 
 
 def read_text(f: Fields, key: str, problems: Collector, default=None) -> Text:
-    value = f.raw(key, default if default is not None else ...)
-    loc = f.value_loc(key)
-    if value is ... or value is None:
-        if default is None:
-            problems.add(f.loc, f"{f.what} needs the key '{key}'")
-        return Text((("*", default or ""),), loc)
-    return text_value(value, loc, key, problems)
+    """A text, required unless a default is given."""
+    value = f.raw(key) if default is None else f.raw(key, None)
+    if value is None:
+        return Text((("*", default or ""),), f.value_loc(key))
+    return text_value(value, f.value_loc(key), key, problems)
 
 
 def text_value(value, loc: Loc, what: str, problems: Collector) -> Text:
@@ -131,6 +129,8 @@ def _tables(f: Fields, folder: Path, problems: Collector) -> dict[str, Table]:
 
 
 def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
+    if value is None:  # missing: reported where the key is read
+        return mm(63), mm(88)
     if isinstance(value, str) and value in CARD_SIZES_MM:
         w, h = CARD_SIZES_MM[value]
         return mm(w), mm(h)
@@ -169,7 +169,7 @@ def _component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
     items = tuple(_item(i, iloc, cid, problems) for i, iloc in _list(f, "items"))
     f.done()
     return Component(cid, kind or "card", name, size, face, back, items, refs, id_pattern,
-                     bool(marks), standee, loc)
+                     bool(marks), standee, loc, f.value_loc("face"), f.value_loc("back"))
 
 
 def _item(data, loc: Loc, cid: str, problems: Collector) -> ItemSpec:

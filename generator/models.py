@@ -59,6 +59,8 @@ class Component:
     marks: bool
     standee: Standee | None
     loc: Loc
+    face_loc: Loc
+    back_loc: Loc
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ class Fields:
         self.data = data
         self.loc = data.loc
         self.known: list[str] = []
+        self.missing: list[str] = []
 
     def value_loc(self, key: str) -> Loc:
         return self.data.value_loc(key)
@@ -53,7 +54,7 @@ class Fields:
         if key in self.data:
             return self.data[key]
         if default is MISSING:
-            self.problems.add(self.loc, f"{self.what} needs the key '{key}'")
+            self.missing.append(key)
             self.ok = False
             return None
         return default
@@ -83,6 +84,9 @@ class Fields:
             return None
 
     def done(self) -> None:
+        """Report unknown keys, naming the nearest known one, and required keys not given;
+        a misspelt required key is one problem, not two."""
+        explained = set()
         for key in self.data:
             if key in self.known:
                 continue
@@ -90,7 +94,11 @@ class Fields:
             hint = f"; did you mean '{near[0]}'?" if near else \
                 f"; known keys: {', '.join(sorted(self.known))}"
             self.problems.add(self.data.key_loc(key), f"unknown key '{key}' in {self.what}{hint}")
+            explained.update(near)
             self.ok = False
+        for key in self.missing:
+            if key not in explained:
+                self.problems.add(self.loc, f"{self.what} needs the key '{key}'")
 
 
 def inside(base: Path, relative: str, loc: Loc, problems: Collector, what: str) -> Path | None:

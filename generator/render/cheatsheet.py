@@ -16,10 +16,11 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.platypus import Frame, Paragraph, Spacer
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
-from ..errors import ContentError, Loc, Problem
-from ..models import Game
+from ..errors import Collector, ContentError, Loc, Problem
+from ..models import LANGUAGES, Game
+from ..schema import Fields
 from ..source import YList, YMap, load_yaml
 from ..templating import environment
 from ..units import mm, to_mm
@@ -45,6 +46,8 @@ def write_cheatsheet(path: Path, game: Game, templates: Path, fonts: Fonts, lang
     except jinja2.TemplateNotFound:
         raise ContentError(Problem(data.value_loc("template"),
                                    f"cheat-sheet template '{name}' not found")) from None
+    if "template" not in data:
+        _check_rules(data, langs)
     accent = colour(data.get("colour", "#1f2a44"), data.value_loc("colour"))
     sources = list(_strings(data))
     page_w, page_h = settings.page_size
@@ -70,6 +73,34 @@ def write_cheatsheet(path: Path, game: Game, templates: Path, fonts: Fonts, lang
                                  "trim_mm": [round(to_mm(v), 4) for v in (x0, y0, *SHEET)]}]})
     c.save()
     return pages
+
+
+def _check_rules(data: YMap, langs) -> None:
+    """The shape the shipped template reads; a mistake is named in the rules file."""
+    problems = Collector()
+    top = Fields(data, "the rules file", problems, data.loc)
+    for key in ("colour", "template", *LANGUAGES):
+        top.raw(key, None)
+    top.done()
+    for lang in langs:
+        if lang not in data:
+            problems.add(data.loc, f"the rules have no language '{lang}'")
+            continue
+        f = Fields(data[lang], f"rules ({lang})", problems, data.value_loc(lang))
+        f.get("title", str)
+        f.get("tagline", str, None)
+        f.get("facts", YList, None)
+        f.get("note", str, None)
+        sections = f.get("sections", YList) or []
+        f.done()
+        for i, raw in enumerate(sections):
+            sf = Fields(raw, f"a section of the rules ({lang})", problems, sections.item_loc(i))
+            sf.get("heading", str)
+            sf.get("text", str, None)
+            sf.get("steps", YList, None)
+            sf.get("points", YList, None)
+            sf.done()
+    problems.raise_if_any()
 
 
 def _strings(node):
@@ -120,17 +151,48 @@ def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
     }
 
 
+class _Together(Flowable):
+    """A heading and its first block as one unit: the columns never split them."""
+
+    def __init__(self, heading: Paragraph, block: Paragraph):
+        super().__init__()
+        self.heading, self.block = heading, block
+
+    def wrap(self, avail_w, avail_h):
+        self._hh = self.heading.wrap(avail_w, avail_h)[1]
+        self._bh = self.block.wrap(avail_w, avail_h)[1]
+        self._gap = self.heading.getSpaceAfter() + self.block.getSpaceBefore()
+        self.width, self.height = avail_w, self._hh + self._gap + self._bh
+        return self.width, self.height
+
+    def getSpaceBefore(self):
+        return self.heading.getSpaceBefore()
+
+    def getSpaceAfter(self):
+        return self.block.getSpaceAfter()
+
+    def draw(self):
+        self.heading.drawOn(self.canv, 0, self.height - self._hh)
+        self.block.drawOn(self.canv, 0, 0)
+
+
 def _flowables(blocks, styles):
+    """(flowable, source text) pairs; a heading travels with the block after it, so no
+    heading is left alone at the foot of a column."""
     out, step = [], 0
     for kind, text in blocks:
         if kind == "step":
             step += 1
-            out.append((Paragraph(text, styles[kind], bulletText=f"{step}."), text))
+            para = Paragraph(text, styles[kind], bulletText=f"{step}.")
         elif kind == "li":
-            out.append((Paragraph(text, styles[kind], bulletText="•"), text))
+            para = Paragraph(text, styles[kind], bulletText="•")
         else:
             step = 0 if kind == "h" else step
-            out.append((Paragraph(text, styles[kind]), text))
+            para = Paragraph(text, styles[kind])
+        if out and isinstance(out[-1][0], Paragraph) and out[-1][0].style.name == "h":
+            heading, _ = out.pop()
+            para = _Together(heading, para)
+        out.append((para, text))
     return out
 
 
@@ -166,14 +228,15 @@ def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str) -> None:
         _, fh = f.wrap(w - mm(16), h)
         f.drawOn(c, x0 + mm(8), top - fh)
         top -= fh
-    c.setStrokeColor(colors.HexColor("#cfc8b8"))
-    c.setLineWidth(0.5)
-    c.line(x0 + w / 2, y0 + mm(6), x0 + w / 2, y0 + h - head_h - mm(6))
     frames = [Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0),
               Frame(x0 + mm(16) + col_w, y0 + mm(6), col_w, col_h, 0, 0, 0, 0)]
     flow = [f for f, _ in _flowables(body, _styles(fonts, scale, accent))]
-    for frame in frames:
-        frame.addFromList(flow, c)
+    frames[0].addFromList(flow, c)
+    if flow:  # a rule between the columns only when the second one has text
+        c.setStrokeColor(colors.HexColor("#cfc8b8"))
+        c.setLineWidth(0.5)
+        c.line(x0 + w / 2, y0 + mm(6), x0 + w / 2, y0 + h - head_h - mm(6))
+        frames[1].addFromList(flow, c)
 
 
 def _fits(frames, flowables) -> int | None:

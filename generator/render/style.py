@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.lib import colors
-from reportlab.pdfbase import pdfmetrics
 from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from ..errors import ContentError, Loc, Problem
