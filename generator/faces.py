@@ -48,13 +48,15 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
         return None
     layout = layouts.get(name, component.face_loc if side == "front" else component.back_loc)
     ctx = context(game, item, options)
+    label = f"item '{item.id}' ({side})"
     bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
     if component.standee is None:
-        return Art(((IDENTITY, resolve(layout, ctx, trim)),), bleed_rect)
+        safe = component.kind in ("card", "tile") and component.marks
+        return Art(((IDENTITY, resolve(layout, ctx, trim, label, safe)),), bleed_rect)
     plan = standee.plan(component.size, component.standee.base)
-    face = resolve(layout, ctx, component.size)
-    back = resolve(layouts.get(component.back, component.back_loc), ctx, component.size) \
-        if component.back else face
+    face = resolve(layout, ctx, component.size, label)
+    back = resolve(layouts.get(component.back, component.back_loc), ctx, component.size,
+                   f"item '{item.id}' (figure back)") if component.back else face
     return Art(((plan.front, face), (plan.back, back)), bleed_rect, plan.bases, plan.folds)
 
 

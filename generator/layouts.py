@@ -12,25 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import Collector, ContentError, Loc, Problem
+from .params import REQUIRED, SPEC, TEXT_PAINTERS, coerce
 from .schema import Fields, inside, type_name
 from .source import YList, YMap, load_yaml
 from .templating import expand
 from .units import mm
 
 # The keys each painter reads; any other key in a box is a mistake worth naming.
-PAINTER_KEYS = {
-    "shape": ("shape", "fill", "stroke", "line", "dash", "radius"),
-    "text": ("text", "font", "size", "min-size", "colour", "align", "valign", "rotate"),
-    "paragraph": ("text", "font", "size", "min-size", "colour", "align", "valign", "leading",
-                  "gap"),
-    "art": ("motif", "colour", "fill", "sky", "step"),
-    "braille": ("text", "colour", "align", "rotate"),
-    "image": ("file",),
-    "table": ("header", "rows", "group", "first", "header-height", "colour", "line-colour",
-              "stripe", "size"),
-}
+PAINTER_KEYS = {painter: tuple(keys) for painter, keys in SPEC.items()}
 PAINTERS = tuple(PAINTER_KEYS)
 BOX_KEYS = ("name", "painter", "box", "when")
+SAFE_ZONE = mm(3)
 
 
 @dataclass(frozen=True)
@@ -59,9 +51,13 @@ class Box:
     rect: tuple[float, float, float, float]
     params: tuple[tuple[str, object], ...]
     loc: Loc
+    locs: tuple[tuple[str, Loc], ...] = ()
 
     def get(self, key, default=None):
         return dict(self.params).get(key, default)
+
+    def loc_of(self, key: str) -> Loc:
+        return dict(self.locs).get(key, self.loc)
 
 
 Face = tuple[Box, ...]
@@ -122,8 +118,10 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
         problems.add(raw.value_loc("painter"), f"painter must be one of {', '.join(PAINTERS)},"
                      f" got {type_name(painter)}{hint}")
     if not (isinstance(box, YList) and len(box) == 4
-            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in box)):
-        problems.add(raw.value_loc("box"), "box must be [x, y, width, height] in millimetres")
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in box)
+            and box[2] > 0 and box[3] > 0):
+        problems.add(raw.value_loc("box"), "box must be [x, y, width, height] in millimetres,"
+                     " width and height above 0")
         return None
     if not isinstance(name, str) or painter not in PAINTERS:
         return None
@@ -134,26 +132,56 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
             hint = f"; did you mean '{near[0]}'?" if near else \
                 f"; a {painter} box takes {', '.join(PAINTER_KEYS[painter])}"
             problems.add(raw.key_loc(key), f"unknown key '{key}' in box '{name}'{hint}")
+    for key in REQUIRED.get(painter, ()):
+        if key not in raw:
+            problems.add(loc, f"a {painter} box needs '{key}' (box '{name}')")
     when = raw.get("when")
     return BoxSpec(name, painter, tuple(float(v) for v in box), raw, when, loc)
 
 
-def resolve(layout: Layout, context: dict, size: tuple[float, float]) -> Face:
-    """Render every box of `layout` for one item; trim `size` in points."""
-    _, height = size
+def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str = "",
+            safe_zone: bool = False) -> Face:
+    """Render every box of `layout` for one item of trim `size` (points). `label` names the
+    item in messages; `safe_zone` keeps text 3 mm inside the cut of cards and tiles."""
+    width, height = size
     boxes = []
     for spec in layout.boxes:
-        if spec.when is not None and not _truthy(expand(spec.when, context, spec.params.value_loc(
-                "when"))):
+        locs = spec.params.value_locs
+        if spec.when is not None and not _truthy(expand(spec.when, context, locs["when"])):
             continue
         x, y, w, h = spec.box
         rect = (mm(x), height - mm(y + h), mm(w), mm(h))
-        params = tuple(sorted(
-            (k, _render(v, context, spec.params.value_loc(k)))
-            for k, v in spec.params.items() if k not in ("name", "painter", "box", "when")))
-        boxes.append(Box(spec.name, spec.painter, rect, params, spec.params.value_loc("text")
-                         if "text" in spec.params else spec.loc))
+        _check_place(spec, rect, size, label, safe_zone)
+        params = []
+        for key, value in spec.params.items():
+            if key in BOX_KEYS:
+                continue
+            rendered = _render(value, context, locs[key])
+            try:
+                params.append((key, coerce(spec.painter, key, rendered)))
+            except ValueError as exc:
+                source = f" (from '{value}')" if isinstance(value, str) and "{" in value else ""
+                raise ContentError(Problem(locs[key], f"{label}: '{key}' of box '{spec.name}'"
+                                           f" {exc}{source}")) from None
+        boxes.append(Box(spec.name, spec.painter, rect, tuple(sorted(params)),
+                         locs.get("text", spec.loc),
+                         tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS))))
     return tuple(boxes)
+
+
+def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None:
+    x, y, w, h = rect
+    width, height = size
+    if x >= width or y >= height or x + w <= 0 or y + h <= 0:
+        raise ContentError(Problem(spec.params.value_loc("box"), f"{label}: box '{spec.name}'"
+                                   f" lies outside the {width / mm(1):.1f} x"
+                                   f" {height / mm(1):.1f} mm item"))
+    if safe_zone and spec.painter in TEXT_PAINTERS:
+        z = SAFE_ZONE - 1e-6
+        if x < z or y < z or x + w > width - z or y + h > height - z:
+            raise ContentError(Problem(spec.params.value_loc("box"), f"{label}: box"
+                                       f" '{spec.name}' holds text within 3 mm of the cut;"
+                                       " keep text inside the safe zone"))
 
 
 def _render(value, context: dict, loc: Loc):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from .errors import Collector, ContentError, Loc
+from .errors import Collector, ContentError, Loc, Problem
 from .models import (
     KINDS,
     LANGUAGES,
@@ -23,6 +24,8 @@ from .source import YList, YMap, load_yaml
 from .units import CARD_SIZES_MM, mm, parse_length
 
 GAME_FILE = "game.yaml"
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+SCALAR = str | int | float | bool
 CHECK_KINDS = ("count", "complete-sets", "distinct")
 
 
@@ -34,8 +37,15 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     problems = Collector()
     path = folder / GAME_FILE
     data = load_yaml(path)
-    f = Fields(data, "the game file", problems, Loc(str(path)))
+    if not isinstance(data, YMap):
+        raise ContentError(Problem(getattr(data, "loc", Loc(str(path), 1, 1)), "the game file"
+                                   f" must be a mapping of keys (game, title, components …),"
+                                   f" got {type_name(data)}"))
+    f = Fields(data, "the game file", problems, Loc(str(path), 1, 1))
     game_id = f.get("game", str)
+    if game_id is not None and not GAME_ID.match(game_id):
+        problems.add(f.value_loc("game"), f"game id '{game_id}' may hold only lower-case"
+                     " letters, digits and '-'")
     title = read_text(f, "title", problems)
     author = f.get("author", str, "")
     players = _players(f, problems)
@@ -50,6 +60,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
             problems.add(f.value_loc("rules"), f"rules file not found: {name}")
     fonts = _fonts(f, folder, fonts_dir, problems)
     f.done()
+    _check_variants(variants, components, problems)
     if game_id is not None and game_id != folder.name:
         problems.add(f.value_loc("game"),
                      f"game id '{game_id}' must match its folder name '{folder.name}'")
@@ -143,8 +154,8 @@ def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
             problems.add(loc, f"size: {exc}")
             return mm(63), mm(88)
     names = ", ".join(CARD_SIZES_MM)
-    problems.add(loc, f"size must be one of {names} or [width, height] like [50mm, 20mm],"
-                 f" got {type_name(value)}")
+    problems.add(loc, f"size must be one of {names} or two lengths above 0, [width, height]"
+                 f" like [50mm, 20mm]; got {type_name(value)}")
     return mm(63), mm(88)
 
 
@@ -165,7 +176,11 @@ def _component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
     refs = tuple((k, str(v)) for k, v in refs_raw.items())
     standee = None
     if kind == "standee":
-        standee = Standee(f.length("base", "15mm") if "base" in f.data else mm(15))
+        base = f.length("base", mm(15))
+        if base is not None and base < 0:
+            problems.add(f.value_loc("base"), "'base' (the depth of the foot tabs) must be 0 or"
+                         " more")
+        standee = Standee(max(base or 0.0, 0.0))
     items = tuple(_item(i, iloc, cid, problems) for i, iloc in _list(f, "items"))
     f.done()
     return Component(cid, kind or "card", name, size, face, back, items, refs, id_pattern,
@@ -190,11 +205,34 @@ def _item(data, loc: Loc, cid: str, problems: Collector) -> ItemSpec:
         problems.add(data.value_loc("each"), "'each' must map field names to lists of values")
     else:
         for key, values in each.items():
-            if not isinstance(values, YList) or not values:
-                problems.add(each.value_loc(key), f"each.{key} must be a non-empty list")
+            if not isinstance(values, YList) or not values \
+                    or not all(isinstance(v, SCALAR) for v in values):
+                problems.add(each.value_loc(key), f"each.{key} must be a non-empty list of"
+                             " single values (text or numbers)")
                 continue
             pairs.append((key, tuple(values)))
+    _check_texts(data, problems)
     return ItemSpec(data, count, tuple(pairs), loc)
+
+
+def _check_texts(node, problems: Collector) -> None:
+    """A mapping with a language key is a text in several languages: it may hold nothing
+    else, and each language holds text or a list of texts."""
+    if isinstance(node, YMap):
+        langs = [k for k in node if k in LANGUAGES]
+        if langs:
+            for key, value in node.items():
+                if key not in LANGUAGES:
+                    problems.add(node.key_loc(key), f"'{key}' stands among the languages"
+                                 f" {', '.join(langs)}; use only {' and '.join(LANGUAGES)} here")
+                elif isinstance(value, YMap):
+                    problems.add(node.value_loc(key), f"the '{key}' text must be text or a"
+                                 " list of texts, not a mapping")
+        for value in node.values():
+            _check_texts(value, problems)
+    elif isinstance(node, YList):
+        for value in node:
+            _check_texts(value, problems)
 
 
 def _check(data, loc: Loc, problems: Collector) -> Check:
@@ -215,6 +253,18 @@ def _variant(data, loc: Loc, problems: Collector) -> Variant:
     values = f.get("drop", YList) or []
     f.done()
     return Variant(vid, name, component, field, tuple(values), loc)
+
+
+def _check_variants(variants, components, problems: Collector) -> None:
+    ids = {c.id for c in components}
+    seen: dict[str, Loc] = {}
+    for v in variants:
+        if v.id in seen:
+            problems.add(v.loc, f"variant id '{v.id}' appears twice (first at {seen[v.id]})")
+        seen.setdefault(v.id, v.loc)
+        if v.component not in ids:
+            problems.add(v.loc, f"variant '{v.id}' names component '{v.component}', which does"
+                         f" not exist (components: {', '.join(sorted(ids))})")
 
 
 def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector) -> dict[str, Path]:

@@ -34,11 +34,9 @@ class Fields:
     def __init__(self, data, what: str, problems: Collector, loc: Loc):
         self.what = what
         self.problems = problems
-        self.ok = True
         if not isinstance(data, YMap):
             problems.add(getattr(data, "loc", loc),
                          f"{what} must be a mapping of keys to values, got {type_name(data)}")
-            self.ok = False
             data = YMap()
             data.loc, data.key_locs, data.value_locs = loc, {}, {}
         self.data = data
@@ -55,7 +53,6 @@ class Fields:
             return self.data[key]
         if default is MISSING:
             self.missing.append(key)
-            self.ok = False
             return None
         return default
 
@@ -68,7 +65,6 @@ class Fields:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             self.problems.add(self.value_loc(key), f"'{key}' must be {_TYPE_NAMES.get(kind, kind)},"
                               f" got {type_name(value)}")
-            self.ok = False
             return default if default is not MISSING else None
         return value
 
@@ -80,7 +76,6 @@ class Fields:
             return parse_length(value)
         except ValueError as exc:
             self.problems.add(self.value_loc(key), f"'{key}': {exc}")
-            self.ok = False
             return None
 
     def done(self) -> None:
@@ -95,7 +90,6 @@ class Fields:
                 f"; known keys: {', '.join(sorted(self.known))}"
             self.problems.add(self.data.key_loc(key), f"unknown key '{key}' in {self.what}{hint}")
             explained.update(near)
-            self.ok = False
         for key in self.missing:
             if key not in explained:
                 self.problems.add(self.loc, f"{self.what} needs the key '{key}'")

@@ -9,8 +9,18 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from .errors import ContentError, Loc, Problem
 
+
+def _printable(value):
+    """Only plain values become text: a list or mapping printed whole is a mistake."""
+    if isinstance(value, list | tuple | dict):
+        kind = "a mapping" if isinstance(value, dict) else "a list"
+        raise ValueError(f"{kind} cannot be printed as text ({value!r:.60}); pick one value"
+                         " or loop over it")
+    return value
+
+
 _ENV = SandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
-                            keep_trailing_newline=False)
+                            keep_trailing_newline=False, finalize=_printable)
 
 
 @lru_cache(maxsize=4096)
@@ -32,9 +42,13 @@ def expand(source, context: dict, loc: Loc) -> str:
         raise ContentError(Problem(loc, f"in '{source}': {exc.message}")) from None
     except (TypeError, ValueError, ArithmeticError, AttributeError) as exc:
         raise ContentError(Problem(loc, f"in '{source}': {exc}")) from None
+    except RecursionError:
+        raise ContentError(Problem(loc, f"in '{source}': the expression calls itself without"
+                                   " end")) from None
 
 
 def environment(loader: jinja2.BaseLoader) -> SandboxedEnvironment:
     """A sandboxed environment for whole-file templates (cheat sheets)."""
     return SandboxedEnvironment(loader=loader, undefined=jinja2.StrictUndefined,
-                                autoescape=False, trim_blocks=True, lstrip_blocks=True)
+                                autoescape=False, trim_blocks=True, lstrip_blocks=True,
+                                finalize=_printable)

@@ -22,6 +22,8 @@ def parse_length(text: str | float | int, default_unit: str | None = None) -> fl
     if isinstance(text, bool):
         raise ValueError(f"expected a length like '3mm', got {text!r}")
     if isinstance(text, int | float):
+        if text == 0:
+            return 0.0
         if default_unit is None:
             raise ValueError(f"length {text} needs a unit (mm, cm, in or pt)")
         return float(text) * UNITS[default_unit]

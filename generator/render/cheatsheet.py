@@ -26,6 +26,7 @@ from ..templating import environment
 from ..units import mm, to_mm
 from .pdf import Meta, new_canvas, set_boxes
 from .style import Fonts, colour
+from .text import paragraph
 
 SHEET = (mm(190), mm(260))
 BASE = {"title": 22, "tagline": 10.5, "facts": 9.5, "h": 11.5, "p": 9, "li": 9, "step": 9,
@@ -38,7 +39,8 @@ def write_cheatsheet(path: Path, game: Game, templates: Path, fonts: Fonts, lang
                      meta: Meta) -> list[dict]:
     data = load_yaml(game.rules)
     if not isinstance(data, YMap):
-        raise ContentError(Problem(Loc(str(game.rules)), "the rules file must be a mapping"))
+        raise ContentError(Problem(getattr(data, "loc", Loc(str(game.rules), 1, 1)),
+                                   "the rules file must be a mapping of languages to texts"))
     env = environment(jinja2.FileSystemLoader(str(templates)))
     name = str(data.get("template", "cheatsheet.j2"))
     try:
@@ -61,9 +63,10 @@ def write_cheatsheet(path: Path, game: Game, templates: Path, fonts: Fonts, lang
             markup = template.render(rules=data[lang], lang=lang, game={
                 "title": game.title.get(lang), "author": game.author,
                 "players": {"min": game.players.min, "max": game.players.max}})
-        except jinja2.TemplateError as exc:
-            raise ContentError(Problem(Loc(str(templates / name)),
-                                       f"cheat-sheet template: {exc}")) from None
+        except (jinja2.TemplateError, ValueError, TypeError, RecursionError) as exc:
+            line = getattr(exc, "lineno", None) or 1
+            raise ContentError(Problem(Loc(str(templates / name), line, 1),
+                                       f"cheat-sheet template ({lang}): {exc}")) from None
         blocks = _blocks(markup)
         set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
         _draw(c, blocks, fonts, accent, (x0, y0), sources, lang)
@@ -136,7 +139,7 @@ def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
     def style(kind, font="regular", **kw):
         size = BASE[kind] * scale
         return ParagraphStyle(kind, fontName=fonts[font], fontSize=size, leading=size * 1.28,
-                              bulletFontName=fonts["bold"],
+                              bulletFontName=fonts["bold"], bulletFontSize=size,
                               textColor=kw.pop("textColor", ink), alignment=TA_LEFT, **kw)
     return {
         "title": style("title", "bold", textColor=colors.white),
@@ -176,19 +179,20 @@ class _Together(Flowable):
         self.block.drawOn(self.canv, 0, 0)
 
 
-def _flowables(blocks, styles):
+def _flowables(blocks, styles, sources):
     """(flowable, source text) pairs; a heading travels with the block after it, so no
     heading is left alone at the foot of a column."""
     out, step = [], 0
     for kind, text in blocks:
+        bullet = None
         if kind == "step":
             step += 1
-            para = Paragraph(text, styles[kind], bulletText=f"{step}.")
+            bullet = f"{step}."
         elif kind == "li":
-            para = Paragraph(text, styles[kind], bulletText="•")
-        else:
-            step = 0 if kind == "h" else step
-            para = Paragraph(text, styles[kind])
+            bullet = "•"
+        elif kind == "h":
+            step = 0
+        para = paragraph(text, styles[kind], _source_loc(text, sources), bulletText=bullet)
         if out and isinstance(out[-1][0], Paragraph) and out[-1][0].style.name == "h":
             heading, _ = out.pop()
             para = _Together(heading, para)
@@ -204,9 +208,9 @@ def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str) -> None:
     scale = MAX_SCALE
     while True:
         styles = _styles(fonts, scale, accent)
-        head_f = _flowables(head, styles)
+        head_f = _flowables(head, styles, sources)
         head_h = sum(f.wrap(w - mm(16), h)[1] for f, _ in head_f) + mm(12)
-        body_f = _flowables(body, styles)
+        body_f = _flowables(body, styles, sources)
         col_w = (w - mm(8) * 2 - mm(8)) / 2
         col_h = h - head_h - mm(10)
         frames = [Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0, showBoundary=0),
@@ -230,7 +234,7 @@ def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str) -> None:
         top -= fh
     frames = [Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0),
               Frame(x0 + mm(16) + col_w, y0 + mm(6), col_w, col_h, 0, 0, 0, 0)]
-    flow = [f for f, _ in _flowables(body, _styles(fonts, scale, accent))]
+    flow = [f for f, _ in _flowables(body, _styles(fonts, scale, accent), sources)]
     frames[0].addFromList(flow, c)
     if flow:  # a rule between the columns only when the second one has text
         c.setStrokeColor(colors.HexColor("#cfc8b8"))
@@ -254,7 +258,7 @@ def _source_loc(text: str, sources) -> Loc:
         if source and (str(escape(source)) in text or source in text):
             if best is None or len(source) > len(best[0]):
                 best = (source, loc)
-    return best[1] if best else sources[0][1]
+    return best[1] if best else (sources[0][1] if sources else Loc("rules.yaml", 1, 1))
 
 
 def _short(text: str) -> str:

@@ -34,9 +34,13 @@ class Fonts:
     names: dict[str, str] = field(default_factory=dict)
 
     def __getitem__(self, role: str) -> str:
+        return self.get(role, self.loc)
+
+    def get(self, role: str, loc: Loc) -> str:
+        """The registered name for a font role; `loc` is where the role was asked for."""
         if role not in self.names:
             if role not in self.paths:
-                raise ContentError(Problem(self.loc, f"no font '{role}'; fonts:"
+                raise ContentError(Problem(loc, f"no font '{role}'; fonts:"
                                            f" {', '.join(self.paths)}"))
             self.names[role] = register_font(self.paths[role], self.loc)
             if role == "regular":

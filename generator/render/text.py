@@ -38,7 +38,7 @@ def paint_text(c, box, ctx) -> None:
     text = str(box.get("text", ""))
     if not text:
         return
-    font = ctx.fonts[box.get("font", "regular")]
+    font = ctx.fonts.get(box.get("font", "regular"), box.loc_of("font"))
     rotate = int(box.get("rotate", 0)) % 360
     x, y, w, h = box.rect
     if rotate in (90, 270):
@@ -68,10 +68,23 @@ def paint_text(c, box, ctx) -> None:
 
 def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
     return ParagraphStyle(
-        box.name, fontName=ctx.fonts[box.get("font", "regular")], fontSize=size,
+        box.name, fontName=ctx.fonts.get(box.get("font", "regular"), box.loc_of("font")),
+        fontSize=size,
         leading=size * float(box.get("leading", 1.25)),
         alignment=ALIGN.get(box.get("align", "left"), TA_LEFT),
         textColor=colour(box.get("colour", "#222222"), box.loc))
+
+
+def paragraph(text: str, style, loc, label: str = "", **kw) -> Paragraph:
+    """A reportlab Paragraph; broken inline markup is the author's to fix, so say where."""
+    try:
+        return Paragraph(text, style, **kw)
+    except ValueError as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "broken markup"
+        where = f"{label}: " if label else ""
+        raise ContentError(Problem(loc, f"{where}text markup is broken ({reason}); tags like"
+                                   f" <b>…</b> must be closed, and a plain & written &amp;:"
+                                   f" '{text[:60]}'")) from None
 
 
 def paint_paragraph(c, box, ctx) -> None:
@@ -87,7 +100,7 @@ def paint_paragraph(c, box, ctx) -> None:
     gap = float(box.get("gap", 0.4))
     while True:
         style = paragraph_style(ctx, box, size)
-        paras = [Paragraph(str(t), style) for t in texts if str(t)]
+        paras = [paragraph(str(t), style, box.loc, ctx.item_label) for t in texts]
         heights = [p.wrap(w, h)[1] for p in paras]
         total = sum(heights) + gap * size * max(0, len(paras) - 1)
         if total <= h + 1e-6:

@@ -1,0 +1,103 @@
+"""What each painter's keys may hold. Values are checked after jinja2 has rendered them, so
+a wrong value from content (a colour in a table, a size in a template) is caught the same way."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+
+ALIGN = ("left", "center", "right")
+
+
+def _number(minimum: float, above: bool):
+    def check(value):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"must be a number, got {value!r}") from None
+        if number < minimum or (above and number == minimum):
+            raise ValueError(f"must be {'above' if above else 'at least'} {minimum:g},"
+                             f" got {number:g}")
+        return number
+    return check
+
+
+def _whole(minimum: int):
+    def check(value):
+        try:
+            number = int(str(value))
+        except ValueError:
+            raise ValueError(f"must be a whole number, got {value!r}") from None
+        if number < minimum:
+            raise ValueError(f"must be at least {minimum}, got {number}")
+        return number
+    return check
+
+
+def _choice(*options):
+    def check(value):
+        for option in options:
+            if str(value) == str(option):
+                return option
+        raise ValueError(f"must be one of {', '.join(str(o) for o in options)}, got {value!r}")
+    return check
+
+
+def _colour(value):
+    if value in (None, "none"):
+        return None
+    try:
+        colors.toColor(str(value))
+    except Exception:  # reportlab raises several kinds for a string it cannot read
+        raise ValueError(f"{value!r} is not a colour (use #rrggbb or a name)") from None
+    return str(value)
+
+
+def _text(value):
+    if isinstance(value, tuple):
+        return tuple(_text(v) for v in value)
+    if isinstance(value, dict):
+        raise ValueError("must be text, got a mapping")
+    return str(value)
+
+
+def _texts(value):
+    if not isinstance(value, tuple):
+        raise ValueError(f"must be a list of texts, got {value!r}")
+    return tuple(str(v) for v in value)
+
+
+def _lengths(value):
+    if not isinstance(value, tuple) or not value:
+        raise ValueError(f"must be a list of numbers like [3, 2], got {value!r}")
+    return tuple(_number(0, True)(v) for v in value)
+
+
+POSITIVE = _number(0, True)
+NON_NEGATIVE = _number(0, False)
+SPEC = {
+    "shape": {"shape": _choice("rect", "ellipse", "line"), "fill": _colour, "stroke": _colour,
+              "line": POSITIVE, "dash": _lengths, "radius": NON_NEGATIVE},
+    "text": {"text": _text, "font": _text, "size": POSITIVE, "min-size": POSITIVE,
+             "colour": _colour, "align": _choice(*ALIGN),
+             "valign": _choice("top", "middle", "bottom"), "rotate": _choice(0, 90, 180, 270)},
+    "paragraph": {"text": _text, "font": _text, "size": POSITIVE, "min-size": POSITIVE,
+                  "colour": _colour, "align": _choice(*ALIGN, "justify"),
+                  "valign": _choice("top", "middle"), "leading": POSITIVE,
+                  "gap": NON_NEGATIVE},
+    "art": {"motif": _text, "colour": _colour, "fill": _colour, "sky": _colour,
+            "step": POSITIVE},
+    "braille": {"text": _text, "colour": _colour, "align": _choice(*ALIGN),
+                "rotate": _choice(0, 180)},
+    "image": {"file": _text},
+    "table": {"header": _texts, "rows": _texts, "group": _whole(1), "first": POSITIVE,
+              "header-height": POSITIVE, "colour": _colour, "line-colour": _colour,
+              "stripe": _colour, "size": POSITIVE},
+}
+REQUIRED = {"art": ("motif",), "image": ("file",), "table": ("header",)}
+# Painters whose marks must stay inside the safe zone of a card or tile.
+TEXT_PAINTERS = ("text", "paragraph", "braille", "table")
+
+
+def coerce(painter: str, key: str, value):
+    """The value as its painter wants it; ValueError says what is wrong with it."""
+    return SPEC[painter][key](value)
