@@ -7,7 +7,6 @@ from .units import mm
 DOT_DIAMETER = mm(1.44)
 DOT_PITCH = mm(2.34)  # between dot centres within a cell
 CELL_PITCH = mm(6.2)  # between the same dot of neighbouring cells
-LINE_PITCH = mm(10)
 
 NUMBER_SIGN = (3, 4, 5, 6)
 LETTERS = {

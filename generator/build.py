@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import standee
@@ -58,7 +58,6 @@ class BuildOptions:
     braille: bool = False
     variant: str | None = None
     svg: bool = False
-    extra: dict = field(default_factory=dict)
 
 
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
@@ -90,6 +89,8 @@ def check_game(project: Project, game_id: str, options: BuildOptions) -> None:
     touching out/: the kit is built into a folder that is thrown away."""
     with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
         build_game(project, game_id, Path(tmp), options)
+        if not options.braille:  # braille boxes only show in a braille build
+            build_game(project, game_id, Path(tmp), replace(options, braille=True))
 
 
 def _replace(staging: Path, target: Path) -> Path:
@@ -108,10 +109,10 @@ def _replace(staging: Path, target: Path) -> Path:
 def _write_kit(project: Project, game: Game, variant, folder: Path, options: BuildOptions,
                progress) -> list[dict]:
     layouts = Layouts(project.templates)
-    fonts = Fonts(game.fonts, game.loc)
+    fonts = Fonts(game.fonts, game.loc, game.font_locs)
     settings = options.settings
     lang = options.langs[0]
-    face_options = {"lang": lang, "braille": options.braille, **options.extra}
+    face_options = {"lang": lang, "braille": options.braille}
     files = []
     for component in game.components:
         items = items_of(game, component, variant)

@@ -108,18 +108,29 @@ def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None
         sys.exit(1)
 
 
+# Sensible ranges: a home printer's margin, a bleed, and how far a back may be off.
+LIMITS_MM = {"bleed": 10.0, "margin": 30.0, "back_offset": 10.0}
+
+
 def _length(ctx, param, value):
     try:
-        return parse_length(value)
+        length = parse_length(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    if not 0 <= length <= mm(LIMITS_MM[param.name]):
+        raise click.BadParameter(f"must be from 0 to {LIMITS_MM[param.name]:g}mm, got {value}")
+    return length
 
 
 def _pair(ctx, param, value):
     try:
-        return parse_pair(value)
+        pair = parse_pair(value)
     except ValueError as exc:
         raise click.BadParameter(str(exc)) from None
+    if any(abs(v) > mm(LIMITS_MM[param.name]) for v in pair):
+        raise click.BadParameter(f"each shift must be within ±{LIMITS_MM[param.name]:g}mm;"
+                                 f" got {value}")
+    return pair
 
 
 @main.command("build")
@@ -161,7 +172,8 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
     for name in names:
         try:
             if show:
-                steps = len(project.load(name).components) + 1
+                game = project.load(name)
+                steps = len(game.components) + (game.rules is not None)
                 with click.progressbar(length=steps, label=f"{name:14}") as bar:
                     target = build_game(project, name, out, options,
                                         progress=lambda _step, bar=bar: bar.update(1))
@@ -172,6 +184,9 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
                 click.echo(f"{name}: {len(pdfs)} PDFs in {target}")
         except ContentError as exc:
             failed.append((name, exc))
+        except OSError as exc:
+            click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
+            sys.exit(1)
     if failed:
         _fail(ContentError([p for _, exc in failed for p in exc.problems]),
               [name for name, _ in failed])

@@ -26,8 +26,8 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
             try:
                 iid = item_id(component, data, n)
             except ContentError as exc:
-                problems.extend(exc.problems)
-                continue
+                problems.extend(exc.problems)  # once: the pattern is wrong for every item
+                break
             for copy in range(1, spec.count + 1):
                 items.append(Item(iid, component, data, copy, spec.loc))
     return items

@@ -57,7 +57,11 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
     face = resolve(layout, ctx, component.size, label)
     back = resolve(layouts.get(component.back, component.back_loc), ctx, component.size,
                    f"item '{item.id}' (figure back)") if component.back else face
-    return Art(((plan.front, face), (plan.back, back)), bleed_rect, plan.bases, plan.folds)
+    # The foot tabs run into the bleed on their outer sides, like any art at a cut.
+    (x0, y0, w0, h0), (x1, y1, w1, h1) = plan.bases
+    tabs = ((x0 - bleed, y0 - bleed, w0 + 2 * bleed, h0 + bleed),
+            (x1 - bleed, y1, w1 + 2 * bleed, h1 + bleed))
+    return Art(((plan.front, face), (plan.back, back)), bleed_rect, tabs, plan.folds)
 
 
 def trim_of(item_component) -> tuple[float, float]:

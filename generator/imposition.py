@@ -70,7 +70,6 @@ class Grid:
 
     cells: tuple[tuple[float, float], ...]
     turns: int  # quarter turns applied to each item
-    cell_size: tuple[float, float]
 
     @property
     def capacity(self) -> int:
@@ -102,7 +101,7 @@ def _grid(area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int) 
     top = y + pad[1] + (room_h + grid_h) / 2
     cells = tuple((left + c * (w + gap), top - h - r * (h + gap))
                   for r in range(rows) for c in range(cols))
-    return Grid(cells, turns, (w, h))
+    return Grid(cells, turns)
 
 
 def front_matrix(grid: Grid, index: int, size: tuple[float, float]) -> Matrix:

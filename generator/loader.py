@@ -58,7 +58,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
         rules = inside(folder, name, f.value_loc("rules"), problems, "rules file")
         if rules is not None and not rules.is_file():
             problems.add(f.value_loc("rules"), f"rules file not found: {name}")
-    fonts = _fonts(f, folder, fonts_dir, problems)
+    fonts, font_locs = _fonts(f, folder, fonts_dir, problems)
     f.done()
     _check_variants(variants, components, problems)
     if game_id is not None and game_id != folder.name:
@@ -66,7 +66,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
                      f"game id '{game_id}' must match its folder name '{folder.name}'")
     problems.raise_if_any()
     return Game(game_id, title, author, players, components, tables, checks, variants, rules,
-                fonts, folder, f.loc)
+                fonts, folder, f.loc, font_locs)
 
 
 def _list(f: Fields, key: str, required: bool = True):
@@ -267,12 +267,14 @@ def _check_variants(variants, components, problems: Collector) -> None:
                          f" not exist (components: {', '.join(sorted(ids))})")
 
 
-def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector) -> dict[str, Path]:
+def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector):
+    """Font roles -> files, and where each was named (the shipped defaults were not)."""
     fonts = {"regular": fonts_dir / "Vera.ttf", "bold": fonts_dir / "VeraBd.ttf",
              "italic": fonts_dir / "VeraIt.ttf"}
+    locs: dict[str, Loc] = {}
     raw = f.raw("fonts", None)
     if raw is None:
-        return fonts
+        return fonts, locs
     t = Fields(raw, "'fonts'", problems, f.value_loc("fonts"))
     for name in list(t.data):
         value, loc = t.data[name], t.value_loc(name)
@@ -290,4 +292,5 @@ def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector) -> dic
             problems.add(loc, f"font file not found: {value}")
             continue
         fonts[name] = path
-    return fonts
+        locs[name] = loc
+    return fonts, locs

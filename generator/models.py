@@ -101,6 +101,7 @@ class Game:
     fonts: dict[str, Path] = field(hash=False)
     folder: Path
     loc: Loc
+    font_locs: dict[str, Loc] = field(hash=False, default_factory=dict)
 
     def component(self, cid: str) -> Component | None:
         return next((c for c in self.components if c.id == cid), None)

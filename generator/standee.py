@@ -14,7 +14,6 @@ from .geometry import Matrix, Rect, compose, rotate_quarter, translate
 
 @dataclass(frozen=True)
 class StandeePlan:
-    trim: tuple[float, float]
     front: Matrix  # figure-local -> strip-local
     back: Matrix
     bases: tuple[Rect, Rect]
@@ -31,7 +30,7 @@ def plan(figure: tuple[float, float], base: float) -> StandeePlan:
     front = translate(0.0, base)
     back = compose(translate(0.0, base + h), rotate_quarter(2, w, h))
     bases = ((0.0, 0.0, w, base), (0.0, base + 2 * h, w, base))
-    return StandeePlan(trim_size(figure, base), front, back, bases,
+    return StandeePlan(front, back, bases,
                        (base, base + h, base + 2 * h))
 
 

@@ -10,7 +10,6 @@ MOTIFS = {
     "lattice": emblems.lattice,
     "medallion": emblems.medallion,
     "baron": figures.baron,
-    "hourglass": emblems.hourglass,
 }
 
 
@@ -20,5 +19,8 @@ def paint_art(c, box, ctx) -> None:
         raise ContentError(Problem(box.loc, f"unknown motif '{name}'; known motifs:"
                                    f" {', '.join(sorted(MOTIFS))}"))
     c.saveState()
+    clip = c.beginPath()  # a motif may draw generously; only its box shows
+    clip.rect(*box.rect)
+    c.clipPath(clip, stroke=0, fill=0)
     MOTIFS[name](c, box.rect, box, ctx)
     c.restoreState()

@@ -77,20 +77,3 @@ def lattice(c, rect, box, ctx) -> None:
             px, py = cx + (i + 0.5) * step, cy + j * step
             if x <= px <= x + w and y <= py <= y + h:
                 c.circle(px, py, 0.8, stroke=0, fill=1)
-
-
-def hourglass(c, rect, box, ctx) -> None:
-    """A small turn marker: two triangles point to point."""
-    x, y, w, h = rect
-    ink = colour(box.get("colour", "#222222"), box.loc)
-    c.setFillColor(ink)
-    p = c.beginPath()
-    p.moveTo(x, y + h)
-    p.lineTo(x + w, y + h)
-    p.lineTo(x + w / 2, y + h / 2)
-    p.close()
-    p.moveTo(x, y)
-    p.lineTo(x + w, y)
-    p.lineTo(x + w / 2, y + h / 2)
-    p.close()
-    c.drawPath(p, stroke=0, fill=1)

@@ -8,9 +8,11 @@ from ..render.style import colour, shade, tint
 
 
 def _frame(c, rect) -> None:
+    """Scale the 100 x 150 frame evenly into the box, centred: figures never stretch."""
     x, y, w, h = rect
-    c.translate(x, y)
-    c.scale(w / 100, h / 150)
+    k = min(w / 100, h / 150)
+    c.translate(x + (w - 100 * k) / 2, y + (h - 150 * k) / 2)
+    c.scale(k, k)
 
 
 def _poly(c, points, fill, stroke=None, width=1.0, close=True) -> None:
@@ -40,7 +42,7 @@ def baron(c, rect, box, ctx) -> None:
     skin = colors.HexColor("#f1c7a1")
     gold = colors.HexColor("#d9b45a")
     c.setFillColor(tint(sky, 0.55))
-    c.rect(-10, -10, 120, 170, stroke=0, fill=1)
+    c.rect(-100, -100, 300, 350, stroke=0, fill=1)  # the box's clip trims the sky
     c.setFillColor(colors.white)
     for cx, cy, rx, ry in ((22, 128, 16, 6), (34, 132, 12, 7), (78, 112, 18, 6),
                            (88, 116, 10, 6), (70, 40, 16, 5)):

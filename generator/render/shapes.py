@@ -119,10 +119,11 @@ def paint_braille(c, box, ctx) -> None:
 
 def image_path(box, ctx) -> Path:
     name = str(box.get("file", ""))
-    path = inside(ctx.folder, name, box.loc, ctx.problems, "image")
+    path = inside(ctx.folder, name, box.loc_of("file"), ctx.problems, "image")
     ctx.problems.raise_if_any()
     if not path.is_file():
-        raise ContentError(Problem(box.loc, f"image file not found: {name}"))
+        raise ContentError(Problem(box.loc_of("file"), f"image file not found: {name}"
+                                   f" (looked in {ctx.folder})"))
     return path
 
 
@@ -131,14 +132,15 @@ def paint_image(c, box, ctx) -> None:
     try:
         reader = ImageReader(str(path))
         iw, ih = reader.getSize()
-    except Exception as exc:  # any decoder failure means a corrupt file, the user's to fix
-        raise ContentError(Problem(box.loc, f"image {path.name} cannot be read: {exc}")) \
+    except Exception:  # any decoder failure means a corrupt file, the user's to fix
+        raise ContentError(Problem(box.loc_of("file"), f"image {path.name} cannot be read:"
+                                   " it is not a PNG or JPEG picture, or it is damaged")) \
             from None
     if iw * ih > 40_000_000:
-        raise ContentError(Problem(box.loc, f"image {path.name} is {iw}x{ih} pixels; more"
-                                   " than 40 megapixels is too large to print from"))
+        raise ContentError(Problem(box.loc_of("file"), f"image {path.name} is {iw}x{ih}"
+                                   " pixels; more than 40 megapixels is too large to print"))
     x, y, w, h = box.rect
-    # Cover the box, centred, like a photo in a frame; the form's clip keeps it inside.
+    # Cover the box, centred, like a photo in a frame, and clip what stands over.
     scale = max(w / iw, h / ih)
     dw, dh = iw * scale, ih * scale
     c.saveState()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,9 +14,11 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from ..errors import ContentError, Loc, Problem
 
 
-def register_font(path: Path, loc: Loc) -> str:
-    """Register a TTF once under a name derived from its file; reportlab embeds a subset."""
-    name = f"BB-{path.stem}"
+def register_font(path: Path, loc: Loc, family: str = "") -> str:
+    """Register a TTF once; reportlab embeds a subset. The name comes from the file's full
+    path (and its family), so two fonts that share a file name never pass for each other."""
+    digest = hashlib.sha1(f"{path.resolve()}|{family}".encode()).hexdigest()[:8]
+    name = f"BB-{path.stem}-{digest}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
             pdfmetrics.registerFont(TTFont(name, str(path)))
@@ -31,6 +34,7 @@ class Fonts:
 
     paths: dict[str, Path]
     loc: Loc
+    locs: dict[str, Loc] = field(default_factory=dict)  # where the game file named each
     names: dict[str, str] = field(default_factory=dict)
 
     def __getitem__(self, role: str) -> str:
@@ -42,7 +46,9 @@ class Fonts:
             if role not in self.paths:
                 raise ContentError(Problem(loc, f"no font '{role}'; fonts:"
                                            f" {', '.join(self.paths)}"))
-            self.names[role] = register_font(self.paths[role], self.loc)
+            family = "|".join(str(self.paths.get(r, "")) for r in ("bold", "italic")) \
+                if role == "regular" else ""
+            self.names[role] = register_font(self.paths[role], self.locs.get(role, loc), family)
             if role == "regular":
                 self._family()
         return self.names[role]
@@ -62,7 +68,7 @@ def colour(value, loc: Loc):
         return None
     try:
         return colors.toColor(str(value))
-    except ValueError:
+    except Exception:  # reportlab raises several kinds for a string it cannot read
         raise ContentError(Problem(loc, f"'{value}' is not a colour (use #rrggbb or a name)")) \
             from None
 

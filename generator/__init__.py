@@ -1,0 +1,1 @@
+"""Bastelbogen: print-and-play kits from YAML."""
