@@ -24,7 +24,7 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
                     and data.get(variant.field) in variant.values:
                 continue
             try:
-                iid = item_id(component, data, n)
+                iid = item_id(component, data, n, spec.loc)
             except ContentError as exc:
                 problems.extend(exc.problems)  # once: the pattern is wrong for every item
                 break
@@ -33,11 +33,12 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
     return items
 
 
-def item_id(component: Component, data: dict, n: int) -> str:
+def item_id(component: Component, data: dict, n: int, loc) -> str:
+    """The item's own id, or the component's pattern filled in; a failure is the item's."""
     if "id" in data:
         return str(data["id"])
     if component.id_pattern:
-        return render(component.id_pattern, data, component.loc)
+        return render(component.id_pattern, data, loc)
     return f"{component.id}-{n}"
 
 

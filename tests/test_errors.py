@@ -183,3 +183,92 @@ def test_rules_file_of_the_wrong_shape(built):
           "    - heading: Glauben\n      txt:")
     _fails(built, r"^content/muenchhausen/rules\.yaml:\d+:7: unknown key 'txt' in a section of"
                   r" the rules \(de\); did you mean 'text'\?")
+
+
+# Each: (file, old text, new text, the message expected at the start of a line).
+CASES = {
+    "painter_value_of_wrong_type": (
+        "templates/muenchhausen/number.yaml", "font: bold,\n     size: 22,",
+        "font: bold,\n     size: big,",
+        r"^templates/muenchhausen/number\.yaml:\d+:\d+: item 'taler-1' \(front\): 'size' of box"
+        r" 'index' must be a number, got 'big'"),
+    "colour_from_a_table": (
+        "content/muenchhausen/sets.yaml", 'colour: "#56B4E9"', 'colour: "#56B4Ex"',
+        r"^templates/muenchhausen/number\.yaml:\d+:\d+: item 'gulden-1' \(front\): 'fill' of"
+        r" box 'ground' '#56B4Ex' is not a colour .* \(from '\{\{ set\.colour \}\}'\)"),
+    "unclosed_markup": (
+        "content/muenchhausen/game.yaml", '"<b>Bieten:</b> in beliebiger',
+        '"<b>Bieten: in beliebiger',
+        r"^templates/muenchhausen/aid\.yaml:\d+:\d+: item 'aid' \(front\): text markup is broken"),
+    "list_where_one_value_belongs": (
+        "content/muenchhausen/game.yaml", "{set: livre, each:", "{set: [livre], each:",
+        r"^content/muenchhausen/game\.yaml:\d+:9: in '\{\{ set \}\}-\{\{ value \}\}': a list"
+        r" cannot be printed as text"),
+    "nested_list_in_each": (
+        "content/muenchhausen/game.yaml", "{set: pfund, each: {value: [1, 2,",
+        "{set: pfund, each: {value: [[1], 2,",
+        r"^content/muenchhausen/game\.yaml:\d+:\d+: each\.value must be a non-empty list of"
+        r" single values"),
+    "game_id_with_odd_characters": (
+        "content/muenchhausen/game.yaml", "game: muenchhausen", "game: muench.hausen",
+        r"^content/muenchhausen/game\.yaml:2:7: game id 'muench\.hausen' may hold only"),
+    "template_that_calls_itself": (
+        "templates/muenchhausen/back.yaml", 'text: "Münchhausen"',
+        'text: "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}"',
+        r"^templates/muenchhausen/back\.yaml:\d+:\d+: in .*calls itself without end"),
+    "box_off_the_card": (
+        "templates/muenchhausen/number.yaml", "box: [17, 8, 29, 7]", "box: [80, 8, 29, 7]",
+        r"^templates/muenchhausen/number\.yaml:\d+:\d+: item 'taler-1' \(front\): box"
+        r" 'currency' lies outside the 63\.0 x 88\.0 mm item"),
+    "text_in_the_cut_zone": (
+        "templates/muenchhausen/number.yaml", "box: [17, 8, 29, 7]", "box: [17, 1, 29, 7]",
+        r"^templates/muenchhausen/number\.yaml:\d+:\d+: item 'taler-1' \(front\): box"
+        r" 'currency' holds text within 3 mm of the cut"),
+    "unknown_font_role": (
+        "templates/muenchhausen/number.yaml", "text: \"{{ set.currency }}\",\n     font: bold",
+        "text: \"{{ set.currency }}\",\n     font: heavy",
+        r"^templates/muenchhausen/number\.yaml:\d+:\d+: no font 'heavy'; fonts: regular, bold"),
+    "variant_of_a_missing_component": (
+        "content/muenchhausen/game.yaml", "    component: number-cards\n    field: value",
+        "    component: numbre-cards\n    field: value",
+        r"^content/muenchhausen/game\.yaml:\d+:\d+: variant 'large-groups' names component"
+        r" 'numbre-cards', which does not exist"),
+    "languages_mixed_with_other_keys": (
+        "content/muenchhausen/game.yaml", "title: {de: Eine Runde, en: One round}",
+        "title: {de: Eine Runde, fr: Un tour}",
+        r"^content/muenchhausen/game\.yaml:\d+:\d+: 'fr' stands among the languages de"),
+    "table_label_too_long": (
+        "templates/muenchhausen/score.yaml", "{{ 'Gesamt' if lang == 'de' else 'Total' }}|=",
+        "Gesamtpunktzahl aller Runden zusammen|=",
+        r"^templates/muenchhausen/score\.yaml:\d+:\d+: item 'score' \(front\): table label"
+        r" 'Gesamtpunktzahl aller Runden zusammen' .* does not fit its cell"),
+    "initial_not_of_the_currency": (
+        "content/muenchhausen/sets.yaml", "initial: Z,", "initial: Q,",
+        r"^content/muenchhausen/sets\.yaml:10:\d+: set 'zechine': initial 'Q' is not the first"
+        r" letter of its currency 'Zechine'"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_bad_input(built, case):
+    path, old, new, pattern = CASES[case]
+    _edit(built, path, old, new)
+    _fails(built, pattern)
+
+
+@pytest.mark.parametrize("args,message", [
+    (("--bleed", "-3mm"), "must be from 0 to 10mm"),
+    (("--margin", "50mm"), "must be from 0 to 30mm"),
+    (("--back-offset", "50mm,0mm"), "within ±10mm"),
+])
+def test_option_ranges(built, args, message):
+    result = pnp("build", "muenchhausen", *args, cwd=built)
+    assert result.returncode == 2 and message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_unwritable_output_folder(project_copy):
+    (project_copy / "blocker").write_text("a file where a folder should be")
+    result = pnp("build", "muenchhausen", "--out", "blocker/out", cwd=project_copy)
+    assert result.returncode == 1 and "cannot write to blocker/out" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .. import braille
 from ..errors import ContentError, Problem
 from ..schema import inside
 from ..units import mm
 from .style import colour
+from .text import fit_line
 
 
 def paint_shape(c, box, ctx) -> None:
@@ -74,20 +76,31 @@ def paint_table(c, box, ctx) -> None:
         c.setLineWidth(1.0 if k in (0, 1, len(header)) else 0.4)
         c.line(xx, y, xx, y + h)
     c.setFillColor(ink)
-    c.setFont(ctx.fonts["bold"], size)
+    bold, regular = ctx.fonts["bold"], ctx.fonts["regular"]
     for k, label in enumerate(header):
         left = x + (first + (k - 1) * col_w if k else 0)
         width = col_w if k else first
+        c.setFont(bold, _fit(label, bold, size, width - mm(2), head_h, box, ctx))
         c.drawCentredString(left + width / 2, y + h - head_h / 2 - size * 0.36, label)
     for r, label in enumerate(rows):
-        left_text, _, right_text = label.partition("|")
+        left_text, _, right_text = (part.strip() for part in label.partition("|"))
         base = y + h - head_h - (r + 0.5) * row_h - size * 0.36
-        bold = right_text.strip() == "=" or left_text.startswith("=")
-        c.setFont(ctx.fonts["bold" if bold else "regular"], size)
-        c.drawString(x + mm(2), base, left_text.strip())
-        c.setFont(ctx.fonts["bold"], size * 1.2)
-        c.drawRightString(x + first - mm(2.5), base, right_text.strip())
+        font = bold if right_text == "=" or left_text.startswith("=") else regular
+        symbol_w = stringWidth(right_text, bold, size * 1.2) + mm(4.5) if right_text else 0
+        c.setFont(font, _fit(left_text, font, size, first - mm(3) - symbol_w, row_h, box, ctx))
+        c.drawString(x + mm(2), base, left_text)
+        c.setFont(bold, size * 1.2)
+        c.drawRightString(x + first - mm(2.5), base, right_text)
     c.restoreState()
+
+
+def _fit(text: str, font: str, size: float, width: float, height: float, box, ctx) -> float:
+    """Labels shrink to their cell down to 70 %; past that the build names the label."""
+    fitted = fit_line(text, font, size, size * 0.7, width, height)
+    if fitted is None:
+        raise ContentError(Problem(box.loc_of("rows"), f"{ctx.item_label}: table label"
+                                   f" '{text}' in box '{box.name}' does not fit its cell"))
+    return fitted
 
 
 def paint_braille(c, box, ctx) -> None:
