@@ -133,7 +133,10 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
                                                 trim)
         name = f"{component.id}.pdf"
         title = f"{game.title.get(lang)} – {component.name.get(lang)}"
-        ctx = PaintContext(fonts, game.folder)
+        # Only components that carry braille go on swell paper, and only they are lightened.
+        swell = options.braille and any(
+            b.painter == "braille" for b in layouts.get(component.face, component.face_loc).boxes)
+        ctx = PaintContext(fonts, game.folder, swell=swell)
         write_pages(folder / name, pages, arts, Meta(title, game.author, _subject(game, lang)),
                     ctx)
         files.append(_manifest_file(name, pages, component.kind))

@@ -105,3 +105,18 @@ def test_standee_folds_are_dashed_and_figures_face_away(kits):
     # The back figure is the front turned by 180°: the name banner is at the feet of each.
     assert close(img.at_local(m, 6, 18 + 60 - 55.5), "#1f2a44", tol=50)
     assert close(img.at_local(m, 34, 18 + 60 + 55.5), "#1f2a44", tol=50)
+
+
+def test_braille_build_keeps_only_the_dots_dark(kits):
+    """On swell paper all dark print rises: the braille cards lighten everything else."""
+    kit = kits("muenchhausen", braille=True, duplex="none")
+    pages = _card_pages(kit)
+    img = Rendered(kit / "number-cards.pdf", 7, 150)  # the black Kreuzer set
+    m = pages[7].placed[0].matrix
+    assert not dark(img.at_local(m, -1.5, 44), limit=120), "the black ground is lightened"
+    centre = [img.at_local(m, 31.5 + dx, 44 + dy) for dx in range(-6, 7) for dy in range(-8, 9)]
+    assert not any(dark(px, limit=100) for px in centre), "the big value is lightened"
+    # The other components are not printed on swell paper and keep their colours.
+    aids = Rendered(kit / "player-aids.pdf", 0, 72)
+    _, aid_pages = read(kit / "player-aids.pdf")
+    assert close(aids.at_local(aid_pages[0].placed[0].matrix, -1.5, 44), "#1f2a44")

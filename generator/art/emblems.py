@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import math
 
-from ..render.style import colour, shade, tint
+from ..render.style import shade, tint
 
 
 def coin(c, rect, box, ctx) -> None:
     """A minted coin: milled rim, a ring of pearls, a flat field for the value."""
     x, y, w, h = rect
-    base = colour(box.get("colour", "#E69F00"), box.loc)
+    base = ctx.ink(box, "colour", "#E69F00")
     cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
     c.setFillColor(shade(base, 0.25))
     c.circle(cx, cy, r, stroke=0, fill=1)
@@ -36,8 +36,8 @@ def coin(c, rect, box, ctx) -> None:
 def medallion(c, rect, box, ctx) -> None:
     """An oval cartouche with a double border, for titles on backs and sheets."""
     x, y, w, h = rect
-    fill = colour(box.get("fill", "#1f2a44"), box.loc)
-    ink = colour(box.get("colour", "#d9b45a"), box.loc)
+    fill = ctx.ink(box, "fill", "#1f2a44")
+    ink = ctx.ink(box, "colour", "#d9b45a")
     c.setFillColor(fill)
     c.setStrokeColor(ink)
     c.setLineWidth(1.6)
@@ -51,8 +51,8 @@ def lattice(c, rect, box, ctx) -> None:
     """A diamond trellis with small rosettes at the crossings; the same turned by 180°,
     so a back shows nothing of how the card lies."""
     x, y, w, h = rect
-    ground = colour(box.get("fill", "#1f2a44"), box.loc)
-    ink = colour(box.get("colour", "#d9b45a"), box.loc)
+    ground = ctx.ink(box, "fill", "#1f2a44")
+    ink = ctx.ink(box, "colour", "#d9b45a")
     step = float(box.get("step", 24))
     c.setFillColor(ground)
     c.rect(x, y, w, h, stroke=0, fill=1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 
-from ..render.style import colour, shade, tint
+from ..render.style import shade, tint
 
 
 def _frame(c, rect) -> None:
@@ -36,8 +36,8 @@ def _poly(c, points, fill, stroke=None, width=1.0, close=True) -> None:
 def baron(c, rect, box, ctx) -> None:
     """Baron Münchhausen riding his cannonball across an evening sky."""
     _frame(c, rect)
-    coat = colour(box.get("colour", "#D55E00"), box.loc)
-    sky = colour(box.get("sky", "#56B4E9"), box.loc)
+    coat = ctx.ink(box, "colour", "#D55E00")
+    sky = ctx.ink(box, "sky", "#56B4E9")
     ink = colors.HexColor("#1b1b1b")
     skin = colors.HexColor("#f1c7a1")
     gold = colors.HexColor("#d9b45a")

@@ -11,7 +11,7 @@ from ..art import paint_art
 from ..errors import Collector
 from ..faces import Art
 from .shapes import paint_braille, paint_image, paint_shape, paint_table
-from .style import Fonts
+from .style import Fonts, colour, tint
 from .text import paint_paragraph, paint_text
 
 PAINTERS = {"shape": paint_shape, "text": paint_text, "paragraph": paint_paragraph,
@@ -19,6 +19,7 @@ PAINTERS = {"shape": paint_shape, "text": paint_text, "paragraph": paint_paragra
             "table": paint_table}
 FOLD_DASH = (3, 2)
 FOLD_COLOUR = colors.HexColor("#6b6b6b")
+SWELL_LIGHTEN = 0.6
 
 
 @dataclass
@@ -27,6 +28,13 @@ class PaintContext:
     folder: Path
     problems: Collector = field(default_factory=Collector)
     item_label: str = ""
+    swell: bool = False  # a braille build, printed on swell paper
+
+    def ink(self, box, key: str, default: str):
+        """A box's colour. On swell paper every dark print rises, so in a braille build all
+        ink but the braille dots is lightened: only the dots must be felt."""
+        c = colour(box.get(key, default), box.loc_of(key))
+        return tint(c, SWELL_LIGHTEN) if self.swell and c is not None else c
 
 
 def draw_face(c, face, ctx: PaintContext) -> None:

@@ -17,8 +17,8 @@ from .text import fit_line
 
 def paint_shape(c, box, ctx) -> None:
     x, y, w, h = box.rect
-    fill = colour(box.get("fill"), box.loc)
-    stroke = colour(box.get("stroke"), box.loc)
+    fill = ctx.ink(box, "fill", None)
+    stroke = ctx.ink(box, "stroke", None)
     if fill is None and stroke is None:
         return
     c.saveState()
@@ -55,9 +55,9 @@ def paint_table(c, box, ctx) -> None:
     col_w = (w - first) / max(1, len(header) - 1)
     head_h = mm(float(box.get("header-height", 10)))
     row_h = (h - head_h) / max(1, len(rows))
-    ink = colour(box.get("colour", "#222222"), box.loc)
-    line = colour(box.get("line-colour", "#555555"), box.loc)
-    stripe = colour(box.get("stripe", "#f1efe8"), box.loc)
+    ink = ctx.ink(box, "colour", "#222222")
+    line = ctx.ink(box, "line-colour", "#555555")
+    stripe = ctx.ink(box, "stripe", "#f1efe8")
     size = float(box.get("size", 9))
     c.saveState()
     c.setFillColor(stripe)

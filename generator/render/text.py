@@ -10,7 +10,6 @@ from reportlab.platypus import Paragraph
 
 from ..errors import ContentError, Problem
 from ..units import to_mm
-from .style import colour
 
 CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -51,7 +50,7 @@ def paint_text(c, box, ctx) -> None:
     cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
     c.translate(cx, cy)
     c.rotate(rotate)
-    c.setFillColor(colour(box.get("colour", "#222222"), box.loc))
+    c.setFillColor(ctx.ink(box, "colour", "#222222"))
     c.setFont(font, fitted)
     valign = box.get("valign", "middle")
     base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
@@ -72,7 +71,7 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
         fontSize=size,
         leading=size * float(box.get("leading", 1.25)),
         alignment=ALIGN.get(box.get("align", "left"), TA_LEFT),
-        textColor=colour(box.get("colour", "#222222"), box.loc))
+        textColor=ctx.ink(box, "colour", "#222222"))
 
 
 def paragraph(text: str, style, loc, label: str = "", **kw) -> Paragraph:
