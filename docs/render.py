@@ -47,7 +47,7 @@ def main() -> None:
             image.save(DOCS / name, optimize=True)
     out = Path(tempfile.mkdtemp()) / "cal.pdf"
     subprocess.run([sys.executable, "-m", "generator.cli", "calibrate", "--out", str(out)],
-                   check=True, cwd=ROOT)
+                   check=True, cwd=ROOT, capture_output=True)
     pdfium.PdfDocument(str(out))[0].render(scale=50 / 72).to_pil().save(
         DOCS / "calibrate.png", optimize=True)
 
