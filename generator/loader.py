@@ -5,27 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .components import component
 from .errors import Collector, ContentError, Loc, Problem
-from .models import (
-    KINDS,
-    LANGUAGES,
-    Check,
-    Component,
-    Game,
-    ItemSpec,
-    Players,
-    Standee,
-    Table,
-    Text,
-    Variant,
-)
-from .schema import Fields, inside, type_name
+from .models import Check, Game, Players, Table, Theme, Variant
+from .schema import Fields, inside, list_of, read_text, type_name
 from .source import YList, YMap, load_yaml
-from .units import CARD_SIZES_MM, mm, parse_length
 
 GAME_FILE = "game.yaml"
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-SCALAR = str | int | float | bool
 CHECK_KINDS = ("count", "complete-sets", "distinct")
 
 
@@ -50,9 +37,12 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     author = f.get("author", str, "")
     players = _players(f, problems)
     tables = _tables(f, folder, problems)
-    components = tuple(_component(c, loc, folder, problems) for c, loc in _list(f, "components"))
-    checks = tuple(_check(c, loc, problems) for c, loc in _list(f, "checks", required=False))
-    variants = tuple(_variant(v, loc, problems) for v, loc in _list(f, "variants", required=False))
+    components = tuple(component(c, loc, folder, problems)
+                       for c, loc in list_of(f, "components"))
+    checks = tuple(_check(c, loc, problems) for c, loc in list_of(f, "checks", required=False))
+    variants = tuple(_variant(v, loc, problems)
+                     for v, loc in list_of(f, "variants", required=False))
+    themes, theme_field = _themes(f, folder, problems)
     rules = None
     if (name := f.get("rules", str, None)) is not None:
         rules = inside(folder, name, f.value_loc("rules"), problems, "rules file")
@@ -66,39 +56,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
                      f"game id '{game_id}' must match its folder name '{folder.name}'")
     problems.raise_if_any()
     return Game(game_id, title, author, players, components, tables, checks, variants, rules,
-                fonts, folder, f.loc, font_locs)
-
-
-def _list(f: Fields, key: str, required: bool = True):
-    value = f.raw(key) if required else f.raw(key, None)
-    if value is None:
-        return []
-    if not isinstance(value, YList):
-        f.problems.add(f.value_loc(key), f"'{key}' must be a list, got {type_name(value)}")
-        return []
-    return [(item, value.item_loc(i)) for i, item in enumerate(value)]
-
-
-def read_text(f: Fields, key: str, problems: Collector, default=None) -> Text:
-    """A text, required unless a default is given."""
-    value = f.raw(key) if default is None else f.raw(key, None)
-    if value is None:
-        return Text((("*", default or ""),), f.value_loc(key))
-    return text_value(value, f.value_loc(key), key, problems)
-
-
-def text_value(value, loc: Loc, what: str, problems: Collector) -> Text:
-    if isinstance(value, str | int | float) and not isinstance(value, bool):
-        return Text((("*", str(value)),), loc)
-    if isinstance(value, YMap):
-        bad = [k for k in value if k not in LANGUAGES]
-        for k in bad:
-            problems.add(value.key_loc(k), f"'{what}' has unknown language '{k}';"
-                         f" use {' or '.join(LANGUAGES)}")
-        return Text(tuple((k, str(v)) for k, v in value.items() if k in LANGUAGES), loc)
-    problems.add(loc, f"'{what}' must be text or a mapping of languages to text,"
-                 f" got {type_name(value)}")
-    return Text((("*", ""),), loc)
+                fonts, folder, f.loc, font_locs, themes, theme_field)
 
 
 def _players(f: Fields, problems: Collector) -> Players:
@@ -139,102 +97,6 @@ def _tables(f: Fields, folder: Path, problems: Collector) -> dict[str, Table]:
     return tables
 
 
-def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
-    if value is None:  # missing: reported where the key is read
-        return mm(63), mm(88)
-    if isinstance(value, str) and value in CARD_SIZES_MM:
-        w, h = CARD_SIZES_MM[value]
-        return mm(w), mm(h)
-    if isinstance(value, YList) and len(value) == 2:
-        try:
-            w, h = (parse_length(v) for v in value)
-            if w > 0 and h > 0:
-                return w, h
-        except ValueError as exc:
-            problems.add(loc, f"size: {exc}")
-            return mm(63), mm(88)
-    names = ", ".join(CARD_SIZES_MM)
-    problems.add(loc, f"size must be one of {names} or two lengths above 0, [width, height]"
-                 f" like [50mm, 20mm]; got {type_name(value)}")
-    return mm(63), mm(88)
-
-
-def _component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
-    f = Fields(data, "a component", problems, loc)
-    cid = f.get("id", str) or "?"
-    f.what = f"component '{cid}'"
-    kind = f.get("kind", str)
-    if kind is not None and kind not in KINDS:
-        problems.add(f.value_loc("kind"), f"kind '{kind}' is not one of {', '.join(KINDS)}")
-    name = read_text(f, "name", problems, default=cid)
-    size = parse_size(f.raw("size"), f.value_loc("size"), problems)
-    face = f.get("face", str) or ""
-    back = f.get("back", str, None)
-    marks = f.get("marks", bool, kind != "sheet")
-    id_pattern = f.get("item-id", str, None)
-    refs_raw = f.get("refs", YMap, None) or {}
-    refs = tuple((k, str(v)) for k, v in refs_raw.items())
-    standee = None
-    if kind == "standee":
-        base = f.length("base", mm(15))
-        if base is not None and base < 0:
-            problems.add(f.value_loc("base"), "'base' (the depth of the foot tabs) must be 0 or"
-                         " more")
-        standee = Standee(max(base or 0.0, 0.0))
-    items = tuple(_item(i, iloc, cid, problems) for i, iloc in _list(f, "items"))
-    f.done()
-    return Component(cid, kind or "card", name, size, face, back, items, refs, id_pattern,
-                     bool(marks), standee, loc, f.value_loc("face"), f.value_loc("back"))
-
-
-def _item(data, loc: Loc, cid: str, problems: Collector) -> ItemSpec:
-    if not isinstance(data, YMap):
-        problems.add(loc, f"an item of component '{cid}' must be a mapping, got {type_name(data)}")
-        data = YMap()
-        data.loc, data.key_locs, data.value_locs = loc, {}, {}
-    count = data.get("count", 1)
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        problems.add(data.value_loc("count"), f"'count' must be a whole number from 1,"
-                     f" got {type_name(count)}")
-        count = 1
-    each = data.get("each")
-    pairs = []
-    if each is None:
-        pass
-    elif not isinstance(each, YMap):
-        problems.add(data.value_loc("each"), "'each' must map field names to lists of values")
-    else:
-        for key, values in each.items():
-            if not isinstance(values, YList) or not values \
-                    or not all(isinstance(v, SCALAR) for v in values):
-                problems.add(each.value_loc(key), f"each.{key} must be a non-empty list of"
-                             " single values (text or numbers)")
-                continue
-            pairs.append((key, tuple(values)))
-    _check_texts(data, problems)
-    return ItemSpec(data, count, tuple(pairs), loc)
-
-
-def _check_texts(node, problems: Collector) -> None:
-    """A mapping with a language key is a text in several languages: it may hold nothing
-    else, and each language holds text or a list of texts."""
-    if isinstance(node, YMap):
-        langs = [k for k in node if k in LANGUAGES]
-        if langs:
-            for key, value in node.items():
-                if key not in LANGUAGES:
-                    problems.add(node.key_loc(key), f"'{key}' stands among the languages"
-                                 f" {', '.join(langs)}; use only {' and '.join(LANGUAGES)} here")
-                elif isinstance(value, YMap):
-                    problems.add(node.value_loc(key), f"the '{key}' text must be text or a"
-                                 " list of texts, not a mapping")
-        for value in node.values():
-            _check_texts(value, problems)
-    elif isinstance(node, YList):
-        for value in node:
-            _check_texts(value, problems)
-
-
 def _check(data, loc: Loc, problems: Collector) -> Check:
     f = Fields(data, "a check", problems, loc)
     kind = f.get("check", str)
@@ -265,6 +127,45 @@ def _check_variants(variants, components, problems: Collector) -> None:
         if v.component not in ids:
             problems.add(v.loc, f"variant '{v.id}' names component '{v.component}', which does"
                          f" not exist (components: {', '.join(sorted(ids))})")
+
+
+def _themes(f: Fields, folder: Path, problems: Collector):
+    """`themes: {field: type, files: {town: themes/town.yaml, …}}`; the first is the default."""
+    raw = f.raw("themes", None)
+    if raw is None:
+        return {}, None
+    t = Fields(raw, "'themes'", problems, f.value_loc("themes"))
+    field = t.get("field", str)
+    files = t.get("files", YMap) or {}
+    t.done()
+    themes = {}
+    for name, rel in files.items():
+        loc = files.value_loc(name)
+        path = inside(folder, str(rel), loc, problems, "theme file")
+        if path is None:
+            continue
+        try:
+            data = load_yaml(path, loc)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+            continue
+        th = Fields(data, f"theme '{name}'", problems, Loc(str(path), 1, 1))
+        title = read_text(th, "name", problems, default=str(name))
+        motifs = th.get("motifs", YMap) or _empty(th.loc)
+        back = th.get("back", YMap, None) or _empty(th.loc)
+        th.done()
+        for key, motif in motifs.items():
+            if not isinstance(motif, YMap):
+                problems.add(motifs.value_loc(key), f"theme '{name}': the motif of '{key}' must"
+                             f" be a mapping (motif: …, or image: file), got {type_name(motif)}")
+        themes[str(name)] = Theme(str(name), title, motifs, back, th.loc)
+    return themes, field
+
+
+def _empty(loc: Loc) -> YMap:
+    m = YMap()
+    m.loc, m.key_locs, m.value_locs = loc, {}, {}
+    return m
 
 
 def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector):

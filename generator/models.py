@@ -9,7 +9,7 @@ from .errors import Loc
 from .source import YMap
 
 LANGUAGES = ("de", "en")
-KINDS = ("card", "tile", "standee", "sheet")
+KINDS = ("card", "tile", "standee", "stand", "sheet")
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,26 @@ class Standee:
 
 
 @dataclass(frozen=True)
+class Stand:
+    """A fold-up stand that holds a row of another component's items upright."""
+
+    holds: str  # component id
+    count: int
+    clearance: float  # points, beside each held item
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A set of motifs, one per value of the game's theme field (e.g. per tile type)."""
+
+    id: str
+    name: Text
+    motifs: YMap  # key -> mapping of motif parameters, or {image: file}
+    back: YMap  # parameters for the common back
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class Component:
     id: str
     kind: str
@@ -61,6 +81,7 @@ class Component:
     loc: Loc
     face_loc: Loc
     back_loc: Loc
+    stand: Stand | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +123,8 @@ class Game:
     folder: Path
     loc: Loc
     font_locs: dict[str, Loc] = field(hash=False, default_factory=dict)
+    themes: dict[str, Theme] = field(hash=False, default_factory=dict)
+    theme_field: str | None = None  # the item field whose value picks a theme's motif
 
     def component(self, cid: str) -> Component | None:
         return next((c for c in self.components if c.id == cid), None)

@@ -6,6 +6,7 @@ import difflib
 from pathlib import Path
 
 from .errors import Collector, Loc
+from .models import LANGUAGES, Text
 from .source import YList, YMap
 from .units import parse_length
 
@@ -103,3 +104,35 @@ def inside(base: Path, relative: str, loc: Loc, problems: Collector, what: str) 
         problems.add(loc, f"{what} '{relative}' leaves the content folder {base}")
         return None
     return candidate
+
+
+def list_of(f: Fields, key: str, required: bool = True):
+    value = f.raw(key) if required else f.raw(key, None)
+    if value is None:
+        return []
+    if not isinstance(value, YList):
+        f.problems.add(f.value_loc(key), f"'{key}' must be a list, got {type_name(value)}")
+        return []
+    return [(item, value.item_loc(i)) for i, item in enumerate(value)]
+
+
+def read_text(f: Fields, key: str, problems: Collector, default=None) -> Text:
+    """A text, required unless a default is given."""
+    value = f.raw(key) if default is None else f.raw(key, None)
+    if value is None:
+        return Text((("*", default or ""),), f.value_loc(key))
+    return text_value(value, f.value_loc(key), key, problems)
+
+
+def text_value(value, loc: Loc, what: str, problems: Collector) -> Text:
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        return Text((("*", str(value)),), loc)
+    if isinstance(value, YMap):
+        bad = [k for k in value if k not in LANGUAGES]
+        for k in bad:
+            problems.add(value.key_loc(k), f"'{what}' has unknown language '{k}';"
+                         f" use {' or '.join(LANGUAGES)}")
+        return Text(tuple((k, str(v)) for k, v in value.items() if k in LANGUAGES), loc)
+    problems.add(loc, f"'{what}' must be text or a mapping of languages to text,"
+                 f" got {type_name(value)}")
+    return Text((("*", ""),), loc)

@@ -1,0 +1,127 @@
+"""Components and their items, as the game file writes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Collector, Loc
+from .models import KINDS, LANGUAGES, Component, ItemSpec, Stand, Standee
+from .schema import Fields, list_of, read_text, type_name
+from .source import YList, YMap
+from .units import CARD_SIZES_MM, mm, parse_length
+
+SCALAR = str | int | float | bool
+
+
+def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
+    if value is None:  # missing: reported where the key is read
+        return mm(63), mm(88)
+    if isinstance(value, str) and value in CARD_SIZES_MM:
+        w, h = CARD_SIZES_MM[value]
+        return mm(w), mm(h)
+    if isinstance(value, YList) and len(value) == 2:
+        try:
+            w, h = (parse_length(v) for v in value)
+            if w > 0 and h > 0:
+                return w, h
+        except ValueError as exc:
+            problems.add(loc, f"size: {exc}")
+            return mm(63), mm(88)
+    names = ", ".join(CARD_SIZES_MM)
+    problems.add(loc, f"size must be one of {names} or two lengths above 0, [width, height]"
+                 f" like [50mm, 20mm]; got {type_name(value)}")
+    return mm(63), mm(88)
+
+
+def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
+    f = Fields(data, "a component", problems, loc)
+    cid = f.get("id", str) or "?"
+    f.what = f"component '{cid}'"
+    kind = f.get("kind", str)
+    if kind is not None and kind not in KINDS:
+        problems.add(f.value_loc("kind"), f"kind '{kind}' is not one of {', '.join(KINDS)}")
+    name = read_text(f, "name", problems, default=cid)
+    # A stand takes its size from what it holds; everything else names its own.
+    size = parse_size(f.raw("size"), f.value_loc("size"), problems) if kind != "stand" \
+        else (0.0, 0.0)
+    face = f.get("face", str) or ""
+    back = f.get("back", str, None)
+    marks = f.get("marks", bool, kind != "sheet")
+    id_pattern = f.get("item-id", str, None)
+    refs_raw = f.get("refs", YMap, None) or {}
+    refs = tuple((k, str(v)) for k, v in refs_raw.items())
+    standee = None
+    if kind == "standee":
+        base = f.length("base", mm(15))
+        if base is not None and base < 0:
+            problems.add(f.value_loc("base"), "'base' (the depth of the foot tabs) must be 0 or"
+                         " more")
+        standee = Standee(max(base or 0.0, 0.0))
+    stand = _stand(f, problems) if kind == "stand" else None
+    items = tuple(_item(i, iloc, cid, problems) for i, iloc in list_of(f, "items"))
+    f.done()
+    return Component(cid, kind or "card", name, size, face, back, items, refs, id_pattern,
+                     bool(marks), standee, loc, f.value_loc("face"), f.value_loc("back"), stand)
+
+
+def _stand(f: Fields, problems: Collector) -> Stand:
+    h = Fields(f.raw("holds"), f"'holds' of {f.what}", problems, f.value_loc("holds"))
+    holds = h.get("component", str) or ""
+    count = h.get("count", int) or 1
+    clearance = h.length("clearance", mm(1)) or 0.0
+    h.done()
+    if count < 1:
+        problems.add(h.value_loc("count"), f"'count' must be 1 or more, got {count}")
+    if clearance < 0:
+        problems.add(h.value_loc("clearance"), "'clearance' must be 0 or more")
+    return Stand(holds, max(count, 1), max(clearance, 0.0))
+
+
+def _item(data, loc: Loc, cid: str, problems: Collector) -> ItemSpec:
+    if not isinstance(data, YMap):
+        problems.add(loc, f"an item of component '{cid}' must be a mapping, got {type_name(data)}")
+        data = YMap()
+        data.loc, data.key_locs, data.value_locs = loc, {}, {}
+    count = data.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        problems.add(data.value_loc("count"), f"'count' must be a whole number from 1,"
+                     f" got {type_name(count)}")
+        count = 1
+    each = data.get("each")
+    pairs = []
+    if each is None:
+        pass
+    elif not isinstance(each, YMap):
+        problems.add(data.value_loc("each"), "'each' must map field names to lists of values")
+    else:
+        for key, values in each.items():
+            if not isinstance(values, YList) or not values \
+                    or not all(isinstance(v, SCALAR) for v in values):
+                problems.add(each.value_loc(key), f"each.{key} must be a non-empty list of"
+                             " single values (text or numbers)")
+                continue
+            pairs.append((key, tuple(values)))
+    _check_texts(data, problems)
+    return ItemSpec(data, count, tuple(pairs), loc)
+
+
+def _check_texts(node, problems: Collector) -> None:
+    """A mapping with a language key is a text in several languages: it may hold nothing
+    else, and each language holds text or a list of texts."""
+    if isinstance(node, YMap):
+        langs = [k for k in node if k in LANGUAGES]
+        if langs:
+            for key, value in node.items():
+                if key not in LANGUAGES:
+                    problems.add(node.key_loc(key), f"'{key}' stands among the languages"
+                                 f" {', '.join(langs)}; use only {' and '.join(LANGUAGES)} here")
+                elif isinstance(value, YMap):
+                    problems.add(node.value_loc(key), f"the '{key}' text must be text or a"
+                                 " list of texts, not a mapping")
+        for value in node.values():
+            _check_texts(value, problems)
+    elif isinstance(node, YList):
+        for value in node:
+            _check_texts(value, problems)
+
+
