@@ -58,6 +58,7 @@ class BuildOptions:
     braille: bool = False
     variant: str | None = None
     svg: bool = False
+    theme: str | None = None  # None: the game's first theme
 
 
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
@@ -76,6 +77,8 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
         files = _write_kit(project, game, variant, staging, options, progress)
         manifest = {"game": game.id, "paper": options.settings.paper,
                     "duplex": options.settings.duplex, "files": files}
+        if game.themes:
+            manifest["theme"] = _theme(game, options.theme)
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=1,
                                                           ensure_ascii=False) + "\n")
         return _replace(staging, out / game_id)
@@ -112,7 +115,8 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
     settings = options.settings
     lang = options.langs[0]
-    face_options = {"lang": lang, "braille": options.braille}
+    face_options = {"lang": lang, "braille": options.braille,
+                    "theme": _theme(game, options.theme)}
     files = []
     for component in game.components:
         items = items_of(game, component, variant)
@@ -164,6 +168,19 @@ def _cut_files(folder: Path, component, pages) -> list[dict]:
         write_cut_svg(folder / name, page, lambda item: standee.fold_lines(item.component))
         files.append(_manifest_file(name, [page], component.kind))
     return files
+
+
+def _theme(game: Game, name: str | None) -> str | None:
+    if not game.themes:
+        if name is not None:
+            raise ContentError(Problem(game.loc, f"game '{game.id}' has no themes"))
+        return None
+    if name is None:
+        return next(iter(game.themes))
+    if name not in game.themes:
+        raise ContentError(Problem(game.loc, f"game '{game.id}' has no theme '{name}'"
+                                   f" (themes: {', '.join(game.themes)})"))
+    return name
 
 
 def _subject(game: Game, lang: str) -> str:

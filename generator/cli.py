@@ -150,11 +150,12 @@ def _pair(ctx, param, value):
 @click.option("--braille", is_flag=True, help="Add paper-braille values to the cards.")
 @click.option("--variant", default=None, help="Build a named variant (e.g. large-groups).")
 @click.option("--svg", is_flag=True, help="Also write SVG cut files (cut/) for cutting machines.")
+@click.option("--theme", default=None, help="Motif theme of a game that has themes (e.g. animals).")
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("out"), show_default=True)
 @click.pass_context
 def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, margin, lang, braille,
-              variant, svg, out) -> None:
+              variant, svg, theme, out) -> None:
     """Build print-ready PDFs into OUT/<game>/ (every game when none is named).
 
     \b
@@ -165,7 +166,7 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
     """
     project = _project(ctx)
     options = BuildOptions(PrintSettings(paper, duplex, bleed, margin, back_offset),
-                           tuple(lang) or LANGUAGES, braille, variant, svg)
+                           tuple(lang) or LANGUAGES, braille, variant, svg, theme)
     names = _games(project, games)
     failed: list[tuple[str, ContentError]] = []
     show = sys.stdout.isatty()

@@ -33,9 +33,19 @@ def localize(value, lang: str):
 
 
 def context(game: Game, item: Item, options: dict) -> dict:
+    """What a layout's expressions see: the item's data with its references resolved, the
+    build's options, the game, and with a theme its `motif` for this item."""
     lang = options.get("lang", "de")
     data = localize(resolve_refs(game, item.component, item.data), lang)
-    return {**options, **data, "item": {"id": item.id, "copy": item.copy},
+    theme = game.themes.get(options.get("theme") or "")
+    extra = {}
+    if theme is not None:
+        key = item.data.get(game.theme_field) if game.theme_field else None
+        extra["theme"] = {"id": theme.id, "name": theme.name.get(lang),
+                          "back": localize(dict(theme.back), lang)}
+        if key in theme.motifs:
+            extra["motif"] = localize(dict(theme.motifs[key]), lang)
+    return {**options, **data, **extra, "item": {"id": item.id, "copy": item.copy},
             "game": {"id": game.id, "title": game.title.get(lang), "author": game.author,
                      "players": {"min": game.players.min, "max": game.players.max}}}
 

@@ -13,7 +13,7 @@ from .source import YList, YMap, load_yaml
 
 GAME_FILE = "game.yaml"
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-CHECK_KINDS = ("count", "complete-sets", "distinct")
+CHECK_KINDS = ("count", "complete-sets", "distinct", "exactly", "theme-covers")
 
 
 def find_games(content: Path) -> list[Path]:

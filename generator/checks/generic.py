@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 
 from ..errors import Collector
 from ..models import Check, Game, Item, Variant
-from ..schema import Fields, type_name
+from ..schema import MISSING, Fields, type_name
 from ..source import YList, YMap
 
 
@@ -75,6 +75,10 @@ def declared(game: Game, check: Check, items: dict[str, list[Item]], variant: Va
         _complete_sets(f, what, rows, variant, problems)
     elif check.kind == "distinct":
         _distinct(f, what, rows, problems)
+    elif check.kind == "exactly":
+        _exactly(f, what, rows, problems)
+    elif check.kind == "theme-covers":
+        _theme_covers(game, f, what, rows, problems)
     f.done()
 
 
@@ -91,13 +95,20 @@ def _target(game: Game, f: Fields, items, problems: Collector):
                          f" (components: {', '.join(items)})")
             f.known.extend(f.data)
             return None
-        return f"component '{component}'", [(i.data, i.loc, i) for i in items[component]]
-    if table not in game.tables:
+        what, rows = f"component '{component}'", [(i.data, i.loc, i) for i in items[component]]
+    elif table not in game.tables:
         problems.add(f.value_loc("table"), f"{f.what}: no table '{table}'"
                      f" (tables: {', '.join(game.tables) or 'none'})")
         f.known.extend(f.data)
         return None
-    return f"table '{table}'", [(r, r.loc, None) for r in game.tables[table].rows]
+    else:
+        what, rows = f"table '{table}'", [(r, r.loc, None) for r in game.tables[table].rows]
+    where = f.get("where", YMap, None)
+    if where:
+        # Only the rows that match every condition; the message says which rows were meant.
+        rows = [r for r in rows if all(r[0].get(k) == v for k, v in where.items())]
+        what += " where " + ", ".join(f"{k} is {fmt(v)}" for k, v in where.items())
+    return what, rows
 
 
 def _dropped(variant: Variant | None, what: str, field: str) -> tuple:
@@ -123,33 +134,93 @@ def _count(f: Fields, what: str, rows, variant, problems: Collector) -> None:
 
 
 def _complete_sets(f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """Every group holds each value of a set. The set is `values`, or 1..N with N read from
+    the group's own field `upto` (a building of 3 parts: 1/3, 2/3, 3/3). With `equal`, every
+    value appears equally often (3 copies of a building: 3 of each part), else once."""
     group = f.get("group", str)
     field = f.get("field", str)
-    values = f.get("values", YList)
-    if None in (group, field, values):
+    upto = f.get("upto", str, None)
+    values = f.get("values", YList, None if upto else MISSING)
+    equal = f.get("equal", bool, False)
+    if None in (group, field) or (values is None and upto is None):
         return
-    expected = [v for v in values if v not in _dropped(variant, what, field)]
     groups: dict = defaultdict(list)
-    first_loc: dict = {}
+    first: dict = {}
     for data, loc, _item in rows:
         key, value = single(data, group, loc, problems), single(data, field, loc, problems)
         groups[key].append(value)
-        first_loc.setdefault(key, loc)
+        first.setdefault(key, (loc, data))
     for key, got in groups.items():
+        loc, data = first[key]
+        if upto:
+            size = single(data, upto, loc, problems)
+            if not isinstance(size, int) or isinstance(size, bool) or size < 1:
+                problems.add(loc, f"{group} '{key}': '{upto}' must be a whole number from 1,"
+                             f" got {type_name(size)}")
+                continue
+            expected = list(range(1, size + 1))
+            name = lambda v, n=size: f"{v}/{n}"  # noqa: E731 - parts read as 2/3
+        else:
+            expected = [v for v in values if v not in _dropped(variant, what, field)]
+            name = fmt
         counts = Counter(got)
         missing = [v for v in expected if counts[v] == 0]
-        twice = [v for v in expected if counts[v] > 1]
         extra = sorted({v for v in got if v not in expected}, key=str)
-        loc = first_loc[key]
+        some = ", ".join(name(v) for v in expected if counts[v])
         if missing:
-            problems.add(loc, f"{group} '{key}' of {what} has no {field} "
-                         f"{_join(missing)} (a complete set is {_join(expected)})")
-        if twice:
-            problems.add(loc, f"{group} '{key}' of {what} has {field} {_join(twice)}"
-                         " more than once")
+            # A short set reads best with what is there: "parts 1/3 and 3/3 but no 2/3".
+            has = f"has {field} {some} but" if some and len(expected) <= 4 else "has"
+            problems.add(loc, f"{group} '{key}' of {what} {has} no {field}"
+                         f" {', '.join(name(v) for v in missing)} (a complete set is"
+                         f" {', '.join(name(v) for v in expected)})")
+        if equal:
+            numbers = {counts[v] for v in expected if counts[v]}
+            if len(numbers) > 1:
+                problems.add(loc, f"{group} '{key}' of {what} has its {field}s in unequal numbers"
+                             f" ({', '.join(f'{counts[v]} × {name(v)}' for v in expected)});"
+                             " every one needs as many copies")
+        else:
+            twice = [v for v in expected if counts[v] > 1]
+            if twice:
+                problems.add(loc, f"{group} '{key}' of {what} has {field}"
+                             f" {', '.join(name(v) for v in twice)} more than once")
         if extra:
             problems.add(loc, f"{group} '{key}' of {what} has {field} {_join(extra)},"
-                         f" which is not in a set ({_join(expected)})")
+                         f" which is not in a set ({', '.join(name(v) for v in expected)})")
+
+
+def _exactly(f: Fields, what: str, rows, problems: Collector) -> None:
+    """The values of `field` among the rows are exactly `values`: no more, no fewer."""
+    field = f.get("field", str)
+    values = f.get("values", YList)
+    if field is None or values is None:
+        return
+    got: dict = {}
+    for data, loc, _item in rows:
+        value = single(data, field, loc, problems)
+        got.setdefault(value, loc)
+    for value, loc in got.items():
+        if value not in values:
+            problems.add(loc, f"{what}: {field} {fmt(value)} is not allowed; the rules allow"
+                         f" exactly {_join(values)}")
+    missing = [v for v in values if v not in got]
+    if missing:
+        problems.add(f.loc, f"{what} has no {field} {_join(missing)}; the rules need exactly"
+                     f" {_join(values)}")
+
+
+def _theme_covers(game: Game, f: Fields, what: str, rows, problems: Collector) -> None:
+    """Every row's id has a motif in every theme, and no theme names an id that is not."""
+    ids = [data.get("id") for data, _loc, _item in rows]
+    for theme in game.themes.values():
+        for rid in ids:
+            if rid not in theme.motifs:
+                problems.add(theme.motifs.loc, f"theme '{theme.id}' has no motif for '{rid}'"
+                             f" ({what} needs one for each of {_join(ids)})")
+        for key in theme.motifs:
+            if key not in ids:
+                problems.add(theme.motifs.key_loc(key), f"theme '{theme.id}' has a motif for"
+                             f" '{key}', which is not in {what}")
 
 
 def _distinct(f: Fields, what: str, rows, problems: Collector) -> None:
