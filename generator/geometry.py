@@ -63,3 +63,12 @@ def union(rects) -> Rect:
     x1 = max(r[0] + r[2] for r in rects)
     y1 = max(r[1] + r[3] for r in rects)
     return x0, y0, x1 - x0, y1 - y0
+
+
+def whole_picture(piece: Rect, cell: tuple[int, int, int, int]) -> Rect:
+    """The rectangle of a whole picture cut into a grid, given where one piece of it lies.
+    `cell` is (column, row, columns, rows), rows counted from the top as people read."""
+    x, y, w, h = piece
+    col, row, cols, rows = cell
+    top = y + h + row * h
+    return x - col * w, top - rows * h, cols * w, rows * h

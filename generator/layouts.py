@@ -156,9 +156,15 @@ def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str
         for key, value in spec.params.items():
             if key in BOX_KEYS:
                 continue
-            rendered = _render(value, context, locs[key])
             try:
-                params.append((key, coerce(spec.painter, key, rendered)))
+                if key == "with":  # a whole mapping from the context: a theme's motif
+                    params.append((key, _mapping(context, value)))
+                    continue
+                rendered = coerce(spec.painter, key, _render(value, context, locs[key]))
+                if key == "piece":  # millimetres from the top-left, like `box`
+                    px, py, pw, ph = rendered
+                    rendered = (mm(px), height - mm(py + ph), mm(pw), mm(ph))
+                params.append((key, rendered))
             except ValueError as exc:
                 source = f" (from '{value}')" if isinstance(value, str) and "{" in value else ""
                 raise ContentError(Problem(locs[key], f"{label}: '{key}' of box '{spec.name}'"
@@ -167,6 +173,22 @@ def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str
                          locs.get("text", spec.loc),
                          tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS))))
     return tuple(boxes)
+
+
+def _mapping(context: dict, name) -> tuple:
+    """The named context value as hashable pairs; painters read it like a box's own keys."""
+    value = context.get(str(name))
+    if not isinstance(value, dict):
+        raise ValueError(f"names '{name}', which is not a mapping here")
+    return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+
+
+def _frozen(value):
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return value
 
 
 def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None:

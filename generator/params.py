@@ -72,6 +72,25 @@ def _lengths(value):
     return tuple(_number(0, True)(v) for v in value)
 
 
+def _slice(value):
+    """[column, row, columns, rows]: which piece of a picture cut into a grid this is."""
+    if not isinstance(value, tuple) or len(value) != 4:
+        raise ValueError(f"must be [column, row, columns, rows], got {value!r}")
+    col, row, cols, rows = (_whole(0)(v) for v in value)
+    if not (col < cols and row < rows):
+        raise ValueError(f"piece ({col}, {row}) lies outside a {cols} x {rows} grid")
+    return col, row, cols, rows
+
+
+def _rect(value):
+    if not isinstance(value, tuple) or len(value) != 4:
+        raise ValueError(f"must be [x, y, width, height] in millimetres, got {value!r}")
+    x, y, w, h = (_number(-1e9, False)(v) for v in value)
+    if w <= 0 or h <= 0:
+        raise ValueError("needs a width and height above 0")
+    return x, y, w, h
+
+
 POSITIVE = _number(0, True)
 NON_NEGATIVE = _number(0, False)
 SPEC = {
@@ -85,15 +104,15 @@ SPEC = {
                   "valign": _choice("top", "middle"), "leading": POSITIVE,
                   "gap": NON_NEGATIVE},
     "art": {"motif": _text, "colour": _colour, "fill": _colour, "sky": _colour,
-            "step": POSITIVE},
+            "step": POSITIVE, "with": _text, "slice": _slice, "piece": _rect},
     "braille": {"text": _text, "colour": _colour, "align": _choice(*ALIGN),
                 "rotate": _choice(0, 180)},
-    "image": {"file": _text},
+    "image": {"file": _text, "slice": _slice, "piece": _rect},
     "table": {"header": _texts, "rows": _texts, "group": _whole(1), "first": POSITIVE,
               "header-height": POSITIVE, "colour": _colour, "line-colour": _colour,
               "stripe": _colour, "size": POSITIVE},
 }
-REQUIRED = {"art": ("motif",), "image": ("file",), "table": ("header",)}
+REQUIRED = {"image": ("file",), "table": ("header",)}
 # Painters whose marks must stay inside the safe zone of a card or tile.
 TEXT_PAINTERS = ("text", "paragraph", "braille", "table")
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..errors import ContentError, Problem
+from ..geometry import whole_picture
 from . import emblems, figures
 
 MOTIFS = {
@@ -14,13 +17,21 @@ MOTIFS = {
 
 
 def paint_art(c, box, ctx) -> None:
+    """A motif in its box. `with` brings a whole mapping of parameters (a theme's motif);
+    `slice` and `piece` draw one piece of a picture that spans several items."""
+    if box.get("with"):
+        box = replace(box, params=tuple(sorted({**dict(box.get("with")),
+                                                **dict(box.params)}.items())))
     name = box.get("motif")
     if name not in MOTIFS:
-        raise ContentError(Problem(box.loc, f"unknown motif '{name}'; known motifs:"
-                                   f" {', '.join(sorted(MOTIFS))}"))
+        raise ContentError(Problem(box.loc_of("motif"), f"{ctx.item_label}: unknown motif"
+                                   f" '{name}'; known motifs: {', '.join(sorted(MOTIFS))}"))
+    rect = box.rect
+    if box.get("slice"):
+        rect = whole_picture(box.get("piece", box.rect), box.get("slice"))
     c.saveState()
     clip = c.beginPath()  # a motif may draw generously; only its box shows
     clip.rect(*box.rect)
     c.clipPath(clip, stroke=0, fill=0)
-    MOTIFS[name](c, box.rect, box, ctx)
+    MOTIFS[name](c, rect, box, ctx)
     c.restoreState()

@@ -10,7 +10,8 @@ from reportlab.lib import colors
 from ..art import paint_art
 from ..errors import Collector
 from ..faces import Art
-from .shapes import paint_braille, paint_image, paint_shape, paint_table
+from .images import paint_image
+from .shapes import paint_braille, paint_shape, paint_table
 from .style import Fonts, colour, tint
 from .text import paint_paragraph, paint_text
 

@@ -1,15 +1,11 @@
-"""Shape, table, braille and image painters."""
+"""Shape, table and braille painters."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .. import braille
 from ..errors import ContentError, Problem
-from ..schema import inside
 from ..units import mm
 from .style import colour
 from .text import fit_line
@@ -127,38 +123,4 @@ def paint_braille(c, box, ctx) -> None:
     c.setFillColor(colour(box.get("colour", "#000000"), box.loc))
     for cx, cy in braille.dot_centres(text, left, top):
         c.circle(cx, cy, braille.DOT_DIAMETER / 2, stroke=0, fill=1)
-    c.restoreState()
-
-
-def image_path(box, ctx) -> Path:
-    name = str(box.get("file", ""))
-    path = inside(ctx.folder, name, box.loc_of("file"), ctx.problems, "image")
-    ctx.problems.raise_if_any()
-    if not path.is_file():
-        raise ContentError(Problem(box.loc_of("file"), f"image file not found: {name}"
-                                   f" (looked in {ctx.folder})"))
-    return path
-
-
-def paint_image(c, box, ctx) -> None:
-    path = image_path(box, ctx)
-    try:
-        reader = ImageReader(str(path))
-        iw, ih = reader.getSize()
-    except Exception:  # any decoder failure means a corrupt file, the user's to fix
-        raise ContentError(Problem(box.loc_of("file"), f"image {path.name} cannot be read:"
-                                   " it is not a PNG or JPEG picture, or it is damaged")) \
-            from None
-    if iw * ih > 40_000_000:
-        raise ContentError(Problem(box.loc_of("file"), f"image {path.name} is {iw}x{ih}"
-                                   " pixels; more than 40 megapixels is too large to print"))
-    x, y, w, h = box.rect
-    # Cover the box, centred, like a photo in a frame, and clip what stands over.
-    scale = max(w / iw, h / ih)
-    dw, dh = iw * scale, ih * scale
-    c.saveState()
-    clip = c.beginPath()
-    clip.rect(x, y, w, h)
-    c.clipPath(clip, stroke=0, fill=0)
-    c.drawImage(str(path), x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
     c.restoreState()
