@@ -8,15 +8,14 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import standee
 from .checks import find_variant, validate
 from .errors import ContentError, Loc, Problem
 from .expand import items_of
-from .faces import art_of, trim_of
 from .imposition import PrintSettings, impose
 from .layouts import Layouts
 from .loader import load_game
 from .models import Game
+from .pieces import art_of, fold_lines, trim_of
 from .render.cheatsheet import write_cheatsheet
 from .render.paint import PaintContext
 from .render.pdf import Meta, write_pages
@@ -120,8 +119,8 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
     files = []
     for component in game.components:
         items = items_of(game, component, variant)
-        trim = trim_of(component)
-        has_back = component.back is not None and component.kind != "standee"
+        trim = trim_of(game, component)
+        has_back = component.back is not None and component.kind not in ("standee", "stand")
         bleed = settings.bleed if component.marks else 0.0
         comp_settings = PrintSettings(settings.paper, settings.duplex, bleed, settings.margin,
                                       settings.back_offset)
@@ -145,7 +144,7 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
                     ctx)
         files.append(_manifest_file(name, pages, component.kind))
         if options.svg and component.marks:
-            files += _cut_files(folder, component, pages)
+            files += _cut_files(folder, component, pages, fold_lines(game, component))
         if progress:
             progress(component.id)
     if game.rules is not None:
@@ -159,13 +158,13 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
     return files
 
 
-def _cut_files(folder: Path, component, pages) -> list[dict]:
+def _cut_files(folder: Path, component, pages, folds) -> list[dict]:
     (folder / "cut").mkdir(exist_ok=True)
     sheets = [p for p in pages if any(q.side == "front" for q in p.placements)]
     files = []
     for n, page in enumerate(sheets, start=1):
         name = f"cut/{component.id}-{n}.svg"
-        write_cut_svg(folder / name, page, lambda item: standee.fold_lines(item.component))
+        write_cut_svg(folder / name, page, [line[:4] for line in folds])
         files.append(_manifest_file(name, [page], component.kind))
     return files
 

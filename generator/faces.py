@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import standee
 from .expand import resolve_refs
-from .geometry import IDENTITY, Matrix, Rect
-from .layouts import Face, Layouts, resolve
-from .models import Game, Item
+from .geometry import Matrix, Rect
+from .layouts import Face
+from .models import LANGUAGES, Game, Item
 
 
 @dataclass(frozen=True)
@@ -17,14 +16,14 @@ class Art:
 
     parts: tuple[tuple[Matrix, Face], ...]
     bleed: Rect  # item-local, the trim grown by the bleed; drawing is clipped to it
-    tabs: tuple[Rect, ...] = ()  # standee base tabs
-    folds: tuple[float, ...] = ()  # y of fold lines across the item
+    tabs: tuple[Rect, ...] = ()  # plain tinted areas: a standee's feet, a glue tab
+    lines: tuple[tuple[float, float, float, float, str], ...] = ()  # x1 y1 x2 y2 style
 
 
 def localize(value, lang: str):
     """Pick one language out of {de: ..., en: ...} wherever it occurs."""
     if isinstance(value, dict):
-        if value and set(value) <= {"de", "en"}:
+        if value and set(value) <= set(LANGUAGES):
             return value.get(lang) or next(iter(value.values()))
         return {k: localize(v, lang) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -48,33 +47,3 @@ def context(game: Game, item: Item, options: dict) -> dict:
     return {**options, **data, **extra, "item": {"id": item.id, "copy": item.copy},
             "game": {"id": game.id, "title": game.title.get(lang), "author": game.author,
                      "players": {"min": game.players.min, "max": game.players.max}}}
-
-
-def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
-           bleed: float, trim: tuple[float, float]) -> Art | None:
-    component = item.component
-    name = component.face if side == "front" else component.back
-    if not name:
-        return None
-    layout = layouts.get(name, component.face_loc if side == "front" else component.back_loc)
-    ctx = context(game, item, options)
-    label = f"item '{item.id}' ({side})"
-    bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
-    if component.standee is None:
-        safe = component.kind in ("card", "tile") and component.marks
-        return Art(((IDENTITY, resolve(layout, ctx, trim, label, safe)),), bleed_rect)
-    plan = standee.plan(component.size, component.standee.base)
-    face = resolve(layout, ctx, component.size, label)
-    back = resolve(layouts.get(component.back, component.back_loc), ctx, component.size,
-                   f"item '{item.id}' (figure back)") if component.back else face
-    # The foot tabs run into the bleed on their outer sides, like any art at a cut.
-    (x0, y0, w0, h0), (x1, y1, w1, h1) = plan.bases
-    tabs = ((x0 - bleed, y0 - bleed, w0 + 2 * bleed, h0 + bleed),
-            (x1 - bleed, y1, w1 + 2 * bleed, h1 + bleed))
-    return Art(((plan.front, face), (plan.back, back)), bleed_rect, tabs, plan.folds)
-
-
-def trim_of(item_component) -> tuple[float, float]:
-    if item_component.standee is not None:
-        return standee.trim_size(item_component.size, item_component.standee.base)
-    return item_component.size

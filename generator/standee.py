@@ -32,11 +32,3 @@ def plan(figure: tuple[float, float], base: float) -> StandeePlan:
     bases = ((0.0, 0.0, w, base), (0.0, base + 2 * h, w, base))
     return StandeePlan(front, back, bases,
                        (base, base + h, base + 2 * h))
-
-
-def fold_lines(component) -> tuple[tuple[float, float, float, float], ...]:
-    """A component's item-local fold lines: a standee's three, none for anything else."""
-    if component.standee is None:
-        return ()
-    w = component.size[0]
-    return tuple((0.0, y, w, y) for y in plan(component.size, component.standee.base).folds)

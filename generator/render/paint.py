@@ -20,6 +20,12 @@ PAINTERS = {"shape": paint_shape, "text": paint_text, "paragraph": paint_paragra
             "table": paint_table}
 FOLD_DASH = (3, 2)
 FOLD_COLOUR = colors.HexColor("#6b6b6b")
+# Cut, valley and mountain lines must look different at a glance, without colour too.
+LINE_STYLES = {
+    "cut": (0.6, None, colors.HexColor("#1d1d1d")),
+    "valley": (0.5, ((3, 2),), FOLD_COLOUR),
+    "mountain": (0.5, ((4, 1.5, 1, 1.5),), FOLD_COLOUR),
+}
 SWELL_LIGHTEN = 0.6
 
 
@@ -56,11 +62,15 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
     for x, y, w, h in art.tabs:
         c.setFillColor(colors.HexColor("#e9e4d8"))
         c.rect(x, y, w, h, stroke=0, fill=1)
-    c.setStrokeColor(FOLD_COLOUR)
-    c.setLineWidth(0.5)
-    c.setDash(*FOLD_DASH)
-    for y in art.folds:
-        c.line(art.bleed[0], y, art.bleed[0] + art.bleed[2], y)
+    for x1, y1, x2, y2, style in art.lines:
+        width, dash, colour = LINE_STYLES[style]
+        c.setStrokeColor(colour)
+        c.setLineWidth(width)
+        if dash:
+            c.setDash(*dash)
+        else:
+            c.setDash()
+        c.line(x1, y1, x2, y2)
     c.restoreState()
 
 

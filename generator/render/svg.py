@@ -14,9 +14,9 @@ CUT = "#e0001b"
 FOLD = "#0060c0"
 
 
-def write_cut_svg(path: Path, page: Page, folds_of) -> None:
+def write_cut_svg(path: Path, page: Page, item_folds) -> None:
     """One sheet: a cut rectangle per front, the fold lines dashed; y runs down in SVG.
-    `folds_of(item)` gives the item's own fold lines as item-local (x1, y1, x2, y2)."""
+    `item_folds` are the items' own fold lines, item-local (x1, y1, x2, y2)."""
     w, h = (to_mm(v) for v in page.size)
 
     def pt(x, y):
@@ -33,7 +33,7 @@ def write_cut_svg(path: Path, page: Page, folds_of) -> None:
         x, y, tw, th = p.trim
         left, top = pt(x, y + th)
         cuts.add(drawing.rect((left, top), (round(to_mm(tw), 4), round(to_mm(th), 4))))
-        for x1, y1, x2, y2 in folds_of(p.item):
+        for x1, y1, x2, y2 in item_folds:
             a = pt(*apply(p.matrix, x1, y1))
             b = pt(*apply(p.matrix, x2, y2))
             folds.add(drawing.line(a, b))
