@@ -117,9 +117,12 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
         hint = next((f" (write 'painter: {k}')" for k in raw if k in PAINTERS), "")
         problems.add(raw.value_loc("painter"), f"painter must be one of {', '.join(PAINTERS)},"
                      f" got {type_name(painter)}{hint}")
+    # Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
+    # follow a size computed elsewhere (a stand's panel, say).
     if not (isinstance(box, YList) and len(box) == 4
-            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in box)
-            and box[2] > 0 and box[3] > 0):
+            and all((isinstance(v, int | float) and not isinstance(v, bool))
+                    or (isinstance(v, str) and "{{" in v) for v in box)
+            and all(not isinstance(v, int | float) or v > 0 for v in box[2:])):
         problems.add(raw.value_loc("box"), "box must be [x, y, width, height] in millimetres,"
                      " width and height above 0")
         return None
@@ -136,7 +139,8 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
         if key not in raw:
             problems.add(loc, f"a {painter} box needs '{key}' (box '{name}')")
     when = raw.get("when")
-    return BoxSpec(name, painter, tuple(float(v) for v in box), raw, when, loc)
+    return BoxSpec(name, painter, tuple(v if isinstance(v, str) else float(v) for v in box),
+                   raw, when, loc)
 
 
 def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str = "",
@@ -149,7 +153,7 @@ def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str
         locs = spec.params.value_locs
         if spec.when is not None and not _truthy(expand(spec.when, context, locs["when"])):
             continue
-        x, y, w, h = spec.box
+        x, y, w, h = _box_mm(spec, context, size, label)
         rect = (mm(x), height - mm(y + h), mm(w), mm(h))
         _check_place(spec, rect, size, label, safe_zone)
         params = []
@@ -175,9 +179,29 @@ def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str
     return tuple(boxes)
 
 
+def _box_mm(spec: BoxSpec, context: dict, size, label: str) -> tuple[float, ...]:
+    if not any(isinstance(v, str) for v in spec.box):
+        return spec.box
+    scope = {**context, "width": size[0] / mm(1), "height": size[1] / mm(1)}
+    loc = spec.params.value_loc("box")
+    values = []
+    for v in spec.box:
+        try:
+            values.append(float(expand(v, scope, loc)) if isinstance(v, str) else v)
+        except ValueError:
+            raise ContentError(Problem(loc, f"{label}: box '{spec.name}': '{v}' does not give"
+                                       " a number")) from None
+    if values[2] <= 0 or values[3] <= 0:
+        raise ContentError(Problem(loc, f"{label}: box '{spec.name}' comes out {values[2]:g} x"
+                                   f" {values[3]:g} mm; it needs a width and height above 0"))
+    return tuple(values)
+
+
 def _mapping(context: dict, name) -> tuple:
     """The named context value as hashable pairs; painters read it like a box's own keys."""
-    value = context.get(str(name))
+    value = context
+    for part in str(name).split("."):  # `theme.back` reaches into a mapping
+        value = value.get(part) if isinstance(value, dict) else None
     if not isinstance(value, dict):
         raise ValueError(f"names '{name}', which is not a mapping here")
     return tuple(sorted((k, _frozen(v)) for k, v in value.items()))

@@ -73,9 +73,8 @@ def _standee(component, layouts, layout, ctx, label, bleed, bleed_rect) -> Art:
 
 
 def _stand(game, component, layout, ctx, label, bleed, bleed_rect) -> Art:
-    """The stand's strip: the component's layout decorates the rest (the panel the tiles
-    lean on, seen from behind by the other players); the glue tab is marked and a legend on
-    the base says which line is which."""
+    """The stand's strip: the component's layout decorates the back (the panel the other
+    players see); the glue tab, the base and the rest carry the item's `legend` texts."""
     plan = stand_plan(game, component)
     panels = {name: (y0, y1) for name, y0, y1 in plan.panels}
     length = plan.size[0]
@@ -84,12 +83,12 @@ def _stand(game, component, layout, ctx, label, bleed, bleed_rect) -> Art:
     g0, g1 = panels["glue"]
     tabs = ((-bleed, g0 - bleed, length + 2 * bleed, g1 - g0 + bleed),)
     b0, b1 = panels["base"]
+    r0, r1 = panels["rest"]
     legend = ctx.get("legend") or {}
-    parts.append((IDENTITY, (
-        _label("glue", (0.0, g0, length, g1 - g0), legend.get("glue", "glue")),
-        _label("legend", (mm(4), b0, length - mm(8), b1 - b0),
-               legend.get("lines", "— cut   - - - valley fold   -·-· mountain fold")),
-    )))
+    parts.append((IDENTITY, tuple(_label(name, rect, legend[name]) for name, rect in (
+        ("glue", (0.0, g0, length, g1 - g0)),
+        ("lines", (mm(4), b0, length - mm(8), b1 - b0)),
+        ("rest", (mm(4), r0, length - mm(8), r1 - r0))) if legend.get(name))))
     lines = fold_lines(game, component, bleed)
     cut = tuple((x1, y1, x2, y2, "cut") for x1, y1, x2, y2 in (
         (0, 0, length, 0), (length, 0, length, plan.size[1]),

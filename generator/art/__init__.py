@@ -6,13 +6,22 @@ from dataclasses import replace
 
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
-from . import emblems, figures
+from . import animals, emblems, figures, town
 
 MOTIFS = {
     "coin": emblems.coin,
     "lattice": emblems.lattice,
     "medallion": emblems.medallion,
     "baron": figures.baron,
+    "building": town.building,
+    "tree": town.tree,
+    "lantern": town.lantern,
+    "fountain": town.fountain,
+    "flowers": town.flowers,
+    "rooftops": town.rooftops,
+    **{name: getattr(animals, name) for name in (
+        "cat", "dog", "rabbit", "fish", "turtle", "crocodile", "snake", "dachshund",
+        "caterpillar", "whale", "ducks", "mouse", "snail", "bird", "ladybug", "pawprints")},
 }
 
 

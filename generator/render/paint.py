@@ -54,14 +54,14 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
     clip = c.beginPath()
     clip.rect(*art.bleed)
     c.clipPath(clip, stroke=0, fill=0)
+    for x, y, w, h in art.tabs:  # under the faces: a tab may carry a label
+        c.setFillColor(colors.HexColor("#e9e4d8"))
+        c.rect(x, y, w, h, stroke=0, fill=1)
     for matrix, face in art.parts:
         c.saveState()
         c.transform(*matrix)
         draw_face(c, face, ctx)
         c.restoreState()
-    for x, y, w, h in art.tabs:
-        c.setFillColor(colors.HexColor("#e9e4d8"))
-        c.rect(x, y, w, h, stroke=0, fill=1)
     for x1, y1, x2, y2, style in art.lines:
         width, dash, colour = LINE_STYLES[style]
         c.setStrokeColor(colour)

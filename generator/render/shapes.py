@@ -8,7 +8,7 @@ from .. import braille
 from ..errors import ContentError, Problem
 from ..units import mm
 from .style import colour
-from .text import fit_line
+from .text import check_glyphs, fit_line
 
 
 def paint_shape(c, box, ctx) -> None:
@@ -92,6 +92,7 @@ def paint_table(c, box, ctx) -> None:
 
 def _fit(text: str, font: str, size: float, width: float, height: float, box, ctx) -> float:
     """Labels shrink to their cell down to 70 %; past that the build names the label."""
+    check_glyphs(text, font, box.loc_of("rows"), ctx.item_label)
     fitted = fit_line(text, font, size, size * 0.7, width, height)
     if fitted is None:
         raise ContentError(Problem(box.loc_of("rows"), f"{ctx.item_label}: table label"

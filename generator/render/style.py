@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -81,3 +82,16 @@ def tint(c, amount: float):
 
 def shade(c, amount: float):
     return colors.Color(c.red * (1 - amount), c.green * (1 - amount), c.blue * (1 - amount))
+
+
+_TAG = re.compile(r"<[^>]*>|&[a-z]+;|&#\d+;")
+
+
+def missing_glyphs(text: str, font_name: str) -> str:
+    """The characters of `text` (markup aside) that the font cannot draw: a PDF would show
+    empty boxes for them, so a build must say so instead."""
+    glyphs = getattr(getattr(pdfmetrics.getFont(font_name), "face", None), "charToGlyph", None)
+    if glyphs is None:
+        return ""
+    plain = _TAG.sub("", text)
+    return "".join(sorted({ch for ch in plain if ord(ch) not in glyphs and ch not in "\n\t"}))

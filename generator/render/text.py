@@ -10,6 +10,7 @@ from reportlab.platypus import Paragraph
 
 from ..errors import ContentError, Problem
 from ..units import to_mm
+from .style import missing_glyphs
 
 CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
@@ -21,6 +22,15 @@ def _overflow(box, ctx, text: str, size: float) -> ContentError:
     return ContentError(Problem(box.loc, f"{ctx.item_label}: text in box '{box.name}'"
                                 f" ({to_mm(w):.1f} x {to_mm(h):.1f} mm) does not fit even at"
                                 f" {size:g} pt: '{short}'"))
+
+
+def check_glyphs(text: str, font: str, loc, label: str) -> None:
+    lacking = missing_glyphs(text, font)
+    if lacking:
+        where = f"{label}: " if label else ""
+        raise ContentError(Problem(loc, f"{where}the font has no glyph for"
+                                   f" {', '.join(repr(ch) for ch in lacking)} in '{text[:60]}';"
+                                   " use other characters or a font that has them"))
 
 
 def fit_line(text: str, font: str, size: float, min_size: float, width: float,
@@ -38,6 +48,7 @@ def paint_text(c, box, ctx) -> None:
     if not text:
         return
     font = ctx.fonts.get(box.get("font", "regular"), box.loc_of("font"))
+    check_glyphs(text, font, box.loc, ctx.item_label)
     rotate = int(box.get("rotate", 0)) % 360
     x, y, w, h = box.rect
     if rotate in (90, 270):
@@ -76,6 +87,7 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
 
 def paragraph(text: str, style, loc, label: str = "", **kw) -> Paragraph:
     """A reportlab Paragraph; broken inline markup is the author's to fix, so say where."""
+    check_glyphs(text, style.fontName, loc, label)
     try:
         return Paragraph(text, style, **kw)
     except ValueError as exc:

@@ -1,0 +1,348 @@
+"""The town theme: buildings drawn across their tiles, and small single motifs.
+
+A building is one picture over all its parts. Windows sit inside each part, never on a
+seam, so a cut runs through wall; different buildings differ in sky, wall and roof, so
+parts that do not belong together visibly do not fit.
+"""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib import colors
+
+from ..render.style import shade, tint
+from .draw import BLEED_ROOM, backdrop, cloud, param, poly
+
+GROUND_SHARE = 0.13
+
+
+def _parts(box) -> int:
+    piece = box.get("slice")
+    return int(piece[2]) if piece else 1
+
+
+def building(c, rect, box, ctx) -> None:
+    x, y, w, h = rect
+    parts = _parts(box)
+    sky = ctx.ink(box, "sky", "#9fd3f0")
+    wall = ctx.ink(box, "wall", "#e8d3b0")
+    roof_colour = ctx.ink(box, "roof-colour", "#b5523b")
+    glass = ctx.ink(box, "windows", "#fdf3c4")
+    ground = ctx.ink(box, "ground", "#b9b4aa")
+    features = tuple(param(box, "features", ()))
+    horizon = backdrop(c, rect, sky, ground, GROUND_SHARE)
+    cloud(c, x + w * 0.18, y + h * 0.9, h * 0.035)
+    # The body: most of the width, as tall as the theme says.
+    margin = w * 0.05 / parts * 2
+    bx0, bx1 = x + margin, x + w - margin
+    top = horizon + (y + h - horizon) * float(param(box, "height", 0.55))
+    roof = str(param(box, "roof", "gable"))
+    _roof(c, roof, bx0, bx1, top, y + h, roof_colour, wall, features, box, ctx)
+    c.setFillColor(wall)
+    c.rect(bx0, horizon, bx1 - bx0, top - horizon, stroke=0, fill=1)
+    c.setFillColor(shade(wall, 0.12))
+    c.rect(bx0, horizon, bx1 - bx0, (top - horizon) * 0.06, stroke=0, fill=1)
+    if "timber" in features:
+        _timber(c, bx0, bx1, horizon, top, parts, x, w, shade(wall, 0.6))
+    floors = int(param(box, "floors", 2))
+    per_part = int(param(box, "bays", 2))
+    floor_h = (top - horizon) / (floors + 0.4)
+    door_floor = "awning" in features or "garage" in features or "columns" in features
+    mid = (bx0 + bx1) / 2
+    for part in range(parts):
+        px0 = max(x + part * w / parts, bx0)
+        px1 = min(x + (part + 1) * w / parts, bx1)
+        for bay in range(per_part):
+            cx = px0 + (px1 - px0) * (bay + 0.5) / per_part
+            for fl in range(floors):
+                if fl == 0 and (door_floor or abs(cx - mid) < (px1 - px0) / per_part * 0.7):
+                    continue  # the door's place
+                wy = horizon + floor_h * (fl + 0.45)
+                _window(c, cx, wy, min((px1 - px0) / per_part * 0.5, floor_h * 0.55),
+                        floor_h * 0.6, glass, shade(wall, 0.45), "arched" in features)
+    _ground_floor(c, features, bx0, bx1, horizon, top, floor_h, parts, x, w, wall, box, ctx)
+    if "chimney" in features:
+        cx = bx0 + (bx1 - bx0) * 0.72
+        c.setFillColor(shade(roof_colour, 0.25))
+        c.rect(cx, top + (y + h - top) * 0.15, w * 0.04, (y + h - top) * 0.35, stroke=0, fill=1)
+
+
+def _window(c, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
+    c.setFillColor(frame)
+    c.rect(cx - ww / 2 - 0.8, wy - 0.8, ww + 1.6, wh + 1.6, stroke=0, fill=1)
+    c.setFillColor(glass)
+    if arched:
+        c.rect(cx - ww / 2, wy, ww, wh - ww / 2, stroke=0, fill=1)
+        c.circle(cx, wy + wh - ww / 2, ww / 2, stroke=0, fill=1)
+    else:
+        c.rect(cx - ww / 2, wy, ww, wh, stroke=0, fill=1)
+    c.setStrokeColor(frame)
+    c.setLineWidth(0.6)
+    c.line(cx, wy, cx, wy + wh)
+    c.line(cx - ww / 2, wy + wh * 0.55, cx + ww / 2, wy + wh * 0.55)
+
+
+def _roof(c, roof, x0, x1, top, sky_top, colour, wall, features, box, ctx) -> None:
+    room = sky_top - top
+    over = (x1 - x0) * 0.04
+    mid = (x0 + x1) / 2
+    if roof == "gable":
+        poly(c, [(x0 - over, top), (mid, top + room * 0.5), (x1 + over, top)], colour)
+    elif roof == "hip":
+        poly(c, [(x0 - over, top), (x0 + (x1 - x0) * 0.2, top + room * 0.32),
+                 (x1 - (x1 - x0) * 0.2, top + room * 0.32), (x1 + over, top)], colour)
+    elif roof == "stepped":
+        steps = 4
+        pts = [(x0, top)]
+        for i in range(steps):
+            sx = x0 + (x1 - x0) * i / (2 * steps)
+            sy = top + room * 0.45 * (i + 1) / steps
+            pts += [(sx, sy), (sx + (x1 - x0) / (2 * steps), sy)]
+        pts += [(x1 - p[0] + x0, p[1]) for p in reversed(pts[1:])]
+        poly(c, pts + [(x1, top)], colour)
+    elif roof == "sawtooth":
+        teeth = 6
+        tw = (x1 - x0) / teeth
+        for i in range(teeth):
+            poly(c, [(x0 + i * tw, top), (x0 + i * tw, top + room * 0.3),
+                     (x0 + (i + 1) * tw, top)], colour)
+    elif roof == "dome":
+        c.setFillColor(colour)
+        r = (x1 - x0) * 0.16
+        c.rect(mid - r * 1.1, top, r * 2.2, room * 0.12, stroke=0, fill=1)
+        c.wedge(mid - r, top + room * 0.12 - r, mid + r, top + room * 0.12 + r, 0, 180,
+                stroke=0, fill=1)
+        _parapet(c, x0, x1, top, room, shade(wall, 0.2))
+    elif roof == "spire":
+        tw = (x1 - x0) * 0.16
+        c.setFillColor(wall)
+        c.rect(mid - tw / 2, top, tw, room * 0.35, stroke=0, fill=1)
+        poly(c, [(x0 - over, top), (mid, top + room * 0.28), (x1 + over, top)], colour)
+        poly(c, [(mid - tw * 0.6, top + room * 0.35), (mid, top + room * 0.92),
+                 (mid + tw * 0.6, top + room * 0.35)], colour)
+        _clock(c, mid, top + room * 0.2, tw * 0.32, wall)
+    elif roof in ("clocktower", "towers"):
+        _parapet(c, x0, x1, top, room, shade(wall, 0.2))
+        centres = [mid] if roof == "clocktower" else [x0 + (x1 - x0) * 0.12,
+                                                      x1 - (x1 - x0) * 0.12]
+        for tx in centres:
+            tw = (x1 - x0) * (0.14 if roof == "clocktower" else 0.12)
+            c.setFillColor(wall)
+            c.rect(tx - tw / 2, top, tw, room * 0.45, stroke=0, fill=1)
+            poly(c, [(tx - tw * 0.62, top + room * 0.45), (tx, top + room * 0.72),
+                     (tx + tw * 0.62, top + room * 0.45)], colour)
+            if roof == "clocktower":
+                _clock(c, tx, top + room * 0.26, tw * 0.3, wall)
+            else:
+                _flag(c, tx, top + room * 0.72, room * 0.16, ctx.ink(box, "flag", "#d55e00"))
+    else:  # flat
+        _parapet(c, x0, x1, top, room, shade(wall, 0.2))
+
+
+def _parapet(c, x0, x1, top, room, colour) -> None:
+    c.setFillColor(colour)
+    c.rect(x0 - 1, top, x1 - x0 + 2, room * 0.05, stroke=0, fill=1)
+
+
+def _clock(c, cx, cy, r, wall) -> None:
+    c.setFillColor(colors.white)
+    c.setStrokeColor(shade(wall, 0.6))
+    c.setLineWidth(0.8)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setStrokeColor(colors.HexColor("#333333"))
+    c.line(cx, cy, cx, cy + r * 0.75)
+    c.line(cx, cy, cx + r * 0.5, cy)
+
+
+def _flag(c, x, y, size, colour) -> None:
+    c.setStrokeColor(colors.HexColor("#555555"))
+    c.setLineWidth(0.6)
+    c.line(x, y, x, y + size)
+    poly(c, [(x, y + size), (x + size * 0.8, y + size * 0.8), (x, y + size * 0.6)], colour)
+
+
+def _timber(c, x0, x1, bottom, top, parts, x, w, beam) -> None:
+    """Half-timbering: posts at each part's edges and a cross in every field."""
+    c.setStrokeColor(beam)
+    c.setLineWidth(1.6)
+    c.line(x0, top, x1, top)
+    mid_y = (bottom + top) / 2
+    c.line(x0, mid_y, x1, mid_y)
+    fields = parts * 2
+    for i in range(fields + 1):
+        fx = x0 + (x1 - x0) * i / fields
+        c.line(fx, bottom, fx, top)
+    for i in range(fields):
+        fx0, fx1 = x0 + (x1 - x0) * i / fields, x0 + (x1 - x0) * (i + 1) / fields
+        c.line(fx0, mid_y, (fx0 + fx1) / 2, top)
+        c.line(fx1, mid_y, (fx0 + fx1) / 2, top)
+
+
+def _ground_floor(c, features, x0, x1, bottom, top, floor_h, parts, x, w, wall, box,
+                  ctx) -> None:
+    mid = (x0 + x1) / 2
+    door = ctx.ink(box, "door", "#6b3e26")
+    if "awning" in features:
+        stripe_a = ctx.ink(box, "awning", "#d55e00")
+        stripe_b = colors.white
+        ay = bottom + floor_h * 0.95
+        n = parts * 6
+        sw = (x1 - x0) / n
+        for i in range(n):
+            poly(c, [(x0 + i * sw, ay), (x0 + (i + 1) * sw, ay),
+                     (x0 + (i + 1) * sw, ay - floor_h * 0.22),
+                     (x0 + (i + 0.5) * sw, ay - floor_h * 0.3),
+                     (x0 + i * sw, ay - floor_h * 0.22)], stripe_a if i % 2 else stripe_b)
+        c.setFillColor(ctx.ink(box, "windows", "#fdf3c4"))
+        for p in range(parts):
+            px0, px1 = max(x + p * w / parts, x0), min(x + (p + 1) * w / parts, x1)
+            c.rect(px0 + (px1 - px0) * 0.15, bottom + floor_h * 0.12, (px1 - px0) * 0.7,
+                   floor_h * 0.5, stroke=0, fill=1)
+    elif "garage" in features:
+        c.setFillColor(door)
+        for p in range(parts):
+            px0, px1 = max(x + p * w / parts, x0), min(x + (p + 1) * w / parts, x1)
+            gx0, gx1 = px0 + (px1 - px0) * 0.14, px1 - (px1 - px0) * 0.14
+            c.rect(gx0, bottom, gx1 - gx0, floor_h * 0.78, stroke=0, fill=1)
+            c.setStrokeColor(tint(door, 0.35))
+            c.setLineWidth(0.6)
+            for k in range(1, 5):
+                c.line(gx0, bottom + floor_h * 0.78 * k / 5, gx1, bottom + floor_h * 0.78 * k / 5)
+        return
+    elif "columns" in features:
+        c.setFillColor(tint(wall, 0.5))
+        n = parts * 3 + 1
+        for i in range(n):
+            cx = x0 + (x1 - x0) * (i + 0.5) / n
+            c.rect(cx - 1.6, bottom, 3.2, floor_h * 0.95, stroke=0, fill=1)
+        poly(c, [(x0, bottom + floor_h * 0.95), (mid, bottom + floor_h * 1.25),
+                 (x1, bottom + floor_h * 0.95)], shade(wall, 0.1))
+    # The door, in the middle.
+    dw = min((x1 - x0) * 0.12 / max(parts - 1, 1) * 1.6, floor_h * 0.5)
+    c.setFillColor(door)
+    c.rect(mid - dw / 2, bottom, dw, floor_h * 0.72, stroke=0, fill=1)
+    c.setFillColor(tint(door, 0.5))
+    c.circle(mid + dw * 0.28, bottom + floor_h * 0.36, 0.7, stroke=0, fill=1)
+    if "sign" in features and box.get("sign"):
+        text = str(box.get("sign"))
+        font = ctx.fonts["bold"]
+        size = floor_h * 0.22
+        # Over the awning, or else high on the front, clear of the windows.
+        sy = bottom + floor_h * 1.05 if "awning" in features else top - floor_h * 0.36
+        c.setFillColor(ctx.ink(box, "sign-colour", "#1f2a44"))
+        c.roundRect(mid - (x1 - x0) * 0.3, sy, (x1 - x0) * 0.6, size * 1.6, 1.5, stroke=0,
+                    fill=1)
+        c.setFillColor(colors.white)
+        c.setFont(font, size)
+        c.drawCentredString(mid, sy + size * 0.45, text)
+
+
+def tree(c, rect, box, ctx) -> None:
+    x, y, w, h = rect
+    horizon = backdrop(c, rect, ctx.ink(box, "sky", "#a8daf3"), ctx.ink(box, "ground", "#7dbb5a"),
+                       GROUND_SHARE + 0.04)
+    cx = x + w / 2
+    trunk = ctx.ink(box, "trunk", "#7a4b2a")
+    leaves = ctx.ink(box, "colour", "#3f8f3a")
+    c.setFillColor(trunk)
+    c.rect(cx - w * 0.06, horizon - h * 0.02, w * 0.12, h * 0.36, stroke=0, fill=1)
+    for dx, dy, r, k in ((0, 0.62, 0.34, 0.0), (-0.2, 0.5, 0.24, 0.12), (0.2, 0.52, 0.25, 0.08),
+                         (0.02, 0.76, 0.26, -0.1)):
+        c.setFillColor(tint(leaves, k) if k >= 0 else shade(leaves, -k))
+        c.circle(cx + dx * w, y + dy * h, r * w, stroke=0, fill=1)
+    c.setFillColor(ctx.ink(box, "fruit", "#d55e00"))
+    for dx, dy in ((-0.15, 0.6), (0.12, 0.68), (0.05, 0.52), (-0.05, 0.78)):
+        c.circle(cx + dx * w, y + dy * h, w * 0.035, stroke=0, fill=1)
+
+
+def lantern(c, rect, box, ctx) -> None:
+    x, y, w, h = rect
+    sky = ctx.ink(box, "sky", "#2c3e6b")
+    horizon = backdrop(c, rect, sky, ctx.ink(box, "ground", "#8d8a84"), GROUND_SHARE)
+    for sx, sy in ((0.2, 0.9), (0.75, 0.82), (0.35, 0.7), (0.85, 0.95), (0.15, 0.6)):
+        c.setFillColor(colors.white)
+        c.circle(x + sx * w, y + sy * h, 0.9, stroke=0, fill=1)
+    cx = x + w / 2
+    glow = ctx.ink(box, "colour", "#ffd866")
+    for r, a in ((0.34, 0.12), (0.24, 0.22), (0.15, 0.4)):
+        c.setFillColor(colors.Color(glow.red, glow.green, glow.blue, alpha=a))
+        c.circle(cx, y + h * 0.72, r * w, stroke=0, fill=1)
+    post = colors.HexColor("#2b2b2b")
+    c.setFillColor(post)
+    c.rect(cx - w * 0.035, horizon, w * 0.07, h * 0.6, stroke=0, fill=1)
+    c.rect(cx - w * 0.12, horizon, w * 0.24, h * 0.04, stroke=0, fill=1)
+    poly(c, [(cx - w * 0.16, y + h * 0.66), (cx + w * 0.16, y + h * 0.66),
+             (cx + w * 0.1, y + h * 0.8), (cx - w * 0.1, y + h * 0.8)], glow)
+    poly(c, [(cx - w * 0.2, y + h * 0.8), (cx + w * 0.2, y + h * 0.8), (cx, y + h * 0.86)], post)
+
+
+def fountain(c, rect, box, ctx) -> None:
+    x, y, w, h = rect
+    horizon = backdrop(c, rect, ctx.ink(box, "sky", "#bfe3f5"), ctx.ink(box, "ground", "#c9b99a"),
+                       GROUND_SHARE + 0.05)
+    water = ctx.ink(box, "colour", "#56b4e9")
+    stone = colors.HexColor("#9a948a")
+    cx = x + w / 2
+    c.setStrokeColor(water)
+    c.setLineWidth(1.4)
+    for k in (-1, 1):
+        for spread in (0.22, 0.34):
+            p = c.beginPath()
+            p.moveTo(cx, y + h * 0.52)
+            p.curveTo(cx + k * w * spread * 0.4, y + h * 0.7, cx + k * w * spread, y + h * 0.66,
+                      cx + k * w * spread, horizon + h * 0.1)
+            c.drawPath(p, stroke=1, fill=0)
+    c.setFillColor(stone)
+    c.rect(cx - w * 0.05, horizon + h * 0.1, w * 0.1, h * 0.42, stroke=0, fill=1)
+    c.ellipse(cx - w * 0.16, y + h * 0.5, cx + w * 0.16, y + h * 0.55, stroke=0, fill=1)
+    c.setFillColor(shade(stone, 0.1))
+    c.rect(x + w * 0.08, horizon - h * 0.02, w * 0.84, h * 0.12, stroke=0, fill=1)
+    c.setFillColor(water)
+    c.rect(x + w * 0.12, horizon + h * 0.07, w * 0.76, h * 0.03, stroke=0, fill=1)
+
+
+def flowers(c, rect, box, ctx) -> None:
+    x, y, w, h = rect
+    horizon = backdrop(c, rect, ctx.ink(box, "sky", "#c7e8f7"), ctx.ink(box, "ground", "#6b4a2f"),
+                       GROUND_SHARE + 0.06)
+    petals = [ctx.ink(box, "colour", "#cc79a7"), colors.HexColor("#f0e442"),
+              colors.HexColor("#d55e00")]
+    stem = colors.HexColor("#3f8f3a")
+    for i, (fx, fh) in enumerate(((0.2, 0.42), (0.5, 0.58), (0.8, 0.46), (0.35, 0.3),
+                                  (0.66, 0.34))):
+        cx, top = x + fx * w, horizon + fh * h * 0.8
+        c.setStrokeColor(stem)
+        c.setLineWidth(1.2)
+        c.line(cx, horizon, cx, top)
+        poly(c, [(cx, horizon + (top - horizon) * 0.4), (cx + w * 0.12,
+                 horizon + (top - horizon) * 0.55), (cx, horizon + (top - horizon) * 0.5)], stem)
+        r = w * (0.09 if i < 3 else 0.07)
+        c.setFillColor(petals[i % 3])
+        for k in range(6):
+            a = k * math.pi / 3
+            c.circle(cx + r * math.cos(a), top + r * math.sin(a), r * 0.62, stroke=0, fill=1)
+        c.setFillColor(colors.HexColor("#f7d046") if i % 3 != 1 else colors.HexColor("#7a4b2a"))
+        c.circle(cx, top, r * 0.5, stroke=0, fill=1)
+
+
+def rooftops(c, rect, box, ctx) -> None:
+    """The tiles' common back: a night skyline repeated in rows, the same on every tile."""
+    x, y, w, h = rect
+    ground = ctx.ink(box, "fill", "#1f2a44")
+    ink = ctx.ink(box, "colour", "#d9b45a")
+    c.setFillColor(ground)
+    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0,
+           fill=1)
+    step = min(w, h) / 2
+    c.setFillColor(tint(ground, 0.12))
+    for row in range(-1, int(h / step) + 2):
+        by = y + row * step
+        for col in range(-1, int(w / step) + 2):
+            bx = x + col * step + (step / 2 if row % 2 else 0)
+            poly(c, [(bx + step * 0.15, by), (bx + step * 0.15, by + step * 0.45),
+                     (bx + step * 0.5, by + step * 0.75), (bx + step * 0.85, by + step * 0.45),
+                     (bx + step * 0.85, by)], tint(ground, 0.12))
+            c.setFillColor(ink)
+            c.rect(bx + step * 0.44, by + step * 0.22, step * 0.12, step * 0.14, stroke=0,
+                   fill=1)
