@@ -18,6 +18,7 @@ DATA = Path(__file__).resolve().parent / "data"
 
 def build(game: str, out: Path, paper="a4", duplex="long", bleed=3.0, offset="0mm,0mm",
           **kw) -> Path:
+    """Build with the CLI's defaults unless told otherwise."""
     settings = PrintSettings(paper, duplex, mm(bleed), mm(5), parse_pair(offset))
     return build_game(Project(ROOT), game, out, BuildOptions(settings, **kw))
 

@@ -27,6 +27,8 @@ class Line:
     y2: float
     width: float
     dashed: bool
+    dash: tuple = ()
+    in_form: bool = False
 
 
 @dataclass
@@ -42,39 +44,52 @@ def _num(values):
     return tuple(float(v) for v in values)
 
 
-def read(path) -> tuple[PdfReader, list[PageInfo]]:
+def read(path, forms: bool = False) -> tuple[PdfReader, list[PageInfo]]:
+    """Pages as numbers; with `forms`, the lines drawn inside placed forms too."""
     reader = PdfReader(str(path))
     pages = []
     for page in reader.pages:
-        forms = page["/Resources"].get("/XObject", {})
+        placed, lines = [], []
         ops = ContentStream(page.get_contents(), reader).operations
-        ctm, width, dashed = IDENTITY, 1.0, False
-        stack, placed, lines, path = [], [], [], []
-        for operands, op in ops:
-            if op == b"q":
-                stack.append((ctm, width, dashed))
-            elif op == b"Q":
-                ctm, width, dashed = stack.pop()
-            elif op == b"cm":
-                ctm = compose(ctm, _num(operands))
-            elif op == b"w":
-                width = float(operands[0])
-            elif op == b"d":
-                dashed = len(operands[0]) > 0
-            elif op == b"Do":
-                form = forms[operands[0]].get_object()
-                placed.append(Placed(str(operands[0]), ctm, _num(form["/BBox"])))
-            elif op == b"m":
-                path = [apply(ctm, *_num(operands))]
-            elif op == b"l":
-                path.append(apply(ctm, *_num(operands)))
-            elif op == b"S" and len(path) == 2:
-                (x1, y1), (x2, y2) = path
-                lines.append(Line(x1, y1, x2, y2, width, dashed))
+        _walk(reader, ops, page["/Resources"], IDENTITY, placed, lines, False, forms)
         mb = page.mediabox
         pages.append(PageInfo((float(mb.width), float(mb.height)), placed, lines,
                               _num(page.trimbox), _num(page.bleedbox)))
     return reader, pages
+
+
+def _walk(reader, ops, resources, ctm, placed, lines, in_form: bool, into: bool) -> None:
+    """Follow the graphics state through a content stream (and, `into`, the forms it places)."""
+    xobjects = resources.get("/XObject", {}) if resources else {}
+    width, dash = 1.0, ()
+    stack, path = [], []
+    for operands, op in ops:
+        if op == b"q":
+            stack.append((ctm, width, dash))
+        elif op == b"Q":
+            ctm, width, dash = stack.pop()
+        elif op == b"cm":
+            ctm = compose(ctm, _num(operands))
+        elif op == b"w":
+            width = float(operands[0])
+        elif op == b"d":
+            dash = tuple(float(v) for v in operands[0])
+        elif op == b"Do":
+            form = xobjects[operands[0]].get_object()
+            if form.get("/Subtype") != "/Form":
+                continue
+            if not in_form:
+                placed.append(Placed(str(operands[0]), ctm, _num(form["/BBox"])))
+            if into:
+                inner = ContentStream(form, reader).operations
+                _walk(reader, inner, form.get("/Resources"), ctm, placed, lines, True, into)
+        elif op == b"m":
+            path = [apply(ctm, *_num(operands))]
+        elif op == b"l":
+            path.append(apply(ctm, *_num(operands)))
+        elif op == b"S" and len(path) == 2:
+            (x1, y1), (x2, y2) = path
+            lines.append(Line(x1, y1, x2, y2, width, bool(dash), dash, in_form))
 
 
 def trim_of(placed: Placed, bleed_pt: float) -> tuple:

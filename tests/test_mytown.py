@@ -1,0 +1,230 @@
+"""The My Town kit, read back from the written PDFs and rendered pages."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+from PIL import Image, ImageChops
+from pypdf import PdfReader
+
+from generator import stand
+from generator.imposition import PAPERS
+from generator.units import mm
+from tests.conftest import build, manifest, pnp
+from tests.pdfread import PT_PER_MM, read, trim_of
+from tests.render import Rendered, close
+
+BUILDINGS = {"E": 2, "F": 2, "G": 2, "H": 2, "I": 2, "K": 3, "L": 3, "M": 3, "N": 3, "O": 3,
+             "P": 3}
+
+
+def _fronts(kit):
+    """Each tile's first front: page number and placement matrix, by item id."""
+    _, pages = read(kit / "tiles.pdf")
+    where, sizes = {}, []
+    for n, page in enumerate(manifest(kit)["files"][0]["pages"]):
+        for i, item in enumerate(page["items"]):
+            if item["side"] == "front":
+                sizes.append(trim_of(pages[n].placed[i], 3 * PT_PER_MM))
+                where.setdefault(item["id"], (n, pages[n].placed[i].matrix))
+    return where, sizes
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+@pytest.mark.parametrize("duplex", ["long", "short", "fold", "none"])
+def test_86_tiles_of_50_by_20(kits, paper, duplex):
+    kit = kits("mytown", paper=paper, duplex=duplex)
+    _, sizes = _fronts(kit)
+    assert len(sizes) == 86
+    for _x, _y, w, h in sizes:
+        assert sorted((w, h)) == pytest.approx([20.0, 50.0], abs=0.01)
+    ids = Counter(i["id"] for p in manifest(kit)["files"][0]["pages"] for i in p["items"]
+                  if i["side"] == "front")
+    assert ids["A"] == 5 and ids["E1"] == ids["E2"] == 3 and ids["K2"] == 2 and "J1" not in ids
+
+
+@pytest.mark.parametrize("theme", ["town", "animals"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_sit_behind_their_fronts(kits, theme, duplex):
+    kit = kits("mytown", duplex=duplex, theme=theme, offset="0.5mm,-1mm")
+    _, pages = read(kit / "tiles.pdf")
+    pw, ph = (v / PT_PER_MM for v in pages[0].size)
+    for front, back in zip(pages[0::2], pages[1::2], strict=True):
+        assert len({p.name for p in back.placed}) == 1  # one back for all tiles
+        for f, b in zip(front.placed, back.placed, strict=True):
+            x, y, w, h = trim_of(f, 3 * PT_PER_MM)
+            bx, by, _, _ = trim_of(b, 3 * PT_PER_MM)
+            expect = (pw - x - w + 0.5, y - 1) if duplex == "long" else (x + 0.5, ph - y - h - 1)
+            assert (bx, by) == pytest.approx(expect, abs=0.01)
+
+
+def _column(renders, kit, where, iid, x_mm):
+    n, matrix = where[iid]
+    if n not in renders:
+        renders[n] = Rendered(kit / "tiles.pdf", n, 150)
+    # The picture's height: from the label band (8 mm up) to the top edge.
+    return [renders[n].at_local(matrix, x_mm, 9 + k * 0.5) for k in range(80)]
+
+
+def _difference(a, b) -> float:
+    return sum(abs(p - q) for pa, pb in zip(a, b, strict=True)
+               for p, q in zip(pa, pb, strict=True)) / (3 * len(a))
+
+
+@pytest.mark.parametrize("theme", ["town", "animals"])
+def test_building_parts_continue_each_other_and_strangers_do_not(kits, theme):
+    kit = kits("mytown", duplex="none", theme=theme)
+    where, _ = _fronts(kit)
+    renders: dict = {}
+    for t, parts in BUILDINGS.items():
+        for k in range(1, parts):
+            right = _column(renders, kit, where, f"{t}{k}", 19.93)
+            fits = _difference(right, _column(renders, kit, where, f"{t}{k + 1}", 0.07))
+            assert fits < 8, (t, k, fits)
+            for u, other_parts in BUILDINGS.items():
+                if u != t and other_parts > k:
+                    stranger = _column(renders, kit, where, f"{u}{k + 1}", 0.07)
+                    assert _difference(right, stranger) > 10, (t, u, k)
+
+
+def test_the_two_themes_look_different(kits):
+    town = Rendered(kits("mytown", duplex="none", theme="town") / "tiles.pdf", 0, 40).image
+    animals = Rendered(kits("mytown", duplex="none", theme="animals") / "tiles.pdf", 0, 40).image
+    grey = ImageChops.difference(town, animals).convert("L")
+    histogram = grey.histogram()
+    differing = sum(histogram[20:])  # pixels that changed by more than a shade
+    assert differing / (grey.width * grey.height) > 0.3
+
+
+def test_labels_say_type_and_part(kits):
+    text = PdfReader(str(kits("mytown", duplex="none") / "tiles.pdf")).pages[1].extract_text()
+    labels = set(re.findall(r"\b([A-P])(?: ([123])/([23]))?\b", text))
+    assert ("K", "2", "3") in labels or ("E", "1", "2") in labels
+    for letter, part, parts in labels:
+        if part:
+            assert BUILDINGS[letter] == int(parts) and 1 <= int(part) <= int(parts)
+
+
+def test_the_bench_holds_a_row_of_ten_with_room(kits):
+    kit = kits("mytown")
+    benches = next(f for f in manifest(kit)["files"] if f["path"] == "benches.pdf")
+    strips = [i for p in benches["pages"] for i in p["items"]]
+    assert len(strips) == 4 and {i["kind"] for i in strips} == {"stand"}
+    plan = stand.plan((mm(20), mm(50)), 10, mm(1))
+    length, depth = (v / PT_PER_MM for v in plan.size)
+    # Ten 20 mm tiles with 1 mm to spare beside each: 211 mm, read back from the PDF.
+    for strip in strips:
+        assert sorted(strip["trim_mm"][2:]) == pytest.approx(sorted([211.0, depth]), abs=0.01)
+    assert length >= 10 * 20 + 11 * 1 - 1e-6
+    assert plan.ledge / PT_PER_MM >= 2.0  # a tile glued on card stands in it
+
+
+def test_bench_cut_and_fold_lines_have_their_own_styles(kits):
+    _, pages = read(kits("mytown") / "benches.pdf", forms=True)
+    lines = [ln for ln in pages[0].lines if ln.in_form]
+    styles = Counter(ln.dash for ln in lines)
+    plan = stand.plan((mm(20), mm(50)), 10, mm(1))
+    folds = Counter(kind for _, kind in plan.folds)
+    assert styles[()] >= 4  # the outline, solid
+    assert styles[(3.0, 2.0)] == folds["valley"]
+    assert styles[(4.0, 1.5, 1.0, 1.5)] == folds["mountain"] >= 2
+    widths = {ln.dash: ln.width for ln in lines}
+    assert widths[()] > widths[(3.0, 2.0)]  # cuts are heavier than folds
+
+
+def test_score_pad_columns(kits):
+    text = PdfReader(str(kits("mytown") / "score-pad.pdf")).pages[0].extract_text()
+    for word in ("2er ×4", "3er ×9", "1er 1/3/6/10", "1er doppelt −5", "Summe", "Spiel 5"):
+        assert word in text
+    # Four players a game: the grid has 20 rows under its header.
+    _, pages = read(kits("mytown") / "score-pad.pdf", forms=True)
+    rows = {round(ln.y1, 1) for ln in pages[0].lines if abs(ln.y1 - ln.y2) < 0.01}
+    assert len(rows) >= 22
+
+
+# Bad content: (file, old, new, what the message must say)
+BAD = {
+    "85_tiles": ("content/mytown/game.yaml", "{type: A, parts: 1, part: 1, count: 5}",
+                 "{type: A, parts: 1, part: 1, count: 4}",
+                 r"^content/mytown/game\.yaml:\d+:\d+: component 'tiles' has 85 items, but the"
+                 r" rules need exactly 86"),
+    "building_missing_a_part": (
+        "content/mytown/game.yaml", "{type: M, parts: 3, each: {part: [1, 2, 3]}",
+        "{type: M, parts: 3, each: {part: [1, 3]}",
+        r"^content/mytown/game\.yaml:\d+:\d+: type 'M' of component 'tiles' has part 1/3, 3/3"
+        r" but no part 2/3"),
+    "fifth_single": (
+        "content/mytown/types.yaml", "- {id: E, kind: building",
+        "- {id: Q, kind: single, name: {de: Bank, en: Bench}}\n- {id: E, kind: building",
+        r"^content/mytown/types\.yaml:\d+:\d+: table 'types' where kind is 'single': id 'Q' is"
+        r" not allowed; the rules allow exactly 'A', 'B', 'C', 'D'"),
+    "theme_missing_a_motif": (
+        "content/mytown/themes/animals.yaml", "  K: {motif: crocodile, colour: \"#3f8f3a\"}\n", "",
+        r"^content/mytown/themes/animals\.yaml:\d+:\d+: theme 'animals' has no motif for 'K'"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_validate_names_what_is_wrong(project_copy, case):
+    path, old, new, pattern = BAD[case]
+    target = project_copy / path
+    assert old in target.read_text()
+    target.write_text(target.read_text().replace(old, new, 1))
+    result = pnp("validate", "mytown", cwd=project_copy)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(pattern, result.stderr, re.M), result.stderr
+
+
+def test_own_pictures_are_cut_across_the_building(project_copy, tmp_path):
+    """A theme may give its own picture: made here, red on the left, blue on the right."""
+    pictures = project_copy / "content/mytown/pictures"
+    pictures.mkdir()
+    image = Image.new("RGB", (600, 420), (230, 40, 40))
+    image.paste((40, 60, 220), (300, 0, 600, 420))
+    image.save(pictures / "hall.png")
+    (pictures / "tree.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="42" viewBox="0 0 20 42">'
+        '<rect width="20" height="42" fill="#20a040"/></svg>')
+    theme = project_copy / "content/mytown/themes/town.yaml"
+    text = theme.read_text()
+    text = re.sub(r"  K: \{motif: building.*?\n(  L:)", "  K: {image: pictures/hall.png}\n\\1",
+                  text, flags=re.S)
+    text = text.replace('A: {motif: tree, colour: "#3f8f3a"}', "A: {image: pictures/tree.svg}")
+    theme.write_text(text)
+    kit = build_in(project_copy, tmp_path)
+    where, _ = _fronts(kit)
+    renders: dict = {}
+    left = _column(renders, kit, where, "K1", 5)
+    right = _column(renders, kit, where, "K3", 15)
+    assert all(close(px, "#e62828", tol=30) for px in left)
+    assert all(close(px, "#283cdc", tol=30) for px in right)
+    seam = _difference(_column(renders, kit, where, "K1", 19.93),
+                       _column(renders, kit, where, "K2", 0.07))
+    assert seam < 8
+    tree = _column(renders, kit, where, "A", 10)
+    assert all(close(px, "#20a040", tol=30) for px in tree)
+
+
+def build_in(root, out):
+    from generator.build import BuildOptions, Project, build_game
+    from generator.imposition import PrintSettings
+
+    return build_game(Project(root), "mytown", out, BuildOptions(
+        PrintSettings(duplex="none")))
+
+
+def test_kit_contents(kits):
+    m = manifest(kits("mytown"))
+    assert m["theme"] == "town"
+    fronts = Counter()
+    for f in m["files"]:
+        for page in f["pages"]:
+            fronts[f["path"]] += sum(i["side"] == "front" for i in page["items"])
+    assert fronts == {"tiles.pdf": 86, "benches.pdf": 4, "score-pad.pdf": 1, "rules.pdf": 2}
+
+
+def test_unknown_theme(tmp_path):
+    with pytest.raises(Exception, match="no theme 'robots'"):
+        build("mytown", tmp_path, theme="robots")
