@@ -25,6 +25,14 @@ SHOTS = [
     ("muenchhausen-rules-de.png", "muenchhausen", [], "rules.pdf", 0, 60, None),
     ("muenchhausen-fold.png", "muenchhausen", ["--duplex", "fold"], "number-cards.pdf", 0, 50,
      None),
+    ("mytown-town.png", "mytown", ["--duplex", "none", "--bleed", "0"], "tiles.pdf", 1, 70, None),
+    ("mytown-animals.png", "mytown", ["--duplex", "none", "--bleed", "0", "--theme", "animals"],
+     "tiles.pdf", 1, 70, None),
+    ("mytown-print-sheet.png", "mytown", [], "tiles.pdf", 0, 50, None),
+    ("mytown-back.png", "mytown", [], "tiles.pdf", 1, 50, (0.05, 0.05, 0.5, 0.35)),
+    ("mytown-bench.png", "mytown", [], "benches.pdf", 0, 60, None),
+    ("mytown-score.png", "mytown", [], "score-pad.pdf", 0, 50, None),
+    ("mytown-rules-en.png", "mytown", [], "rules.pdf", 1, 60, None),
 ]
 
 
