@@ -32,10 +32,11 @@ def _fronts(kit):
     return where, sizes
 
 
+@pytest.mark.parametrize("theme", ["town", "animals"])
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 @pytest.mark.parametrize("duplex", ["long", "short", "fold", "none"])
-def test_86_tiles_of_50_by_20(kits, paper, duplex):
-    kit = kits("mytown", paper=paper, duplex=duplex)
+def test_86_tiles_of_50_by_20(kits, paper, duplex, theme):
+    kit = kits("mytown", paper=paper, duplex=duplex, theme=theme)
     _, sizes = _fronts(kit)
     assert len(sizes) == 86
     for _x, _y, w, h in sizes:
@@ -160,6 +161,11 @@ BAD = {
         "- {id: Q, kind: single, name: {de: Bank, en: Bench}}\n- {id: E, kind: building",
         r"^content/mytown/types\.yaml:\d+:\d+: table 'types' where kind is 'single': id 'Q' is"
         r" not allowed; the rules allow exactly 'A', 'B', 'C', 'D'"),
+    "label_twice": (
+        "content/mytown/game.yaml", "{type: P, parts: 3, each: {part: [1, 2, 3]}, count: 2}",
+        "{type: P, parts: 3, each: {part: [1, 2, 3]}, count: 2}\n      - {type: P, parts: 3,"
+        " part: 2}",
+        r"^content/mytown/game\.yaml:\d+:\d+: duplicate id 'P2' in component 'tiles'"),
     "theme_missing_a_motif": (
         "content/mytown/themes/animals.yaml", "  K: {motif: crocodile, colour: \"#3f8f3a\"}\n", "",
         r"^content/mytown/themes/animals\.yaml:\d+:\d+: theme 'animals' has no motif for 'K'"),
