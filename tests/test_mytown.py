@@ -166,6 +166,29 @@ BAD = {
         "{type: P, parts: 3, each: {part: [1, 2, 3]}, count: 2}\n      - {type: P, parts: 3,"
         " part: 2}",
         r"^content/mytown/game\.yaml:\d+:\d+: duplicate id 'P2' in component 'tiles'"),
+    "theme_parameter_misspelt": (
+        "content/mytown/themes/town.yaml", "roof: gable, roof-colour: \"#b5523b\"",
+        "roof: gable, roof-color: \"#b5523b\"",
+        r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'E': motif 'building' has"
+        r" no parameter 'roof-color'"),
+    "theme_unknown_roof": (
+        "content/mytown/themes/town.yaml", "roof: gable, roof-colour: \"#b5523b\"",
+        "roof: pagoda, roof-colour: \"#b5523b\"",
+        r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'E': roof pagoda is not one"
+        r" of gable"),
+    "theme_unknown_motif": (
+        "content/mytown/themes/animals.yaml", "motif: crocodile", "motif: alligator",
+        r"^content/mytown/themes/animals\.yaml:\d+:\d+: theme 'animals', 'K': unknown motif"
+        r" 'alligator'"),
+    "theme_picture_missing": (
+        "content/mytown/themes/town.yaml", 'A: {motif: tree, colour: "#3f8f3a"}',
+        "A: {image: pictures/oak.png}",
+        r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'A': image file not found:"
+        r" pictures/oak\.png"),
+    "bench_holds_nothing": (
+        "content/mytown/game.yaml", "holds: {component: tiles,", "holds: {component: tile,",
+        r"^content/mytown/game\.yaml:\d+:\d+: stand 'benches' holds component 'tile', which"
+        r" does not exist"),
     "theme_missing_a_motif": (
         "content/mytown/themes/animals.yaml", "  K: {motif: crocodile, colour: \"#3f8f3a\"}\n", "",
         r"^content/mytown/themes/animals\.yaml:\d+:\d+: theme 'animals' has no motif for 'K'"),

@@ -24,6 +24,39 @@ MOTIFS = {
         "caterpillar", "whale", "ducks", "mouse", "snail", "bird", "ladybug", "pawprints")},
 }
 
+# What each motif reads, so that a theme's misspelt parameter is reported, not ignored.
+_SCENE = ("sky", "ground", "colour")
+MOTIF_KEYS = {
+    "coin": ("colour",), "lattice": ("fill", "colour", "step"),
+    "medallion": ("fill", "colour"), "baron": ("colour", "sky"),
+    "building": ("sky", "ground", "wall", "roof", "roof-colour", "floors", "bays", "height",
+                 "windows", "door", "features", "sign", "sign-colour", "awning", "flag"),
+    "tree": (*_SCENE, "trunk", "fruit"),
+    "rooftops": ("fill", "colour"), "pawprints": ("fill", "colour"),
+}
+CHOICES = {("building", "roof"): town.ROOFS, ("building", "features"): town.FEATURES}
+
+
+def motif_problems(entry: dict) -> list[tuple[str, str]]:
+    """(key, message) for each thing wrong with a motif's parameters, before any drawing."""
+    name = entry.get("motif")
+    if name not in MOTIFS:
+        return [("motif", f"unknown motif {name!r}; known motifs: {', '.join(sorted(MOTIFS))}")]
+    known = ("motif", *MOTIF_KEYS.get(name, _SCENE))
+    out = []
+    for key, value in entry.items():
+        if key not in known:
+            out.append((key, f"motif '{name}' has no parameter '{key}'; it takes"
+                             f" {', '.join(known[1:])}"))
+        elif (name, key) in CHOICES:
+            allowed = CHOICES[(name, key)]
+            values = value if isinstance(value, list | tuple) else [value]
+            bad = [v for v in values if v not in allowed]
+            if bad:
+                out.append((key, f"{key} {', '.join(map(str, bad))} is not one of"
+                                 f" {', '.join(allowed)}"))
+    return out
+
 
 def paint_art(c, box, ctx) -> None:
     """A motif in its box. `with` brings a whole mapping of parameters (a theme's motif);

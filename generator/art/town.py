@@ -15,6 +15,8 @@ from ..render.style import shade, tint
 from .draw import BLEED_ROOM, backdrop, cloud, param, poly
 
 GROUND_SHARE = 0.13
+ROOFS = ("gable", "hip", "flat", "stepped", "sawtooth", "dome", "spire", "clocktower", "towers")
+FEATURES = ("timber", "chimney", "awning", "sign", "garage", "columns", "arched")
 
 
 def _parts(box) -> int:

@@ -18,6 +18,7 @@ def validate(game: Game, variant: Variant | None = None) -> None:
     problems.raise_if_any()
     items = {c.id: items_of(game, c, variant, problems) for c in game.components}
     generic.structure(game, items, problems)
+    generic.themes(game, problems)
     for check in game.checks:
         generic.declared(game, check, items, variant, problems)
     if game.id in GAME_CHECKS:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from ..art import motif_problems
 from ..errors import Collector
 from ..models import Check, Game, Item, Variant
-from ..schema import MISSING, Fields, type_name
+from ..schema import MISSING, Fields, inside, type_name
 from ..source import YList, YMap
 
 
@@ -31,6 +32,9 @@ def single(data: dict, field: str, loc, problems: Collector):
 def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
     """What holds for every game: unique ids and references that exist."""
     for c in game.components:
+        if c.stand is not None and game.component(c.stand.holds) is None:
+            problems.add(c.loc, f"stand '{c.id}' holds component '{c.stand.holds}', which does"
+                         f" not exist (components: {', '.join(x.id for x in game.components)})")
         for field, table in c.refs:
             if table not in game.tables:
                 problems.add(c.loc, f"component '{c.id}' refers to table '{table}',"
@@ -58,6 +62,31 @@ def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> 
                 problems.add(row.value_loc("id"), f"duplicate id '{rid}' in table '{table.name}'"
                              f" (first at {rows[rid]})")
             rows.setdefault(rid, row.value_loc("id"))
+
+
+def themes(game: Game, problems: Collector) -> None:
+    """Every motif of every theme names a motif that exists, with parameters it reads, or a
+    picture file in the game's folder."""
+    for theme in game.themes.values():
+        entries = [(key, value) for key, value in theme.motifs.items()]
+        if theme.back:
+            entries.append(("back", theme.back))
+        for key, entry in entries:
+            if not isinstance(entry, YMap):
+                continue  # reported when the theme was loaded
+            if "image" in entry:
+                for extra in (k for k in entry if k != "image"):
+                    problems.add(entry.key_loc(extra), f"theme '{theme.id}', '{key}': a picture"
+                                 f" takes only 'image', not '{extra}'")
+                path = inside(game.folder, str(entry["image"]), entry.value_loc("image"),
+                              problems, "image")
+                if path is not None and not path.is_file():
+                    problems.add(entry.value_loc("image"), f"theme '{theme.id}', '{key}': image"
+                                 f" file not found: {entry['image']}")
+                continue
+            for field, message in motif_problems(entry):
+                loc = entry.value_loc(field) if field == "motif" else entry.key_loc(field)
+                problems.add(loc, f"theme '{theme.id}', '{key}': {message}")
 
 
 def declared(game: Game, check: Check, items: dict[str, list[Item]], variant: Variant | None,
