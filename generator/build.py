@@ -171,9 +171,7 @@ def _cut_files(folder: Path, component, pages, folds) -> list[dict]:
 
 def _theme(game: Game, name: str | None) -> str | None:
     if not game.themes:
-        if name is not None:
-            raise ContentError(Problem(game.loc, f"game '{game.id}' has no themes"))
-        return None
+        return None  # `pnp build --theme animals` builds the games without themes as they are
     if name is None:
         return next(iter(game.themes))
     if name not in game.themes:

@@ -163,6 +163,7 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
       pnp build                                  # every game, A4, long-edge duplex
       pnp build muenchhausen --paper letter --duplex fold
       pnp build muenchhausen --braille --back-offset 1.5mm,-0.5mm
+      pnp build mytown --theme animals --svg
     """
     project = _project(ctx)
     options = BuildOptions(PrintSettings(paper, duplex, bleed, margin, back_offset),
