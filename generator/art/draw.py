@@ -7,6 +7,7 @@ from reportlab.lib import colors
 from ..render.style import shade, tint
 
 BLEED_ROOM = 30  # points a background runs past its picture, so bleed never shows white
+LIGHT_BANDS = 48
 
 
 def poly(c, points, fill, stroke=None, width=1.0, close=True) -> None:
@@ -28,19 +29,32 @@ def poly(c, points, fill, stroke=None, width=1.0, close=True) -> None:
     c.drawPath(p, stroke=int(stroke is not None), fill=int(fill is not None))
 
 
+def light(c, rect, colour, y0: float, y1: float, depth: float = 1.0) -> None:
+    """Fill from y0 to y1 across the picture (and into the bleed), lit from the right: the
+    colour lightens from left to right across the whole picture. Pieces of one picture so
+    meet in the same shade, while a piece beside the wrong neighbour, even of the same
+    building, shows a step. Narrow bands, not a PDF shading: shadings inside forms are not
+    drawn by every viewer."""
+    x, _, w, _ = rect
+    for k in range(-1, LIGHT_BANDS + 1):
+        share = min(max(k / (LIGHT_BANDS - 1), 0.0), 1.0)
+        c.setFillColor(tint(shade(colour, 0.1 * depth * (1 - share)), 0.45 * depth * share))
+        left, width = x + w * k / LIGHT_BANDS, w / LIGHT_BANDS + 0.3
+        if k == -1:
+            left, width = x - BLEED_ROOM, BLEED_ROOM + 0.3
+        elif k == LIGHT_BANDS:
+            width = BLEED_ROOM
+        c.rect(left, y0, width, y1 - y0, stroke=0, fill=1)
+
+
 def backdrop(c, rect, sky, ground, ground_share: float) -> float:
-    """Sky with a soft lighter band toward the horizon and the ground below; returns the
-    height of the horizon. Both run past the picture into any bleed."""
+    """Sky and ground, running past the picture into any bleed; returns the horizon."""
     x, y, w, h = rect
     horizon = y + h * ground_share
-    c.setFillColor(sky)
-    c.rect(x - BLEED_ROOM, horizon, w + 2 * BLEED_ROOM, h * (1 - ground_share) + BLEED_ROOM,
-           stroke=0, fill=1)
+    light(c, rect, sky, horizon, y + h + BLEED_ROOM)
     c.setFillColor(tint(sky, 0.35))
-    c.rect(x - BLEED_ROOM, horizon, w + 2 * BLEED_ROOM, h * 0.12, stroke=0, fill=1)
-    c.setFillColor(ground)
-    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, horizon - y + BLEED_ROOM,
-           stroke=0, fill=1)
+    c.rect(x - BLEED_ROOM, horizon, w + 2 * BLEED_ROOM, h * 0.04, stroke=0, fill=1)
+    light(c, rect, ground, y - BLEED_ROOM, horizon, 0.6)
     c.setFillColor(shade(ground, 0.15))
     c.rect(x - BLEED_ROOM, horizon - 1.2, w + 2 * BLEED_ROOM, 1.2, stroke=0, fill=1)
     return horizon

@@ -12,7 +12,7 @@ import math
 from reportlab.lib import colors
 
 from ..render.style import shade, tint
-from .draw import BLEED_ROOM, backdrop, cloud, param, poly
+from .draw import BLEED_ROOM, backdrop, cloud, light, param, poly
 
 GROUND_SHARE = 0.13
 ROOFS = ("gable", "hip", "flat", "stepped", "sawtooth", "dome", "spire", "clocktower", "towers")
@@ -41,8 +41,12 @@ def building(c, rect, box, ctx) -> None:
     top = horizon + (y + h - horizon) * float(param(box, "height", 0.55))
     roof = str(param(box, "roof", "gable"))
     _roof(c, roof, bx0, bx1, top, y + h, roof_colour, wall, features, box, ctx)
-    c.setFillColor(wall)
-    c.rect(bx0, horizon, bx1 - bx0, top - horizon, stroke=0, fill=1)
+    c.saveState()
+    body = c.beginPath()
+    body.rect(bx0, horizon, bx1 - bx0, top - horizon)
+    c.clipPath(body, stroke=0, fill=0)
+    light(c, rect, wall, horizon, top, 0.8)
+    c.restoreState()
     c.setFillColor(shade(wall, 0.12))
     c.rect(bx0, horizon, bx1 - bx0, (top - horizon) * 0.06, stroke=0, fill=1)
     if "timber" in features:
@@ -189,7 +193,7 @@ def _ground_floor(c, features, x0, x1, bottom, top, floor_h, parts, x, w, wall, 
         stripe_a = ctx.ink(box, "awning", "#d55e00")
         stripe_b = colors.white
         ay = bottom + floor_h * 0.95
-        n = parts * 6
+        n = parts * 6 + 1  # no stripe edge on a seam
         sw = (x1 - x0) / n
         for i in range(n):
             poly(c, [(x0 + i * sw, ay), (x0 + (i + 1) * sw, ay),
