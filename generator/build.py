@@ -89,10 +89,14 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
 def check_game(project: Project, game_id: str, options: BuildOptions) -> None:
     """Everything a build would find wrong, templates and text fit included, without
     touching out/: the kit is built into a folder that is thrown away."""
+    game = project.load(game_id)
+    # Each theme, and braille, draws boxes the plain build does not: try them all.
+    variants = [replace(options, theme=name) for name in game.themes] or [options]
+    if not options.braille:
+        variants.append(replace(options, braille=True))
     with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
-        build_game(project, game_id, Path(tmp), options)
-        if not options.braille:  # braille boxes only show in a braille build
-            build_game(project, game_id, Path(tmp), replace(options, braille=True))
+        for variant in variants:
+            build_game(project, game_id, Path(tmp), variant)
 
 
 def _replace(staging: Path, target: Path) -> Path:

@@ -67,7 +67,8 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
 def _stand(f: Fields, problems: Collector) -> Stand:
     h = Fields(f.raw("holds"), f"'holds' of {f.what}", problems, f.value_loc("holds"))
     holds = h.get("component", str) or ""
-    count = h.get("count", int) or 1
+    count = h.get("count", int)
+    count = 1 if count is None else count
     clearance = h.length("clearance", mm(1)) or 0.0
     h.done()
     if count < 1:

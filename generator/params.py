@@ -91,6 +91,39 @@ def _rect(value):
     return x, y, w, h
 
 
+def fraction(value):
+    """A share of something: above 0, at most 1."""
+    number = _number(0, True)(value)
+    if number > 1:
+        raise ValueError(f"must be at most 1, got {number:g}")
+    return number
+
+
+def whole(minimum: int, maximum: int):
+    def check(value):
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise ValueError(f"must be a whole number, got {value!r}")
+        number = _whole(minimum)(value)
+        if number > maximum:
+            raise ValueError(f"must be at most {maximum}, got {number}")
+        return number
+    return check
+
+
+def choices(*options):
+    """A list whose every entry is one of the options (a single word is not a list)."""
+    def check(value):
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"must be a list like [{options[0]}], got {value!r}")
+        for v in value:
+            _choice(*options)(v)
+        return tuple(value)
+    return check
+
+
+choice = _choice
+COLOUR = _colour
+TEXT = _text
 POSITIVE = _number(0, True)
 NON_NEGATIVE = _number(0, False)
 SPEC = {

@@ -4,7 +4,6 @@ fold (standees, stands) the strip they are printed on."""
 from __future__ import annotations
 
 from . import stand, standee
-from .errors import ContentError, Problem
 from .faces import Art, context
 from .geometry import IDENTITY, translate
 from .layouts import Box, Layouts, resolve
@@ -21,10 +20,7 @@ def trim_of(game: Game, component: Component) -> tuple[float, float]:
 
 
 def stand_plan(game: Game, component: Component) -> stand.StandPlan:
-    held = game.component(component.stand.holds)
-    if held is None:
-        raise ContentError(Problem(component.loc, f"stand '{component.id}' holds component"
-                                   f" '{component.stand.holds}', which does not exist"))
+    held = game.component(component.stand.holds)  # the validator made sure it exists
     return stand.plan(held.size, component.stand.count, component.stand.clearance)
 
 
@@ -53,7 +49,7 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
     if component.standee is not None:
         return _standee(component, layouts, layout, ctx, label, bleed, bleed_rect)
     if component.stand is not None:
-        return _stand(game, component, layout, ctx, label, bleed, bleed_rect)
+        return _stand(game, component, layout, ctx, label, bleed, bleed_rect, item.loc)
     safe = component.kind in ("card", "tile") and component.marks
     return Art(((IDENTITY, resolve(layout, ctx, trim, label, safe)),), bleed_rect)
 
@@ -72,7 +68,7 @@ def _standee(component, layouts, layout, ctx, label, bleed, bleed_rect) -> Art:
     return Art(((plan.front, face), (plan.back, back)), bleed_rect, tabs, lines)
 
 
-def _stand(game, component, layout, ctx, label, bleed, bleed_rect) -> Art:
+def _stand(game, component, layout, ctx, label, bleed, bleed_rect, loc) -> Art:
     """The stand's strip: the component's layout decorates the back (the panel the other
     players see); the glue tab, the base and the rest carry the item's `legend` texts."""
     plan = stand_plan(game, component)
@@ -85,10 +81,16 @@ def _stand(game, component, layout, ctx, label, bleed, bleed_rect) -> Art:
     b0, b1 = panels["base"]
     r0, r1 = panels["rest"]
     legend = ctx.get("legend") or {}
-    parts.append((IDENTITY, tuple(_label(name, rect, legend[name]) for name, rect in (
+    sketch = min(mm(40), length / 4)
+    boxes = [_label(name, rect, legend[name], loc) for name, rect in (
         ("glue", (0.0, g0, length, g1 - g0)),
-        ("lines", (mm(4), b0, length - mm(8), b1 - b0)),
-        ("rest", (mm(4), r0, length - mm(8), r1 - r0))) if legend.get(name))))
+        ("lines", (mm(4), b0, length - sketch - mm(12), b1 - b0)),
+        ("rest", (mm(4), r0, length - mm(8), r1 - r0))) if legend.get(name)]
+    # A side view of the folded stand, drawn from the same plan, as assembly help.
+    boxes.append(Box("side-view", "art", (length - sketch - mm(4), b0 + mm(2), sketch,
+                                          b1 - b0 - mm(4)),
+                     (("motif", "stand-profile"), ("panels", plan.panels)), loc))
+    parts.append((IDENTITY, tuple(boxes)))
     lines = fold_lines(game, component, bleed)
     cut = tuple((x1, y1, x2, y2, "cut") for x1, y1, x2, y2 in (
         (0, 0, length, 0), (length, 0, length, plan.size[1]),
@@ -96,6 +98,6 @@ def _stand(game, component, layout, ctx, label, bleed, bleed_rect) -> Art:
     return Art(tuple(parts), bleed_rect, tabs, lines + cut)
 
 
-def _label(name: str, rect, text: str) -> Box:
-    return Box(name, "text", rect, (("colour", "#555555"), ("size", 8), ("text", text)),
-               None)
+def _label(name: str, rect, text: str, loc) -> Box:
+    return Box(name, "text", rect, (("colour", "#555555"), ("size", 8), ("text", str(text))),
+               loc)

@@ -43,8 +43,9 @@ def plan(tile: tuple[float, float], count: int, clearance: float) -> StandPlan:
     for name, depth in names:
         panels.append((name, y, y + depth))
         y += depth
-    # Printed side out: the triangle's corners fold away from the viewer (mountain); the
-    # glue tab, the ledge and the lip fold toward it (valley).
-    kinds = ("valley", "mountain", "mountain", "valley", "valley")
+    # Printed side out. The triangle's corners fold away from the printed side (mountain),
+    # and so does the glue tab, which goes up inside the rest; the ledge and the lip fold
+    # toward it (valley), so the tiles stand on printed card.
+    kinds = ("mountain", "mountain", "mountain", "valley", "valley")
     folds = tuple((panels[i][2], kinds[i]) for i in range(len(panels) - 1))
     return StandPlan((row, y), tuple(panels), folds, row, ledge)

@@ -179,8 +179,16 @@ BAD = {
     "theme_unknown_roof": (
         "content/mytown/themes/town.yaml", "roof: gable, roof-colour: \"#b5523b\"",
         "roof: pagoda, roof-colour: \"#b5523b\"",
-        r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'E': roof pagoda is not one"
-        r" of gable"),
+        r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'E': 'roof' must be one of"
+        r" gable, .* got 'pagoda'"),
+    "theme_value_of_wrong_type": (
+        "content/mytown/themes/town.yaml", "floors: 8,", "floors: eight,",
+        r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'L': 'floors' must be a whole"
+        r" number, got 'eight'"),
+    "theme_features_not_a_list": (
+        "content/mytown/themes/town.yaml", "features: [timber, chimney]", "features: timber",
+        r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'E': 'features' must be a"
+        r" list"),
     "theme_unknown_motif": (
         "content/mytown/themes/animals.yaml", "motif: crocodile", "motif: alligator",
         r"^content/mytown/themes/animals\.yaml:\d+:\d+: theme 'animals', 'K': unknown motif"

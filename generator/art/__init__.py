@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
-from . import animals, emblems, figures, town
+from ..params import COLOUR, POSITIVE, TEXT, choice, choices, fraction, whole
+from . import animals, diagrams, emblems, figures, town
 
 MOTIFS = {
     "coin": emblems.coin,
@@ -19,42 +20,54 @@ MOTIFS = {
     "fountain": town.fountain,
     "flowers": town.flowers,
     "rooftops": town.rooftops,
+    "stand-profile": diagrams.stand_profile,
     **{name: getattr(animals, name) for name in (
         "cat", "dog", "rabbit", "fish", "turtle", "crocodile", "snake", "dachshund",
         "caterpillar", "whale", "ducks", "mouse", "snail", "bird", "ladybug", "pawprints")},
 }
 
-# What each motif reads, so that a theme's misspelt parameter is reported, not ignored.
-_SCENE = ("sky", "ground", "colour")
+# What each motif reads and what each parameter may hold, so that a theme's mistake is
+# reported where it was written, not met later while drawing.
+_COLOURS = {"sky": COLOUR, "ground": COLOUR, "colour": COLOUR}
 MOTIF_KEYS = {
-    "coin": ("colour",), "lattice": ("fill", "colour", "step"),
-    "medallion": ("fill", "colour"), "baron": ("colour", "sky"),
-    "building": ("sky", "ground", "wall", "roof", "roof-colour", "floors", "bays", "height",
-                 "windows", "door", "features", "sign", "sign-colour", "awning", "flag"),
-    "tree": (*_SCENE, "trunk", "fruit"),
-    "rooftops": ("fill", "colour"), "pawprints": ("fill", "colour"),
+    "coin": {"colour": COLOUR},
+    "lattice": {"fill": COLOUR, "colour": COLOUR, "step": POSITIVE},
+    "medallion": {"fill": COLOUR, "colour": COLOUR},
+    "baron": {"colour": COLOUR, "sky": COLOUR},
+    "building": {"sky": COLOUR, "ground": COLOUR, "wall": COLOUR, "roof": choice(*town.ROOFS),
+                 "roof-colour": COLOUR, "floors": whole(1, 12), "bays": whole(1, 4),
+                 "height": fraction, "windows": COLOUR, "door": COLOUR,
+                 "features": choices(*town.FEATURES), "sign": TEXT, "sign-colour": COLOUR,
+                 "awning": COLOUR, "flag": COLOUR},
+    "tree": {**_COLOURS, "trunk": COLOUR, "fruit": COLOUR},
+    "rooftops": {"fill": COLOUR, "colour": COLOUR},
+    "pawprints": {"fill": COLOUR, "colour": COLOUR},
 }
-CHOICES = {("building", "roof"): town.ROOFS, ("building", "features"): town.FEATURES}
 
 
-def motif_problems(entry: dict) -> list[tuple[str, str]]:
-    """(key, message) for each thing wrong with a motif's parameters, before any drawing."""
+def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
+    """(key, whether the value is at fault, message) for each thing wrong with a motif's
+    parameters, found before any drawing."""
+    if "motif" not in entry:
+        return [("motif", False, "a motif needs 'motif: NAME' (or 'image: FILE' for a"
+                 " picture)")]
     name = entry.get("motif")
     if name not in MOTIFS:
-        return [("motif", f"unknown motif {name!r}; known motifs: {', '.join(sorted(MOTIFS))}")]
-    known = ("motif", *MOTIF_KEYS.get(name, _SCENE))
+        return [("motif", True, f"unknown motif {name!r}; known motifs:"
+                 f" {', '.join(sorted(MOTIFS))}")]
+    known = MOTIF_KEYS.get(name, _COLOURS)
     out = []
     for key, value in entry.items():
+        if key == "motif":
+            continue
         if key not in known:
-            out.append((key, f"motif '{name}' has no parameter '{key}'; it takes"
-                             f" {', '.join(known[1:])}"))
-        elif (name, key) in CHOICES:
-            allowed = CHOICES[(name, key)]
-            values = value if isinstance(value, list | tuple) else [value]
-            bad = [v for v in values if v not in allowed]
-            if bad:
-                out.append((key, f"{key} {', '.join(map(str, bad))} is not one of"
-                                 f" {', '.join(allowed)}"))
+            out.append((key, False, f"motif '{name}' has no parameter '{key}'; it takes"
+                                    f" {', '.join(known)}"))
+            continue
+        try:
+            known[key](value)
+        except ValueError as exc:
+            out.append((key, True, f"'{key}' {exc}"))
     return out
 
 

@@ -84,8 +84,10 @@ def themes(game: Game, problems: Collector) -> None:
                     problems.add(entry.value_loc("image"), f"theme '{theme.id}', '{key}': image"
                                  f" file not found: {entry['image']}")
                 continue
-            for field, message in motif_problems(entry):
-                loc = entry.value_loc(field) if field == "motif" else entry.key_loc(field)
+            for field, at_value, message in motif_problems(entry):
+                loc = entry.value_loc(field) if at_value else entry.key_loc(field)
+                if field not in entry:
+                    loc = entry.loc
                 problems.add(loc, f"theme '{theme.id}', '{key}': {message}")
 
 

@@ -64,6 +64,11 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
         c.restoreState()
     for x1, y1, x2, y2, style in art.lines:
         width, dash, colour = LINE_STYLES[style]
+        if dash:  # a pale halo keeps a fold visible on dark art
+            c.setDash()
+            c.setStrokeColor(colors.Color(1, 1, 1, alpha=0.8))
+            c.setLineWidth(width + 1.2)
+            c.line(x1, y1, x2, y2)
         c.setStrokeColor(colour)
         c.setLineWidth(width)
         if dash:
