@@ -123,6 +123,10 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
     files = []
     for component in game.components:
         items = items_of(game, component, variant)
+        if component.kind == "sheet" and len(options.langs) > 1:
+            # A sheet is printed once per language, like the cheat sheet; cards are not.
+            items = [replace(item, id=f"{item.id}-{lang}", data={**item.data, "lang": lang})
+                     for item in items for lang in options.langs]
         trim = trim_of(game, component)
         has_back = component.back is not None and component.kind not in ("standee", "stand")
         bleed = settings.bleed if component.marks else 0.0

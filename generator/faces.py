@@ -34,7 +34,7 @@ def localize(value, lang: str):
 def context(game: Game, item: Item, options: dict) -> dict:
     """What a layout's expressions see: the item's data with its references resolved, the
     build's options, the game, and with a theme its `motif` for this item."""
-    lang = options.get("lang", "de")
+    lang = item.data.get("lang") or options.get("lang", "de")
     data = localize(resolve_refs(game, item.component, item.data), lang)
     theme = game.themes.get(options.get("theme") or "")
     extra = {}

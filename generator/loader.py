@@ -136,8 +136,12 @@ def _themes(f: Fields, folder: Path, problems: Collector):
         return {}, None
     t = Fields(raw, "'themes'", problems, f.value_loc("themes"))
     field = t.get("field", str)
-    files = t.get("files", YMap) or {}
+    files = t.get("files", YMap)
     t.done()
+    if files is not None and not files:
+        problems.add(t.value_loc("files"), "'files' lists no theme; name at least one,"
+                     " like town: themes/town.yaml")
+    files = files or {}
     themes = {}
     for name, rel in files.items():
         loc = files.value_loc(name)

@@ -112,7 +112,7 @@ def test_kit_contents(kits):
                 if item["side"] == "front":
                     fronts[f["path"]] += 1
     assert fronts == {"number-cards.pdf": 64, "player-aids.pdf": 8, "baron.pdf": 1,
-                      "score-sheet.pdf": 1, "rules.pdf": 2}
+                      "score-sheet.pdf": 2, "rules.pdf": 2}
     ids = {i["id"] for p in m["files"][0]["pages"] for i in p["items"]}
     assert len(ids) == 64 and "gulden-3" in ids and "kreuzer-8" in ids
 

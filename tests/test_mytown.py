@@ -202,6 +202,19 @@ BAD = {
         "content/mytown/game.yaml", "holds: {component: tiles,", "holds: {component: tile,",
         r"^content/mytown/game\.yaml:\d+:\d+: stand 'benches' holds component 'tile', which"
         r" does not exist"),
+    "parts_disagree_with_type": (
+        "content/mytown/types.yaml", "{id: E, kind: building, parts: 2",
+        "{id: E, kind: building, parts: 3",
+        r"^content/mytown/game\.yaml:\d+:\d+: type 'E' has 3 part\(s\) in types\.yaml, but this"
+        r" entry says parts: 2"),
+    "unknown_kind": (
+        "content/mytown/types.yaml", "{id: F, kind: building", "{id: F, kind: buildin",
+        r"^content/mytown/types\.yaml:\d+:\d+: table 'types': kind 'buildin' is not allowed"),
+    "no_tile_of_a_single": (
+        "content/mytown/game.yaml", "- {type: D, parts: 1, part: 1, count: 5}",
+        "- {type: C, parts: 1, part: 1, count: 5}",
+        r"^content/mytown/game\.yaml:\d+:\d+: component 'tiles' where parts is 1 has no type"
+        r" 'D'"),
     "theme_missing_a_motif": (
         "content/mytown/themes/animals.yaml", "  K: {motif: crocodile, colour: \"#3f8f3a\"}\n", "",
         r"^content/mytown/themes/animals\.yaml:\d+:\d+: theme 'animals' has no motif for 'K'"),
@@ -247,6 +260,19 @@ def test_own_pictures_are_cut_across_the_building(project_copy, tmp_path):
     assert seam < 5
     tree = _column(renders, kit, where, "A", 10)
     assert all(close(px, "#20a040", tol=30) for px in tree)
+    # The picture runs on into the bleed, outside the first part's left edge and above.
+    n, matrix = where["K1"]
+    assert close(renders[n].at_local(matrix, -1.5, 30), "#e62828", tol=30)
+    assert close(renders[n].at_local(matrix, 10, 51.5), "#e62828", tol=30)
+
+
+def test_a_sign_the_font_cannot_write(project_copy):
+    theme = project_copy / "content/mytown/themes/town.yaml"
+    theme.write_text(theme.read_text().replace("sign: BÄCKEREI", "sign: \"BÄCKEREI ★\""))
+    result = pnp("validate", "mytown", cwd=project_copy)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(r"^templates/mytown/tile\.yaml:\d+:\d+: item 'F1' \(front\): the font has"
+                     r" no glyph for '★'", result.stderr, re.M), result.stderr
 
 
 def build_in(root, out):
@@ -264,7 +290,7 @@ def test_kit_contents(kits):
     for f in m["files"]:
         for page in f["pages"]:
             fronts[f["path"]] += sum(i["side"] == "front" for i in page["items"])
-    assert fronts == {"tiles.pdf": 86, "benches.pdf": 4, "score-pad.pdf": 1, "rules.pdf": 2}
+    assert fronts == {"tiles.pdf": 86, "benches.pdf": 4, "score-pad.pdf": 2, "rules.pdf": 2}
 
 
 def test_unknown_theme(tmp_path):

@@ -11,7 +11,9 @@ import math
 
 from reportlab.lib import colors
 
+from ..errors import ContentError, Problem
 from ..render.style import shade, tint
+from ..render.text import check_glyphs, fit_line
 from .draw import BLEED_ROOM, backdrop, cloud, light, param, poly
 
 GROUND_SHARE = 0.13
@@ -215,7 +217,6 @@ def _ground_floor(c, features, x0, x1, bottom, top, floor_h, parts, x, w, wall, 
             c.setLineWidth(0.6)
             for k in range(1, 5):
                 c.line(gx0, bottom + floor_h * 0.78 * k / 5, gx1, bottom + floor_h * 0.78 * k / 5)
-        return
     elif "columns" in features:
         c.setFillColor(tint(wall, 0.5))
         n = parts * 3 + 1
@@ -224,24 +225,37 @@ def _ground_floor(c, features, x0, x1, bottom, top, floor_h, parts, x, w, wall, 
             c.rect(cx - 1.6, bottom, 3.2, floor_h * 0.95, stroke=0, fill=1)
         poly(c, [(x0, bottom + floor_h * 0.95), (mid, bottom + floor_h * 1.25),
                  (x1, bottom + floor_h * 0.95)], shade(wall, 0.1))
-    # The door, in the middle.
+    if "garage" not in features:
+        _door(c, mid, x0, x1, bottom, floor_h, parts, door)
+    if "sign" in features and box.get("sign"):
+        _sign(c, str(box.get("sign")), mid, x0, x1, bottom, top, floor_h, features, box, ctx)
+
+
+def _door(c, mid, x0, x1, bottom, floor_h, parts, door) -> None:
     dw = min((x1 - x0) * 0.12 / max(parts - 1, 1) * 1.6, floor_h * 0.5)
     c.setFillColor(door)
     c.rect(mid - dw / 2, bottom, dw, floor_h * 0.72, stroke=0, fill=1)
     c.setFillColor(tint(door, 0.5))
     c.circle(mid + dw * 0.28, bottom + floor_h * 0.36, 0.7, stroke=0, fill=1)
-    if "sign" in features and box.get("sign"):
-        text = str(box.get("sign"))
-        font = ctx.fonts["bold"]
-        size = floor_h * 0.22
-        # Over the awning, or else high on the front, clear of the windows.
-        sy = bottom + floor_h * 1.05 if "awning" in features else top - floor_h * 0.36
-        c.setFillColor(ctx.ink(box, "sign-colour", "#1f2a44"))
-        c.roundRect(mid - (x1 - x0) * 0.3, sy, (x1 - x0) * 0.6, size * 1.6, 1.5, stroke=0,
-                    fill=1)
-        c.setFillColor(colors.white)
-        c.setFont(font, size)
-        c.drawCentredString(mid, sy + size * 0.45, text)
+
+
+def _sign(c, text, mid, x0, x1, bottom, top, floor_h, features, box, ctx) -> None:
+    """A name board: its lettering shrinks to the board; a sign that cannot fit or that the
+    font cannot write is the theme's mistake, named."""
+    font = ctx.fonts["bold"]
+    check_glyphs(text, font, box.loc_of("with"), ctx.item_label)
+    board = (x1 - x0) * 0.6
+    size = fit_line(text, font, floor_h * 0.22, floor_h * 0.1, board * 0.9, floor_h * 0.3)
+    if size is None:
+        raise ContentError(Problem(box.loc_of("with"), f"{ctx.item_label}: the sign '{text}'"
+                                   " is too long for its building"))
+    # Over the awning, or else astride the eaves, clear of the windows.
+    sy = bottom + floor_h * 1.05 if "awning" in features else top - size * 0.8
+    c.setFillColor(ctx.ink(box, "sign-colour", "#1f2a44"))
+    c.roundRect(mid - board / 2, sy, board, size * 1.6, 1.5, stroke=0, fill=1)
+    c.setFillColor(colors.white)
+    c.setFont(font, size)
+    c.drawCentredString(mid, sy + size * 0.45, text)
 
 
 def tree(c, rect, box, ctx) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..errors import Collector
 from ..expand import items_of
 from ..models import Game, Variant
-from . import generic, muenchhausen
+from . import generic, muenchhausen, mytown
 
 # Rules that need code, one small module a game; a game without one needs no entry.
-GAME_CHECKS = {"muenchhausen": muenchhausen.check}
+GAME_CHECKS = {"muenchhausen": muenchhausen.check, "mytown": mytown.check}
 
 
 def validate(game: Game, variant: Variant | None = None) -> None:

@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from ..art import motif_problems
 from ..errors import Collector
 from ..models import Check, Game, Item, Variant
+from ..render.images import readable_picture
 from ..schema import MISSING, Fields, inside, type_name
 from ..source import YList, YMap
 
@@ -67,7 +68,16 @@ def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> 
 def themes(game: Game, problems: Collector) -> None:
     """Every motif of every theme names a motif that exists, with parameters it reads, or a
     picture file in the game's folder."""
+    with_back = [t.id for t in game.themes.values() if t.back]
+    field = game.theme_field
+    if game.themes and field and not any(
+            field in spec.data or field in dict(spec.each)
+            for c in game.components for spec in c.items):
+        problems.add(game.loc, f"themes choose motifs by '{field}', which no item has")
     for theme in game.themes.values():
+        if with_back and not theme.back:
+            problems.add(theme.loc, f"theme '{theme.id}' has no 'back', which"
+                         f" {', '.join(with_back)} have; the back layout uses it")
         entries = [(key, value) for key, value in theme.motifs.items()]
         if theme.back:
             entries.append(("back", theme.back))
@@ -83,6 +93,10 @@ def themes(game: Game, problems: Collector) -> None:
                 if path is not None and not path.is_file():
                     problems.add(entry.value_loc("image"), f"theme '{theme.id}', '{key}': image"
                                  f" file not found: {entry['image']}")
+                elif path is not None and not readable_picture(path):
+                    problems.add(entry.value_loc("image"), f"theme '{theme.id}', '{key}': image"
+                                 f" {entry['image']} is not a PNG, JPEG or SVG picture, or it"
+                                 " is damaged")
                 continue
             for field, at_value, message in motif_problems(entry):
                 loc = entry.value_loc(field) if at_value else entry.key_loc(field)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
@@ -24,19 +26,38 @@ def image_path(box, ctx) -> Path:
     return path
 
 
+def readable_picture(path: Path) -> bool:
+    """Whether the picture opens at all: checked before a build, where the user wrote it."""
+    if path.suffix.lower() == ".svg":
+        return _svg_drawing(path) is not None
+    try:
+        ImageReader(str(path)).getSize()
+    except Exception:  # any decoder failure means the file is not a usable picture
+        return False
+    return True
+
+
+def _svg_drawing(path: Path):
+    from svglib.svglib import svg2rlg  # only games with SVG pictures pay for the import
+
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            drawing = svg2rlg(str(path))  # svglib prints its complaints; ours say where
+    except Exception:  # svglib raises whatever its XML parser does
+        return None
+    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
+        return None
+    return drawing
+
+
 def _unreadable(box, path: Path) -> ContentError:
     return ContentError(Problem(box.loc_of("file"), f"image {path.name} cannot be read: it is"
                                 " not a PNG, JPEG or SVG picture, or it is damaged"))
 
 
 def _svg(path: Path, box):
-    from svglib.svglib import svg2rlg  # only games with SVG pictures pay for the import
-
-    try:
-        drawing = svg2rlg(str(path))
-    except Exception:  # svglib raises whatever its XML parser does
-        drawing = None
-    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
+    drawing = _svg_drawing(path)
+    if drawing is None:
         raise _unreadable(box, path)
     return drawing
 
@@ -60,7 +81,15 @@ def paint_image(c, box, ctx) -> None:
     # pieces covers the whole, and each piece shows its part of it.
     x, y, w, h = box.rect
     if box.get("slice"):
-        x, y, w, h = whole_picture(box.get("piece", box.rect), box.get("slice"))
+        # The whole picture, grown as far as this piece's box runs past the piece (into the
+        # bleed), so the picture covers the bleed too.
+        piece = box.get("piece", box.rect)
+        x, y, w, h = whole_picture(piece, box.get("slice"))
+        bx, by, bw, bh = box.rect
+        left, bottom = max(piece[0] - bx, 0), max(piece[1] - by, 0)
+        right = max(bx + bw - piece[0] - piece[2], 0)
+        top = max(by + bh - piece[1] - piece[3], 0)
+        x, y, w, h = x - left, y - bottom, w + left + right, h + bottom + top
     scale = max(w / iw, h / ih)
     dw, dh = iw * scale, ih * scale
     c.saveState()
