@@ -148,12 +148,14 @@ def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str
     """Render every box of `layout` for one item of trim `size` (points). `label` names the
     item in messages; `safe_zone` keeps text 3 mm inside the cut of cards and tiles."""
     width, height = size
+    # Expressions may use the item's size in millimetres, for layouts that follow it.
+    context = {**context, "width": width / mm(1), "height": height / mm(1)}
     boxes = []
     for spec in layout.boxes:
         locs = spec.params.value_locs
         if spec.when is not None and not _truthy(expand(spec.when, context, locs["when"])):
             continue
-        x, y, w, h = _box_mm(spec, context, size, label)
+        x, y, w, h = _box_mm(spec, context, label)
         rect = (mm(x), height - mm(y + h), mm(w), mm(h))
         _check_place(spec, rect, size, label, safe_zone)
         params = []
@@ -179,15 +181,14 @@ def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str
     return tuple(boxes)
 
 
-def _box_mm(spec: BoxSpec, context: dict, size, label: str) -> tuple[float, ...]:
+def _box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:
     if not any(isinstance(v, str) for v in spec.box):
         return spec.box
-    scope = {**context, "width": size[0] / mm(1), "height": size[1] / mm(1)}
     loc = spec.params.value_loc("box")
     values = []
     for v in spec.box:
         try:
-            values.append(float(expand(v, scope, loc)) if isinstance(v, str) else v)
+            values.append(float(expand(v, context, loc)) if isinstance(v, str) else v)
         except ValueError:
             raise ContentError(Problem(loc, f"{label}: box '{spec.name}': '{v}' does not give"
                                        " a number")) from None
