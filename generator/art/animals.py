@@ -89,7 +89,7 @@ def dog(c, rect, box, ctx) -> None:
     f = _scene(c, rect, box, ctx, ground="#9fcf6e")
     fur = ctx.ink(box, "colour", "#a0682f")
     _legs(f, c, (0.24, 0.34, 0.58, 0.68), 0.35, 0.16, 0.04, shade(fur, 0.15))
-    f.poly(c, [(0.16, 0.46), (0.05, 0.62), (0.09, 0.64), (0.2, 0.5)], fur)
+    f.poly(c, [(0.17, 0.38), (0.05, 0.6), (0.09, 0.62), (0.23, 0.44)], fur)
     f.ellipse(c, 0.14, 0.28, 0.74, 0.54, fur)
     f.ellipse(c, 0.36, 0.34, 0.5, 0.5, tint(fur, 0.5))  # a patch
     f.circle(c, 0.78, 0.6, 0.15, fur)
@@ -97,7 +97,7 @@ def dog(c, rect, box, ctx) -> None:
     f.circle(c, 0.96, 0.59, 0.03, INK)
     f.poly(c, [(0.7, 0.7), (0.66, 0.48), (0.74, 0.5)], shade(fur, 0.35))
     _eye(f, c, 0.8, 0.65)
-    f.poly(c, [(0.62, 0.3), (0.58, 0.52), (0.66, 0.52)], colors.HexColor("#d55e00"))  # collar
+    f.ellipse(c, 0.64, 0.44, 0.69, 0.66, colors.HexColor("#d55e00"))  # collar
 
 
 def rabbit(c, rect, box, ctx) -> None:
@@ -112,7 +112,6 @@ def rabbit(c, rect, box, ctx) -> None:
         f.ellipse(c, 0.7 + du, 0.66, 0.74 + du, 0.9, colors.HexColor("#f2b8c6"))
     _eye(f, c, 0.8, 0.58)
     f.circle(c, 0.88, 0.52, 0.02, colors.HexColor("#cc79a7"))
-    f.poly(c, [(0.9, 0.2), (0.98, 0.22), (0.97, 0.3)], colors.HexColor("#e69f00"))  # carrot
 
 
 def fish(c, rect, box, ctx) -> None:
@@ -139,10 +138,11 @@ def turtle(c, rect, box, ctx) -> None:
     f = _scene(c, rect, box, ctx, ground="#c9b37e")
     shell = ctx.ink(box, "colour", "#009e73")
     skin = colors.HexColor("#9ccf70")
-    _legs(f, c, (0.3, 0.66), 0.32, 0.16, 0.05, skin)
-    f.poly(c, [(0.14, 0.3), (0.04, 0.26), (0.14, 0.24)], skin)
-    f.ellipse(c, 0.74, 0.3, 0.98, 0.5, skin)
-    _eye(f, c, 0.9, 0.44)
+    _legs(f, c, (0.3, 0.66), 0.44, 0.16, 0.05, skin)
+    f.poly(c, [(0.16, 0.44), (0.04, 0.4), (0.16, 0.36)], skin)
+    f.poly(c, [(0.8, 0.44), (0.86, 0.5), (0.9, 0.42), (0.84, 0.36)], skin)
+    f.ellipse(c, 0.8, 0.42, 0.97, 0.6, skin)
+    _eye(f, c, 0.91, 0.53)
     c.setFillColor(shell)
     (x0, y0), (x1, y1) = f(0.12, 0.12), f(0.86, 0.78)
     c.wedge(x0, y0, x1, y1, 0, 180, stroke=0, fill=1)
@@ -161,9 +161,9 @@ def crocodile(c, rect, box, ctx) -> None:
     skin = ctx.ink(box, "colour", "#3f8f3a")
     f.poly(c, [(0.0, 0.3), (0.3, 0.44), (0.3, 0.3)], skin)  # tail
     f.ellipse(c, 0.18, 0.24, 0.74, 0.5, skin)
-    f.poly(c, [(0.66, 0.32), (1.0, 0.33), (1.0, 0.42), (0.7, 0.48)], skin)  # snout
-    f.poly(c, [(0.72, 0.36), (0.99, 0.36), (0.99, 0.34), (0.72, 0.33)], colors.white)
-    for u in [0.75 + 0.04 * k for k in range(6)]:
+    f.poly(c, [(0.66, 0.32), (0.95, 0.33), (0.96, 0.42), (0.7, 0.48)], skin)  # snout
+    f.poly(c, [(0.72, 0.36), (0.94, 0.36), (0.94, 0.34), (0.72, 0.33)], colors.white)
+    for u in [0.74 + 0.035 * k for k in range(6)]:
         f.poly(c, [(u, 0.36), (u + 0.015, 0.39), (u + 0.03, 0.36)], colors.white)
     for u in [0.22 + 0.06 * k for k in range(8)]:  # ridge
         f.poly(c, [(u, 0.47), (u + 0.025, 0.53), (u + 0.05, 0.47)], shade(skin, 0.3))
@@ -197,17 +197,23 @@ def snake(c, rect, box, ctx) -> None:
 def dachshund(c, rect, box, ctx) -> None:
     f = _scene(c, rect, box, ctx, ground="#a6d27a")
     fur = ctx.ink(box, "colour", "#7a4b2a")
-    f.poly(c, [(0.14, 0.45), (0.03, 0.56), (0.05, 0.58), (0.17, 0.49)], fur)
+    f.poly(c, [(0.14, 0.4), (0.03, 0.54), (0.05, 0.56), (0.18, 0.45)], fur)
     _legs(f, c, (0.18, 0.26, 0.7, 0.78), 0.32, 0.16, 0.025, shade(fur, 0.2))
     f.ellipse(c, 0.12, 0.28, 0.84, 0.5, fur)
-    f.circle(c, 0.84, 0.55, 0.13, fur)
-    f.ellipse(c, 0.86, 0.46, 0.99, 0.56, fur)
-    f.circle(c, 0.985, 0.53, 0.025, INK)
-    f.ellipse(c, 0.74, 0.38, 0.82, 0.64, shade(fur, 0.35))  # ear
-    _eye(f, c, 0.87, 0.6)
-    c.setFillColor(colors.HexColor("#56b4e9"))  # a sweater for a long dog
-    (x0, y0), (x1, y1) = f(0.36, 0.27), f(0.6, 0.51)
+    c.saveState()  # a sweater for a long dog, following the body's outline
+    (x0, y0), (x1, y1) = f(0.12, 0.28), f(0.84, 0.5)
+    body = c.beginPath()
+    body.ellipse(x0, y0, x1 - x0, y1 - y0)
+    c.clipPath(body, stroke=0, fill=0)
+    c.setFillColor(colors.HexColor("#56b4e9"))
+    (x0, y0), (x1, y1) = f(0.36, 0.2), f(0.6, 0.6)
     c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    c.restoreState()
+    f.circle(c, 0.82, 0.55, 0.13, fur)
+    f.ellipse(c, 0.84, 0.46, 0.95, 0.56, fur)
+    f.circle(c, 0.945, 0.53, 0.025, INK)
+    f.ellipse(c, 0.72, 0.38, 0.8, 0.64, shade(fur, 0.35))  # ear
+    _eye(f, c, 0.85, 0.6)
 
 
 def caterpillar(c, rect, box, ctx) -> None:
@@ -231,7 +237,8 @@ def caterpillar(c, rect, box, ctx) -> None:
 def whale(c, rect, box, ctx) -> None:
     f = _scene(c, rect, box, ctx, sky="#9fd3f0", ground="#2f6fa8", share=0.45)
     body = ctx.ink(box, "colour", "#0072b2")
-    f.poly(c, [(0.04, 0.62), (0.16, 0.5), (0.04, 0.42), (0.1, 0.5)], body)
+    f.poly(c, [(0.06, 0.47), (0.22, 0.44), (0.22, 0.56), (0.06, 0.53)], body)  # the stalk
+    f.poly(c, [(0.0, 0.66), (0.1, 0.5), (0.0, 0.36), (0.04, 0.5)], body)
     f.ellipse(c, 0.1, 0.28, 0.95, 0.72, body)
     f.ellipse(c, 0.4, 0.28, 0.92, 0.46, tint(body, 0.55))
     _eye(f, c, 0.8, 0.56, 0.03)
@@ -247,7 +254,7 @@ def whale(c, rect, box, ctx) -> None:
 def ducks(c, rect, box, ctx) -> None:
     f = _scene(c, rect, box, ctx, ground="#56b4e9", share=0.3)
     plumage = ctx.ink(box, "colour", "#f0e442")
-    for u, s in ((0.16, 0.55), (0.36, 0.55), (0.56, 0.55), (0.82, 1.0)):
+    for u, s in ((0.14, 0.55), (0.33, 0.55), (0.52, 0.55), (0.76, 1.0)):
         colour = plumage if s < 1 else colors.HexColor("#ffffff")
         f.ellipse(c, u - 0.12 * s, 0.24, u + 0.1 * s, 0.24 + 0.22 * s, colour)
         f.circle(c, u + 0.08 * s, 0.24 + 0.3 * s, 0.1 * s, colour)
@@ -273,7 +280,8 @@ def mouse(c, rect, box, ctx) -> None:
     _eye(f, c, 0.48, 0.53, 0.022)
     _eye(f, c, 0.62, 0.53, 0.022)
     f.circle(c, 0.55, 0.47, 0.02, colors.HexColor("#cc79a7"))
-    f.poly(c, [(0.55, 0.72), (0.7, 0.78), (0.62, 0.68)], colors.HexColor("#f0e442"))  # cheese
+    f.poly(c, [(0.72, 0.14), (0.98, 0.14), (0.98, 0.26)], colors.HexColor("#f0e442"))  # cheese
+    f.circle(c, 0.9, 0.18, 0.012, colors.HexColor("#c9b037"))
 
 
 def snail(c, rect, box, ctx) -> None:
@@ -308,7 +316,11 @@ def bird(c, rect, box, ctx) -> None:
     c.setLineWidth(f.h * 0.025)
     c.line(*f(0.0, 0.4), *f(1.0, 0.46))
     f.ellipse(c, 0.2, 0.44, 0.75, 0.68, feathers)
-    f.poly(c, [(0.22, 0.56), (0.02, 0.6), (0.1, 0.5)], shade(feathers, 0.2))
+    f.poly(c, [(0.28, 0.6), (0.02, 0.66), (0.06, 0.54), (0.28, 0.52)], shade(feathers, 0.2))
+    c.setStrokeColor(colors.HexColor("#7a4b2a"))
+    c.setLineWidth(0.8)
+    for u in (0.42, 0.52):  # feet on the branch
+        c.line(*f(u, 0.46), *f(u + 0.02, 0.42))
     f.circle(c, 0.7, 0.7, 0.09, feathers)
     f.ellipse(c, 0.35, 0.5, 0.6, 0.62, tint(feathers, 0.4))
     f.poly(c, [(0.78, 0.72), (0.92, 0.69), (0.78, 0.66)], colors.HexColor("#f0e442"))

@@ -1,8 +1,9 @@
 """The town theme: buildings drawn across their tiles, and small single motifs.
 
 A building is one picture over all its parts. Windows sit inside each part, never on a
-seam, so a cut runs through wall; different buildings differ in sky, wall and roof, so
-parts that do not belong together visibly do not fit.
+seam, so a cut runs through wall or, on a two-part house, through the door; different
+buildings differ in sky, wall and roof, and the light falls across each picture, so parts
+that do not belong together visibly do not fit.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def building(c, rect, box, ctx) -> None:
     ground = ctx.ink(box, "ground", "#b9b4aa")
     features = tuple(param(box, "features", ()))
     horizon = backdrop(c, rect, sky, ground, GROUND_SHARE)
-    cloud(c, x + w * 0.18, y + h * 0.9, h * 0.035)
+    if float(param(box, "height", 0.55)) < 0.7:  # tall houses leave no sky for clouds
+        cloud(c, x + w * 0.12, y + h * 0.93, h * 0.03)
     # The body: most of the width, as tall as the theme says.
     margin = w * 0.05 / parts * 2
     bx0, bx1 = x + margin, x + w - margin
@@ -124,7 +126,7 @@ def _roof(c, roof, x0, x1, top, sky_top, colour, wall, features, box, ctx) -> No
         _parapet(c, x0, x1, top, room, shade(wall, 0.2))
     elif roof == "spire":
         tw = (x1 - x0) * 0.16
-        c.setFillColor(wall)
+        c.setFillColor(shade(wall, 0.12))  # the tower stands out from the nave
         c.rect(mid - tw / 2, top, tw, room * 0.35, stroke=0, fill=1)
         poly(c, [(x0 - over, top), (mid, top + room * 0.28), (x1 + over, top)], colour)
         poly(c, [(mid - tw * 0.6, top + room * 0.35), (mid, top + room * 0.92),
@@ -218,13 +220,17 @@ def _ground_floor(c, features, x0, x1, bottom, top, floor_h, parts, x, w, wall, 
             for k in range(1, 5):
                 c.line(gx0, bottom + floor_h * 0.78 * k / 5, gx1, bottom + floor_h * 0.78 * k / 5)
     elif "columns" in features:
-        c.setFillColor(tint(wall, 0.5))
+        c.setFillColor(shade(wall, 0.3))  # the portico's shade, with pale columns in front
+        c.rect(x0, bottom, x1 - x0, floor_h * 0.95, stroke=0, fill=1)
         n = parts * 3 + 1
         for i in range(n):
             cx = x0 + (x1 - x0) * (i + 0.5) / n
-            c.rect(cx - 1.6, bottom, 3.2, floor_h * 0.95, stroke=0, fill=1)
-        poly(c, [(x0, bottom + floor_h * 0.95), (mid, bottom + floor_h * 1.25),
-                 (x1, bottom + floor_h * 0.95)], shade(wall, 0.1))
+            c.setFillColor(tint(wall, 0.6))
+            c.rect(cx - 1.8, bottom, 3.6, floor_h * 0.95, stroke=0, fill=1)
+            c.setFillColor(shade(wall, 0.15))
+            c.rect(cx + 0.9, bottom, 0.9, floor_h * 0.95, stroke=0, fill=1)
+        c.setFillColor(shade(wall, 0.1))
+        c.rect(x0, bottom + floor_h * 0.95, x1 - x0, floor_h * 0.1, stroke=0, fill=1)
     if "garage" not in features:
         _door(c, mid, x0, x1, bottom, floor_h, parts, door)
     if "sign" in features and box.get("sign"):
@@ -285,7 +291,7 @@ def lantern(c, rect, box, ctx) -> None:
         c.circle(x + sx * w, y + sy * h, 0.9, stroke=0, fill=1)
     cx = x + w / 2
     glow = ctx.ink(box, "colour", "#ffd866")
-    for r, a in ((0.34, 0.12), (0.24, 0.22), (0.15, 0.4)):
+    for r, a in ((0.22, 0.15), (0.14, 0.25)):
         c.setFillColor(colors.Color(glow.red, glow.green, glow.blue, alpha=a))
         c.circle(cx, y + h * 0.72, r * w, stroke=0, fill=1)
     post = colors.HexColor("#2b2b2b")

@@ -7,7 +7,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from .. import braille
 from ..errors import ContentError, Problem
 from ..units import mm
-from .style import colour
+from .style import colour, shade
 from .text import check_glyphs, fit_line
 
 
@@ -40,7 +40,8 @@ def paint_shape(c, box, ctx) -> None:
 
 def paint_table(c, box, ctx) -> None:
     """A score grid: a header row, then one row per label; rows come in groups of `group`
-    (a round's +, −, =), shaded alternately. A label `left|right` puts `right` flush right."""
+    (a round's +, −, =), shaded alternately. A label `left|right` puts `right` flush right;
+    a label starting with `#` heads its group (bold, on a darker band)."""
     x, y, w, h = box.rect
     header = [str(v) for v in box.get("header", ())]
     rows = [str(v) for v in box.get("rows", ())]
@@ -57,9 +58,14 @@ def paint_table(c, box, ctx) -> None:
     size = float(box.get("size", 9))
     c.saveState()
     c.setFillColor(stripe)
-    for r in range(len(rows)):
-        if (r // group) % 2 == 1:
-            c.rect(x, y + h - head_h - (r + 1) * row_h, w, row_h, stroke=0, fill=1)
+    for r, label in enumerate(rows):
+        if label.startswith("#"):
+            c.setFillColor(shade(stripe, 0.12))
+        elif (r // group) % 2 == 1:
+            c.setFillColor(stripe)
+        else:
+            continue
+        c.rect(x, y + h - head_h - (r + 1) * row_h, w, row_h, stroke=0, fill=1)
     c.setStrokeColor(line)
     for r in range(len(rows) + 1):
         yy = y + h - head_h - r * row_h
@@ -79,9 +85,10 @@ def paint_table(c, box, ctx) -> None:
         c.setFont(bold, _fit(label, bold, size, width - mm(2), head_h, box, ctx))
         c.drawCentredString(left + width / 2, y + h - head_h / 2 - size * 0.36, label)
     for r, label in enumerate(rows):
-        left_text, _, right_text = (part.strip() for part in label.partition("|"))
+        heading = label.startswith("#")
+        left_text, _, right_text = (part.strip() for part in label.lstrip("#").partition("|"))
         base = y + h - head_h - (r + 0.5) * row_h - size * 0.36
-        font = bold if right_text == "=" or left_text.startswith("=") else regular
+        font = bold if heading or right_text == "=" or left_text.startswith("=") else regular
         symbol_w = stringWidth(right_text, bold, size * 1.2) + mm(4.5) if right_text else 0
         c.setFont(font, _fit(left_text, font, size, first - mm(3) - symbol_w, row_h, box, ctx))
         c.drawString(x + mm(2), base, left_text)
