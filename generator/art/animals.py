@@ -11,7 +11,7 @@ import math
 from reportlab.lib import colors
 
 from ..render.style import shade, tint
-from .draw import backdrop, cloud, poly
+from .draw import BLEED_ROOM, backdrop, cloud, poly, tiling
 
 INK = colors.HexColor("#222222")
 
@@ -348,14 +348,12 @@ def pawprints(c, rect, box, ctx) -> None:
     ground = ctx.ink(box, "fill", "#2d5a3d")
     ink = ctx.ink(box, "colour", "#a6d27a")
     c.setFillColor(ground)
-    c.rect(x - 30, y - 30, w + 60, h + 60, stroke=0, fill=1)
+    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0,
+           fill=1)
     step = min(w, h) / 2
     c.setFillColor(ink)
-    for row in range(-1, int(h / step) + 2):
-        for col in range(-1, int(w / step) + 2):
-            px = x + col * step + (step / 2 if row % 2 else 0)
-            py = y + row * step
-            c.ellipse(px - step * 0.16, py - step * 0.14, px + step * 0.16, py + step * 0.12,
-                      stroke=0, fill=1)
-            for dx, dy in ((-0.17, 0.16), (-0.06, 0.24), (0.06, 0.24), (0.17, 0.16)):
-                c.circle(px + dx * step, py + dy * step, step * 0.06, stroke=0, fill=1)
+    for px, py in tiling(rect, step):
+        c.ellipse(px - step * 0.16, py - step * 0.14, px + step * 0.16, py + step * 0.12,
+                  stroke=0, fill=1)
+        for dx, dy in ((-0.17, 0.16), (-0.06, 0.24), (0.06, 0.24), (0.17, 0.16)):
+            c.circle(px + dx * step, py + dy * step, step * 0.06, stroke=0, fill=1)

@@ -69,3 +69,12 @@ def cloud(c, cx, cy, size) -> None:
 def param(box, key, default):
     value = box.get(key)
     return default if value is None else value
+
+
+def tiling(rect, step: float):
+    """Positions of a pattern repeated every `step`, rows offset by half, over the picture
+    and a step beyond it on every side."""
+    x, y, w, h = rect
+    for row in range(-1, int(h / step) + 2):
+        for col in range(-1, int(w / step) + 2):
+            yield x + col * step + (step / 2 if row % 2 else 0), y + row * step

@@ -15,7 +15,7 @@ from reportlab.lib import colors
 from ..errors import ContentError, Problem
 from ..render.style import shade, tint
 from ..render.text import check_glyphs, fit_line
-from .draw import BLEED_ROOM, backdrop, cloud, light, param, poly
+from .draw import BLEED_ROOM, backdrop, cloud, light, param, poly, tiling
 
 GROUND_SHARE = 0.13
 ROOFS = ("gable", "hip", "flat", "stepped", "sawtooth", "dome", "spire", "clocktower", "towers")
@@ -44,7 +44,7 @@ def building(c, rect, box, ctx) -> None:
     bx0, bx1 = x + margin, x + w - margin
     top = horizon + (y + h - horizon) * float(param(box, "height", 0.55))
     roof = str(param(box, "roof", "gable"))
-    _roof(c, roof, bx0, bx1, top, y + h, roof_colour, wall, features, box, ctx)
+    _roof(c, roof, bx0, bx1, top, y + h, roof_colour, wall, box, ctx)
     c.saveState()
     body = c.beginPath()
     body.rect(bx0, horizon, bx1 - bx0, top - horizon)
@@ -54,15 +54,14 @@ def building(c, rect, box, ctx) -> None:
     c.setFillColor(shade(wall, 0.12))
     c.rect(bx0, horizon, bx1 - bx0, (top - horizon) * 0.06, stroke=0, fill=1)
     if "timber" in features:
-        _timber(c, bx0, bx1, horizon, top, parts, x, w, shade(wall, 0.6))
+        _timber(c, bx0, bx1, horizon, top, parts, shade(wall, 0.6))
     floors = int(param(box, "floors", 2))
     per_part = int(param(box, "bays", 2))
     floor_h = (top - horizon) / (floors + 0.4)
     door_floor = "awning" in features or "garage" in features or "columns" in features
     mid = (bx0 + bx1) / 2
     for part in range(parts):
-        px0 = max(x + part * w / parts, bx0)
-        px1 = min(x + (part + 1) * w / parts, bx1)
+        px0, px1 = _span(part, parts, x, w, bx0, bx1)
         for bay in range(per_part):
             cx = px0 + (px1 - px0) * (bay + 0.5) / per_part
             for fl in range(floors):
@@ -76,6 +75,11 @@ def building(c, rect, box, ctx) -> None:
         cx = bx0 + (bx1 - bx0) * 0.72
         c.setFillColor(shade(roof_colour, 0.25))
         c.rect(cx, top + (y + h - top) * 0.15, w * 0.04, (y + h - top) * 0.35, stroke=0, fill=1)
+
+
+def _span(part: int, parts: int, x: float, w: float, x0: float, x1: float):
+    """Where one part's tile lies across the building's front."""
+    return max(x + part * w / parts, x0), min(x + (part + 1) * w / parts, x1)
 
 
 def _window(c, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
@@ -93,7 +97,7 @@ def _window(c, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
     c.line(cx - ww / 2, wy + wh * 0.55, cx + ww / 2, wy + wh * 0.55)
 
 
-def _roof(c, roof, x0, x1, top, sky_top, colour, wall, features, box, ctx) -> None:
+def _roof(c, roof, x0, x1, top, sky_top, colour, wall, box, ctx) -> None:
     room = sky_top - top
     over = (x1 - x0) * 0.04
     mid = (x0 + x1) / 2
@@ -172,7 +176,7 @@ def _flag(c, x, y, size, colour) -> None:
     poly(c, [(x, y + size), (x + size * 0.8, y + size * 0.8), (x, y + size * 0.6)], colour)
 
 
-def _timber(c, x0, x1, bottom, top, parts, x, w, beam) -> None:
+def _timber(c, x0, x1, bottom, top, parts, beam) -> None:
     """Half-timbering: posts at each part's edges and a cross in every field."""
     c.setStrokeColor(beam)
     c.setLineWidth(1.6)
@@ -206,13 +210,13 @@ def _ground_floor(c, features, x0, x1, bottom, top, floor_h, parts, x, w, wall, 
                      (x0 + i * sw, ay - floor_h * 0.22)], stripe_a if i % 2 else stripe_b)
         c.setFillColor(ctx.ink(box, "windows", "#fdf3c4"))
         for p in range(parts):
-            px0, px1 = max(x + p * w / parts, x0), min(x + (p + 1) * w / parts, x1)
+            px0, px1 = _span(p, parts, x, w, x0, x1)
             c.rect(px0 + (px1 - px0) * 0.15, bottom + floor_h * 0.12, (px1 - px0) * 0.7,
                    floor_h * 0.5, stroke=0, fill=1)
     elif "garage" in features:
         c.setFillColor(door)
         for p in range(parts):
-            px0, px1 = max(x + p * w / parts, x0), min(x + (p + 1) * w / parts, x1)
+            px0, px1 = _span(p, parts, x, w, x0, x1)
             gx0, gx1 = px0 + (px1 - px0) * 0.14, px1 - (px1 - px0) * 0.14
             c.rect(gx0, bottom, gx1 - gx0, floor_h * 0.78, stroke=0, fill=1)
             c.setStrokeColor(tint(door, 0.35))
@@ -361,14 +365,9 @@ def rooftops(c, rect, box, ctx) -> None:
     c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0,
            fill=1)
     step = min(w, h) / 2
-    c.setFillColor(tint(ground, 0.12))
-    for row in range(-1, int(h / step) + 2):
-        by = y + row * step
-        for col in range(-1, int(w / step) + 2):
-            bx = x + col * step + (step / 2 if row % 2 else 0)
-            poly(c, [(bx + step * 0.15, by), (bx + step * 0.15, by + step * 0.45),
-                     (bx + step * 0.5, by + step * 0.75), (bx + step * 0.85, by + step * 0.45),
-                     (bx + step * 0.85, by)], tint(ground, 0.12))
-            c.setFillColor(ink)
-            c.rect(bx + step * 0.44, by + step * 0.22, step * 0.12, step * 0.14, stroke=0,
-                   fill=1)
+    for bx, by in tiling(rect, step):
+        poly(c, [(bx + step * 0.15, by), (bx + step * 0.15, by + step * 0.45),
+                 (bx + step * 0.5, by + step * 0.75), (bx + step * 0.85, by + step * 0.45),
+                 (bx + step * 0.85, by)], tint(ground, 0.12))
+        c.setFillColor(ink)
+        c.rect(bx + step * 0.44, by + step * 0.22, step * 0.12, step * 0.14, stroke=0, fill=1)
