@@ -7,14 +7,14 @@ from dataclasses import replace
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
 from ..params import COLOUR, POSITIVE, TEXT, choice, choices, fraction, whole
-from . import animals, diagrams, emblems, figures, town
+from . import animals, buildings, critters, diagrams, emblems, figures, town
 
 MOTIFS = {
     "coin": emblems.coin,
     "lattice": emblems.lattice,
     "medallion": emblems.medallion,
     "baron": figures.baron,
-    "building": town.building,
+    "building": buildings.building,
     "tree": town.tree,
     "lantern": town.lantern,
     "fountain": town.fountain,
@@ -23,7 +23,9 @@ MOTIFS = {
     "stand-profile": diagrams.stand_profile,
     **{name: getattr(animals, name) for name in (
         "cat", "dog", "rabbit", "fish", "turtle", "crocodile", "snake", "dachshund",
-        "caterpillar", "whale", "ducks", "mouse", "snail", "bird", "ladybug", "pawprints")},
+        "caterpillar", "whale", "ducks")},
+    **{name: getattr(critters, name) for name in (
+        "mouse", "snail", "bird", "ladybug", "pawprints")},
 }
 
 # What each motif reads and what each parameter may hold, so that a theme's mistake is
@@ -34,10 +36,10 @@ MOTIF_KEYS = {
     "lattice": {"fill": COLOUR, "colour": COLOUR, "step": POSITIVE},
     "medallion": {"fill": COLOUR, "colour": COLOUR},
     "baron": {"colour": COLOUR, "sky": COLOUR},
-    "building": {"sky": COLOUR, "ground": COLOUR, "wall": COLOUR, "roof": choice(*town.ROOFS),
+    "building": {"sky": COLOUR, "ground": COLOUR, "wall": COLOUR, "roof": choice(*buildings.ROOFS),
                  "roof-colour": COLOUR, "floors": whole(1, 12), "bays": whole(1, 4),
                  "height": fraction, "windows": COLOUR, "door": COLOUR,
-                 "features": choices(*town.FEATURES), "sign": TEXT, "sign-colour": COLOUR,
+                 "features": choices(*buildings.FEATURES), "sign": TEXT, "sign-colour": COLOUR,
                  "awning": COLOUR, "flag": COLOUR},
     "tree": {**_COLOURS, "trunk": COLOUR, "fruit": COLOUR},
     "rooftops": {"fill": COLOUR, "colour": COLOUR},

@@ -1,4 +1,4 @@
-"""The animal theme: long animals that stretch across their tiles, small ones alone.
+"""The animal theme: long animals that stretch across their tiles, head on the last part.
 
 Every animal is drawn in the picture's own unit square (u across, v up), so the same
 animal fits a building of two tiles or of three.
@@ -11,56 +11,11 @@ import math
 from reportlab.lib import colors
 
 from ..render.style import shade, tint
-from .draw import BLEED_ROOM, backdrop, cloud, poly, tiling
-
-INK = colors.HexColor("#222222")
-
-
-class Frame:
-    """Maps the unit square onto the picture."""
-
-    def __init__(self, rect):
-        self.x, self.y, self.w, self.h = rect
-
-    def __call__(self, u: float, v: float) -> tuple[float, float]:
-        return self.x + u * self.w, self.y + v * self.h
-
-    def ellipse(self, c, u0, v0, u1, v1, fill) -> None:
-        c.setFillColor(fill)
-        (x0, y0), (x1, y1) = self(u0, v0), self(u1, v1)
-        c.ellipse(x0, y0, x1, y1, stroke=0, fill=1)
-
-    def circle(self, c, u, v, r, fill) -> None:
-        """A circle of radius r in units of the picture's height, so it stays round."""
-        c.setFillColor(fill)
-        c.circle(*self(u, v), r * self.h, stroke=0, fill=1)
-
-    def poly(self, c, pts, fill) -> None:
-        poly(c, [self(*p) if len(p) == 2 else
-                 tuple(v for k in range(3) for v in self(p[2 * k], p[2 * k + 1])) for p in pts],
-             fill)
-
-
-def _scene(c, rect, box, ctx, sky="#bfe6f7", ground="#8cc66b", share=0.2) -> Frame:
-    backdrop(c, rect, ctx.ink(box, "sky", sky), ctx.ink(box, "ground", ground), share)
-    f = Frame(rect)
-    cloud(c, *f(0.2, 0.88), rect[3] * 0.035)
-    return f
-
-
-def _eye(f: Frame, c, u, v, r=0.022) -> None:
-    f.circle(c, u, v, r, colors.white)
-    f.circle(c, u + r * 0.25 * f.h / f.w, v, r * 0.55, INK)
-
-
-def _legs(f: Frame, c, us, top, bottom, width, fill) -> None:
-    for u in us:
-        f.poly(c, [(u - width, top), (u + width, top), (u + width, bottom),
-                   (u - width, bottom)], fill)
+from .creatures import INK, eye, legs, scene
 
 
 def cat(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx)
+    f = scene(c, rect, box, ctx)
     fur = ctx.ink(box, "colour", "#e69f00")
     c.setStrokeColor(shade(fur, 0.1))
     c.setLineWidth(f.h * 0.05)
@@ -68,15 +23,15 @@ def cat(c, rect, box, ctx) -> None:
     p.moveTo(*f(0.18, 0.4))
     p.curveTo(*f(0.02, 0.45), *f(0.02, 0.75), *f(0.12, 0.78))
     c.drawPath(p, stroke=1, fill=0)
-    _legs(f, c, (0.26, 0.36, 0.6, 0.7), 0.35, 0.17, 0.035, shade(fur, 0.1))
+    legs(f, c, (0.26, 0.36, 0.6, 0.7), 0.35, 0.17, 0.035, shade(fur, 0.1))
     f.ellipse(c, 0.14, 0.26, 0.76, 0.52, fur)
     for u in (0.3, 0.4, 0.5, 0.6):  # stripes
         f.poly(c, [(u, 0.52), (u + 0.04, 0.5), (u + 0.02, 0.38)], shade(fur, 0.3))
     f.circle(c, 0.8, 0.55, 0.15, fur)
     f.poly(c, [(0.7, 0.64), (0.72, 0.8), (0.78, 0.68)], fur)
     f.poly(c, [(0.82, 0.68), (0.88, 0.8), (0.9, 0.64)], fur)
-    _eye(f, c, 0.77, 0.58)
-    _eye(f, c, 0.86, 0.58)
+    eye(f, c, 0.77, 0.58)
+    eye(f, c, 0.86, 0.58)
     f.circle(c, 0.82, 0.5, 0.018, colors.HexColor("#cc79a7"))
     c.setStrokeColor(INK)
     c.setLineWidth(0.4)
@@ -86,9 +41,9 @@ def cat(c, rect, box, ctx) -> None:
 
 
 def dog(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#9fcf6e")
+    f = scene(c, rect, box, ctx, ground="#9fcf6e")
     fur = ctx.ink(box, "colour", "#a0682f")
-    _legs(f, c, (0.24, 0.34, 0.58, 0.68), 0.35, 0.16, 0.04, shade(fur, 0.15))
+    legs(f, c, (0.24, 0.34, 0.58, 0.68), 0.35, 0.16, 0.04, shade(fur, 0.15))
     f.poly(c, [(0.17, 0.38), (0.05, 0.6), (0.09, 0.62), (0.23, 0.44)], fur)
     f.ellipse(c, 0.14, 0.28, 0.74, 0.54, fur)
     f.ellipse(c, 0.36, 0.34, 0.5, 0.5, tint(fur, 0.5))  # a patch
@@ -96,12 +51,12 @@ def dog(c, rect, box, ctx) -> None:
     f.ellipse(c, 0.8, 0.5, 0.98, 0.62, tint(fur, 0.35))
     f.circle(c, 0.96, 0.59, 0.03, INK)
     f.poly(c, [(0.7, 0.7), (0.66, 0.48), (0.74, 0.5)], shade(fur, 0.35))
-    _eye(f, c, 0.8, 0.65)
+    eye(f, c, 0.8, 0.65)
     f.ellipse(c, 0.64, 0.44, 0.69, 0.66, colors.HexColor("#d55e00"))  # collar
 
 
 def rabbit(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#a6d27a")
+    f = scene(c, rect, box, ctx, ground="#a6d27a")
     fur = ctx.ink(box, "colour", "#cfc6bb")
     f.ellipse(c, 0.2, 0.18, 0.72, 0.52, fur)
     f.circle(c, 0.2, 0.4, 0.07, colors.white)
@@ -110,12 +65,12 @@ def rabbit(c, rect, box, ctx) -> None:
     for du in (0.0, 0.07):
         f.ellipse(c, 0.68 + du, 0.62, 0.76 + du, 0.95, fur)
         f.ellipse(c, 0.7 + du, 0.66, 0.74 + du, 0.9, colors.HexColor("#f2b8c6"))
-    _eye(f, c, 0.8, 0.58)
+    eye(f, c, 0.8, 0.58)
     f.circle(c, 0.88, 0.52, 0.02, colors.HexColor("#cc79a7"))
 
 
 def fish(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, sky="#2f7fb8", ground="#e8d9a8", share=0.12)
+    f = scene(c, rect, box, ctx, sky="#2f7fb8", ground="#e8d9a8", share=0.12)
     body = ctx.ink(box, "colour", "#f0e442")
     for u, v in ((0.1, 0.7), (0.88, 0.82), (0.93, 0.72)):
         f.circle(c, u, v, 0.03, tint(colors.HexColor("#2f7fb8"), 0.5))
@@ -129,20 +84,20 @@ def fish(c, rect, box, ctx) -> None:
         p.moveTo(*f(u, 0.32))
         p.curveTo(*f(u + 0.06, 0.42), *f(u + 0.06, 0.58), *f(u, 0.68))
         c.drawPath(p, stroke=1, fill=0)
-    _eye(f, c, 0.8, 0.56, 0.04)
+    eye(f, c, 0.8, 0.56, 0.04)
     f.poly(c, [(0.9, 0.48), (0.94, 0.5), (0.9, 0.52)], INK)
     f.poly(c, [(0.0, 0.12), (0.05, 0.3), (0.1, 0.12)], colors.HexColor("#009e73"))  # weed
 
 
 def turtle(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#c9b37e")
+    f = scene(c, rect, box, ctx, ground="#c9b37e")
     shell = ctx.ink(box, "colour", "#009e73")
     skin = colors.HexColor("#9ccf70")
-    _legs(f, c, (0.3, 0.66), 0.44, 0.16, 0.05, skin)
+    legs(f, c, (0.3, 0.66), 0.44, 0.16, 0.05, skin)
     f.poly(c, [(0.16, 0.44), (0.04, 0.4), (0.16, 0.36)], skin)
     f.poly(c, [(0.8, 0.44), (0.86, 0.5), (0.9, 0.42), (0.84, 0.36)], skin)
     f.ellipse(c, 0.8, 0.42, 0.97, 0.6, skin)
-    _eye(f, c, 0.91, 0.53)
+    eye(f, c, 0.91, 0.53)
     c.setFillColor(shell)
     (x0, y0), (x1, y1) = f(0.12, 0.12), f(0.86, 0.78)
     c.wedge(x0, y0, x1, y1, 0, 180, stroke=0, fill=1)
@@ -157,7 +112,7 @@ def turtle(c, rect, box, ctx) -> None:
 
 
 def crocodile(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#4f8fb0", share=0.22)
+    f = scene(c, rect, box, ctx, ground="#4f8fb0", share=0.22)
     skin = ctx.ink(box, "colour", "#3f8f3a")
     f.poly(c, [(0.0, 0.3), (0.3, 0.44), (0.3, 0.3)], skin)  # tail
     f.ellipse(c, 0.18, 0.24, 0.74, 0.5, skin)
@@ -167,12 +122,12 @@ def crocodile(c, rect, box, ctx) -> None:
         f.poly(c, [(u, 0.36), (u + 0.015, 0.39), (u + 0.03, 0.36)], colors.white)
     for u in [0.22 + 0.06 * k for k in range(8)]:  # ridge
         f.poly(c, [(u, 0.47), (u + 0.025, 0.53), (u + 0.05, 0.47)], shade(skin, 0.3))
-    _legs(f, c, (0.3, 0.42, 0.56, 0.66), 0.3, 0.2, 0.025, shade(skin, 0.15))
-    _eye(f, c, 0.72, 0.5, 0.035)
+    legs(f, c, (0.3, 0.42, 0.56, 0.66), 0.3, 0.2, 0.025, shade(skin, 0.15))
+    eye(f, c, 0.72, 0.5, 0.035)
 
 
 def snake(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#d8c48a")
+    f = scene(c, rect, box, ctx, ground="#d8c48a")
     skin = ctx.ink(box, "colour", "#cc79a7")
     c.setStrokeColor(skin)
     c.setLineWidth(f.h * 0.13)
@@ -188,17 +143,17 @@ def snake(c, rect, box, ctx) -> None:
     c.drawPath(p, stroke=1, fill=0)
     c.setDash()
     f.ellipse(c, 0.82, 0.4, 0.98, 0.6, skin)
-    _eye(f, c, 0.92, 0.53)
+    eye(f, c, 0.92, 0.53)
     c.setStrokeColor(colors.HexColor("#d55e00"))
     c.setLineWidth(0.8)
     c.line(*f(0.98, 0.48), *f(1.0, 0.46))
 
 
 def dachshund(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#a6d27a")
+    f = scene(c, rect, box, ctx, ground="#a6d27a")
     fur = ctx.ink(box, "colour", "#7a4b2a")
     f.poly(c, [(0.14, 0.4), (0.03, 0.54), (0.05, 0.56), (0.18, 0.45)], fur)
-    _legs(f, c, (0.18, 0.26, 0.7, 0.78), 0.32, 0.16, 0.025, shade(fur, 0.2))
+    legs(f, c, (0.18, 0.26, 0.7, 0.78), 0.32, 0.16, 0.025, shade(fur, 0.2))
     f.ellipse(c, 0.12, 0.28, 0.84, 0.5, fur)
     c.saveState()  # a sweater for a long dog, following the body's outline
     (x0, y0), (x1, y1) = f(0.12, 0.28), f(0.84, 0.5)
@@ -213,11 +168,11 @@ def dachshund(c, rect, box, ctx) -> None:
     f.ellipse(c, 0.84, 0.46, 0.95, 0.56, fur)
     f.circle(c, 0.945, 0.53, 0.025, INK)
     f.ellipse(c, 0.72, 0.38, 0.8, 0.64, shade(fur, 0.35))  # ear
-    _eye(f, c, 0.85, 0.6)
+    eye(f, c, 0.85, 0.6)
 
 
 def caterpillar(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#7dbb5a")
+    f = scene(c, rect, box, ctx, ground="#7dbb5a")
     f.ellipse(c, -0.05, 0.12, 1.05, 0.32, colors.HexColor("#3f8f3a"))  # the leaf
     body = ctx.ink(box, "colour", "#8fd14f")
     n = 9
@@ -227,7 +182,7 @@ def caterpillar(c, rect, box, ctx) -> None:
         f.circle(c, u, v, 0.1, body if k % 2 else shade(body, 0.12))
         f.circle(c, u, v - 0.1, 0.02, INK)
     f.circle(c, 0.88, 0.48, 0.13, colors.HexColor("#d55e00"))
-    _eye(f, c, 0.9, 0.52)
+    eye(f, c, 0.9, 0.52)
     c.setStrokeColor(INK)
     c.setLineWidth(0.7)
     c.line(*f(0.86, 0.6), *f(0.83, 0.74))
@@ -235,13 +190,13 @@ def caterpillar(c, rect, box, ctx) -> None:
 
 
 def whale(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, sky="#9fd3f0", ground="#2f6fa8", share=0.45)
+    f = scene(c, rect, box, ctx, sky="#9fd3f0", ground="#2f6fa8", share=0.45)
     body = ctx.ink(box, "colour", "#0072b2")
     f.poly(c, [(0.06, 0.47), (0.22, 0.44), (0.22, 0.56), (0.06, 0.53)], body)  # the stalk
     f.poly(c, [(0.0, 0.66), (0.1, 0.5), (0.0, 0.36), (0.04, 0.5)], body)
     f.ellipse(c, 0.1, 0.28, 0.95, 0.72, body)
     f.ellipse(c, 0.4, 0.28, 0.92, 0.46, tint(body, 0.55))
-    _eye(f, c, 0.8, 0.56, 0.03)
+    eye(f, c, 0.8, 0.56, 0.03)
     c.setStrokeColor(colors.white)
     c.setLineWidth(1.2)
     for du in (-0.03, 0.0, 0.03):
@@ -252,7 +207,7 @@ def whale(c, rect, box, ctx) -> None:
 
 
 def ducks(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#56b4e9", share=0.3)
+    f = scene(c, rect, box, ctx, ground="#56b4e9", share=0.3)
     plumage = ctx.ink(box, "colour", "#f0e442")
     for u, s in ((0.14, 0.55), (0.33, 0.55), (0.52, 0.55), (0.76, 1.0)):
         colour = plumage if s < 1 else colors.HexColor("#ffffff")
@@ -260,100 +215,4 @@ def ducks(c, rect, box, ctx) -> None:
         f.circle(c, u + 0.08 * s, 0.24 + 0.3 * s, 0.1 * s, colour)
         f.poly(c, [(u + 0.13 * s, 0.24 + 0.3 * s), (u + 0.2 * s, 0.24 + 0.27 * s),
                    (u + 0.13 * s, 0.24 + 0.24 * s)], colors.HexColor("#e69f00"))
-        _eye(f, c, u + 0.1 * s, 0.24 + 0.32 * s, 0.02)
-
-
-def mouse(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#c9b37e")
-    fur = ctx.ink(box, "colour", "#9a948a")
-    c.setStrokeColor(colors.HexColor("#cc79a7"))
-    c.setLineWidth(1.0)
-    p = c.beginPath()
-    p.moveTo(*f(0.3, 0.22))
-    p.curveTo(*f(0.0, 0.2), *f(0.1, 0.45), *f(0.05, 0.5))
-    c.drawPath(p, stroke=1, fill=0)
-    f.ellipse(c, 0.2, 0.18, 0.8, 0.45, fur)
-    f.circle(c, 0.55, 0.52, 0.12, fur)
-    for u in (0.33, 0.77):
-        f.circle(c, u, 0.63, 0.08, fur)
-        f.circle(c, u, 0.63, 0.05, colors.HexColor("#f2b8c6"))
-    _eye(f, c, 0.48, 0.53, 0.022)
-    _eye(f, c, 0.62, 0.53, 0.022)
-    f.circle(c, 0.55, 0.47, 0.02, colors.HexColor("#cc79a7"))
-    f.poly(c, [(0.72, 0.14), (0.98, 0.14), (0.98, 0.26)], colors.HexColor("#f0e442"))  # cheese
-    f.circle(c, 0.9, 0.18, 0.012, colors.HexColor("#c9b037"))
-
-
-def snail(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#7dbb5a")
-    shell = ctx.ink(box, "colour", "#e69f00")
-    body = colors.HexColor("#d9c7a7")
-    f.ellipse(c, 0.1, 0.18, 0.95, 0.3, body)
-    f.ellipse(c, 0.7, 0.2, 0.92, 0.42, body)
-    c.setStrokeColor(body)
-    c.setLineWidth(1.0)
-    c.line(*f(0.78, 0.4), *f(0.74, 0.52))
-    c.line(*f(0.86, 0.4), *f(0.9, 0.52))
-    f.circle(c, 0.74, 0.52, 0.015, INK)
-    f.circle(c, 0.9, 0.52, 0.015, INK)
-    f.circle(c, 0.42, 0.4, 0.16, shell)
-    c.setStrokeColor(shade(shell, 0.4))
-    c.setLineWidth(1.2)
-    p = c.beginPath()
-    cx, cy = f(0.42, 0.4)
-    p.moveTo(cx, cy)
-    for k in range(1, 40):  # the spiral
-        a = k * 0.45
-        r = k / 40 * 0.15 * f.h
-        p.lineTo(cx + r * math.cos(a), cy + r * math.sin(a))
-    c.drawPath(p, stroke=1, fill=0)
-
-
-def bird(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#a6d27a")
-    feathers = ctx.ink(box, "colour", "#d55e00")
-    c.setStrokeColor(colors.HexColor("#7a4b2a"))
-    c.setLineWidth(f.h * 0.025)
-    c.line(*f(0.0, 0.4), *f(1.0, 0.46))
-    f.ellipse(c, 0.2, 0.44, 0.75, 0.68, feathers)
-    f.poly(c, [(0.28, 0.6), (0.02, 0.66), (0.06, 0.54), (0.28, 0.52)], shade(feathers, 0.2))
-    c.setStrokeColor(colors.HexColor("#7a4b2a"))
-    c.setLineWidth(0.8)
-    for u in (0.42, 0.52):  # feet on the branch
-        c.line(*f(u, 0.46), *f(u + 0.02, 0.42))
-    f.circle(c, 0.7, 0.7, 0.09, feathers)
-    f.ellipse(c, 0.35, 0.5, 0.6, 0.62, tint(feathers, 0.4))
-    f.poly(c, [(0.78, 0.72), (0.92, 0.69), (0.78, 0.66)], colors.HexColor("#f0e442"))
-    _eye(f, c, 0.73, 0.72, 0.02)
-
-
-def ladybug(c, rect, box, ctx) -> None:
-    f = _scene(c, rect, box, ctx, ground="#7dbb5a")
-    f.ellipse(c, 0.0, 0.22, 1.0, 0.5, colors.HexColor("#3f8f3a"))  # the leaf
-    wing = ctx.ink(box, "colour", "#d55e00")
-    f.circle(c, 0.5, 0.62, 0.08, INK)
-    f.circle(c, 0.5, 0.45, 0.17, wing)
-    c.setStrokeColor(INK)
-    c.setLineWidth(0.9)
-    c.line(*f(0.5, 0.3), *f(0.5, 0.62))
-    for u, v in ((0.35, 0.5), (0.65, 0.5), (0.38, 0.38), (0.62, 0.38), (0.5, 0.54)):
-        f.circle(c, u, v, 0.03, INK)
-    c.line(*f(0.46, 0.68), *f(0.38, 0.76))
-    c.line(*f(0.54, 0.68), *f(0.62, 0.76))
-
-
-def pawprints(c, rect, box, ctx) -> None:
-    """The animal tiles' common back: rows of paw prints."""
-    x, y, w, h = rect
-    ground = ctx.ink(box, "fill", "#2d5a3d")
-    ink = ctx.ink(box, "colour", "#a6d27a")
-    c.setFillColor(ground)
-    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0,
-           fill=1)
-    step = min(w, h) / 2
-    c.setFillColor(ink)
-    for px, py in tiling(rect, step):
-        c.ellipse(px - step * 0.16, py - step * 0.14, px + step * 0.16, py + step * 0.12,
-                  stroke=0, fill=1)
-        for dx, dy in ((-0.17, 0.16), (-0.06, 0.24), (0.06, 0.24), (0.17, 0.16)):
-            c.circle(px + dx * step, py + dy * step, step * 0.06, stroke=0, fill=1)
+        eye(f, c, u + 0.1 * s, 0.24 + 0.32 * s, 0.02)
