@@ -82,10 +82,11 @@ def _stand(game, component, layout, ctx, label, bleed, bleed_rect, loc) -> Art:
     r0, r1 = panels["rest"]
     legend = ctx.get("legend") or {}
     sketch = min(mm(40), length / 4)
-    boxes = [_label(name, rect, legend[name], loc) for name, rect in (
-        ("glue", (0.0, g0, length, g1 - g0)),
-        ("lines", (mm(4), b0, length - sketch - mm(12), b1 - b0)),
-        ("rest", (mm(4), r0, length - mm(8), r1 - r0))) if legend.get(name)]
+    # Folded, the rest's top edge is the one at the ledge: its label is turned to match.
+    boxes = [_label(name, rect, legend[name], loc, turn) for name, rect, turn in (
+        ("glue", (0.0, g0, length, g1 - g0), 0),
+        ("lines", (mm(4), b0, length - sketch - mm(12), b1 - b0), 0),
+        ("rest", (mm(4), r0, length - mm(8), r1 - r0), 180)) if legend.get(name)]
     # A side view of the folded stand, drawn from the same plan, as assembly help.
     boxes.append(Box("side-view", "art", (length - sketch - mm(4), b0 + mm(2), sketch,
                                           b1 - b0 - mm(4)),
@@ -98,6 +99,6 @@ def _stand(game, component, layout, ctx, label, bleed, bleed_rect, loc) -> Art:
     return Art(tuple(parts), bleed_rect, tabs, lines + cut)
 
 
-def _label(name: str, rect, text: str, loc) -> Box:
-    return Box(name, "text", rect, (("colour", "#555555"), ("size", 8), ("text", str(text))),
-               loc)
+def _label(name: str, rect, text: str, loc, turn: int) -> Box:
+    return Box(name, "text", rect, (("colour", "#555555"), ("rotate", turn), ("size", 8),
+                                    ("text", str(text))), loc)
