@@ -8,6 +8,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from . import boards
 from .checks import find_variant, validate
 from .errors import ContentError, Loc, Problem
 from .expand import items_of
@@ -128,12 +129,16 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
             items = [replace(item, id=f"{item.id}-{lang}", data={**item.data, "lang": lang})
                      for item in items for lang in options.langs]
         trim = trim_of(game, component)
-        has_back = component.back is not None and component.kind not in ("standee", "stand")
+        has_back = component.back is not None and component.kind not in ("standee", "stand",
+                                                                           "board")
         bleed = settings.bleed if component.marks else 0.0
         comp_settings = PrintSettings(settings.paper, settings.duplex, bleed, settings.margin,
                                       settings.back_offset)
         try:
-            pages = impose(items, trim, comp_settings, has_back, component.marks)
+            if component.kind == "board":
+                pages = [page for item in items for page in boards.tile(item, trim, comp_settings)]
+            else:
+                pages = impose(items, trim, comp_settings, has_back, component.marks)
         except ValueError as exc:
             raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) \
                 from None
@@ -149,7 +154,7 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
             b.painter == "braille" for b in layouts.get(component.face, component.face_loc).boxes)
         ctx = PaintContext(fonts, game.folder, swell=swell)
         write_pages(folder / name, pages, arts, Meta(title, game.author, _subject(game, lang)),
-                    ctx)
+                    ctx, lang)
         files.append(_manifest_file(name, pages, component.kind))
         if options.svg and component.marks:
             files += _cut_files(folder, component, pages, fold_lines(game, component))

@@ -52,6 +52,7 @@ class Placement:
     side: str  # "front" or "back"
     matrix: Matrix  # item-local trim coordinates -> page
     trim: Rect  # on the page, axis-aligned
+    clip: Rect | None = None  # on the page: only this part shows (a board's sheet)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,10 @@ class Page:
     folds: tuple[tuple[float, float, float, float], ...]
     trim_box: Rect
     bleed_box: Rect
+    glue: tuple[Rect, ...] = ()  # margins a neighbouring sheet is glued over
+    align: tuple[tuple[float, float, float, float], ...] = ()  # lay the neighbour's edge here
+    label: str = ""  # which sheet this is, printed in the margin
+    overview: tuple | None = None  # (item, matrix, sheet rects): a board's assembly plan
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from .errors import Loc
 from .source import YMap
 
 LANGUAGES = ("de", "en")
-KINDS = ("card", "tile", "standee", "stand", "sheet")
+KINDS = ("card", "tile", "standee", "stand", "sheet", "board")
 
 
 @dataclass(frozen=True)

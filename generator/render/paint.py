@@ -87,7 +87,7 @@ class Forms:
         self.ctx = ctx
         self.names: dict[Art, str] = {}
 
-    def place(self, art: Art, matrix, label: str) -> None:
+    def place(self, art: Art, matrix, label: str, clip=None) -> None:
         c = self.canvas
         name = self.names.get(art)
         if name is None:
@@ -99,6 +99,10 @@ class Forms:
             draw_art(c, art, self.ctx)
             c.endForm()
         c.saveState()
+        if clip is not None:  # one sheet's window onto a larger drawing
+            window = c.beginPath()
+            window.rect(*clip)
+            c.clipPath(window, stroke=0, fill=0)
         c.transform(*matrix)
         c.doForm(name)
         c.restoreState()

@@ -11,6 +11,7 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen import canvas as rl_canvas
 
 from ..imposition import MARK_WIDTH, Page
+from .boardsheets import draw_overview, draw_sheet_guides
 from .paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
 
 # ASCII85 costs time and size; with it off, images must never be inline (DESIGN.md).
@@ -49,18 +50,26 @@ def _corners(rect):
 
 
 def write_pages(path: Path, pages: list[Page], arts: dict, meta: Meta,
-                ctx: PaintContext) -> None:
+                ctx: PaintContext, lang: str = "de") -> None:
     """`arts` maps (item, side) to the Art drawn there."""
     c = new_canvas(path, meta, pages[0].size, ctx.fonts["regular"])
     forms = Forms(c, ctx)
     for page in pages:
         c.setPageSize(page.size)
         set_boxes(c, page.trim_box, page.bleed_box)
-        for p in page.placements:
-            art = arts.get((id(p.item), p.side))
+        placed = [(p.item, p.side, p.matrix, p.clip) for p in page.placements]
+        if page.overview is not None:
+            item, matrix, _ = page.overview
+            placed.append((item, "front", matrix, None))
+        for item, side, matrix, clip in placed:
+            art = arts.get((id(item), side))
             if art is not None:
-                forms.place(art, p.matrix, f"item '{p.item.id}' ({p.side})")
+                forms.place(art, matrix, f"item '{item.id}' ({side})", clip)
         draw_guides(c, page)
+        if page.glue or page.align or page.label:
+            draw_sheet_guides(c, page, ctx.fonts["regular"], lang)
+        if page.overview is not None:
+            draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], lang)
         c.showPage()
     c.save()
 

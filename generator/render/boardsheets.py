@@ -1,0 +1,90 @@
+"""What a board's sheets carry besides the board: glue margins, the line to lay the
+neighbour on, the sheet's number, and the assembly plan."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+
+from ..imposition import Page
+from ..units import mm
+
+GLUE_TINT = colors.Color(1, 1, 1, alpha=0.55)
+ALIGN = colors.HexColor("#d55e00")
+
+
+def draw_sheet_guides(c, page: Page, font: str, lang: str) -> None:
+    de = lang == "de"
+    c.saveState()
+    for x, y, w, h in page.glue:
+        c.setFillColor(GLUE_TINT)
+        c.rect(x, y, w, h, stroke=0, fill=1)
+        c.setStrokeColor(colors.HexColor("#9a948a"))
+        c.setLineWidth(0.4)
+        step = mm(4)
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.saveState()
+        c.clipPath(p, stroke=0, fill=0)
+        k = -h
+        while k < w:  # diagonal hatching: this strip disappears under the neighbour
+            c.line(x + k, y, x + k + h, y + h)
+            k += step
+        c.restoreState()
+        c.setFillColor(colors.HexColor("#555555"))
+        c.setFont(font, 7)
+        text = "Klebefläche" if de else "glue"
+        c.saveState()
+        c.translate(x + w / 2, y + h / 2)
+        if h > w:
+            c.rotate(90)
+        c.drawCentredString(0, -2.5, text)
+        c.restoreState()
+    c.setStrokeColor(ALIGN)
+    c.setLineWidth(0.5)
+    c.setDash(2, 1.5)
+    for x1, y1, x2, y2 in page.align:
+        c.line(x1, y1, x2, y2)
+    c.restoreState()
+    if page.label:
+        x, y, w, h = page.bleed_box
+        c.setFont(font, 7)
+        c.setFillColor(colors.HexColor("#555555"))
+        word = "Spielplan, Bogen" if de else "Board, sheet"
+        c.drawString(x, y + h + mm(6.5), f"{word} {page.label}")
+
+
+def draw_overview(c, page: Page, font: str, bold: str, lang: str) -> None:
+    """Sheet outlines and numbers over the small board, and how to put it together."""
+    _, _, cells = page.overview
+    de = lang == "de"
+    c.saveState()
+    c.setStrokeColor(ALIGN)
+    c.setLineWidth(1.2)
+    for n, (x, y, w, h) in enumerate(cells, start=1):
+        c.rect(x, y, w, h, stroke=1, fill=0)
+        c.setFillColor(colors.white)
+        c.circle(x + w / 2, y + h / 2, mm(5), stroke=1, fill=1)
+        c.setFillColor(ALIGN)
+        c.setFont(bold, 12)
+        c.drawCentredString(x + w / 2, y + h / 2 - 4, str(n))
+    c.setFillColor(colors.HexColor("#1d1d1d"))
+    c.setFont(bold, 16)
+    width, height = page.size
+    c.drawCentredString(width / 2, height - mm(25),
+                        "Spielplan zusammensetzen" if de else "Putting the board together")
+    lines = ([
+        "1. Jeden Bogen an der Schnittmarke ausschneiden; die schraffierten Klebeflächen",
+        "   bleiben dran.",
+        "2. Den rechten oder unteren Nachbarn mit seiner Kante auf die orange Linie legen",
+        "   und auf die Klebefläche kleben. Die Bilder laufen über die Kante weiter.",
+        "3. Reihe für Reihe, in der Reihenfolge der Nummern.",
+    ] if de else [
+        "1. Cut out every sheet at its crop marks; keep the hatched glue margins on.",
+        "2. Lay the neighbour to the right or below with its edge on the orange line and glue",
+        "   it onto the margin. The picture runs on across the edge.",
+        "3. Row by row, in the order of the numbers.",
+    ])
+    c.setFont(font, 10)
+    for i, text in enumerate(lines):
+        c.drawString(mm(20), page.trim_box[1] - mm(14) - i * 14, text)
+    c.restoreState()
