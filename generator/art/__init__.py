@@ -7,7 +7,8 @@ from dataclasses import replace
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
 from ..params import COLOUR, POSITIVE, TEXT, choice, choices, fraction, whole
-from . import animals, buildings, critters, diagrams, emblems, figures, town
+from . import abstract, animals, buildings, critters, diagrams, emblems, figures, scenes, town
+from .draw import BLEED_ROOM
 
 MOTIFS = {
     "coin": emblems.coin,
@@ -21,6 +22,10 @@ MOTIFS = {
     "flowers": town.flowers,
     "rooftops": town.rooftops,
     "stand-profile": diagrams.stand_profile,
+    **{name: getattr(abstract, name) for name in (
+        "colourfield", "grid", "stripes", "concentric", "facets", "blobs")},
+    **{name: getattr(scenes, name) for name in (
+        "hills", "waves", "constellations", "pointillist", "mosaic", "orbits")},
     **{name: getattr(animals, name) for name in (
         "cat", "dog", "rabbit", "fish", "turtle", "crocodile", "snake", "dachshund",
         "caterpillar", "whale", "ducks")},
@@ -83,12 +88,29 @@ def paint_art(c, box, ctx) -> None:
     if name not in MOTIFS:
         raise ContentError(Problem(box.loc_of("motif"), f"{ctx.item_label}: unknown motif"
                                    f" '{name}'; known motifs: {', '.join(sorted(MOTIFS))}"))
-    rect = box.rect
-    if box.get("slice"):
-        rect = whole_picture(box.get("piece", box.rect), box.get("slice"))
     c.saveState()
     clip = c.beginPath()  # a motif may draw generously; only its box shows
     clip.rect(*box.rect)
     c.clipPath(clip, stroke=0, fill=0)
-    MOTIFS[name](c, rect, box, ctx)
+    if box.get("slice"):
+        _piece(c, name, box, ctx)
+    else:
+        MOTIFS[name](c, box.rect, box, ctx)
     c.restoreState()
+
+
+def _piece(c, name: str, box, ctx) -> None:
+    """One piece of a picture: the whole picture is drawn once, as a form of its own, and
+    every piece places it under its own clip."""
+    x, y, w, h = whole_picture(box.get("piece", box.rect), box.get("slice"))
+    own = tuple((k, v) for k, v in box.params if k not in ("slice", "piece"))
+    key = (name, own, round(w, 3), round(h, 3), ctx.swell)
+    form = ctx.pictures.get(key)
+    if form is None:
+        form = f"Picture{len(ctx.pictures)}"
+        ctx.pictures[key] = form
+        c.beginForm(form, -BLEED_ROOM, -BLEED_ROOM, w + BLEED_ROOM, h + BLEED_ROOM)
+        MOTIFS[name](c, (0.0, 0.0, w, h), box, ctx)
+        c.endForm()
+    c.translate(x, y)
+    c.doForm(form)

@@ -36,6 +36,7 @@ class PaintContext:
     problems: Collector = field(default_factory=Collector)
     item_label: str = ""
     swell: bool = False  # a braille build, printed on swell paper
+    pictures: dict = field(default_factory=dict)  # whole pictures drawn once, as forms
 
     def ink(self, box, key: str, default: str):
         """A box's colour. On swell paper every dark print rises, so in a braille build all
