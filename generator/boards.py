@@ -104,8 +104,8 @@ def _overview(item, t: Tiling, turn, settings: PrintSettings) -> Page:
     """The whole board, small, with the sheets drawn on it and numbered: how to lay them."""
     page_w, page_h = settings.page_size
     w, h = t.size
-    k = min((page_w - 2 * settings.margin - mm(20)) / w, page_h * 0.55 / h)
-    left, bottom = (page_w - w * k) / 2, page_h * 0.4
+    k = min((page_w - 2 * settings.margin - mm(20)) / w, page_h * 0.5 / h)
+    left, bottom = (page_w - w * k) / 2, page_h * 0.3
     matrix = compose(translate(left, bottom), compose((k, 0, 0, k, 0, 0), turn))
     cells = tuple((left + col * w / t.cols * k, bottom + (t.rows - 1 - row) * h / t.rows * k,
                    w / t.cols * k, h / t.rows * k)

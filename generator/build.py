@@ -138,7 +138,8 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
             if component.kind == "board":
                 pages = [page for item in items for page in boards.tile(item, trim, comp_settings)]
             else:
-                pages = impose(items, trim, comp_settings, has_back, component.marks)
+                pages = impose(items, trim, comp_settings, has_back, component.marks,
+                               component.block)
         except ValueError as exc:
             raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) \
                 from None

@@ -58,10 +58,16 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
                          " more")
         standee = Standee(max(base or 0.0, 0.0))
     stand = _stand(f, problems) if kind == "stand" else None
+    block = f.get("blocks", YList, None)
+    if block is not None and not (len(block) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in block)):
+        problems.add(f.value_loc("blocks"), "'blocks' must be [columns, rows], like [2, 3]")
+        block = None
     items = tuple(_item(i, iloc, cid, problems) for i, iloc in list_of(f, "items"))
     f.done()
     return Component(cid, kind or "card", name, size, face, back, items, refs, id_pattern,
-                     bool(marks), standee, loc, f.value_loc("face"), f.value_loc("back"), stand)
+                     bool(marks), standee, loc, f.value_loc("face"), f.value_loc("back"), stand,
+                     tuple(block) if block else None)
 
 
 def _stand(f: Fields, problems: Collector) -> Stand:

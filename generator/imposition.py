@@ -109,6 +109,23 @@ def _grid(area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int) 
     return Grid(cells, turns)
 
 
+def block_order(grid: Grid, block: tuple[int, int] | None) -> list[int]:
+    """The cell for each item of a page: in reading order, or block by block when the grid
+    is upright and holds whole blocks."""
+    ncols = len({round(x, 6) for x, _ in grid.cells})
+    nrows = grid.capacity // ncols if ncols else 0
+    if not block or grid.turns or ncols % block[0] or nrows % block[1]:
+        return list(range(grid.capacity))
+    bw, bh = block
+    per_row = ncols // bw
+    order = []
+    for k in range(grid.capacity // (bw * bh)):
+        brow, bcol = divmod(k, per_row)
+        for i in range(bw * bh):
+            order.append((brow * bh + i // bw) * ncols + bcol * bw + i % bw)
+    return order
+
+
 def front_matrix(grid: Grid, index: int, size: tuple[float, float]) -> Matrix:
     cx, cy = grid.cells[index]
     return compose(translate(cx, cy), rotate_quarter(grid.turns, *size))
@@ -121,8 +138,10 @@ def back_matrix(front: Matrix, flip: Matrix, size: tuple[float, float],
 
 
 def impose(items: list, size: tuple[float, float], settings: PrintSettings, has_back: bool,
-           marks: bool = True) -> list[Page]:
-    """Pages for one component: fronts and, for duplex, their backs; or fold sheets."""
+           marks: bool = True, block: tuple[int, int] | None = None) -> list[Page]:
+    """Pages for one component: fronts and, for duplex, their backs; or fold sheets.
+    With `block` (columns, rows), each run of that many items is laid as one block, so the
+    pieces of a picture lie together as the picture."""
     page_w, page_h = settings.page_size
     m, b = settings.margin, settings.bleed
     outer = b + (MARK_LENGTH if marks else 0.0)
@@ -140,12 +159,13 @@ def impose(items: list, size: tuple[float, float], settings: PrintSettings, has_
                          f" fit on {settings.paper} inside a {m / mm(1):.1f} mm printer margin"
                          f" with {b / mm(1):.1f} mm bleed" + (" and crop marks" if marks else ""))
 
+    order = block_order(grid, block)
     pages = []
     for start in range(0, len(items), grid.capacity):
         chunk = items[start:start + grid.capacity]
         fronts = []
         for i, item in enumerate(chunk):
-            mat = front_matrix(grid, i, size)
+            mat = front_matrix(grid, order[i], size)
             fronts.append(Placement(item, "front", mat, bounds(mat, local)))
         backs = []
         if has_back and settings.duplex != "none":

@@ -13,7 +13,8 @@ from .source import YList, YMap, load_yaml
 
 GAME_FILE = "game.yaml"
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-CHECK_KINDS = ("count", "complete-sets", "distinct", "exactly", "theme-covers")
+CHECK_KINDS = ("count", "complete-sets", "distinct", "exactly", "theme-covers", "at-most",
+               "languages", "files")
 
 
 def find_games(content: Path) -> list[Path]:

@@ -82,6 +82,7 @@ class Component:
     face_loc: Loc
     back_loc: Loc
     stand: Stand | None = None
+    block: tuple[int, int] | None = None  # lay runs of items as blocks (a picture's pieces)
 
 
 @dataclass(frozen=True)

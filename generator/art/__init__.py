@@ -7,7 +7,18 @@ from dataclasses import replace
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
 from ..params import COLOUR, POSITIVE, TEXT, choice, choices, fraction, whole
-from . import abstract, animals, buildings, critters, diagrams, emblems, figures, scenes, town
+from . import (
+    abstract,
+    animals,
+    buildings,
+    critters,
+    diagrams,
+    emblems,
+    figures,
+    museum,
+    scenes,
+    town,
+)
 from .draw import BLEED_ROOM
 
 MOTIFS = {
@@ -26,12 +37,18 @@ MOTIFS = {
         "colourfield", "grid", "stripes", "concentric", "facets", "blobs")},
     **{name: getattr(scenes, name) for name in (
         "hills", "waves", "constellations", "pointillist", "mosaic", "orbits")},
+    "museum-board": museum.board,
+    "visitor": museum.visitor,
+    "die-net": museum.die_net,
     **{name: getattr(animals, name) for name in (
         "cat", "dog", "rabbit", "fish", "turtle", "crocodile", "snake", "dachshund",
         "caterpillar", "whale", "ducks")},
     **{name: getattr(critters, name) for name in (
         "mouse", "snail", "bird", "ladybug", "pawprints")},
 }
+
+PAINTINGS = ("colourfield", "grid", "stripes", "concentric", "facets", "blobs", "hills", "waves",
+             "constellations", "pointillist", "mosaic", "orbits")
 
 # What each motif reads and what each parameter may hold, so that a theme's mistake is
 # reported where it was written, not met later while drawing.

@@ -8,7 +8,7 @@ from reportlab.lib import colors
 
 from ..render.style import shade, tint
 from .draw import BLEED_ROOM, poly
-from .palettes import palette, rng
+from .palettes import palette, rng, varnish
 
 
 def _ground(c, rect, colour) -> None:
@@ -35,7 +35,7 @@ def colourfield(c, rect, box, ctx) -> None:
             inset = (5 - k) * 1.4
             c.roundRect(bx + inset, by + inset, w * 0.84 - 2 * inset, band - 2 * inset, 6,
                         stroke=0, fill=1)
-
+    varnish(c, rect, r)
 
 def grid(c, rect, box, ctx) -> None:
     """Rectangles split by black bars, a few filled with pure colour (after Mondrian)."""
@@ -59,7 +59,7 @@ def grid(c, rect, box, ctx) -> None:
     c.setLineWidth(min(w, h) * 0.025)
     for cx, cy, cw, ch in cells:
         c.rect(cx, cy, cw, ch, stroke=1, fill=0)
-
+    varnish(c, rect, r)
 
 def stripes(c, rect, box, ctx) -> None:
     """Bands of colour in a slow rhythm, on a slant (after Bridget Riley's colour works)."""
@@ -81,7 +81,7 @@ def stripes(c, rect, box, ctx) -> None:
         pos += width
         i += 1
     c.restoreState()
-
+    varnish(c, rect, r)
 
 def concentric(c, rect, box, ctx) -> None:
     """A grid of squares, each holding rings of colour (after Kandinsky's study)."""
@@ -101,7 +101,7 @@ def concentric(c, rect, box, ctx) -> None:
                 c.setFillColor(r.choice(p))
                 c.circle(cx + r.uniform(-1, 1), cy + r.uniform(-1, 1),
                          radius * (1 - k * 0.17), stroke=0, fill=1)
-
+    varnish(c, rect, r)
 
 def facets(c, rect, box, ctx) -> None:
     """Broken planes in a narrow range of colour (after the cubists)."""
@@ -125,7 +125,7 @@ def facets(c, rect, box, ctx) -> None:
     for _ in range(7):  # a few strong contours across the planes
         i, j = r.randrange(n), r.randrange(m)
         c.line(*points[i][j], *points[i + 1][j + 1])
-
+    varnish(c, rect, r)
 
 def blobs(c, rect, box, ctx) -> None:
     """Cut-out shapes, leaf and wave, on a flat ground (after Matisse's cut-outs)."""
@@ -151,3 +151,4 @@ def blobs(c, rect, box, ctx) -> None:
         path.close()
         c.setFillColor(r.choice(p[:3] + p[4:]))
         c.drawPath(path, stroke=0, fill=1)
+    varnish(c, rect, r)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from reportlab.lib import colors
@@ -22,11 +23,41 @@ PALETTES = [
 ]
 
 
-def rng(style: str, seed) -> random.Random:
-    """The same style and seed always give the same picture (a string seed hashes the same
-    in every process)."""
-    return random.Random(f"{style}:{seed}")
+class Painter(random.Random):
+    """A picture's random choices. The same style and seed always give the same picture (a
+    string seed hashes the same in every process); the palette follows the seed in turn,
+    so pictures of one style with neighbouring seeds never share their colours."""
+
+    def __init__(self, style: str, seed):
+        super().__init__(f"{style}:{seed}")
+        self.seed_number = int(seed) if str(seed).lstrip("-").isdigit() else 0
 
 
-def palette(r: random.Random) -> list:
-    return [colors.HexColor(h) for h in r.choice(PALETTES)]
+def rng(style: str, seed) -> Painter:
+    return Painter(style, seed)
+
+
+def palette(r: Painter) -> list:
+    return [colors.HexColor(h) for h in PALETTES[r.seed_number % len(PALETTES)]]
+
+
+def varnish(c, rect, r: random.Random) -> None:
+    """Old varnish: a faint light or dark wash across the whole picture, at an angle and
+    strength of the picture's own. Two paintings never meet in quite the same shade, so
+    pieces of different pictures show a step where they do not belong."""
+    x, y, w, h = rect
+    angle = r.uniform(0, 2 * math.pi)
+    dx, dy = math.cos(angle), math.sin(angle)
+    tone = colors.white if r.random() < 0.5 else colors.black
+    strength = r.uniform(0.18, 0.32)
+    bands = 40
+    reach = abs(dx) * w + abs(dy) * h
+    c.saveState()
+    c.translate(x + w / 2, y + h / 2)
+    c.rotate(math.degrees(angle))
+    for k in range(bands):
+        alpha = strength * k / (bands - 1)
+        c.setFillColor(colors.Color(tone.red, tone.green, tone.blue, alpha=alpha))
+        c.rect(-reach / 2 + reach * k / bands - 0.2, -reach, reach / bands + 0.4, 2 * reach,
+               stroke=0, fill=1)
+    c.restoreState()

@@ -8,7 +8,7 @@ from reportlab.lib import colors
 
 from ..render.style import shade, tint
 from .draw import BLEED_ROOM
-from .palettes import palette, rng
+from .palettes import palette, rng, varnish
 
 
 def _fill(c, rect, colour) -> None:
@@ -51,7 +51,7 @@ def hills(c, rect, box, ctx) -> None:
         waves = [(1.0, r.uniform(0.6, 1.6), r.uniform(0, 6)),
                  (0.4, r.uniform(2, 4), r.uniform(0, 6))]
         _ridge(c, rect, 0.62 - 0.1 * k, 0.05, waves, colour)
-
+    varnish(c, rect, r)
 
 def waves(c, rect, box, ctx) -> None:
     """Rows of curling waves, one colour after the other (after the Japanese prints)."""
@@ -66,7 +66,7 @@ def waves(c, rect, box, ctx) -> None:
         _ridge(c, rect, (k + 0.5) / rows, 0.045, [(1.0, freq, r.uniform(0, 6)),
                                                  (0.3, freq * 3, r.uniform(0, 6))], colour)
         _ridge(c, rect, (k + 0.5) / rows - 0.012, 0.045, [(1.0, freq, 0.3)], tint(colour, 0.4))
-
+    varnish(c, rect, r)
 
 def constellations(c, rect, box, ctx) -> None:
     """A night sky with stars joined into figures, and a moon."""
@@ -100,7 +100,7 @@ def constellations(c, rect, box, ctx) -> None:
     c.circle(mx, my, w * 0.09, stroke=0, fill=1)
     c.setFillColor(night)
     c.circle(mx + w * 0.04, my + w * 0.02, w * 0.085, stroke=0, fill=1)
-
+    varnish(c, rect, r)
 
 def pointillist(c, rect, box, ctx) -> None:
     """A sunlit scene painted in dots of pure colour (after Seurat and Signac)."""
@@ -128,7 +128,7 @@ def pointillist(c, rect, box, ctx) -> None:
                      y + (j + r.uniform(-0.3, 0.3)) * step, step * 0.48, stroke=0, fill=1)
             i += 1
         j += 1
-
+    varnish(c, rect, r)
 
 def mosaic(c, rect, box, ctx) -> None:
     """Small stones laid in rings around a centre, with grout between them."""
@@ -136,19 +136,20 @@ def mosaic(c, rect, box, ctx) -> None:
     p = palette(r)
     x, y, w, h = rect
     _fill(c, rect, colors.HexColor("#e9e4d8"))
-    step = min(w, h) / 16
+    step = min(w, h) / 16  # a stone's middle on every cut, never a joint along it
+    shift = step / 2
     cx, cy = x + w * r.uniform(0.3, 0.7), y + h * r.uniform(0.3, 0.7)
     ring = r.uniform(0.6, 1.4)
     for i in range(-2, int(w / step) + 3):
         for j in range(-2, int(h / step) + 3):
-            px, py = x + i * step, y + j * step
+            px, py = x + i * step - shift, y + j * step - shift
             band = int(math.hypot(px - cx, py - cy) / (step * ring * 2))
             colour = p[band % 5]
             c.setFillColor(tint(colour, r.uniform(0, 0.2)) if r.random() < 0.5
                            else shade(colour, r.uniform(0, 0.15)))
             c.rect(px + step * 0.08, py + step * 0.08, step * 0.84, step * 0.84, stroke=0,
                    fill=1)
-
+    varnish(c, rect, r)
 
 def orbits(c, rect, box, ctx) -> None:
     """Discs and rings cut into quarters of contrasting colour (after Sonia Delaunay)."""
@@ -164,3 +165,4 @@ def orbits(c, rect, box, ctx) -> None:
             for q in range(4):
                 c.setFillColor(p[(k + q + r.randrange(2)) % 5])
                 c.wedge(cx - rad, cy - rad, cx + rad, cy + rad, q * 90, 90, stroke=0, fill=1)
+    varnish(c, rect, r)

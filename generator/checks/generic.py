@@ -124,6 +124,12 @@ def declared(game: Game, check: Check, items: dict[str, list[Item]], variant: Va
         _exactly(f, what, rows, problems)
     elif check.kind == "theme-covers":
         _theme_covers(game, f, what, rows, problems)
+    elif check.kind == "at-most":
+        _at_most(f, what, rows, problems)
+    elif check.kind == "languages":
+        _languages(f, what, rows, problems)
+    elif check.kind == "files":
+        _files(game, f, what, rows, problems)
     f.done()
 
 
@@ -252,6 +258,60 @@ def _exactly(f: Fields, what: str, rows, problems: Collector) -> None:
     if missing:
         problems.add(f.loc, f"{what} has no {field} {_join(missing)}; the rules need exactly"
                      f" {_join(values)}")
+
+
+def _at_most(f: Fields, what: str, rows, problems: Collector) -> None:
+    """No value of `field` more often than `times`."""
+    field, times = f.get("field", str), f.get("times", int)
+    if field is None or times is None:
+        return
+    seen: dict = defaultdict(list)
+    for data, loc, item in rows:
+        if item is None or item.copy == 1:
+            value = single(data, field, loc, problems)
+            if value is not None:
+                seen[value].append(loc)
+    for value, locs in seen.items():
+        if len(locs) > times:
+            problems.add(locs[times], f"{what}: {field} {fmt(value)} is used {len(locs)} times;"
+                         f" at most {times} are allowed")
+
+
+def _languages(f: Fields, what: str, rows, problems: Collector) -> None:
+    """Each of `fields` holds a text in every one of `languages`."""
+    fields = f.get("fields", YList)
+    langs = f.get("languages", YList)
+    if not fields or not langs:
+        return
+    for data, loc, _item in rows:
+        for field in fields:
+            value = data.get(field)
+            where = data.value_loc(field) if isinstance(data, YMap) else loc
+            texts = value if isinstance(value, dict) else {}
+            missing = [lang for lang in langs if not str(texts.get(lang) or "").strip()]
+            if missing:
+                problems.add(where, f"{what}: '{data.get('id')}' has no {field} in"
+                             f" {', '.join(missing)} (it needs {', '.join(langs)})")
+
+
+def _files(game: Game, f: Fields, what: str, rows, problems: Collector) -> None:
+    """Where a row names a picture file in `field`, the file exists and opens."""
+    field = f.get("field", str)
+    if field is None:
+        return
+    for data, loc, _item in rows:
+        name = data.get(field)
+        if name is None:
+            continue
+        where = data.value_loc(field) if isinstance(data, YMap) else loc
+        path = inside(game.folder, str(name), where, problems, "image")
+        if path is None:
+            continue
+        if not path.is_file():
+            problems.add(where, f"{what}: image file not found: {name}")
+        elif not readable_picture(path):
+            problems.add(where, f"{what}: image {name} is not a PNG, JPEG or SVG picture, or it"
+                         " is damaged")
 
 
 def _theme_covers(game: Game, f: Fields, what: str, rows, problems: Collector) -> None:

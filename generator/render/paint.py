@@ -12,7 +12,7 @@ from ..errors import Collector
 from ..faces import Art
 from .images import paint_image
 from .shapes import paint_braille, paint_shape, paint_table
-from .style import Fonts, colour, tint
+from .style import LINE_STYLES, Fonts, colour, tint
 from .text import paint_paragraph, paint_text
 
 PAINTERS = {"shape": paint_shape, "text": paint_text, "paragraph": paint_paragraph,
@@ -20,12 +20,6 @@ PAINTERS = {"shape": paint_shape, "text": paint_text, "paragraph": paint_paragra
             "table": paint_table}
 FOLD_DASH = (3, 2)
 FOLD_COLOUR = colors.HexColor("#6b6b6b")
-# Cut, valley and mountain lines must look different at a glance, without colour too.
-LINE_STYLES = {
-    "cut": (0.6, None, colors.HexColor("#1d1d1d")),
-    "valley": (0.5, ((3, 2),), FOLD_COLOUR),
-    "mountain": (0.5, ((4, 1.5, 1, 1.5),), FOLD_COLOUR),
-}
 SWELL_LIGHTEN = 0.6
 
 

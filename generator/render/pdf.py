@@ -7,6 +7,7 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib import colors
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen import canvas as rl_canvas
 
@@ -16,6 +17,28 @@ from .paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
 
 # ASCII85 costs time and size; with it off, images must never be inline (DESIGN.md).
 rl_config.useA85 = 0
+
+
+def _form_resources(form, document, _format=pdfdoc.PDFFormXObject.format):
+    """reportlab gives a form XObject fonts and nested forms but not its graphics states, so
+    transparency drawn inside a form is lost (every card and picture here is a form). Build
+    the same resources reportlab would, with the graphics states added."""
+    if not form.Resources:
+        resources = pdfdoc.PDFResourceDictionary()
+        resources.basicFonts()
+        if form.hasImages:
+            resources.allProcs()
+        else:
+            resources.basicProcs()
+        if form.XObjects:
+            resources.XObject = form.XObjects
+        if getattr(form, "ExtGState", None):
+            resources.ExtGState = form.ExtGState
+        form.Resources = resources
+    return _format(form, document)
+
+
+pdfdoc.PDFFormXObject.format = _form_resources
 
 
 @dataclass(frozen=True)

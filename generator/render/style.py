@@ -95,3 +95,11 @@ def missing_glyphs(text: str, font_name: str) -> str:
         return ""
     plain = _TAG.sub("", text)
     return "".join(sorted({ch for ch in plain if ord(ch) not in glyphs and ch not in "\n\t"}))
+
+
+# Cut, valley and mountain lines must look different at a glance, without colour too.
+LINE_STYLES = {
+    "cut": (0.6, None, colors.HexColor("#1d1d1d")),
+    "valley": (0.5, ((3, 2),), colors.HexColor("#6b6b6b")),
+    "mountain": (0.5, ((4, 1.5, 1, 1.5),), colors.HexColor("#6b6b6b")),
+}

@@ -1,0 +1,22 @@
+"""Museo's rules that need code."""
+
+from __future__ import annotations
+
+from ..art import PAINTINGS
+from ..errors import Collector
+from ..models import Game, Item
+
+
+def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
+    """Every picture is painted in a known style from a seed, or is the user's own file."""
+    table = game.tables.get("pictures")
+    for row in table.rows if table else ():
+        has_style, has_image = "style" in row, "image" in row
+        if has_style == has_image:
+            problems.add(row.loc, f"picture '{row.get('id')}' needs either a style (and a seed)"
+                         " or an image file, not both")
+        elif has_style and row["style"] not in PAINTINGS:
+            problems.add(row.value_loc("style"), f"picture '{row.get('id')}': unknown style"
+                         f" '{row['style']}'; styles: {', '.join(PAINTINGS)}")
+        elif has_style and not isinstance(row.get("seed"), int):
+            problems.add(row.loc, f"picture '{row.get('id')}' needs a whole-number 'seed'")

@@ -1,0 +1,266 @@
+"""The Museo kit: 200 cards, 30 paintings cut in six, a board over several sheets."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from generator import boards
+from generator.imposition import PAPERS, PrintSettings
+from generator.units import mm
+from tests.conftest import build, manifest, pnp
+from tests.pdfread import PT_PER_MM, read, trim_of
+from tests.render import Rendered, close
+
+PICTURES = [f"p{i:02d}" for i in range(1, 31)]
+# Piece pairs across each inner cut of a 2 x 3 picture: (left or upper, right or lower).
+SEAMS = [(1, 2, "x"), (3, 4, "x"), (5, 6, "x"), (1, 3, "y"), (2, 4, "y"), (3, 5, "y"),
+         (4, 6, "y")]
+
+
+def _file(kit, name):
+    return next(f for f in manifest(kit)["files"] if f["path"] == name)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_200_cards_of_40_by_40_with_backs_behind(kits, paper):
+    kit = kits("museo", paper=paper, duplex="long")
+    pw = PAPERS[paper][0] / PT_PER_MM
+    for name, count in (("pictures.pdf", 180), ("events.pdf", 20)):
+        _, pages = read(kit / name)
+        fronts = 0
+        for front, back in zip(pages[0::2], pages[1::2], strict=True):
+            for f, b in zip(front.placed, back.placed, strict=True):
+                x, y, w, h = trim_of(f, 3 * PT_PER_MM)
+                assert (w, h) == pytest.approx((40.0, 40.0), abs=0.01)
+                bx, by, _, _ = trim_of(b, 3 * PT_PER_MM)
+                assert (bx, by) == pytest.approx((pw - x - w, y), abs=0.01)
+                fronts += 1
+        assert fronts == count
+
+
+def _pieces(kit, dpi):
+    f = _file(kit, "pictures.pdf")
+    _, pages = read(kit / "pictures.pdf")
+    where = {}
+    for n, page in enumerate(f["pages"]):
+        for i, item in enumerate(page["items"]):
+            where.setdefault(item["id"], (n, pages[n].placed[i].matrix))
+    renders: dict = {}
+
+    def edge(piece_id, side):
+        n, matrix = where[piece_id]
+        if n not in renders:
+            renders[n] = Rendered(kit / "pictures.pdf", n, dpi)
+        steps = [1 + k * 0.5 for k in range(77)]
+        at = {"right": lambda t: (39.96, t), "left": lambda t: (0.04, t),
+              "bottom": lambda t: (t, 0.04), "top": lambda t: (t, 39.96)}[side]
+        return [renders[n].at_local(matrix, *at(t)) for t in steps]
+    return edge
+
+
+def _difference(a, b) -> float:
+    return sum(abs(p - q) for pa, pb in zip(a, b, strict=True)
+               for p, q in zip(pa, pb, strict=True)) / (3 * len(a))
+
+
+def test_pieces_fit_edge_to_edge_and_no_stranger_fits_better(kits):
+    """At 300 dpi, across every inner cut of every picture: the pixels on either side of
+    the cut continue (mean difference under 10 of 255), and the right neighbour fits better
+    than the same piece of any other of the 30 pictures."""
+    edge = _pieces(kits("museo", duplex="none"), 300)
+    for p in PICTURES:
+        for a, b, axis in SEAMS:
+            sides = ("right", "left") if axis == "x" else ("bottom", "top")
+            mine = edge(f"{p}-{a}", sides[0])
+            fits = _difference(mine, edge(f"{p}-{b}", sides[1]))
+            assert fits < 10, (p, a, b, fits)
+            for q in PICTURES:
+                if q != p:
+                    assert _difference(mine, edge(f"{q}-{b}", sides[1])) > fits, (p, q, a, b)
+
+
+def _thumbnails(kit) -> dict:
+    """Every whole picture, cut from a sheet printed without bleed, at 16 x 24 pixels."""
+    f = _file(kit, "pictures.pdf")
+    pdf = pdfium.PdfDocument(str(kit / "pictures.pdf"))
+    dpi, thumbs, pages = 40, {}, {}
+    for n, page in enumerate(f["pages"]):
+        for item in page["items"]:
+            if item["id"].endswith("-1"):  # the top-left piece: the picture starts there
+                if n not in pages:
+                    pages[n] = pdf[n].render(scale=dpi / 72).to_pil().convert("RGB")
+                img = pages[n]
+                x, y, w, h = (v / 25.4 * dpi for v in item["trim_mm"])
+                top = img.height - y - h
+                box = (round(x), round(top), round(x + 2 * w), round(top + 3 * h))
+                thumbs[item["id"][:-2]] = img.crop(box).resize((16, 24), Image.BILINEAR)
+    return thumbs
+
+
+def test_the_30_pictures_are_distinct_and_the_same_every_time(tmp_path):
+    """Mean difference of two thumbnails, in grey levels: 0 for the same picture, and the
+    closest two different ones (two night skies) still differ by about 25; 15 leaves room
+    for rendering noise while any near-copy would fail."""
+    first = _thumbnails(build("museo", tmp_path / "a", duplex="none", bleed=0))
+    again = _thumbnails(build("museo", tmp_path / "b", duplex="none", bleed=0))
+    assert sorted(first) == PICTURES
+    for name in PICTURES:
+        assert first[name].tobytes() == again[name].tobytes()
+    for a, b in itertools.combinations(PICTURES, 2):
+        distance = sum(ImageStat.Stat(ImageChops.difference(first[a], first[b])).mean) / 3
+        assert distance > 15, (a, b, distance)
+
+
+def test_no_style_more_than_three_times_and_at_least_ten_styles():
+    import yaml
+
+    from tests.conftest import ROOT
+    rows = yaml.safe_load((ROOT / "content/museo/pictures.yaml").read_text())
+    styles = Counter(r["style"] for r in rows)
+    assert len(rows) == 30 and len(styles) >= 10 and max(styles.values()) <= 3
+
+
+def _inverse(m):
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def _apply(m, x, y):
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_board_sheets_line_up_after_cutting_and_gluing(kits, paper):
+    """For each pair of neighbours: cut the second at its trim, lay its edge on the first's
+    glue line, and the board drawn on both lands in the same place, within 0.1 mm."""
+    kit = kits("museo", paper=paper)
+    f = _file(kit, "board.pdf")
+    _, pages = read(kit / "board.pdf")
+    plan = boards.plan((mm(444), mm(300)), PrintSettings(paper=paper))
+    sheets = [(p.placed[0].matrix, info["items"][0]["trim_mm"])
+              for p, info in zip(pages[1:], f["pages"][1:], strict=True)]
+    assert len(sheets) == plan.sheets >= 2
+    assert not f["pages"][0]["items"]  # the assembly plan comes first
+    checked = 0
+    for row in range(plan.rows):
+        for col in range(plan.cols):
+            (ma, ta) = sheets[row * plan.cols + col]
+            for dr, dc in ((0, 1), (1, 0)):
+                if row + dr >= plan.rows or col + dc >= plan.cols:
+                    continue
+                (mb, tb) = sheets[(row + dr) * plan.cols + col + dc]
+                ax, ay, aw, ah = (v * PT_PER_MM for v in ta)
+                bx, by, bw, bh = (v * PT_PER_MM for v in tb)
+                if dc:  # B's left edge on A's right edge, tops level
+                    shift = (ax + aw - bx, (ay + ah) - (by + bh))
+                    probe = (ax + aw + mm(5), ay + ah / 2)  # inside A's glue margin
+                else:  # B's top edge on A's bottom edge, left sides level
+                    shift = (ax - bx, ay - (by + bh))
+                    probe = (ax + aw / 2, ay - mm(5))
+                point = _apply(_inverse(ma), *probe)  # on the board
+                seen = _apply(mb, *point)
+                landed = (seen[0] + shift[0], seen[1] + shift[1])
+                assert landed[0] / PT_PER_MM == pytest.approx(probe[0] / PT_PER_MM, abs=0.1)
+                assert landed[1] / PT_PER_MM == pytest.approx(probe[1] / PT_PER_MM, abs=0.1)
+                checked += 1
+    assert checked == plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1)
+
+
+def test_board_has_six_start_points_round_the_flea_market():
+    from generator.art.museum import board_fields
+
+    stacks, path, starts, market = board_fields(9, 6)
+    assert len(starts) == 6 and set(starts) <= set(path)
+    assert len(stacks) == 26 and len(set(path)) == len(path) == 18
+    # Every path field touches a stack, and some touch the flea market.
+    mc, mr, mw, mh = market
+    for c, r in path:
+        assert any(abs(c - sc) <= 1 and abs(r - sr) <= 1 for sc, sr in stacks)
+    assert any(mc - 1 <= c <= mc + mw and mr - 1 <= r <= mr + mh for c, r in path)
+
+
+def test_pawns_die_and_reference(kits):
+    kit = kits("museo")
+    pawns = [i for p in _file(kit, "pawns.pdf")["pages"] for i in p["items"]]
+    assert len(pawns) == 6 and {i["kind"] for i in pawns} == {"standee"}
+    _, pages = read(kit / "die.pdf", forms=True)
+    lines = Counter(ln.dash for ln in pages[0].lines if ln.in_form)
+    assert lines[(3.0, 2.0)] == 5 + 7  # folds: between the six faces, and each tab's base
+    assert lines[()] >= 7 * 3  # cuts round the net and the tabs
+    refs = [i for p in _file(kit, "reference.pdf")["pages"] for i in p["items"]
+            if i["side"] == "front"]
+    assert len(refs) == 6
+
+
+BAD = {
+    "29_pictures": ("content/museo/pictures.yaml", re.compile(r"^- \{id: p30.*\n", re.M), "",
+                    r"table 'pictures' has 29 items, but the rules need exactly 30"),
+    "missing_piece": ("content/museo/game.yaml",
+                      "{picture: p07, each: {piece: [1, 2, 3, 4, 5, 6]}}",
+                      "{picture: p07, each: {piece: [1, 2, 3, 5, 6]}}",
+                      r"^content/museo/game\.yaml:\d+:\d+: picture 'p07' of component 'pictures'"
+                      r" has no piece 4"),
+    "doubled_piece": ("content/museo/game.yaml",
+                      "{picture: p08, each: {piece: [1, 2, 3, 4, 5, 6]}}",
+                      "{picture: p08, each: {piece: [1, 2, 2, 4, 5, 6]}}",
+                      r"^content/museo/game\.yaml:\d+:\d+: picture 'p08' of component 'pictures'"
+                      r" has piece 2 more than once"),
+    "event_without_english": (
+        "content/museo/events.yaml", "text: {de: Setze eine Runde aus., en: Miss your next turn.}",
+        "text: {de: Setze eine Runde aus.}",
+        r"^content/museo/events\.yaml:\d+:\d+: table 'events': 'e16' has no text in en"),
+    "missing_image": ("content/museo/pictures.yaml", "{id: p05, style: concentric, seed: 35,",
+                      "{id: p05, image: pictures/kandinsky.png,",
+                      r"^content/museo/pictures\.yaml:\d+:\d+: table 'pictures': image file not"
+                      r" found: pictures/kandinsky\.png"),
+    "style_four_times": ("content/museo/pictures.yaml", "{id: p07, style: stripes,",
+                         "{id: p07, style: hills,",
+                         r"^content/museo/pictures\.yaml:\d+:\d+: table 'pictures': style 'hills'"
+                         r" is used 4 times; at most 3"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_validate_names_what_is_wrong(project_copy, case):
+    path, old, new, pattern = BAD[case]
+    target = project_copy / path
+    text = target.read_text()
+    changed = old.sub(new, text, count=1) if isinstance(old, re.Pattern) else \
+        text.replace(old, new, 1)
+    assert changed != text
+    target.write_text(changed)
+    result = pnp("validate", "museo", cwd=project_copy)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(pattern, result.stderr, re.M), result.stderr
+
+
+def test_own_picture_is_cropped_and_cut(project_copy, tmp_path):
+    """A picture of the user's, wider than 2:3, made here in four colour quarters."""
+    folder = project_copy / "content/museo/pictures"
+    folder.mkdir()
+    image = Image.new("RGB", (900, 600), (220, 40, 40))
+    image.paste((40, 90, 220), (450, 0, 900, 300))
+    image.paste((40, 170, 80), (0, 300, 450, 600))
+    image.paste((240, 200, 40), (450, 300, 900, 600))
+    image.save(folder / "mine.png")
+    pictures = project_copy / "content/museo/pictures.yaml"
+    pictures.write_text(pictures.read_text().replace(
+        "{id: p05, style: concentric, seed: 35,", "{id: p05, image: pictures/mine.png,"))
+    from generator.build import BuildOptions, Project, build_game
+    kit = build_game(Project(project_copy), "museo", tmp_path, BuildOptions(
+        PrintSettings(duplex="none")))
+    edge = _pieces(kit, 100)
+    # Cropped to 2:3 around the middle, then cut: the top left piece red, the bottom right
+    # yellow, the top right blue, the bottom left green.
+    assert close(edge("p05-1", "left")[60], "#dc2828", tol=30)
+    assert close(edge("p05-2", "right")[60], "#285adc", tol=30)
+    assert close(edge("p05-5", "left")[10], "#28aa50", tol=30)
+    assert close(edge("p05-6", "right")[10], "#f0c828", tol=30)
