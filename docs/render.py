@@ -33,6 +33,15 @@ SHOTS = [
     ("mytown-bench.png", "mytown", [], "benches.pdf", 0, 60, None),
     ("mytown-score.png", "mytown", [], "score-pad.pdf", 0, 50, None),
     ("mytown-rules-en.png", "mytown", [], "rules.pdf", 1, 60, None),
+    ("museo-pictures.png", "museo", ["--duplex", "none", "--bleed", "0"], "pictures.pdf", 0, 60,
+     None),
+    ("museo-print-sheet.png", "museo", [], "pictures.pdf", 0, 50, None),
+    ("museo-back.png", "museo", [], "pictures.pdf", 1, 80, (0.04, 0.02, 0.56, 0.35)),
+    ("museo-events.png", "museo", ["--duplex", "none"], "events.pdf", 0, 50, None),
+    ("museo-board-plan.png", "museo", [], "board.pdf", 0, 50, None),
+    ("museo-board-sheet.png", "museo", [], "board.pdf", 1, 50, None),
+    ("museo-pawns.png", "museo", [], "pawns.pdf", 0, 60, (0.0, 0.0, 1.0, 0.45)),
+    ("museo-die.png", "museo", [], "die.pdf", 0, 80, (0.1, 0.0, 0.9, 0.3)),
 ]
 
 
@@ -53,11 +62,42 @@ def main() -> None:
                 image = image.crop((int(crop[0] * w), int(crop[1] * h), int(crop[2] * w),
                                     int(crop[3] * h)))
             image.save(DOCS / name, optimize=True)
+    gallery()
     out = Path(tempfile.mkdtemp()) / "cal.pdf"
     subprocess.run([sys.executable, "-m", "generator.cli", "calibrate", "--out", str(out)],
                    check=True, cwd=ROOT, capture_output=True)
     pdfium.PdfDocument(str(out))[0].render(scale=50 / 72).to_pil().save(
         DOCS / "calibrate.png", optimize=True)
+
+
+def gallery() -> None:
+    """All 30 Museo pictures side by side, each cut whole from a sheet printed without
+    bleed (the manifest says where each picture's first piece lies)."""
+    import json
+
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run([sys.executable, "-m", "generator.cli", "build", "museo", "--duplex",
+                        "none", "--bleed", "0", "--out", tmp], check=True, cwd=ROOT)
+        kit = Path(tmp) / "museo"
+        files = json.loads((kit / "manifest.json").read_text())["files"]
+        pages = next(f for f in files if f["path"] == "pictures.pdf")["pages"]
+        pdf = pdfium.PdfDocument(str(kit / "pictures.pdf"))
+        dpi, thumbs = 36, []
+        for n, page in enumerate(pages):
+            image = pdf[n].render(scale=dpi / 72).to_pil()
+            for item in page["items"]:
+                if item["id"].endswith("-1"):
+                    x, y, w, h = (v / 25.4 * dpi for v in item["trim_mm"])
+                    top = image.height - y - h
+                    thumbs.append(image.crop((round(x), round(top), round(x + 2 * w),
+                                              round(top + 3 * h))))
+        tw, th = thumbs[0].size
+        sheet = Image.new("RGB", (10 * (tw + 8) + 8, 3 * (th + 8) + 8), (245, 242, 235))
+        for k, thumb in enumerate(thumbs):
+            sheet.paste(thumb, (8 + (k % 10) * (tw + 8), 8 + (k // 10) * (th + 8)))
+        sheet.save(DOCS / "museo-gallery.png", optimize=True)
 
 
 if __name__ == "__main__":

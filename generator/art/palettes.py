@@ -7,6 +7,8 @@ import random
 
 from reportlab.lib import colors
 
+BLEED = 30  # points past the picture
+
 PALETTES = [
     ("#1d3557", "#457b9d", "#a8dadc", "#f1faee", "#e63946"),  # harbour
     ("#264653", "#2a9d8f", "#e9c46a", "#f4a261", "#e76f51"),  # desert road
@@ -50,14 +52,15 @@ def varnish(c, rect, r: random.Random) -> None:
     dx, dy = math.cos(angle), math.sin(angle)
     tone = colors.white if r.random() < 0.5 else colors.black
     strength = r.uniform(0.18, 0.32)
-    bands = 40
+    bands = 48
     reach = abs(dx) * w + abs(dy) * h
     c.saveState()
     c.translate(x + w / 2, y + h / 2)
     c.rotate(math.degrees(angle))
-    for k in range(bands):
-        alpha = strength * k / (bands - 1)
-        c.setFillColor(colors.Color(tone.red, tone.green, tone.blue, alpha=alpha))
-        c.rect(-reach / 2 + reach * k / bands - 0.2, -reach, reach / bands + 0.4, 2 * reach,
-               stroke=0, fill=1)
+    # Thin veils stacked from each step to the far side: the wash deepens smoothly, and no
+    # two veils meet edge to edge, so no seam shows between them.
+    c.setFillColor(colors.Color(tone.red, tone.green, tone.blue, alpha=strength / bands * 1.1))
+    for k in range(1, bands):
+        start = -reach / 2 + reach * k / bands
+        c.rect(start, -reach, reach / 2 + BLEED - start, 2 * reach, stroke=0, fill=1)
     c.restoreState()
