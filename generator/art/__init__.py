@@ -109,17 +109,17 @@ def paint_art(c, box, ctx) -> None:
     clip = c.beginPath()  # a motif may draw generously; only its box shows
     clip.rect(*box.rect)
     c.clipPath(clip, stroke=0, fill=0)
-    if box.get("slice"):
-        _piece(c, name, box, ctx)
-    else:
-        MOTIFS[name](c, box.rect, box, ctx)
+    _place(c, name, box, ctx)
     c.restoreState()
 
 
-def _piece(c, name: str, box, ctx) -> None:
-    """One piece of a picture: the whole picture is drawn once, as a form of its own, and
-    every piece places it under its own clip."""
-    x, y, w, h = whole_picture(box.get("piece", box.rect), box.get("slice"))
+def _place(c, name: str, box, ctx) -> None:
+    """A motif is drawn once per document, as a form of its own, and placed wherever it
+    recurs: the same back behind 200 cards, the same coin on eight values, one painting
+    under the clip of each of its six pieces."""
+    x, y, w, h = box.rect
+    if box.get("slice"):
+        x, y, w, h = whole_picture(box.get("piece", box.rect), box.get("slice"))
     own = tuple((k, v) for k, v in box.params if k not in ("slice", "piece"))
     key = (name, own, round(w, 3), round(h, 3), ctx.swell)
     form = ctx.pictures.get(key)
