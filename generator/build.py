@@ -95,6 +95,8 @@ def check_game(project: Project, game_id: str, options: BuildOptions) -> None:
     variants = [replace(options, theme=name) for name in game.themes] or [options]
     if not options.braille:
         variants.append(replace(options, braille=True))
+    if len(options.langs) > 1:  # cards are laid out in the first language only
+        variants.append(replace(options, langs=tuple(reversed(options.langs))))
     with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
         for variant in variants:
             build_game(project, game_id, Path(tmp), variant)

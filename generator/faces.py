@@ -44,6 +44,6 @@ def context(game: Game, item: Item, options: dict) -> dict:
                           "back": localize(dict(theme.back), lang)}
         if key in theme.motifs:
             extra["motif"] = localize(dict(theme.motifs[key]), lang)
-    return {**options, **data, **extra, "item": {"id": item.id, "copy": item.copy},
+    return {**options, **data, **extra, "item": {**data, "id": item.id, "copy": item.copy},
             "game": {"id": game.id, "title": game.title.get(lang), "author": game.author,
                      "players": {"min": game.players.min, "max": game.players.max}}}

@@ -179,12 +179,13 @@ def test_board_has_six_start_points_round_the_flea_market():
 
     stacks, path, starts, market = board_fields(9, 6)
     assert len(starts) == 6 and set(starts) <= set(path)
-    assert len(stacks) == 26 and len(set(path)) == len(path) == 18
-    # Every path field touches a stack, and some touch the flea market.
+    assert len(stacks) == 30 and len(set(path)) == len(path) == 18
+    # Every path field touches stacks; some border the flea market, but not all (rule 6).
     mc, mr, mw, mh = market
     for c, r in path:
-        assert any(abs(c - sc) <= 1 and abs(r - sr) <= 1 for sc, sr in stacks)
-    assert any(mc - 1 <= c <= mc + mw and mr - 1 <= r <= mr + mh for c, r in path)
+        assert sum(abs(c - sc) <= 1 and abs(r - sr) <= 1 for sc, sr in stacks) >= 2
+    borders = [(c, r) for c, r in path if mc - 1 <= c <= mc + mw and mr - 1 <= r <= mr + mh]
+    assert 0 < len(borders) < len(path)
 
 
 def test_pawns_die_and_reference(kits):
@@ -193,7 +194,7 @@ def test_pawns_die_and_reference(kits):
     assert len(pawns) == 6 and {i["kind"] for i in pawns} == {"standee"}
     _, pages = read(kit / "die.pdf", forms=True)
     lines = Counter(ln.dash for ln in pages[0].lines if ln.in_form)
-    assert lines[(3.0, 2.0)] == 5 + 7  # folds: between the six faces, and each tab's base
+    assert lines[(4.0, 1.5, 1.0, 1.5)] == 5 + 7  # folds: between the faces, each tab's base
     assert lines[()] >= 7 * 3  # cuts round the net and the tabs
     refs = [i for p in _file(kit, "reference.pdf")["pages"] for i in p["items"]
             if i["side"] == "front"]

@@ -66,7 +66,16 @@ MOTIF_KEYS = {
     "tree": {**_COLOURS, "trunk": COLOUR, "fruit": COLOUR},
     "rooftops": {"fill": COLOUR, "colour": COLOUR},
     "pawprints": {"fill": COLOUR, "colour": COLOUR},
+    "museum-board": {"cols": whole(5, 30), "rows": whole(5, 30), "field": POSITIVE},
+    "visitor": {"colour": COLOUR, "symbol": choice(*museum.SYMBOLS)},
+    "die-net": {},
+    **{name: {"seed": whole(-10**9, 10**9)} for name in (
+        "colourfield", "grid", "stripes", "concentric", "facets", "blobs", "hills", "waves",
+        "constellations", "pointillist", "mosaic", "orbits")},
 }
+# Keys a mapping handed over with `with` may bring that no motif reads (an item's id, a
+# picture's title): ignored, not errors.
+PASSING = ("id", "copy", "title", "style", "image", "count", "each")
 
 
 def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
@@ -99,8 +108,11 @@ def paint_art(c, box, ctx) -> None:
     """A motif in its box. `with` brings a whole mapping of parameters (a theme's motif);
     `slice` and `piece` draw one piece of a picture that spans several items."""
     if box.get("with"):
-        box = replace(box, params=tuple(sorted({**dict(box.get("with")),
-                                                **dict(box.params)}.items())))
+        given = {k: v for k, v in dict(box.get("with")).items() if k not in PASSING}
+        box = replace(box, params=tuple(sorted({**given, **dict(box.params)}.items())))
+        # What came through `with` is content: check it as a theme's motif is checked.
+        for _key, _at_value, message in motif_problems({**given, "motif": box.get("motif")}):
+            raise ContentError(Problem(box.loc_of("with"), f"{ctx.item_label}: {message}"))
     name = box.get("motif")
     if name not in MOTIFS:
         raise ContentError(Problem(box.loc_of("motif"), f"{ctx.item_label}: unknown motif"

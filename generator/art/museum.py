@@ -6,6 +6,7 @@ import math
 
 from reportlab.lib import colors
 
+from ..errors import ContentError, Problem
 from ..render.style import LINE_STYLES, shade, tint
 from ..units import mm
 from .draw import BLEED_ROOM, param, poly
@@ -18,16 +19,18 @@ INK = colors.HexColor("#2b2b2b")
 
 def board_fields(cols: int, rows: int):
     """Which grid cell is what, rows counted from the top. The stacks run round the edge;
-    inside them the path runs round the flea market, which fills the middle. Start points:
-    the path's four corners and the middle of both long sides."""
+    inside them the path runs round the middle, where the flea market lies between two more
+    columns of stacks, so only some fields border the market (rule 6). Start points: the
+    path's four corners and the middle of both long sides."""
     stacks = [(c, r) for r in range(rows) for c in range(cols)
               if r in (0, rows - 1) or c in (0, cols - 1)]
+    stacks += [(c, r) for c in (2, cols - 3) for r in range(2, rows - 2)]
     path = ([(c, 1) for c in range(1, cols - 1)] + [(cols - 2, r) for r in range(2, rows - 1)]
             + [(c, rows - 2) for c in range(cols - 3, 0, -1)]
             + [(1, r) for r in range(rows - 3, 1, -1)])
     starts = [(1, 1), (cols - 2, 1), (1, rows - 2), (cols - 2, rows - 2),
               (cols // 2, 1), (cols // 2, rows - 2)]
-    market = (2, 2, cols - 4, rows - 4)  # first column, first row, columns, rows
+    market = (3, 2, cols - 6, rows - 4)  # first column, first row, columns, rows
     return stacks, path, starts, market
 
 
@@ -35,6 +38,10 @@ def board(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     cols, rows = int(param(box, "cols", 9)), int(param(box, "rows", 6))
     f = mm(float(param(box, "field", 48)))
+    if cols * f > w or rows * f > h:
+        raise ContentError(Problem(box.loc_of("with"), f"{ctx.item_label}: {cols} x {rows}"
+                                   f" fields of {f / mm(1):g} mm do not fit the board's"
+                                   f" {w / mm(1):.0f} x {h / mm(1):.0f} mm"))
     gx, gy = x + (w - cols * f) / 2, y + (h - rows * f) / 2
 
     def cell(col, row):
@@ -215,7 +222,8 @@ def die_net(c, rect, box, ctx) -> None:
                      s * (0.11 if value == 1 else 0.075), stroke=0, fill=1)
     for edge, count in edges.items():
         (folds if count > 1 else cuts).append(edge)
-    for style, lines in (("valley", folds), ("cut", cuts)):
+    # Printed side out: every fold goes away from the viewer.
+    for style, lines in (("mountain", folds), ("cut", cuts)):
         width, dash, colour = LINE_STYLES[style]
         c.setStrokeColor(colour)
         c.setLineWidth(width)

@@ -51,7 +51,7 @@ def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> 
                                  f" table '{table}' (ids: {', '.join(sorted(map(str, ids)))})")
         first: dict[str, object] = {}
         for item in items[c.id]:
-            if item.copy == 1 and item.id in first and first[item.id] is not item.loc:
+            if item.copy == 1 and item.id in first:
                 problems.add(item.loc, f"duplicate id '{item.id}' in component '{c.id}'"
                              f" (first at {first[item.id]})")
             first.setdefault(item.id, item.loc)

@@ -10,13 +10,24 @@ from ..models import Game, Item
 def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
     """Every picture is painted in a known style from a seed, or is the user's own file."""
     table = game.tables.get("pictures")
+    painted: dict = {}
     for row in table.rows if table else ():
         has_style, has_image = "style" in row, "image" in row
         if has_style == has_image:
+            both = "not both" if has_style else "it has neither"
             problems.add(row.loc, f"picture '{row.get('id')}' needs either a style (and a seed)"
-                         " or an image file, not both")
+                         f" or an image file, {both}")
         elif has_style and row["style"] not in PAINTINGS:
             problems.add(row.value_loc("style"), f"picture '{row.get('id')}': unknown style"
                          f" '{row['style']}'; styles: {', '.join(PAINTINGS)}")
-        elif has_style and not isinstance(row.get("seed"), int):
+        elif has_style and (not isinstance(row.get("seed"), int)
+                            or isinstance(row.get("seed"), bool)):
             problems.add(row.loc, f"picture '{row.get('id')}' needs a whole-number 'seed'")
+        else:
+            # The same style and seed paint the same picture: two would be one twice.
+            key = (row.get("style"), row.get("seed")) if has_style else row.get("image")
+            if key in painted:
+                same = "style and seed" if has_style else "image"
+                problems.add(row.loc, f"picture '{row.get('id')}' would be the same picture as"
+                             f" '{painted[key]}' (same {same})")
+            painted.setdefault(key, row.get("id"))

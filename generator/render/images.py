@@ -6,6 +6,7 @@ import contextlib
 import io
 from pathlib import Path
 
+from PIL import Image
 from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 
@@ -31,7 +32,8 @@ def readable_picture(path: Path) -> bool:
     if path.suffix.lower() == ".svg":
         return _svg_drawing(path) is not None
     try:
-        ImageReader(str(path)).getSize()
+        with Image.open(path) as image:
+            image.load()  # decode it all: a truncated file opens, then fails here
     except Exception:  # any decoder failure means the file is not a usable picture
         return False
     return True
