@@ -7,15 +7,8 @@ import math
 from reportlab.lib import colors
 
 from ..render.style import shade, tint
-from .draw import BLEED_ROOM, poly
+from .draw import BLEED_ROOM, ground, poly
 from .palettes import palette, rng, varnish
-
-
-def _ground(c, rect, colour) -> None:
-    x, y, w, h = rect
-    c.setFillColor(colour)
-    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0,
-           fill=1)
 
 
 def colourfield(c, rect, box, ctx) -> None:
@@ -23,7 +16,7 @@ def colourfield(c, rect, box, ctx) -> None:
     r = rng("colourfield", box.get("seed"))
     p = palette(r)
     x, y, w, h = rect
-    _ground(c, rect, shade(p[0], 0.2))
+    ground(c, rect, shade(p[0], 0.2))
     n = r.choice((2, 3))
     gap = h * 0.05
     band = (h - gap * (n + 1)) / n
@@ -41,8 +34,11 @@ def grid(c, rect, box, ctx) -> None:
     """Rectangles split by black bars, a few filled with pure colour (after Mondrian)."""
     r = rng("grid", box.get("seed"))
     x, y, w, h = rect
-    _ground(c, rect, colors.HexColor("#f4f1ea"))
-    primaries = [colors.HexColor(v) for v in ("#d62828", "#1d4e89", "#f2c14e", "#1b1b1b")]
+    p = palette(r)
+    ground(c, rect, colors.HexColor("#f4f1ea"))
+    # Mostly the classic primaries, with one colour of the picture's own palette.
+    primaries = [colors.HexColor(v) for v in ("#d62828", "#1d4e89", "#f2c14e")]
+    primaries.append(p[r.randrange(5)])
     cells = [(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM)]
     for _ in range(9):  # split the largest cell, across its longer side
         cells.sort(key=lambda q: q[2] * q[3])
@@ -66,7 +62,7 @@ def stripes(c, rect, box, ctx) -> None:
     r = rng("stripes", box.get("seed"))
     p = palette(r)
     x, y, w, h = rect
-    _ground(c, rect, p[0])
+    ground(c, rect, p[0])
     angle = math.radians(r.choice((0, 12, -12, 30, -30)))
     c.saveState()
     c.translate(x + w / 2, y + h / 2)
@@ -90,7 +86,7 @@ def concentric(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     cols, rows = 3, 4  # not the 2 x 3 of the cut: rings cross the seams
     cw, ch = w / cols, h / rows
-    _ground(c, rect, p[-1])
+    ground(c, rect, p[-1])
     for i in range(-1, cols + 1):
         for j in range(-1, rows + 1):
             cx, cy = x + (i + 0.5) * cw, y + (j + 0.5) * ch
@@ -108,7 +104,7 @@ def facets(c, rect, box, ctx) -> None:
     r = rng("facets", box.get("seed"))
     p = palette(r)
     x, y, w, h = rect
-    _ground(c, rect, p[0])
+    ground(c, rect, p[0])
     n, m = 6, 9
     points = [[(x - BLEED_ROOM + (w + 2 * BLEED_ROOM) * i / n + r.uniform(-4, 4) * (0 < i < n),
                 y - BLEED_ROOM + (h + 2 * BLEED_ROOM) * j / m + r.uniform(-4, 4) * (0 < j < m))
@@ -132,10 +128,12 @@ def blobs(c, rect, box, ctx) -> None:
     r = rng("blobs", box.get("seed"))
     p = palette(r)
     x, y, w, h = rect
-    _ground(c, rect, p[3])
-    for _ in range(9):
-        cx, cy = x + r.uniform(0, w), y + r.uniform(0, h)
-        size = min(w, h) * r.uniform(0.15, 0.32)
+    ground(c, rect, p[3])
+    spots = [(i, j) for i in range(3) for j in range(4)]
+    for i, j in r.sample(spots, 9):  # spread over the picture, no piece left empty
+        cx = x + (i + r.uniform(0.25, 0.75)) * w / 3
+        cy = y + (j + r.uniform(0.25, 0.75)) * h / 4
+        size = min(w, h) * r.uniform(0.16, 0.26)
         lobes = r.randint(4, 7)
         pts = []
         for k in range(lobes * 2):

@@ -78,3 +78,11 @@ def tiling(rect, step: float):
     for row in range(-1, int(h / step) + 2):
         for col in range(-1, int(w / step) + 2):
             yield x + col * step + (step / 2 if row % 2 else 0), y + row * step
+
+
+def ground(c, rect, colour) -> None:
+    """A picture's ground, reaching into any bleed."""
+    x, y, w, h = rect
+    c.setFillColor(colour)
+    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0,
+           fill=1)

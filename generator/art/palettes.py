@@ -7,7 +7,7 @@ import random
 
 from reportlab.lib import colors
 
-BLEED = 30  # points past the picture
+from .draw import BLEED_ROOM
 
 PALETTES = [
     ("#1d3557", "#457b9d", "#a8dadc", "#f1faee", "#e63946"),  # harbour
@@ -27,20 +27,21 @@ PALETTES = [
 
 class Painter(random.Random):
     """A picture's random choices. The same style and seed always give the same picture (a
-    string seed hashes the same in every process); the palette follows the seed in turn,
-    so pictures of one style with neighbouring seeds never share their colours."""
+    string seed hashes the same in every process); the palette follows the seed in turn, so
+    pictures of one style whose seeds differ by less than the number of palettes never
+    share their colours."""
 
-    def __init__(self, style: str, seed):
+    def __init__(self, style: str, seed: int):
         super().__init__(f"{style}:{seed}")
-        self.seed_number = int(seed) if str(seed).lstrip("-").isdigit() else 0
+        self.number = int(seed)
 
 
-def rng(style: str, seed) -> Painter:
+def rng(style: str, seed: int) -> Painter:
     return Painter(style, seed)
 
 
 def palette(r: Painter) -> list:
-    return [colors.HexColor(h) for h in PALETTES[r.seed_number % len(PALETTES)]]
+    return [colors.HexColor(h) for h in PALETTES[r.number % len(PALETTES)]]
 
 
 def varnish(c, rect, r: random.Random) -> None:
@@ -62,5 +63,5 @@ def varnish(c, rect, r: random.Random) -> None:
     c.setFillColor(colors.Color(tone.red, tone.green, tone.blue, alpha=strength / bands * 1.1))
     for k in range(1, bands):
         start = -reach / 2 + reach * k / bands
-        c.rect(start, -reach, reach / 2 + BLEED - start, 2 * reach, stroke=0, fill=1)
+        c.rect(start, -reach, reach / 2 + BLEED_ROOM - start, 2 * reach, stroke=0, fill=1)
     c.restoreState()

@@ -5,17 +5,15 @@ from __future__ import annotations
 import math
 
 from reportlab.lib import colors
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from ..render.style import shade, tint
-from .draw import BLEED_ROOM
+from .draw import BLEED_ROOM, ground
 from .palettes import palette, rng, varnish
 
+SUN = tuple(colors.HexColor(v) for v in ("#fff3b0", "#ffd166", "#f4a261"))
 
-def _fill(c, rect, colour) -> None:
-    x, y, w, h = rect
-    c.setFillColor(colour)
-    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0,
-           fill=1)
+
 
 
 def _ridge(c, rect, base: float, amp: float, waves, colour) -> None:
@@ -39,9 +37,9 @@ def hills(c, rect, box, ctx) -> None:
     r = rng("hills", box.get("seed"))
     p = palette(r)
     x, y, w, h = rect
-    sky = tint(p[r.randrange(5)], 0.55)
-    _fill(c, rect, sky)
-    c.setFillColor(tint(p[4], 0.3))
+    sky = tint(p[r.randrange(4)], 0.6)
+    ground(c, rect, sky)
+    c.setFillColor(r.choice(SUN))
     c.circle(x + w * r.uniform(0.25, 0.75), y + h * r.uniform(0.65, 0.85), w * 0.16, stroke=0,
              fill=1)
     near = shade(p[r.randrange(5)], 0.35)
@@ -58,7 +56,7 @@ def waves(c, rect, box, ctx) -> None:
     r = rng("waves", box.get("seed"))
     p = palette(r)
     x, y, w, h = rect
-    _fill(c, rect, tint(p[0], 0.6))
+    ground(c, rect, tint(p[0], 0.6))
     rows = 9
     for k in range(rows, -1, -1):
         colour = p[k % 5]
@@ -74,7 +72,7 @@ def constellations(c, rect, box, ctx) -> None:
     p = palette(r)
     x, y, w, h = rect
     night = shade(p[0], 0.55)
-    _fill(c, rect, night)
+    ground(c, rect, night)
     c.setFillColor(tint(night, 0.15))
     c.circle(x + w * r.uniform(0.2, 0.8), y + h * r.uniform(0.2, 0.8), w * 0.5, stroke=0, fill=1)
     for _ in range(160):  # the faint ones
@@ -96,10 +94,16 @@ def constellations(c, rect, box, ctx) -> None:
         for sx, sy in pts:
             c.circle(sx, sy, r.uniform(1.0, 2.0), stroke=0, fill=1)
     mx, my = x + w * r.uniform(0.2, 0.8), y + h * r.uniform(0.6, 0.9)
+    c.saveState()  # a crescent: the moon less a disc beside it, whatever lies behind
+    moon = c.beginPath()
+    moon.circle(mx, my, w * 0.09)
+    c.clipPath(moon, stroke=0, fill=0)
+    crescent = c.beginPath()
+    crescent.circle(mx, my, w * 0.09)
+    crescent.circle(mx + w * 0.04, my + w * 0.02, w * 0.085)
     c.setFillColor(colors.HexColor("#f4ecd0"))
-    c.circle(mx, my, w * 0.09, stroke=0, fill=1)
-    c.setFillColor(night)
-    c.circle(mx + w * 0.04, my + w * 0.02, w * 0.085, stroke=0, fill=1)
+    c.drawPath(crescent, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+    c.restoreState()
     varnish(c, rect, r)
 
 def pointillist(c, rect, box, ctx) -> None:
@@ -108,7 +112,7 @@ def pointillist(c, rect, box, ctx) -> None:
     p = palette(r)
     x, y, w, h = rect
     horizon = r.uniform(0.4, 0.6)
-    _fill(c, rect, tint(p[1], 0.75))
+    ground(c, rect, tint(p[1], 0.75))
     step = min(w, h) / 34
     sun = (r.uniform(0.2, 0.8), r.uniform(horizon + 0.1, 0.9))
     j = -2
@@ -118,7 +122,7 @@ def pointillist(c, rect, box, ctx) -> None:
             u, v = i * step / w, j * step / h
             near_sun = math.hypot(u - sun[0], (v - sun[1]) * h / w) < 0.14
             if near_sun:
-                colour = r.choice((p[3], p[4], colors.HexColor("#fff3b0")))
+                colour = r.choice(SUN)
             elif v > horizon:
                 colour = r.choice((p[0], p[1], tint(p[1], 0.4), tint(p[2], 0.5)))
             else:
@@ -135,7 +139,7 @@ def mosaic(c, rect, box, ctx) -> None:
     r = rng("mosaic", box.get("seed"))
     p = palette(r)
     x, y, w, h = rect
-    _fill(c, rect, colors.HexColor("#e9e4d8"))
+    ground(c, rect, colors.HexColor("#e9e4d8"))
     step = min(w, h) / 16  # a stone's middle on every cut, never a joint along it
     shift = step / 2
     cx, cy = x + w * r.uniform(0.3, 0.7), y + h * r.uniform(0.3, 0.7)
@@ -156,7 +160,7 @@ def orbits(c, rect, box, ctx) -> None:
     r = rng("orbits", box.get("seed"))
     p = palette(r)
     x, y, w, h = rect
-    _fill(c, rect, p[0])
+    ground(c, rect, p[0])
     for _ in range(4):
         cx, cy = x + r.uniform(0, w), y + r.uniform(0, h)
         outer = min(w, h) * r.uniform(0.35, 0.6)

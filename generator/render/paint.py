@@ -19,7 +19,7 @@ PAINTERS = {"shape": paint_shape, "text": paint_text, "paragraph": paint_paragra
             "art": paint_art, "braille": paint_braille, "image": paint_image,
             "table": paint_table}
 FOLD_DASH = (3, 2)
-FOLD_COLOUR = colors.HexColor("#6b6b6b")
+FOLD_COLOUR = LINE_STYLES["valley"][2]
 SWELL_LIGHTEN = 0.6
 
 
