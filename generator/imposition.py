@@ -110,20 +110,21 @@ def _grid(area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int) 
 
 
 def block_order(grid: Grid, block: tuple[int, int] | None) -> list[int]:
-    """The cell for each item of a page: in reading order, or block by block when the grid
-    is upright and holds whole blocks."""
+    """The cell for each item of a page: in reading order, or block by block where the grid
+    (upright) holds whole blocks; rows left below the last row of blocks follow in reading
+    order."""
     ncols = len({round(x, 6) for x, _ in grid.cells})
     nrows = grid.capacity // ncols if ncols else 0
-    if not block or grid.turns or ncols % block[0] or nrows % block[1]:
+    if not block or grid.turns or ncols % block[0] or nrows < block[1]:
         return list(range(grid.capacity))
     bw, bh = block
-    per_row = ncols // bw
+    per_row, block_rows = ncols // bw, nrows // bh
     order = []
-    for k in range(grid.capacity // (bw * bh)):
+    for k in range(per_row * block_rows):
         brow, bcol = divmod(k, per_row)
         for i in range(bw * bh):
             order.append((brow * bh + i // bw) * ncols + bcol * bw + i % bw)
-    return order
+    return order + list(range(block_rows * bh * ncols, grid.capacity))
 
 
 def front_matrix(grid: Grid, index: int, size: tuple[float, float]) -> Matrix:

@@ -122,3 +122,20 @@ def test_turned_cards_keep_their_size():
 def test_too_large_an_item_is_refused():
     with pytest.raises(ValueError, match="does not fit"):
         _pages(size=(mm(300), mm(400)))
+
+
+@pytest.mark.parametrize("paper,whole_blocks", [("a4", 4), ("letter", 2)])
+def test_blocks_keep_a_pictures_pieces_together(paper, whole_blocks):
+    """Six 40 mm pieces of a picture, 2 wide and 3 tall, lie as the picture does."""
+    size = (mm(40), mm(40))
+    page = impose(list(range(180)), size, PrintSettings(paper=paper, duplex="none"), False,
+                  block=(2, 3))[0]
+    for b in range(whole_blocks):
+        trims = [p.trim for p in page.placements[b * 6:(b + 1) * 6]]
+        x0, y_top = trims[0][0], trims[0][1] + trims[0][3]
+        for i, (x, y, _w, h) in enumerate(trims):
+            col, row = i % 2, i // 2
+            assert to_mm(x - x0) == pytest.approx(col * 46, abs=1e-6)
+            assert to_mm(y_top - (y + h)) == pytest.approx(row * 46, abs=1e-6)
+    cells = {(round(p.trim[0], 3), round(p.trim[1], 3)) for p in page.placements}
+    assert len(cells) == len(page.placements)  # no two pieces in one place

@@ -120,3 +120,23 @@ def test_braille_build_keeps_only_the_dots_dark(kits):
     aids = Rendered(kit / "player-aids.pdf", 0, 72)
     _, aid_pages = read(kit / "player-aids.pdf")
     assert close(aids.at_local(aid_pages[0].placed[0].matrix, -1.5, 44), "#1f2a44")
+
+
+def test_transparency_inside_forms_is_kept(kits):
+    """Every card is a form; reportlab leaves graphics states out of a form's resources,
+    which the writer adds back. Without them a viewer draws see-through paint opaque."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(kits("museo") / "pictures.pdf"))
+    found = []
+
+    def walk(resources):
+        for xobj in resources.get("/XObject", {}).values():
+            xobj = xobj.get_object()
+            if xobj.get("/Subtype") == "/Form":
+                inner = xobj.get("/Resources", {})
+                found.append("/ExtGState" in inner)
+                walk(inner)
+
+    walk(reader.pages[0]["/Resources"])
+    assert any(found)  # the paintings' varnish is see-through, inside nested forms

@@ -16,6 +16,9 @@ def draw_sheet_guides(c, page: Page, font: str, lang: str) -> None:
     de = lang == "de"
     c.saveState()
     for x, y, w, h in page.glue:
+        # The first millimetres beside the line stay clear: a cut a little wide then shows
+        # board, not hatching.
+        x, y, w, h = _away_from_line(page, (x, y, w, h))
         c.setFillColor(GLUE_TINT)
         c.rect(x, y, w, h, stroke=0, fill=1)
         c.setStrokeColor(colors.HexColor("#9a948a"))
@@ -50,7 +53,22 @@ def draw_sheet_guides(c, page: Page, font: str, lang: str) -> None:
         c.setFont(font, 7)
         c.setFillColor(colors.HexColor("#555555"))
         word = "Spielplan, Bogen" if de else "Board, sheet"
-        c.drawString(x, y + h + mm(6.5), f"{word} {page.label}")
+        # Above the marks if there is room, else below them; never in the printer's margin.
+        top = y + h + mm(6.5)
+        if top > page.size[1] - mm(8):
+            top = y - mm(9)
+        c.drawString(x, top, f"{word} {page.label}")
+
+
+def _away_from_line(page: Page, rect):
+    x, y, w, h = rect
+    clear = mm(2)
+    for x1, y1, x2, y2 in page.align:
+        if x1 == x2 and abs(x - x1) < 1e-6:  # a right margin starts at a vertical line
+            return x + clear, y, w - clear, h
+        if y1 == y2 and abs(y + h - y1) < 1e-6:  # a bottom margin ends at a horizontal one
+            return x, y, w, h - clear
+    return rect
 
 
 def draw_overview(c, page: Page, font: str, bold: str, lang: str) -> None:
