@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib import colors
 
 from ..render.style import shade, tint
+from .draw import poly
 
 
 def _frame(c, rect) -> None:
@@ -13,24 +14,6 @@ def _frame(c, rect) -> None:
     k = min(w / 100, h / 150)
     c.translate(x + (w - 100 * k) / 2, y + (h - 150 * k) / 2)
     c.scale(k, k)
-
-
-def _poly(c, points, fill, stroke=None, width=1.0, close=True) -> None:
-    p = c.beginPath()
-    p.moveTo(*points[0])
-    for pt in points[1:]:
-        if len(pt) == 6:
-            p.curveTo(*pt)
-        else:
-            p.lineTo(*pt)
-    if close:
-        p.close()
-    if fill is not None:
-        c.setFillColor(fill)
-    if stroke is not None:
-        c.setStrokeColor(stroke)
-        c.setLineWidth(width)
-    c.drawPath(p, stroke=int(stroke is not None), fill=int(fill is not None))
 
 
 def baron(c, rect, box, ctx) -> None:
@@ -61,13 +44,13 @@ def baron(c, rect, box, ctx) -> None:
     # Boots either side of the ball.
     for side in (-1, 1):
         bx = 50 + side * 20
-        _poly(c, [(bx - 5, 48), (bx + 5, 48), (bx + 6, 26), (bx + 6 + 6 * side, 24),
+        poly(c, [(bx - 5, 48), (bx + 5, 48), (bx + 6, 26), (bx + 6 + 6 * side, 24),
                   (bx + 6 + 6 * side, 19), (bx - 5, 19)], ink)
         c.setFillColor(shade(coat, 0.45))
         c.rect(bx - 6, 46, 12, 8, stroke=0, fill=1)
     # Coat with its skirts over the ball.
-    _poly(c, [(34, 56), (66, 56), (63, 92), (37, 92)], coat)
-    _poly(c, [(30, 50), (50, 56), (70, 50), (66, 60), (34, 60)], shade(coat, 0.2))
+    poly(c, [(34, 56), (66, 56), (63, 92), (37, 92)], coat)
+    poly(c, [(30, 50), (50, 56), (70, 50), (66, 60), (34, 60)], shade(coat, 0.2))
     c.setFillColor(gold)
     for by in (64, 72, 80, 88):
         c.circle(50, by, 1.6, stroke=0, fill=1)
@@ -75,10 +58,10 @@ def baron(c, rect, box, ctx) -> None:
     c.setLineWidth(1.2)
     c.line(37, 60, 63, 60)
     # Arm raised in greeting, the other holding the fuse side.
-    _poly(c, [(62, 88), (80, 106), (84, 102), (66, 82)], coat)
+    poly(c, [(62, 88), (80, 106), (84, 102), (66, 82)], coat)
     c.setFillColor(skin)
     c.circle(83, 106, 4, stroke=0, fill=1)
-    _poly(c, [(38, 86), (28, 70), (32, 67), (42, 80)], coat)
+    poly(c, [(38, 86), (28, 70), (32, 67), (42, 80)], coat)
     c.circle(29, 67, 3.5, stroke=0, fill=1)
     # Head, wig, face.
     c.setFillColor(colors.HexColor("#ece6da"))
@@ -91,11 +74,11 @@ def baron(c, rect, box, ctx) -> None:
     c.setFillColor(shade(skin, 0.15))
     c.circle(50, 100.5, 1.8, stroke=0, fill=1)
     # The famous moustache, curled at both ends.
-    _poly(c, [(50, 98), (44, 97, 40, 95, 38, 99), (37, 96, 41, 93, 45, 95.5),
+    poly(c, [(50, 98), (44, 97, 40, 95, 38, 99), (37, 96, 41, 93, 45, 95.5),
               (48, 96.5, 50, 97, 50, 97), (50, 97, 52, 96.5, 55, 95.5),
               (59, 93, 63, 96, 62, 99), (60, 95, 56, 97, 50, 98)], ink)
     # Tricorn hat with gold braid.
-    _poly(c, [(32, 111), (50, 126), (68, 111), (60, 115), (50, 112), (40, 115)], ink)
+    poly(c, [(32, 111), (50, 126), (68, 111), (60, 115), (50, 112), (40, 115)], ink)
     c.setStrokeColor(gold)
     c.setLineWidth(1.0)
     p = c.beginPath()
