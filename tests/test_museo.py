@@ -52,8 +52,14 @@ def _pieces(kit, dpi):
         for i, item in enumerate(page["items"]):
             where.setdefault(item["id"], (n, pages[n].placed[i].matrix))
     renders: dict = {}
+    seen: dict = {}
 
     def edge(piece_id, side):
+        if (piece_id, side) not in seen:
+            seen[(piece_id, side)] = _edge(piece_id, side)
+        return seen[(piece_id, side)]
+
+    def _edge(piece_id, side):
         n, matrix = where[piece_id]
         if n not in renders:
             renders[n] = Rendered(kit / "pictures.pdf", n, dpi)
