@@ -17,6 +17,7 @@ from .layouts import Layouts
 from .loader import load_game
 from .models import Game
 from .pieces import art_of, fold_lines, trim_of
+from .printguide import write_guide
 from .render.cheatsheet import write_cheatsheet
 from .render.paint import PaintContext
 from .render.pdf import Meta, write_pages
@@ -79,6 +80,8 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
                     "duplex": options.settings.duplex, "files": files}
         if game.themes:
             manifest["theme"] = _theme(game, options.theme)
+        write_guide(staging, files, options.settings.paper, options.settings.duplex,
+                    game.title.get(options.langs[0]))
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=1,
                                                           ensure_ascii=False) + "\n")
         return _replace(staging, out / game_id)

@@ -3,6 +3,8 @@ a wrong value from content (a colour in a table, a size in a template) is caught
 
 from __future__ import annotations
 
+import re
+
 from reportlab.lib import colors
 
 ALIGN = ("left", "center", "right")
@@ -42,9 +44,14 @@ def _choice(*options):
     return check
 
 
+HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+
+
 def _colour(value):
     if value in (None, "none"):
         return None
+    if str(value).startswith("#") and not HEX.match(str(value)):
+        raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits")
     try:
         colors.toColor(str(value))
     except Exception:  # reportlab raises several kinds for a string it cannot read

@@ -195,7 +195,11 @@ CASES = {
     "colour_from_a_table": (
         "content/muenchhausen/sets.yaml", 'colour: "#56B4E9"', 'colour: "#56B4Ex"',
         r"^templates/muenchhausen/number\.yaml:\d+:\d+: item 'gulden-1' \(front\): 'fill' of"
-        r" box 'ground' '#56B4Ex' is not a colour .* \(from '\{\{ set\.colour \}\}'\)"),
+        r" box 'ground' '#56B4Ex' is not a colour.* \(from '\{\{ set\.colour \}\}'\)"),
+    "colour_with_five_digits": (
+        "templates/muenchhausen/number.yaml", 'fill: "#fffdf6"}', 'fill: "#fffdf"}',
+        r"^templates/muenchhausen/number\.yaml:\d+:\d+: item 'taler-1' \(front\): 'fill' of"
+        r" box 'panel' '#fffdf' is not a colour: write #rrggbb"),
     "unclosed_markup": (
         "content/muenchhausen/game.yaml", '"<b>Bieten:</b> in beliebiger',
         '"<b>Bieten: in beliebiger',

@@ -296,3 +296,11 @@ def test_kit_contents(kits):
 def test_unknown_theme(tmp_path):
     with pytest.raises(Exception, match="no theme 'robots'"):
         build("mytown", tmp_path, theme="robots")
+
+
+def test_print_guide_says_which_files_go_double_sided(kits):
+    guide = (kits("mytown") / "PRINT.txt").read_text()
+    lines = {ln.split()[0]: ln for ln in guide.splitlines() if ".pdf" in ln}
+    assert "double-sided, flip on the long edge" in lines["tiles.pdf"]
+    for name in ("benches.pdf", "score-pad.pdf", "rules.pdf"):
+        assert "one-sided" in lines[name] and "double" not in lines[name]

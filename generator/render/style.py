@@ -67,6 +67,8 @@ class Fonts:
 def colour(value, loc: Loc):
     if value is None or value == "none":
         return None
+    if str(value).startswith("#") and len(str(value)) not in (7, 9):
+        raise ContentError(Problem(loc, f"'{value}' is not a colour: write #rrggbb"))
     try:
         return colors.toColor(str(value))
     except Exception:  # reportlab raises several kinds for a string it cannot read
