@@ -25,6 +25,8 @@ from .render.style import Fonts
 from .render.svg import write_cut_svg
 from .units import to_mm
 
+SHIPPED = Path(__file__).resolve().parent.parent  # the repository this package comes in
+
 
 @dataclass(frozen=True)
 class Project:
@@ -37,12 +39,15 @@ class Project:
         return self.root / "content"
 
     @property
-    def templates(self) -> Path:
-        return self.root / "templates"
+    def templates(self) -> list[Path]:
+        """The project's own templates first, then the shipped ones (the cheat sheet, the
+        shipped games' faces), so a project of one's own needs only what it changes."""
+        return list(dict.fromkeys((self.root / "templates", SHIPPED / "templates")))
 
     @property
     def fonts(self) -> Path:
-        return self.root / "fonts"
+        own = self.root / "fonts"
+        return own if own.is_dir() else SHIPPED / "fonts"
 
     def load(self, game_id: str) -> Game:
         folder = self.content / game_id
@@ -71,6 +76,7 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     except KeyError as exc:
         raise ContentError(Problem(game.loc, str(exc.args[0]))) from None
     validate(game, variant)
+    created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{game_id}-", dir=out))
     staging.chmod(0o755)  # mkdtemp makes it private; the kit is an ordinary folder
@@ -87,6 +93,8 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
         return _replace(staging, out / game_id)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
+        if created and not any(out.iterdir()):
+            out.rmdir()  # a failed first build leaves no trace
         raise
 
 

@@ -66,8 +66,8 @@ Face = tuple[Box, ...]
 class Layouts:
     """Loads templates/<name>.yaml once each, following `extends`."""
 
-    def __init__(self, folder: Path):
-        self.folder = folder
+    def __init__(self, folders: list[Path]):
+        self.folders = folders
         self._cache: dict[str, Layout] = {}
 
     def get(self, name: str, loc: Loc, _chain: tuple = ()) -> Layout:
@@ -76,10 +76,13 @@ class Layouts:
         if name in _chain:
             raise ContentError(Problem(loc, f"template '{name}' extends itself"))
         problems = Collector()
-        path = inside(self.folder, f"{name}.yaml", loc, problems, "template")
+        paths = [inside(folder, f"{name}.yaml", loc, problems, "template")
+                 for folder in self.folders]
         problems.raise_if_any()
-        if not path.is_file():
-            raise ContentError(Problem(loc, f"template '{name}' not found in {self.folder}"))
+        path = next((p for p in paths if p.is_file()), None)
+        if path is None:
+            where = " or ".join(str(f) for f in self.folders)
+            raise ContentError(Problem(loc, f"template '{name}' not found in {where}"))
         data = load_yaml(path, loc)
         f = Fields(data, f"template '{name}'", problems, Loc(str(path)))
         parent = f.get("extends", str, None)

@@ -43,7 +43,7 @@ def test_layout_extends_and_replaces_by_name(tmp_path):
     (tmp_path / "card.yaml").write_text(
         "extends: base\nboxes:\n  - {name: a, painter: shape, box: [1, 2, 3, 4], fill: '{{ c }}'}\n"
         "  - {name: z, painter: text, box: [0, 0, 5, 5], text: '{{ c }}', when: '{{ flag }}'}\n")
-    layout = Layouts(tmp_path).get("card", Loc("x.yaml"))
+    layout = Layouts([tmp_path]).get("card", Loc("x.yaml"))
     assert [b.name for b in layout.boxes] == ["a", "b", "z"]
     face = resolve(layout, {"c": "blue", "flag": False}, (mm(20), mm(30)))
     assert [b.name for b in face] == ["a", "b"]
@@ -55,4 +55,4 @@ def test_layout_extends_and_replaces_by_name(tmp_path):
 
 def test_layout_cannot_leave_the_templates_folder(tmp_path):
     with pytest.raises(ContentError, match="leaves the content folder"):
-        Layouts(tmp_path).get("../../etc/passwd", Loc("x.yaml"))
+        Layouts([tmp_path]).get("../../etc/passwd", Loc("x.yaml"))

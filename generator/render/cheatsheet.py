@@ -35,13 +35,13 @@ MIN_SCALE = 0.72
 MAX_SCALE = 1.3
 
 
-def write_cheatsheet(path: Path, game: Game, templates: Path, fonts: Fonts, langs, settings,
-                     meta: Meta) -> list[dict]:
+def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts, langs,
+                     settings, meta: Meta) -> list[dict]:
     data = load_yaml(game.rules)
     if not isinstance(data, YMap):
         raise ContentError(Problem(getattr(data, "loc", Loc(str(game.rules), 1, 1)),
                                    "the rules file must be a mapping of languages to texts"))
-    env = environment(jinja2.FileSystemLoader(str(templates)))
+    env = environment(jinja2.FileSystemLoader([str(t) for t in templates]))
     name = str(data.get("template", "cheatsheet.j2"))
     try:
         template = env.get_template(name)
@@ -65,7 +65,7 @@ def write_cheatsheet(path: Path, game: Game, templates: Path, fonts: Fonts, lang
                 "players": {"min": game.players.min, "max": game.players.max}})
         except (jinja2.TemplateError, ValueError, TypeError, RecursionError) as exc:
             line = getattr(exc, "lineno", None) or 1
-            raise ContentError(Problem(Loc(str(templates / name), line, 1),
+            raise ContentError(Problem(Loc(str(templates[0] / name), line, 1),
                                        f"cheat-sheet template ({lang}): {exc}")) from None
         blocks = _blocks(markup)
         set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
