@@ -25,6 +25,11 @@ from .render.style import Fonts
 from .render.svg import write_cut_svg
 from .units import to_mm
 
+
+class OptionError(Exception):
+    """A command-line option the game cannot take (an unknown variant or theme)."""
+
+
 SHIPPED = Path(__file__).resolve().parent.parent  # the repository this package comes in
 
 
@@ -74,7 +79,8 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     try:
         variant = find_variant(game, options.variant)
     except KeyError as exc:
-        raise ContentError(Problem(game.loc, str(exc.args[0]))) from None
+        raise OptionError(str(exc.args[0])) from None
+    _theme(game, options.theme)
     validate(game, variant)
     created = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
@@ -202,8 +208,8 @@ def _theme(game: Game, name: str | None) -> str | None:
     if name is None:
         return next(iter(game.themes))
     if name not in game.themes:
-        raise ContentError(Problem(game.loc, f"game '{game.id}' has no theme '{name}'"
-                                   f" (themes: {', '.join(game.themes)})"))
+        raise OptionError(f"game '{game.id}' has no theme '{name}'"
+                          f" (themes: {', '.join(game.themes)})")
     return name
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .build import BuildOptions, Project, build_game, check_game
+from .build import BuildOptions, OptionError, Project, build_game, check_game
 from .calibrate import write_calibration
 from .errors import ContentError
 from .expand import items_of
@@ -102,6 +102,8 @@ def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None
             click.echo(f"{name}: ok")
         except ContentError as exc:
             problems.extend(exc.problems)
+        except OptionError as exc:
+            raise click.UsageError(str(exc)) from None
     if problems:
         for p in problems:
             click.echo(str(p), err=True)
@@ -186,6 +188,8 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
                 click.echo(f"{name}: {len(pdfs)} PDFs in {target}")
         except ContentError as exc:
             failed.append((name, exc))
+        except OptionError as exc:
+            raise click.UsageError(str(exc)) from None
         except OSError as exc:
             click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
             sys.exit(1)

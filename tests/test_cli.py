@@ -53,7 +53,7 @@ def test_bad_option_values_are_refused_plainly(tmp_path):
 
 def test_unknown_variant(tmp_path):
     result = pnp("build", "muenchhausen", "--variant", "tiny", "--out", str(tmp_path), cwd=ROOT)
-    assert result.returncode == 1 and "no variant 'tiny'" in result.stderr
+    assert result.returncode == 2 and "no variant 'tiny'" in result.stderr
     assert "large-groups" in result.stderr
 
 

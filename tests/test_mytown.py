@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from generator import stand
 from generator.imposition import PAPERS
 from generator.units import mm
-from tests.conftest import build, manifest, pnp
+from tests.conftest import ROOT, manifest, pnp
 from tests.pdfread import PT_PER_MM, read, trim_of
 from tests.render import Rendered, close
 
@@ -294,8 +294,9 @@ def test_kit_contents(kits):
 
 
 def test_unknown_theme(tmp_path):
-    with pytest.raises(Exception, match="no theme 'robots'"):
-        build("mytown", tmp_path, theme="robots")
+    result = pnp("build", "mytown", "--theme", "robots", "--out", str(tmp_path), cwd=ROOT)
+    assert result.returncode == 2 and "no theme 'robots' (themes: town, animals)" in \
+        result.stderr and "Traceback" not in result.stderr
 
 
 def test_print_guide_says_which_files_go_double_sided(kits):
