@@ -202,8 +202,9 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(("long", "short")), default="long",
               show_default=True)
-@click.option("--out", "out", type=click.Path(dir_okay=False, path_type=Path),
-              default=Path("out/calibrate.pdf"), show_default=True)
+@click.option("--out", "out", type=click.Path(path_type=Path),
+              default=Path("out/calibrate.pdf"), show_default=True,
+              help="The PDF to write, or a folder to write calibrate.pdf into.")
 @click.pass_context
 def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> None:
     """Write a two-sided test sheet to read your printer's back offset from.
@@ -217,6 +218,8 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     Example:
       pnp calibrate --paper letter --duplex short
     """
+    if out.is_dir() or str(out).endswith(("/", "\\")):
+        out = out / "calibrate.pdf"  # a folder was meant
     path = write_calibration(out, PrintSettings(paper, duplex, 0.0, mm(5)),
                              _project(ctx).fonts)
     click.echo(str(path))

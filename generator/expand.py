@@ -24,7 +24,8 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
                     and data.get(variant.field) in variant.values:
                 continue
             try:
-                iid = item_id(component, data, n, spec.loc)
+                iid = item_id(component, data, n, spec.loc,
+                              combo if len(spec.each) else ())
             except ContentError as exc:
                 problems.extend(exc.problems)  # once: the pattern is wrong for every item
                 break
@@ -33,13 +34,14 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
     return items
 
 
-def item_id(component: Component, data: dict, n: int, loc) -> str:
-    """The item's own id, or the component's pattern filled in; a failure is the item's."""
+def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) -> str:
+    """The item's own id, or the component's pattern filled in (a failure is the item's);
+    else the component, the entry's number and the values `each` gave it."""
     if "id" in data:
         return str(data["id"])
     if component.id_pattern:
         return render(component.id_pattern, data, loc)
-    return f"{component.id}-{n}"
+    return "-".join([component.id, str(n), *(str(v) for v in combo)])
 
 
 def resolve_refs(game: Game, component: Component, data: dict) -> dict:

@@ -117,7 +117,9 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
     if not isinstance(name, str):
         problems.add(loc, "a box needs a 'name'")
     if painter not in PAINTERS:
-        hint = next((f" (write 'painter: {k}')" for k in raw if k in PAINTERS), "")
+        near = difflib.get_close_matches(str(painter), PAINTERS, n=1, cutoff=0.6)
+        hint = f"; did you mean '{near[0]}'?" if near else next(
+            (f" (write 'painter: {k}')" for k in raw if k in PAINTERS), "")
         problems.add(raw.value_loc("painter"), f"painter must be one of {', '.join(PAINTERS)},"
                      f" got {type_name(painter)}{hint}")
     # Numbers, or expressions over the item's `width` and `height` (mm) for layouts that

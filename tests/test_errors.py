@@ -71,7 +71,7 @@ def test_set_missing_a_value(built):
           "{set: gulden, each: {value: [1, 2, 3, 4,", "{set: gulden, each: {value: [1, 2, 4,")
     err = _fails(built, r"^content/muenchhausen/game\.yaml:\d+:9: set 'gulden' of component"
                         r" 'number-cards' has no value 3")
-    assert "has 63 items, but the rules need exactly 64" in err
+    assert "has 63 items, but this check asks for exactly 64" in err
 
 
 def test_duplicate_id(built):

@@ -209,7 +209,7 @@ def test_pawns_die_and_reference(kits):
 
 BAD = {
     "29_pictures": ("content/museo/pictures.yaml", re.compile(r"^- \{id: p30.*\n", re.M), "",
-                    r"table 'pictures' has 29 items, but the rules need exactly 30"),
+                    r"table 'pictures' has 29 items, but this check asks for exactly 30"),
     "missing_piece": ("content/museo/game.yaml",
                       "{picture: p07, each: {piece: [1, 2, 3, 4, 5, 6]}}",
                       "{picture: p07, each: {piece: [1, 2, 3, 5, 6]}}",

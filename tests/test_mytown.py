@@ -154,8 +154,8 @@ def test_score_pad_columns(kits):
 BAD = {
     "85_tiles": ("content/mytown/game.yaml", "{type: A, parts: 1, part: 1, count: 5}",
                  "{type: A, parts: 1, part: 1, count: 4}",
-                 r"^content/mytown/game\.yaml:\d+:\d+: component 'tiles' has 85 items, but the"
-                 r" rules need exactly 86"),
+                 r"^content/mytown/game\.yaml:\d+:\d+: component 'tiles' has 85 items, but this"
+                 r" check asks for exactly 86"),
     "building_missing_a_part": (
         "content/mytown/game.yaml", "{type: M, parts: 3, each: {part: [1, 2, 3]}",
         "{type: M, parts: 3, each: {part: [1, 3]}",

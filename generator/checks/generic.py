@@ -35,6 +35,12 @@ def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> 
             ids = {r.get("id") for r in game.tables[table].rows}
             told = set()
             for item in items[c.id]:
+                if item.copy == 1 and field not in item.data:
+                    if (item.loc, None) not in told:
+                        told.add((item.loc, None))
+                        problems.add(item.loc, f"item '{item.id}' needs '{field}': one of the ids"
+                                     f" in table '{table}'")
+                    continue
                 value = single(item.data, field, item.loc, problems) if item.copy == 1 else None
                 if item.copy == 1 and value not in ids and (item.loc, value) not in told:
                     told.add((item.loc, value))

@@ -30,7 +30,7 @@ def _count(game: Game, f: Fields, what: str, rows, variant, problems: Collector)
     else:
         f.get("per-variant", YMap, None)
     if equals is not None and n != equals:
-        problems.add(f.loc, f"{what} has {n} items, but the rules need exactly {equals}")
+        problems.add(f.loc, f"{what} has {n} items, but this check asks for exactly {equals}")
     if at_least is not None and n < at_least:
         problems.add(f.loc, f"{what} has {n} entries, but needs at least {at_least}")
 
@@ -50,6 +50,8 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant,
     groups: dict = defaultdict(list)
     first: dict = {}
     for data, loc, _item in rows:
+        if group not in data:
+            continue  # an item outside every group is reported by the reference check
         key, value = single(data, group, loc, problems), single(data, field, loc, problems)
         groups[key].append(value)
         first.setdefault(key, (loc, data))
