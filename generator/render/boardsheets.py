@@ -80,11 +80,13 @@ def draw_overview(c, page: Page, font: str, bold: str, lang: str) -> None:
     c.setLineWidth(1.2)
     for n, (x, y, w, h) in enumerate(cells, start=1):
         c.rect(x, y, w, h, stroke=1, fill=0)
+        # The number sits in the sheet's corner, over the board's border, not its fields.
+        bx, by = x + mm(6), y + h - mm(6)
         c.setFillColor(colors.white)
-        c.circle(x + w / 2, y + h / 2, mm(5), stroke=1, fill=1)
+        c.circle(bx, by, mm(4.5), stroke=1, fill=1)
         c.setFillColor(ALIGN)
         c.setFont(bold, 12)
-        c.drawCentredString(x + w / 2, y + h / 2 - 4, str(n))
+        c.drawCentredString(bx, by - 4, str(n))
     c.setFillColor(colors.HexColor("#1d1d1d"))
     c.setFont(bold, 16)
     width, height = page.size
