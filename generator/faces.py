@@ -44,6 +44,8 @@ def context(game: Game, item: Item, options: dict) -> dict:
                           "back": localize(dict(theme.back), lang)}
         if key in theme.motifs:
             extra["motif"] = localize(dict(theme.motifs[key]), lang)
+    extra["tables"] = {name: {row.get("id"): localize(dict(row), lang) for row in t.rows}
+                       for name, t in game.tables.items()}
     return {**options, **data, **extra, "item": {**data, "id": item.id, "copy": item.copy},
             "game": {"id": game.id, "title": game.title.get(lang), "author": game.author,
                      "players": {"min": game.players.min, "max": game.players.max}}}

@@ -14,7 +14,7 @@ from .source import YList, YMap, load_yaml
 GAME_FILE = "game.yaml"
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 CHECK_KINDS = ("count", "complete-sets", "distinct", "exactly", "theme-covers", "at-most",
-               "languages", "files")  # as in checks/kinds.py
+               "languages", "files", "members", "sequence")  # as in checks/kinds.py
 
 
 def find_games(content: Path) -> list[Path]:

@@ -15,6 +15,7 @@ from . import (
     diagrams,
     emblems,
     figures,
+    icons,
     museum,
     scenes,
     town,
@@ -37,6 +38,7 @@ MOTIFS = {
         "colourfield", "grid", "stripes", "concentric", "facets", "blobs")},
     **{name: getattr(scenes, name) for name in (
         "hills", "waves", "constellations", "pointillist", "mosaic", "orbits")},
+    **{f"icon-{name}": icons.icon(name) for name in icons.ICONS},
     "museum-board": museum.board,
     "visitor": museum.visitor,
     "die-net": museum.die_net,

@@ -201,8 +201,64 @@ def _distinct(game: Game, f: Fields, what: str, rows, variant, problems: Collect
         first.setdefault(value, loc)
 
 
+def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """A list field holds `min` to `max` distinct ids of `table` (where its rows match)."""
+    field = f.get("field", str)
+    lo, hi = f.get("min", int, 1), f.get("max", int, 10**6)
+    table = f.get("of", str)
+    where = f.get("where-of", YMap, None) or {}
+    if field is None or table is None:
+        return
+    if table not in game.tables:
+        problems.add(f.value_loc("of"), f"{what}: no table '{table}'")
+        return
+    allowed = [r.get("id") for r in game.tables[table].rows
+               if all(r.get(k) == v for k, v in where.items())]
+    for data, loc, item in rows:
+        if item is not None and item.copy != 1:
+            continue
+        values = data.get(field)
+        where_loc = data.value_loc(field) if isinstance(data, YMap) else loc
+        name = data.get("id", item.id if item else "?")
+        if not isinstance(values, list):
+            problems.add(where_loc, f"{what}: '{name}' needs '{field}' as a list")
+            continue
+        unknown = [v for v in values if v not in allowed]
+        if unknown:
+            problems.add(where_loc, f"{what}: '{name}' has {field} {join(unknown)}, which are"
+                         f" not among {join(allowed)}")
+        if len(set(map(str, values))) != len(values):
+            problems.add(where_loc, f"{what}: '{name}' has a {field} entry twice")
+        if not lo <= len(values) <= hi:
+            span = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            problems.add(where_loc, f"{what}: '{name}' has {len(values)} {field}; it needs"
+                         f" {span}")
+
+
+def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """The values of `field`, in order, are exactly `values`."""
+    field, values = f.get("field", str), f.get("values", YList)
+    if field is None or values is None:
+        return
+    got = [single(data, field, loc, problems) for data, loc, _item in rows]
+    want = [str(v) for v in values]
+    have = [str(v) for v in got]
+    if have == want:
+        return
+    missing = [v for v in want if v not in have]
+    extra = [v for v in have if v not in want]
+    if missing:
+        problems.add(f.loc, f"{what} lacks {field} {join(missing)}; it must run"
+                     f" {', '.join(want)}")
+    elif extra:
+        problems.add(f.loc, f"{what} has {field} {join(extra)} beyond {', '.join(want)}")
+    else:
+        problems.add(f.loc, f"{what} is out of order: it runs {', '.join(have)}, but must run"
+                     f" {', '.join(want)}")
+
+
 CHECKS = {
     "count": _count, "complete-sets": _complete_sets, "distinct": _distinct,
     "exactly": _exactly, "at-most": _at_most, "languages": _languages, "files": _files,
-    "theme-covers": _theme_covers,
+    "theme-covers": _theme_covers, "members": _members, "sequence": _sequence,
 }
