@@ -16,6 +16,7 @@ from . import (
     emblems,
     figures,
     icons,
+    minipilo,
     museum,
     scenes,
     town,
@@ -40,6 +41,9 @@ MOTIFS = {
         "hills", "waves", "constellations", "pointillist", "mosaic", "orbits")},
     **{f"icon-{name}": icons.icon(name) for name in icons.ICONS},
     "museum-board": museum.board,
+    "minipilo-board": minipilo.board,
+    "runner": minipilo.runner,
+    "owl": minipilo.owl,
     "visitor": museum.visitor,
     "die-net": museum.die_net,
     **{name: getattr(animals, name) for name in (
@@ -71,13 +75,15 @@ MOTIF_KEYS = {
     "museum-board": {"cols": whole(5, 30), "rows": whole(5, 30), "field": POSITIVE},
     "visitor": {"colour": COLOUR, "symbol": choice(*museum.SYMBOLS)},
     "die-net": {},
+    "minipilo-board": None,  # takes the game's tables whole
+    "runner": {"colour": COLOUR}, "owl": {"colour": COLOUR},
     **{name: {"seed": whole(-10**9, 10**9)} for name in (
         "colourfield", "grid", "stripes", "concentric", "facets", "blobs", "hills", "waves",
         "constellations", "pointillist", "mosaic", "orbits")},
 }
 # Keys a mapping handed over with `with` may bring that no motif reads (an item's id, a
 # picture's title): ignored, not errors.
-PASSING = ("id", "copy", "title", "style", "image", "count", "each")
+PASSING = ("id", "copy", "title", "style", "image", "count", "each", "figure")
 
 
 def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
@@ -91,6 +97,8 @@ def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
         return [("motif", True, f"unknown motif {name!r}; known motifs:"
                  f" {', '.join(sorted(MOTIFS))}")]
     known = MOTIF_KEYS.get(name, _COLOURS)
+    if known is None:
+        return []
     out = []
     for key, value in entry.items():
         if key == "motif":
