@@ -51,7 +51,7 @@ def board(c, rect, box, ctx) -> None:
     for k in range(6):
         (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        ix, iy = cx + (mx - cx) * 0.9, cy + (my - cy) * 0.9
+        ix, iy = cx + (mx - cx) * 0.91, cy + (my - cy) * 0.91
         c.setFillColor(colors.HexColor("#1f2a44"))
         c.circle(ix, iy, radius * 0.055, stroke=0, fill=1)
         c.setFillColor(colors.white)
@@ -61,7 +61,7 @@ def board(c, rect, box, ctx) -> None:
     n = len(track)
     for k, row in enumerate(track):
         a = math.radians(240 - k * 300 / max(n - 1, 1))
-        fx, fy = cx + radius * 0.68 * math.cos(a), cy + radius * 0.68 * math.sin(a)
+        fx, fy = cx + radius * 0.64 * math.cos(a), cy + radius * 0.64 * math.sin(a)
         end = k in (0, n - 1)
         size = radius * (0.085 if end else 0.06)
         c.setFillColor(colors.HexColor("#f0e0b0") if end else colors.white)

@@ -1,0 +1,151 @@
+"""The MiniPilo kit: four decks, a hexagonal board over sheets, a star for every eye."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+
+from generator import boards
+from generator.art.minipilo import SHAPES
+from generator.imposition import PAPERS, PrintSettings
+from generator.units import mm
+from tests.conftest import ROOT, manifest, pnp
+from tests.pdfread import PT_PER_MM, read, trim_of
+from tests.test_museo import _apply, _inverse
+
+DECKS = {"p-cards.pdf": (30, (44.0, 63.0)), "l-cards.pdf": (36, (44.0, 63.0)),
+         "a-cards.pdf": (20, (63.0, 88.0)), "projects.pdf": (5, (63.0, 88.0))}
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_decks_at_their_sizes_with_backs_behind(kits, paper):
+    kit = kits("minipilo", paper=paper)
+    pw = PAPERS[paper][0] / PT_PER_MM
+    for name, (count, size) in DECKS.items():
+        _, pages = read(kit / name)
+        fronts = 0
+        for front, back in zip(pages[0::2], pages[1::2], strict=True):
+            for f, b in zip(front.placed, back.placed, strict=True):
+                x, y, w, h = trim_of(f, 3 * PT_PER_MM)
+                assert sorted((w, h)) == pytest.approx(sorted(size), abs=0.01)
+                bx, by, _, _ = trim_of(b, 3 * PT_PER_MM)
+                assert (bx, by) == pytest.approx((pw - x - w, y), abs=0.01)
+                fronts += 1
+            assert len({p.name for p in back.placed}) == 1  # one back for the deck
+        assert fronts == count, name
+
+
+def _linear(c: float) -> float:
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _lab(rgb):
+    """sRGB (0-1, linear) to CIE L*a*b* (D65)."""
+    r, g, b = rgb
+    x = 0.4124 * r + 0.3576 * g + 0.1805 * b
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = 0.0193 * r + 0.1192 * g + 0.9505 * b
+
+    def f(t):
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    fx, fy, fz = f(x / 0.95047), f(y), f(z / 1.08883)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+# Machado, Oliveira & Fernandes (2009), severity 1.0, on linear RGB.
+SIMULATIONS = {
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+}
+
+
+def _seen(hex_colour: str, matrix) -> tuple:
+    rgb = [_linear(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5)]
+    out = [min(max(sum(m * v for m, v in zip(row, rgb, strict=True)), 0.0), 1.0)
+           for row in matrix]
+    return _lab(out)
+
+
+def test_star_colours_stay_apart_for_red_green_blindness():
+    """The printed star colours, as deuteranopes and protanopes see them: every pair at
+    least 20 apart in CIE76 ΔE (10 is 'clearly different side by side'), and every colour
+    has a shape of its own besides."""
+    rows = yaml.safe_load((ROOT / "content/minipilo/star.yaml").read_text())
+    inks = {r["colour"]: r["ink"] for r in rows}
+    assert set(inks) == {"red", "green", "yellow"}
+    distances = {}
+    for name, matrix in SIMULATIONS.items():
+        seen = {colour: _seen(ink, matrix) for colour, ink in inks.items()}
+        for a, b in (("red", "green"), ("red", "yellow"), ("green", "yellow")):
+            la, lb = seen[a], seen[b]
+            distances[(name, a, b)] = sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5
+    print("star colour distances (ΔE):", {k: round(v, 1) for k, v in distances.items()})
+    assert min(distances.values()) > 20, distances
+    assert len({SHAPES[c] for c in inks}) == 3
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_board_sheets_line_up(kits, paper):
+    kit = kits("minipilo", paper=paper)
+    f = next(x for x in manifest(kit)["files"] if x["path"] == "board.pdf")
+    _, pages = read(kit / "board.pdf")
+    plan = boards.plan((mm(400), mm(350)), PrintSettings(paper=paper))
+    sheets = [(p.placed[0].matrix, info["items"][0]["trim_mm"])
+              for p, info in zip(pages[1:], f["pages"][1:], strict=True)]
+    assert len(sheets) == plan.sheets >= 2
+    for row in range(plan.rows):
+        for col in range(plan.cols):
+            ma, ta = sheets[row * plan.cols + col]
+            ax, ay, aw, ah = (v * PT_PER_MM for v in ta)
+            for dr, dc in ((0, 1), (1, 0)):
+                if row + dr >= plan.rows or col + dc >= plan.cols:
+                    continue
+                mb, tb = sheets[(row + dr) * plan.cols + col + dc]
+                bx, by, bw, bh = (v * PT_PER_MM for v in tb)
+                if dc:
+                    shift, probe = (ax + aw - bx, ay + ah - by - bh), (ax + aw + mm(4), ay + ah / 2)
+                else:
+                    shift, probe = (ax - bx, ay - by - bh), (ax + aw / 2, ay - mm(4))
+                seen = _apply(mb, *_apply(_inverse(ma), *probe))
+                assert (seen[0] + shift[0]) / PT_PER_MM == pytest.approx(probe[0] / PT_PER_MM,
+                                                                         abs=0.1)
+                assert (seen[1] + shift[1]) / PT_PER_MM == pytest.approx(probe[1] / PT_PER_MM,
+                                                                         abs=0.1)
+
+
+BAD = {
+    "a_card_with_one_symbol": (
+        "content/minipilo/problems.yaml", "symbols: [wissen, humor], text:",
+        "symbols: [wissen], text:",
+        r"^content/minipilo/problems\.yaml:\d+:\d+: table 'problems': 'a01' has 1 symbols; it"
+        r" needs 2 to 3"),
+    "a_card_with_unknown_symbol": (
+        "content/minipilo/problems.yaml", "symbols: [wissen, humor], text:",
+        "symbols: [wissen, mut], text:",
+        r"^content/minipilo/problems\.yaml:\d+:\d+: table 'problems': 'a01' has symbols 'mut',"
+        r" which are not among"),
+    "project_with_three": (
+        "content/minipilo/projects.yaml", "{id: w1, symbols: [wissen, humor, geduld, bewusstsein]",
+        "{id: w1, symbols: [wissen, humor, geduld]",
+        r"^content/minipilo/projects\.yaml:\d+:\d+: table 'projects': 'w1' has 3 symbols; it"
+        r" needs 4"),
+    "track_missing_a_field": (
+        "content/minipilo/track.yaml", '- {id: "7"}\n', "",
+        r"^content/minipilo/game\.yaml:\d+:\d+: table 'track' lacks id '7'; it must run start,"
+        r" 1, 2"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_validate_names_what_is_wrong(project_copy, case):
+    path, old, new, pattern = BAD[case]
+    target = project_copy / path
+    assert old in target.read_text()
+    target.write_text(target.read_text().replace(old, new, 1))
+    result = pnp("validate", "minipilo", cwd=project_copy)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(pattern, result.stderr, re.M), result.stderr
