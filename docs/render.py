@@ -42,6 +42,15 @@ SHOTS = [
     ("museo-board-sheet.png", "museo", [], "board.pdf", 1, 50, None),
     ("museo-pawns.png", "museo", [], "pawns.pdf", 0, 60, (0.0, 0.0, 1.0, 0.45)),
     ("museo-die.png", "museo", [], "die.pdf", 0, 80, (0.1, 0.0, 0.9, 0.3)),
+    ("minipilo-p-cards.png", "minipilo", ["--duplex", "none"], "p-cards.pdf", 0, 60, None),
+    ("minipilo-l-cards.png", "minipilo", ["--duplex", "none"], "l-cards.pdf", 0, 60, None),
+    ("minipilo-a-cards.png", "minipilo", ["--duplex", "none"], "a-cards.pdf", 0, 60, None),
+    ("minipilo-projects.png", "minipilo", ["--duplex", "none"], "projects.pdf", 0, 60, None),
+    ("minipilo-backs.png", "minipilo", [], "a-cards.pdf", 1, 50, None),
+    ("minipilo-board-plan.png", "minipilo", [], "board.pdf", 0, 60, None),
+    ("minipilo-board-sheet.png", "minipilo", [], "board.pdf", 1, 50, None),
+    ("minipilo-figures.png", "minipilo", [], "figures.pdf", 0, 60, (0.0, 0.0, 1.0, 0.5)),
+    ("minipilo-score.png", "minipilo", [], "score-sheet.pdf", 0, 50, None),
 ]
 
 

@@ -214,10 +214,11 @@ def _mapping(context: dict, name) -> tuple:
 
 
 def _frozen(value):
+    """Hashable, in the order the content wrote it (a table's rows keep their order)."""
     if isinstance(value, list | tuple):
         return tuple(_frozen(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+        return tuple((k, _frozen(v)) for k, v in value.items())
     return value
 
 
