@@ -63,12 +63,12 @@ def board(c, rect, box, ctx) -> None:
         a = math.radians(240 - k * 300 / max(n - 1, 1))
         fx, fy = cx + radius * 0.64 * math.cos(a), cy + radius * 0.64 * math.sin(a)
         end = k in (0, n - 1)
-        size = radius * (0.085 if end else 0.06)
+        size = radius * (0.11 if end else 0.065)
         c.setFillColor(colors.HexColor("#f0e0b0") if end else colors.white)
         c.setStrokeColor(INK)
         c.setLineWidth(1.2)
         c.circle(fx, fy, size, stroke=1, fill=1)
-        label = {"start": "Start", "ziel": "Ziel"}.get(str(row.get("id")), str(row.get("id")))
+        label = str(row.get("label") or row.get("id"))
         c.setFillColor(INK)
         c.setFont(font, radius * (0.035 if end else 0.05))
         c.drawCentredString(fx, fy - radius * 0.017, label)
@@ -84,7 +84,7 @@ def board(c, rect, box, ctx) -> None:
     path.close()
     c.drawPath(path, stroke=1, fill=0)
     for (px, py), row in zip(points, star, strict=True):
-        ink = colors.toColor(str(row.get("ink")))
+        ink = colors.toColor(str(row.get("ink")))  # checked before: see checks/minipilo.py
         c.setFillColor(ink)
         c.setStrokeColor(INK)
         c.setLineWidth(1)

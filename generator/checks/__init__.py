@@ -5,11 +5,11 @@ from __future__ import annotations
 from ..errors import Collector
 from ..expand import items_of
 from ..models import Game, Variant
-from . import generic, muenchhausen, museo, mytown
+from . import generic, minipilo, muenchhausen, museo, mytown
 
 # Rules that need code, one small module a game; a game without one needs no entry.
 GAME_CHECKS = {"muenchhausen": muenchhausen.check, "mytown": mytown.check,
-               "museo": museo.check}
+               "museo": museo.check, "minipilo": minipilo.check}
 
 
 def validate(game: Game, variant: Variant | None = None) -> None:
