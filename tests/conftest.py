@@ -54,3 +54,69 @@ def pnp(*args, cwd: Path) -> subprocess.CompletedProcess:
     """Run the real command line in a fresh process, as a user would."""
     return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=120)
+
+
+def validate_fails(root: Path, game: str, case: tuple) -> None:
+    """Break one file of a project copy as `case` says – (file, old text or pattern, new
+    text, message pattern) – and check that validate names the mistake, cleanly."""
+    import re
+
+    path, old, new, pattern = case
+    target = root / path
+    text = target.read_text()
+    changed = old.sub(new, text, count=1) if isinstance(old, re.Pattern) else \
+        text.replace(old, new, 1)
+    assert changed != text, f"the case does not apply to {path}"
+    target.write_text(changed)
+    result = pnp("validate", game, cwd=root)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(pattern, result.stderr, re.M), result.stderr
+
+
+def board_sheets_line_up(kit: Path, size_mm: tuple, paper: str) -> int:
+    """Cut each board sheet at its trim, lay it on its neighbour's glue line, and check the
+    board drawn on both lands in one place (0.1 mm). Returns the joins checked."""
+    import pytest
+
+    from generator import boards
+    from tests.pdfread import PT_PER_MM, read
+
+    def inverse(m):
+        a, b, c, d, e, f = m
+        det = a * d - b * c
+        return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det,
+                (b * e - a * f) / det)
+
+    def apply(m, x, y):
+        a, b, c, d, e, f = m
+        return a * x + c * y + e, b * x + d * y + f
+
+    listed = next(f for f in manifest(kit)["files"] if f["path"] == "board.pdf")
+    _, pages = read(kit / "board.pdf")
+    plan = boards.plan((mm(size_mm[0]), mm(size_mm[1])), PrintSettings(paper=paper))
+    sheets = [(p.placed[0].matrix, info["items"][0]["trim_mm"])
+              for p, info in zip(pages[1:], listed["pages"][1:], strict=True)]
+    assert len(sheets) == plan.sheets >= 2
+    assert not listed["pages"][0]["items"]  # the assembly plan comes first
+    joins = 0
+    for row in range(plan.rows):
+        for col in range(plan.cols):
+            ma, ta = sheets[row * plan.cols + col]
+            ax, ay, aw, ah = (v * PT_PER_MM for v in ta)
+            for dr, dc in ((0, 1), (1, 0)):
+                if row + dr >= plan.rows or col + dc >= plan.cols:
+                    continue
+                mb, tb = sheets[(row + dr) * plan.cols + col + dc]
+                bx, by, _bw, bh = (v * PT_PER_MM for v in tb)
+                if dc:  # B's left edge on A's right edge, tops level
+                    shift, probe = (ax + aw - bx, ay + ah - by - bh), (ax + aw + mm(5),
+                                                                      ay + ah / 2)
+                else:  # B's top edge on A's bottom edge, left sides level
+                    shift, probe = (ax - bx, ay - by - bh), (ax + aw / 2, ay - mm(5))
+                seen = apply(mb, *apply(inverse(ma), *probe))
+                for got, want in zip((seen[0] + shift[0], seen[1] + shift[1]), probe,
+                                     strict=True):
+                    assert got / PT_PER_MM == pytest.approx(want / PT_PER_MM, abs=0.1)
+                joins += 1
+    assert joins == plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1)
+    return joins

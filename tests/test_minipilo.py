@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 import yaml
 
-from generator import boards
 from generator.art.minipilo import SHAPES
-from generator.imposition import PAPERS, PrintSettings
-from generator.units import mm
-from tests.conftest import ROOT, manifest, pnp
+from generator.imposition import PAPERS
+from tests.conftest import ROOT, board_sheets_line_up, validate_fails
 from tests.pdfread import PT_PER_MM, read, trim_of
-from tests.test_museo import _apply, _inverse
 
 DECKS = {"p-cards.pdf": (30, (44.0, 63.0)), "l-cards.pdf": (36, (44.0, 63.0)),
          "a-cards.pdf": (20, (63.0, 88.0)), "projects.pdf": (5, (63.0, 88.0))}
@@ -92,31 +87,7 @@ def test_star_colours_stay_apart_for_red_green_blindness():
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_board_sheets_line_up(kits, paper):
-    kit = kits("minipilo", paper=paper)
-    f = next(x for x in manifest(kit)["files"] if x["path"] == "board.pdf")
-    _, pages = read(kit / "board.pdf")
-    plan = boards.plan((mm(400), mm(350)), PrintSettings(paper=paper))
-    sheets = [(p.placed[0].matrix, info["items"][0]["trim_mm"])
-              for p, info in zip(pages[1:], f["pages"][1:], strict=True)]
-    assert len(sheets) == plan.sheets >= 2
-    for row in range(plan.rows):
-        for col in range(plan.cols):
-            ma, ta = sheets[row * plan.cols + col]
-            ax, ay, aw, ah = (v * PT_PER_MM for v in ta)
-            for dr, dc in ((0, 1), (1, 0)):
-                if row + dr >= plan.rows or col + dc >= plan.cols:
-                    continue
-                mb, tb = sheets[(row + dr) * plan.cols + col + dc]
-                bx, by, bw, bh = (v * PT_PER_MM for v in tb)
-                if dc:
-                    shift, probe = (ax + aw - bx, ay + ah - by - bh), (ax + aw + mm(4), ay + ah / 2)
-                else:
-                    shift, probe = (ax - bx, ay - by - bh), (ax + aw / 2, ay - mm(4))
-                seen = _apply(mb, *_apply(_inverse(ma), *probe))
-                assert (seen[0] + shift[0]) / PT_PER_MM == pytest.approx(probe[0] / PT_PER_MM,
-                                                                         abs=0.1)
-                assert (seen[1] + shift[1]) / PT_PER_MM == pytest.approx(probe[1] / PT_PER_MM,
-                                                                         abs=0.1)
+    assert board_sheets_line_up(kits("minipilo", paper=paper), (400, 350), paper) >= 2
 
 
 BAD = {
@@ -157,10 +128,4 @@ BAD = {
 
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_validate_names_what_is_wrong(project_copy, case):
-    path, old, new, pattern = BAD[case]
-    target = project_copy / path
-    assert old in target.read_text()
-    target.write_text(target.read_text().replace(old, new, 1))
-    result = pnp("validate", "minipilo", cwd=project_copy)
-    assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert re.search(pattern, result.stderr, re.M), result.stderr
+    validate_fails(project_copy, "minipilo", BAD[case])

@@ -10,10 +10,8 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from generator import boards
 from generator.imposition import PAPERS, PrintSettings
-from generator.units import mm
-from tests.conftest import build, manifest, pnp
+from tests.conftest import board_sheets_line_up, build, manifest, validate_fails
 from tests.pdfread import PT_PER_MM, read, trim_of
 from tests.render import Rendered, close
 
@@ -132,52 +130,11 @@ def test_no_style_more_than_three_times_and_at_least_ten_styles():
     assert len(rows) == 30 and len(styles) >= 10 and max(styles.values()) <= 3
 
 
-def _inverse(m):
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
-
-
-def _apply(m, x, y):
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
-
-
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_board_sheets_line_up_after_cutting_and_gluing(kits, paper):
     """For each pair of neighbours: cut the second at its trim, lay its edge on the first's
     glue line, and the board drawn on both lands in the same place, within 0.1 mm."""
-    kit = kits("museo", paper=paper)
-    f = _file(kit, "board.pdf")
-    _, pages = read(kit / "board.pdf")
-    plan = boards.plan((mm(444), mm(300)), PrintSettings(paper=paper))
-    sheets = [(p.placed[0].matrix, info["items"][0]["trim_mm"])
-              for p, info in zip(pages[1:], f["pages"][1:], strict=True)]
-    assert len(sheets) == plan.sheets >= 2
-    assert not f["pages"][0]["items"]  # the assembly plan comes first
-    checked = 0
-    for row in range(plan.rows):
-        for col in range(plan.cols):
-            (ma, ta) = sheets[row * plan.cols + col]
-            for dr, dc in ((0, 1), (1, 0)):
-                if row + dr >= plan.rows or col + dc >= plan.cols:
-                    continue
-                (mb, tb) = sheets[(row + dr) * plan.cols + col + dc]
-                ax, ay, aw, ah = (v * PT_PER_MM for v in ta)
-                bx, by, bw, bh = (v * PT_PER_MM for v in tb)
-                if dc:  # B's left edge on A's right edge, tops level
-                    shift = (ax + aw - bx, (ay + ah) - (by + bh))
-                    probe = (ax + aw + mm(5), ay + ah / 2)  # inside A's glue margin
-                else:  # B's top edge on A's bottom edge, left sides level
-                    shift = (ax - bx, ay - (by + bh))
-                    probe = (ax + aw / 2, ay - mm(5))
-                point = _apply(_inverse(ma), *probe)  # on the board
-                seen = _apply(mb, *point)
-                landed = (seen[0] + shift[0], seen[1] + shift[1])
-                assert landed[0] / PT_PER_MM == pytest.approx(probe[0] / PT_PER_MM, abs=0.1)
-                assert landed[1] / PT_PER_MM == pytest.approx(probe[1] / PT_PER_MM, abs=0.1)
-                checked += 1
-    assert checked == plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1)
+    assert board_sheets_line_up(kits("museo", paper=paper), (444, 300), paper) >= 2
 
 
 def test_board_has_six_start_points_round_the_flea_market():
@@ -237,16 +194,7 @@ BAD = {
 
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_validate_names_what_is_wrong(project_copy, case):
-    path, old, new, pattern = BAD[case]
-    target = project_copy / path
-    text = target.read_text()
-    changed = old.sub(new, text, count=1) if isinstance(old, re.Pattern) else \
-        text.replace(old, new, 1)
-    assert changed != text
-    target.write_text(changed)
-    result = pnp("validate", "museo", cwd=project_copy)
-    assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert re.search(pattern, result.stderr, re.M), result.stderr
+    validate_fails(project_copy, "museo", BAD[case])
 
 
 def test_own_picture_is_cropped_and_cut(project_copy, tmp_path):
