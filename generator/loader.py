@@ -78,13 +78,8 @@ def _tables(f: Fields, folder: Path, problems: Collector) -> dict[str, Table]:
     for name in t.data:
         rows, loc = t.data[name], t.value_loc(name)
         if isinstance(rows, str):
-            path = inside(folder, rows, loc, problems, "table file")
-            if path is None:
-                continue
-            try:
-                rows = load_yaml(path, loc)
-            except ContentError as exc:
-                problems.extend(exc.problems)
+            rows = _load_file(folder, rows, loc, problems, "table file")
+            if rows is None:
                 continue
             loc = getattr(rows, "loc", loc)
         if not isinstance(rows, YList) or not all(isinstance(r, YMap) for r in rows):
@@ -146,15 +141,10 @@ def _themes(f: Fields, folder: Path, problems: Collector):
     themes = {}
     for name, rel in files.items():
         loc = files.value_loc(name)
-        path = inside(folder, str(rel), loc, problems, "theme file")
-        if path is None:
+        data = _load_file(folder, str(rel), loc, problems, "theme file")
+        if data is None:
             continue
-        try:
-            data = load_yaml(path, loc)
-        except ContentError as exc:
-            problems.extend(exc.problems)
-            continue
-        th = Fields(data, f"theme '{name}'", problems, Loc(str(path), 1, 1))
+        th = Fields(data, f"theme '{name}'", problems, getattr(data, "loc", loc))
         title = read_text(th, "name", problems, default=str(name))
         motifs = th.get("motifs", YMap) or _empty(th.loc)
         back = th.get("back", YMap, None) or _empty(th.loc)
@@ -165,6 +155,19 @@ def _themes(f: Fields, folder: Path, problems: Collector):
                              f" be a mapping (motif: …, or image: file), got {type_name(motif)}")
         themes[str(name)] = Theme(str(name), title, motifs, back, th.loc)
     return themes, field
+
+
+def _load_file(folder: Path, rel: str, loc: Loc, problems: Collector, what: str):
+    """A YAML file the game file names, inside the game's folder; None (and the problem
+    noted) when it is outside, missing or broken."""
+    path = inside(folder, rel, loc, problems, what)
+    if path is None:
+        return None
+    try:
+        return load_yaml(path, loc)
+    except ContentError as exc:
+        problems.extend(exc.problems)
+        return None
 
 
 def _empty(loc: Loc) -> YMap:

@@ -7,7 +7,7 @@ import math
 from reportlab.lib import colors
 
 from ..errors import ContentError, Problem
-from ..render.style import LINE_STYLES, shade, tint
+from ..render.style import shade, stroke_line, tint
 from ..units import mm
 from .draw import BLEED_ROOM, param, poly
 
@@ -224,13 +224,6 @@ def die_net(c, rect, box, ctx) -> None:
         (folds if count > 1 else cuts).append(edge)
     # Printed side out: every fold goes away from the viewer.
     for style, lines in (("mountain", folds), ("cut", cuts)):
-        width, dash, colour = LINE_STYLES[style]
-        c.setStrokeColor(colour)
-        c.setLineWidth(width)
-        if dash:
-            c.setDash(*dash)
-        else:
-            c.setDash()
-        for x1, y1, x2, y2 in lines:
-            c.line(x1, y1, x2, y2)
+        for line in lines:
+            stroke_line(c, *line, style)
     c.setDash()

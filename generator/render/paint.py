@@ -12,7 +12,7 @@ from ..errors import Collector
 from ..faces import Art
 from .images import paint_image
 from .shapes import paint_braille, paint_shape, paint_table
-from .style import LINE_STYLES, Fonts, colour, tint
+from .style import LINE_STYLES, Fonts, colour, stroke_line, tint
 from .text import paint_paragraph, paint_text
 
 PAINTERS = {"shape": paint_shape, "text": paint_text, "paragraph": paint_paragraph,
@@ -58,19 +58,7 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
         draw_face(c, face, ctx)
         c.restoreState()
     for x1, y1, x2, y2, style in art.lines:
-        width, dash, colour = LINE_STYLES[style]
-        if dash:  # a pale halo keeps a fold visible on dark art
-            c.setDash()
-            c.setStrokeColor(colors.Color(1, 1, 1, alpha=0.8))
-            c.setLineWidth(width + 1.2)
-            c.line(x1, y1, x2, y2)
-        c.setStrokeColor(colour)
-        c.setLineWidth(width)
-        if dash:
-            c.setDash(*dash)
-        else:
-            c.setDash()
-        c.line(x1, y1, x2, y2)
+        stroke_line(c, x1, y1, x2, y2, style)
     c.restoreState()
 
 
