@@ -45,7 +45,9 @@ class ContentError(Exception):
     def __init__(self, problems: list[Problem] | Problem):
         if isinstance(problems, Problem):
             problems = [problems]
-        self.problems = sorted(problems, key=lambda p: (p.loc.file, p.loc.line, p.loc.col))
+        # Two checks may find the same fault at the same place: it is told once.
+        self.problems = sorted(dict.fromkeys(problems),
+                               key=lambda p: (p.loc.file, p.loc.line, p.loc.col))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -1,12 +1,36 @@
-"""Safe YAML loading that remembers where every key and value stands."""
+"""Safe YAML loading that remembers where every key and value stands.
+
+Content is a stranger's, so reading it is bounded: files by size, documents by nesting
+depth and by their size with every alias expanded (an alias bomb), texts by length and by
+the characters they may hold. Every refusal names its place.
+"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent
+from yaml.resolver import Resolver
 
+from . import limits
 from .errors import ContentError, Loc, Problem
+
+try:  # libyaml parses far faster; the composer stays ours, so depth and size are counted
+    from yaml.cyaml import CParser as _Parser
+except ImportError:  # pragma: no cover - a pyyaml built without libyaml
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, Parser):
+        def __init__(self, stream):
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
 
 
 class YMap(dict):
@@ -36,12 +60,81 @@ def loc_of(node, file: str) -> Loc:
     return Loc(file, mark.line + 1, mark.column + 1)
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader that builds YMap/YList and refuses duplicate keys."""
 
-    def __init__(self, stream, file: str):
-        super().__init__(stream)
+
+# Characters no text of a game needs and that break PDF and JSON writers: C0 controls but
+# tab and newline, DEL and C1 controls, and lone surrogates (from "\\ud800" escapes).
+_BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+_RAW_BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class _Loader(_Parser, Composer, SafeConstructor, Resolver):
+    """Safe loading to YMap/YList with places; refuses duplicate keys, deep nesting, alias
+    bombs, overlong texts and control characters."""
+
+    def __init__(self, text: str, file: str):
+        _Parser.__init__(self, text)
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
         self.file = file
+        self.depth = 0
+        self.nodes = 0
+        self.sizes: dict[int, int] = {}  # id(node) -> nodes it stands for, aliases expanded
+
+    # The composer is the Python one even over libyaml: it alone sees every node.
+    get_single_node = Composer.get_single_node
+    compose_document = Composer.compose_document
+    check_node = Composer.check_node
+    get_node = Composer.get_node
+
+    def _at(self, mark) -> Loc:
+        return Loc(self.file, mark.line + 1, mark.column + 1)
+
+    def _count(self, n: int, mark) -> None:
+        self.nodes += n
+        if self.nodes > limits.MAX_YAML_NODES:
+            raise ContentError(Problem(self._at(mark), "this file expands to more than"
+                                       f" {limits.MAX_YAML_NODES:,} values (aliases repeated"
+                                       " inside aliases?); a game needs far fewer"))
+
+    def compose_node(self, parent, index):
+        if self.check_event(AliasEvent):
+            event = self.peek_event()
+            node = self.anchors.get(event.anchor)
+            if node is not None:
+                size = self.sizes.get(id(node))
+                if size is None:
+                    raise ContentError(Problem(self._at(event.start_mark), f"alias"
+                                               f" *{event.anchor} stands inside the value it"
+                                               " names, which would never end"))
+                self._count(size, event.start_mark)
+            return Composer.compose_node(self, parent, index)
+        self.depth += 1
+        if self.depth > limits.MAX_YAML_DEPTH:
+            raise ContentError(Problem(self._at(self.peek_event().start_mark), "values nest"
+                                       f" more than {limits.MAX_YAML_DEPTH} levels deep"))
+        before = self.nodes
+        node = Composer.compose_node(self, parent, index)
+        self.depth -= 1
+        self._count(1, node.start_mark)
+        self.sizes[id(node)] = self.nodes - before
+        return node
+
+    def construct_scalar(self, node):
+        value = SafeConstructor.construct_scalar(self, node)
+        if isinstance(value, str):
+            if len(value) > limits.MAX_TEXT_CHARS:
+                raise ContentError(Problem(loc_of(node, self.file), f"a text of {len(value):,}"
+                                           f" characters; at most {limits.MAX_TEXT_CHARS:,}"
+                                           " are allowed"))
+            bad = _BAD_CHARS.search(value)
+            if bad:
+                raise ContentError(Problem(loc_of(node, self.file), "the text holds the"
+                                           f" control character U+{ord(bad.group()):04X};"
+                                           " remove it"))
+        return value
 
     def construct_ymap(self, node):
         self.flatten_mapping(node)
@@ -74,15 +167,52 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _Loader.
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _Loader.construct_ylist)
 
 
-def load_yaml(path: Path, loc: Loc | None = None):
-    """Parse one YAML file; a broken file or a missing one is a user mistake with a place."""
-    file = str(path)
+def read_bytes(path: Path, loc: Loc | None = None, limit: int = limits.MAX_FILE_BYTES,
+               what: str = "file") -> bytes:
+    """A file's bytes; a missing file, a folder, an unreadable or an oversized one is the
+    content's mistake, reported at `loc` (where the file was named) or at the file."""
+    where = loc or Loc(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(Problem(loc or Loc(file), f"file not found: {path}")) from None
+        if not path.is_file():
+            state = "is a folder, not a file" if path.is_dir() else "not found"
+            raise ContentError(Problem(where, f"{what} {state}: {path.name}"))
+        size = path.stat().st_size
+        if size > limit:
+            raise ContentError(Problem(where, f"{what} {path.name} has {size:,} bytes;"
+                                       f" at most {limit:,} are read"))
+        return path.read_bytes()
+    except OSError as exc:
+        raise ContentError(Problem(where, f"{what} {path.name} cannot be read:"
+                                   f" {exc.strerror or exc}")) from None
+
+
+def read_text(path: Path, loc: Loc | None = None, what: str = "file") -> str:
+    """A text file as UTF-8 (a byte-order mark is allowed); a bad byte is named by its
+    line and column."""
+    data = read_bytes(path, loc, what=what)
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    try:
+        return body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise ContentError(Problem(Loc(file), f"not UTF-8 text: {exc.reason}")) from None
+        head = body[:exc.start]
+        line = head.count(b"\n") + 1
+        col = len(head[head.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        raise ContentError(Problem(Loc(str(path), line, col), f"not UTF-8 text: byte"
+                                   f" 0x{body[exc.start]:02x} cannot be decoded; save the file"
+                                   " as UTF-8")) from None
+
+
+def load_yaml(path: Path, loc: Loc | None = None):
+    """Parse one YAML file; a broken, missing or oversized file is a user mistake with a
+    place."""
+    file = str(path)
+    text = read_text(path, loc, what="file")
+    bad = _RAW_BAD.search(text)
+    if bad:  # named here, with its place: the parser would say only "special characters"
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - text.rfind("\n", 0, bad.start())
+        raise ContentError(Problem(Loc(file, line, col), f"the file holds the control character"
+                                   f" U+{ord(bad.group()):04X}, which YAML does not allow"))
     loader = _Loader(text, file)
     try:
         data = loader.get_single_data()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import Collector
 from ..expand import items_of
 from ..models import Game, Variant
-from . import generic, minipilo, muenchhausen, museo, mytown
+from . import generic, minipilo, muenchhausen, museo, mytown, pictures
 
 # Rules that need code, one small module a game; a game without one needs no entry.
 GAME_CHECKS = {"muenchhausen": muenchhausen.check, "mytown": mytown.check,
@@ -20,6 +20,7 @@ def validate(game: Game, variant: Variant | None = None) -> None:
     items = {c.id: items_of(game, c, variant, problems) for c in game.components}
     generic.structure(game, items, problems)
     generic.themes(game, problems)
+    pictures.named_pictures(game, problems)
     for check in game.checks:
         generic.declared(game, check, items, variant, problems)
     if game.id in GAME_CHECKS:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from ..art import motif_problems
 from ..errors import Collector
 from ..models import Check, Game, Item, Variant
-from ..render.images import readable_picture
-from ..schema import Fields, inside
+from ..schema import Fields
 from ..source import YMap
 from . import kinds
+from .pictures import check_picture
 from .values import fmt, single
 
 
@@ -85,15 +85,8 @@ def themes(game: Game, problems: Collector) -> None:
                 for extra in (k for k in entry if k != "image"):
                     problems.add(entry.key_loc(extra), f"theme '{theme.id}', '{key}': a picture"
                                  f" takes only 'image', not '{extra}'")
-                path = inside(game.folder, str(entry["image"]), entry.value_loc("image"),
-                              problems, "image")
-                if path is not None and not path.is_file():
-                    problems.add(entry.value_loc("image"), f"theme '{theme.id}', '{key}': image"
-                                 f" file not found: {entry['image']}")
-                elif path is not None and not readable_picture(path):
-                    problems.add(entry.value_loc("image"), f"theme '{theme.id}', '{key}': image"
-                                 f" {entry['image']} is not a PNG, JPEG or SVG picture, or it"
-                                 " is damaged")
+                check_picture(game, str(entry["image"]), entry.value_loc("image"), problems,
+                              f"theme '{theme.id}', '{key}': ")
                 continue
             for field, at_value, message in motif_problems(entry):
                 loc = entry.value_loc(field) if at_value else entry.key_loc(field)

@@ -7,9 +7,9 @@ from collections import Counter, defaultdict
 
 from ..errors import Collector
 from ..models import Game, Variant
-from ..render.images import readable_picture
-from ..schema import MISSING, Fields, inside, type_name
+from ..schema import MISSING, Fields, type_name
 from ..source import YList, YMap
+from .pictures import check_picture
 from .values import fmt, join, single
 
 
@@ -159,14 +159,7 @@ def _files(game: Game, f: Fields, what: str, rows, variant, problems: Collector)
         if name is None:
             continue
         where = data.value_loc(field) if isinstance(data, YMap) else loc
-        path = inside(game.folder, str(name), where, problems, "image")
-        if path is None:
-            continue
-        if not path.is_file():
-            problems.add(where, f"{what}: image file not found: {name}")
-        elif not readable_picture(path):
-            problems.add(where, f"{what}: image {name} is not a PNG, JPEG or SVG picture, or it"
-                         " is damaged")
+        check_picture(game, str(name), where, problems, f"{what}: ")
 
 
 def _theme_covers(game: Game, f: Fields, what: str, rows, variant,

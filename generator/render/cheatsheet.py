@@ -20,9 +20,10 @@ from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
 
 from ..errors import Collector, ContentError, Loc, Problem
 from ..models import LANGUAGES, Game
+from ..sandbox import deadline, render_bounded
 from ..schema import Fields
 from ..source import YList, YMap, load_yaml
-from ..templating import environment
+from ..templating import ContainedLoader, environment, problem
 from ..units import mm, to_mm
 from .pdf import Meta, new_canvas, set_boxes
 from .style import Fonts, colour
@@ -41,13 +42,15 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
     if not isinstance(data, YMap):
         raise ContentError(Problem(getattr(data, "loc", Loc(str(game.rules), 1, 1)),
                                    "the rules file must be a mapping of languages to texts"))
-    env = environment(jinja2.FileSystemLoader([str(t) for t in templates]))
+    env = environment(ContainedLoader([str(t) for t in templates]))
     name = str(data.get("template", "cheatsheet.j2"))
     try:
         template = env.get_template(name)
-    except jinja2.TemplateNotFound:
+    except jinja2.TemplateNotFound as exc:
         raise ContentError(Problem(data.value_loc("template"),
-                                   f"cheat-sheet template '{name}' not found")) from None
+                                   f"cheat-sheet template not found: {exc.message}")) from None
+    except Exception as exc:  # noqa: BLE001 - a broken template is the author's to fix
+        _template_failed(exc, name, templates)
     if "template" not in data:
         _check_rules(data, langs)
     accent = colour(data.get("colour", "#1f2a44"), data.value_loc("colour"))
@@ -60,13 +63,13 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
         if lang not in data:
             raise ContentError(Problem(data.loc, f"the rules have no language '{lang}'"))
         try:
-            markup = template.render(rules=data[lang], lang=lang, game={
-                "title": game.title.get(lang), "author": game.author,
-                "players": {"min": game.players.min, "max": game.players.max}})
-        except (jinja2.TemplateError, ValueError, TypeError, RecursionError) as exc:
-            line = getattr(exc, "lineno", None) or 1
-            raise ContentError(Problem(Loc(str(templates[0] / name), line, 1),
-                                       f"cheat-sheet template ({lang}): {exc}")) from None
+            with deadline():
+                markup = render_bounded(template, {
+                    "rules": data[lang], "lang": lang, "game": {
+                        "title": game.title.get(lang), "author": game.author,
+                        "players": {"min": game.players.min, "max": game.players.max}}})
+        except Exception as exc:  # noqa: BLE001 - narrowed by `_template_failed`
+            _template_failed(exc, name, templates, lang)
         blocks = _blocks(markup)
         set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
         _draw(c, blocks, fonts, accent, (x0, y0), sources, lang)
@@ -76,6 +79,22 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
                                  "trim_mm": [round(to_mm(v), 4) for v in (x0, y0, *SHEET)]}]})
     c.save()
     return pages
+
+
+def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str = "") -> None:
+    """Report a broken or runaway cheat-sheet template at its own file and line."""
+    message = problem(exc)
+    if message is None:
+        raise exc
+    file, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
+    tb = exc.__traceback__
+    while tb is not None:  # jinja2 rewrites its frames to the template's lines
+        if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+            file, line = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+        tb = tb.tb_next
+    where = Loc(file or str(templates[0] / name), line or 1, 1)
+    what = f" ({lang})" if lang else ""
+    raise ContentError(Problem(where, f"cheat-sheet template{what}: {message}")) from None
 
 
 def _check_rules(data: YMap, langs) -> None:

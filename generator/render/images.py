@@ -6,37 +6,31 @@ import contextlib
 import io
 from pathlib import Path
 
-from PIL import Image
 from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
-from ..schema import inside
-
-MAX_PIXELS = 40_000_000  # beyond this a home printer gains nothing and memory suffers
+from ..pictures import inside, is_file, picture_problem
 
 
 def image_path(box, ctx) -> Path:
+    """The picture a box names, inside the game's folder and fit to draw; checked once per
+    document."""
     name = str(box.get("file", ""))
-    path = inside(ctx.folder, name, box.loc_of("file"), ctx.problems, "image")
-    ctx.problems.raise_if_any()
-    if not path.is_file():
-        raise ContentError(Problem(box.loc_of("file"), f"image file not found: {name}"
-                                   f" (looked in {ctx.folder})"))
+    path = inside(ctx.folder, name)
+    if path is None:
+        raise ContentError(Problem(box.loc_of("file"), f"image '{name}' leaves the game"
+                                   f" folder {ctx.folder}"))
+    if path not in ctx.checked:
+        if not is_file(path):
+            raise ContentError(Problem(box.loc_of("file"), f"image file not found: {name}"
+                                       f" (looked in {ctx.folder})"))
+        problem = picture_problem(path, ctx.folder)
+        if problem:
+            raise ContentError(Problem(box.loc_of("file"), f"image {path.name} {problem}"))
+        ctx.checked.add(path)
     return path
-
-
-def readable_picture(path: Path) -> bool:
-    """Whether the picture opens at all: checked before a build, where the user wrote it."""
-    if path.suffix.lower() == ".svg":
-        return _svg_drawing(path) is not None
-    try:
-        with Image.open(path) as image:
-            image.load()  # decode it all: a truncated file opens, then fails here
-    except Exception:  # any decoder failure means the file is not a usable picture
-        return False
-    return True
 
 
 def _svg_drawing(path: Path):
@@ -45,11 +39,20 @@ def _svg_drawing(path: Path):
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             drawing = svg2rlg(str(path))  # svglib prints its complaints; ours say where
-    except Exception:  # svglib raises whatever its XML parser does
+    except Exception:  # noqa: BLE001 - svglib raises whatever its XML parser does
         return None
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         return None
     return drawing
+
+
+def picture_fault(path: Path, folder: Path) -> str | None:
+    """Why a picture cannot be printed (checked before a build, where content names it):
+    what `picture_problem` finds, and for an SVG whether svglib can draw it."""
+    problem = picture_problem(path, folder)
+    if problem is None and path.suffix.lower() == ".svg" and _svg_drawing(path) is None:
+        problem = "cannot be drawn: it is not an SVG picture, or it is damaged"
+    return problem
 
 
 def _unreadable(box, path: Path) -> ContentError:
@@ -73,12 +76,8 @@ def paint_image(c, box, ctx) -> None:
     else:
         try:
             iw, ih = ImageReader(str(path)).getSize()
-        except Exception:  # any decoder failure means a damaged file, the user's to fix
+        except Exception:  # noqa: BLE001 - any decoder failure: a damaged file, the user's
             raise _unreadable(box, path) from None
-        if iw * ih > MAX_PIXELS:
-            raise ContentError(Problem(box.loc_of("file"), f"image {path.name} is {iw}x{ih}"
-                                       " pixels; more than 40 megapixels is too large to"
-                                       " print"))
     # The picture covers its area, centred, like a photo in a frame; a picture cut into
     # pieces covers the whole, and each piece shows its part of it.
     x, y, w, h = box.rect

@@ -31,6 +31,7 @@ class PaintContext:
     item_label: str = ""
     swell: bool = False  # a braille build, printed on swell paper
     pictures: dict = field(default_factory=dict)  # whole pictures drawn once, as forms
+    checked: set = field(default_factory=set)  # users' picture files found fit to draw
 
     def ink(self, box, key: str, default: str):
         """A box's colour. On swell paper every dark print rises, so in a braille build all

@@ -1,0 +1,44 @@
+"""Every size limit on content, in one place.
+
+Content comes from strangers, so every input has a ceiling: past it the build stops with a
+located error instead of hanging or eating the machine. Each ceiling sits far above what a
+real game needs; the comment beside it gives the largest value among the shipped kits
+(Museo, My Town, Münchhausen, MiniPilo) and the goal it must leave room for.
+"""
+
+from __future__ import annotations
+
+# Files. The largest shipped YAML file is 6.6 KB (museo/game.yaml); a 30,000-card table
+# written out is about 3 MB.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+# Pictures and fonts are binary and larger; Vera Bold is 58 KB, a 300 dpi A4 photo ~10 MB.
+MAX_BINARY_BYTES = 64 * 1024 * 1024
+
+# YAML. Nodes after expanding aliases: the whole shipped content has about 6,000; a
+# 30,000-card spreadsheet-sized table about 300,000. An alias bomb passes a billion.
+MAX_YAML_NODES = 2_000_000
+# Nesting: the deepest shipped file nests 6 levels.
+MAX_YAML_DEPTH = 64
+# One text: the longest shipped one (a rules paragraph) has 400 characters.
+MAX_TEXT_CHARS = 20_000
+
+# Items a game expands to: the largest shipped kit has 292 (Museo); we must build 30,000.
+MAX_ITEMS = 100_000
+
+# Ids that become file names: the longest shipped one has 24 characters.
+MAX_ID_CHARS = 64
+
+# Lengths of items, boxes and boards: the largest shipped item is Museo's board, 444 mm.
+MAX_LENGTH_MM = 2_000.0
+# Font sizes in points: the largest shipped is 60 pt (Münchhausen's values).
+MAX_FONT_SIZE = 1_000.0
+# Pictures: the largest shipped picture is 0 px (all are drawn); an A4 page at 600 dpi is
+# 35 megapixels, which is all a home printer can use.
+MAX_PIXELS = 40_000_000
+
+# Expressions in layouts and the cheat-sheet template. The longest shipped loop runs 12
+# times, the longest text an expression makes is a cheat sheet of 6,000 characters.
+MAX_RANGE = 10_000          # range(n) in an expression
+MAX_STRING = 1_000_000      # characters of one value an expression builds, or of its output
+MAX_POWER = 1_000           # exponents and the digits a power may build
+EXPRESSION_SECONDS = 3.0    # wall-clock time for one expression or template
