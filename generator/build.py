@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -18,6 +17,7 @@ from .loader import load_game
 from .models import Game
 from .pieces import art_of, fold_lines, trim_of
 from .printguide import write_guide
+from .publish import Staging, staged
 from .render.cheatsheet import write_cheatsheet
 from .render.paint import PaintContext
 from .render.pdf import Meta, write_pages
@@ -82,26 +82,17 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
         raise OptionError(str(exc.args[0])) from None
     _theme(game, options.theme)
     validate(game, variant)
-    created = not out.exists()
-    out.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{game_id}-", dir=out))
-    staging.chmod(0o755)  # mkdtemp makes it private; the kit is an ordinary folder
-    try:
+    with staged(out, game_id) as staging:
         files = _write_kit(project, game, variant, staging, options, progress)
         manifest = {"game": game.id, "paper": options.settings.paper,
                     "duplex": options.settings.duplex, "files": files}
         if game.themes:
             manifest["theme"] = _theme(game, options.theme)
-        write_guide(staging, files, options.settings.paper, options.settings.duplex,
-                    game.title.get(options.langs[0]))
-        (staging / "manifest.json").write_text(json.dumps(manifest, indent=1,
-                                                          ensure_ascii=False) + "\n")
-        return _replace(staging, out / game_id)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        if created and not any(out.iterdir()):
-            out.rmdir()  # a failed first build leaves no trace
-        raise
+        write_guide(staging.path("PRINT.txt"), files, options.settings.paper,
+                    options.settings.duplex, game.title.get(options.langs[0]))
+        staging.path("manifest.json").write_text(json.dumps(manifest, indent=1,
+                                                            ensure_ascii=False) + "\n")
+        return staging.publish(out / game_id)
 
 
 def check_game(project: Project, game_id: str, options: BuildOptions) -> None:
@@ -119,20 +110,7 @@ def check_game(project: Project, game_id: str, options: BuildOptions) -> None:
             build_game(project, game_id, Path(tmp), variant)
 
 
-def _replace(staging: Path, target: Path) -> Path:
-    """Swap the finished folder in by renames, so a reader sees the old kit or the new one."""
-    old = None
-    if target.exists():
-        old = target.with_name(f".{target.name}-old")
-        shutil.rmtree(old, ignore_errors=True)
-        target.rename(old)
-    staging.rename(target)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-    return target
-
-
-def _write_kit(project: Project, game: Game, variant, folder: Path, options: BuildOptions,
+def _write_kit(project: Project, game: Game, variant, staging: Staging, options: BuildOptions,
                progress) -> list[dict]:
     layouts = Layouts(project.templates)
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
@@ -173,15 +151,15 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
         swell = options.braille and any(
             b.painter == "braille" for b in layouts.get(component.face, component.face_loc).boxes)
         ctx = PaintContext(fonts, game.folder, swell=swell)
-        write_pages(folder / name, pages, arts, Meta(title, game.author, _subject(game, lang)),
+        write_pages(staging.path(name), pages, arts, Meta(title, game.author, _subject(game, lang)),
                     ctx, lang)
         files.append(_manifest_file(name, pages, component.kind))
         if options.svg and component.marks:
-            files += _cut_files(folder, component, pages, fold_lines(game, component))
+            files += _cut_files(staging, component, pages, fold_lines(game, component))
         if progress:
             progress(component.id)
     if game.rules is not None:
-        pages = write_cheatsheet(folder / "rules.pdf", game, project.templates, fonts,
+        pages = write_cheatsheet(staging.path("rules.pdf"), game, project.templates, fonts,
                                  options.langs, settings, Meta(
                                      f"{game.title.get(lang)} – Regeln / Rules", game.author,
                                      _subject(game, lang)))
@@ -191,13 +169,12 @@ def _write_kit(project: Project, game: Game, variant, folder: Path, options: Bui
     return files
 
 
-def _cut_files(folder: Path, component, pages, folds) -> list[dict]:
-    (folder / "cut").mkdir(exist_ok=True)
+def _cut_files(staging: Staging, component, pages, folds) -> list[dict]:
     sheets = [p for p in pages if any(q.side == "front" for q in p.placements)]
     files = []
     for n, page in enumerate(sheets, start=1):
         name = f"cut/{component.id}-{n}.svg"
-        write_cut_svg(folder / name, page, [line[:4] for line in folds])
+        write_cut_svg(staging.path(name), page, [line[:4] for line in folds])
         files.append(_manifest_file(name, [page], component.kind))
     return files
 

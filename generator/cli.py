@@ -14,6 +14,8 @@ from .expand import items_of
 from .imposition import DUPLEX_MODES, PAPERS, PrintSettings
 from .loader import find_games
 from .models import LANGUAGES
+from .names import slug_problem
+from .publish import OutsideError
 from .units import mm, parse_length, parse_pair
 
 
@@ -52,11 +54,24 @@ def main(ctx: click.Context, root: Path | None) -> None:
       pnp build muenchhausen --paper letter --duplex short
       pnp calibrate --paper a4
     """
+    if root is not None and not root.is_dir():
+        raise click.BadParameter(f"{root} is not a folder", param_hint="--root")
+    if root is not None and not (root / "content").is_dir():
+        raise click.BadParameter(f"{root} has no content/ folder; a project holds its games"
+                                 " in content/<game>/", param_hint="--root")
     ctx.obj = Project((root or _default_root()).resolve())
 
 
 def _games(project: Project, names: tuple[str, ...]) -> list[str]:
-    return list(names) or [p.name for p in find_games(project.content)]
+    """The games named, each a name in content/ and never a path; all of them if none."""
+    known = [p.name for p in find_games(project.content)]
+    for name in names:
+        why = slug_problem(name, "game name")
+        if why or name not in known:
+            raise click.BadParameter(
+                why or f"no game '{name}' in {project.content}"
+                f" (games: {', '.join(known) or 'none'})", param_hint="GAMES")
+    return list(names) or known
 
 
 @main.command("list")
@@ -193,6 +208,9 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
         except OSError as exc:
             click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
             sys.exit(1)
+        except OutsideError as exc:
+            click.echo(f"{name}: {exc}", err=True)
+            sys.exit(1)
     if failed:
         _fail(ContentError([p for _, exc in failed for p in exc.problems]),
               [name for name, _ in failed])
@@ -220,8 +238,12 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     """
     if out.is_dir() or str(out).endswith(("/", "\\")):
         out = out / "calibrate.pdf"  # a folder was meant
-    path = write_calibration(out, PrintSettings(paper, duplex, 0.0, mm(5)),
-                             _project(ctx).fonts)
+    try:
+        path = write_calibration(out, PrintSettings(paper, duplex, 0.0, mm(5)),
+                                 _project(ctx).fonts)
+    except OSError as exc:
+        raise click.BadParameter(f"cannot write {out}: {exc.strerror or exc}",
+                                 param_hint="--out") from None
     click.echo(str(path))
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import limits
 from .errors import Collector, Loc
 from .models import KINDS, LANGUAGES, Component, ItemSpec, Stand, Standee
+from .names import slug_problem
 from .schema import Fields, list_of, read_text, type_name
 from .source import YList, YMap
 from .units import CARD_SIZES_MM, mm, parse_length
@@ -22,20 +24,23 @@ def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
     if isinstance(value, YList) and len(value) == 2:
         try:
             w, h = (parse_length(v) for v in value)
-            if w > 0 and h > 0:
+            if 0 < w <= mm(limits.MAX_LENGTH_MM) and 0 < h <= mm(limits.MAX_LENGTH_MM):
                 return w, h
         except ValueError as exc:
             problems.add(loc, f"size: {exc}")
             return mm(63), mm(88)
     names = ", ".join(CARD_SIZES_MM)
-    problems.add(loc, f"size must be one of {names} or two lengths above 0, [width, height]"
-                 f" like [50mm, 20mm]; got {type_name(value)}")
+    problems.add(loc, f"size must be one of {names} or two lengths above 0 and at most"
+                 f" {limits.MAX_LENGTH_MM:g}mm, [width, height] like [50mm, 20mm];"
+                 f" got {type_name(value)}")
     return mm(63), mm(88)
 
 
 def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
     f = Fields(data, "a component", problems, loc)
     cid = f.get("id", str) or "?"
+    if "id" in f.data and (why := slug_problem(cid, "component id")):
+        problems.add(f.value_loc("id"), why)
     f.what = f"component '{cid}'"
     kind = f.get("kind", str)
     if kind is not None and kind not in KINDS:
@@ -64,6 +69,9 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
         problems.add(f.value_loc("blocks"), "'blocks' must be [columns, rows], like [2, 3]")
         block = None
     items = tuple(_item(i, iloc, cid, problems) for i, iloc in list_of(f, "items"))
+    if "items" in f.data and isinstance(f.data["items"], YList) and not items:
+        problems.add(f.value_loc("items"), f"component '{cid}' lists no items; give at least"
+                     " one, like - {id: first}")
     f.done()
     return Component(cid, kind or "card", name, size, face, back, items, refs, id_pattern,
                      bool(marks), standee, loc, f.value_loc("face"), f.value_loc("back"), stand,

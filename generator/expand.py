@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import itertools
+import math
+import re
 
+from . import limits
 from .errors import Collector, ContentError
 from .models import Component, Game, Item, Variant
+from .names import item_id_problem
 from .templating import expand as render
 
 RESERVED = ("count", "each")
+_SAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
 def items_of(game: Game, component: Component, variant: Variant | None = None,
@@ -16,6 +21,12 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
     problems = problems or Collector()
     items: list[Item] = []
     for n, spec in enumerate(component.items, start=1):
+        planned = spec.count * math.prod(len(values) for _, values in spec.each)
+        if len(items) + planned > limits.MAX_ITEMS:
+            problems.add(spec.loc, f"component '{component.id}' would have more than"
+                         f" {limits.MAX_ITEMS:,} items here (this entry makes {planned:,});"
+                         " that is the limit for one component")
+            break
         base = {k: v for k, v in spec.data.items() if k not in RESERVED}
         names = [k for k, _ in spec.each]
         for combo in itertools.product(*(values for _, values in spec.each)):
@@ -29,6 +40,10 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
             except ContentError as exc:
                 problems.extend(exc.problems)  # once: the pattern is wrong for every item
                 break
+            if why := item_id_problem(iid):
+                where = spec.data.value_loc("id") if "id" in spec.data else spec.loc
+                problems.add(where, f"component '{component.id}': {why}")
+                break
             for copy in range(1, spec.count + 1):
                 items.append(Item(iid, component, data, copy, spec.loc))
     return items
@@ -41,7 +56,9 @@ def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) ->
         return str(data["id"])
     if component.id_pattern:
         return render(component.id_pattern, data, loc)
-    return "-".join([component.id, str(n), *(str(v) for v in combo)])
+    # Made up here, so made a slug here: `each: {value: [0.5, Ä]}` gives ...-0-5, ...-x
+    return "-".join([component.id, str(n), *(_SAFE.sub("-", str(v)).strip("-") or "x"
+                                             for v in combo)])[:limits.MAX_ID_CHARS]
 
 
 def resolve_refs(game: Game, component: Component, data: dict) -> dict:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import re
+import os
 from pathlib import Path
 
 from .components import component
 from .errors import Collector, ContentError, Loc, Problem
 from .models import Check, Game, Players, Table, Theme, Variant
+from .names import slug_problem
+from .pictures import inside as contained
+from .pictures import is_file
 from .schema import Fields, inside, list_of, read_text, type_name
 from .source import YList, YMap, load_yaml
 
 GAME_FILE = "game.yaml"
-GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 CHECK_KINDS = ("count", "complete-sets", "distinct", "exactly", "theme-covers", "at-most",
                "languages", "files", "members", "sequence")  # as in checks/kinds.py
 
@@ -31,9 +33,8 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
                                    f" got {type_name(data)}"))
     f = Fields(data, "the game file", problems, Loc(str(path), 1, 1))
     game_id = f.get("game", str)
-    if game_id is not None and not GAME_ID.match(game_id):
-        problems.add(f.value_loc("game"), f"game id '{game_id}' may hold only lower-case"
-                     " letters, digits and '-'")
+    if game_id is not None and (why := slug_problem(game_id, "game id")):
+        problems.add(f.value_loc("game"), why)
     title = read_text(f, "title", problems)
     author = f.get("author", str, "")
     players = _players(f, problems)
@@ -47,7 +48,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     rules = None
     if (name := f.get("rules", str, None)) is not None:
         rules = inside(folder, name, f.value_loc("rules"), problems, "rules file")
-        if rules is not None and not rules.is_file():
+        if rules is not None and not is_file(rules):
             problems.add(f.value_loc("rules"), f"rules file not found: {name}")
     fonts, font_locs = _fonts(f, folder, fonts_dir, problems)
     f.done()
@@ -192,12 +193,13 @@ def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector):
             problems.add(loc, f"font '{name}' must be a file name, got {type_name(value)}")
             continue
         # A game's own fonts live in its folder; the shared ones in fonts/.
-        local = folder / value
-        base = folder if local.exists() or not (fonts_dir / value).exists() else fonts_dir
+        local = contained(folder, value)
+        base = folder if local is not None and os.path.lexists(local) \
+            or contained(fonts_dir, value) is None else fonts_dir
         path = inside(base, value, loc, problems, "font file")
         if path is None:
             continue
-        if not path.is_file():
+        if not is_file(path):
             problems.add(loc, f"font file not found: {value}")
             continue
         fonts[name] = path

@@ -3,22 +3,31 @@ a wrong value from content (a colour in a table, a size in a template) is caught
 
 from __future__ import annotations
 
+import math
 import re
 
 from reportlab.lib import colors
 
+from . import limits
+
 ALIGN = ("left", "center", "right")
 
 
-def _number(minimum: float, above: bool):
+def _number(minimum: float, above: bool, maximum: float = 1e6):
+    """A finite number from `minimum` (or above it) up to `maximum`: every drawing loop and
+    every text fit is bounded by the values it is given."""
     def check(value):
         try:
             number = float(value)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise ValueError(f"must be a number, got {value!r}") from None
+        if not math.isfinite(number):
+            raise ValueError(f"must be a finite number, got {value!r}")
         if number < minimum or (above and number == minimum):
             raise ValueError(f"must be {'above' if above else 'at least'} {minimum:g},"
                              f" got {number:g}")
+        if number > maximum:
+            raise ValueError(f"must be at most {maximum:g}, got {number:g}")
         return number
     return check
 
@@ -27,6 +36,8 @@ def _whole(minimum: int):
     def check(value):
         try:
             number = int(str(value))
+            if abs(number) > 10**12:
+                raise ValueError
         except ValueError:
             raise ValueError(f"must be a whole number, got {value!r}") from None
         if number < minimum:
@@ -133,24 +144,28 @@ COLOUR = _colour
 TEXT = _text
 POSITIVE = _number(0, True)
 NON_NEGATIVE = _number(0, False)
+FONT_SIZE = _number(0, True, limits.MAX_FONT_SIZE)
+LINE = _number(0, True, 100)  # points of a stroke
+STEP = _number(2, False, 10_000)  # points between repeats of a pattern: 2 pt is already grey
+FACTOR = _number(0, True, 10)  # leading and gaps, in font sizes
 SPEC = {
     "shape": {"shape": _choice("rect", "ellipse", "line"), "fill": _colour, "stroke": _colour,
-              "line": POSITIVE, "dash": _lengths, "radius": NON_NEGATIVE},
-    "text": {"text": _text, "font": _text, "size": POSITIVE, "min-size": POSITIVE,
+              "line": LINE, "dash": _lengths, "radius": NON_NEGATIVE},
+    "text": {"text": _text, "font": _text, "size": FONT_SIZE, "min-size": FONT_SIZE,
              "colour": _colour, "align": _choice(*ALIGN),
              "valign": _choice("top", "middle", "bottom"), "rotate": _choice(0, 90, 180, 270)},
-    "paragraph": {"text": _text, "font": _text, "size": POSITIVE, "min-size": POSITIVE,
+    "paragraph": {"text": _text, "font": _text, "size": FONT_SIZE, "min-size": FONT_SIZE,
                   "colour": _colour, "align": _choice(*ALIGN, "justify"),
-                  "valign": _choice("top", "middle"), "leading": POSITIVE,
-                  "gap": NON_NEGATIVE},
+                  "valign": _choice("top", "middle"), "leading": FACTOR,
+                  "gap": _number(0, False, 10)},
     "art": {"motif": _text, "colour": _colour, "fill": _colour, "sky": _colour,
-            "step": POSITIVE, "with": _text, "slice": _slice, "piece": _rect},
+            "step": STEP, "with": _text, "slice": _slice, "piece": _rect},
     "braille": {"text": _text, "colour": _colour, "align": _choice(*ALIGN),
                 "rotate": _choice(0, 180)},
     "image": {"file": _text, "slice": _slice, "piece": _rect},
     "table": {"header": _texts, "rows": _texts, "group": _whole(1), "first": POSITIVE,
               "header-height": POSITIVE, "colour": _colour, "line-colour": _colour,
-              "stripe": _colour, "size": POSITIVE},
+              "stripe": _colour, "size": FONT_SIZE},
 }
 REQUIRED = {"image": ("file",), "table": ("header",)}
 # Painters whose marks must stay inside the safe zone of a card or tile.

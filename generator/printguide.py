@@ -12,7 +12,7 @@ DUPLEX = {
 }
 
 
-def write_guide(folder: Path, files: list[dict], paper: str, duplex: str, title: str) -> None:
+def write_guide(path: Path, files: list[dict], paper: str, duplex: str, title: str) -> None:
     """A file has backs when any of its pages holds a back: that one goes through duplex."""
     lines = [f"{title} – Druckanleitung / how to print", "",
              f"Papier / paper: {paper.upper()}, 100 % (nicht anpassen / no fit to page)", ""]
@@ -25,4 +25,4 @@ def write_guide(folder: Path, files: list[dict], paper: str, duplex: str, title:
         lines.append(f"{f['path']:22} {pages:3} S./pp.  {de} / {en}")
     lines += ["", "Schneiden an den Schnittmarken; gestrichelte Linien sind Falze.",
               "Cut at the crop marks; dashed lines are folds."]
-    (folder / "PRINT.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -5,10 +5,12 @@ from __future__ import annotations
 import difflib
 from pathlib import Path
 
+from . import limits
 from .errors import Collector, Loc
 from .models import LANGUAGES, Text
+from .pictures import inside as contained
 from .source import YList, YMap
-from .units import parse_length
+from .units import mm, parse_length
 
 MISSING = object()
 _TYPE_NAMES = {str: "text", int: "a whole number", float: "a number", bool: "true or false",
@@ -74,10 +76,15 @@ class Fields:
         if key not in self.data:
             return value
         try:
-            return parse_length(value)
+            length = parse_length(value)
         except ValueError as exc:
             self.problems.add(self.value_loc(key), f"'{key}': {exc}")
             return None
+        if abs(length) > mm(limits.MAX_LENGTH_MM):
+            self.problems.add(self.value_loc(key), f"'{key}' is longer than"
+                              f" {limits.MAX_LENGTH_MM:g}mm")
+            return None
+        return length
 
     def done(self) -> None:
         """Report unknown keys, naming the nearest known one, and required keys not given;
@@ -98,11 +105,9 @@ class Fields:
 
 def inside(base: Path, relative: str, loc: Loc, problems: Collector, what: str) -> Path | None:
     """Resolve a path from content, refusing any that leaves `base` (symlinks included)."""
-    candidate = (base / relative).resolve()
-    root = base.resolve()
-    if candidate != root and root not in candidate.parents:
+    candidate = contained(base, str(relative))
+    if candidate is None:
         problems.add(loc, f"{what} '{relative}' leaves the content folder {base}")
-        return None
     return candidate
 
 

@@ -48,7 +48,7 @@ def test_bad_option_values_are_refused_plainly(tmp_path):
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "expected a length" in result.stderr
     result = pnp("build", "atlantis", "--out", str(tmp_path), cwd=ROOT)
-    assert result.returncode == 1 and "no game 'atlantis'" in result.stderr
+    assert result.returncode == 2 and "no game 'atlantis'" in result.stderr
 
 
 def test_unknown_variant(tmp_path):

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
-from ..params import COLOUR, POSITIVE, TEXT, choice, choices, fraction, whole
+from ..params import COLOUR, POSITIVE, STEP, TEXT, choice, choices, fraction, whole
 from . import (
     abstract,
     animals,
@@ -61,7 +61,7 @@ PAINTINGS = ("colourfield", "grid", "stripes", "concentric", "facets", "blobs", 
 _COLOURS = {"sky": COLOUR, "ground": COLOUR, "colour": COLOUR}
 MOTIF_KEYS = {
     "coin": {"colour": COLOUR},
-    "lattice": {"fill": COLOUR, "colour": COLOUR, "step": POSITIVE},
+    "lattice": {"fill": COLOUR, "colour": COLOUR, "step": STEP},
     "medallion": {"fill": COLOUR, "colour": COLOUR},
     "baron": {"colour": COLOUR, "sky": COLOUR},
     "building": {"sky": COLOUR, "ground": COLOUR, "wall": COLOUR, "roof": choice(*buildings.ROOFS),

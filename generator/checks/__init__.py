@@ -18,6 +18,9 @@ def validate(game: Game, variant: Variant | None = None) -> None:
     generic.component_ids(game, problems)
     problems.raise_if_any()
     items = {c.id: items_of(game, c, variant, problems) for c in game.components}
+    if variant is not None and not items.get(variant.component, [None]):
+        problems.add(variant.loc, f"variant '{variant.id}' drops every item of component"
+                     f" '{variant.component}'; nothing would be left to print")
     generic.structure(game, items, problems)
     generic.themes(game, problems)
     pictures.named_pictures(game, problems)

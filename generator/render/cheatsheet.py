@@ -72,7 +72,7 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
             _template_failed(exc, name, templates, lang)
         blocks = _blocks(markup)
         set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
-        _draw(c, blocks, fonts, accent, (x0, y0), sources, lang)
+        _draw(c, blocks, fonts, accent, (x0, y0), sources, lang, game.folder)
         c.showPage()
         pages.append({"number": n, "size_mm": [round(to_mm(page_w), 3), round(to_mm(page_h), 3)],
                       "items": [{"id": f"rules-{lang}", "kind": "sheet", "side": "front",
@@ -198,7 +198,7 @@ class _Together(Flowable):
         self.block.drawOn(self.canv, 0, 0)
 
 
-def _flowables(blocks, styles, sources):
+def _flowables(blocks, styles, sources, folder: Path):
     """(flowable, source text) pairs; a heading travels with the block after it, so no
     heading is left alone at the foot of a column."""
     out, step = [], 0
@@ -211,7 +211,8 @@ def _flowables(blocks, styles, sources):
             bullet = "•"
         elif kind == "h":
             step = 0
-        para = paragraph(text, styles[kind], _source_loc(text, sources), bulletText=bullet)
+        para = paragraph(text, styles[kind], _source_loc(text, sources), folder=folder,
+                         bulletText=bullet)
         if out and isinstance(out[-1][0], Paragraph) and out[-1][0].style.name == "h":
             heading, _ = out.pop()
             para = _Together(heading, para)
@@ -219,7 +220,7 @@ def _flowables(blocks, styles, sources):
     return out
 
 
-def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str) -> None:
+def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str, folder: Path) -> None:
     x0, y0 = origin
     w, h = SHEET
     head = [b for b in blocks if b[0] in ("title", "tagline", "facts")]
@@ -227,9 +228,9 @@ def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str) -> None:
     scale = MAX_SCALE
     while True:
         styles = _styles(fonts, scale, accent)
-        head_f = _flowables(head, styles, sources)
+        head_f = _flowables(head, styles, sources, folder)
         head_h = sum(f.wrap(w - mm(16), h)[1] for f, _ in head_f) + mm(12)
-        body_f = _flowables(body, styles, sources)
+        body_f = _flowables(body, styles, sources, folder)
         col_w = (w - mm(8) * 2 - mm(8)) / 2
         col_h = h - head_h - mm(10)
         frames = [Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0, showBoundary=0),
@@ -253,7 +254,7 @@ def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str) -> None:
         top -= fh
     frames = [Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0),
               Frame(x0 + mm(16) + col_w, y0 + mm(6), col_w, col_h, 0, 0, 0, 0)]
-    flow = [f for f, _ in _flowables(body, _styles(fonts, scale, accent), sources)]
+    flow = [f for f, _ in _flowables(body, _styles(fonts, scale, accent), sources, folder)]
     frames[0].addFromList(flow, c)
     if flow:  # a rule between the columns only when the second one has text
         c.setStrokeColor(colors.HexColor("#cfc8b8"))

@@ -12,7 +12,9 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from .. import limits
 from ..errors import ContentError, Loc, Problem
+from ..source import read_bytes
 
 
 def register_font(path: Path, loc: Loc, family: str = "") -> str:
@@ -21,11 +23,15 @@ def register_font(path: Path, loc: Loc, family: str = "") -> str:
     digest = hashlib.sha1(f"{path.resolve()}|{family}".encode()).hexdigest()[:8]
     name = f"BB-{path.stem}-{digest}"
     if name not in pdfmetrics.getRegisteredFontNames():
+        read_bytes(path, loc, limits.MAX_BINARY_BYTES, "font file")  # a file, not too large
         try:
             pdfmetrics.registerFont(TTFont(name, str(path)))
-        except (TTFError, OSError) as exc:
+        except TTFError as exc:
             raise ContentError(Problem(loc, f"font file {path.name} cannot be used: {exc}")) \
                 from None
+        except Exception:  # noqa: BLE001 - a damaged font trips reportlab's parser anywhere
+            raise ContentError(Problem(loc, f"font file {path.name} cannot be used: it is not"
+                                       " a TrueType font, or it is damaged")) from None
     return name
 
 

@@ -3,12 +3,18 @@ naming the item and the text: nothing is ever cut off silently."""
 
 from __future__ import annotations
 
+import math
+import re
+from pathlib import Path
+from xml.sax.saxutils import escape as xml_escape
+
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from ..errors import ContentError, Problem
+from ..pictures import inside, is_file, picture_problem
 from ..units import to_mm
 from .style import missing_glyphs
 
@@ -35,11 +41,16 @@ def check_glyphs(text: str, font: str, loc, label: str) -> None:
 
 def fit_line(text: str, font: str, size: float, min_size: float, width: float,
              height: float) -> float | None:
-    """Largest size from `size` down to `min_size` (half-point steps) at which one line fits."""
-    while size >= min_size - 1e-9:
-        if stringWidth(text, font, size) <= width + 1e-6 and size * CAP_HEIGHT <= height + 1e-6:
-            return size
-        size -= 0.5
+    """Largest size from `size` down to `min_size`, in half-point steps, at which one line
+    fits. Width and cap height grow in proportion to the size, so the largest fitting size
+    is computed, not searched: any size, however absurd, costs one measurement."""
+    per_point = stringWidth(text, font, 1.0)
+    limit = min(width / per_point if per_point > 0 else size, height / CAP_HEIGHT, size)
+    fitted = size - math.ceil(max(size - limit, 0.0) / 0.5 - 1e-9) * 0.5
+    for candidate in (fitted, fitted - 0.5):  # rounding may leave the first a hair too wide
+        if candidate >= min_size - 1e-9 and stringWidth(text, font, candidate) <= width + 1e-6 \
+                and candidate * CAP_HEIGHT <= height + 1e-6:
+            return candidate
     return None
 
 
@@ -85,12 +96,43 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
         textColor=ctx.ink(box, "colour", "#222222"))
 
 
-def paragraph(text: str, style, loc, label: str = "", **kw) -> Paragraph:
+_IMG = re.compile(r"<img\b[^>]*>", re.I)
+_SRC = re.compile(r"""\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>/]+))""", re.I)
+
+
+def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
+    """`<img src=…>` in markup may show a picture from the game's folder, nothing else:
+    reportlab would read any path, or fetch a URL. The src is replaced by the checked path."""
+    where = f"{label}: " if label else ""
+
+    def checked(match: re.Match) -> str:
+        tag = match.group(0)
+        src = _SRC.search(tag)
+        name = next((g for g in src.groups() if g is not None), "") if src else ""
+        path = inside(folder, name) if folder is not None and name else None
+        if path is None:
+            raise ContentError(Problem(loc, f"{where}<img src='{name[:80]}'> in the text: a"
+                                       " picture must be a file in the game's folder"))
+        if not is_file(path):
+            raise ContentError(Problem(loc, f"{where}<img> picture not found: {name}"))
+        if problem := picture_problem(path, folder):
+            raise ContentError(Problem(loc, f"{where}<img> picture {name} {problem}"))
+        if path.suffix.lower() == ".svg":
+            raise ContentError(Problem(loc, f"{where}<img> in text takes PNG or JPEG, not"
+                                       f" SVG: {name}"))
+        return f'{tag[:src.start()]}src="{xml_escape(str(path))}"{tag[src.end():]}'
+
+    return _IMG.sub(checked, text)
+
+
+def paragraph(text: str, style, loc, label: str = "", folder: Path | None = None,
+              **kw) -> Paragraph:
     """A reportlab Paragraph; broken inline markup is the author's to fix, so say where."""
     check_glyphs(text, style.fontName, loc, label)
+    text = _pictures(text, folder, loc, label)
     try:
         return Paragraph(text, style, **kw)
-    except ValueError as exc:
+    except (ValueError, KeyError, AttributeError, TypeError) as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "broken markup"
         where = f"{label}: " if label else ""
         raise ContentError(Problem(loc, f"{where}text markup is broken ({reason}); tags like"
@@ -109,16 +151,28 @@ def paint_paragraph(c, box, ctx) -> None:
     size = float(box.get("size", 9))
     min_size = float(box.get("min-size", size * 0.7))
     gap = float(box.get("gap", 0.4))
-    while True:
-        style = paragraph_style(ctx, box, size)
-        paras = [paragraph(str(t), style, box.loc, ctx.item_label) for t in texts]
+
+    def laid_out(at: float):
+        style = paragraph_style(ctx, box, at)
+        paras = [paragraph(str(t), style, box.loc, ctx.item_label, ctx.folder) for t in texts]
         heights = [p.wrap(w, h)[1] for p in paras]
-        total = sum(heights) + gap * size * max(0, len(paras) - 1)
-        if total <= h + 1e-6:
-            break
-        size -= 0.5
-        if size < min_size - 1e-9:
-            raise _overflow(box, ctx, " ".join(str(t) for t in texts), min_size)
+        return paras, heights, sum(heights) + gap * at * max(0, len(paras) - 1)
+
+    # Half-point steps from `size` down to `min-size`: the largest that fits, by bisection,
+    # so a size of 1000 pt costs a dozen layouts, not two thousand.
+    steps = int(max(size - min_size, 0.0) / 0.5 + 1e-9)
+    lo, hi, best = 0, steps, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        result = laid_out(size - mid * 0.5)
+        if result[2] <= h + 1e-6:
+            best, hi = (mid, result), mid - 1
+        else:
+            lo = mid + 1
+    if best is None:
+        raise _overflow(box, ctx, " ".join(str(t) for t in texts), min_size)
+    size = size - best[0] * 0.5
+    paras, heights, total = best[1]
     top = y + h
     if box.get("valign", "top") == "middle":
         top -= (h - total) / 2
