@@ -81,7 +81,8 @@ class Staging:
         if self._root not in target.parents:
             raise OutsideError(f"refusing to write {relative}: it resolves outside the output"
                                f" folder, to {target}")
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.parent.is_dir():
+            target.parent.mkdir(parents=True)
         return target
 
     def publish(self, target: Path) -> Path:
