@@ -55,6 +55,16 @@ def picture_fault(path: Path, folder: Path) -> str | None:
     return problem
 
 
+class _Renderer(renderPDF._PDFRenderer):
+    """reportlab draws an SVG's embedded pictures as inline images, which break with
+    `useA85 = 0` and inside forms; as image objects they work, and are stored once."""
+
+    def drawImage(self, image):  # noqa: N802 - reportlab's name
+        if image.path is not None and hasattr(image.path, "mode"):  # svglib hands PIL images
+            self._canvas.drawImage(ImageReader(image.path), image.x, image.y, image.width,
+                                   image.height, mask="auto")
+
+
 def _unreadable(box, path: Path) -> ContentError:
     return ContentError(Problem(box.loc_of("file"), f"image {path.name} cannot be read: it is"
                                 " not a PNG, JPEG or SVG picture, or it is damaged"))
@@ -101,7 +111,7 @@ def paint_image(c, box, ctx) -> None:
     if drawing is not None:
         c.translate(left, bottom)
         c.scale(scale, scale)
-        renderPDF.draw(drawing, c, 0, 0)
+        _Renderer().draw(renderPDF.renderScaledDrawing(drawing), c, 0, 0)
     else:
         c.drawImage(str(path), left, bottom, dw, dh, mask="auto")
     c.restoreState()
