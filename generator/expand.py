@@ -25,7 +25,7 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
         if len(items) + planned > limits.MAX_ITEMS:
             problems.add(spec.loc, f"component '{component.id}' would have more than"
                          f" {limits.MAX_ITEMS:,} items here (this entry makes {planned:,});"
-                         " that is the limit for one component")
+                         " that is the limit for one game")
             break
         base = {k: v for k, v in spec.data.items() if k not in RESERVED}
         names = [k for k, _ in spec.each]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .errors import Collector, ContentError, Loc, Problem
 from .params import REQUIRED, SPEC, TEXT_PAINTERS, coerce
+from .pictures import is_file
 from .schema import Fields, inside, type_name
 from .source import YList, YMap, load_yaml
 from .templating import expand
@@ -79,7 +80,7 @@ class Layouts:
         paths = [inside(folder, f"{name}.yaml", loc, problems, "template")
                  for folder in self.folders]
         problems.raise_if_any()
-        path = next((p for p in paths if p.is_file()), None)
+        path = next((p for p in paths if is_file(p)), None)
         if path is None:
             where = " or ".join(str(f) for f in self.folders)
             raise ContentError(Problem(loc, f"template '{name}' not found in {where}"))

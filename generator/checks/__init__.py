@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import limits
 from ..errors import Collector
 from ..expand import items_of
 from ..models import Game, Variant
@@ -18,6 +19,10 @@ def validate(game: Game, variant: Variant | None = None) -> None:
     generic.component_ids(game, problems)
     problems.raise_if_any()
     items = {c.id: items_of(game, c, variant, problems) for c in game.components}
+    total = sum(len(found) for found in items.values())
+    if total > limits.MAX_ITEMS:
+        problems.add(game.loc, f"the game has {total:,} items; at most {limits.MAX_ITEMS:,}"
+                     " are built for one game")
     if variant is not None and not items.get(variant.component, [None]):
         problems.add(variant.loc, f"variant '{variant.id}' drops every item of component"
                      f" '{variant.component}'; nothing would be left to print")
