@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -56,7 +57,7 @@ class Project:
 
     def load(self, game_id: str) -> Game:
         folder = self.content / game_id
-        if not (folder / "game.yaml").is_file():
+        if not os.path.lexists(folder / "game.yaml"):  # a folder in its place is told as such
             known = ", ".join(p.parent.name for p in sorted(self.content.glob("*/game.yaml")))
             raise ContentError(Problem(Loc(str(folder)), f"no game '{game_id}' (games: {known})"))
         return load_game(folder, self.fonts)

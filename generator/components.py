@@ -75,7 +75,8 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
     f.done()
     return Component(cid, kind or "card", name, size, face, back, items, refs, id_pattern,
                      bool(marks), standee, loc, f.value_loc("face"), f.value_loc("back"), stand,
-                     tuple(block) if block else None)
+                     tuple(block) if block else None,
+                     f.value_loc("item-id"))
 
 
 def _stand(f: Fields, problems: Collector) -> Stand:

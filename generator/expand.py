@@ -7,9 +7,10 @@ import math
 import re
 
 from . import limits
-from .errors import Collector, ContentError
+from .errors import Collector, ContentError, Problem
 from .models import Component, Game, Item, Variant
 from .names import item_id_problem
+from .templating import ExpressionFault
 from .templating import expand as render
 
 RESERVED = ("count", "each")
@@ -39,7 +40,7 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
                               combo if len(spec.each) else ())
             except ContentError as exc:
                 problems.extend(exc.problems)  # once: the pattern is wrong for every item
-                break
+                return items
             if why := item_id_problem(iid):
                 where = spec.data.value_loc("id") if "id" in spec.data else spec.loc
                 problems.add(where, f"component '{component.id}': {why}")
@@ -55,7 +56,13 @@ def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) ->
     if "id" in data:
         return str(data["id"])
     if component.id_pattern:
-        return render(component.id_pattern, data, loc)
+        # A pattern that fails for every item is reported at the pattern, one that fails
+        # on an item's data at the item.
+        try:
+            return render(component.id_pattern, data, loc)
+        except ExpressionFault as exc:
+            raise ContentError([Problem(component.id_loc or loc, p.message)
+                                for p in exc.problems]) from None
     # Made up here, so made a slug here: `each: {value: [0.5, Ä]}` gives ...-0-5, ...-x
     return "-".join([component.id, str(n), *(_SAFE.sub("-", str(v)).strip("-") or "x"
                                              for v in combo)])[:limits.MAX_ID_CHARS]

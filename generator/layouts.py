@@ -8,9 +8,11 @@ every copy) are recognised and drawn once.
 from __future__ import annotations
 
 import difflib
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import limits
 from .errors import Collector, ContentError, Loc, Problem
 from .params import REQUIRED, SPEC, TEXT_PAINTERS, coerce
 from .pictures import is_file
@@ -85,7 +87,7 @@ class Layouts:
             where = " or ".join(str(f) for f in self.folders)
             raise ContentError(Problem(loc, f"template '{name}' not found in {where}"))
         data = load_yaml(path, loc)
-        f = Fields(data, f"template '{name}'", problems, Loc(str(path)))
+        f = Fields(data, f"template '{name}'", problems, Loc(str(path), 1, 1))
         parent = f.get("extends", str, None)
         boxes_raw = f.get("boxes", YList, None) or []
         f.done()
@@ -126,11 +128,12 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
     # Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
     # follow a size computed elsewhere (a stand's panel, say).
     if not (isinstance(box, YList) and len(box) == 4
-            and all((isinstance(v, int | float) and not isinstance(v, bool))
+            and all((isinstance(v, int | float) and not isinstance(v, bool) and _plausible(v))
                     or (isinstance(v, str) and "{{" in v) for v in box)
             and all(not isinstance(v, int | float) or v > 0 for v in box[2:])):
         problems.add(raw.value_loc("box"), "box must be [x, y, width, height] in millimetres,"
-                     " width and height above 0")
+                     " width and height above 0, and every value at most"
+                     f" {limits.MAX_LENGTH_MM:g} mm either way")
         return None
     if not isinstance(name, str) or painter not in PAINTERS:
         return None
@@ -198,10 +201,17 @@ def _box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:
         except ValueError:
             raise ContentError(Problem(loc, f"{label}: box '{spec.name}': '{v}' does not give"
                                        " a number")) from None
-    if values[2] <= 0 or values[3] <= 0:
-        raise ContentError(Problem(loc, f"{label}: box '{spec.name}' comes out {values[2]:g} x"
-                                   f" {values[3]:g} mm; it needs a width and height above 0"))
+    if not all(_plausible(v) for v in values) or values[2] <= 0 or values[3] <= 0:
+        raise ContentError(Problem(loc, f"{label}: box '{spec.name}' comes out"
+                                   f" {', '.join(f'{v:g}' for v in values)} mm; it needs a"
+                                   " width and height above 0, and every value at most"
+                                   f" {limits.MAX_LENGTH_MM:g} mm either way"))
     return tuple(values)
+
+
+def _plausible(value) -> bool:
+    """A finite number of millimetres no item could exceed."""
+    return math.isfinite(value) and abs(value) <= limits.MAX_LENGTH_MM
 
 
 def _mapping(context: dict, name) -> tuple:

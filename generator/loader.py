@@ -9,7 +9,6 @@ from .components import component
 from .errors import Collector, ContentError, Loc, Problem
 from .models import Check, Game, Players, Table, Theme, Variant
 from .names import slug_problem
-from .pictures import inside as contained
 from .pictures import is_file
 from .schema import Fields, inside, list_of, read_text, type_name
 from .source import YList, YMap, load_yaml
@@ -80,7 +79,7 @@ def _tables(f: Fields, folder: Path, problems: Collector) -> dict[str, Table]:
         rows, loc = t.data[name], t.value_loc(name)
         if isinstance(rows, str):
             rows = _load_file(folder, rows, loc, problems, "table file")
-            if rows is None:
+            if rows is _FAILED:
                 continue
             loc = getattr(rows, "loc", loc)
         if not isinstance(rows, YList) or not all(isinstance(r, YMap) for r in rows):
@@ -143,7 +142,7 @@ def _themes(f: Fields, folder: Path, problems: Collector):
     for name, rel in files.items():
         loc = files.value_loc(name)
         data = _load_file(folder, str(rel), loc, problems, "theme file")
-        if data is None:
+        if data is _FAILED:
             continue
         th = Fields(data, f"theme '{name}'", problems, getattr(data, "loc", loc))
         title = read_text(th, "name", problems, default=str(name))
@@ -158,17 +157,25 @@ def _themes(f: Fields, folder: Path, problems: Collector):
     return themes, field
 
 
+_FAILED = object()
+
+
 def _load_file(folder: Path, rel: str, loc: Loc, problems: Collector, what: str):
-    """A YAML file the game file names, inside the game's folder; None (and the problem
-    noted) when it is outside, missing or broken."""
+    """A YAML file the game file names, inside the game's folder; _FAILED (and the problem
+    noted) when it is outside, missing or broken. An empty file gives None, which its
+    reader reports as the wrong kind of value, at the file's first line."""
     path = inside(folder, rel, loc, problems, what)
     if path is None:
-        return None
+        return _FAILED
     try:
-        return load_yaml(path, loc)
+        data = load_yaml(path, loc)
     except ContentError as exc:
         problems.extend(exc.problems)
-        return None
+        return _FAILED
+    if data is None:
+        problems.add(Loc(str(path), 1, 1), f"the {what} {rel} is empty")
+        return _FAILED
+    return data
 
 
 def _empty(loc: Loc) -> YMap:
@@ -192,10 +199,10 @@ def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector):
         if not isinstance(value, str):
             problems.add(loc, f"font '{name}' must be a file name, got {type_name(value)}")
             continue
-        # A game's own fonts live in its folder; the shared ones in fonts/.
-        local = contained(folder, value)
-        base = folder if local is not None and os.path.lexists(local) \
-            or contained(fonts_dir, value) is None else fonts_dir
+        # A game's own fonts live in its folder; the shared ones in fonts/. A name present
+        # in the game's folder is the game's, even if it is a link that leads outside.
+        base = folder if _present(folder, value) or not _present(fonts_dir, value) \
+            else fonts_dir
         path = inside(base, value, loc, problems, "font file")
         if path is None:
             continue
@@ -205,3 +212,10 @@ def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector):
         fonts[name] = path
         locs[name] = loc
     return fonts, locs
+
+
+def _present(folder: Path, name: str) -> bool:
+    try:
+        return os.path.lexists(folder / name)
+    except (OSError, ValueError):
+        return False

@@ -83,6 +83,7 @@ class Component:
     back_loc: Loc
     stand: Stand | None = None
     block: tuple[int, int] | None = None  # lay runs of items as blocks (a picture's pieces)
+    id_loc: Loc | None = None  # where `item-id` was written
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,7 @@ def _slice(value):
 def _rect(value):
     if not isinstance(value, tuple) or len(value) != 4:
         raise ValueError(f"must be [x, y, width, height] in millimetres, got {value!r}")
-    x, y, w, h = (_number(-1e9, False)(v) for v in value)
+    x, y, w, h = (_number(-limits.MAX_LENGTH_MM, False, limits.MAX_LENGTH_MM)(v) for v in value)
     if w <= 0 or h <= 0:
         raise ValueError("needs a width and height above 0")
     return x, y, w, h

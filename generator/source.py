@@ -202,19 +202,44 @@ def read_text(path: Path, loc: Loc | None = None, what: str = "file") -> str:
                                    " as UTF-8")) from None
 
 
+def check_controls(text: str, file: str) -> None:
+    """Control characters have no place in a text file (YAML and templates alike); the
+    first is named with its place, which parsers would not give."""
+    bad = _RAW_BAD.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - text.rfind("\n", 0, bad.start())
+        raise ContentError(Problem(Loc(file, line, col), "the file holds the control character"
+                                   f" U+{ord(bad.group()):04X}; remove it"))
+
+
+def _count_events(text: str, file: str) -> None:
+    """Count the file's values in the fast parser before composing any: a file of millions
+    of values is refused in a second, not after a minute of building them."""
+    parser = _Parser(text)
+    try:
+        n = 0
+        while parser.check_event():
+            event = parser.get_event()
+            n += 1
+            if n > limits.MAX_YAML_NODES:
+                raise ContentError(Problem(Loc(file, event.start_mark.line + 1,
+                                               event.start_mark.column + 1),
+                                           f"this file holds more than {limits.MAX_YAML_NODES:,}"
+                                           " values; a game needs far fewer"))
+    finally:
+        parser.dispose()
+
+
 def load_yaml(path: Path, loc: Loc | None = None):
     """Parse one YAML file; a broken, missing or oversized file is a user mistake with a
     place."""
     file = str(path)
     text = read_text(path, loc, what="file")
-    bad = _RAW_BAD.search(text)
-    if bad:  # named here, with its place: the parser would say only "special characters"
-        line = text.count("\n", 0, bad.start()) + 1
-        col = bad.start() - text.rfind("\n", 0, bad.start())
-        raise ContentError(Problem(Loc(file, line, col), f"the file holds the control character"
-                                   f" U+{ord(bad.group()):04X}, which YAML does not allow"))
+    check_controls(text, file)
     loader = _Loader(text, file)
     try:
+        _count_events(text, file)
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

@@ -3,14 +3,18 @@ never hang (see sandbox.py)."""
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+from jinja2.loaders import split_template_path
 
-from . import limits
 from .errors import ContentError, Loc, Problem
+from .pictures import inside as contained
+from .pictures import is_file
 from .sandbox import BoundedSandbox, Bounds, Timeout, deadline, render_bounded
+from .source import check_controls, read_text
 
 
 def _printable(value):
@@ -26,6 +30,14 @@ _ENV = BoundedSandbox(undefined=jinja2.StrictUndefined, autoescape=False,
                       keep_trailing_newline=False, finalize=_printable)
 
 
+class ExpressionFault(ContentError):
+    """The expression itself is at fault (it loops, grows without bound, is not allowed or
+    does not parse), whatever data it is given: report it where it is written."""
+
+
+_TIMED_OUT: dict[str, str] = {}
+
+
 @lru_cache(maxsize=4096)
 def _compile(source: str) -> jinja2.Template:
     return _ENV.from_string(source)
@@ -35,6 +47,9 @@ def expand(source, context: dict, loc: Loc) -> str:
     """Render one template string; a mistake in it is the user's, reported at `loc`."""
     if not isinstance(source, str) or "{" not in source:
         return source if isinstance(source, str) else str(source)
+    short = source if len(source) <= 80 else source[:77] + "..."
+    if source in _TIMED_OUT:  # one wait per expression, not one per item that uses it
+        raise ExpressionFault(Problem(loc, f"in '{short}': {_TIMED_OUT[source]}"))
     try:
         with deadline():
             return render_bounded(_compile(source), context)
@@ -42,8 +57,13 @@ def expand(source, context: dict, loc: Loc) -> str:
         message = problem(exc)
         if message is None:
             raise
-        short = source if len(source) <= 80 else source[:77] + "..."
-        raise ContentError(Problem(loc, f"in '{short}': {message}")) from None
+        if isinstance(exc, Timeout):
+            _TIMED_OUT[source] = message
+        own = isinstance(exc, Timeout | Bounds | RecursionError | MemoryError
+                         | jinja2.exceptions.SecurityError
+                         | jinja2.exceptions.TemplateSyntaxError)
+        raise (ExpressionFault if own else ContentError)(
+            Problem(loc, f"in '{short}': {message}")) from None
 
 
 def problem(exc: BaseException) -> str | None:
@@ -66,21 +86,30 @@ def problem(exc: BaseException) -> str | None:
     return None
 
 
-class ContainedLoader(jinja2.FileSystemLoader):
+class ContainedLoader(jinja2.BaseLoader):
     """Templates from the given folders only: a name or a symlink that leads outside them
-    (`{% include '../../x' %}`, a link to /etc) is refused, not followed."""
+    (`{% include '../../x' %}`, a link to /etc) is refused, not followed. Files are read as
+    content is: bounded in size, bad bytes and control characters named with their place."""
+
+    def __init__(self, folders: list[Path]):
+        self.folders = [Path(f) for f in folders]
 
     def get_source(self, environment, template):
-        source, filename, uptodate = super().get_source(environment, template)
-        real = Path(filename).resolve()
-        roots = [Path(folder).resolve() for folder in self.searchpath]
-        if not any(real == root or root in real.parents for root in roots):
-            raise jinja2.exceptions.TemplateNotFound(
-                f"{template} (it leads outside the templates folder, to {real})")
-        if real.stat().st_size > limits.MAX_FILE_BYTES:
-            raise jinja2.exceptions.TemplateNotFound(f"{template} (larger than"
-                                                     f" {limits.MAX_FILE_BYTES:,} bytes)")
-        return source, filename, uptodate
+        pieces = split_template_path(template)  # refuses '..' in names
+        for folder in self.folders:
+            candidate = folder.joinpath(*pieces)
+            if not os.path.lexists(candidate):
+                continue
+            path = contained(folder, "/".join(pieces))
+            if path is None:
+                raise jinja2.exceptions.TemplateNotFound(
+                    f"{template} (it leads outside the templates folder {folder})")
+            if not is_file(path):
+                continue
+            source = read_text(path, what="template")
+            check_controls(source, str(path))
+            return source, str(path), lambda: True
+        raise jinja2.exceptions.TemplateNotFound(template)
 
 
 def environment(loader: jinja2.BaseLoader) -> BoundedSandbox:

@@ -24,7 +24,10 @@ def component_ids(game: Game, problems: Collector) -> None:
 def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
     """What holds for every game: unique ids and references that exist."""
     for c in game.components:
-        if c.stand is not None and game.component(c.stand.holds) is None:
+        if c.stand is not None and c.stand.holds == c.id:
+            problems.add(c.loc, f"stand '{c.id}' holds itself; name the component whose items"
+                         " stand in it")
+        elif c.stand is not None and game.component(c.stand.holds) is None:
             problems.add(c.loc, f"stand '{c.id}' holds component '{c.stand.holds}', which does"
                          f" not exist (components: {', '.join(x.id for x in game.components)})")
         for field, table in c.refs:

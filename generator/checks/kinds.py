@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from .. import limits
 from ..errors import Collector
 from ..models import Game, Variant
 from ..schema import MISSING, Fields, type_name
 from ..source import YList, YMap
 from .pictures import check_picture
-from .values import fmt, join, single
+from .values import fmt, join, single, some_of
 
 
 def _dropped(variant: Variant | None, what: str, field: str) -> tuple:
@@ -59,9 +60,10 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant,
         loc, data = first[key]
         if upto:
             size = single(data, upto, loc, problems)
-            if not isinstance(size, int) or isinstance(size, bool) or size < 1:
-                problems.add(loc, f"{group} '{key}': '{upto}' must be a whole number from 1,"
-                             f" got {type_name(size)}")
+            if not isinstance(size, int) or isinstance(size, bool) \
+                    or not 1 <= size <= limits.MAX_ITEMS:
+                problems.add(loc, f"{group} '{key}': '{upto}' must be a whole number from 1"
+                             f" to {limits.MAX_ITEMS:,}, got {type_name(size)}")
                 continue
             expected = list(range(1, size + 1))
             name = lambda v, n=size: f"{v}/{n}"  # noqa: E731 - parts read as 2/3
@@ -76,8 +78,8 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant,
             # A short set reads best with what is there: "parts 1/3 and 3/3 but no 2/3".
             has = f"has {field} {some} but" if some and len(expected) <= 4 else "has"
             problems.add(loc, f"{group} '{key}' of {what} {has} no {field}"
-                         f" {', '.join(name(v) for v in missing)} (a complete set is"
-                         f" {', '.join(name(v) for v in expected)})")
+                         f" {some_of(name(v) for v in missing)} (a complete set is"
+                         f" {some_of(name(v) for v in expected)})")
         if equal:
             numbers = {counts[v] for v in expected if counts[v]}
             if len(numbers) > 1:

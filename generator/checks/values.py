@@ -22,3 +22,10 @@ def fmt(value) -> str:
 
 def join(values) -> str:
     return ", ".join(fmt(v) for v in values)
+
+
+def some_of(names, shown: int = 12) -> str:
+    """A list for a message: the first few, then how many more (a set may be huge)."""
+    names = list(names)
+    more = f" and {len(names) - shown:,} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more

@@ -211,7 +211,7 @@ def _flowables(blocks, styles, sources, folder: Path):
             bullet = "•"
         elif kind == "h":
             step = 0
-        para = paragraph(text, styles[kind], _source_loc(text, sources), folder=folder,
+        para = paragraph(text, styles[kind], _source_loc(text, sources), folder=folder, links=True,
                          bulletText=bullet)
         if out and isinstance(out[-1][0], Paragraph) and out[-1][0].style.name == "h":
             heading, _ = out.pop()

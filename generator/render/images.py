@@ -41,8 +41,8 @@ def _svg_drawing(path: Path):
             drawing = svg2rlg(str(path))  # svglib prints its complaints; ours say where
     except Exception:  # noqa: BLE001 - svglib raises whatever its XML parser does
         return None
-    if drawing is None or drawing.width <= 0 or drawing.height <= 0:
-        return None
+    if drawing is None or not all(0 < v < 1e6 for v in (drawing.width, drawing.height)):
+        return None  # no size, or one no page could hold (width="1e308")
     return drawing
 
 

@@ -13,6 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
+from .. import limits
 from ..errors import ContentError, Problem
 from ..pictures import inside, is_file, picture_problem
 from ..units import to_mm
@@ -109,6 +110,9 @@ def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
         tag = match.group(0)
         src = _SRC.search(tag)
         name = next((g for g in src.groups() if g is not None), "") if src else ""
+        if re.match(r"^[a-z][a-z0-9+.-]*:", name, re.I):
+            raise ContentError(Problem(loc, f"{where}<img src='{name[:80]}'>: pictures are"
+                                       " never fetched, only read from the game's folder"))
         path = inside(folder, name) if folder is not None and name else None
         if path is None:
             raise ContentError(Problem(loc, f"{where}<img src='{name[:80]}'> in the text: a"
@@ -125,10 +129,31 @@ def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
     return _IMG.sub(checked, text)
 
 
+_TAG = re.compile(r"<\s*([a-zA-Z]+)([^>]*)>")
+_NUMBER = re.compile(r"""=\s*['"]?\s*([-+]?(?:\d[\d.]*|\.\d+)(?:[eE][-+]?\d+)?|nan|inf)""", re.I)
+
+
+def _markup_problem(text: str, links: bool) -> str | None:
+    """Tags whose numbers reportlab would try to honour at any size, and links, which a
+    card (drawn once as a PDF form) cannot carry."""
+    for tag, attributes in _TAG.findall(text):
+        if tag.lower() in ("a", "link") and not links:
+            return f"<{tag}> links cannot be used on cards and tiles"
+        for number in _NUMBER.findall(attributes):
+            value = float(number)
+            if not math.isfinite(value) or abs(value) > limits.MAX_FONT_SIZE:
+                return (f"<{tag}{attributes[:40]}> asks for {number}; numbers in tags must be"
+                        f" at most {limits.MAX_FONT_SIZE:g}")
+    return None
+
+
 def paragraph(text: str, style, loc, label: str = "", folder: Path | None = None,
-              **kw) -> Paragraph:
+              links: bool = False, **kw) -> Paragraph:
     """A reportlab Paragraph; broken inline markup is the author's to fix, so say where."""
     check_glyphs(text, style.fontName, loc, label)
+    if problem := _markup_problem(text, links):
+        where = f"{label}: " if label else ""
+        raise ContentError(Problem(loc, f"{where}{problem}: '{text[:60]}'"))
     text = _pictures(text, folder, loc, label)
     try:
         return Paragraph(text, style, **kw)

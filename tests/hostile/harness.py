@@ -1,0 +1,337 @@
+"""The hostile suite's harness: break a copy of real content as an attacker would, run the
+real command line on it in a child process with time and memory bounds, and check what a
+user may rely on – the exit code, no traceback, a located message, a previous kit left
+byte for byte, and nothing written anywhere else.
+
+Each case forks from a warm forkserver that has already imported the generator, so a case
+costs its own work, not Python's start-up. The child runs `generator.cli.main` as `pnp`
+would, with its address space capped and its output in files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import re
+import resource
+import shutil
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.edits import (  # noqa: F401 - the cases take them from here
+    OUTSIDE,
+    ROOT,
+    Copy,
+    Delete,
+    Link,
+    Mkdir,
+    Replace,
+    Write,
+    _fill,
+    alias_bomb,
+    apply_edits,
+    damaged_png,
+    data_uri_png,
+    huge_png,
+    png,
+    svg,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+GAMES = ("muenchhausen", "museo", "mytown", "minipilo")
+GIB = 1024 ** 3
+CHILD_ADDRESS_SPACE = 2 * GIB      # the child's hard cap: a runaway allocation fails, not us
+PEAK_KIB = int(1.5 * 1024 * 1024)  # what a case may use at most (resident)
+INTERNAL_ERROR = 70                # the child's exit code for an exception that escaped
+
+# From a game's folder (content/<game>/) to the outside folder beside the project.
+UP_FROM_GAME = "../../../outside"
+# From templates/ (where layout names resolve) to the outside folder.
+UP_FROM_TEMPLATES = "../../outside"
+
+
+# --- running the command line in a child ---------------------------------------------------
+
+_context = None
+
+
+def _mp():
+    global _context
+    if _context is None:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["generator.cli", "tests.hostile.harness"])
+        _context = ctx
+    return _context
+
+
+def _child(root: str, args: list[str], logs: str) -> None:
+    """Runs in the forked child: `pnp ARGS` in ROOT, output to files in LOGS."""
+    code = INTERNAL_ERROR
+    try:
+        os.chdir(root)
+        resource.setrlimit(resource.RLIMIT_AS, (CHILD_ADDRESS_SPACE, CHILD_ADDRESS_SPACE))
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+        for fd, name in ((1, "stdout"), (2, "stderr")):
+            target = os.open(os.path.join(logs, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+                             0o644)
+            os.dup2(target, fd)
+            os.close(target)
+        import generator.cli
+
+        try:
+            generator.cli.main(args, prog_name="pnp", standalone_mode=True)
+            code = 0
+        except SystemExit as exc:
+            if exc.code is None:
+                code = 0
+            elif isinstance(exc.code, int):
+                code = exc.code
+            else:
+                print(exc.code, file=sys.stderr)
+                code = 1
+        except BaseException:  # noqa: BLE001 - exactly what the suite is looking for
+            traceback.print_exc()
+            code = INTERNAL_ERROR
+    except BaseException:  # noqa: BLE001 - the harness itself failed in the child
+        traceback.print_exc()
+        code = INTERNAL_ERROR
+    finally:
+        try:
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            with open(os.path.join(logs, "peak_kib"), "w") as f:
+                f.write(str(peak))
+        except BaseException:  # noqa: BLE001, S110 - the exit code matters more
+            pass
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except BaseException:  # noqa: BLE001, S110
+                pass
+        os._exit(code)
+
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+    peak_kib: int
+
+
+def run_cli(root: Path, args: list[str], logs: Path, timeout: float) -> Result:
+    """`pnp ARGS` in ROOT, in a child forked from the warm server; a hang fails the test."""
+    logs.mkdir(parents=True, exist_ok=True)
+    process = _mp().Process(target=_child, args=(str(root), list(args), str(logs)))
+    start = time.monotonic()
+    process.start()
+    process.join(timeout)
+    seconds = time.monotonic() - start
+    if process.is_alive():
+        process.kill()
+        process.join()
+        pytest.fail(f"hang: `pnp {' '.join(args)}` still ran after {timeout:g} s")
+
+    def read(name: str) -> str:
+        path = logs / name
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    peak = read("peak_kib").strip()
+    return Result(process.exitcode, read("stdout"), read("stderr"), seconds,
+                  int(peak) if peak.isdigit() else 0)
+
+
+# --- the project copy and its snapshots ----------------------------------------------------
+
+def tree(folder: Path, skip: tuple[str, ...] = ()) -> dict[str, str]:
+    """Every entry under `folder`, dotfiles included: a file by its sha256, a folder as
+    'dir', a link by its target. Links are not followed."""
+    found: dict[str, str] = {}
+    if not folder.is_dir() or folder.is_symlink():
+        return found
+    for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
+        here = Path(dirpath)
+        if here == folder:
+            dirnames[:] = [d for d in dirnames if d not in skip]
+            filenames = [f for f in filenames if f not in skip]
+        for name in sorted(dirnames + filenames):
+            path = here / name
+            rel = str(path.relative_to(folder))
+            if path.is_symlink():
+                found[rel] = f"link -> {os.readlink(path)}"
+            elif path.is_dir():
+                found[rel] = "dir"
+            else:
+                try:
+                    found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+                except OSError as exc:
+                    found[rel] = f"unreadable: {exc}"
+    return found
+
+
+def _outside_files(outside: Path) -> None:
+    """What the outside folder holds before a case: things worth stealing or breaking."""
+    outside.mkdir(parents=True, exist_ok=True)
+    (outside / "secret.txt").write_text("the outside world's secret\n")
+    (outside / "x.png").write_bytes(png(6, 9))
+    (outside / "x.yaml").write_text("- {id: a}\n")
+    (outside / "x.j2").write_text("@title stolen from outside\n")
+    (outside / "x.css").write_text("rect { fill: red }\n")
+    (outside / "layout.yaml").write_text("boxes: []\n")
+    shutil.copy2(REPO / "fonts" / "VeraBd.ttf", outside / "VeraBd.ttf")
+    (outside / "kit").mkdir()
+    (outside / "kit" / "keep.txt").write_text("a folder of someone else's\n")
+
+
+def project(tmp_path: Path, game: str, prebuilt: Path | None) -> tuple[Path, Path]:
+    """A project copy in tmp_path/proj holding one game, the templates and fonts, and (if
+    given) a previously built kit in out/<game>; an outside folder beside it."""
+    root = tmp_path / "proj"
+    (root / "content").mkdir(parents=True)
+    shutil.copytree(REPO / "content" / game, root / "content" / game, symlinks=True)
+    shutil.copytree(REPO / "templates", root / "templates", symlinks=True)
+    shutil.copytree(REPO / "fonts", root / "fonts", symlinks=True)
+    if prebuilt is not None:
+        shutil.copytree(prebuilt, root / "out" / game, symlinks=True)
+    outside = tmp_path / "outside"
+    _outside_files(outside)
+    return root, outside
+
+
+class Kits:
+    """Each game built once per session (per xdist worker) from the real content, to stand
+    in every case's out/ as the previous kit."""
+
+    def __init__(self, base: Path):
+        self.base = base
+        self.built: dict[str, Path | str] = {}
+
+    def get(self, game: str) -> Path:
+        if game not in self.built:
+            folder = self.base / game
+            root, _ = project(folder, game, None)
+            result = run_cli(root, ["build", game], folder / "logs", 120)
+            kit = root / "out" / game
+            if result.returncode == 0 and (kit / "manifest.json").is_file():
+                self.built[game] = kit
+            else:
+                self.built[game] = (f"the real content of {game} does not build"
+                                    f" (exit {result.returncode}):\n{result.stderr[-3000:]}")
+        kit = self.built[game]
+        if isinstance(kit, str):
+            pytest.fail(kit)
+        return kit
+
+
+# --- cases ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Case:
+    """One attack: edits to a copy of a game, a command line, and what must come of it.
+
+    `pattern` is a regular expression (re.M) the stderr of a failed run must match (a run
+    that may and does succeed has nothing to say); in it `{line}` stands
+    for `<file of the first edit>:<line of its new text>:<any column>` and `{at}` for the
+    exact place of the edit's `at` text. `expect_code` may be a tuple of acceptable codes.
+    """
+
+    id: str
+    game: str
+    edits: tuple = ()
+    args: tuple[str, ...] | None = None  # default: ("build", game)
+    expect_code: int | tuple[int, ...] = 1
+    pattern: str = ""
+    limit: float = 10.0
+    prebuilt: bool = True
+
+    @property
+    def argv(self) -> list[str]:
+        return list(self.args) if self.args is not None else ["build", self.game]
+
+
+
+
+def _kit_complete(kit: Path) -> None:
+    manifest = json.loads((kit / "manifest.json").read_text())
+    listed = [f["path"] for f in manifest["files"]]
+    assert listed, "the manifest lists no files"
+    missing = [p for p in listed if not (kit / p).is_file()]
+    assert not missing, f"the manifest lists files that are not there: {missing}"
+
+
+def _out_tree(out: Path, game: str) -> dict[str, str]:
+    """out/ as `tree` sees it, but for the per-game lock file (`out/.<game>.lock`, empty),
+    which builds leave by design so that builds of one game take turns."""
+    found = tree(out)
+    lock = f".{game}.lock"
+    if found.get(lock) == hashlib.sha256(b"").hexdigest():
+        del found[lock]
+    return found
+
+
+def _diff(before: dict, after: dict) -> str:
+    added = sorted(set(after) - set(before))
+    removed = sorted(set(before) - set(after))
+    changed = sorted(k for k in set(before) & set(after) if before[k] != after[k])
+    parts = [f"{what}: {names[:8]}" for what, names in
+             (("added", added), ("removed", removed), ("changed", changed)) if names]
+    return "; ".join(parts)
+
+
+def run_case(case: Case, tmp_path: Path, kits: Kits) -> Result:
+    prebuilt = kits.get(case.game) if case.prebuilt else None
+    root, outside = project(tmp_path, case.game, prebuilt)
+    marks = apply_edits(case.edits, root, outside)
+    args = [_fill(a, root, outside) for a in case.argv]
+    out = root / "out"
+    out_before = _out_tree(out, case.game)
+    root_before = tree(root, skip=("out",))
+    outside_before = tree(outside)
+    result = run_cli(root, args, tmp_path / "logs", case.limit)
+    output = result.stdout + result.stderr
+    report = (f"pnp {' '.join(args)} -> exit {result.returncode} in {result.seconds:.1f} s,"
+              f" peak {result.peak_kib // 1024} MiB\n--- stderr ---\n{result.stderr[-4000:]}"
+              f"\n--- stdout ---\n{result.stdout[-1500:]}")
+
+    assert "Traceback" not in output, f"traceback\n{report}"
+    codes = case.expect_code if isinstance(case.expect_code, tuple) else (case.expect_code,)
+    assert result.returncode in codes, f"exit {result.returncode}, expected {codes}\n{report}"
+    pattern = case.pattern
+    for key, value in marks.items():
+        pattern = pattern.replace(key, value)
+    assert "{line}" not in pattern and "{at}" not in pattern, "the case has no edit to mark"
+    if result.returncode != 0:  # a case that may build says where, should it fail
+        assert re.search(pattern, result.stderr, re.M), \
+            f"stderr does not match {pattern!r}\n{report}"
+    assert result.seconds < case.limit, f"took {result.seconds:.1f} s\n{report}"
+    assert result.peak_kib < PEAK_KIB, f"peak memory {result.peak_kib // 1024} MiB\n{report}"
+
+    assert tree(outside) == outside_before, \
+        f"the outside folder changed: {_diff(outside_before, tree(outside))}\n{report}"
+    assert tree(root, skip=("out",)) == root_before, \
+        f"the project changed outside out/: {_diff(root_before, tree(root, skip=('out',)))}" \
+        f"\n{report}"
+    builds = case.argv[0] == "build" and 0 in codes and result.returncode == 0
+    if builds:
+        game_out = out / case.game
+        assert game_out.is_dir() and not game_out.is_symlink(), \
+            f"out/{case.game} is not a folder after the build\n{report}"
+        _kit_complete(game_out)
+        top_before = {k for k in out_before if "/" not in k}
+        top_after = {k for k in _out_tree(out, case.game) if "/" not in k}
+        assert top_after <= top_before | {case.game}, \
+            f"debris in out/: {sorted(top_after - top_before - {case.game})}\n{report}"
+    else:
+        after = _out_tree(out, case.game)
+        assert after == out_before, f"out/ changed: {_diff(out_before, after)}\n{report}"
+        if not case.prebuilt:
+            assert not out.exists(), f"out/ appeared\n{report}"
+    return result
