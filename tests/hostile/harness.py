@@ -16,7 +16,6 @@ import multiprocessing
 import os
 import re
 import resource
-import shutil
 import sys
 import time
 import traceback
@@ -25,36 +24,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.hostile.edits import (  # noqa: F401 - the cases take them from here
-    OUTSIDE,
-    ROOT,
-    Copy,
-    Delete,
-    Link,
-    Mkdir,
-    Replace,
-    Write,
-    _fill,
-    alias_bomb,
-    apply_edits,
-    damaged_png,
-    data_uri_png,
-    huge_png,
-    png,
-    svg,
-)
+from tests.hostile.edits import _fill, apply_edits
+from tests.hostile.projects import Kits, project, tree
 
-REPO = Path(__file__).resolve().parents[2]
-GAMES = ("muenchhausen", "museo", "mytown", "minipilo")
 GIB = 1024 ** 3
 CHILD_ADDRESS_SPACE = 2 * GIB      # the child's hard cap: a runaway allocation fails, not us
 PEAK_KIB = int(1.5 * 1024 * 1024)  # what a case may use at most (resident)
 INTERNAL_ERROR = 70                # the child's exit code for an exception that escaped
-
-# From a game's folder (content/<game>/) to the outside folder beside the project.
-UP_FROM_GAME = "../../../outside"
-# From templates/ (where layout names resolve) to the outside folder.
-UP_FROM_TEMPLATES = "../../outside"
 
 
 # --- running the command line in a child ---------------------------------------------------
@@ -149,88 +125,6 @@ def run_cli(root: Path, args: list[str], logs: Path, timeout: float) -> Result:
                   int(peak) if peak.isdigit() else 0)
 
 
-# --- the project copy and its snapshots ----------------------------------------------------
-
-def tree(folder: Path, skip: tuple[str, ...] = ()) -> dict[str, str]:
-    """Every entry under `folder`, dotfiles included: a file by its sha256, a folder as
-    'dir', a link by its target. Links are not followed."""
-    found: dict[str, str] = {}
-    if not folder.is_dir() or folder.is_symlink():
-        return found
-    for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
-        here = Path(dirpath)
-        if here == folder:
-            dirnames[:] = [d for d in dirnames if d not in skip]
-            filenames = [f for f in filenames if f not in skip]
-        for name in sorted(dirnames + filenames):
-            path = here / name
-            rel = str(path.relative_to(folder))
-            if path.is_symlink():
-                found[rel] = f"link -> {os.readlink(path)}"
-            elif path.is_dir():
-                found[rel] = "dir"
-            else:
-                try:
-                    found[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
-                except OSError as exc:
-                    found[rel] = f"unreadable: {exc}"
-    return found
-
-
-def _outside_files(outside: Path) -> None:
-    """What the outside folder holds before a case: things worth stealing or breaking."""
-    outside.mkdir(parents=True, exist_ok=True)
-    (outside / "secret.txt").write_text("the outside world's secret\n")
-    (outside / "x.png").write_bytes(png(6, 9))
-    (outside / "x.yaml").write_text("- {id: a}\n")
-    (outside / "x.j2").write_text("@title stolen from outside\n")
-    (outside / "x.css").write_text("rect { fill: red }\n")
-    (outside / "layout.yaml").write_text("boxes: []\n")
-    shutil.copy2(REPO / "fonts" / "VeraBd.ttf", outside / "VeraBd.ttf")
-    (outside / "kit").mkdir()
-    (outside / "kit" / "keep.txt").write_text("a folder of someone else's\n")
-
-
-def project(tmp_path: Path, game: str, prebuilt: Path | None) -> tuple[Path, Path]:
-    """A project copy in tmp_path/proj holding one game, the templates and fonts, and (if
-    given) a previously built kit in out/<game>; an outside folder beside it."""
-    root = tmp_path / "proj"
-    (root / "content").mkdir(parents=True)
-    shutil.copytree(REPO / "content" / game, root / "content" / game, symlinks=True)
-    shutil.copytree(REPO / "templates", root / "templates", symlinks=True)
-    shutil.copytree(REPO / "fonts", root / "fonts", symlinks=True)
-    if prebuilt is not None:
-        shutil.copytree(prebuilt, root / "out" / game, symlinks=True)
-    outside = tmp_path / "outside"
-    _outside_files(outside)
-    return root, outside
-
-
-class Kits:
-    """Each game built once per session (per xdist worker) from the real content, to stand
-    in every case's out/ as the previous kit."""
-
-    def __init__(self, base: Path):
-        self.base = base
-        self.built: dict[str, Path | str] = {}
-
-    def get(self, game: str) -> Path:
-        if game not in self.built:
-            folder = self.base / game
-            root, _ = project(folder, game, None)
-            result = run_cli(root, ["build", game], folder / "logs", 120)
-            kit = root / "out" / game
-            if result.returncode == 0 and (kit / "manifest.json").is_file():
-                self.built[game] = kit
-            else:
-                self.built[game] = (f"the real content of {game} does not build"
-                                    f" (exit {result.returncode}):\n{result.stderr[-3000:]}")
-        kit = self.built[game]
-        if isinstance(kit, str):
-            pytest.fail(kit)
-        return kit
-
-
 # --- cases ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -255,8 +149,6 @@ class Case:
     @property
     def argv(self) -> list[str]:
         return list(self.args) if self.args is not None else ["build", self.game]
-
-
 
 
 def _kit_complete(kit: Path) -> None:

@@ -6,15 +6,25 @@ from __future__ import annotations
 
 import pytest
 
-from tests.hostile.harness import Case, Replace, Write, alias_bomb, huge_png, run_case, svg
+from tests.hostile.builders import (
+    GAME,
+    MP,
+    MS,
+    MT,
+    MU,
+    SHEET,
+    image_box,
+    picture_row,
+    shipped,
+    theme_image,
+)
+from tests.hostile.edits import Replace, Write, alias_bomb, huge_png, svg
+from tests.hostile.harness import Case, run_case
 
-MU, MS, MT, MP = "muenchhausen", "museo", "mytown", "minipilo"
-GAME = {g: f"content/{g}/game.yaml" for g in (MU, MS, MT, MP)}
 ALIAS = r"(alias|expand|values|itself|never)"
 TOO_BIG = r"(at most|too (large|big|long|many)|limit|more than|larger|exceed)"
 LOOP = r"(finish|loop|time|long|seconds|too large|at most|limit|range|memory)"
 NESTING = r"(nest|deep|levels)"
-SHEET = "templates/cheatsheet.j2"
 
 
 def nums(n: int) -> str:
@@ -39,12 +49,6 @@ def big_file(size: int, tail: str) -> str:
     """About `size` bytes of YAML comment lines, then `tail`."""
     line = "# " + "padding " * 12 + "\n"
     return line * (size // len(line) + 1) + tail
-
-
-def _original(path: str) -> str:
-    from tests.hostile.harness import REPO
-
-    return (REPO / path).read_text()
 
 
 NESTED = "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}x"
@@ -196,40 +200,24 @@ CASES = [
                "{% for i in range(10000) %}{{ 'x' * 999999 }}{% endfor %}"),
 
     # --- pictures of huge pixel counts: named where content names them ----------------------
-    Case("museo-huge-png-in-table-row", MS, (
-        Replace("content/museo/pictures.yaml", "{id: p05, style: concentric, seed: 35,",
-                "{id: p05, image: pictures/huge.png,", at="pictures/huge.png"),
-        Write("content/museo/pictures/huge.png", huge_png)),
-        pattern=r"^{at}: .*(pixel|large|megapixel)"),
-    Case("mytown-huge-png-in-theme", MT, (
-        Replace("content/mytown/themes/town.yaml", 'A: {motif: tree, colour: "#3f8f3a"}',
-                "A: {image: huge.png}", at="huge.png"),
-        Write("content/mytown/huge.png", huge_png)), pattern=r"^{at}: .*(pixel|large)"),
-    Case("muenchhausen-huge-png-in-layout", MU, (
-        Replace("templates/muenchhausen/baron.yaml", "boxes:\n",
-                "boxes:\n  - {name: photo, painter: image, box: [5, 5, 10, 10], file: huge.png}\n",
-                at="file:"),
-        Write("content/muenchhausen/huge.png", huge_png)), pattern=r"^{line}: .*(pixel|large)"),
+    picture_row("museo-huge-png-in-table-row", "pictures/huge.png", huge_png,
+                r"^{at}: .*(pixel|large|megapixel)"),
+    theme_image("mytown-huge-png-in-theme", "huge.png", huge_png, r"^{at}: .*(pixel|large)"),
+    image_box("muenchhausen-huge-png-in-layout", MU, "baron", "huge.png", huge_png,
+              r"^{line}: .*(pixel|large)"),
     Case("minipilo-huge-png-in-rules-markup", MP, (
         Replace("content/minipilo/rules.yaml", "      text: Die oder der Jüngste",
                 "      text: <img src='huge.png' width='10' height='10'/> Die oder der Jüngste",
                 at="<img"),
         Write("content/minipilo/huge.png", huge_png)), pattern=r"^{line}: .*(pixel|large)"),
-    Case("museo-svg-use-bomb", MS, (
-        Replace("content/museo/pictures.yaml", "{id: p05, style: concentric, seed: 35,",
-                "{id: p05, image: pictures/bomb.svg,", at="pictures/bomb.svg"),
-        Write("content/museo/pictures/bomb.svg", svg(
-            '<defs><rect id="g0" width="1" height="1"/>' + "".join(
-                f'<g id="g{n}">' + f'<use href="#g{n - 1}"/>' * 10 + "</g>" for n in range(1, 10))
-            + '</defs><use href="#g9"/>'))),
-        pattern=rf"^{{at}}: .*(use|element|expand|{TOO_BIG})"),
-    Case("mytown-svg-entity-bomb", MT, (
-        Replace("content/mytown/themes/town.yaml", 'A: {motif: tree, colour: "#3f8f3a"}',
-                "A: {image: lol.svg}", at="lol.svg"),
-        Write("content/mytown/lol.svg", svg("<text>&l9;</text>", '<?xml version="1.0"?>\n'
-              '<!DOCTYPE svg [<!ENTITY l0 "lol">' + "".join(
-                  f'<!ENTITY l{n} "' + f"&l{n - 1};" * 10 + '">' for n in range(1, 10))
-              + "]>\n"))), pattern=r"^{at}: "),
+    picture_row("museo-svg-use-bomb", "pictures/bomb.svg", svg(
+        '<defs><rect id="g0" width="1" height="1"/>' + "".join(
+            f'<g id="g{n}">' + f'<use href="#g{n - 1}"/>' * 10 + "</g>" for n in range(1, 10))
+        + '</defs><use href="#g9"/>'), rf"^{{at}}: .*(use|element|expand|{TOO_BIG})"),
+    theme_image("mytown-svg-entity-bomb", "lol.svg", svg(
+        "<text>&l9;</text>", '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY l0 "lol">' + "".join(
+            f'<!ENTITY l{n} "' + f"&l{n - 1};" * 10 + '">' for n in range(1, 10)) + "]>\n"),
+        r"^{at}: "),
 
     # --- huge boards, items and patterns ----------------------------------------------------
     Case("museo-board-100-metres", MS, (
@@ -258,11 +246,11 @@ CASES = [
     # --- oversized files and texts ------------------------------------------------------------
     Case("muenchhausen-17-megabyte-table", MU, (
         Write("content/muenchhausen/sets.yaml",
-              lambda: big_file(17 * 1024 * 1024, _original("content/muenchhausen/sets.yaml"))),),
+              lambda: big_file(17 * 1024 * 1024, shipped("content/muenchhausen/sets.yaml"))),),
         pattern=rf"^content/muenchhausen/(game|sets)\.yaml:\d+:\d+: .*(bytes|{TOO_BIG})"),
     Case("mytown-17-megabyte-theme", MT, (
         Write("content/mytown/themes/town.yaml",
-              lambda: big_file(17 * 1024 * 1024, _original("content/mytown/themes/town.yaml"))),),
+              lambda: big_file(17 * 1024 * 1024, shipped("content/mytown/themes/town.yaml"))),),
         pattern=rf"^content/mytown/(game|themes/town)\.yaml:\d+:\d+: .*(bytes|{TOO_BIG})"),
     Case("museo-text-of-a-megabyte", MS, (
         Replace("content/museo/events.yaml", "title: {de: Nochmal!,",
