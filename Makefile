@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all build test lint bench docs clean
+.PHONY: all build test quick lint bench docs clean
 
 all: build
 
@@ -20,6 +20,9 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check generator tests bench
 	$(BIN)/pytest -q -n 2
+
+quick: $(STAMP)
+	$(BIN)/pytest -q -n 2 -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests bench

@@ -11,8 +11,11 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.slow  # each case runs several fresh builds
 GAME = "muenchhausen"
 
 # Runs one build and kills itself (SIGKILL: no cleanup, no finally) just before the
