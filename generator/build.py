@@ -8,7 +8,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import boards
+from . import boards, templating
 from .checks import find_variant, validate
 from .errors import ContentError, Loc, Problem
 from .expand import items_of
@@ -76,6 +76,7 @@ class BuildOptions:
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
                progress=None) -> Path:
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was."""
+    templating.reset()
     game = project.load(game_id)
     try:
         variant = find_variant(game, options.variant)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from . import limits
 from .build import BuildOptions, OptionError, Project, build_game, check_game
 from .calibrate import write_calibration
 from .errors import ContentError
@@ -29,6 +30,28 @@ def _fail(exc: ContentError, games: list[str]) -> None:
     n = len(exc.problems)
     click.echo(f"{n} problem{'s' if n != 1 else ''}; not built: {', '.join(games)}"
                " (the previous output of each is unchanged).", err=True)
+    sys.exit(1)
+
+
+def _cap_memory() -> None:
+    """Content can ask for more memory than a machine has (see limits.py); past the ceiling
+    it gets a MemoryError, which is reported as its mistake."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = limits.MAX_MEMORY_BYTES
+    if soft == resource.RLIM_INFINITY or soft > cap:
+        resource.setrlimit(resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY
+                                                else min(cap, hard), hard))
+
+
+def _out_of_memory(name: str) -> None:
+    click.echo(f"{name}: the content asks for more than"
+               f" {limits.MAX_MEMORY_BYTES / 1024 ** 3:g} GiB of memory (thousands of values made"
+               " long?); nothing was"
+               " written", err=True)
     sys.exit(1)
 
 
@@ -59,6 +82,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
     if root is not None and not (root / "content").is_dir():
         raise click.BadParameter(f"{root} has no content/ folder; a project holds its games"
                                  " in content/<game>/", param_hint="--root")
+    _cap_memory()
     ctx.obj = Project((root or _default_root()).resolve())
 
 
@@ -119,6 +143,8 @@ def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None
             problems.extend(exc.problems)
         except OptionError as exc:
             raise click.UsageError(str(exc)) from None
+        except MemoryError:
+            _out_of_memory(name)
     if problems:
         for p in problems:
             click.echo(str(p), err=True)
@@ -211,6 +237,8 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
         except OutsideError as exc:
             click.echo(f"{name}: {exc}", err=True)
             sys.exit(1)
+        except MemoryError:
+            _out_of_memory(name)
     if failed:
         _fail(ContentError([p for _, exc in failed for p in exc.problems]),
               [name for name, _ in failed])

@@ -38,8 +38,15 @@ MAX_FONT_SIZE = 1_000.0
 MAX_PIXELS = 40_000_000
 
 # Expressions in layouts and the cheat-sheet template. No shipped one calls range(); the
-# longest text one makes is a cheat sheet's markup of a few thousand characters.
+# longest text one makes is a cheat sheet's markup of 2,265 characters.
 MAX_RANGE = 10_000          # range(n) in an expression
-MAX_STRING = 1_000_000      # characters of one value an expression builds, or of its output
+MAX_STRING = 200_000        # characters of one value an expression builds, or of its output
 MAX_POWER = 1_000           # exponents and the digits a power may build
 EXPRESSION_SECONDS = 3.0    # wall-clock time for one expression or template
+BUILD_EXPRESSION_SECONDS = 30.0  # all of a build's expressions together (the shipped: 0.05 s)
+
+# The whole process: values too many to count one by one (a table of 30,000 rows mapped to
+# long strings) end in a MemoryError, told as the content's, not in a machine that swaps.
+# The largest shipped build peaks at 60 MB of address space; 30,000 cards must stay under
+# 300 MB.
+MAX_MEMORY_BYTES = 3 * 1024 ** 3 // 2

@@ -13,6 +13,7 @@ import re
 import signal
 import string
 import threading
+import time
 from contextlib import contextmanager
 
 from jinja2 import filters as jf
@@ -59,7 +60,9 @@ def _check_format_spec(spec: str) -> None:
         _check_width(int(digits), "a format width")
 
 
-def _check_printf(text: str) -> None:
+def _check_printf(text: str, args=()) -> None:
+    """'%0999999d' asks for a width, '%s%s%s…' % (big,) * n repeats an argument."""
+    _check_size(len(text) + text.count("%") * _longest(args), "this formatting")
     for width, precision in _PRINTF.findall(text):
         for part in (width, precision):
             if part == "*":
@@ -98,16 +101,24 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
                     and left.bit_length() * abs(right) > 64 * limits.MAX_POWER:
                 raise Bounds("this power would have too many digits")
         elif operator == "%" and isinstance(left, str):
-            _check_printf(left)
+            _check_printf(left, right if isinstance(right, tuple) else (right,))
         return super().call_binop(context, operator, left, right)
 
     def wrap_str_format(self, value):
         wrapped = super().wrap_str_format(value)
         if wrapped is None:
             return None
-        for _text, _field, spec, _conv in string.Formatter().parse(value.__self__):
+        fields = 0
+        for _text, field, spec, _conv in string.Formatter().parse(value.__self__):
             _check_format_spec(spec or "")
-        return wrapped
+            fields += field is not None
+
+        def bounded(*args, **kwargs):  # '{0}{0}{0}…'.format(big) repeats its argument
+            values = (*args, *kwargs.values(), *(args[0].values() if args and
+                                                  isinstance(args[0], dict) else ()))
+            _check_size(len(value.__self__) + fields * _longest(values), "this formatting")
+            return wrapped(*args, **kwargs)
+        return bounded
 
     def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - as jinja2 names it
         owner = getattr(__obj, "__self__", None)
@@ -120,7 +131,19 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
                             "expandtabs()")
             elif name == "replace" and len(args) >= 2:
                 _check_size(_replaced(owner, *args[:2]), "replace()")
+            elif name == "join" and args:
+                args = (list(args[0]), *args[1:])  # a generator is measured once it is made
+                _check_size(_joined(owner, args[0]), "join()")
         return super().call(__context, __obj, *args, **kwargs)
+
+
+def _longest(values) -> int:
+    """The longest text among the values, as they would be printed (lists by their items)."""
+    return max((len(v) if isinstance(v, str) else len(str(v)) for v in values), default=0)
+
+
+def _joined(separator: str, items) -> int:
+    return len(separator) * max(len(items) - 1, 0) + sum(len(str(i)) for i in items)
 
 
 def _replaced(text: str, old, new) -> int:
@@ -144,7 +167,7 @@ def _bounded_filters() -> dict:
         return jf.do_indent(value, width, *args, **kwargs)
 
     def format_(value, *args, **kwargs):
-        _check_printf(str(value))
+        _check_printf(str(value), (*args, *kwargs.values()))
         return jf.do_format(value, *args, **kwargs)
 
     @pass_eval_context
@@ -152,12 +175,17 @@ def _bounded_filters() -> dict:
         _check_size(_replaced(str(value), old, new), "replace")
         return jf.do_replace(eval_ctx, value, old, new, count)
 
+    def join(eval_ctx, value, d="", attribute=None):
+        items = list(value) if not isinstance(value, list | tuple | str) else value
+        _check_size(_joined(str(d), items), "join")
+        return jf.sync_do_join(eval_ctx, items, d, attribute)
+
     def slice_(value, slices, fill_with=None):
         _check_width(slices, "slice")
         return jf.sync_do_slice(value, slices, fill_with)
 
     return {"center": center, "indent": indent, "format": format_, "replace": replace,
-            "slice": slice_}
+            "slice": slice_, "join": pass_eval_context(join)}
 
 
 class Timeout(Exception):
@@ -167,26 +195,48 @@ class Timeout(Exception):
 _active = threading.local()
 
 
+_budget = {"left": limits.BUILD_EXPRESSION_SECONDS}
+
+
+def reset_budget() -> None:
+    """A new build: its expressions get the whole budget again."""
+    _budget["left"] = limits.BUILD_EXPRESSION_SECONDS
+
+
 @contextmanager
 def deadline(seconds: float = limits.EXPRESSION_SECONDS):
-    """Raise Timeout inside the block once `seconds` have passed. Signals reach only the
-    main thread; elsewhere (a preview server's worker) the other bounds must do."""
+    """Raise Timeout inside the block once `seconds` have passed, or once the expressions
+    of this build have used their budget together (one slow expression on every card).
+    Signals reach only the main thread; elsewhere (a preview server's worker) the other
+    bounds must do."""
     if threading.current_thread() is not threading.main_thread() or getattr(_active, "on", 0):
         yield
         return
+    if _budget["left"] <= 0:
+        raise Timeout(_spent())
+    allowed = max(min(seconds, _budget["left"]), 1e-3)
+    why = (f"took over {limits.EXPRESSION_SECONDS:g} s in this build"
+           if allowed < _budget["left"] else _spent())
 
     def expire(_signum, _frame):
-        raise Timeout(f"did not finish within {seconds:g} s")
+        raise Timeout(why)
 
     previous = signal.signal(signal.SIGALRM, expire)
     _active.on = 1
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    start = time.monotonic()
+    signal.setitimer(signal.ITIMER_REAL, allowed)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         _active.on = 0
+        _budget["left"] -= time.monotonic() - start
+
+
+def _spent() -> str:
+    return (f"ran out of time: this build's expressions took over"
+            f" {limits.BUILD_EXPRESSION_SECONDS:g} s together")
 
 
 def render_bounded(template, context: dict) -> str:

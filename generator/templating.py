@@ -4,16 +4,18 @@ never hang (see sandbox.py)."""
 from __future__ import annotations
 
 import os
+import time
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 from jinja2.loaders import split_template_path
 
+from . import limits
 from .errors import ContentError, Loc, Problem
 from .pictures import inside as contained
 from .pictures import is_file
-from .sandbox import BoundedSandbox, Bounds, Timeout, deadline, render_bounded
+from .sandbox import BoundedSandbox, Bounds, Timeout, deadline, render_bounded, reset_budget
 from .source import check_controls, read_text
 
 
@@ -30,12 +32,20 @@ _ENV = BoundedSandbox(undefined=jinja2.StrictUndefined, autoescape=False,
                       keep_trailing_newline=False, finalize=_printable)
 
 
+def reset() -> None:
+    """A new build: a fresh time budget, and expressions that timed out may try again."""
+    _TIMED_OUT.clear()
+    _SPENT.clear()
+    reset_budget()
+
+
 class ExpressionFault(ContentError):
     """The expression itself is at fault (it loops, grows without bound, is not allowed or
     does not parse), whatever data it is given: report it where it is written."""
 
 
 _TIMED_OUT: dict[str, str] = {}
+_SPENT: dict[str, float] = {}  # seconds each expression has run in this build
 
 
 @lru_cache(maxsize=4096)
@@ -50,8 +60,12 @@ def expand(source, context: dict, loc: Loc) -> str:
     short = source if len(source) <= 80 else source[:77] + "..."
     if source in _TIMED_OUT:  # one wait per expression, not one per item that uses it
         raise ExpressionFault(Problem(loc, f"in '{short}': {_TIMED_OUT[source]}"))
+    # An expression's time counts over the whole build: one that is slow on every card
+    # runs out as surely as one that loops.
+    spent = _SPENT.get(source, 0.0)
+    start = time.monotonic()
     try:
-        with deadline():
+        with deadline(limits.EXPRESSION_SECONDS - spent):
             return render_bounded(_compile(source), context)
     except Exception as exc:  # noqa: BLE001 - narrowed by `problem`, re-raised if a bug
         message = problem(exc)
@@ -64,6 +78,8 @@ def expand(source, context: dict, loc: Loc) -> str:
                          | jinja2.exceptions.TemplateSyntaxError)
         raise (ExpressionFault if own else ContentError)(
             Problem(loc, f"in '{short}': {message}")) from None
+    finally:
+        _SPENT[source] = spent + time.monotonic() - start
 
 
 def problem(exc: BaseException) -> str | None:

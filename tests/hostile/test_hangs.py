@@ -187,6 +187,18 @@ CASES = [
         Replace(GAME[MS], 'item-id: "{{ picture }}-{{ piece }}"',
                 f'item-id: "{NESTED}{{{{ picture }}}}-{{{{ piece }}}}"', at="{% for"),),
         pattern=rf"^{{line}}: .*{LOOP}"),
+    # Each allocation a gigabyte or two: possible on a large machine, so checked before.
+    layout_expr("muenchhausen-layout-format-gigabyte", MU, "templates/muenchhausen/back.yaml",
+                'text: "Münchhausen"', "text: \"{{ ('{0}' * 5000).format('x' * 199999) }}\""),
+    layout_expr("museo-layout-printf-repeats", MS, "templates/museo/event.yaml",
+                'text: "{{ event.title }}"',
+                "text: \"{{ ('%s' * 5000) % (('x' * 199999,) * 5000) }}\""),
+    layout_expr("mytown-layout-join-a-generator", MT, "templates/mytown/back.yaml",
+                'text: "{{ game.title }}"',
+                "text: \"{{ ('x' * 199999).join(range(9999) | map('string')) }}\""),
+    layout_expr("minipilo-layout-many-long-values", MP, "templates/minipilo/back.yaml",
+                'text: "MiniPilo"', "text: \"{{ range(9999) | map('string') |"
+                " map('center', 199999) | list | length }}\""),
 
     # --- jinja2 in the cheat-sheet template -----------------------------------------------
     sheet_expr("muenchhausen-sheet-range-1e9", MU, "{{ range(10**9) | list | length }}"),
