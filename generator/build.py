@@ -16,6 +16,7 @@ from .imposition import PrintSettings, impose
 from .layouts import Layouts
 from .loader import load_game
 from .models import Game
+from .pictures import inside as contained
 from .pieces import art_of, fold_lines, trim_of
 from .printguide import write_guide
 from .publish import Staging, staged
@@ -57,6 +58,9 @@ class Project:
 
     def load(self, game_id: str) -> Game:
         folder = self.content / game_id
+        if contained(folder, "game.yaml") is None:
+            raise ContentError(Problem(Loc(str(folder / "game.yaml")), "game.yaml leads"
+                                       " outside the game's folder (a link?); it is not read"))
         if not os.path.lexists(folder / "game.yaml"):  # a folder in its place is told as such
             known = ", ".join(p.parent.name for p in sorted(self.content.glob("*/game.yaml")))
             raise ContentError(Problem(Loc(str(folder)), f"no game '{game_id}' (games: {known})"))

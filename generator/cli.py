@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -266,6 +267,9 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     """
     if out.is_dir() or str(out).endswith(("/", "\\")):
         out = out / "calibrate.pdf"  # a folder was meant
+    if os.path.lexists(out) and (out.is_symlink() or not out.is_file()):
+        raise click.BadParameter(f"{out} exists and is not a plain file; it is left alone",
+                                 param_hint="--out")
     try:
         path = write_calibration(out, PrintSettings(paper, duplex, 0.0, mm(5)),
                                  _project(ctx).fonts)

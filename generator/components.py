@@ -13,6 +13,7 @@ from .source import YList, YMap
 from .units import CARD_SIZES_MM, mm, parse_length
 
 SCALAR = str | int | float | bool
+RESERVED_IDS = ("rules",)  # file names the kit writes itself (rules.pdf)
 
 
 def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
@@ -41,6 +42,9 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
     cid = f.get("id", str) or "?"
     if "id" in f.data and (why := slug_problem(cid, "component id")):
         problems.add(f.value_loc("id"), why)
+    elif cid in RESERVED_IDS:
+        problems.add(f.value_loc("id"), f"component id '{cid}' is taken by the kit's own"
+                     f" {cid}.pdf; choose another")
     f.what = f"component '{cid}'"
     kind = f.get("kind", str)
     if kind is not None and kind not in KINDS:

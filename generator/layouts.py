@@ -78,6 +78,9 @@ class Layouts:
             return self._cache[name]
         if name in _chain:
             raise ContentError(Problem(loc, f"template '{name}' extends itself"))
+        if len(_chain) > 16:  # the shipped layouts extend at most one
+            raise ContentError(Problem(loc, f"template '{name}' ends a chain of more than 16"
+                                       " layouts extending each other"))
         problems = Collector()
         paths = [inside(folder, f"{name}.yaml", loc, problems, "template")
                  for folder in self.folders]

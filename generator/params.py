@@ -59,14 +59,18 @@ HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 
 def _colour(value):
-    if value in (None, "none"):
+    if value == "none":
         return None
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits, or a name")
     if str(value).startswith("#") and not HEX.match(str(value)):
         raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits")
     try:
-        colors.toColor(str(value))
-    except Exception:  # reportlab raises several kinds for a string it cannot read
-        raise ValueError(f"{value!r} is not a colour (use #rrggbb or a name)") from None
+        found = colors.toColor(str(value))
+    except Exception:  # noqa: BLE001 - reportlab raises several kinds for what it cannot read
+        found = None
+    if found is None:  # reportlab reads 'None' as no colour at all
+        raise ValueError(f"{value!r} is not a colour (use #rrggbb or a name)")
     return str(value)
 
 

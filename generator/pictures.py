@@ -21,9 +21,11 @@ Image.MAX_IMAGE_PIXELS = limits.MAX_PIXELS  # pillow's own guard, at our limit
 
 _EXTERNAL_ENTITY = re.compile(rb"<!ENTITY[^>]*\b(SYSTEM|PUBLIC)\b", re.I)
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.I)
+_FONT_PATH = re.compile(r"font-family\s*:[^;}]*[/\\]", re.I)
 _HREFS = ("href", "{http://www.w3.org/1999/xlink}href", "src")
 _DATA = re.compile(r"^data:image/(png|jpe?g);base64,", re.I)
-MAX_SVG_ELEMENTS = 200_000  # an icon has dozens, a detailed illustration some thousands
+MAX_SVG_ELEMENTS = 20_000  # an icon has dozens, a detailed illustration some thousands
+RASTER_FORMATS = ("PNG", "JPEG")
 
 
 def inside(base: Path, relative: str) -> Path | None:
@@ -58,7 +60,8 @@ def picture_problem(path: Path, folder: Path) -> str | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path) as image:
+            # PNG and JPEG only: Pillow would hand EPS to Ghostscript, whatever the suffix.
+            with Image.open(path, formats=RASTER_FORMATS) as image:
                 w, h = image.size
                 if w * h > limits.MAX_PIXELS:
                     return _too_large(w, h)
@@ -100,7 +103,10 @@ def svg_problem(path: Path, folder: Path) -> str | None:
             texts.append(element.text or "")
             if "@import" in (element.text or ""):
                 return "imports a style sheet (@import), which is not allowed"
+        family = element.get("font-family") or ""
         for text in texts:
+            if _FONT_PATH.search(text) or "/" in family or "\\" in family:
+                return "names a font by a file path; name font families only"
             for target in _URL.findall(text):
                 if not target.strip().startswith("#"):
                     return f"refers to url({target}); only url(#id) inside the file is allowed"
@@ -110,8 +116,12 @@ def svg_problem(path: Path, folder: Path) -> str | None:
 def _reference_problem(ref: str, svg: Path, folder: Path, element) -> str | None:
     ref = ref.strip()
     tag = element.tag.rsplit("}", 1)[-1]
-    if ref.startswith("#") or _DATA.match(ref):
+    if ref.startswith("#"):
         return None
+    if _DATA.match(ref):
+        return _embedded_problem(ref)
+    if ".." in re.split(r"[/\\]", ref):
+        return f"<{tag}> refers to '{ref[:80]}'; name pictures without '..'"
     if tag != "image":
         return f"<{tag}> refers to '{ref[:80]}'; only #id inside the file is allowed"
     if re.match(r"^[a-z][a-z0-9+.-]*:", ref, re.I):
@@ -124,6 +134,28 @@ def _reference_problem(ref: str, svg: Path, folder: Path, element) -> str | None
     if target.suffix.lower() == ".svg":
         return f"<image> refers to another SVG '{ref[:80]}'; embed raster pictures only"
     return picture_problem(target, folder)
+
+
+def _embedded_problem(ref: str) -> str | None:
+    """An embedded picture is a picture like any other: PNG or JPEG, bounded pixels."""
+    import base64
+    import binascii
+    import io
+
+    try:
+        data = base64.b64decode(ref.split(",", 1)[1], validate=False)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data), formats=RASTER_FORMATS) as image:
+                w, h = image.size
+                if w * h > limits.MAX_PIXELS // 4:
+                    return "embeds " + _too_large(w, h).replace("40 megapixels", "10 megapixels")
+                image.load()
+    except (binascii.Error, ValueError):
+        return "embeds a data: picture that is not base64"
+    except Exception:  # noqa: BLE001 - any decoder failure: not a usable picture
+        return "embeds a picture that is not PNG or JPEG, or is damaged"
+    return None
 
 
 def _use_problem(root) -> str | None:

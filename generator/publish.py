@@ -74,6 +74,7 @@ class Staging:
     def __init__(self, folder: Path):
         self.folder = folder
         self._root = folder.resolve()
+        self.written: set[Path] = set()
 
     def path(self, relative: str) -> Path:
         """`relative` inside the staging folder, checked after resolving (links and all)."""
@@ -81,12 +82,19 @@ class Staging:
         if self._root not in target.parents:
             raise OutsideError(f"refusing to write {relative}: it resolves outside the output"
                                f" folder, to {target}")
+        if target in self.written:
+            raise OutsideError(f"refusing to write {relative} twice in one kit")
+        self.written.add(target)
         if not target.parent.is_dir():
             target.parent.mkdir(parents=True)
         return target
 
     def publish(self, target: Path) -> Path:
         if os.path.lexists(target):
+            if target.is_dir() and not target.is_symlink() \
+                    and not (target / "manifest.json").is_file():
+                raise OutsideError(f"{target} is a folder but not a kit (it has no"
+                                   " manifest.json); it is left alone: choose another --out")
             exchange(self.folder, target)
             remove(self.folder)  # the old kit, now under the staging name
         else:
@@ -94,18 +102,34 @@ class Staging:
         return target
 
 
+def _lock(out: Path, game: str):
+    """Open and lock out/.<game>.lock, never following a link; if a failed first build
+    removed the file while we waited, lock the new one."""
+    while True:
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f".{game}.lock"
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        if fcntl is None:
+            return fd, path
+        fcntl.flock(fd, fcntl.LOCK_EX)  # wait for another build of this game
+        try:
+            if os.stat(path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino:
+                return fd, path
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
 @contextmanager
 def staged(out: Path, game: str):
     """A staging folder for one game's kit in `out`, under that game's lock; removed with
     everything in it if the build fails. Leftovers of killed builds are swept first."""
     created = not os.path.lexists(out)
-    out.mkdir(parents=True, exist_ok=True)
-    lock_path = out / f".{game}.lock"
-    with open(lock_path, "a") as lock:
-        if fcntl is not None:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # wait for another build of this game
-        for leftover in out.glob(f".{game}.new-*"):
-            remove(leftover)
+    fd, lock_path = _lock(out, game)
+    try:
+        for leftover in [*out.glob(f".{game}.new-*"), out / f"{game}.swap"]:
+            if os.path.lexists(leftover):
+                remove(leftover)
         folder = Path(tempfile.mkdtemp(prefix=f".{game}.new-", dir=out))
         folder.chmod(0o755)  # mkdtemp makes it private; the kit is an ordinary folder
         try:
@@ -113,6 +137,8 @@ def staged(out: Path, game: str):
         except BaseException:
             remove(folder)
             if created and [p.name for p in out.iterdir()] == [lock_path.name]:
-                lock_path.unlink()
+                lock_path.unlink()  # still locked: a waiting build notices and starts anew
                 out.rmdir()  # a failed first build leaves no trace
             raise
+    finally:
+        os.close(fd)

@@ -17,7 +17,7 @@ import time
 from contextlib import contextmanager
 
 from jinja2 import filters as jf
-from jinja2 import pass_eval_context, utils
+from jinja2 import pass_environment, pass_eval_context, utils
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from . import limits
@@ -50,7 +50,7 @@ def _range(*args):
 
 
 _WIDTHS = re.compile(r"\d+")
-_PRINTF = re.compile(r"%[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
+_PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 
 
 def _check_format_spec(spec: str) -> None:
@@ -180,12 +180,19 @@ def _bounded_filters() -> dict:
         _check_size(_joined(str(d), items), "join")
         return jf.sync_do_join(eval_ctx, items, d, attribute)
 
+    @pass_environment
+    def sum_(environment, value, attribute=None, start=0):
+        items = list(value)
+        if isinstance(start, list | tuple | str):  # sum() of lists copies as it goes
+            _check_size(len(start) + sum(_sized(i) for i in items), "sum")
+        return jf.sync_do_sum(environment, items, attribute, start)
+
     def slice_(value, slices, fill_with=None):
         _check_width(slices, "slice")
         return jf.sync_do_slice(value, slices, fill_with)
 
     return {"center": center, "indent": indent, "format": format_, "replace": replace,
-            "slice": slice_, "join": pass_eval_context(join)}
+            "slice": slice_, "join": pass_eval_context(join), "sum": sum_}
 
 
 class Timeout(Exception):

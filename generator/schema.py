@@ -28,7 +28,8 @@ def type_name(value) -> str:
         return "nothing"
     if isinstance(value, int | float):
         return f"the number {value}"
-    return f"'{value}'"
+    text = str(value)  # never echo a whole file someone pointed us at
+    return f"'{text}'" if len(text) <= 60 else f"'{text[:57]}...'"
 
 
 class Fields:

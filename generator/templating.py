@@ -73,7 +73,7 @@ def expand(source, context: dict, loc: Loc) -> str:
             raise
         if isinstance(exc, Timeout):
             _TIMED_OUT[source] = message
-        own = isinstance(exc, Timeout | Bounds | RecursionError | MemoryError
+        own = isinstance(exc, Timeout | Bounds | RecursionError | MemoryError | SyntaxError
                          | jinja2.exceptions.SecurityError
                          | jinja2.exceptions.TemplateSyntaxError)
         raise (ExpressionFault if own else ContentError)(
@@ -92,6 +92,8 @@ def problem(exc: BaseException) -> str | None:
         return f"too large: {exc}"
     if isinstance(exc, Timeout):
         return f"the expression {exc}; is a loop too long?"
+    if isinstance(exc, SyntaxError):  # jinja2 nested deeper than Python compiles
+        return "the expression nests too deeply"
     if isinstance(exc, RecursionError):
         return "the expression calls itself without end"
     if isinstance(exc, MemoryError):

@@ -19,7 +19,7 @@ def test_template_lines_become_blocks():
 def test_a_heading_travels_with_its_first_block():
     styles = _styles(_fonts(), 1.0, None)
     flow = _flowables([("h", "A"), ("p", "one"), ("p", "two"), ("h", "B"), ("li", "x")], styles,
-                      [("one", None)], ROOT / "content/muenchhausen")
+                      (("one", None),), ROOT / "content/muenchhausen")
     kinds = [type(f).__name__ for f, _ in flow]
     assert kinds == ["_Together", "Paragraph", "_Together"]
     together = flow[0][0]

@@ -8,6 +8,7 @@ size shrinks together down to a floor, and past it the build fails naming the te
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 from pathlib import Path
 
 import jinja2
@@ -33,6 +34,7 @@ SHEET = (mm(190), mm(260))
 BASE = {"title": 22, "tagline": 10.5, "facts": 9.5, "h": 11.5, "p": 9, "li": 9, "step": 9,
         "note": 8.5}
 MIN_SCALE = 0.72
+MAX_BLOCKS = 300  # lines of a cheat sheet; the shipped ones have a few dozen
 MAX_SCALE = 1.3
 
 
@@ -53,8 +55,8 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
         _template_failed(exc, name, templates)
     if "template" not in data:
         _check_rules(data, langs)
-    accent = colour(data.get("colour", "#1f2a44"), data.value_loc("colour"))
-    sources = list(_strings(data))
+    accent = colour(data.get("colour") or "#1f2a44", data.value_loc("colour"))
+    sources = tuple(_strings(data))
     page_w, page_h = settings.page_size
     x0, y0 = (page_w - SHEET[0]) / 2, (page_h - SHEET[1]) / 2
     c = new_canvas(path, meta, (page_w, page_h), fonts["regular"])
@@ -71,6 +73,11 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
         except Exception as exc:  # noqa: BLE001 - narrowed by `_template_failed`
             _template_failed(exc, name, templates, lang)
         blocks = _blocks(markup)
+        if len(blocks) > MAX_BLOCKS:  # far more than a page holds: say so before laying out
+            raise ContentError(Problem(_source_loc(blocks[MAX_BLOCKS][1], sources),
+                                       f"cheat sheet ({lang}): {len(blocks)} headings, points"
+                                       f" and paragraphs; one page holds far fewer than"
+                                       f" {MAX_BLOCKS}"))
         set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
         _draw(c, blocks, fonts, accent, (x0, y0), sources, lang, game.folder)
         c.showPage()
@@ -272,7 +279,8 @@ def _fits(frames, flowables) -> int | None:
     return None if not [p for p in pending if not isinstance(p, Spacer)] else len(pending)
 
 
-def _source_loc(text: str, sources) -> Loc:
+@lru_cache(maxsize=4096)
+def _source_loc(text: str, sources: tuple) -> Loc:
     best = None
     for source, loc in sources:
         if source and (str(escape(source)) in text or source in text):

@@ -33,12 +33,17 @@ def image_path(box, ctx) -> Path:
     return path
 
 
-def _svg_drawing(path: Path):
-    from svglib.svglib import svg2rlg  # only games with SVG pictures pay for the import
+def _svg_drawing(path: Path, folder: Path):
+    import inspect
 
+    from svglib.svglib import SvgRenderer, svg2rlg  # only games with SVGs pay for the import
+
+    # svglib's own fence around <image> files, where it has one (ours checked them first).
+    fence = {"external_reference_root": str(folder)} \
+        if "external_reference_root" in inspect.signature(SvgRenderer).parameters else {}
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            drawing = svg2rlg(str(path))  # svglib prints its complaints; ours say where
+            drawing = svg2rlg(str(path), **fence)  # svglib prints its complaints; ours say where
     except Exception:  # noqa: BLE001 - svglib raises whatever its XML parser does
         return None
     if drawing is None or not all(0 < v < 1e6 for v in (drawing.width, drawing.height)):
@@ -50,7 +55,7 @@ def picture_fault(path: Path, folder: Path) -> str | None:
     """Why a picture cannot be printed (checked before a build, where content names it):
     what `picture_problem` finds, and for an SVG whether svglib can draw it."""
     problem = picture_problem(path, folder)
-    if problem is None and path.suffix.lower() == ".svg" and _svg_drawing(path) is None:
+    if problem is None and path.suffix.lower() == ".svg" and _svg_drawing(path, folder) is None:
         problem = "cannot be drawn: it is not an SVG picture, or it is damaged"
     return problem
 
@@ -70,8 +75,8 @@ def _unreadable(box, path: Path) -> ContentError:
                                 " not a PNG, JPEG or SVG picture, or it is damaged"))
 
 
-def _svg(path: Path, box):
-    drawing = _svg_drawing(path)
+def _svg(path: Path, box, folder: Path):
+    drawing = _svg_drawing(path, folder)
     if drawing is None:
         raise _unreadable(box, path)
     return drawing
@@ -81,7 +86,7 @@ def paint_image(c, box, ctx) -> None:
     path = image_path(box, ctx)
     drawing = None
     if path.suffix.lower() == ".svg":
-        drawing = _svg(path, box)
+        drawing = _svg(path, box, ctx.folder)
         iw, ih = drawing.width, drawing.height
     else:
         try:
@@ -111,7 +116,11 @@ def paint_image(c, box, ctx) -> None:
     if drawing is not None:
         c.translate(left, bottom)
         c.scale(scale, scale)
-        _Renderer().draw(renderPDF.renderScaledDrawing(drawing), c, 0, 0)
+        try:
+            _Renderer().draw(renderPDF.renderScaledDrawing(drawing), c, 0, 0)
+        except (ValueError, TypeError, ArithmeticError) as exc:  # nan or 1e300 in the SVG
+            raise ContentError(Problem(box.loc_of("file"), f"image {path.name} cannot be"
+                                       f" drawn: {str(exc).splitlines()[0][:80]}")) from None
     else:
         c.drawImage(str(path), left, bottom, dw, dh, mask="auto")
     c.restoreState()

@@ -97,8 +97,20 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
         textColor=ctx.ink(box, "colour", "#222222"))
 
 
-_IMG = re.compile(r"<img\b[^>]*>", re.I)
-_SRC = re.compile(r"""\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>/]+))""", re.I)
+_INSIDE_TAG = r"""(?:[^>"']|"[^"]*"|'[^']*')*"""  # a quoted '>' does not end a tag
+_IMG = re.compile(rf"<img\b{_INSIDE_TAG}>", re.I)
+_ATTR = re.compile(r"""([a-zA-Z_:][-\w:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
+IMG_KEYS = ("src", "width", "height", "valign")
+
+
+def _attributes(tag: str) -> dict[str, str] | None:
+    """A tag's attributes; None if one is given twice (reportlab would take the last)."""
+    found: dict[str, str] = {}
+    for name, *values in _ATTR.findall(tag):
+        if name.lower() in found:
+            return None
+        found[name.lower()] = next((v for v in values if v), "")
+    return found
 
 
 def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
@@ -107,9 +119,11 @@ def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
     where = f"{label}: " if label else ""
 
     def checked(match: re.Match) -> str:
-        tag = match.group(0)
-        src = _SRC.search(tag)
-        name = next((g for g in src.groups() if g is not None), "") if src else ""
+        attributes = _attributes(match.group(0))
+        if attributes is None or set(attributes) - set(IMG_KEYS):
+            raise ContentError(Problem(loc, f"{where}{match.group(0)[:80]}: an <img> takes"
+                                       f" {', '.join(IMG_KEYS)}, each once"))
+        name = attributes.get("src", "")
         if re.match(r"^[a-z][a-z0-9+.-]*:", name, re.I):
             raise ContentError(Problem(loc, f"{where}<img src='{name[:80]}'>: pictures are"
                                        " never fetched, only read from the game's folder"))
@@ -124,23 +138,38 @@ def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
         if path.suffix.lower() == ".svg":
             raise ContentError(Problem(loc, f"{where}<img> in text takes PNG or JPEG, not"
                                        f" SVG: {name}"))
-        return f'{tag[:src.start()]}src="{xml_escape(str(path))}"{tag[src.end():]}'
+        attributes["src"] = str(path)
+        return "<img " + " ".join(f'{k}="{xml_escape(v, {chr(34): "&quot;"})}"'
+                                  for k, v in attributes.items()) + "/>"
 
     return _IMG.sub(checked, text)
 
 
-_TAG = re.compile(r"<\s*([a-zA-Z]+)([^>]*)>")
-_NUMBER = re.compile(r"""=\s*['"]?\s*([-+]?(?:\d[\d.]*|\.\d+)(?:[eE][-+]?\d+)?|nan|inf)""", re.I)
+_TAG = re.compile(rf"<\s*/?\s*([a-zA-Z]+)({_INSIDE_TAG})>")
+# The inline tags a card or rules text may use; reportlab knows more (<para>, <onDraw>,
+# <index>, <link>), which fail late or reach into the document.
+TAGS = ("b", "i", "u", "strike", "strong", "em", "br", "font", "span", "super", "sup", "sub",
+        "img")
+_NUMBER = re.compile(r"""=\s*['"]?\s*([-+]?(?:\d[\d._]*|\.\d+)(?:[eE][-+]?\d+)?|nan|inf)""",
+                     re.I)
 
 
 def _markup_problem(text: str, links: bool) -> str | None:
     """Tags whose numbers reportlab would try to honour at any size, and links, which a
     card (drawn once as a PDF form) cannot carry."""
     for tag, attributes in _TAG.findall(text):
-        if tag.lower() in ("a", "link") and not links:
+        if tag.lower() == "a" and not links:
             return f"<{tag}> links cannot be used on cards and tiles"
+        if tag.lower() == "a" and not re.search(r"""href\s*=\s*["']?(https?|mailto):""",
+                                                attributes, re.I):
+            return "<a> takes href=\"https://…\" or mailto:, nothing else"
+        if tag.lower() not in (*TAGS, "a"):
+            return f"<{tag}> is not one of the tags text may use ({', '.join(TAGS)}, a)"
         for number in _NUMBER.findall(attributes):
-            value = float(number)
+            try:
+                value = float(number)
+            except ValueError:
+                return f"<{tag}{attributes[:40]}>: '{number}' is not a number"
             if not math.isfinite(value) or abs(value) > limits.MAX_FONT_SIZE:
                 return (f"<{tag}{attributes[:40]}> asks for {number}; numbers in tags must be"
                         f" at most {limits.MAX_FONT_SIZE:g}")
