@@ -91,10 +91,7 @@ class Staging:
 
     def publish(self, target: Path) -> Path:
         if os.path.lexists(target):
-            if target.is_dir() and not target.is_symlink() \
-                    and not (target / "manifest.json").is_file():
-                raise OutsideError(f"{target} is a folder but not a kit (it has no"
-                                   " manifest.json); it is left alone: choose another --out")
+            _replaceable(target)
             exchange(self.folder, target)
             remove(self.folder)  # the old kit, now under the staging name
         else:
@@ -120,11 +117,20 @@ def _lock(out: Path, game: str):
         os.close(fd)
 
 
+def _replaceable(target: Path) -> None:
+    """Only a kit (a folder with manifest.json), a file or a link is replaced: `--out
+    content` must not swap a game's own folder away."""
+    if target.is_dir() and not target.is_symlink() and not (target / "manifest.json").is_file():
+        raise OutsideError(f"{target} is a folder but not a kit (it has no manifest.json);"
+                           " it is left alone: choose another --out")
+
+
 @contextmanager
 def staged(out: Path, game: str):
     """A staging folder for one game's kit in `out`, under that game's lock; removed with
     everything in it if the build fails. Leftovers of killed builds are swept first."""
     created = not os.path.lexists(out)
+    _replaceable(out / game)  # before anything is written beside it
     fd, lock_path = _lock(out, game)
     try:
         for leftover in [*out.glob(f".{game}.new-*"), out / f"{game}.swap"]:

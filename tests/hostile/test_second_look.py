@@ -1,0 +1,80 @@
+"""What a second attacker found after the first round: pictures that are PostScript under a
+PNG name (Pillow would run Ghostscript), SVGs that reach out through '..' or a font path,
+markup with two sources or tags reportlab treats as commands, colours that are nothing, ids
+and output folders that would overwrite what is not theirs, a lock that is a link, and
+expressions that grow through sum() or keyed format widths."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from tests.hostile.builders import GAME, MP, MS, MT, MU, edit, picture_row, theme_image
+from tests.hostile.edits import OUTSIDE, Link, png, svg
+from tests.hostile.harness import Case, run_case
+
+EPS = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto showpage\n"
+REFUSED = r"(PNG|JPEG|damaged|not allowed|'\.\.'|font|only)"
+AID = '"<b>Bieten:</b> in beliebiger'
+AID_AT = r"^(content/muenchhausen/game\.yaml|templates/muenchhausen/aid\.yaml):\d+:\d+: "
+
+
+def aid_markup(cid: str, markup: str, pattern: str) -> Case:
+    """Markup put before the first step of Münchhausen's player aid."""
+    return Case(cid, MU, (edit(cid, MU, GAME[MU], AID, f'"{markup}{AID[1:]}').edits[0],),
+                pattern=AID_AT + pattern)
+
+
+def layout_text(cid: str, expr: str) -> Case:
+    return edit(cid, MU, "templates/muenchhausen/back.yaml", 'text: "Münchhausen"',
+                f'text: "{expr}"', pattern=r"^{line}: .*too large")
+
+
+CASES = [
+    picture_row("museo-postscript-named-png", "pics/evil.png", EPS, r"^{line}: .*" + REFUSED),
+    picture_row("museo-svg-embeds-postscript", "pics/evil.svg",
+                svg('<image width="9" height="9" xlink:href="data:image/png;base64,'
+                    f'{base64.b64encode(EPS).decode()}"/>'), r"^{line}: .*" + REFUSED),
+    picture_row("museo-svg-embeds-a-huge-png", "pics/big.svg",
+                svg('<image width="9" height="9" xlink:href="data:image/png;base64,'
+                    f'{base64.b64encode(png(9000, 9000, b"")).decode()}"/>'),
+                r"^{line}: .*(pixels|damaged)"),
+    theme_image("mytown-svg-dotdot", "pics/a.svg",
+                svg('<image width="9" height="9" xlink:href="sub/../../x.png"/>'),
+                r"^{line}: .*'\.\.'"),
+    theme_image("mytown-svg-font-path", "pics/f.svg",
+                svg(f'<text font-family="{OUTSIDE}/secret">x</text>'), r"^{line}: .*font"),
+    aid_markup("muenchhausen-img-two-sources",
+               f"<img src='seal.png' src='{OUTSIDE}/x.png'/>", r".*img"),
+    aid_markup("muenchhausen-para-tag", "<para>x</para>", r".*<para>"),
+    aid_markup("muenchhausen-ondraw-tag", "<onDraw name='x'/>", r".*<onDraw>"),
+    edit("minipilo-rules-internal-link", MP, "content/minipilo/rules.yaml", "- heading: ",
+         "- heading: <a href='#q'>x</a> ", pattern=r"^content/minipilo/rules\.yaml:\d+:\d+: .*<a>"),
+    edit("muenchhausen-ink-is-nothing", MU, "content/muenchhausen/sets.yaml",
+         'ink: "#8a5a00"', "ink: ~", pattern=r"^templates/muenchhausen/number\.yaml:\d+:\d+: "
+         r".*colour"),
+    edit("museo-rules-colour-is-a-number", MS, "content/museo/rules.yaml", "colour:",
+         "colour: 12\nold-colour:", pattern=r"^content/museo/rules\.yaml:\d+:\d+: "),
+    edit("muenchhausen-component-called-rules", MU, GAME[MU], "  - id: score-sheet",
+         "  - id: rules", pattern=r"^{line}: .*rules"),
+    Case("muenchhausen-out-into-content", MU, args=("build", MU, "--out", "content"),
+         pattern=r"not a kit"),
+    Case("mytown-game-file-links-outside", MT,
+         (Link("content/mytown/game.yaml", f"{OUTSIDE}/secret.txt"),),
+         pattern=r"^content/mytown/game\.yaml: .*outside"),
+    Case("minipilo-lock-is-a-link", MP,
+         (Link("out/.minipilo.lock", f"{OUTSIDE}/created-by-lock"),),
+         pattern=r"cannot write"),
+    layout_text("muenchhausen-sum-of-lists", "{{ ([[0]*100000]*1000)|sum(start=[])|length }}"),
+    layout_text("muenchhausen-keyed-format-width", "{{ '%(a)999999999d'|format(a=1) }}"),
+    edit("mytown-jinja-if-nested-deep", MT, "templates/mytown/back.yaml",
+         'text: "{{ game.title }}"',
+         'text: "' + "{% if 1 %}" * 120 + "x" + "{% endif %}" * 120 + '"',
+         pattern=r"^{line}: .*(deep|nest)"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_second_look(case, tmp_path, hostile_kits):
+    run_case(case, tmp_path, hostile_kits)
