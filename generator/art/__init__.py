@@ -93,7 +93,7 @@ def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
         return [("motif", False, "a motif needs 'motif: NAME' (or 'image: FILE' for a"
                  " picture)")]
     name = entry.get("motif")
-    if name not in MOTIFS:
+    if not isinstance(name, str) or name not in MOTIFS:
         return [("motif", True, f"unknown motif {name!r}; known motifs:"
                  f" {', '.join(sorted(MOTIFS))}")]
     known = MOTIF_KEYS.get(name, _COLOURS)

@@ -36,6 +36,19 @@ def _count(game: Game, f: Fields, what: str, rows, variant, problems: Collector)
         problems.add(f.loc, f"{what} has {n} entries, but needs at least {at_least}")
 
 
+def _plain(f: Fields, values):
+    """A check's list of values, each a single value (text, number): a list or mapping in
+    it is reported where it stands, and the check is not made."""
+    if values is None:
+        return None
+    for i, value in enumerate(values):
+        if value is None or isinstance(value, list | dict):
+            f.problems.add(values.item_loc(i), f"{f.what}: {type_name(value)} cannot be one of"
+                           " its values; write single texts or numbers")
+            return None
+    return values
+
+
 def _complete_sets(game: Game, f: Fields, what: str, rows, variant,
                    problems: Collector) -> None:
     """Every group holds each value of a set. The set is `values`, or 1..N with N read from
@@ -44,7 +57,7 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant,
     group = f.get("group", str)
     field = f.get("field", str)
     upto = f.get("upto", str, None)
-    values = f.get("values", YList, None if upto else MISSING)
+    values = _plain(f, f.get("values", YList, None if upto else MISSING))
     equal = f.get("equal", bool, False)
     if None in (group, field) or (values is None and upto is None):
         return
@@ -99,7 +112,7 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant,
 def _exactly(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """The values of `field` among the rows are exactly `values`: no more, no fewer."""
     field = f.get("field", str)
-    values = f.get("values", YList)
+    values = _plain(f, f.get("values", YList))
     if field is None or values is None:
         return
     got: dict = {}
@@ -136,8 +149,8 @@ def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
 def _languages(game: Game, f: Fields, what: str, rows, variant,
                problems: Collector) -> None:
     """Each of `fields` holds a text in every one of `languages`."""
-    fields = f.get("fields", YList)
-    langs = f.get("languages", YList)
+    fields = _plain(f, f.get("fields", YList))
+    langs = _plain(f, f.get("languages", YList))
     if not fields or not langs:
         return
     for data, loc, _item in rows:
@@ -232,7 +245,7 @@ def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
 
 def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """The values of `field`, in order, are exactly `values`."""
-    field, values = f.get("field", str), f.get("values", YList)
+    field, values = f.get("field", str), _plain(f, f.get("values", YList))
     if field is None or values is None:
         return
     got = [single(data, field, loc, problems) for data, loc, _item in rows]

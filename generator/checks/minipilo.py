@@ -21,7 +21,7 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
                          f"star field '{row.get('id')}': 'ink' {exc}" if ink else
                          f"star field '{row.get('id')}' needs an 'ink' (#rrggbb)")
             continue
-        first = inks.setdefault(row.get("colour"), (ink, row.get("id")))
+        first = inks.setdefault(str(row.get("colour")), (ink, row.get("id")))
         if first[0] != ink:
             problems.add(row.value_loc("ink"), f"star field '{row.get('id')}' prints"
                          f" {row.get('colour')} as {ink}, but '{first[1]}' as {first[0]}")

@@ -25,7 +25,7 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
             problems.add(row.loc, f"picture '{row.get('id')}' needs a whole-number 'seed'")
         else:
             # The same style and seed paint the same picture: two would be one twice.
-            key = (row.get("style"), row.get("seed")) if has_style else row.get("image")
+            key = (row.get("style"), row.get("seed")) if has_style else str(row.get("image"))
             if key in painted:
                 same = "style and seed" if has_style else "image"
                 problems.add(row.loc, f"picture '{row.get('id')}' would be the same picture as"
