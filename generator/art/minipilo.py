@@ -7,6 +7,7 @@ import math
 
 from reportlab.lib import colors
 
+from ..errors import ContentError, Problem
 from ..render.style import shade, tint
 from .draw import BLEED_ROOM, poly
 
@@ -73,6 +74,9 @@ def board(c, rect, box, ctx) -> None:
         c.setFont(font, radius * (0.035 if end else 0.05))
         c.drawCentredString(fx, fy - radius * 0.017, label)
     # The middle star: a loop the owl walks either way.
+    if len(star) < 2:
+        raise ContentError(Problem(box.loc, f"{ctx.item_label}: the board's star needs the"
+                                   f" table 'star' with at least 2 fields, got {len(star)}"))
     points = star_fields(len(star), cx, cy, radius * 0.4, radius * 0.24)
     c.setStrokeColor(shade(colors.HexColor("#fbf6e6"), 0.35))
     c.setLineWidth(radius * 0.03)

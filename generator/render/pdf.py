@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,8 +10,10 @@ from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFName
+from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen import canvas as rl_canvas
 
+from ..errors import ContentError, Problem
 from ..imposition import MARK_WIDTH, Page
 from .boardsheets import draw_overview, draw_sheet_guides
 from .paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
@@ -94,7 +97,12 @@ def write_pages(path: Path, pages: list[Page], arts: dict, meta: Meta,
         if page.overview is not None:
             draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], lang)
         c.showPage()
-    c.save()
+    try:
+        c.save()  # fonts are subset here: a damaged table inside one shows only now
+    except (TTFError, IndexError, KeyError, struct.error, ValueError) as exc:
+        raise ContentError(Problem(ctx.fonts.loc, "a font of this game cannot be embedded:"
+                                   f" {str(exc).splitlines()[0][:100]}; it is damaged"))\
+            from None
 
 
 def draw_guides(c, page: Page) -> None:

@@ -7,17 +7,31 @@ expressions that grow through sum() or keyed format widths."""
 from __future__ import annotations
 
 import base64
+import struct
 
 import pytest
 
 from tests.hostile.builders import GAME, MP, MS, MT, MU, edit, picture_row, theme_image
-from tests.hostile.edits import OUTSIDE, Link, png, svg
+from tests.hostile.edits import OUTSIDE, Link, Replace, Write, png, svg
 from tests.hostile.harness import Case, run_case
+from tests.hostile.projects import REPO
 
 EPS = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto showpage\n"
 REFUSED = r"(PNG|JPEG|damaged|not allowed|'\.\.'|font|only)"
 AID = '"<b>Bieten:</b> in beliebiger'
 AID_AT = r"^(content/muenchhausen/game\.yaml|templates/muenchhausen/aid\.yaml):\d+:\d+: "
+
+
+def damaged_loca() -> bytes:
+    """Vera with bytes of its glyph index ('loca') scrambled: it registers, and fails only
+    when reportlab subsets it into the PDF (as a fuzzer found)."""
+    data = bytearray((REPO / "fonts" / "Vera.ttf").read_bytes())
+    for i in range(struct.unpack(">H", data[4:6])[0]):
+        tag, _sum, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+        if tag == b"loca":
+            for at in range(offset + 22, offset + length - 200, 17):
+                data[at] = 0xD5
+    return bytes(data)
 
 
 def aid_markup(cid: str, markup: str, pattern: str) -> Case:
@@ -83,6 +97,10 @@ CASES = [
          pattern=r"^content/minipilo/star\.yaml:\d+:\d+: "),
     edit("mytown-theme-back-motif-is-a-list", MT, "content/mytown/themes/town.yaml",
          "back: {motif: rooftops,", "back: {motif: [rooftops],", pattern=r"^{line}: .*motif"),
+    Case("muenchhausen-font-with-damaged-glyph-index", MU, (
+        Replace(GAME[MU], "rules: rules.yaml\n", "rules: rules.yaml\nfonts:\n  regular: bad.ttf\n"),
+        Write("content/muenchhausen/bad.ttf", damaged_loca)),
+        pattern=r"^content/muenchhausen/game\.yaml:\d+:\d+: .*font"),
     edit("mytown-jinja-if-nested-deep", MT, "templates/mytown/back.yaml",
          'text: "{{ game.title }}"',
          'text: "' + "{% if 1 %}" * 120 + "x" + "{% endif %}" * 120 + '"',
