@@ -16,7 +16,7 @@ from .imposition import PrintSettings, impose
 from .layouts import Layouts
 from .loader import load_game
 from .models import Game
-from .pictures import inside as contained
+from .paths import inside as contained
 from .pieces import art_of, fold_lines, trim_of
 from .printguide import write_guide
 from .publish import Staging, staged

@@ -15,7 +15,7 @@ from pathlib import Path
 from . import limits
 from .errors import Collector, ContentError, Loc, Problem
 from .params import REQUIRED, SPEC, TEXT_PAINTERS, coerce
-from .pictures import is_file
+from .paths import is_file
 from .schema import Fields, inside, type_name
 from .source import YList, YMap, load_yaml
 from .templating import expand

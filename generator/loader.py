@@ -9,7 +9,7 @@ from .components import component
 from .errors import Collector, ContentError, Loc, Problem
 from .models import Check, Game, Players, Table, Theme, Variant
 from .names import slug_problem
-from .pictures import is_file
+from .paths import is_file
 from .schema import Fields, inside, list_of, read_text, type_name
 from .source import YList, YMap, load_yaml
 

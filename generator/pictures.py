@@ -16,6 +16,7 @@ from pathlib import Path
 from PIL import Image
 
 from . import limits
+from .paths import inside, is_file
 
 Image.MAX_IMAGE_PIXELS = limits.MAX_PIXELS  # pillow's own guard, at our limit
 
@@ -26,24 +27,6 @@ _HREFS = ("href", "{http://www.w3.org/1999/xlink}href", "src")
 _DATA = re.compile(r"^data:image/(png|jpe?g);base64,", re.I)
 MAX_SVG_ELEMENTS = 20_000  # an icon has dozens, a detailed illustration some thousands
 RASTER_FORMATS = ("PNG", "JPEG")
-
-
-def inside(base: Path, relative: str) -> Path | None:
-    """`relative` resolved under `base`, or None when it leads outside (symlinks followed)
-    or is no possible file name at all."""
-    try:
-        root = base.resolve()
-        candidate = (base / relative).resolve()
-    except (OSError, ValueError, RuntimeError):  # NUL bytes, names too long, link loops
-        return None
-    return candidate if candidate == root or root in candidate.parents else None
-
-
-def is_file(path: Path) -> bool:
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
 
 
 def picture_problem(path: Path, folder: Path) -> str | None:

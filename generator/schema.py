@@ -8,7 +8,7 @@ from pathlib import Path
 from . import limits
 from .errors import Collector, Loc
 from .models import LANGUAGES, Text
-from .pictures import inside as contained
+from .paths import inside as contained
 from .source import YList, YMap
 from .units import mm, parse_length
 

@@ -13,8 +13,8 @@ from jinja2.loaders import split_template_path
 
 from . import limits
 from .errors import ContentError, Loc, Problem
-from .pictures import inside as contained
-from .pictures import is_file
+from .paths import inside as contained
+from .paths import is_file
 from .sandbox import BoundedSandbox, Bounds, Timeout, deadline, render_bounded, reset_budget
 from .source import check_controls, read_text
 

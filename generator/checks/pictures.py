@@ -7,7 +7,7 @@ import re
 
 from ..errors import Collector, Loc
 from ..models import Game
-from ..pictures import inside, is_file
+from ..paths import inside, is_file
 from ..render.images import picture_fault
 from ..source import YList, YMap
 

@@ -15,7 +15,8 @@ from reportlab.platypus import Paragraph
 
 from .. import limits
 from ..errors import ContentError, Problem
-from ..pictures import inside, is_file, picture_problem
+from ..paths import inside, is_file
+from ..pictures import picture_problem
 from ..units import to_mm
 from .style import missing_glyphs
 

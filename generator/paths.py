@@ -1,0 +1,24 @@
+"""Paths content names, resolved safely: inside their folder (links followed) or not at all,
+and file tests that never raise on names the file system cannot hold."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def inside(base: Path, relative: str) -> Path | None:
+    """`relative` resolved under `base`, or None when it leads outside (symlinks followed)
+    or is no possible file name at all."""
+    try:
+        root = base.resolve()
+        candidate = (base / relative).resolve()
+    except (OSError, ValueError, RuntimeError):  # NUL bytes, names too long, link loops
+        return None
+    return candidate if candidate == root or root in candidate.parents else None
+
+
+def is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
