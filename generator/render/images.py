@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
@@ -11,7 +12,8 @@ from reportlab.lib.utils import ImageReader
 
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
-from ..pictures import inside, is_file, picture_problem
+from ..paths import inside, is_file
+from ..pictures import picture_problem
 
 
 def image_path(box, ctx) -> Path:
@@ -34,16 +36,27 @@ def image_path(box, ctx) -> Path:
 
 
 def _svg_drawing(path: Path, folder: Path):
+    """svglib's drawing of an SVG, or None; read once however often the picture is checked
+    and drawn (a changed file is read again)."""
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _read_svg(str(path), stamp, str(folder))
+
+
+@lru_cache(maxsize=32)
+def _read_svg(path: str, _stamp: int, folder: str):
     import inspect
 
     from svglib.svglib import SvgRenderer, svg2rlg  # only games with SVGs pay for the import
 
     # svglib's own fence around <image> files, where it has one (ours checked them first).
-    fence = {"external_reference_root": str(folder)} \
+    fence = {"external_reference_root": folder} \
         if "external_reference_root" in inspect.signature(SvgRenderer).parameters else {}
     try:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            drawing = svg2rlg(str(path), **fence)  # svglib prints its complaints; ours say where
+            drawing = svg2rlg(path, **fence)  # svglib prints its complaints; ours say where
     except Exception:  # noqa: BLE001 - svglib raises whatever its XML parser does
         return None
     if drawing is None or not all(0 < v < 1e6 for v in (drawing.width, drawing.height)):
