@@ -4,14 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all build test quick lint bench docs clean
+.PHONY: all build test quick lint bench docs pins clean
 
 all: build
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 build: $(STAMP)
@@ -29,6 +29,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# Store the bytes of the option matrix (tests/pins.json) after reviewing a change of output.
+pins: $(STAMP)
+	$(BIN)/python -m tests.pins --regenerate
 
 docs: $(STAMP)
 	$(BIN)/python docs/render.py
