@@ -124,19 +124,36 @@ def test_braille_build_keeps_only_the_dots_dark(kits):
 
 def test_transparency_inside_forms_is_kept(kits):
     """Every card is a form; reportlab leaves graphics states out of a form's resources,
-    which the writer adds back. Without them a viewer draws see-through paint opaque."""
+    which our canvas adds back. Without them a viewer draws see-through paint opaque. Each
+    graphics state a form's content names must be in that form's own resources."""
+    import re
+
     from pypdf import PdfReader
 
     reader = PdfReader(str(kits("museo") / "pictures.pdf"))
-    found = []
+    named, alphas = [], []
 
-    def walk(resources):
+    def walk(resources, seen):
         for xobj in resources.get("/XObject", {}).values():
+            ref = xobj.indirect_reference if hasattr(xobj, "indirect_reference") else None
             xobj = xobj.get_object()
-            if xobj.get("/Subtype") == "/Form":
-                inner = xobj.get("/Resources", {})
-                found.append("/ExtGState" in inner)
-                walk(inner)
+            if xobj.get("/Subtype") != "/Form" or (ref and ref.idnum in seen):
+                continue
+            seen.add(ref.idnum if ref else id(xobj))
+            inner = xobj.get("/Resources", {})
+            states = inner.get("/ExtGState", {})
+            for name in set(re.findall(rb"/(\w+) gs", xobj.get_data())):
+                named.append(name)
+                state = states.get("/" + name.decode())
+                assert state is not None, f"form uses /{name.decode()} gs without defining it"
+                alphas.append(float(state.get_object().get("/ca", 1)))
+            walk(inner, seen)
 
-    walk(reader.pages[0]["/Resources"])
-    assert any(found)  # the paintings' varnish is see-through, inside nested forms
+    for page in reader.pages:
+        walk(page["/Resources"], set())
+    assert len(named) >= 10  # the paintings' varnish, inside nested forms
+    assert min(alphas) < 1  # and it is see-through
+    # Only our canvas's forms are completed; reportlab itself is left as it came.
+    from reportlab.pdfbase import pdfdoc
+
+    assert pdfdoc.PDFFormXObject.format.__module__ == "reportlab.pdfbase.pdfdoc"

@@ -6,6 +6,7 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
+import reportlab
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.pdfbase import pdfdoc
@@ -22,26 +23,41 @@ from .paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
 rl_config.useA85 = 0
 
 
-def _form_resources(form, document, _format=pdfdoc.PDFFormXObject.format):
+class _FormWithStates(pdfdoc.PDFFormXObject):
     """reportlab gives a form XObject fonts and nested forms but not its graphics states, so
-    transparency drawn inside a form is lost (every card and picture here is a form). Build
-    the same resources reportlab would, with the graphics states added."""
-    if not form.Resources:
-        resources = pdfdoc.PDFResourceDictionary()
-        resources.basicFonts()
-        if form.hasImages:
-            resources.allProcs()
-        else:
-            resources.basicProcs()
-        if form.XObjects:
-            resources.XObject = form.XObjects
-        if getattr(form, "ExtGState", None):
-            resources.ExtGState = form.ExtGState
-        form.Resources = resources
-    return _format(form, document)
+    transparency drawn inside a form is lost (every card and picture here is a form). This
+    form builds the resources reportlab would, with the graphics states added."""
+
+    def format(self, document):
+        if not self.Resources:
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            if self.hasImages:
+                resources.allProcs()
+            else:
+                resources.basicProcs()
+            if self.XObjects:
+                resources.XObject = self.XObjects
+            if getattr(self, "ExtGState", None):
+                resources.ExtGState = self.ExtGState
+            self.Resources = resources
+        return super().format(document)
 
 
-pdfdoc.PDFFormXObject.format = _form_resources
+class Canvas(rl_canvas.Canvas):
+    """reportlab's canvas whose forms keep their graphics states; no other canvas in the
+    process is touched. The fix leans on how reportlab 4 and 5 build forms (endForm hands
+    the states to the form before it is added), hence the version check."""
+
+    def _setExtGState(self, obj):
+        super()._setExtGState(obj)
+        if type(obj) is pdfdoc.PDFFormXObject:
+            obj.__class__ = _FormWithStates
+
+
+if not 4 <= int(reportlab.Version.split(".")[0]) <= 5:  # pragma: no cover - guarded in deps
+    raise ImportError(f"reportlab {reportlab.Version}: forms are completed for reportlab 4-5"
+                      " only; check render/pdf.py's Canvas before allowing it")
 
 
 @dataclass(frozen=True)
@@ -51,9 +67,9 @@ class Meta:
     subject: str
 
 
-def new_canvas(path: Path, meta: Meta, size, font: str) -> rl_canvas.Canvas:
+def new_canvas(path: Path, meta: Meta, size, font: str) -> Canvas:
     # The initial font is ours: reportlab's default would put an unembedded Helvetica in.
-    c = rl_canvas.Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
+    c = Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
                          initialFontName=font)
     c.setTitle(meta.title)
     c.setAuthor(meta.author)
