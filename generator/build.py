@@ -15,7 +15,8 @@ from .expand import items_of
 from .imposition import PrintSettings, impose
 from .layouts import Layouts
 from .loader import load_game
-from .models import Game
+from .models import LANGUAGES, Game
+from .options import OPTIONS, default, record
 from .paths import inside as contained
 from .pieces import art_of, fold_lines, trim_of
 from .printguide import write_guide
@@ -69,12 +70,31 @@ class Project:
 
 @dataclass(frozen=True)
 class BuildOptions:
+    """A build's options; their defaults and meaning are declared in options.py."""
+
     settings: PrintSettings = PrintSettings()
-    langs: tuple[str, ...] = ("de", "en")
-    braille: bool = False
-    variant: str | None = None
-    svg: bool = False
-    theme: str | None = None  # None: the game's first theme
+    langs: tuple[str, ...] = default("lang")  # empty: every language of the game
+    braille: bool = default("braille")
+    variant: str | None = default("variant")
+    svg: bool = default("svg")
+    theme: str | None = default("theme")  # None: the game's first theme
+    strict: bool = default("strict")
+
+    @classmethod
+    def of(cls, **values) -> BuildOptions:
+        """Options from parsed values keyed like options.OPTIONS (back_offset for
+        back-offset); what is not given takes its declared default."""
+        v = {o.key: o.default for o in OPTIONS.values()} | values
+        return cls(PrintSettings(v["paper"], v["duplex"], v["bleed"], v["margin"],
+                                 v["back_offset"]), tuple(v["lang"]), v["braille"],
+                   v["variant"], v["svg"], v["theme"], v["strict"])
+
+    def values(self) -> dict:
+        s = self.settings
+        return {"paper": s.paper, "duplex": s.duplex, "bleed": s.bleed, "margin": s.margin,
+                "back_offset": s.back_offset, "lang": self.langs, "braille": self.braille,
+                "variant": self.variant, "theme": self.theme, "svg": self.svg,
+                "strict": self.strict}
 
 
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
@@ -82,16 +102,20 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was."""
     templating.reset()
     game = project.load(game_id)
+    options = replace(options, langs=_langs(game, options.langs))
     try:
         variant = find_variant(game, options.variant)
     except KeyError as exc:
         raise OptionError(str(exc.args[0])) from None
-    _theme(game, options.theme)
+    options = replace(options, theme=_theme(game, options.theme))
     validate(game, variant)
     with staged(out, game_id) as staging:
         files = _write_kit(project, game, variant, staging, options, progress)
         manifest = {"game": game.id, "paper": options.settings.paper,
-                    "duplex": options.settings.duplex, "files": files}
+                    "duplex": options.settings.duplex,
+                    "bleed_mm": round(to_mm(options.settings.bleed), 3),
+                    "margin_mm": round(to_mm(options.settings.margin), 3),
+                    "options": record(options.values()), "files": files}
         if game.themes:
             manifest["theme"] = _theme(game, options.theme)
         write_guide(staging.path("PRINT.txt"), files, options.settings.paper,
@@ -105,6 +129,7 @@ def check_game(project: Project, game_id: str, options: BuildOptions) -> None:
     """Everything a build would find wrong, templates and text fit included, without
     touching out/: the kit is built into a folder that is thrown away."""
     game = project.load(game_id)
+    options = replace(options, langs=_langs(game, options.langs))
     # Each theme, and braille, draws boxes the plain build does not: try them all.
     variants = [replace(options, theme=name) for name in game.themes] or [options]
     if not options.braille:
@@ -183,6 +208,16 @@ def _cut_files(staging: Staging, component, pages, folds) -> list[dict]:
         write_cut_svg(staging.path(name), page, [line[:4] for line in folds])
         files.append(_manifest_file(name, [page], component.kind))
     return files
+
+
+def _langs(game: Game, asked: tuple[str, ...]) -> tuple[str, ...]:
+    """The languages to build: those asked for, each one the game is written in."""
+    known = LANGUAGES
+    for lang in asked:
+        if lang not in known:
+            raise OptionError(f"game '{game.id}' is not written in '{lang}'"
+                              f" (languages: {', '.join(known)})")
+    return asked or known
 
 
 def _theme(game: Game, name: str | None) -> str | None:

@@ -13,12 +13,11 @@ from .build import BuildOptions, OptionError, Project, build_game, check_game
 from .calibrate import write_calibration
 from .errors import ContentError
 from .expand import items_of
-from .imposition import DUPLEX_MODES, PAPERS, PrintSettings
+from .imposition import PrintSettings
 from .loader import find_games
-from .models import LANGUAGES
 from .names import slug_problem
+from .options import OPTIONS, Option, default
 from .publish import OutsideError
-from .units import mm, parse_length, parse_pair
 
 
 def _project(ctx: click.Context) -> Project:
@@ -152,54 +151,45 @@ def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None
         sys.exit(1)
 
 
-# Sensible ranges: a home printer's margin, a bleed, and how far a back may be off.
-LIMITS_MM = {"bleed": 10.0, "margin": 30.0, "back_offset": 10.0}
+def _parsed(option: Option):
+    def callback(ctx, param, value):
+        if value is None or (option.type == "langs" and not value):
+            return option.default
+        try:
+            return option.parse(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return callback
 
 
-def _length(ctx, param, value):
-    try:
-        length = parse_length(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
-    if not 0 <= length <= mm(LIMITS_MM[param.name]):
-        raise click.BadParameter(f"must be from 0 to {LIMITS_MM[param.name]:g}mm, got {value}")
-    return length
+def _click_option(option: Option):
+    """One command-line option made from its declaration in options.py."""
+    decl = (f"--{option.name}", option.key)
+    if option.type == "flag":
+        return click.option(*decl, is_flag=True, help=option.help)
+    if option.type == "choice":
+        return click.option(*decl, type=click.Choice(option.choices), default=option.default,
+                            show_default=True, help=option.help)
+    if option.type == "langs":
+        return click.option(*decl, multiple=True, callback=_parsed(option), help=option.help)
+    shown = option.shown(option.default) if option.default is not None else None
+    return click.option(*decl, default=shown, show_default=shown is not None,
+                        callback=_parsed(option), help=option.help)
 
 
-def _pair(ctx, param, value):
-    try:
-        pair = parse_pair(value)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc)) from None
-    if any(abs(v) > mm(LIMITS_MM[param.name]) for v in pair):
-        raise click.BadParameter(f"each shift must be within ±{LIMITS_MM[param.name]:g}mm;"
-                                 f" got {value}")
-    return pair
+def build_options(command):
+    for option in reversed(OPTIONS.values()):
+        command = _click_option(option)(command)
+    return command
 
 
 @main.command("build")
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
-              help="long/short: backs on the next page for that flip; fold: fronts and backs"
-                   " side by side to fold and glue; none: fronts only.")
-@click.option("--bleed", default="3mm", show_default=True, callback=_length,
-              help="Art beyond the cut line, e.g. 3mm, 0.125in, 0.")
-@click.option("--back-offset", default="0mm,0mm", show_default=True, callback=_pair,
-              help="X,Y shift of every back page, read off `pnp calibrate`.")
-@click.option("--margin", default="5mm", show_default=True, callback=_length,
-              help="Unprintable margin of the printer on every side.")
-@click.option("--lang", type=click.Choice(LANGUAGES), multiple=True,
-              help="Language of cards and cheat sheet (repeat for both; default de and en).")
-@click.option("--braille", is_flag=True, help="Add paper-braille values to the cards.")
-@click.option("--variant", default=None, help="Build a named variant (e.g. large-groups).")
-@click.option("--svg", is_flag=True, help="Also write SVG cut files (cut/) for cutting machines.")
-@click.option("--theme", default=None, help="Motif theme of a game that has themes (e.g. animals).")
+@build_options
 @click.option("--out", "out", type=click.Path(file_okay=False, path_type=Path),
               default=Path("out"), show_default=True)
 @click.pass_context
-def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, margin, lang, braille,
-              variant, svg, theme, out) -> None:
+def build_cmd(ctx: click.Context, games, out, **values) -> None:
     """Build print-ready PDFs into OUT/<game>/ (every game when none is named).
 
     \b
@@ -210,8 +200,7 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
       pnp build mytown --theme animals --svg
     """
     project = _project(ctx)
-    options = BuildOptions(PrintSettings(paper, duplex, bleed, margin, back_offset),
-                           tuple(lang) or LANGUAGES, braille, variant, svg, theme)
+    options = BuildOptions.of(**values)
     names = _games(project, games)
     failed: list[tuple[str, ContentError]] = []
     show = sys.stdout.isatty()
@@ -246,7 +235,8 @@ def build_cmd(ctx: click.Context, games, paper, duplex, bleed, back_offset, marg
 
 
 @main.command("calibrate")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(OPTIONS["paper"].choices),
+              default=default("paper"), show_default=True)
 @click.option("--duplex", type=click.Choice(("long", "short")), default="long",
               show_default=True)
 @click.option("--out", "out", type=click.Path(path_type=Path),
@@ -271,7 +261,7 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
         raise click.BadParameter(f"{out} exists and is not a plain file; it is left alone",
                                  param_hint="--out")
     try:
-        path = write_calibration(out, PrintSettings(paper, duplex, 0.0, mm(5)),
+        path = write_calibration(out, PrintSettings(paper, duplex, 0.0, default("margin")),
                                  _project(ctx).fonts)
     except OSError as exc:
         raise click.BadParameter(f"cannot write {out}: {exc.strerror or exc}",

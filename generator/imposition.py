@@ -24,10 +24,10 @@ from .geometry import (
     translate,
     union,
 )
+from .options import PAPERS_MM, default
 from .units import mm
 
-PAPERS = {"a4": (mm(210), mm(297)), "letter": (mm(215.9), mm(279.4))}
-DUPLEX_MODES = ("long", "short", "fold", "none")
+PAPERS = {name: (mm(w), mm(h)) for name, (w, h) in PAPERS_MM.items()}
 MARK_LENGTH = mm(5)
 MARK_WIDTH = 0.25  # pt
 EPS = 1e-6
@@ -35,11 +35,11 @@ EPS = 1e-6
 
 @dataclass(frozen=True)
 class PrintSettings:
-    paper: str = "a4"
-    duplex: str = "long"
-    bleed: float = mm(3)
-    margin: float = mm(5)
-    back_offset: tuple[float, float] = (0.0, 0.0)
+    paper: str = default("paper")
+    duplex: str = default("duplex")
+    bleed: float = default("bleed")
+    margin: float = default("margin")
+    back_offset: tuple[float, float] = default("back-offset")
 
     @property
     def page_size(self) -> tuple[float, float]:

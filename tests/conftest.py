@@ -10,17 +10,28 @@ import pytest
 
 from generator.build import BuildOptions, Project, build_game
 from generator.imposition import PrintSettings
-from generator.units import mm, parse_pair
+from generator.options import OPTIONS
+from generator.units import mm
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
 
-def build(game: str, out: Path, paper="a4", duplex="long", bleed=3.0, offset="0mm,0mm",
-          **kw) -> Path:
-    """Build with the CLI's defaults unless told otherwise."""
-    settings = PrintSettings(paper, duplex, mm(bleed), mm(5), parse_pair(offset))
-    return build_game(Project(ROOT), game, out, BuildOptions(settings, **kw))
+def build(game: str, out: Path, **values) -> Path:
+    """Build with the declared defaults unless told otherwise: options as a user types
+    them (bleed="6mm", a bare number is millimetres; offset for back-offset)."""
+    if "bleed" in values and not isinstance(values["bleed"], str):
+        values["bleed"] = f"{values['bleed']}mm"
+    if "offset" in values:
+        values["back-offset"] = values.pop("offset")
+    parsed = {}
+    for name, value in values.items():
+        option = OPTIONS.get(name)
+        parsed[option.key if option else name] = option.parse(value) \
+            if option and option.type in ("length", "offset") else value
+    if "langs" in parsed:
+        parsed["lang"] = parsed.pop("langs")
+    return build_game(Project(ROOT), game, out, BuildOptions.of(**parsed))
 
 
 def manifest(folder: Path) -> dict:
