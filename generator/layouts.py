@@ -32,7 +32,7 @@ SAFE_ZONE = mm(3)
 class BoxSpec:
     name: str
     painter: str
-    box: tuple[float, float, float, float]  # mm from the trim's top-left corner
+    box: tuple | str  # mm from the trim's top-left corner (or expressions), or 'bleed'
     params: YMap
     when: str | None
     loc: Loc
@@ -129,13 +129,17 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
         problems.add(raw.value_loc("painter"), f"painter must be one of {', '.join(PAINTERS)},"
                      f" got {type_name(painter)}{hint}")
     # Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
-    # follow a size computed elsewhere (a stand's panel, say).
-    if not (isinstance(box, YList) and len(box) == 4
+    # follow a size computed elsewhere (a stand's panel, say); `bleed` is the trim grown
+    # by the bleed chosen for the build, for art that runs off the edge.
+    if box == "bleed":
+        pass
+    elif not (isinstance(box, YList) and len(box) == 4
             and all((isinstance(v, int | float) and not isinstance(v, bool) and _plausible(v))
                     or (isinstance(v, str) and "{{" in v) for v in box)
             and all(not isinstance(v, int | float) or v > 0 for v in box[2:])):
         problems.add(raw.value_loc("box"), "box must be [x, y, width, height] in millimetres,"
-                     " width and height above 0, and every value at most"
+                     " or 'bleed' for the trim and its bleed; width and height above 0, and"
+                     " every value at most"
                      f" {limits.MAX_LENGTH_MM:g} mm either way")
         return None
     if not isinstance(name, str) or painter not in PAINTERS:
@@ -151,8 +155,8 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
         if key not in raw:
             problems.add(loc, f"a {painter} box needs '{key}' (box '{name}')")
     when = raw.get("when")
-    return BoxSpec(name, painter, tuple(v if isinstance(v, str) else float(v) for v in box),
-                   raw, when, loc)
+    return BoxSpec(name, painter, box if box == "bleed" else
+                   tuple(v if isinstance(v, str) else float(v) for v in box), raw, when, loc)
 
 
 def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str = "",
@@ -179,7 +183,7 @@ def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str
                     params.append((key, _mapping(context, value)))
                     continue
                 rendered = coerce(spec.painter, key, _render(value, context, locs[key]))
-                if key == "piece":  # millimetres from the top-left, like `box`
+                if key in ("piece", "picture"):  # mm from the top-left, like `box`
                     px, py, pw, ph = rendered
                     rendered = (mm(px), height - mm(py + ph), mm(pw), mm(ph))
                 params.append((key, rendered))
@@ -194,6 +198,9 @@ def resolve(layout: Layout, context: dict, size: tuple[float, float], label: str
 
 
 def _box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:
+    if spec.box == "bleed":
+        b = context.get("bleed", 0.0)
+        return (-b, -b, context["width"] + 2 * b, context["height"] + 2 * b)
     if not any(isinstance(v, str) for v in spec.box):
         return spec.box
     loc = spec.params.value_loc("box")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from . import stand, standee
 from .faces import Art, context
 from .geometry import IDENTITY, translate
-from .layouts import Box, Layouts, resolve
+from .layouts import SAFE_ZONE, Box, Layouts, resolve
 from .models import Component, Game, Item
-from .units import mm
+from .units import mm, to_mm
 
 
 def trim_of(game: Game, component: Component) -> tuple[float, float]:
@@ -43,14 +43,16 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
     if not name:
         return None
     layout = layouts.get(name, component.face_loc if side == "front" else component.back_loc)
-    ctx = context(game, item, options)
+    safe = component.kind in ("card", "tile") and component.marks
+    # Layouts reach into the chosen bleed and keep text in the safe zone by these (mm).
+    ctx = {**context(game, item, options), "bleed": round(to_mm(bleed), 6),
+           "safe": round(to_mm(SAFE_ZONE), 6) if safe else 0.0}
     label = f"item '{item.id}' ({side})"
     bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
     if component.standee is not None:
         return _standee(component, layouts, layout, ctx, label, bleed, bleed_rect)
     if component.stand is not None:
         return _stand(game, component, layout, ctx, label, bleed, bleed_rect, item.loc)
-    safe = component.kind in ("card", "tile") and component.marks
     return Art(((IDENTITY, resolve(layout, ctx, trim, label, safe)),), bleed_rect)
 
 

@@ -6,6 +6,8 @@ output is a deliberate one, seen in the diff of tests/pins.json.
 
     python -m tests.pins --regenerate   # after reviewing why the output changed
     python -m tests.pins --keep DIR     # build the matrix into DIR to look at or compare
+    python -m tests.pins --compare DIR  # how far each changed PDF differs to the eye from
+                                        # the same case kept in DIR before the change
 """
 
 from __future__ import annotations
@@ -79,17 +81,47 @@ def _matrix(keep: Path | None) -> dict[str, dict[str, str]]:
     return result
 
 
+def looks(before: Path, after: Path, dpi: int = 100) -> tuple[int, float]:
+    """How far two PDFs differ to the eye: pages rendered at `dpi`, the share of pixels
+    whose colour moved by more than 24 of 255 in any channel, and the worst page's share
+    as a fraction (a page count that differs is 1.0)."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    a, b = pdfium.PdfDocument(str(before)), pdfium.PdfDocument(str(after))
+    if len(a) != len(b):
+        return len(a) - len(b), 1.0
+    worst = 0.0
+    for i in range(len(a)):
+        pa = a[i].render(scale=dpi / 72).to_pil().convert("RGB")
+        pb = b[i].render(scale=dpi / 72).to_pil().convert("RGB")
+        if pa.size != pb.size:
+            return i, 1.0
+        diff = ImageChops.difference(pa, pb).convert("L").point(lambda v: 255 if v > 24 else 0)
+        worst = max(worst, diff.histogram()[255] / (pa.size[0] * pa.size[1]))
+    return len(a), worst
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--regenerate", action="store_true",
                         help="store the hashes of the current output in tests/pins.json")
     parser.add_argument("--keep", type=Path, help="build the matrix into this folder")
+    parser.add_argument("--compare", type=Path, help="a matrix kept before, to compare with")
     ns = parser.parse_args()
-    now = _matrix(ns.keep)
+    keep = ns.keep or (Path(tempfile.mkdtemp(prefix="pins-after-")) if ns.compare else None)
+    now = _matrix(keep)
     before = stored()
     changed = sorted(f"{case}: {path}" for case, files in now.items() for path, digest in
                      files.items() if before.get(case, {}).get(path) != digest)
     print("\n".join(changed) or "no file changed", f"\n{len(changed)} files differ")
+    if ns.compare:
+        for line in changed:
+            case, path = line.split(": ")
+            if path.endswith(".pdf"):
+                pages, share = looks(ns.compare / case / case.split("/")[0] / path,
+                                     keep / case / case.split("/")[0] / path)
+                print(f"{line}: {pages} pages, worst page {share:.4%} of pixels differ")
     if ns.regenerate:
         PINS.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
         print(f"stored in {PINS}")

@@ -116,7 +116,9 @@ def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
 
 def paint_art(c, box, ctx) -> None:
     """A motif in its box. `with` brings a whole mapping of parameters (a theme's motif);
-    `slice` and `piece` draw one piece of a picture that spans several items."""
+    `slice` and `piece` draw one piece of a picture that spans several items; `picture`
+    is the rectangle the motif is composed for when the box (which clips) differs, so a
+    picture that runs into the bleed is the same picture whatever bleed is chosen."""
     if box.get("with"):
         given = {k: v for k, v in dict(box.get("with")).items() if k not in PASSING}
         box = replace(box, params=tuple(sorted({**given, **dict(box.params)}.items())))
@@ -139,10 +141,10 @@ def _place(c, name: str, box, ctx) -> None:
     """A motif is drawn once per document, as a form of its own, and placed wherever it
     recurs: the same back behind 200 cards, the same coin on eight values, one painting
     under the clip of each of its six pieces."""
-    x, y, w, h = box.rect
+    x, y, w, h = box.get("picture", box.rect)
     if box.get("slice"):
         x, y, w, h = whole_picture(box.get("piece", box.rect), box.get("slice"))
-    own = tuple((k, v) for k, v in box.params if k not in ("slice", "piece"))
+    own = tuple((k, v) for k, v in box.params if k not in ("slice", "piece", "picture"))
     key = (name, own, round(w, 3), round(h, 3), ctx.swell)
     form = ctx.pictures.get(key)
     if form is None:

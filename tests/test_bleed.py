@@ -1,0 +1,68 @@
+"""Layouts reach into the bleed the build asks for, not a fixed 3 mm."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.build import Project
+from tests.conftest import ROOT, manifest
+from tests.render import Rendered
+
+
+PT = 72 / 25.4
+
+
+def _out(side: str, x, y, w, h, t: float) -> tuple[float, float]:
+    """A point 5.5 mm outside one side of the trim, a share `t` along it."""
+    return {"left": (x - 5.5, y + t * h), "right": (x + w + 5.5, y + t * h),
+            "bottom": (x + t * w, y - 5.5), "top": (x + t * w, y + h + 5.5)}[side]
+
+
+def white(rgb) -> bool:
+    return min(rgb) > 245
+
+
+@pytest.mark.parametrize("game", ["museo", "mytown", "muenchhausen", "minipilo"])
+def test_full_bleed_art_reaches_a_6mm_bleed(kits, game):
+    """Every card and tile, front and back, has ink 5.5 mm outside its trim on all four
+    sides at --bleed 6mm (a layout that stopped at 3 mm would leave white paper there)."""
+    kit = kits(game, bleed=6.0)
+    # Components without crop marks (a die net with its own cut lines) have no bleed.
+    bled = {f"{c.id}.pdf" for c in Project(ROOT).load(game).components if c.marks}
+    checked = 0
+    for listed in manifest(kit)["files"]:
+        if listed["path"] not in bled:
+            continue
+        for page in listed["pages"]:
+            items = [i for i in page["items"] if i["kind"] in ("card", "tile")]
+            if not items:
+                continue
+            img = Rendered(kit / listed["path"], page["number"] - 1, 60)
+            for item in items:
+                x, y, w, h = item["trim_mm"]
+                # Along the middle half of each side, 5.5 mm out: paper would be white all
+                # along; art may have white in it (a pointillist's dots), never mostly.
+                for side in ("left", "right", "bottom", "top"):
+                    points = [_out(side, x, y, w, h, k / 20) for k in range(5, 16)]
+                    blank = sum(white(img.at_pt(px * PT, py * PT)) for px, py in points)
+                    assert blank <= len(points) // 2, \
+                        f"{listed['path']} p{page['number']} {item['id']} ({item['side']})" \
+                        f" is white 5.5 mm {side} of its trim"
+                    checked += 1
+    assert checked >= 4 * 16
+
+
+def test_layouts_see_bleed_and_safe_zone(tmp_path, project_copy):
+    """A game's own layout can place by the build's bleed and safe zone (mm)."""
+    from tests.conftest import pnp
+
+    face = project_copy / "templates" / "muenchhausen" / "number.yaml"
+    face.write_text(face.read_text() + '  - {name: probe, painter: text, box: ["{{ safe }}",'
+                    ' "{{ safe }}", 20, 5], text: "b={{ bleed }} s={{ safe }}", size: 6}\n')
+    result = pnp("build", "muenchhausen", "--bleed", "4.5mm", "--duplex", "none", "--out",
+                 str(tmp_path), cwd=project_copy)
+    assert result.returncode == 0, result.stderr
+    from pypdf import PdfReader
+
+    text = PdfReader(str(tmp_path / "muenchhausen" / "number-cards.pdf")).pages[0].extract_text()
+    assert "b=4.5 s=3.0" in text
