@@ -19,6 +19,7 @@ from .models import LANGUAGES, Game
 from .options import OPTIONS, default, record
 from .paths import inside as contained
 from .pieces import art_of, fold_lines, trim_of
+from .preflight import Preflight
 from .printguide import write_guide
 from .publish import Staging, staged
 from .render.cheatsheet import write_cheatsheet
@@ -98,8 +99,9 @@ class BuildOptions:
 
 
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
-               progress=None) -> Path:
-    """Build one kit into out/<game>; on any error the previous out/<game> stays as it was."""
+               progress=None, warn=None) -> Path:
+    """Build one kit into out/<game>; on any error the previous out/<game> stays as it was.
+    Preflight findings go to `warn` one by one, or with --strict stop the build."""
     templating.reset()
     game = project.load(game_id)
     options = replace(options, langs=_langs(game, options.langs))
@@ -109,8 +111,14 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
         raise OptionError(str(exc.args[0])) from None
     options = replace(options, theme=_theme(game, options.theme))
     validate(game, variant)
+    preflight = Preflight()
     with staged(out, game_id) as staging:
-        files = _write_kit(project, game, variant, staging, options, progress)
+        files = _write_kit(project, game, variant, staging, options, progress, preflight)
+        found = preflight.problems()
+        if found and options.strict:
+            raise ContentError(found)
+        for problem in found if warn else ():
+            warn(problem)
         manifest = {"game": game.id, "paper": options.settings.paper,
                     "duplex": options.settings.duplex,
                     "bleed_mm": round(to_mm(options.settings.bleed), 3),
@@ -125,7 +133,7 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
         return staging.publish(out / game_id)
 
 
-def check_game(project: Project, game_id: str, options: BuildOptions) -> None:
+def check_game(project: Project, game_id: str, options: BuildOptions, warn=None) -> None:
     """Everything a build would find wrong, templates and text fit included, without
     touching out/: the kit is built into a folder that is thrown away."""
     game = project.load(game_id)
@@ -137,12 +145,19 @@ def check_game(project: Project, game_id: str, options: BuildOptions) -> None:
     if len(options.langs) > 1:  # cards are laid out in the first language only
         variants.append(replace(options, langs=tuple(reversed(options.langs))))
     with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
+        told: set[str] = set()
+
+        def once(problem):  # each build of the variants finds the same things again
+            if str(problem) not in told and warn:
+                told.add(str(problem))
+                warn(problem)
+
         for variant in variants:
-            build_game(project, game_id, Path(tmp), variant)
+            build_game(project, game_id, Path(tmp), variant, warn=once)
 
 
 def _write_kit(project: Project, game: Game, variant, staging: Staging, options: BuildOptions,
-               progress) -> list[dict]:
+               progress, preflight: Preflight) -> list[dict]:
     layouts = Layouts(project.templates)
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
     settings = options.settings
@@ -174,14 +189,16 @@ def _write_kit(project: Project, game: Game, variant, staging: Staging, options:
         arts = {}
         for item in items:
             for side in ("front", "back") if has_back else ("front",):
-                arts[(id(item), side)] = art_of(game, item, side, layouts, face_options, bleed,
-                                                trim)
+                art = arts[(id(item), side)] = art_of(game, item, side, layouts, face_options,
+                                                      bleed, trim)
+                if art is not None and len(art.parts) == 1 and not art.tabs:  # one flat face
+                    preflight.bleed(art.parts[0][1], trim, bleed, f"item '{item.id}' ({side})")
         name = f"{component.id}.pdf"
         title = f"{game.title.get(lang)} – {component.name.get(lang)}"
         # Only components that carry braille go on swell paper, and only they are lightened.
         swell = options.braille and any(
             b.painter == "braille" for b in layouts.get(component.face, component.face_loc).boxes)
-        ctx = PaintContext(fonts, game.folder, swell=swell)
+        ctx = PaintContext(fonts, game.folder, swell=swell, preflight=preflight)
         write_pages(staging.path(name), pages, arts, Meta(title, game.author, _subject(game, lang)),
                     ctx, lang)
         files.append(_manifest_file(name, pages, component.kind))

@@ -86,6 +86,11 @@ def main(ctx: click.Context, root: Path | None) -> None:
     ctx.obj = Project((root or _default_root()).resolve())
 
 
+def _warn(problem) -> None:
+    """A preflight finding: told, located, and the build goes on (unless --strict)."""
+    click.echo(f"{problem.loc}: warning: {problem.message}", err=True)
+
+
 def _games(project: Project, names: tuple[str, ...]) -> list[str]:
     """The games named, each a name in content/ and never a path; all of them if none."""
     known = [p.name for p in find_games(project.content)]
@@ -123,8 +128,10 @@ def list_games(ctx: click.Context) -> None:
 @main.command("validate")
 @click.argument("games", nargs=-1)
 @click.option("--variant", default=None, help="Check a named variant of the game.")
+@click.option("--strict", is_flag=True, help=OPTIONS["strict"].help)
 @click.pass_context
-def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None) -> None:
+def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None,
+                 strict: bool) -> None:
     """Check that a game's content is complete and builds; list every problem as
     path:line:col. Nothing is written.
 
@@ -137,7 +144,7 @@ def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None
     problems = []
     for name in _games(project, games):
         try:
-            check_game(project, name, BuildOptions(variant=variant))
+            check_game(project, name, BuildOptions(variant=variant, strict=strict), _warn)
             click.echo(f"{name}: ok")
         except ContentError as exc:
             problems.extend(exc.problems)
@@ -211,9 +218,10 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
                 steps = len(game.components) + (game.rules is not None)
                 with click.progressbar(length=steps, label=f"{name:14}") as bar:
                     target = build_game(project, name, out, options,
-                                        progress=lambda _step, bar=bar: bar.update(1))
+                                        progress=lambda _step, bar=bar: bar.update(1),
+                                        warn=_warn)
             else:
-                target = build_game(project, name, out, options)
+                target = build_game(project, name, out, options, warn=_warn)
             if show:
                 pdfs = sorted(target.glob("*.pdf"))
                 click.echo(f"{name}: {len(pdfs)} PDFs in {target}")

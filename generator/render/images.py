@@ -135,5 +135,7 @@ def paint_image(c, box, ctx) -> None:
             raise ContentError(Problem(box.loc_of("file"), f"image {path.name} cannot be"
                                        f" drawn: {str(exc).splitlines()[0][:80]}")) from None
     else:
+        if ctx.preflight:  # pixels per inch as printed: the picture's pixels over its inches
+            ctx.preflight.picture(box, 72 / scale, path.name, ctx.item_loc, ctx.item_label)
         c.drawImage(str(path), left, bottom, dw, dh, mask="auto")
     c.restoreState()

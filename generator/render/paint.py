@@ -8,8 +8,9 @@ from pathlib import Path
 from reportlab.lib import colors
 
 from ..art import paint_art
-from ..errors import Collector
+from ..errors import Collector, Loc
 from ..faces import Art
+from ..preflight import Preflight
 from .images import paint_image
 from .shapes import paint_braille, paint_shape, paint_table
 from .style import LINE_STYLES, Fonts, colour, stroke_line, tint
@@ -29,6 +30,8 @@ class PaintContext:
     folder: Path
     problems: Collector = field(default_factory=Collector)
     item_label: str = ""
+    item_loc: Loc | None = None  # the row the item drawn was written in
+    preflight: Preflight | None = None  # told of small text and soft pictures
     swell: bool = False  # a braille build, printed on swell paper
     pictures: dict = field(default_factory=dict)  # whole pictures drawn once, as forms
     checked: set = field(default_factory=set)  # users' picture files found fit to draw
@@ -71,14 +74,14 @@ class Forms:
         self.ctx = ctx
         self.names: dict[Art, str] = {}
 
-    def place(self, art: Art, matrix, label: str, clip=None) -> None:
+    def place(self, art: Art, matrix, label: str, clip=None, loc: Loc | None = None) -> None:
         c = self.canvas
         name = self.names.get(art)
         if name is None:
             name = f"F{len(self.names)}"
             self.names[art] = name
             x, y, w, h = art.bleed
-            self.ctx.item_label = label
+            self.ctx.item_label, self.ctx.item_loc = label, loc
             c.beginForm(name, x, y, x + w, y + h)
             draw_art(c, art, self.ctx)
             c.endForm()

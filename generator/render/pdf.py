@@ -106,7 +106,7 @@ def write_pages(path: Path, pages: list[Page], arts: dict, meta: Meta,
         for item, side, matrix, clip in placed:
             art = arts.get((id(item), side))
             if art is not None:
-                forms.place(art, matrix, f"item '{item.id}' ({side})", clip)
+                forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc)
         draw_guides(c, page)
         if page.glue or page.align or page.label:
             draw_sheet_guides(c, page, ctx.fonts["regular"], lang)

@@ -104,6 +104,8 @@ def _fit(text: str, font: str, size: float, width: float, height: float, box, ct
     if fitted is None:
         raise ContentError(Problem(box.loc_of("rows"), f"{ctx.item_label}: table label"
                                    f" '{text}' in box '{box.name}' does not fit its cell"))
+    if ctx.preflight:
+        ctx.preflight.text(box, fitted, ctx.item_label)
     return fitted
 
 

@@ -70,6 +70,8 @@ def paint_text(c, box, ctx) -> None:
     fitted = fit_line(text, font, size, float(box.get("min-size", size * 0.6)), w, h)
     if fitted is None:
         raise _overflow(box, ctx, text, float(box.get("min-size", size * 0.6)))
+    if ctx.preflight:
+        ctx.preflight.text(box, fitted, ctx.item_label)
     c.saveState()
     cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
     c.translate(cx, cy)
@@ -227,6 +229,8 @@ def paint_paragraph(c, box, ctx) -> None:
     if best is None:
         raise _overflow(box, ctx, " ".join(str(t) for t in texts), min_size)
     size = size - best[0] * 0.5
+    if ctx.preflight:
+        ctx.preflight.text(box, size, ctx.item_label)
     paras, heights, total = best[1]
     top = y + h
     if box.get("valign", "top") == "middle":
