@@ -2,32 +2,25 @@
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import boards, templating
+from . import templating
 from .checks import find_variant, validate
 from .errors import ContentError, Loc, Problem
-from .expand import items_of
-from .imposition import PrintSettings, impose
+from .imposition import PrintSettings
+from .kit import lay_out
 from .layouts import Layouts
 from .loader import load_game
 from .models import LANGUAGES, Game
-from .options import OPTIONS, default, record
+from .options import OPTIONS, default
 from .paths import inside as contained
-from .pieces import art_of, fold_lines, trim_of
 from .preflight import Preflight
-from .printguide import write_guide
-from .publish import Staging, staged
-from .render.cheatsheet import write_cheatsheet
-from .render.paint import PaintContext
-from .render.pdf import Meta, write_pages
+from .publish import staged
 from .render.style import Fonts
-from .render.svg import write_cut_svg
-from .units import to_mm
+from .writers import WRITERS, Job
 
 
 class OptionError(Exception):
@@ -112,24 +105,26 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     options = replace(options, theme=_theme(game, options.theme))
     validate(game, variant)
     preflight = Preflight()
+    layouts = Layouts(project.templates)
+    fonts = Fonts(game.fonts, game.loc, game.font_locs)
+    writers = [w for w in WRITERS if w.wanted(options)]
     with staged(out, game_id) as staging:
-        files = _write_kit(project, game, variant, staging, options, progress, preflight)
+        job = Job(game, options, fonts, project.templates, staging, preflight)
+        files: list[dict] = []
+        for laid in lay_out(game, variant, options, layouts, preflight):
+            for writer in writers:
+                files += writer.component(job, laid)
+            if progress:
+                progress(laid.component.id)
+        for writer in writers:
+            files += writer.finish(job, files)
+        if progress and game.rules is not None:
+            progress("rules")
         found = preflight.problems()
         if found and options.strict:
             raise ContentError(found)
         for problem in found if warn else ():
             warn(problem)
-        manifest = {"game": game.id, "paper": options.settings.paper,
-                    "duplex": options.settings.duplex,
-                    "bleed_mm": round(to_mm(options.settings.bleed), 3),
-                    "margin_mm": round(to_mm(options.settings.margin), 3),
-                    "options": record(options.values()), "files": files}
-        if game.themes:
-            manifest["theme"] = _theme(game, options.theme)
-        write_guide(staging.path("PRINT.txt"), files, options.settings.paper,
-                    options.settings.duplex, game.title.get(options.langs[0]))
-        staging.path("manifest.json").write_text(json.dumps(manifest, indent=1,
-                                                            ensure_ascii=False) + "\n")
         return staging.publish(out / game_id)
 
 
@@ -156,77 +151,6 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
             build_game(project, game_id, Path(tmp), variant, warn=once)
 
 
-def _write_kit(project: Project, game: Game, variant, staging: Staging, options: BuildOptions,
-               progress, preflight: Preflight) -> list[dict]:
-    layouts = Layouts(project.templates)
-    fonts = Fonts(game.fonts, game.loc, game.font_locs)
-    settings = options.settings
-    lang = options.langs[0]
-    face_options = {"lang": lang, "braille": options.braille,
-                    "theme": _theme(game, options.theme)}
-    files = []
-    for component in game.components:
-        items = items_of(game, component, variant)
-        if component.kind == "sheet" and len(options.langs) > 1:
-            # A sheet is printed once per language, like the cheat sheet; cards are not.
-            items = [replace(item, id=f"{item.id}-{lang}", data={**item.data, "lang": lang})
-                     for item in items for lang in options.langs]
-        trim = trim_of(game, component)
-        has_back = component.back is not None and component.kind not in ("standee", "stand",
-                                                                           "board")
-        bleed = settings.bleed if component.marks else 0.0
-        comp_settings = PrintSettings(settings.paper, settings.duplex, bleed, settings.margin,
-                                      settings.back_offset)
-        try:
-            if component.kind == "board":
-                pages = [page for item in items for page in boards.tile(item, trim, comp_settings)]
-            else:
-                pages = impose(items, trim, comp_settings, has_back, component.marks,
-                               component.block)
-        except ValueError as exc:
-            raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) \
-                from None
-        arts = {}
-        for item in items:
-            for side in ("front", "back") if has_back else ("front",):
-                art = arts[(id(item), side)] = art_of(game, item, side, layouts, face_options,
-                                                      bleed, trim)
-                if art is not None and len(art.parts) == 1 and not art.tabs:  # one flat face
-                    preflight.bleed(art.parts[0][1], trim, bleed, f"item '{item.id}' ({side})")
-        name = f"{component.id}.pdf"
-        title = f"{game.title.get(lang)} – {component.name.get(lang)}"
-        # Only components that carry braille go on swell paper, and only they are lightened.
-        swell = options.braille and any(
-            b.painter == "braille" for b in layouts.get(component.face, component.face_loc).boxes)
-        ctx = PaintContext(fonts, game.folder, swell=swell, preflight=preflight)
-        write_pages(staging.path(name), pages, arts, Meta(title, game.author, _subject(game, lang)),
-                    ctx, lang)
-        files.append(_manifest_file(name, pages, component.kind))
-        if options.svg and component.marks:
-            files += _cut_files(staging, component, pages, fold_lines(game, component))
-        if progress:
-            progress(component.id)
-    if game.rules is not None:
-        pages = write_cheatsheet(staging.path("rules.pdf"), game, project.templates, fonts,
-                                 options.langs, settings, Meta(
-                                     f"{game.title.get(lang)} – Regeln / Rules", game.author,
-                                     _subject(game, lang)))
-        files.append({"path": "rules.pdf", "pages": pages})
-        if progress:
-            progress("rules")
-    return files
-
-
-def _cut_files(staging: Staging, component, pages, folds) -> list[dict]:
-    sheets = [p for p in pages if any(q.side == "front" for q in p.placements)]
-    files = []
-    for n, page in enumerate(sheets, start=1):
-        name = f"cut/{component.id}-{n}.svg"
-        write_cut_svg(staging.path(name), page, [line[:4] for line in folds])
-        files.append(_manifest_file(name, [page], component.kind))
-    return files
-
-
 def _langs(game: Game, asked: tuple[str, ...]) -> tuple[str, ...]:
     """The languages to build: those asked for, each one the game is written in."""
     known = LANGUAGES
@@ -246,17 +170,3 @@ def _theme(game: Game, name: str | None) -> str | None:
         raise OptionError(f"game '{game.id}' has no theme '{name}'"
                           f" (themes: {', '.join(game.themes)})")
     return name
-
-
-def _subject(game: Game, lang: str) -> str:
-    return ("Bastelbogen-Druckbogen zum Selberbasteln" if lang == "de"
-            else "Bastelbogen print-and-play kit")
-
-
-def _manifest_file(name: str, pages, kind: str) -> dict:
-    return {"path": name, "pages": [
-        {"number": n, "size_mm": [round(to_mm(v), 3) for v in page.size],
-         "items": [{"id": p.item.id, "kind": kind, "side": p.side,
-                    "trim_mm": [round(to_mm(v), 4) for v in p.trim]}
-                   for p in page.placements]}
-        for n, page in enumerate(pages, start=1)]}

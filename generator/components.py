@@ -6,7 +6,8 @@ from pathlib import Path
 
 from . import limits
 from .errors import Collector, Loc
-from .models import KINDS, LANGUAGES, Component, ItemSpec, Stand, Standee
+from .kinds import KINDS
+from .models import LANGUAGES, Component, ItemSpec
 from .names import slug_problem
 from .schema import Fields, list_of, read_text, type_name
 from .source import YList, YMap
@@ -50,23 +51,16 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
     if kind is not None and kind not in KINDS:
         problems.add(f.value_loc("kind"), f"kind '{kind}' is not one of {', '.join(KINDS)}")
     name = read_text(f, "name", problems, default=cid)
-    # A stand takes its size from what it holds; everything else names its own.
-    size = parse_size(f.raw("size"), f.value_loc("size"), problems) if kind != "stand" \
+    sort = KINDS.get(kind or "card", KINDS["card"])
+    size = parse_size(f.raw("size"), f.value_loc("size"), problems) if sort.sized \
         else (0.0, 0.0)
     face = f.get("face", str) or ""
     back = f.get("back", str, None)
-    marks = f.get("marks", bool, kind != "sheet")
+    marks = f.get("marks", bool, sort.marks)
     id_pattern = f.get("item-id", str, None)
     refs_raw = f.get("refs", YMap, None) or {}
     refs = tuple((k, str(v)) for k, v in refs_raw.items())
-    standee = None
-    if kind == "standee":
-        base = f.length("base", mm(15))
-        if base is not None and base < 0:
-            problems.add(f.value_loc("base"), "'base' (the depth of the foot tabs) must be 0 or"
-                         " more")
-        standee = Standee(max(base or 0.0, 0.0))
-    stand = _stand(f, problems) if kind == "stand" else None
+    details = sort.read(f, problems)
     block = f.get("blocks", YList, None)
     if block is not None and not (len(block) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in block)):
@@ -78,23 +72,9 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
                      " one, like - {id: first}")
     f.done()
     return Component(cid, kind or "card", name, size, face, back, items, refs, id_pattern,
-                     bool(marks), standee, loc, f.value_loc("face"), f.value_loc("back"), stand,
+                     bool(marks), details, loc, f.value_loc("face"), f.value_loc("back"),
                      tuple(block) if block else None,
                      f.value_loc("item-id"))
-
-
-def _stand(f: Fields, problems: Collector) -> Stand:
-    h = Fields(f.raw("holds"), f"'holds' of {f.what}", problems, f.value_loc("holds"))
-    holds = h.get("component", str) or ""
-    count = h.get("count", int)
-    count = 1 if count is None else count
-    clearance = h.length("clearance", mm(1)) or 0.0
-    h.done()
-    if count < 1:
-        problems.add(h.value_loc("count"), f"'count' must be 1 or more, got {count}")
-    if clearance < 0:
-        problems.add(h.value_loc("clearance"), "'clearance' must be 0 or more")
-    return Stand(holds, max(count, 1), max(clearance, 0.0))
 
 
 def _item(data, loc: Loc, cid: str, problems: Collector) -> ItemSpec:

@@ -15,7 +15,7 @@ from .source import YList, YMap, load_yaml
 
 GAME_FILE = "game.yaml"
 CHECK_KINDS = ("count", "complete-sets", "distinct", "exactly", "theme-covers", "at-most",
-               "languages", "files", "members", "sequence")  # as in checks/kinds.py
+               "languages", "files", "members", "sequence")  # as in checks/declared.py
 
 
 def find_games(content: Path) -> list[Path]:

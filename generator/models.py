@@ -9,7 +9,6 @@ from .errors import Loc
 from .source import YMap
 
 LANGUAGES = ("de", "en")
-KINDS = ("card", "tile", "standee", "stand", "sheet", "board")
 
 
 @dataclass(frozen=True)
@@ -41,20 +40,6 @@ class ItemSpec:
 
 
 @dataclass(frozen=True)
-class Standee:
-    base: float  # depth of each base tab, in points
-
-
-@dataclass(frozen=True)
-class Stand:
-    """A fold-up stand that holds a row of another component's items upright."""
-
-    holds: str  # component id
-    count: int
-    clearance: float  # points, beside each held item
-
-
-@dataclass(frozen=True)
 class Theme:
     """A set of motifs, one per value of the game's theme field (e.g. per tile type)."""
 
@@ -68,7 +53,7 @@ class Theme:
 @dataclass(frozen=True)
 class Component:
     id: str
-    kind: str
+    kind: str  # a name in kinds.KINDS
     name: Text
     size: tuple[float, float]  # trim in points (for a standee: the figure)
     face: str
@@ -77,11 +62,10 @@ class Component:
     refs: tuple[tuple[str, str], ...]  # item field -> table whose ids it names
     id_pattern: str | None
     marks: bool
-    standee: Standee | None
+    details: object  # the kind's own settings (a standee's base, what a stand holds)
     loc: Loc
     face_loc: Loc
     back_loc: Loc
-    stand: Stand | None = None
     block: tuple[int, int] | None = None  # lay runs of items as blocks (a picture's pieces)
     id_loc: Loc | None = None  # where `item-id` was written
 

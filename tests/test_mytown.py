@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from generator import stand
+from generator.kinds import stand
 from generator.imposition import PAPERS
 from generator.units import mm
 from tests.conftest import ROOT, manifest, pnp, validate_fails

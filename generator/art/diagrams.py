@@ -6,7 +6,7 @@ import math
 
 from reportlab.lib import colors
 
-from ..stand import LEAN
+from ..kinds.stand import LEAN
 from .draw import poly
 
 

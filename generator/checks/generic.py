@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ..art import motif_problems
 from ..errors import Collector
+from ..kinds import kind_of
 from ..models import Check, Game, Item, Variant
 from ..schema import Fields
 from ..source import YMap
-from . import kinds
+from .declared import CHECKS
 from .pictures import check_picture
 from .values import fmt, single
 
@@ -24,12 +25,14 @@ def component_ids(game: Game, problems: Collector) -> None:
 def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
     """What holds for every game: unique ids and references that exist."""
     for c in game.components:
-        if c.stand is not None and c.stand.holds == c.id:
-            problems.add(c.loc, f"stand '{c.id}' holds itself; name the component whose items"
-                         " stand in it")
-        elif c.stand is not None and game.component(c.stand.holds) is None:
-            problems.add(c.loc, f"stand '{c.id}' holds component '{c.stand.holds}', which does"
-                         f" not exist (components: {', '.join(x.id for x in game.components)})")
+        for other in kind_of(c).refers(c):  # a stand, made from the items it holds
+            if other == c.id:
+                problems.add(c.loc, f"{c.kind} '{c.id}' holds itself; name the component"
+                             " whose items stand in it")
+            elif game.component(other) is None:
+                problems.add(c.loc, f"{c.kind} '{c.id}' holds component '{other}', which does"
+                             " not exist (components:"
+                             f" {', '.join(x.id for x in game.components)})")
         for field, table in c.refs:
             if table not in game.tables:
                 problems.add(c.loc, f"component '{c.id}' refers to table '{table}',"
@@ -107,7 +110,7 @@ def declared(game: Game, check: Check, items: dict[str, list[Item]], variant: Va
         f.done()
         return
     what, rows = target
-    kinds.CHECKS[check.kind](game, f, what, rows, variant, problems)
+    CHECKS[check.kind](game, f, what, rows, variant, problems)
     f.done()
 
 

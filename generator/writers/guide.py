@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import Job, Writer, register
+
 DUPLEX = {
     "long": ("beidseitig, an der langen Kante wenden", "double-sided, flip on the long edge"),
     "short": ("beidseitig, an der kurzen Kante wenden", "double-sided, flip on the short edge"),
@@ -26,3 +28,14 @@ def write_guide(path: Path, files: list[dict], paper: str, duplex: str, title: s
     lines += ["", "Schneiden an den Schnittmarken; gestrichelte Linien sind Falze.",
               "Cut at the crop marks; dashed lines are folds."]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@register
+class Guide(Writer):
+    name = "guide"
+
+    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+        settings = job.options.settings
+        write_guide(job.staging.path("PRINT.txt"), files, settings.paper, settings.duplex,
+                    job.game.title.get(job.lang))
+        return []  # PRINT.txt is for people; the manifest lists what is printed

@@ -1,0 +1,95 @@
+"""What each kind of component is, one module per kind, registered by name.
+
+A kind holds its defaults (crop marks and bleed, safe zone, whether a back is printed
+behind the front, whether it is printed once per language), the keys of its own it reads
+from a component, its geometry (the trim, the cut outline as a path, the fold lines, the
+parts its faces are drawn in) and the way its items are laid on sheets. A new kind is one
+new module here; shapes (hex, round) are a property any kind can take, not kinds.
+
+Kinds are vocabulary and geometry: they use geometry.py and units but nothing that lays
+out, draws or writes, so every stage of the pipeline may ask them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..geometry import IDENTITY, Matrix, Rect
+
+Outline = tuple[tuple[tuple[float, float], ...], ...]  # closed loops, item-local points
+Line = tuple[float, float, float, float, str]  # x1, y1, x2, y2, style (valley, cut, ...)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A region of an item's side drawn by one layout: `layout` is "side" (the layout of
+    the side being drawn) or "back" (the component's back layout, else the side's)."""
+
+    matrix: Matrix
+    size: tuple[float, float]
+    layout: str = "side"
+    safe: bool = False  # text kept inside the safe zone
+    label: str = ""  # how messages name this part, if not by the side
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything drawn on one side of one item, as geometry."""
+
+    parts: tuple[Part, ...]
+    tabs: tuple[Rect, ...] = ()  # tinted areas (glue tabs, feet), bleed included
+    lines: tuple[Line, ...] = ()  # folds and drawn cuts, item-local
+    boxes: tuple[tuple[str, str, Rect, tuple], ...] = ()  # name, painter, rect, params
+
+
+def rectangle(w: float, h: float) -> Outline:
+    return (((0.0, 0.0), (w, 0.0), (w, h), (0.0, h)),)
+
+
+class Kind:
+    name = ""
+    marks = True  # crop marks and bleed unless the component says otherwise
+    safe_zone = True  # text kept 3 mm inside the cut (where there are marks)
+    backs = True  # a back layout is printed behind the front
+    per_language = False  # printed once for each language of the build
+    sized = True  # the component names its size (a stand takes it from what it holds)
+    sheet = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
+    keys: tuple[str, ...] = ()  # the kind's own keys in a component
+
+    def read(self, f, problems):
+        """The kind's own settings from a component's fields (None if it has none)."""
+        return None
+
+    def refers(self, component) -> tuple[str, ...]:
+        """Components this one is made from (a stand, from what it holds)."""
+        return ()
+
+    def trim(self, component, game) -> tuple[float, float]:
+        return component.size
+
+    def outline(self, component, game) -> Outline:
+        """Where the item is cut, item-local."""
+        return rectangle(*self.trim(component, game))
+
+    def folds(self, component, game, bleed: float = 0.0) -> tuple[Line, ...]:
+        return ()
+
+    def plan(self, component, game, bleed: float, data: dict) -> Plan:
+        trim = self.trim(component, game)
+        return Plan((Part(IDENTITY, trim, "side", self.safe_zone and component.marks),))
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def register(cls: type[Kind]) -> type[Kind]:
+    KINDS[cls.name] = cls()
+    return cls
+
+
+def kind_of(component) -> Kind:
+    return KINDS[component.kind]
+
+
+# In the order messages list them; each registers itself.
+from . import card, tile, standee, stand, sheet, board  # noqa: E402,F401,I001

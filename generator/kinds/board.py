@@ -1,0 +1,12 @@
+"""A board: one picture larger than a sheet, tiled over several sheets with glue margins
+(the geometry is in boards.py); it has no back."""
+
+from . import Kind, register
+
+
+@register
+class Board(Kind):
+    name = "board"
+    backs = False
+    safe_zone = False
+    sheet = "tiled"

@@ -1,0 +1,73 @@
+"""The writers of a kit: one module each, one interface. A writer is told of each
+component as it is laid out (`component`) and of the end of the kit (`finish`), and
+returns the files it wrote as manifest entries. Adding an output (PNG sheets, a Tabletop
+Simulator deck) is one new module that registers itself here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..models import Game
+from ..preflight import Preflight
+from ..publish import Staging
+from ..render.pdf import Meta
+from ..render.style import Fonts
+from ..units import to_mm
+
+
+@dataclass
+class Job:
+    """What every writer of one kit may use."""
+
+    game: Game
+    options: object  # build.BuildOptions, languages and theme resolved
+    fonts: Fonts
+    templates: list[Path]
+    staging: Staging
+    preflight: Preflight
+
+    @property
+    def lang(self) -> str:
+        """The first language: the one cards and titles are set in."""
+        return self.options.langs[0]
+
+    def meta(self, title: str) -> Meta:
+        subject = ("Bastelbogen-Druckbogen zum Selberbasteln" if self.lang == "de"
+                   else "Bastelbogen print-and-play kit")
+        return Meta(f"{self.game.title.get(self.lang)} – {title}", self.game.author, subject)
+
+
+class Writer:
+    name = ""
+
+    def wanted(self, options) -> bool:
+        return True
+
+    def component(self, job: Job, laid) -> list[dict]:
+        return []
+
+    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+        return []
+
+
+WRITERS: list[Writer] = []
+
+
+def register(cls: type[Writer]) -> type[Writer]:
+    WRITERS.append(cls())
+    return cls
+
+
+def listed(name: str, pages, kind: str) -> dict:
+    """A file's manifest entry: each page's size and each placed item's trim, in mm."""
+    return {"path": name, "pages": [
+        {"number": n, "size_mm": [round(to_mm(v), 3) for v in page.size],
+         "items": [{"id": p.item.id, "kind": kind, "side": p.side,
+                    "trim_mm": [round(to_mm(v), 4) for v in p.trim]}
+                   for p in page.placements]}
+        for n, page in enumerate(pages, start=1)]}
+
+
+# In the order they write and the manifest lists; each registers itself.
+from . import sheets, cuts, rules, guide, manifest  # noqa: E402,F401,I001

@@ -1,0 +1,74 @@
+"""Cut files for cutting machines (--svg): each sheet's cut outlines and folds as SVG in
+millimetres, cut/<component>-<n>.svg; the same plans as the PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import svgwrite
+
+from ..geometry import apply
+from ..imposition import Page
+from ..units import to_mm
+from . import Job, Writer, listed, register
+
+CUT = "#e0001b"
+FOLD = "#0060c0"
+
+
+@register
+class Cuts(Writer):
+    name = "cuts"
+
+    def wanted(self, options) -> bool:
+        return options.svg
+
+    def component(self, job: Job, laid) -> list[dict]:
+        component = laid.component
+        if not component.marks:  # drawn with its own cut lines (a die net), not cut by plan
+            return []
+        outline = laid.kind.outline(component, job.game)
+        folds = [line[:4] for line in laid.kind.folds(component, job.game)]
+        sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
+        files = []
+        for n, page in enumerate(sheets, start=1):
+            name = f"cut/{component.id}-{n}.svg"
+            write_cut_svg(job.staging.path(name), page, outline, folds)
+            files.append(listed(name, [page], component.kind))
+        return files
+
+
+def _is_rectangle(loop) -> bool:
+    xs, ys = {round(x, 6) for x, _ in loop}, {round(y, 6) for _, y in loop}
+    return len(loop) == 4 and len(xs) == 2 and len(ys) == 2
+
+
+def write_cut_svg(path: Path, page: Page, outline, item_folds) -> None:
+    """One sheet: each front's cut outline, the fold lines dashed; y runs down in SVG.
+    `outline` and `item_folds` (x1, y1, x2, y2) are item-local."""
+    w, h = (to_mm(v) for v in page.size)
+
+    def pt(x, y):
+        return round(to_mm(x), 4), round(h - to_mm(y), 4)
+
+    drawing = svgwrite.Drawing(str(path), size=(f"{w:.3f}mm", f"{h:.3f}mm"),
+                               viewBox=f"0 0 {w:.3f} {h:.3f}", profile="tiny")
+    cuts = drawing.add(drawing.g(id="cut", fill="none", stroke=CUT, stroke_width=0.1))
+    folds = drawing.add(drawing.g(id="fold", fill="none", stroke=FOLD, stroke_width=0.1,
+                                  stroke_dasharray="1,0.7"))
+    for p in page.placements:
+        if p.side != "front":
+            continue
+        for loop in outline:
+            if _is_rectangle(loop):  # placed by quarter turns: its trim on the page
+                x, y, tw, th = p.trim
+                left, top = pt(x, y + th)
+                cuts.add(drawing.rect((left, top), (round(to_mm(tw), 4), round(to_mm(th), 4))))
+            else:
+                points = [pt(*apply(p.matrix, x, y)) for x, y in loop]
+                cuts.add(drawing.polygon(points))
+        for x1, y1, x2, y2 in item_folds:
+            folds.add(drawing.line(pt(*apply(p.matrix, x1, y1)), pt(*apply(p.matrix, x2, y2))))
+    for x1, y1, x2, y2 in page.folds:
+        folds.add(drawing.line(pt(x1, y1), pt(x2, y2)))
+    drawing.save(pretty=True)

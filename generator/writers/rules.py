@@ -1,0 +1,19 @@
+"""The one-page cheat sheet per language: rules.pdf."""
+
+from __future__ import annotations
+
+from ..render.cheatsheet import write_cheatsheet
+from . import Job, Writer, register
+
+
+@register
+class Rules(Writer):
+    name = "rules"
+
+    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+        if job.game.rules is None:
+            return []
+        pages = write_cheatsheet(job.staging.path("rules.pdf"), job.game, job.templates,
+                                 job.fonts, job.options.langs, job.options.settings,
+                                 job.meta("Regeln / Rules"))
+        return [{"path": "rules.pdf", "pages": pages}]
