@@ -35,6 +35,7 @@ pins: $(STAMP)
 	$(BIN)/python -m tests.pins --regenerate
 
 docs: $(STAMP)
+	$(BIN)/python -m docs.tables
 	$(BIN)/python docs/render.py
 
 clean:

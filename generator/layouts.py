@@ -14,16 +14,13 @@ from pathlib import Path
 
 from . import limits
 from .errors import Collector, ContentError, Loc, Problem
-from .params import REQUIRED, SPEC, TEXT_PAINTERS, coerce
+from .painters import coerce, known
 from .paths import is_file
 from .schema import Fields, inside, type_name
 from .source import YList, YMap, load_yaml
 from .templating import expand
 from .units import mm
 
-# The keys each painter reads; any other key in a box is a mistake worth naming.
-PAINTER_KEYS = {painter: tuple(keys) for painter, keys in SPEC.items()}
-PAINTERS = tuple(PAINTER_KEYS)
 BOX_KEYS = ("name", "painter", "box", "when")
 SAFE_ZONE = mm(3)
 
@@ -122,11 +119,12 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
     box = raw.get("box")
     if not isinstance(name, str):
         problems.add(loc, "a box needs a 'name'")
-    if painter not in PAINTERS:
-        near = difflib.get_close_matches(str(painter), PAINTERS, n=1, cutoff=0.6)
+    painters = known()
+    if painter not in painters:
+        near = difflib.get_close_matches(str(painter), list(painters), n=1, cutoff=0.6)
         hint = f"; did you mean '{near[0]}'?" if near else next(
-            (f" (write 'painter: {k}')" for k in raw if k in PAINTERS), "")
-        problems.add(raw.value_loc("painter"), f"painter must be one of {', '.join(PAINTERS)},"
+            (f" (write 'painter: {k}')" for k in raw if k in painters), "")
+        problems.add(raw.value_loc("painter"), f"painter must be one of {', '.join(painters)},"
                      f" got {type_name(painter)}{hint}")
     # Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
     # follow a size computed elsewhere (a stand's panel, say); `bleed` is the trim grown
@@ -142,16 +140,17 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
                      " every value at most"
                      f" {limits.MAX_LENGTH_MM:g} mm either way")
         return None
-    if not isinstance(name, str) or painter not in PAINTERS:
+    if not isinstance(name, str) or painter not in painters:
         return None
-    allowed = BOX_KEYS + PAINTER_KEYS[painter]
+    own = tuple(painters[painter].keys)
+    allowed = BOX_KEYS + own
     for key in raw:
         if key not in allowed:
             near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.5)
             hint = f"; did you mean '{near[0]}'?" if near else \
-                f"; a {painter} box takes {', '.join(PAINTER_KEYS[painter])}"
+                f"; a {painter} box takes {', '.join(own)}"
             problems.add(raw.key_loc(key), f"unknown key '{key}' in box '{name}'{hint}")
-    for key in REQUIRED.get(painter, ()):
+    for key in painters[painter].required:
         if key not in raw:
             problems.add(loc, f"a {painter} box needs '{key}' (box '{name}')")
     when = raw.get("when")
@@ -250,7 +249,7 @@ def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None
         raise ContentError(Problem(spec.params.value_loc("box"), f"{label}: box '{spec.name}'"
                                    f" lies outside the {width / mm(1):.1f} x"
                                    f" {height / mm(1):.1f} mm item"))
-    if safe_zone and spec.painter in TEXT_PAINTERS:
+    if safe_zone and known()[spec.painter].text:
         z = SAFE_ZONE - 1e-6
         if x < z or y < z or x + w > width - z or y + h > height - z:
             raise ContentError(Problem(spec.params.value_loc("box"), f"{label}: box"

@@ -1,5 +1,6 @@
-"""What each painter's keys may hold. Values are checked after jinja2 has rendered them, so
-a wrong value from content (a colour in a table, a size in a template) is caught the same way."""
+"""The types a painter's or motif's keys may hold (painters.py says which key is which).
+Values are checked after jinja2 has rendered them, so a wrong value from content (a colour
+in a table, a size in a template) is caught the same way."""
 
 from __future__ import annotations
 
@@ -30,6 +31,10 @@ def _number(minimum: float, above: bool, maximum: float = 1e6):
             raise ValueError(f"must be at most {maximum:g}, got {number:g}")
         return number
     return check
+
+
+def at_least(minimum: int):
+    return _whole(minimum)
 
 
 def _whole(minimum: int):
@@ -144,6 +149,7 @@ def choices(*options):
 
 
 choice = _choice
+number = _number
 COLOUR = _colour
 TEXT = _text
 POSITIVE = _number(0, True)
@@ -152,31 +158,8 @@ FONT_SIZE = _number(0, True, limits.MAX_FONT_SIZE)
 LINE = _number(0, True, 100)  # points of a stroke
 STEP = _number(2, False, 10_000)  # points between repeats of a pattern: 2 pt is already grey
 FACTOR = _number(0, True, 10)  # leading and gaps, in font sizes
-SPEC = {
-    "shape": {"shape": _choice("rect", "ellipse", "line"), "fill": _colour, "stroke": _colour,
-              "line": LINE, "dash": _lengths, "radius": NON_NEGATIVE},
-    "text": {"text": _text, "font": _text, "size": FONT_SIZE, "min-size": FONT_SIZE,
-             "colour": _colour, "align": _choice(*ALIGN),
-             "valign": _choice("top", "middle", "bottom"), "rotate": _choice(0, 90, 180, 270)},
-    "paragraph": {"text": _text, "font": _text, "size": FONT_SIZE, "min-size": FONT_SIZE,
-                  "colour": _colour, "align": _choice(*ALIGN, "justify"),
-                  "valign": _choice("top", "middle"), "leading": FACTOR,
-                  "gap": _number(0, False, 10)},
-    "art": {"motif": _text, "colour": _colour, "fill": _colour, "sky": _colour,
-            "step": STEP, "with": _text, "slice": _slice, "piece": _rect,
-            "picture": _rect},
-    "braille": {"text": _text, "colour": _colour, "align": _choice(*ALIGN),
-                "rotate": _choice(0, 180)},
-    "image": {"file": _text, "slice": _slice, "piece": _rect},
-    "table": {"header": _texts, "rows": _texts, "group": _whole(1), "first": POSITIVE,
-              "header-height": POSITIVE, "colour": _colour, "line-colour": _colour,
-              "stripe": _colour, "size": FONT_SIZE},
-}
-REQUIRED = {"image": ("file",), "table": ("header",)}
-# Painters whose marks must stay inside the safe zone of a card or tile.
-TEXT_PAINTERS = ("text", "paragraph", "braille", "table")
-
-
-def coerce(painter: str, key: str, value):
-    """The value as its painter wants it; ValueError says what is wrong with it."""
-    return SPEC[painter][key](value)
+TEXTS = _texts
+LENGTHS = _lengths
+SLICE = _slice
+RECT = _rect
+ALIGNMENT = _choice(*ALIGN)

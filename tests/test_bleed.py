@@ -8,7 +8,6 @@ from generator.build import Project
 from tests.conftest import ROOT, manifest
 from tests.render import Rendered
 
-
 PT = 72 / 25.4
 
 

@@ -9,8 +9,8 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from generator.kinds import stand
 from generator.imposition import PAPERS
+from generator.kinds import stand
 from generator.units import mm
 from tests.conftest import ROOT, manifest, pnp, validate_fails
 from tests.pdfread import PT_PER_MM, read, trim_of

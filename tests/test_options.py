@@ -13,9 +13,9 @@ from tests.conftest import ROOT, manifest, pnp
 
 
 def test_readme_table_is_the_declaration():
-    readme = (ROOT / "README.md").read_text()
-    block = readme.split("<!-- options:")[1].split("<!-- /options -->")[0]
-    assert block.split("\n", 1)[1].strip() == table()
+    from docs.tables import block
+
+    assert block((ROOT / "README.md").read_text(), "options") == table()
 
 
 def test_help_lists_every_option_with_its_default():

@@ -6,11 +6,13 @@ import math
 
 from reportlab.lib import colors
 
+from ..painters import PAINTING, motif
 from ..render.style import shade, tint
 from .draw import BLEED_ROOM, ground, poly
 from .palettes import palette, rng, varnish
 
 
+@motif("colourfield", PAINTING, painting=True)
 def colourfield(c, rect, box, ctx) -> None:
     """Soft-edged fields of colour floating on a ground (after Rothko)."""
     r = rng("colourfield", box.get("seed"))
@@ -30,6 +32,7 @@ def colourfield(c, rect, box, ctx) -> None:
                         stroke=0, fill=1)
     varnish(c, rect, r)
 
+@motif("grid", PAINTING, painting=True)
 def grid(c, rect, box, ctx) -> None:
     """Rectangles split by black bars, a few filled with pure colour (after Mondrian)."""
     r = rng("grid", box.get("seed"))
@@ -57,6 +60,7 @@ def grid(c, rect, box, ctx) -> None:
         c.rect(cx, cy, cw, ch, stroke=1, fill=0)
     varnish(c, rect, r)
 
+@motif("stripes", PAINTING, painting=True)
 def stripes(c, rect, box, ctx) -> None:
     """Bands of colour in a slow rhythm, on a slant (after Bridget Riley's colour works)."""
     r = rng("stripes", box.get("seed"))
@@ -79,6 +83,7 @@ def stripes(c, rect, box, ctx) -> None:
     c.restoreState()
     varnish(c, rect, r)
 
+@motif("concentric", PAINTING, painting=True)
 def concentric(c, rect, box, ctx) -> None:
     """A grid of squares, each holding rings of colour (after Kandinsky's study)."""
     r = rng("concentric", box.get("seed"))
@@ -99,6 +104,7 @@ def concentric(c, rect, box, ctx) -> None:
                          radius * (1 - k * 0.17), stroke=0, fill=1)
     varnish(c, rect, r)
 
+@motif("facets", PAINTING, painting=True)
 def facets(c, rect, box, ctx) -> None:
     """Broken planes in a narrow range of colour (after the cubists)."""
     r = rng("facets", box.get("seed"))
@@ -123,6 +129,7 @@ def facets(c, rect, box, ctx) -> None:
         c.line(*points[i][j], *points[i + 1][j + 1])
     varnish(c, rect, r)
 
+@motif("blobs", PAINTING, painting=True)
 def blobs(c, rect, box, ctx) -> None:
     """Cut-out shapes, leaf and wave, on a flat ground (after Matisse's cut-outs)."""
     r = rng("blobs", box.get("seed"))

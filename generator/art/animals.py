@@ -10,10 +10,12 @@ import math
 
 from reportlab.lib import colors
 
+from ..painters import motif
 from ..render.style import shade, tint
 from .creatures import INK, eye, legs, scene
 
 
+@motif("cat")
 def cat(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
     fur = ctx.ink(box, "colour", "#e69f00")
@@ -40,6 +42,7 @@ def cat(c, rect, box, ctx) -> None:
         c.line(*f(0.8, 0.5), *f(0.69, 0.5 + dv))
 
 
+@motif("dog")
 def dog(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#9fcf6e")
     fur = ctx.ink(box, "colour", "#a0682f")
@@ -55,6 +58,7 @@ def dog(c, rect, box, ctx) -> None:
     f.ellipse(c, 0.64, 0.44, 0.69, 0.66, colors.HexColor("#d55e00"))  # collar
 
 
+@motif("rabbit")
 def rabbit(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#a6d27a")
     fur = ctx.ink(box, "colour", "#cfc6bb")
@@ -69,6 +73,7 @@ def rabbit(c, rect, box, ctx) -> None:
     f.circle(c, 0.88, 0.52, 0.02, colors.HexColor("#cc79a7"))
 
 
+@motif("fish")
 def fish(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, sky="#2f7fb8", ground="#e8d9a8", share=0.12)
     body = ctx.ink(box, "colour", "#f0e442")
@@ -89,6 +94,7 @@ def fish(c, rect, box, ctx) -> None:
     f.poly(c, [(0.0, 0.12), (0.05, 0.3), (0.1, 0.12)], colors.HexColor("#009e73"))  # weed
 
 
+@motif("turtle")
 def turtle(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#c9b37e")
     shell = ctx.ink(box, "colour", "#009e73")
@@ -111,6 +117,7 @@ def turtle(c, rect, box, ctx) -> None:
     f.poly(c, [(0.12, 0.45), (0.86, 0.45), (0.86, 0.42), (0.12, 0.42)], shade(shell, 0.3))
 
 
+@motif("crocodile")
 def crocodile(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#4f8fb0", share=0.22)
     skin = ctx.ink(box, "colour", "#3f8f3a")
@@ -126,6 +133,7 @@ def crocodile(c, rect, box, ctx) -> None:
     eye(f, c, 0.72, 0.5, 0.035)
 
 
+@motif("snake")
 def snake(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#d8c48a")
     skin = ctx.ink(box, "colour", "#cc79a7")
@@ -149,6 +157,7 @@ def snake(c, rect, box, ctx) -> None:
     c.line(*f(0.98, 0.48), *f(1.0, 0.46))
 
 
+@motif("dachshund")
 def dachshund(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#a6d27a")
     fur = ctx.ink(box, "colour", "#7a4b2a")
@@ -171,6 +180,7 @@ def dachshund(c, rect, box, ctx) -> None:
     eye(f, c, 0.85, 0.6)
 
 
+@motif("caterpillar")
 def caterpillar(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#7dbb5a")
     f.ellipse(c, -0.05, 0.12, 1.05, 0.32, colors.HexColor("#3f8f3a"))  # the leaf
@@ -189,6 +199,7 @@ def caterpillar(c, rect, box, ctx) -> None:
     c.line(*f(0.9, 0.6), *f(0.93, 0.74))
 
 
+@motif("whale")
 def whale(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, sky="#9fd3f0", ground="#2f6fa8", share=0.45)
     body = ctx.ink(box, "colour", "#0072b2")
@@ -206,6 +217,7 @@ def whale(c, rect, box, ctx) -> None:
         c.drawPath(p, stroke=1, fill=0)
 
 
+@motif("ducks")
 def ducks(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#56b4e9", share=0.3)
     plumage = ctx.ink(box, "colour", "#f0e442")

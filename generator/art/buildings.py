@@ -11,6 +11,8 @@ from __future__ import annotations
 from reportlab.lib import colors
 
 from ..errors import ContentError, Problem
+from ..painters import motif
+from ..params import COLOUR, TEXT, choice, choices, fraction, whole
 from ..render.style import shade, tint
 from ..render.text import check_glyphs, fit_line
 from .draw import backdrop, cloud, light, param, poly
@@ -25,6 +27,11 @@ def _parts(box) -> int:
     return int(piece[2]) if piece else 1
 
 
+@motif("building", {"sky": COLOUR, "ground": COLOUR, "wall": COLOUR, "roof": choice(*ROOFS),
+                   "roof-colour": COLOUR, "floors": whole(1, 12), "bays": whole(1, 4),
+                   "height": fraction, "windows": COLOUR, "door": COLOUR,
+                   "features": choices(*FEATURES), "sign": TEXT, "sign-colour": COLOUR,
+                   "awning": COLOUR, "flag": COLOUR})
 def building(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     parts = _parts(box)

@@ -6,11 +6,14 @@ import math
 
 from reportlab.lib import colors
 
+from ..painters import motif
+from ..params import COLOUR
 from ..render.style import shade, tint
 from .creatures import INK, eye, scene
 from .draw import BLEED_ROOM, tiling
 
 
+@motif("mouse")
 def mouse(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#c9b37e")
     fur = ctx.ink(box, "colour", "#9a948a")
@@ -32,6 +35,7 @@ def mouse(c, rect, box, ctx) -> None:
     f.circle(c, 0.9, 0.18, 0.012, colors.HexColor("#c9b037"))
 
 
+@motif("snail")
 def snail(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#7dbb5a")
     shell = ctx.ink(box, "colour", "#e69f00")
@@ -57,6 +61,7 @@ def snail(c, rect, box, ctx) -> None:
     c.drawPath(p, stroke=1, fill=0)
 
 
+@motif("bird")
 def bird(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#a6d27a")
     feathers = ctx.ink(box, "colour", "#d55e00")
@@ -75,6 +80,7 @@ def bird(c, rect, box, ctx) -> None:
     eye(f, c, 0.73, 0.72, 0.02)
 
 
+@motif("ladybug")
 def ladybug(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, ground="#7dbb5a")
     f.ellipse(c, 0.0, 0.22, 1.0, 0.5, colors.HexColor("#3f8f3a"))  # the leaf
@@ -90,6 +96,7 @@ def ladybug(c, rect, box, ctx) -> None:
     c.line(*f(0.54, 0.68), *f(0.62, 0.76))
 
 
+@motif("pawprints", {"fill": COLOUR, "colour": COLOUR})
 def pawprints(c, rect, box, ctx) -> None:
     """The animal tiles' common back: rows of paw prints."""
     x, y, w, h = rect

@@ -7,9 +7,11 @@ import math
 from reportlab.lib import colors
 
 from ..kinds.stand import LEAN
+from ..painters import motif
 from .draw import poly
 
 
+@motif("stand-profile")
 def stand_profile(c, rect, box, ctx) -> None:
     """The folded stand seen from its end, with a tile leaning in place."""
     depth = {name: y1 - y0 for name, y0, y1 in box.get("panels")}

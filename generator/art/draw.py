@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 
+from ..render.motifs import BLEED_ROOM
 from ..render.style import shade, tint
 
-BLEED_ROOM = 30  # points a background runs past its picture, so bleed never shows white
 LIGHT_BANDS = 48
 
 

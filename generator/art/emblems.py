@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import math
 
+from ..painters import motif
+from ..params import COLOUR, STEP
 from ..render.style import shade, tint
 
 
+@motif("coin", {"colour": COLOUR})
 def coin(c, rect, box, ctx) -> None:
     """A minted coin: milled rim, a ring of pearls, a flat field for the value."""
     x, y, w, h = rect
@@ -33,6 +36,7 @@ def coin(c, rect, box, ctx) -> None:
                  fill=1)
 
 
+@motif("medallion", {"fill": COLOUR, "colour": COLOUR})
 def medallion(c, rect, box, ctx) -> None:
     """An oval cartouche with a double border, for titles on backs and sheets."""
     x, y, w, h = rect
@@ -47,6 +51,7 @@ def medallion(c, rect, box, ctx) -> None:
     c.ellipse(x + inset, y + inset, x + w - inset, y + h - inset, stroke=1, fill=0)
 
 
+@motif("lattice", {"fill": COLOUR, "colour": COLOUR, "step": STEP})
 def lattice(c, rect, box, ctx) -> None:
     """A diamond trellis with small rosettes at the crossings; the same turned by 180°,
     so a back shows nothing of how the card lies."""

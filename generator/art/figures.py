@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 
+from ..painters import motif
+from ..params import COLOUR
 from ..render.style import shade, tint
 from .draw import poly
 
@@ -16,6 +18,7 @@ def _frame(c, rect) -> None:
     c.scale(k, k)
 
 
+@motif("baron", {"colour": COLOUR, "sky": COLOUR})
 def baron(c, rect, box, ctx) -> None:
     """Baron Münchhausen riding his cannonball across an evening sky."""
     _frame(c, rect)

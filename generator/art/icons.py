@@ -7,6 +7,7 @@ import math
 
 from reportlab.lib import colors
 
+from ..painters import motif
 from .draw import poly
 
 WHITE = colors.white
@@ -146,3 +147,7 @@ def icon(name: str):
         _disc(c, q, ink)
         ICONS[name](c, q, ink)
     return draw
+
+
+for _name in ICONS:
+    motif(f"icon-{_name}")(icon(_name))

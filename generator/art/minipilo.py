@@ -8,6 +8,8 @@ import math
 from reportlab.lib import colors
 
 from ..errors import ContentError, Problem
+from ..painters import motif
+from ..params import COLOUR
 from ..render.style import shade, tint
 from .draw import BLEED_ROOM, poly
 
@@ -32,6 +34,7 @@ def star_fields(n: int, cx: float, cy: float, outer: float, inner: float):
             for k in range(n)]
 
 
+@motif("minipilo-board", None)  # takes the game's tables whole
 def board(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     # `with: tables` brings every table, each as (id, row) pairs in file order.
@@ -100,6 +103,7 @@ def board(c, rect, box, ctx) -> None:
     c.drawCentredString(cx, cy - radius * 0.02, "MiniPilo")
 
 
+@motif("runner", {"colour": COLOUR})
 def runner(c, rect, box, ctx) -> None:
     """A Mümvattel: a round little creature in its player's colour."""
     x, y, w, h = rect
@@ -123,6 +127,7 @@ def runner(c, rect, box, ctx) -> None:
     c.arc(cx - w * 0.1, y + h * 0.38, cx + w * 0.1, y + h * 0.48, 200, 140)
 
 
+@motif("owl", {"colour": COLOUR})
 def owl(c, rect, box, ctx) -> None:
     """The owl that walks the star."""
     x, y, w, h = rect

@@ -7,6 +7,8 @@ import math
 from reportlab.lib import colors
 
 from ..errors import ContentError, Problem
+from ..painters import motif
+from ..params import COLOUR, POSITIVE, choice, whole
 from ..render.style import shade, stroke_line, tint
 from ..units import mm
 from .draw import BLEED_ROOM, param, poly
@@ -34,6 +36,7 @@ def board_fields(cols: int, rows: int):
     return stacks, path, starts, market
 
 
+@motif("museum-board", {"cols": whole(5, 30), "rows": whole(5, 30), "field": POSITIVE})
 def board(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     cols, rows = int(param(box, "cols", 9)), int(param(box, "rows", 6))
@@ -151,6 +154,7 @@ def symbol(c, name: str, cx: float, cy: float, r: float, colour) -> None:
         c.rect(cx - r, cy - r * 0.3, r * 2, r * 0.6, stroke=0, fill=1)
 
 
+@motif("visitor", {"colour": COLOUR, "symbol": choice(*SYMBOLS)})
 def visitor(c, rect, box, ctx) -> None:
     """A museum visitor in the player's colour, the player's symbol on the coat."""
     x, y, w, h = rect
@@ -181,6 +185,7 @@ TABS = ((0, 1, "top"), (0, 1, "bottom"), (2, 1, "top"), (2, 1, "bottom"), (3, 1,
         (3, 1, "bottom"), (3, 1, "right"))
 
 
+@motif("die-net", {})
 def die_net(c, rect, box, ctx) -> None:
     """A d6 to cut, fold and glue: faces with pips, glue tabs, cut and fold lines."""
     x, y, w, h = rect

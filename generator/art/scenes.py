@@ -7,6 +7,7 @@ import math
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
+from ..painters import PAINTING, motif
 from ..render.style import shade, tint
 from .draw import BLEED_ROOM, ground
 from .palettes import palette, rng, varnish
@@ -32,6 +33,7 @@ def _ridge(c, rect, base: float, amp: float, waves, colour) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
+@motif("hills", PAINTING, painting=True)
 def hills(c, rect, box, ctx) -> None:
     """Layered hills fading into the distance under a low sun."""
     r = rng("hills", box.get("seed"))
@@ -51,6 +53,7 @@ def hills(c, rect, box, ctx) -> None:
         _ridge(c, rect, 0.62 - 0.1 * k, 0.05, waves, colour)
     varnish(c, rect, r)
 
+@motif("waves", PAINTING, painting=True)
 def waves(c, rect, box, ctx) -> None:
     """Rows of curling waves, one colour after the other (after the Japanese prints)."""
     r = rng("waves", box.get("seed"))
@@ -66,6 +69,7 @@ def waves(c, rect, box, ctx) -> None:
         _ridge(c, rect, (k + 0.5) / rows - 0.012, 0.045, [(1.0, freq, 0.3)], tint(colour, 0.4))
     varnish(c, rect, r)
 
+@motif("constellations", PAINTING, painting=True)
 def constellations(c, rect, box, ctx) -> None:
     """A night sky with stars joined into figures, and a moon."""
     r = rng("constellations", box.get("seed"))
@@ -106,6 +110,7 @@ def constellations(c, rect, box, ctx) -> None:
     c.restoreState()
     varnish(c, rect, r)
 
+@motif("pointillist", PAINTING, painting=True)
 def pointillist(c, rect, box, ctx) -> None:
     """A sunlit scene painted in dots of pure colour (after Seurat and Signac)."""
     r = rng("pointillist", box.get("seed"))
@@ -134,6 +139,7 @@ def pointillist(c, rect, box, ctx) -> None:
         j += 1
     varnish(c, rect, r)
 
+@motif("mosaic", PAINTING, painting=True)
 def mosaic(c, rect, box, ctx) -> None:
     """Small stones laid in rings around a centre, with grout between them."""
     r = rng("mosaic", box.get("seed"))
@@ -155,6 +161,7 @@ def mosaic(c, rect, box, ctx) -> None:
                    fill=1)
     varnish(c, rect, r)
 
+@motif("orbits", PAINTING, painting=True)
 def orbits(c, rect, box, ctx) -> None:
     """Discs and rings cut into quarters of contrasting colour (after Sonia Delaunay)."""
     r = rng("orbits", box.get("seed"))

@@ -6,11 +6,14 @@ import math
 
 from reportlab.lib import colors
 
+from ..painters import COLOURS, motif
+from ..params import COLOUR
 from ..render.style import shade, tint
 from .buildings import GROUND_SHARE
 from .draw import BLEED_ROOM, backdrop, poly, tiling
 
 
+@motif("tree", {**COLOURS, "trunk": COLOUR, "fruit": COLOUR})
 def tree(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     horizon = backdrop(c, rect, ctx.ink(box, "sky", "#a8daf3"), ctx.ink(box, "ground", "#7dbb5a"),
@@ -29,6 +32,7 @@ def tree(c, rect, box, ctx) -> None:
         c.circle(cx + dx * w, y + dy * h, w * 0.035, stroke=0, fill=1)
 
 
+@motif("lantern")
 def lantern(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     sky = ctx.ink(box, "sky", "#2c3e6b")
@@ -50,6 +54,7 @@ def lantern(c, rect, box, ctx) -> None:
     poly(c, [(cx - w * 0.2, y + h * 0.8), (cx + w * 0.2, y + h * 0.8), (cx, y + h * 0.86)], post)
 
 
+@motif("fountain")
 def fountain(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     horizon = backdrop(c, rect, ctx.ink(box, "sky", "#bfe3f5"), ctx.ink(box, "ground", "#c9b99a"),
@@ -75,6 +80,7 @@ def fountain(c, rect, box, ctx) -> None:
     c.rect(x + w * 0.12, horizon + h * 0.07, w * 0.76, h * 0.03, stroke=0, fill=1)
 
 
+@motif("flowers")
 def flowers(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     horizon = backdrop(c, rect, ctx.ink(box, "sky", "#c7e8f7"), ctx.ink(box, "ground", "#6b4a2f"),
@@ -99,6 +105,7 @@ def flowers(c, rect, box, ctx) -> None:
         c.circle(cx, top, r * 0.5, stroke=0, fill=1)
 
 
+@motif("rooftops", {"fill": COLOUR, "colour": COLOUR})
 def rooftops(c, rect, box, ctx) -> None:
     """The tiles' common back: a night skyline repeated in rows, the same on every tile."""
     x, y, w, h = rect

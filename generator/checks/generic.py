@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..art import motif_problems
 from ..errors import Collector
 from ..kinds import kind_of
 from ..models import Check, Game, Item, Variant
+from ..painters import motif_problems
 from ..schema import Fields
 from ..source import YMap
 from .declared import CHECKS

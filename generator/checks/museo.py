@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..art import PAINTINGS
 from ..errors import Collector
 from ..models import Game, Item
+from ..painters import paintings
 
 
 def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
@@ -17,9 +17,9 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
             both = "not both" if has_style else "it has neither"
             problems.add(row.loc, f"picture '{row.get('id')}' needs either a style (and a seed)"
                          f" or an image file, {both}")
-        elif has_style and row["style"] not in PAINTINGS:
+        elif has_style and row["style"] not in paintings():
             problems.add(row.value_loc("style"), f"picture '{row.get('id')}': unknown style"
-                         f" '{row['style']}'; styles: {', '.join(PAINTINGS)}")
+                         f" '{row['style']}'; styles: {', '.join(paintings())}")
         elif has_style and (not isinstance(row.get("seed"), int)
                             or isinstance(row.get("seed"), bool)):
             problems.add(row.loc, f"picture '{row.get('id')}' needs a whole-number 'seed'")

@@ -12,6 +12,8 @@ from reportlab.lib.utils import ImageReader
 
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
+from ..painters import painter
+from ..params import RECT, SLICE, TEXT
 from ..paths import inside, is_file
 from ..pictures import picture_problem
 
@@ -95,6 +97,9 @@ def _svg(path: Path, box, folder: Path):
     return drawing
 
 
+@painter("image", "a PNG, JPEG or SVG in the game's folder, scaled to cover the box;"
+         " `slice` with `piece` shows one piece of a picture cut across items",
+         {"file": TEXT, "slice": SLICE, "piece": RECT}, required=("file",))
 def paint_image(c, box, ctx) -> None:
     path = image_path(box, ctx)
     drawing = None

@@ -7,18 +7,13 @@ from pathlib import Path
 
 from reportlab.lib import colors
 
-from ..art import paint_art
 from ..errors import Collector, Loc
 from ..faces import Art
+from ..painters import PAINTERS
 from ..preflight import Preflight
-from .images import paint_image
-from .shapes import paint_braille, paint_shape, paint_table
+from . import images, motifs, shapes, text  # noqa: F401 - they register their painters
 from .style import LINE_STYLES, Fonts, colour, stroke_line, tint
-from .text import paint_paragraph, paint_text
 
-PAINTERS = {"shape": paint_shape, "text": paint_text, "paragraph": paint_paragraph,
-            "art": paint_art, "braille": paint_braille, "image": paint_image,
-            "table": paint_table}
 FOLD_DASH = (3, 2)
 FOLD_COLOUR = LINE_STYLES["valley"][2]
 SWELL_LIGHTEN = 0.6
@@ -45,7 +40,7 @@ class PaintContext:
 
 def draw_face(c, face, ctx: PaintContext) -> None:
     for box in face:
-        PAINTERS[box.painter](c, box, ctx)
+        PAINTERS[box.painter].draw(c, box, ctx)
 
 
 def draw_art(c, art: Art, ctx: PaintContext) -> None:

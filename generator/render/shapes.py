@@ -6,11 +6,28 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .. import braille
 from ..errors import ContentError, Problem
+from ..painters import painter
+from ..params import (
+    ALIGNMENT,
+    COLOUR,
+    FONT_SIZE,
+    LENGTHS,
+    LINE,
+    NON_NEGATIVE,
+    POSITIVE,
+    TEXT,
+    TEXTS,
+    at_least,
+    choice,
+)
 from ..units import mm
 from .style import colour, shade
 from .text import check_glyphs, fit_line
 
 
+@painter("shape", "a rectangle (corners rounded by `radius`, mm), ellipse or line",
+         {"shape": choice("rect", "ellipse", "line"), "fill": COLOUR, "stroke": COLOUR,
+          "line": LINE, "dash": LENGTHS, "radius": NON_NEGATIVE})
 def paint_shape(c, box, ctx) -> None:
     x, y, w, h = box.rect
     fill = ctx.ink(box, "fill", None)
@@ -38,6 +55,11 @@ def paint_shape(c, box, ctx) -> None:
     c.restoreState()
 
 
+@painter("table", "a score grid: `rows` are `label\\|symbol`, `#label` heads a group;"
+         " `first` is the label column's width (mm)",
+         {"header": TEXTS, "rows": TEXTS, "group": at_least(1), "first": POSITIVE,
+          "header-height": POSITIVE, "colour": COLOUR, "line-colour": COLOUR,
+          "stripe": COLOUR, "size": FONT_SIZE}, required=("header",), text=True)
 def paint_table(c, box, ctx) -> None:
     """A score grid: a header row, then one row per label; rows come in groups of `group`
     (a round's +, −, =), shaded alternately. A label `left|right` puts `right` flush right;
@@ -109,6 +131,9 @@ def _fit(text: str, font: str, size: float, width: float, height: float, box, ct
     return fitted
 
 
+@painter("braille", "digits and letters in paper braille, at standard dot size",
+         {"text": TEXT, "colour": COLOUR, "align": ALIGNMENT, "rotate": choice(0, 180)},
+         text=True)
 def paint_braille(c, box, ctx) -> None:
     """Dots at standard paper-braille size, black: on swell paper they rise when heated."""
     text = str(box.get("text", ""))

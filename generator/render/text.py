@@ -13,8 +13,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
-from .. import limits
+from .. import limits, params
 from ..errors import ContentError, Problem
+from ..painters import painter
+from ..params import ALIGNMENT, COLOUR, FACTOR, FONT_SIZE, TEXT, choice
 from ..paths import inside, is_file
 from ..pictures import picture_problem
 from ..units import to_mm
@@ -56,6 +58,11 @@ def fit_line(text: str, font: str, size: float, min_size: float, width: float,
     return None
 
 
+@painter("text", "one line that shrinks from `size` to `min-size` (pt) to fit; `font` is"
+         " regular, bold or italic",
+         {"text": TEXT, "font": TEXT, "size": FONT_SIZE, "min-size": FONT_SIZE,
+          "colour": COLOUR, "align": ALIGNMENT, "valign": choice("top", "middle", "bottom"),
+          "rotate": choice(0, 90, 180, 270)}, text=True)
 def paint_text(c, box, ctx) -> None:
     text = str(box.get("text", ""))
     if not text:
@@ -197,6 +204,12 @@ def paragraph(text: str, style, loc, label: str = "", folder: Path | None = None
                                    f" '{text[:60]}'")) from None
 
 
+@painter("paragraph", "wrapped text with `<b>`, `<i>`, `<br/>`; a blank line starts a new"
+         " paragraph, `gap` font sizes apart",
+         {"text": TEXT, "font": TEXT, "size": FONT_SIZE, "min-size": FONT_SIZE,
+          "colour": COLOUR, "align": choice(*params.ALIGN, "justify"),
+          "valign": choice("top", "middle"), "leading": FACTOR, "gap": params.number(0, False, 10)},
+         text=True)
 def paint_paragraph(c, box, ctx) -> None:
     """Wrapped text; `text` may use <b>, <i> and <br/>; a list or blank lines give one
     paragraph each, `gap` (in font sizes) apart."""
