@@ -14,12 +14,13 @@ from .imposition import PrintSettings
 from .kit import lay_out
 from .layouts import Layouts
 from .loader import load_game
-from .models import LANGUAGES, Game
+from .models import Game
 from .options import OPTIONS, default
 from .paths import inside as contained
 from .preflight import Preflight
 from .publish import staged
 from .render.style import Fonts
+from .words import words_for
 from .writers import WRITERS, Job
 
 
@@ -104,12 +105,13 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
         raise OptionError(str(exc.args[0])) from None
     options = replace(options, theme=_theme(game, options.theme))
     validate(game, variant)
+    words = words_for(game, options.langs, game.loc)
     preflight = Preflight()
     layouts = Layouts(project.templates)
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
     writers = [w for w in WRITERS if w.wanted(options)]
     with staged(out, game_id) as staging:
-        job = Job(game, options, fonts, project.templates, staging, preflight)
+        job = Job(game, options, fonts, project.templates, staging, preflight, words)
         files: list[dict] = []
         for laid in lay_out(game, variant, options, layouts, preflight):
             for writer in writers:
@@ -153,7 +155,7 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
 
 def _langs(game: Game, asked: tuple[str, ...]) -> tuple[str, ...]:
     """The languages to build: those asked for, each one the game is written in."""
-    known = LANGUAGES
+    known = game.languages
     for lang in asked:
         if lang not in known:
             raise OptionError(f"game '{game.id}' is not written in '{lang}'"

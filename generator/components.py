@@ -7,7 +7,7 @@ from pathlib import Path
 from . import limits
 from .errors import Collector, Loc
 from .kinds import KINDS
-from .models import LANGUAGES, Component, ItemSpec
+from .models import Component, ItemSpec
 from .names import slug_problem
 from .schema import Fields, list_of, read_text, type_name
 from .source import YList, YMap
@@ -38,7 +38,8 @@ def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
     return mm(63), mm(88)
 
 
-def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
+def component(data, loc: Loc, folder: Path, problems: Collector,
+              langs: tuple[str, ...]) -> Component:
     f = Fields(data, "a component", problems, loc)
     cid = f.get("id", str) or "?"
     if "id" in f.data and (why := slug_problem(cid, "component id")):
@@ -50,7 +51,7 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
     kind = f.get("kind", str)
     if kind is not None and kind not in KINDS:
         problems.add(f.value_loc("kind"), f"kind '{kind}' is not one of {', '.join(KINDS)}")
-    name = read_text(f, "name", problems, default=cid)
+    name = read_text(f, "name", problems, langs, default=cid)
     sort = KINDS.get(kind or "card", KINDS["card"])
     size = parse_size(f.raw("size"), f.value_loc("size"), problems) if sort.sized \
         else (0.0, 0.0)
@@ -66,7 +67,7 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
             isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in block)):
         problems.add(f.value_loc("blocks"), "'blocks' must be [columns, rows], like [2, 3]")
         block = None
-    items = tuple(_item(i, iloc, cid, problems) for i, iloc in list_of(f, "items"))
+    items = tuple(_item(i, iloc, cid, problems, langs) for i, iloc in list_of(f, "items"))
     if "items" in f.data and isinstance(f.data["items"], YList) and not items:
         problems.add(f.value_loc("items"), f"component '{cid}' lists no items; give at least"
                      " one, like - {id: first}")
@@ -77,7 +78,7 @@ def component(data, loc: Loc, folder: Path, problems: Collector) -> Component:
                      f.value_loc("item-id"))
 
 
-def _item(data, loc: Loc, cid: str, problems: Collector) -> ItemSpec:
+def _item(data, loc: Loc, cid: str, problems: Collector, langs) -> ItemSpec:
     if not isinstance(data, YMap):
         problems.add(loc, f"an item of component '{cid}' must be a mapping, got {type_name(data)}")
         data = YMap()
@@ -101,27 +102,28 @@ def _item(data, loc: Loc, cid: str, problems: Collector) -> ItemSpec:
                              " single values (text or numbers)")
                 continue
             pairs.append((key, tuple(values)))
-    _check_texts(data, problems)
+    _check_texts(data, problems, langs)
     return ItemSpec(data, count, tuple(pairs), loc)
 
 
-def _check_texts(node, problems: Collector) -> None:
-    """A mapping with a language key is a text in several languages: it may hold nothing
-    else, and each language holds text or a list of texts."""
+def _check_texts(node, problems: Collector, langs: tuple[str, ...]) -> None:
+    """A mapping with a key that is one of the game's languages is a text in several
+    languages: it may hold nothing else, and each language holds text or a list of texts."""
     if isinstance(node, YMap):
-        langs = [k for k in node if k in LANGUAGES]
-        if langs:
+        given = [k for k in node if k in langs]
+        if given:
             for key, value in node.items():
-                if key not in LANGUAGES:
+                if key not in langs:
                     problems.add(node.key_loc(key), f"'{key}' stands among the languages"
-                                 f" {', '.join(langs)}; use only {' and '.join(LANGUAGES)} here")
+                                 f" {', '.join(given)}; use only the game's languages"
+                                 f" ({', '.join(langs)}) here")
                 elif isinstance(value, YMap):
                     problems.add(node.value_loc(key), f"the '{key}' text must be text or a"
                                  " list of texts, not a mapping")
         for value in node.values():
-            _check_texts(value, problems)
+            _check_texts(value, problems, langs)
     elif isinstance(node, YList):
         for value in node:
-            _check_texts(value, problems)
+            _check_texts(value, problems, langs)
 
 

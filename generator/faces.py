@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .expand import resolve_refs
 from .geometry import Matrix, Rect
 from .layouts import Face
-from .models import LANGUAGES, Game, Item
+from .models import Game, Item
 
 
 @dataclass(frozen=True)
@@ -20,31 +20,34 @@ class Art:
     lines: tuple[tuple[float, float, float, float, str], ...] = ()  # x1 y1 x2 y2 style
 
 
-def localize(value, lang: str):
-    """Pick one language out of {de: ..., en: ...} wherever it occurs."""
+def localize(value, lang: str, langs: tuple[str, ...]):
+    """Pick one language out of {de: ..., en: ...} (keys among the game's `langs`)
+    wherever it occurs."""
     if isinstance(value, dict):
-        if value and set(value) <= set(LANGUAGES):
+        if value and set(value) <= set(langs):
             return value.get(lang) or next(iter(value.values()))
-        return {k: localize(v, lang) for k, v in value.items()}
+        return {k: localize(v, lang, langs) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [localize(v, lang) for v in value]
+        return [localize(v, lang, langs) for v in value]
     return value
 
 
 def context(game: Game, item: Item, options: dict) -> dict:
     """What a layout's expressions see: the item's data with its references resolved, the
     build's options, the game, and with a theme its `motif` for this item."""
-    lang = item.data.get("lang") or options.get("lang", "de")
-    data = localize(resolve_refs(game, item.component, item.data), lang)
+    langs = game.languages
+    lang = item.data.get("lang") or options.get("lang", langs[0])
+    data = localize(resolve_refs(game, item.component, item.data), lang, langs)
     theme = game.themes.get(options.get("theme") or "")
     extra = {}
     if theme is not None:
         key = item.data.get(game.theme_field) if game.theme_field else None
         extra["theme"] = {"id": theme.id, "name": theme.name.get(lang),
-                          "back": localize(dict(theme.back), lang)}
+                          "back": localize(dict(theme.back), lang, langs)}
         if key in theme.motifs:
-            extra["motif"] = localize(dict(theme.motifs[key]), lang)
-    extra["tables"] = {name: {row.get("id"): localize(dict(row), lang) for row in t.rows}
+            extra["motif"] = localize(dict(theme.motifs[key]), lang, langs)
+    extra["tables"] = {name: {row.get("id"): localize(dict(row), lang, langs)
+                              for row in t.rows}
                        for name, t in game.tables.items()}
     return {**options, **data, **extra, "item": {**data, "id": item.id, "copy": item.copy},
             "game": {"id": game.id, "title": game.title.get(lang), "author": game.author,

@@ -7,15 +7,15 @@ from pathlib import Path
 
 from .components import component
 from .errors import Collector, ContentError, Loc, Problem
-from .models import Check, Game, Players, Table, Theme, Variant
+from .models import DEFAULT_LANGUAGES, Check, Game, Players, Table, Theme, Variant
 from .names import slug_problem
+from .options import LANG_CODE
 from .paths import is_file
+from .rules import load_rules
 from .schema import Fields, inside, list_of, read_text, type_name
 from .source import YList, YMap, load_yaml
 
 GAME_FILE = "game.yaml"
-CHECK_KINDS = ("count", "complete-sets", "distinct", "exactly", "theme-covers", "at-most",
-               "languages", "files", "members", "sequence")  # as in checks/declared.py
 
 
 def find_games(content: Path) -> list[Path]:
@@ -34,21 +34,24 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     game_id = f.get("game", str)
     if game_id is not None and (why := slug_problem(game_id, "game id")):
         problems.add(f.value_loc("game"), why)
-    title = read_text(f, "title", problems)
+    langs = _languages(f, problems)
+    title = read_text(f, "title", problems, langs)
     author = f.get("author", str, "")
     players = _players(f, problems)
     tables = _tables(f, folder, problems)
-    components = tuple(component(c, loc, folder, problems)
+    components = tuple(component(c, loc, folder, problems, langs)
                        for c, loc in list_of(f, "components"))
     checks = tuple(_check(c, loc, problems) for c, loc in list_of(f, "checks", required=False))
-    variants = tuple(_variant(v, loc, problems)
+    variants = tuple(_variant(v, loc, problems, langs)
                      for v, loc in list_of(f, "variants", required=False))
-    themes, theme_field = _themes(f, folder, problems)
+    themes, theme_field = _themes(f, folder, problems, langs)
     rules = None
     if (name := f.get("rules", str, None)) is not None:
-        rules = inside(folder, name, f.value_loc("rules"), problems, "rules file")
-        if rules is not None and not is_file(rules):
+        path = inside(folder, name, f.value_loc("rules"), problems, "rules file")
+        if path is not None and not is_file(path):
             problems.add(f.value_loc("rules"), f"rules file not found: {name}")
+        elif path is not None:
+            rules = load_rules(path, langs, problems)
     fonts, font_locs = _fonts(f, folder, fonts_dir, problems)
     f.done()
     _check_variants(variants, components, problems)
@@ -57,7 +60,27 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
                      f"game id '{game_id}' must match its folder name '{folder.name}'")
     problems.raise_if_any()
     return Game(game_id, title, author, players, components, tables, checks, variants, rules,
-                fonts, folder, f.loc, font_locs, themes, theme_field)
+                fonts, folder, f.loc, font_locs, themes, theme_field, langs)
+
+
+def _languages(f: Fields, problems: Collector) -> tuple[str, ...]:
+    """`languages: [fr, en]`: the languages the game's texts are written in, the first the
+    main one. Unsaid, those of its title, else German and English."""
+    raw = f.get("languages", YList, None)
+    if raw is None:
+        title = f.raw("title", None)
+        named = [k for k in title if LANG_CODE.match(str(k))] if isinstance(title, YMap) else []
+        return tuple(named) or DEFAULT_LANGUAGES
+    langs = []
+    for i, code in enumerate(raw):
+        if not isinstance(code, str) or not LANG_CODE.match(code) or code in langs:
+            problems.add(raw.item_loc(i), f"{type_name(code)} is not a language code like de,"
+                         " en or fr (each once)")
+        else:
+            langs.append(code)
+    if not langs:
+        problems.add(f.value_loc("languages"), "'languages' names none; write [en], say")
+    return tuple(langs) or DEFAULT_LANGUAGES
 
 
 def _players(f: Fields, problems: Collector) -> Players:
@@ -95,17 +118,14 @@ def _tables(f: Fields, folder: Path, problems: Collector) -> dict[str, Table]:
 
 def _check(data, loc: Loc, problems: Collector) -> Check:
     f = Fields(data, "a check", problems, loc)
-    kind = f.get("check", str)
-    if kind is not None and kind not in CHECK_KINDS:
-        problems.add(f.value_loc("check"), f"unknown check '{kind}'; known checks:"
-                     f" {', '.join(CHECK_KINDS)}")
+    kind = f.get("check", str)  # checks/declared.py knows the kinds and says if not
     return Check(kind or "", f.data, loc)
 
 
-def _variant(data, loc: Loc, problems: Collector) -> Variant:
+def _variant(data, loc: Loc, problems: Collector, langs) -> Variant:
     f = Fields(data, "a variant", problems, loc)
     vid = f.get("id", str) or "?"
-    name = read_text(f, "name", problems, default=vid)
+    name = read_text(f, "name", problems, langs, default=vid)
     component = f.get("component", str) or ""
     field = f.get("field", str) or ""
     values = f.get("drop", YList) or []
@@ -125,7 +145,7 @@ def _check_variants(variants, components, problems: Collector) -> None:
                          f" not exist (components: {', '.join(sorted(ids))})")
 
 
-def _themes(f: Fields, folder: Path, problems: Collector):
+def _themes(f: Fields, folder: Path, problems: Collector, langs):
     """`themes: {field: type, files: {town: themes/town.yaml, …}}`; the first is the default."""
     raw = f.raw("themes", None)
     if raw is None:
@@ -145,7 +165,7 @@ def _themes(f: Fields, folder: Path, problems: Collector):
         if data is _FAILED:
             continue
         th = Fields(data, f"theme '{name}'", problems, getattr(data, "loc", loc))
-        title = read_text(th, "name", problems, default=str(name))
+        title = read_text(th, "name", problems, langs, default=str(name))
         motifs = th.get("motifs", YMap) or _empty(th.loc)
         back = th.get("back", YMap, None) or _empty(th.loc)
         th.done()

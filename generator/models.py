@@ -8,7 +8,9 @@ from pathlib import Path
 from .errors import Loc
 from .source import YMap
 
-LANGUAGES = ("de", "en")
+# The languages of a game that does not say (`languages:` in game.yaml) and whose title
+# names none: the shipped games' pair.
+DEFAULT_LANGUAGES = ("de", "en")
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,18 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Rules:
+    """rules.yaml, read and checked with the rest of the content: one part per language
+    for the cheat sheet's template."""
+
+    path: Path
+    data: YMap
+    template: str  # the cheat-sheet template's name
+    colour: str  # the header band's colour
+    texts: tuple[tuple[str, Loc], ...]  # every text with where it stands, to name one
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     title: Text
@@ -104,13 +118,14 @@ class Game:
     tables: dict[str, Table] = field(hash=False)
     checks: tuple[Check, ...]
     variants: tuple[Variant, ...]
-    rules: Path | None
+    rules: Rules | None
     fonts: dict[str, Path] = field(hash=False)
     folder: Path
     loc: Loc
     font_locs: dict[str, Loc] = field(hash=False, default_factory=dict)
     themes: dict[str, Theme] = field(hash=False, default_factory=dict)
     theme_field: str | None = None  # the item field whose value picks a theme's motif
+    languages: tuple[str, ...] = DEFAULT_LANGUAGES  # its texts' languages, first the main
 
     def component(self, cid: str) -> Component | None:
         return next((c for c in self.components if c.id == cid), None)

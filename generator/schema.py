@@ -7,7 +7,7 @@ from pathlib import Path
 
 from . import limits
 from .errors import Collector, Loc
-from .models import LANGUAGES, Text
+from .models import Text
 from .paths import inside as contained
 from .source import YList, YMap
 from .units import mm, parse_length
@@ -122,23 +122,31 @@ def list_of(f: Fields, key: str, required: bool = True):
     return [(item, value.item_loc(i)) for i, item in enumerate(value)]
 
 
-def read_text(f: Fields, key: str, problems: Collector, default=None) -> Text:
-    """A text, required unless a default is given."""
+def read_text(f: Fields, key: str, problems: Collector, langs: tuple[str, ...],
+              default=None) -> Text:
+    """A text in the game's languages, required unless a default is given."""
     value = f.raw(key) if default is None else f.raw(key, None)
     if value is None:
         return Text((("*", default or ""),), f.value_loc(key))
-    return text_value(value, f.value_loc(key), key, problems)
+    return text_value(value, f.value_loc(key), key, problems, langs)
 
 
-def text_value(value, loc: Loc, what: str, problems: Collector) -> Text:
+def text_value(value, loc: Loc, what: str, problems: Collector,
+               langs: tuple[str, ...]) -> Text:
+    """One text for every language, or a mapping with a text for each of `langs`."""
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         return Text((("*", str(value)),), loc)
     if isinstance(value, YMap):
-        bad = [k for k in value if k not in LANGUAGES]
-        for k in bad:
-            problems.add(value.key_loc(k), f"'{what}' has unknown language '{k}';"
-                         f" use {' or '.join(LANGUAGES)}")
-        return Text(tuple((k, str(v)) for k, v in value.items() if k in LANGUAGES), loc)
+        for k in value:
+            if k not in langs:
+                problems.add(value.key_loc(k), f"'{what}' has a text in '{k}', which is not"
+                             f" one of the game's languages ({', '.join(langs)}); add it to"
+                             " `languages:` in game.yaml")
+        for lang in langs:
+            if lang not in value:
+                problems.add(loc, f"'{what}' has no '{lang}' text; the game is written in"
+                             f" {', '.join(langs)}")
+        return Text(tuple((k, str(v)) for k, v in value.items() if k in langs), loc)
     problems.add(loc, f"'{what}' must be text or a mapping of languages to text,"
                  f" got {type_name(value)}")
     return Text((("*", ""),), loc)

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
-from generator.render.cheatsheet import _blocks, _flowables, _styles, _Together
+import io
+
+from generator.render.cheatsheet import Sheet, _blocks, _flowables, _styles
 from generator.render.style import Fonts
+from generator.units import mm
 from tests.conftest import ROOT
 
 
@@ -17,12 +20,37 @@ def test_template_lines_become_blocks():
 
 
 def test_a_heading_travels_with_its_first_block():
-    styles = _styles(_fonts(), 1.0, None)
+    """A heading near a column's foot moves to the next column with its first block
+    (platypus' KeepTogether), while a paragraph alone fills the column."""
+    from reportlab.platypus import KeepTogether, Paragraph
+
+    from generator.render import columns
+
+    sheet = Sheet(_fonts(), None, (0.0, 0.0), (mm(210), mm(297)), (("one", None),), "de",
+                  ROOT / "content/muenchhausen")
+    from reportlab.lib import colors
+
+    styles = _styles(sheet.fonts, 1.0, colors.black)
+    texts: dict = {}
     flow = _flowables([("h", "A"), ("p", "one"), ("p", "two"), ("h", "B"), ("li", "x")], styles,
-                      (("one", None),), ROOT / "content/muenchhausen")
-    kinds = [type(f).__name__ for f, _ in flow]
-    assert kinds == ["_Together", "Paragraph", "_Together"]
-    together = flow[0][0]
-    assert isinstance(together, _Together)
-    w, h = together.wrap(200, 500)
-    assert h > together.heading.wrap(200, 500)[1] + together.block.wrap(200, 500)[1]
+                      sheet, texts)
+    assert [type(f) for f in flow] == [KeepTogether, Paragraph, KeepTogether]
+    assert sorted(texts.values()) == ["A", "B", "one", "two", "x"]
+    # Fill the left column with filler so that heading B would fit at its foot, its point not.
+    template = columns.page_template("de", (0.0, 0.0), mm(30), colors.black)
+    doc = columns._Document(io.BytesIO(), (mm(210), mm(297)))
+    doc.addPageTemplates([template])
+    landed = []
+    doc.afterFlowable = lambda f: landed.append((doc.frame.id, doc.page, f))
+    for n in range(1, 400):  # filler line by line, until B no longer starts on the left
+        landed.clear()
+        flow = _flowables([("h", "B"), ("li", "x")], styles, sheet, {})
+        heading, point = flow[0]._content
+        filler = [Paragraph("filler", styles["p"]) for _ in range(n)]
+        doc.build(columns.story([], [*filler, flow[0]]))
+        where = {id(f): (frame, page) for frame, page, f in landed}
+        if where[id(heading)] != where[id(point)]:
+            raise AssertionError(f"after {n} fillers the heading and its point parted")
+        if where[id(heading)][0] != "left":
+            break
+    assert where[id(heading)] == ("right", 1)

@@ -119,8 +119,8 @@ def test_template_cannot_leave_its_sandbox(built):
 
 def test_cheat_sheet_overflow_names_the_text(built):
     shutil.copy(DATA / "fail_overflowing_rules.yaml", built / GAME / "rules.yaml")
-    _fails(built, r"^content/muenchhausen/rules\.yaml:7:13: cheat sheet \(de\): the rules do not"
-                  r" fit one page .*'Der Baron erzählt")
+    _fails(built, r"^content/muenchhausen/rules\.yaml:8:16: cheat sheet \(de\): the rules do not"
+                  r" fit one page .*'Noch mehr 2'")
 
 
 def test_card_text_overflow_names_item_and_text(built):

@@ -148,9 +148,9 @@ def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
 
 def _languages(game: Game, f: Fields, what: str, rows, variant,
                problems: Collector) -> None:
-    """Each of `fields` holds a text in every one of `languages`."""
+    """Each of `fields` holds a text in every one of `languages` (the game's, unsaid)."""
     fields = _plain(f, f.get("fields", YList))
-    langs = _plain(f, f.get("languages", YList))
+    langs = _plain(f, f.get("languages", YList, None)) or list(game.languages)
     if not fields or not langs:
         return
     for data, loc, _item in rows:

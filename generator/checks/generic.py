@@ -105,6 +105,11 @@ def declared(game: Game, check: Check, items: dict[str, list[Item]], variant: Va
              problems: Collector) -> None:
     f = Fields(check.params, f"check '{check.kind}'", problems, check.loc)
     f.get("check", str)
+    if check.kind not in CHECKS:
+        if check.kind:  # a missing name is told by the Fields above
+            problems.add(f.value_loc("check"), f"unknown check '{check.kind}'; known checks:"
+                         f" {', '.join(CHECKS)}")
+        return
     target = _target(game, f, items, problems)
     if target is None:
         f.done()

@@ -12,8 +12,7 @@ GLUE_TINT = colors.Color(1, 1, 1, alpha=0.55)
 ALIGN = colors.HexColor("#d55e00")
 
 
-def draw_sheet_guides(c, page: Page, font: str, lang: str) -> None:
-    de = lang == "de"
+def draw_sheet_guides(c, page: Page, font: str, words: dict) -> None:
     c.saveState()
     for x, y, w, h in page.glue:
         # The first millimetres beside the line stay clear: a cut a little wide then shows
@@ -35,7 +34,7 @@ def draw_sheet_guides(c, page: Page, font: str, lang: str) -> None:
         c.restoreState()
         c.setFillColor(colors.HexColor("#555555"))
         c.setFont(font, 7)
-        text = "Klebefläche" if de else "glue"
+        text = words["glue"]
         c.saveState()
         c.translate(x + w / 2, y + h / 2)
         if h > w:
@@ -52,7 +51,7 @@ def draw_sheet_guides(c, page: Page, font: str, lang: str) -> None:
         x, y, w, h = page.bleed_box
         c.setFont(font, 7)
         c.setFillColor(colors.HexColor("#555555"))
-        word = "Spielplan, Bogen" if de else "Board, sheet"
+        word = words["board-sheet"]
         # Above the marks if there is room, else below them; never in the printer's margin.
         top = y + h + mm(6.5)
         if top > page.size[1] - mm(8):
@@ -71,10 +70,9 @@ def _away_from_line(page: Page, rect):
     return rect
 
 
-def draw_overview(c, page: Page, font: str, bold: str, lang: str) -> None:
+def draw_overview(c, page: Page, font: str, bold: str, words: dict) -> None:
     """Sheet outlines and numbers over the small board, and how to put it together."""
     _, _, cells = page.overview
-    de = lang == "de"
     c.saveState()
     c.setStrokeColor(ALIGN)
     c.setLineWidth(1.2)
@@ -90,20 +88,8 @@ def draw_overview(c, page: Page, font: str, bold: str, lang: str) -> None:
     c.setFillColor(colors.HexColor("#1d1d1d"))
     c.setFont(bold, 16)
     width, height = page.size
-    c.drawCentredString(width / 2, height - mm(25),
-                        "Spielplan zusammensetzen" if de else "Putting the board together")
-    lines = ([
-        "1. Jeden Bogen an der Schnittmarke ausschneiden; die schraffierten Klebeflächen",
-        "   bleiben dran.",
-        "2. Den rechten oder unteren Nachbarn mit seiner Kante auf die orange Linie legen",
-        "   und auf die Klebefläche kleben. Die Bilder laufen über die Kante weiter.",
-        "3. Reihe für Reihe, in der Reihenfolge der Nummern.",
-    ] if de else [
-        "1. Cut out every sheet at its crop marks; keep the hatched glue margins on.",
-        "2. Lay the neighbour to the right or below with its edge on the orange line and glue",
-        "   it onto the margin. The picture runs on across the edge.",
-        "3. Row by row, in the order of the numbers.",
-    ])
+    c.drawCentredString(width / 2, height - mm(25), words["board-assembly"])
+    lines = words["board-steps"]
     c.setFont(font, 10)
     for i, text in enumerate(lines):
         c.drawString(mm(20), page.trim_box[1] - mm(14) - i * 14, text)

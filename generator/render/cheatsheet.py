@@ -7,7 +7,7 @@ size shrinks together down to a floor, and past it the build fails naming the te
 
 from __future__ import annotations
 
-import io
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,21 +16,20 @@ from markupsafe import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer
+from reportlab.platypus import KeepTogether, Paragraph
 
-from ..errors import Collector, ContentError, Loc, Problem
-from ..models import LANGUAGES, Game
+from ..errors import ContentError, Loc, Problem
+from ..models import Game
 from ..sandbox import deadline, render_bounded
-from ..schema import Fields
-from ..source import YList, YMap, load_yaml
 from ..templating import ContainedLoader, environment, problem
 from ..units import mm, to_mm
-from .pdf import Meta, new_canvas, set_boxes
+from . import columns
+from .columns import SHEET
+from .pdf import Meta
 from .style import Fonts, colour
 from .text import paragraph
 
-SHEET = (mm(190), mm(260))
+HEAD = ("title", "tagline", "facts")  # blocks set in the header band
 BASE = {"title": 22, "tagline": 10.5, "facts": 9.5, "h": 11.5, "p": 9, "li": 9, "step": 9,
         "note": 8.5}
 MIN_SCALE = 0.72
@@ -40,12 +39,10 @@ MAX_SCALE = 1.3
 
 def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts, langs,
                      settings, meta: Meta) -> list[dict]:
-    data = load_yaml(game.rules)
-    if not isinstance(data, YMap):
-        raise ContentError(Problem(getattr(data, "loc", Loc(str(game.rules), 1, 1)),
-                                   "the rules file must be a mapping of languages to texts"))
+    rules = game.rules
+    data = rules.data
     env = environment(ContainedLoader([str(t) for t in templates]))
-    name = str(data.get("template", "cheatsheet.j2"))
+    name = rules.template
     try:
         template = env.get_template(name)
     except jinja2.TemplateNotFound as exc:
@@ -53,14 +50,11 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
                                    f"cheat-sheet template not found: {exc.message}")) from None
     except Exception as exc:  # noqa: BLE001 - a broken template is the author's to fix
         _template_failed(exc, name, templates)
-    if "template" not in data:
-        _check_rules(data, langs)
-    accent = colour(data.get("colour") or "#1f2a44", data.value_loc("colour"))
-    sources = tuple(_strings(data))
-    page_w, page_h = settings.page_size
-    x0, y0 = (page_w - SHEET[0]) / 2, (page_h - SHEET[1]) / 2
-    c = new_canvas(path, meta, (page_w, page_h), fonts["regular"])
-    pages = []
+    accent = colour(rules.colour, data.value_loc("colour"))
+    sources = rules.texts
+    size = settings.page_size
+    origin = ((size[0] - SHEET[0]) / 2, (size[1] - SHEET[1]) / 2)
+    pages, listed = [], []
     for n, lang in enumerate(langs, start=1):
         if lang not in data:
             raise ContentError(Problem(data.loc, f"the rules have no language '{lang}'"))
@@ -78,14 +72,13 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
                                        f"cheat sheet ({lang}): {len(blocks)} headings, points"
                                        f" and paragraphs; one page holds far fewer than"
                                        f" {MAX_BLOCKS}"))
-        set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
-        _draw(c, blocks, fonts, accent, (x0, y0), sources, lang, game.folder)
-        c.showPage()
-        pages.append({"number": n, "size_mm": [round(to_mm(page_w), 3), round(to_mm(page_h), 3)],
-                      "items": [{"id": f"rules-{lang}", "kind": "sheet", "side": "front",
-                                 "trim_mm": [round(to_mm(v), 4) for v in (x0, y0, *SHEET)]}]})
-    c.save()
-    return pages
+        pages.append(_fitted(Sheet(fonts, accent, origin, size, sources, lang, game.folder),
+                             blocks))
+        listed.append({"number": n, "size_mm": [round(to_mm(v), 3) for v in size],
+                       "items": [{"id": f"rules-{lang}", "kind": "sheet", "side": "front",
+                                  "trim_mm": [round(to_mm(v), 4) for v in (*origin, *SHEET)]}]})
+    columns.write(path, size, meta, fonts["regular"], pages)
+    return listed
 
 
 def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str = "") -> None:
@@ -102,50 +95,6 @@ def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str
     where = Loc(file or str(templates[0] / name), line or 1, 1)
     what = f" ({lang})" if lang else ""
     raise ContentError(Problem(where, f"cheat-sheet template{what}: {message}")) from None
-
-
-def _check_rules(data: YMap, langs) -> None:
-    """The shape the shipped template reads; a mistake is named in the rules file."""
-    problems = Collector()
-    top = Fields(data, "the rules file", problems, data.loc)
-    for key in ("colour", "template", *LANGUAGES):
-        top.raw(key, None)
-    top.done()
-    for lang in langs:
-        if lang not in data:
-            problems.add(data.loc, f"the rules have no language '{lang}'")
-            continue
-        f = Fields(data[lang], f"rules ({lang})", problems, data.value_loc(lang))
-        f.get("title", str)
-        f.get("tagline", str, None)
-        f.get("facts", YList, None)
-        f.get("note", str, None)
-        sections = f.get("sections", YList) or []
-        f.done()
-        for i, raw in enumerate(sections):
-            sf = Fields(raw, f"a section of the rules ({lang})", problems, sections.item_loc(i))
-            sf.get("heading", str)
-            sf.get("text", str, None)
-            sf.get("steps", YList, None)
-            sf.get("points", YList, None)
-            sf.done()
-    problems.raise_if_any()
-
-
-def _strings(node):
-    """Every text of the rules file with where it stands, to name an overflowing one."""
-    if isinstance(node, YMap):
-        for key, value in node.items():
-            if isinstance(value, str):
-                yield value, node.value_loc(key)
-            else:
-                yield from _strings(value)
-    elif isinstance(node, YList):
-        for i, value in enumerate(node):
-            if isinstance(value, str):
-                yield value, node.item_loc(i)
-            else:
-                yield from _strings(value)
 
 
 def _blocks(markup: str) -> list[tuple[str, str]]:
@@ -180,34 +129,53 @@ def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
     }
 
 
-class _Together(Flowable):
-    """A heading and its first block as one unit: the columns never split them."""
+@dataclass(frozen=True)
+class Sheet:
+    """What one language's page is laid out with."""
 
-    def __init__(self, heading: Paragraph, block: Paragraph):
-        super().__init__()
-        self.heading, self.block = heading, block
-
-    def wrap(self, avail_w, avail_h):
-        self._hh = self.heading.wrap(avail_w, avail_h)[1]
-        self._bh = self.block.wrap(avail_w, avail_h)[1]
-        self._gap = self.heading.getSpaceAfter() + self.block.getSpaceBefore()
-        self.width, self.height = avail_w, self._hh + self._gap + self._bh
-        return self.width, self.height
-
-    def getSpaceBefore(self):
-        return self.heading.getSpaceBefore()
-
-    def getSpaceAfter(self):
-        return self.block.getSpaceAfter()
-
-    def draw(self):
-        self.heading.drawOn(self.canv, 0, self.height - self._hh)
-        self.block.drawOn(self.canv, 0, 0)
+    fonts: Fonts
+    accent: object
+    origin: tuple[float, float]
+    size: tuple[float, float]
+    sources: tuple
+    lang: str
+    folder: Path
 
 
-def _flowables(blocks, styles, sources, folder: Path):
-    """(flowable, source text) pairs; a heading travels with the block after it, so no
-    heading is left alone at the foot of a column."""
+def _fitted(sheet: Sheet, blocks) -> tuple:
+    """The page at the largest scale its blocks fit at, as (page template, flowables);
+    past the smallest scale, the text that no longer fits is named where it was written."""
+    scale = MAX_SCALE
+    while True:
+        template, flowables, texts = _at(sheet, blocks, scale)
+        left = columns.overflow(template, sheet.size, flowables)
+        if left is None:
+            return _at(sheet, blocks, scale)[:2]  # fresh flowables: a build consumes them
+        scale -= 0.04
+        if scale < MIN_SCALE:
+            # A paragraph split across columns leaves a part of itself: named by its words.
+            text = texts.get(id(left)) or getattr(left, "getPlainText", str)()
+            raise ContentError(Problem(_source_loc(text, sheet.sources), f"cheat sheet"
+                                       f" ({sheet.lang}): the rules do not fit one page even"
+                                       f" at {MIN_SCALE:.0%} size; this text no longer fits:"
+                                       f" '{_short(text)}'"))
+
+
+def _at(sheet: Sheet, blocks, scale: float):
+    """The page template, the flowables and each paragraph's text, at one scale."""
+    styles = _styles(sheet.fonts, scale, sheet.accent)
+    texts: dict[int, str] = {}
+    head = _flowables([b for b in blocks if b[0] in HEAD], styles, sheet, texts)
+    body = _flowables([b for b in blocks if b[0] not in HEAD], styles, sheet, texts)
+    w, h = SHEET
+    head_h = sum(f.wrap(w - mm(16), h)[1] for f in head) + mm(12)
+    template = columns.page_template(sheet.lang, sheet.origin, head_h, sheet.accent)
+    return template, columns.story(head, body), texts
+
+
+def _flowables(blocks, styles, sheet: Sheet, texts: dict) -> list:
+    """Paragraphs, a heading kept together with the block after it, so no heading is left
+    alone at the foot of a column; `texts` learns each paragraph's source text."""
     out, step = [], 0
     for kind, text in blocks:
         bullet = None
@@ -218,75 +186,26 @@ def _flowables(blocks, styles, sources, folder: Path):
             bullet = "•"
         elif kind == "h":
             step = 0
-        para = paragraph(text, styles[kind], _source_loc(text, sources), folder=folder, links=True,
-                         bulletText=bullet)
-        if out and isinstance(out[-1][0], Paragraph) and out[-1][0].style.name == "h":
-            heading, _ = out.pop()
-            para = _Together(heading, para)
-        out.append((para, text))
+        para = paragraph(text, styles[kind], _source_loc(text, sheet.sources),
+                         folder=sheet.folder, links=True, bulletText=bullet)
+        texts[id(para)] = text
+        if out and isinstance(out[-1], Paragraph) and out[-1].style.name == "h":
+            para = KeepTogether([out.pop(), para])
+        out.append(para)
     return out
-
-
-def _draw(c, blocks, fonts: Fonts, accent, origin, sources, lang: str, folder: Path) -> None:
-    x0, y0 = origin
-    w, h = SHEET
-    head = [b for b in blocks if b[0] in ("title", "tagline", "facts")]
-    body = [b for b in blocks if b[0] not in ("title", "tagline", "facts")]
-    scale = MAX_SCALE
-    while True:
-        styles = _styles(fonts, scale, accent)
-        head_f = _flowables(head, styles, sources, folder)
-        head_h = sum(f.wrap(w - mm(16), h)[1] for f, _ in head_f) + mm(12)
-        body_f = _flowables(body, styles, sources, folder)
-        col_w = (w - mm(8) * 2 - mm(8)) / 2
-        col_h = h - head_h - mm(10)
-        frames = [Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0, showBoundary=0),
-                  Frame(x0 + mm(16) + col_w, y0 + mm(6), col_w, col_h, 0, 0, 0, 0)]
-        left = _fits(frames, [f for f, _ in body_f])
-        if left is None:
-            break
-        scale -= 0.04
-        if scale < MIN_SCALE:
-            text = body_f[len(body_f) - left][1]
-            raise ContentError(Problem(_source_loc(text, sources), f"cheat sheet ({lang}): the"
-                                       f" rules do not fit one page even at {MIN_SCALE:.0%}"
-                                       f" size; this text no longer fits: '{_short(text)}'"))
-    # Header band in the game's colour, then the columns.
-    c.setFillColor(accent)
-    c.roundRect(x0, y0 + h - head_h, w, head_h, mm(3), stroke=0, fill=1)
-    top = y0 + h - mm(6)
-    for f, _ in head_f:
-        _, fh = f.wrap(w - mm(16), h)
-        f.drawOn(c, x0 + mm(8), top - fh)
-        top -= fh
-    frames = [Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0),
-              Frame(x0 + mm(16) + col_w, y0 + mm(6), col_w, col_h, 0, 0, 0, 0)]
-    flow = [f for f, _ in _flowables(body, _styles(fonts, scale, accent), sources, folder)]
-    frames[0].addFromList(flow, c)
-    if flow:  # a rule between the columns only when the second one has text
-        c.setStrokeColor(colors.HexColor("#cfc8b8"))
-        c.setLineWidth(0.5)
-        c.line(x0 + w / 2, y0 + mm(6), x0 + w / 2, y0 + h - head_h - mm(6))
-        frames[1].addFromList(flow, c)
-
-
-def _fits(frames, flowables) -> int | None:
-    """None when everything fits; else how many flowables were left over."""
-    pending = list(flowables)
-    scratch = rl_canvas.Canvas(io.BytesIO())  # a real fill on a page nobody keeps
-    for frame in frames:
-        frame.addFromList(pending, scratch)
-    return None if not [p for p in pending if not isinstance(p, Spacer)] else len(pending)
 
 
 @lru_cache(maxsize=4096)
 def _source_loc(text: str, sources: tuple) -> Loc:
+    """Where a text (or the start of a part of one) was written in the rules file."""
     best = None
     for source, loc in sources:
         if source and (str(escape(source)) in text or source in text):
             if best is None or len(source) > len(best[0]):
                 best = (source, loc)
-    return best[1] if best else (sources[0][1] if sources else Loc("rules.yaml", 1, 1))
+    start = text[:40].strip()
+    part = next((loc for source, loc in sources if start and start in source), None)
+    return best[1] if best else part or (sources[0][1] if sources else Loc("rules.yaml", 1, 1))
 
 
 def _short(text: str) -> str:

@@ -92,8 +92,9 @@ def _corners(rect):
 
 
 def write_pages(path: Path, pages: list[Page], arts: dict, meta: Meta,
-                ctx: PaintContext, lang: str = "de") -> None:
-    """`arts` maps (item, side) to the Art drawn there."""
+                ctx: PaintContext, words: dict) -> None:
+    """`arts` maps (item, side) to the Art drawn there; `words` are the kit's own words in
+    the build's first language (a board's glue margins, its assembly plan)."""
     c = new_canvas(path, meta, pages[0].size, ctx.fonts["regular"])
     forms = Forms(c, ctx)
     for page in pages:
@@ -109,9 +110,9 @@ def write_pages(path: Path, pages: list[Page], arts: dict, meta: Meta,
                 forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc)
         draw_guides(c, page)
         if page.glue or page.align or page.label:
-            draw_sheet_guides(c, page, ctx.fonts["regular"], lang)
+            draw_sheet_guides(c, page, ctx.fonts["regular"], words)
         if page.overview is not None:
-            draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], lang)
+            draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], words)
         c.showPage()
     try:
         c.save()  # fonts are subset here: a damaged table inside one shows only now

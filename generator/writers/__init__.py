@@ -26,6 +26,7 @@ class Job:
     templates: list[Path]
     staging: Staging
     preflight: Preflight
+    words: dict[str, dict]  # the kit's own words, per language of the build
 
     @property
     def lang(self) -> str:
@@ -33,9 +34,8 @@ class Job:
         return self.options.langs[0]
 
     def meta(self, title: str) -> Meta:
-        subject = ("Bastelbogen-Druckbogen zum Selberbasteln" if self.lang == "de"
-                   else "Bastelbogen print-and-play kit")
-        return Meta(f"{self.game.title.get(self.lang)} – {title}", self.game.author, subject)
+        return Meta(f"{self.game.title.get(self.lang)} – {title}", self.game.author,
+                    self.words[self.lang]["subject"])
 
 
 class Writer:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..render.cheatsheet import write_cheatsheet
+from ..words import joined
 from . import Job, Writer, register
 
 
@@ -15,5 +16,5 @@ class Rules(Writer):
             return []
         pages = write_cheatsheet(job.staging.path("rules.pdf"), job.game, job.templates,
                                  job.fonts, job.options.langs, job.options.settings,
-                                 job.meta("Regeln / Rules"))
+                                 job.meta(joined(job.words, "rules")))
         return [{"path": "rules.pdf", "pages": pages}]

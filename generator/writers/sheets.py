@@ -17,5 +17,5 @@ class Sheets(Writer):
         ctx = PaintContext(job.fonts, job.game.folder, swell=laid.swell,
                            preflight=job.preflight)
         write_pages(job.staging.path(name), laid.pages, laid.arts,
-                    job.meta(component.name.get(job.lang)), ctx, job.lang)
+                    job.meta(component.name.get(job.lang)), ctx, job.words[job.lang])
         return [listed(name, laid.pages, component.kind)]

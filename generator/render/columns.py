@@ -1,0 +1,82 @@
+"""The cheat sheet's page as platypus lays it out: a header band in the game's colour over
+two columns, one page template per language (the band's height follows its text). Blocks
+move to the next column whole (KeepTogether), a heading with the block after it."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.platypus import Frame, FrameBreak, KeepTogether, PageTemplate
+from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageBreak
+
+from ..units import mm
+from .pdf import Meta, new_canvas, set_boxes
+
+SHEET = (mm(190), mm(260))
+RULE = colors.HexColor("#cfc8b8")
+
+
+def page_template(name: str, origin, head_h: float, accent) -> PageTemplate:
+    x0, y0 = origin
+    w, h = SHEET
+    col_w = (w - mm(8) * 2 - mm(8)) / 2
+    col_h = h - head_h - mm(10)
+    frames = [Frame(x0 + mm(8), y0 + h - head_h, w - mm(16), head_h - mm(6), 0, 0, 0, 0,
+                    id="head"),
+              Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0, id="left"),
+              Frame(x0 + mm(16) + col_w, y0 + mm(6), col_w, col_h, 0, 0, 0, 0, id="right")]
+
+    def band(c, doc) -> None:
+        set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
+        c.setFillColor(accent)
+        c.roundRect(x0, y0 + h - head_h, w, head_h, mm(3), stroke=0, fill=1)
+
+    def rule(c, doc) -> None:  # between the columns, only when the second one has text
+        if doc.frame.id == "right":
+            c.setStrokeColor(RULE)
+            c.setLineWidth(0.5)
+            c.line(x0 + w / 2, y0 + mm(6), x0 + w / 2, y0 + h - head_h - mm(6))
+
+    return PageTemplate(id=name, frames=frames, onPage=band, onPageEnd=rule)
+
+
+def story(head: list, body: list) -> list:
+    """The header's flowables, then the columns'; each block kept whole."""
+    kept = [b if isinstance(b, KeepTogether) else KeepTogether([b]) for b in body]
+    return [*head, FrameBreak(), *kept]
+
+
+class _Document(BaseDocTemplate):
+    """Notes the page every flowable lands on, to name what no longer fits."""
+
+    def __init__(self, target, size, canvasmaker=None):
+        super().__init__(target, pagesize=size, allowSplitting=1, invariant=1)
+        self.landed: list[tuple[int, object]] = []
+        self.canvasmaker = canvasmaker
+
+    def afterFlowable(self, flowable) -> None:
+        self.landed.append((self.page, flowable))
+
+
+def overflow(template: PageTemplate, size, flowables: list) -> object | None:
+    """None when the flowables fit one page; else the first one that does not."""
+    doc = _Document(io.BytesIO(), size)
+    doc.addPageTemplates([template])
+    doc.build(flowables)
+    late = [f for page, f in doc.landed if page > 1]
+    return next((f for f in late if hasattr(f, "getPlainText")), late[0] if late else None)
+
+
+def write(path, size, meta: Meta, font: str, pages: list[tuple[PageTemplate, list]]) -> None:
+    """One page per (template, flowables), in one PDF with our metadata and boxes."""
+    doc = _Document(str(path), size)
+    doc.title, doc.author, doc.subject = meta.title, meta.author, meta.subject
+    doc.creator, doc.producer = "Bastelbogen", "Bastelbogen (reportlab)"
+    doc.addPageTemplates([template for template, _ in pages])
+    flow = []
+    for n, (template, flowables) in enumerate(pages):
+        if n:
+            flow += [NextPageTemplate(template.id), PageBreak()]
+        flow += flowables
+    doc.build(flow, canvasmaker=lambda *_a, **_k: new_canvas(path, meta, size, font))

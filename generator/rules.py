@@ -1,0 +1,77 @@
+"""rules.yaml: the cheat sheet's texts, one part per language, read and checked with the
+rest of the content (the cheat sheet itself is laid out in render/cheatsheet.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Collector, Loc
+from .models import Rules
+from .params import COLOUR
+from .schema import Fields, type_name
+from .source import YList, YMap, load_yaml
+
+TEMPLATE = "cheatsheet.j2"  # the shipped template, for games that do not name their own
+
+
+def load_rules(path: Path, langs: tuple[str, ...], problems: Collector) -> Rules | None:
+    data = load_yaml(path)
+    if not isinstance(data, YMap):
+        problems.add(getattr(data, "loc", Loc(str(path), 1, 1)), "the rules file must be a"
+                     f" mapping of languages to texts, got {type_name(data)}")
+        return None
+    template = data.get("template", TEMPLATE)
+    if not isinstance(template, str):
+        problems.add(data.value_loc("template"), "'template' must be the name of a template")
+        template = TEMPLATE
+    colour = data.get("colour") or "#1f2a44"
+    try:
+        COLOUR(colour)
+    except ValueError as exc:
+        problems.add(data.value_loc("colour"), f"'colour' {exc}")
+    if "template" not in data:  # a game's own template reads what it likes
+        _check_shape(data, langs, problems)
+    return Rules(path, data, template, str(colour), tuple(_strings(data)))
+
+
+def _check_shape(data: YMap, langs: tuple[str, ...], problems: Collector) -> None:
+    """The shape the shipped template reads, in every language of the game."""
+    top = Fields(data, "the rules file", problems, data.loc)
+    for key in ("colour", "template", *langs):
+        top.raw(key, None)
+    top.done()
+    for lang in langs:
+        if lang not in data:
+            problems.add(data.loc, f"the rules have no language '{lang}' (the game is"
+                         f" written in {', '.join(langs)})")
+            continue
+        f = Fields(data[lang], f"rules ({lang})", problems, data.value_loc(lang))
+        f.get("title", str)
+        f.get("tagline", str, None)
+        f.get("facts", YList, None)
+        f.get("note", str, None)
+        sections = f.get("sections", YList) or []
+        f.done()
+        for i, raw in enumerate(sections):
+            sf = Fields(raw, f"a section of the rules ({lang})", problems, sections.item_loc(i))
+            sf.get("heading", str)
+            sf.get("text", str, None)
+            sf.get("steps", YList, None)
+            sf.get("points", YList, None)
+            sf.done()
+
+
+def _strings(node):
+    """Every text of the rules file with where it stands, to name an overflowing one."""
+    if isinstance(node, YMap):
+        for key, value in node.items():
+            if isinstance(value, str):
+                yield value, node.value_loc(key)
+            else:
+                yield from _strings(value)
+    elif isinstance(node, YList):
+        for i, value in enumerate(node):
+            if isinstance(value, str):
+                yield value, node.item_loc(i)
+            else:
+                yield from _strings(value)
