@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import templating
 from .checks import find_variant, validate
-from .errors import ContentError, Loc, Problem
+from .errors import ContentError
 from .imposition import PrintSettings
 from .kit import lay_out
 from .layouts import Layouts
-from .loader import load_game
 from .models import Game
 from .options import OPTIONS, default
-from .paths import inside as contained
 from .preflight import Preflight
+from .project import Project
 from .publish import staged
 from .render.style import Fonts
 from .words import words_for
@@ -26,41 +24,6 @@ from .writers import WRITERS, Job
 
 class OptionError(Exception):
     """A command-line option the game cannot take (an unknown variant or theme)."""
-
-
-SHIPPED = Path(__file__).resolve().parent.parent  # the repository this package comes in
-
-
-@dataclass(frozen=True)
-class Project:
-    """Where content, templates and fonts live."""
-
-    root: Path
-
-    @property
-    def content(self) -> Path:
-        return self.root / "content"
-
-    @property
-    def templates(self) -> list[Path]:
-        """The project's own templates first, then the shipped ones (the cheat sheet, the
-        shipped games' faces), so a project of one's own needs only what it changes."""
-        return list(dict.fromkeys((self.root / "templates", SHIPPED / "templates")))
-
-    @property
-    def fonts(self) -> Path:
-        own = self.root / "fonts"
-        return own if own.is_dir() else SHIPPED / "fonts"
-
-    def load(self, game_id: str) -> Game:
-        folder = self.content / game_id
-        if contained(folder, "game.yaml") is None:
-            raise ContentError(Problem(Loc(str(folder / "game.yaml")), "game.yaml leads"
-                                       " outside the game's folder (a link?); it is not read"))
-        if not os.path.lexists(folder / "game.yaml"):  # a folder in its place is told as such
-            known = ", ".join(p.parent.name for p in sorted(self.content.glob("*/game.yaml")))
-            raise ContentError(Problem(Loc(str(folder)), f"no game '{game_id}' (games: {known})"))
-        return load_game(folder, self.fonts)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from . import limits
-from .build import BuildOptions, OptionError, Project, build_game, check_game
+from .build import BuildOptions, OptionError, build_game, check_game
 from .calibrate import write_calibration
 from .errors import ContentError
 from .expand import items_of
@@ -17,6 +17,7 @@ from .imposition import PrintSettings
 from .loader import find_games
 from .names import slug_problem
 from .options import OPTIONS, Option, default
+from .project import Project
 from .publish import OutsideError
 
 
@@ -55,17 +56,10 @@ def _out_of_memory(name: str) -> None:
     sys.exit(1)
 
 
-def _default_root() -> Path:
-    here = Path.cwd()
-    if (here / "content").is_dir():
-        return here
-    return Path(__file__).resolve().parent.parent
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--root", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Project folder holding content/, templates/ and fonts/"
-                   " (default: the current folder if it has content/).")
+              help="Project folder holding content/ (and its own templates/ and fonts/, if"
+                   " any); default: the current folder.")
 @click.pass_context
 def main(ctx: click.Context, root: Path | None) -> None:
     """Bastelbogen: print-and-play kits from YAML.
@@ -83,7 +77,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
         raise click.BadParameter(f"{root} has no content/ folder; a project holds its games"
                                  " in content/<game>/", param_hint="--root")
     _cap_memory()
-    ctx.obj = Project((root or _default_root()).resolve())
+    ctx.obj = Project((root or Path.cwd()).resolve())
 
 
 def _warn(problem) -> None:
@@ -93,6 +87,9 @@ def _warn(problem) -> None:
 
 def _games(project: Project, names: tuple[str, ...]) -> list[str]:
     """The games named, each a name in content/ and never a path; all of them if none."""
+    if not project.content.is_dir():
+        raise click.UsageError(f"{project.root} has no content/ folder: run pnp in a project"
+                               " folder (one with content/<game>/game.yaml) or give --root")
     known = [p.name for p in find_games(project.content)]
     for name in names:
         why = slug_problem(name, "game name")
@@ -113,6 +110,7 @@ def list_games(ctx: click.Context) -> None:
       pnp list
     """
     project = _project(ctx)
+    _games(project, ())  # a folder without content/ is told so
     for folder in find_games(project.content):
         try:
             game = project.load(folder.name)

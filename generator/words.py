@@ -13,7 +13,7 @@ from .paths import is_file
 from .schema import Fields, inside
 from .source import YList, load_yaml
 
-SHIPPED = Path(__file__).resolve().parent / "words"
+SHIPPED = Path(__file__).resolve().parent / "data" / "words"
 REFERENCE = SHIPPED / "en.yaml"  # the keys every table has
 
 

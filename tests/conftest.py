@@ -11,6 +11,7 @@ import pytest
 from generator.build import BuildOptions, Project, build_game
 from generator.imposition import PrintSettings
 from generator.options import OPTIONS
+from generator.project import FONTS, TEMPLATES
 from generator.units import mm
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,8 +57,9 @@ def kits(tmp_path_factory):
 @pytest.fixture
 def project_copy(tmp_path) -> Path:
     """A writable copy of the project's content, templates and fonts, to break on purpose."""
-    for name in ("content", "templates", "fonts"):
-        shutil.copytree(ROOT / name, tmp_path / name)
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    shutil.copytree(TEMPLATES, tmp_path / "templates")
+    shutil.copytree(FONTS, tmp_path / "fonts")
     return tmp_path
 
 

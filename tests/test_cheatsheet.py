@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import io
 
+from generator.project import FONTS
 from generator.render.cheatsheet import Sheet, _blocks, _flowables, _styles
 from generator.render.style import Fonts
 from generator.units import mm
@@ -9,7 +10,7 @@ from tests.conftest import ROOT
 
 
 def _fonts():
-    return Fonts({k: ROOT / "fonts" / f for k, f in (("regular", "Vera.ttf"),
+    return Fonts({k: FONTS / f for k, f in (("regular", "Vera.ttf"),
                                                      ("bold", "VeraBd.ttf"),
                                                      ("italic", "VeraIt.ttf"))}, None)
 

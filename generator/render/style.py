@@ -17,13 +17,19 @@ from ..errors import ContentError, Loc, Problem
 from ..source import read_bytes
 
 
+def fingerprint(path: Path, loc: Loc) -> str:
+    """A font file's bytes, hashed (read once, and only if a file not too large)."""
+    return hashlib.sha1(read_bytes(path, loc, limits.MAX_BINARY_BYTES, "font file")
+                        ).hexdigest()[:12]
+
+
 def register_font(path: Path, loc: Loc, family: str = "") -> str:
-    """Register a TTF once; reportlab embeds a subset. The name comes from the file's full
-    path (and its family), so two fonts that share a file name never pass for each other."""
-    digest = hashlib.sha1(f"{path.resolve()}|{family}".encode()).hexdigest()[:8]
+    """Register a TTF once; reportlab embeds a subset. The name comes from the file's bytes
+    (and its family's), so two fonts that share a file name never pass for each other, and
+    the same font makes the same PDF wherever the project lies."""
+    digest = hashlib.sha1(f"{fingerprint(path, loc)}|{family}".encode()).hexdigest()[:8]
     name = f"BB-{path.stem}-{digest}"
     if name not in pdfmetrics.getRegisteredFontNames():
-        read_bytes(path, loc, limits.MAX_BINARY_BYTES, "font file")  # a file, not too large
         try:
             pdfmetrics.registerFont(TTFont(name, str(path)))
         except TTFError as exc:
@@ -53,7 +59,8 @@ class Fonts:
             if role not in self.paths:
                 raise ContentError(Problem(loc, f"no font '{role}'; fonts:"
                                            f" {', '.join(self.paths)}"))
-            family = "|".join(str(self.paths.get(r, "")) for r in ("bold", "italic")) \
+            family = "|".join(fingerprint(self.paths[r], self.locs.get(r, loc))
+                              for r in ("bold", "italic") if r in self.paths) \
                 if role == "regular" else ""
             self.names[role] = register_font(self.paths[role], self.locs.get(role, loc), family)
             if role == "regular":

@@ -5,6 +5,7 @@ pictures, a My Town theme, an image box in a layout)."""
 
 from __future__ import annotations
 
+from generator.project import FONTS, TEMPLATES
 from tests.hostile.edits import Mkdir, Replace, Write
 from tests.hostile.harness import Case
 from tests.hostile.projects import REPO
@@ -20,8 +21,11 @@ FOLDER = "<dir>"    # a picture's data that makes a folder where its file should
 
 
 def shipped(path: str) -> str:
-    """The text of a file of the project as it ships."""
-    return (REPO / path).read_text()
+    """The text of a file of the project as it ships (templates/ and fonts/ are the
+    package's own, which a project copy holds as its own)."""
+    top, _, rest = path.partition("/")
+    base = {"templates": TEMPLATES, "fonts": FONTS}.get(top)
+    return (base / rest if base else REPO / path).read_text()
 
 
 def usage(cid: str, game: str, *args: str, edits=()) -> Case:

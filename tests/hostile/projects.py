@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.project import FONTS, TEMPLATES
 from tests.hostile.edits import png
 
 REPO = Path(__file__).resolve().parents[2]
@@ -57,7 +58,7 @@ def _outside_files(outside: Path) -> None:
     (outside / "x.j2").write_text("@title stolen from outside\n")
     (outside / "x.css").write_text("rect { fill: red }\n")
     (outside / "layout.yaml").write_text("boxes: []\n")
-    shutil.copy2(REPO / "fonts" / "VeraBd.ttf", outside / "VeraBd.ttf")
+    shutil.copy2(FONTS / "VeraBd.ttf", outside / "VeraBd.ttf")
     (outside / "kit").mkdir()
     (outside / "kit" / "keep.txt").write_text("a folder of someone else's\n")
 
@@ -68,8 +69,8 @@ def project(tmp_path: Path, game: str, prebuilt: Path | None) -> tuple[Path, Pat
     root = tmp_path / "proj"
     (root / "content").mkdir(parents=True)
     shutil.copytree(REPO / "content" / game, root / "content" / game, symlinks=True)
-    shutil.copytree(REPO / "templates", root / "templates", symlinks=True)
-    shutil.copytree(REPO / "fonts", root / "fonts", symlinks=True)
+    shutil.copytree(TEMPLATES, root / "templates", symlinks=True)
+    shutil.copytree(FONTS, root / "fonts", symlinks=True)
     if prebuilt is not None:
         shutil.copytree(prebuilt, root / "out" / game, symlinks=True)
     outside = tmp_path / "outside"

@@ -11,10 +11,10 @@ import struct
 
 import pytest
 
+from generator.project import FONTS
 from tests.hostile.builders import GAME, MP, MS, MT, MU, edit, picture_row, theme_image
 from tests.hostile.edits import OUTSIDE, Link, Replace, Write, png, svg
 from tests.hostile.harness import Case, run_case
-from tests.hostile.projects import REPO
 
 EPS = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto showpage\n"
 REFUSED = r"(PNG|JPEG|damaged|not allowed|'\.\.'|font|only)"
@@ -25,7 +25,7 @@ AID_AT = r"^(content/muenchhausen/game\.yaml|templates/muenchhausen/aid\.yaml):\
 def damaged_loca() -> bytes:
     """Vera with bytes of its glyph index ('loca') scrambled: it registers, and fails only
     when reportlab subsets it into the PDF (as a fuzzer found)."""
-    data = bytearray((REPO / "fonts" / "Vera.ttf").read_bytes())
+    data = bytearray((FONTS / "Vera.ttf").read_bytes())
     for i in range(struct.unpack(">H", data[4:6])[0]):
         tag, _sum, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
         if tag == b"loca":

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from generator.project import FONTS
 from tests.hostile.builders import (
     GAME,
     MP,
@@ -21,11 +22,10 @@ from tests.hostile.builders import (
 )
 from tests.hostile.edits import Copy, Replace, Write, damaged_png
 from tests.hostile.harness import Case, run_case
-from tests.hostile.projects import REPO
 
 PICTURE = r"^{at}: .*(image|picture)"  # a picture content names, at its name
 EMPTY_SVG = b""
-VERA_BOLD = REPO / "fonts" / "VeraBd.ttf"
+VERA_BOLD = FONTS / "VeraBd.ttf"
 
 
 def font(cid: str, game: str, data, role: str = "bold") -> Case:

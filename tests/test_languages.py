@@ -1,0 +1,147 @@
+"""Languages are data: a game declares the languages its texts are written in, any of them
+can be built, and the words the kit prints itself come from a table per language."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.words import keys
+from tests.conftest import ROOT, manifest, pnp
+
+GAME = """game: jeu
+title: {fr: Le Jeu, en: The Game}
+languages: [fr, en]
+players: {min: 2, max: 4}
+rules: rules.yaml
+components:
+  - id: cartes
+    name: {fr: Cartes, en: Cards}
+    kind: card
+    size: mini
+    face: jeu/carte
+    items:
+      - {id: a, word: {fr: Bonjour, en: Hello}}
+  - id: plateau
+    name: {fr: Plateau, en: Board}
+    kind: board
+    size: [300mm, 200mm]
+    face: jeu/plateau
+    items:
+      - {id: plateau}
+"""
+FACE = """boxes:
+  - {name: ground, painter: shape, box: bleed, fill: "#dde8f0"}
+  - {name: word, painter: text, box: [4, 20, 36, 10], text: "{{ word }}", size: 14}
+"""
+BOARD = """boxes:
+  - {name: ground, painter: shape, box: bleed, fill: "#e8f0dd"}
+"""
+RULES = """fr:
+  title: Le Jeu
+  sections:
+    - {heading: But, text: Dire bonjour.}
+en:
+  title: The Game
+  sections:
+    - {heading: Goal, text: Say hello.}
+"""
+FRENCH = {"subject": "Kit à imprimer Bastelbogen", "rules": "Règles", "glue": "colle",
+          "board-sheet": "Plateau, feuille", "board-assembly": "Assembler le plateau",
+          "how-to-print": "comment imprimer", "paper": "papier", "no-fit": "taille réelle",
+          "pages": "p.", "one-sided": "recto", "duplex-long": "recto verso, bord long",
+          "duplex-short": "recto verso, bord court", "duplex-fold": "recto; plier, coller",
+          "duplex-none": "recto (faces seules)", "cutting": "Couper aux traits de coupe."}
+
+
+def _words(omit: str = "") -> str:
+    lines = [f"{k}: {v}" for k, v in FRENCH.items() if k != omit]
+    steps = "" if omit == "board-steps" else "board-steps: [\"1. Découper.\", \"2. Coller.\"]\n"
+    return "\n".join(lines) + "\n" + steps
+
+
+@pytest.fixture
+def jeu(tmp_path) -> Path:
+    game = tmp_path / "content" / "jeu"
+    (game / "words").mkdir(parents=True)
+    (game / "game.yaml").write_text(GAME)
+    (game / "rules.yaml").write_text(RULES)
+    (game / "words" / "fr.yaml").write_text(_words())
+    (tmp_path / "templates" / "jeu").mkdir(parents=True)
+    (tmp_path / "templates" / "jeu" / "carte.yaml").write_text(FACE)
+    (tmp_path / "templates" / "jeu" / "plateau.yaml").write_text(BOARD)
+    return tmp_path
+
+
+def test_the_words_tables_have_every_key():
+    """The shipped tables agree with each other (the keys are read from the English)."""
+    assert set(keys()) == set(FRENCH) | {"board-steps"}
+
+
+def test_a_french_game_builds_in_french(jeu, tmp_path):
+    result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
+    assert result.returncode == 0, result.stderr
+    kit = tmp_path / "out" / "jeu"
+    cards = PdfReader(str(kit / "cartes.pdf"))
+    assert "Bonjour" in cards.pages[0].extract_text()
+    assert cards.metadata.title == "Le Jeu – Cartes"
+    assert cards.metadata.subject == FRENCH["subject"]
+    board = PdfReader(str(kit / "plateau.pdf"))
+    assert "Assembler le plateau" in board.pages[0].extract_text()
+    assert "Plateau, feuille 1" in board.pages[1].extract_text()
+    rules = PdfReader(str(kit / "rules.pdf"))
+    assert len(rules.pages) == 1 and "Dire bonjour." in rules.pages[0].extract_text()
+    assert rules.metadata.title == "Le Jeu – Règles"
+    guide = (kit / "PRINT.txt").read_text()
+    assert "comment imprimer" in guide and "Couper aux traits de coupe." in guide
+    assert manifest(kit)["options"]["lang"] == ["fr"]
+
+
+def test_both_languages_by_default(jeu, tmp_path):
+    result = pnp("build", "jeu", "--out", str(tmp_path / "out"), cwd=jeu)
+    assert result.returncode == 0, result.stderr
+    rules = PdfReader(str(tmp_path / "out" / "jeu" / "rules.pdf"))
+    assert [("Dire" in p.extract_text(), "Say hello" in p.extract_text())
+            for p in rules.pages] == [(True, False), (False, True)]
+    assert rules.metadata.title == "Le Jeu – Règles / Rules"
+
+
+def test_a_language_without_words_is_a_located_error(jeu, tmp_path):
+    (jeu / "content" / "jeu" / "words" / "fr.yaml").unlink()
+    result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(r"content/jeu/game\.yaml:1:1: the words the kit prints itself .* no"
+                     r" translation to 'fr': add words/fr\.yaml", result.stderr), result.stderr
+    assert not (tmp_path / "out" / "jeu").exists()
+
+
+def test_a_missing_word_is_told_in_its_table(jeu, tmp_path):
+    (jeu / "content" / "jeu" / "words" / "fr.yaml").write_text(_words(omit="glue"))
+    result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
+    assert result.returncode == 1
+    assert re.search(r"words/fr\.yaml:1:1: .*'glue'", result.stderr), result.stderr
+
+
+def test_an_undeclared_language_is_a_usage_error(jeu):
+    result = pnp("build", "jeu", "--lang", "de", cwd=jeu)
+    assert result.returncode == 2 and "is not written in 'de' (languages: fr, en)" in \
+        result.stderr
+
+
+def test_a_text_in_an_undeclared_language_is_located(jeu):
+    game = jeu / "content" / "jeu" / "game.yaml"
+    game.write_text(GAME.replace("{fr: Cartes, en: Cards}", "{fr: Cartes, en: Cards, it: Carte}"))
+    result = pnp("validate", "jeu", cwd=jeu)
+    assert result.returncode == 1
+    assert re.search(r"game\.yaml:8:35: 'name' has a text in 'it', which is not one of the"
+                     r" game's languages \(fr, en\)", result.stderr), result.stderr
+
+
+def test_the_shipped_games_declare_their_languages():
+    from generator.build import Project
+
+    assert {Project(ROOT).load(g).languages for g in ("museo", "mytown", "muenchhausen",
+                                                      "minipilo")} == {("de", "en")}
