@@ -8,9 +8,12 @@ files inside the game's folder, `#fragments` and embedded `data:` rasters may be
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import warnings
 import xml.etree.ElementTree as ET
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
@@ -172,3 +175,41 @@ def _use_problem(root) -> str | None:
     if total > MAX_SVG_ELEMENTS:
         return f"expands through <use> to over {MAX_SVG_ELEMENTS:,} elements"
     return None
+
+
+def svg_drawing(path: Path, folder: Path):
+    """svglib's drawing of an SVG, or None; read once however often the picture is checked
+    and drawn (a changed file is read again)."""
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    return _read_svg(str(path), stamp, str(folder))
+
+
+@lru_cache(maxsize=32)
+def _read_svg(path: str, _stamp: int, folder: str):
+    import inspect
+
+    from svglib.svglib import SvgRenderer, svg2rlg  # only games with SVGs pay for the import
+
+    # svglib's own fence around <image> files, where it has one (ours checked them first).
+    fence = {"external_reference_root": folder} \
+        if "external_reference_root" in inspect.signature(SvgRenderer).parameters else {}
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            drawing = svg2rlg(path, **fence)  # svglib prints its complaints; ours say where
+    except Exception:  # noqa: BLE001 - svglib raises whatever its XML parser does
+        return None
+    if drawing is None or not all(0 < v < 1e6 for v in (drawing.width, drawing.height)):
+        return None  # no size, or one no page could hold (width="1e308")
+    return drawing
+
+
+def picture_fault(path: Path, folder: Path) -> str | None:
+    """Why a picture cannot be printed (checked before a build, where content names it):
+    what `picture_problem` finds, and for an SVG whether svglib can draw it."""
+    problem = picture_problem(path, folder)
+    if problem is None and path.suffix.lower() == ".svg" and svg_drawing(path, folder) is None:
+        problem = "cannot be drawn: it is not an SVG picture, or it is damaged"
+    return problem

@@ -27,6 +27,13 @@ def baron(c, rect, box, ctx) -> None:
     ink = colors.HexColor("#1b1b1b")
     skin = colors.HexColor("#f1c7a1")
     gold = colors.HexColor("#d9b45a")
+    _sky_and_ball(c, sky)
+    _rider(c, coat, ink, skin, gold)
+    _head(c, ink, skin, gold)
+
+
+def _sky_and_ball(c, sky) -> None:
+    """An evening sky with clouds, the cannonball and its smoke trail."""
     c.setFillColor(tint(sky, 0.55))
     c.rect(-100, -100, 300, 350, stroke=0, fill=1)  # the box's clip trims the sky
     c.setFillColor(colors.white)
@@ -44,6 +51,10 @@ def baron(c, rect, box, ctx) -> None:
     c.circle(43, 37, 9, stroke=0, fill=1)
     c.setFillColor(colors.HexColor("#8a8a8a"))
     c.circle(40, 40, 3, stroke=0, fill=1)
+
+
+def _rider(c, coat, ink, skin, gold) -> None:
+    """Boots, coat and arms: the baron astride the ball."""
     # Boots either side of the ball.
     for side in (-1, 1):
         bx = 50 + side * 20
@@ -66,6 +77,9 @@ def baron(c, rect, box, ctx) -> None:
     c.circle(83, 106, 4, stroke=0, fill=1)
     poly(c, [(38, 86), (28, 70), (32, 67), (42, 80)], coat)
     c.circle(29, 67, 3.5, stroke=0, fill=1)
+
+
+def _head(c, ink, skin, gold) -> None:
     # Head, wig, face.
     c.setFillColor(colors.HexColor("#ece6da"))
     c.circle(50, 103, 12.5, stroke=0, fill=1)

@@ -50,8 +50,20 @@ def board(c, rect, box, ctx) -> None:
     corners = [(cx + radius * math.cos(k * math.pi / 3), cy + radius * math.sin(k * math.pi / 3))
                for k in range(6)]
     poly(c, corners, colors.HexColor("#fbf6e6"), INK, 2)
-    # Sides 1-6, counted round from the bottom edge, each with its die face number.
     font = ctx.fonts["bold"]
+    centre = (cx, cy)
+    _sides(c, corners, centre, radius, sides, font)
+    _track(c, track, centre, radius, font)
+    # The middle star: a loop the owl walks either way.
+    if len(star) < 2:
+        raise ContentError(Problem(box.loc, f"{ctx.item_label}: the board's star needs the"
+                                   f" table 'star' with at least 2 fields, got {len(star)}"))
+    _star(c, star, centre, radius, font)
+
+
+def _sides(c, corners, centre, radius, sides, font) -> None:
+    """Sides 1-6, counted round from the bottom edge, each with its die face number."""
+    cx, cy = centre
     for k in range(6):
         (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
@@ -61,7 +73,11 @@ def board(c, rect, box, ctx) -> None:
         c.setFillColor(colors.white)
         c.setFont(font, radius * 0.07)
         c.drawCentredString(ix, iy - radius * 0.025, sides[(k + 3) % len(sides)])
-    # The race track: Start, 1-12, Ziel round most of a circle.
+
+
+def _track(c, track, centre, radius, font) -> None:
+    """The race track: Start, 1-12, Ziel round most of a circle."""
+    cx, cy = centre
     n = len(track)
     for k, row in enumerate(track):
         a = math.radians(240 - k * 300 / max(n - 1, 1))
@@ -76,10 +92,11 @@ def board(c, rect, box, ctx) -> None:
         c.setFillColor(INK)
         c.setFont(font, radius * (0.035 if end else 0.05))
         c.drawCentredString(fx, fy - radius * 0.017, label)
-    # The middle star: a loop the owl walks either way.
-    if len(star) < 2:
-        raise ContentError(Problem(box.loc, f"{ctx.item_label}: the board's star needs the"
-                                   f" table 'star' with at least 2 fields, got {len(star)}"))
+
+
+def _star(c, star, centre, radius, font) -> None:
+    """The middle star: a loop the owl walks either way, a field per row of 'star'."""
+    cx, cy = centre
     points = star_fields(len(star), cx, cy, radius * 0.4, radius * 0.24)
     c.setStrokeColor(shade(colors.HexColor("#fbf6e6"), 0.35))
     c.setLineWidth(radius * 0.03)

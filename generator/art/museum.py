@@ -50,7 +50,16 @@ def board(c, rect, box, ctx) -> None:
     def cell(col, row):
         return gx + col * f, gy + (rows - 1 - row) * f
 
-    # A parquet floor, planks in rows.
+    _parquet(c, rect)
+    stacks, path, starts, market = board_fields(cols, rows)
+    _path(c, path, starts, cell, f)
+    _stacks(c, stacks, cell, f)
+    _market(c, market, cell, f, ctx)
+
+
+def _parquet(c, rect) -> None:
+    """A parquet floor, planks in rows, out into the bleed."""
+    x, y, w, h = rect
     c.setFillColor(WOOD)
     c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0,
            fill=1)
@@ -66,8 +75,10 @@ def board(c, rect, box, ctx) -> None:
         while px < x + w + BLEED_ROOM:
             c.line(px, py, px, py + plank - 0.6)
             px += mm(90)
-    stacks, path, starts, market = board_fields(cols, rows)
-    # The path: a dotted loop through the middles of its fields, then the fields.
+
+
+def _path(c, path, starts, cell, f) -> None:
+    """The path: a dotted loop through the middles of its fields, then the fields."""
     c.setStrokeColor(shade(WOOD, 0.45))
     c.setLineWidth(2)
     c.setDash(1, 5)
@@ -85,7 +96,10 @@ def board(c, rect, box, ctx) -> None:
         c.circle(cx + f / 2, cy + f / 2, f * (0.34 if start else 0.28), stroke=1, fill=1)
         if start:
             _star(c, cx + f / 2, cy + f / 2, f * 0.16, GOLD)
-    # Stack fields: white, framed like pictures on a wall.
+
+
+def _stacks(c, stacks, cell, f) -> None:
+    """Stack fields: white, framed like pictures on a wall."""
     for s in stacks:
         cx, cy = cell(*s)
         inset = mm(2)
@@ -96,7 +110,10 @@ def board(c, rect, box, ctx) -> None:
         c.setStrokeColor(GOLD)
         c.setLineWidth(1.6)
         c.rect(cx + inset, cy + inset, f - 2 * inset, f - 2 * inset, stroke=1, fill=1)
-    # The flea market, under an awning.
+
+
+def _market(c, market, cell, f, ctx) -> None:
+    """The flea market, under an awning."""
     mc, mr, mcols, mrows = market
     mx, _ = cell(mc, mr + mrows - 1)
     _, my_top = cell(mc, mr)

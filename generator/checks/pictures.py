@@ -8,7 +8,7 @@ import re
 from ..errors import Collector, Loc
 from ..models import Game
 from ..paths import inside, is_file
-from ..render.images import picture_fault
+from ..pictures import picture_fault
 from ..source import YList, YMap
 
 # A value that names a picture file: what the image painter takes.

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-from functools import lru_cache
 from pathlib import Path
 
 from reportlab.graphics import renderPDF
@@ -15,7 +12,7 @@ from ..geometry import whole_picture
 from ..painters import painter
 from ..params import RECT, SLICE, TEXT
 from ..paths import inside, is_file
-from ..pictures import picture_problem
+from ..pictures import picture_problem, svg_drawing
 
 
 def image_path(box, ctx) -> Path:
@@ -37,44 +34,6 @@ def image_path(box, ctx) -> Path:
     return path
 
 
-def _svg_drawing(path: Path, folder: Path):
-    """svglib's drawing of an SVG, or None; read once however often the picture is checked
-    and drawn (a changed file is read again)."""
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
-        return None
-    return _read_svg(str(path), stamp, str(folder))
-
-
-@lru_cache(maxsize=32)
-def _read_svg(path: str, _stamp: int, folder: str):
-    import inspect
-
-    from svglib.svglib import SvgRenderer, svg2rlg  # only games with SVGs pay for the import
-
-    # svglib's own fence around <image> files, where it has one (ours checked them first).
-    fence = {"external_reference_root": folder} \
-        if "external_reference_root" in inspect.signature(SvgRenderer).parameters else {}
-    try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            drawing = svg2rlg(path, **fence)  # svglib prints its complaints; ours say where
-    except Exception:  # noqa: BLE001 - svglib raises whatever its XML parser does
-        return None
-    if drawing is None or not all(0 < v < 1e6 for v in (drawing.width, drawing.height)):
-        return None  # no size, or one no page could hold (width="1e308")
-    return drawing
-
-
-def picture_fault(path: Path, folder: Path) -> str | None:
-    """Why a picture cannot be printed (checked before a build, where content names it):
-    what `picture_problem` finds, and for an SVG whether svglib can draw it."""
-    problem = picture_problem(path, folder)
-    if problem is None and path.suffix.lower() == ".svg" and _svg_drawing(path, folder) is None:
-        problem = "cannot be drawn: it is not an SVG picture, or it is damaged"
-    return problem
-
-
 class _Renderer(renderPDF._PDFRenderer):
     """reportlab draws an SVG's embedded pictures as inline images, which break with
     `useA85 = 0` and inside forms; as image objects they work, and are stored once."""
@@ -91,7 +50,7 @@ def _unreadable(box, path: Path) -> ContentError:
 
 
 def _svg(path: Path, box, folder: Path):
-    drawing = _svg_drawing(path, folder)
+    drawing = svg_drawing(path, folder)
     if drawing is None:
         raise _unreadable(box, path)
     return drawing
