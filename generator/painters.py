@@ -64,8 +64,13 @@ def known() -> dict[str, Painter]:
     """The painters, their modules (and the motifs') loaded, in the order of their names
     whichever module happened to be imported first."""
     if not _loaded:
-        from . import art  # noqa: F401 - registers every motif
-        from .render import paint  # noqa: F401 - registers every painter
+        import importlib
+        import pkgutil
+
+        from . import art, render  # every module of these registers what it draws
+        for package in (render, art):
+            for module in pkgutil.iter_modules(package.__path__):
+                importlib.import_module(f"{package.__name__}.{module.name}")
         for registry in (PAINTERS, MOTIFS):
             entries = sorted(registry.items())
             registry.clear()

@@ -1,18 +1,4 @@
 """Procedural motifs: vector art drawn from a few parameters, the same every time. Each
-module registers its motifs with painters.motif; the `art` painter (render/motifs.py)
-draws them."""
-
-from . import (  # noqa: F401 - each registers its motifs
-    abstract,
-    animals,
-    buildings,
-    critters,
-    diagrams,
-    emblems,
-    figures,
-    icons,
-    minipilo,
-    museum,
-    scenes,
-    town,
-)
+module here registers its motifs with `painters.motif`, and painters.known() loads them
+all: a new motif is a decorated function, a new family of them a new module. The `art`
+painter (render/motifs.py) draws them."""

@@ -12,6 +12,8 @@ out, draws or writes, so every stage of the pipeline may ask them.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass
 
 from ..geometry import IDENTITY, Matrix, Rect
@@ -91,5 +93,11 @@ def kind_of(component) -> Kind:
     return KINDS[component.kind]
 
 
-# In the order messages list them; each registers itself.
-from . import card, tile, standee, stand, sheet, board  # noqa: E402,F401,I001
+def _discover() -> None:
+    """Every module of this package is a kind and registers itself: a new kind is a new
+    module here, and nothing else changes."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_discover()

@@ -9,9 +9,8 @@ from reportlab.lib import colors
 
 from ..errors import Collector, Loc
 from ..faces import Art
-from ..painters import PAINTERS
+from ..painters import known
 from ..preflight import Preflight
-from . import images, motifs, shapes, text  # noqa: F401 - they register their painters
 from .style import LINE_STYLES, Fonts, colour, stroke_line, tint
 
 FOLD_DASH = (3, 2)
@@ -40,7 +39,7 @@ class PaintContext:
 
 def draw_face(c, face, ctx: PaintContext) -> None:
     for box in face:
-        PAINTERS[box.painter].draw(c, box, ctx)
+        known()[box.painter].draw(c, box, ctx)
 
 
 def draw_art(c, art: Art, ctx: PaintContext) -> None:

@@ -5,6 +5,8 @@ Simulator deck) is one new module that registers itself here."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +42,7 @@ class Job:
 
 class Writer:
     name = ""
+    order = 50  # writers run in this order; the manifest, which lists the others, last
 
     def wanted(self, options) -> bool:
         return True
@@ -56,6 +59,7 @@ WRITERS: list[Writer] = []
 
 def register(cls: type[Writer]) -> type[Writer]:
     WRITERS.append(cls())
+    WRITERS.sort(key=lambda w: (w.order, w.name))
     return cls
 
 
@@ -69,5 +73,11 @@ def listed(name: str, pages, kind: str) -> dict:
         for n, page in enumerate(pages, start=1)]}
 
 
-# In the order they write and the manifest lists; each registers itself.
-from . import sheets, cuts, rules, guide, manifest  # noqa: E402,F401,I001
+def _discover() -> None:
+    """Every module of this package is a writer and registers itself: a new output is a
+    new module here, and nothing else changes."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_discover()

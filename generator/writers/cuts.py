@@ -19,6 +19,7 @@ FOLD = "#0060c0"
 @register
 class Cuts(Writer):
     name = "cuts"
+    order = 20
 
     def wanted(self, options) -> bool:
         return options.svg

@@ -28,6 +28,7 @@ def write_guide(path: Path, files: list[dict], paper: str, duplex: str, title: s
 @register
 class Guide(Writer):
     name = "guide"
+    order = 80  # reads the files written before it
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         settings = job.options.settings

@@ -13,6 +13,7 @@ from . import Job, Writer, register
 @register
 class Manifest(Writer):
     name = "manifest"
+    order = 90  # lists every file the others wrote
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         settings = job.options.settings

@@ -10,6 +10,7 @@ from . import Job, Writer, register
 @register
 class Rules(Writer):
     name = "rules"
+    order = 30
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         if job.game.rules is None:

@@ -10,6 +10,7 @@ from . import Job, Writer, listed, register
 @register
 class Sheets(Writer):
     name = "sheets"
+    order = 10
 
     def component(self, job: Job, laid) -> list[dict]:
         component = laid.component
