@@ -138,6 +138,7 @@ FACE = """boxes:
 
 def test_a_new_kind_painter_and_writer_are_one_module_each(tmp_path):
     """Dropped into an installed package, each is found; nothing else is edited."""
+    (tmp_path / "installed").mkdir()
     installed = _install(tmp_path / "installed")
     package = next((installed / "lib").glob("python*/site-packages")) / "generator"
     for folder, name, text in (("writers", "probe", PROBE_WRITER),
