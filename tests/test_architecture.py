@@ -110,3 +110,19 @@ def test_modules_and_functions_stay_small(module):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
             and node.end_lineno - node.lineno + 1 > 60]
     assert not long, f"{module}: functions over 60 lines: {long}"
+
+
+def test_the_readme_module_map_is_the_code():
+    import re
+
+    readme = (PACKAGE.parent / "README.md").read_text()
+    block = readme.split("<!-- modules:")[1].split("<!-- /modules -->")[0]
+    listed = set(re.findall(r"`([\w/]+\.py)`", block))
+    actual = {str(p.relative_to(PACKAGE)) for p in PACKAGE.rglob("*.py")}
+    assert listed == actual, (f"missing from the map: {sorted(actual - listed)};"
+                              f" gone from the code: {sorted(listed - actual)}")
+    rows = dict(re.findall(r"^\| (\w+) \| (.*) \|$", block, re.M))
+    for path in actual:  # and each under the layer the layering test gives it
+        module = path.removesuffix(".py").replace("/", ".").removesuffix(".__init__")
+        if module not in ("__init__", "__main__"):
+            assert f"`{path}`" in rows[layer(module)], f"{path} is not under {layer(module)}"

@@ -8,8 +8,8 @@ from . import Job, Writer, register
 
 
 @register
-class Rules(Writer):
-    name = "rules"
+class CheatSheet(Writer):
+    name = "cheatsheet"
     order = 30
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
