@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import svgwrite
-
 from ..geometry import apply
 from ..imposition import Page
 from ..units import to_mm
@@ -47,6 +45,8 @@ def _is_rectangle(loop) -> bool:
 def write_cut_svg(path: Path, page: Page, outline, item_folds) -> None:
     """One sheet: each front's cut outline, the fold lines dashed; y runs down in SVG.
     `outline` and `item_folds` (x1, y1, x2, y2) are item-local."""
+    import svgwrite  # a tenth of a second to import: only builds with --svg pay for it
+
     w, h = (to_mm(v) for v in page.size)
 
     def pt(x, y):
