@@ -41,7 +41,7 @@ SHOTS = [
     ("museo-board-plan.png", "museo", [], "board.pdf", 0, 50, None),
     ("museo-board-sheet.png", "museo", [], "board.pdf", 1, 50, None),
     ("museo-pawns.png", "museo", [], "pawns.pdf", 0, 60, (0.0, 0.0, 1.0, 0.45)),
-    ("museo-die.png", "museo", [], "die.pdf", 0, 80, (0.1, 0.0, 0.9, 0.3)),
+    ("museo-die.png", "museo", [], "die.pdf", 0, 110, (0.04, 0.07, 0.5, 0.34)),
     ("minipilo-p-cards.png", "minipilo", ["--duplex", "none"], "p-cards.pdf", 0, 60, None),
     ("minipilo-l-cards.png", "minipilo", ["--duplex", "none"], "l-cards.pdf", 0, 60, None),
     ("minipilo-a-cards.png", "minipilo", ["--duplex", "none"], "a-cards.pdf", 0, 60, None),
