@@ -66,11 +66,12 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
 def _languages(f: Fields, problems: Collector) -> tuple[str, ...]:
     """`languages: [fr, en]`: the languages the game's texts are written in, the first the
     main one. Unsaid, those of its title, else German and English."""
+    title = f.raw("title", None)
+    named = tuple(k for k in title if LANG_CODE.match(str(k))) if isinstance(title, YMap) \
+        else ()
     raw = f.get("languages", YList, None)
     if raw is None:
-        title = f.raw("title", None)
-        named = [k for k in title if LANG_CODE.match(str(k))] if isinstance(title, YMap) else []
-        return tuple(named) or DEFAULT_LANGUAGES
+        return named or DEFAULT_LANGUAGES
     langs = []
     for i, code in enumerate(raw):
         if not isinstance(code, str) or not LANG_CODE.match(code) or code in langs:
@@ -80,7 +81,7 @@ def _languages(f: Fields, problems: Collector) -> tuple[str, ...]:
             langs.append(code)
     if not langs:
         problems.add(f.value_loc("languages"), "'languages' names none; write [en], say")
-    return tuple(langs) or DEFAULT_LANGUAGES
+    return tuple(langs) or named or DEFAULT_LANGUAGES  # what else is told is then to the point
 
 
 def _players(f: Fields, problems: Collector) -> Players:

@@ -42,7 +42,7 @@ def words_for(game: Game, langs: tuple[str, ...], loc: Loc) -> dict[str, dict]:
 
 def _table(path: Path, problems: Collector) -> dict:
     data = load_yaml(path)
-    f = Fields(data, f"the words in {path.name}", problems, Loc(str(path), 1, 1))
+    f = Fields(data, f"the table of words {path.name}", problems, Loc(str(path), 1, 1))
     table = {}
     for key, kind in keys().items():
         value = f.get(key, kind)

@@ -145,3 +145,39 @@ def test_the_shipped_games_declare_their_languages():
 
     assert {Project(ROOT).load(g).languages for g in ("museo", "mytown", "muenchhausen",
                                                       "minipilo")} == {("de", "en")}
+
+
+@pytest.mark.parametrize("declared,told", [
+    ("languages: fr", r"game\.yaml:3:12: 'languages' must be a list"),
+    ("languages: [FR]", r"game\.yaml:3:13: 'FR' is not a language code"),
+    ("languages: []", r"game\.yaml:3:12: 'languages' names none"),
+    ("languages: [fr, {x: 1}]", r"game\.yaml:3:17: a mapping is not a language code"),
+    ("languages: [fr, en, fr]", r"game\.yaml:3:21: 'fr' is not a language code .*each once")])
+def test_a_wrong_declaration_of_languages_is_located(jeu, declared, told):
+    game = jeu / "content" / "jeu" / "game.yaml"
+    game.write_text(GAME.replace("languages: [fr, en]", declared))
+    result = pnp("validate", "jeu", cwd=jeu)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(told, result.stderr), result.stderr
+
+
+@pytest.mark.parametrize("words,told", [
+    ("- a\n- b\n", r"fr\.yaml:1:1: the table of words fr\.yaml must be a mapping"),
+    ("glue: [\n", r"fr\.yaml:2:1: broken YAML"),
+    ("glue: {x: 1}\n", r"fr\.yaml:1:7: 'glue' must be text"),
+    ("\x07bell: x\n", r"fr\.yaml:1:1: .*control character")])
+def test_a_broken_table_of_words_is_located(jeu, tmp_path, words, told):
+    (jeu / "content" / "jeu" / "words" / "fr.yaml").write_text(words)
+    result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(told, result.stderr), result.stderr
+    assert not (tmp_path / "out" / "jeu").exists()
+
+
+def test_a_table_of_words_outside_the_game_is_refused(jeu, tmp_path):
+    secret = tmp_path / "secret.yaml"
+    secret.write_text(_words())
+    (jeu / "content" / "jeu" / "words" / "fr.yaml").unlink()
+    (jeu / "content" / "jeu" / "words" / "fr.yaml").symlink_to(secret)
+    result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
+    assert result.returncode == 1 and "leaves the content folder" in result.stderr
