@@ -6,7 +6,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from . import templating
+from . import plugins, templating
 from .checks import find_variant, validate
 from .errors import ContentError
 from .imposition import PrintSettings
@@ -60,6 +60,7 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was.
     Preflight findings go to `warn` one by one, or with --strict stop the build."""
     templating.reset()
+    plugins.load()
     game = project.load(game_id)
     options = replace(options, langs=_langs(game, options.langs))
     try:

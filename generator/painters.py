@@ -3,9 +3,9 @@ draws it, by a decorator where the function is written. The layout check, the th
 the README's table and the painting all read these registries, so they cannot disagree.
 A motif is a painter of pictures: the `art` painter draws the motif a box names.
 
-This module is vocabulary: it draws nothing itself. The drawing modules register when
-imported; `known()` is the one place that loads them, for the stages that check content
-before anything is drawn.
+This module is vocabulary: it draws nothing and imports nothing that draws. The drawing
+modules register when imported; the output stage loads them all (plugins.py) before
+content is checked.
 """
 
 from __future__ import annotations
@@ -61,25 +61,14 @@ def motif(name: str, keys: Keys | None = COLOURS, painting: bool = False):
 
 
 def known() -> dict[str, Painter]:
-    """The painters, their modules (and the motifs') loaded, in the order of their names
-    whichever module happened to be imported first."""
-    if not _loaded:
-        import importlib
-        import pkgutil
-
-        from . import art, render  # every module of these registers what it draws
-        for package in (render, art):
-            for module in pkgutil.iter_modules(package.__path__):
-                importlib.import_module(f"{package.__name__}.{module.name}")
-        for registry in (PAINTERS, MOTIFS):
+    """The painters registered, in the order of their names (and so the motifs), whichever
+    module happened to be imported first."""
+    for registry in (PAINTERS, MOTIFS):
+        if list(registry) != sorted(registry):
             entries = sorted(registry.items())
             registry.clear()
             registry.update(entries)
-        _loaded.append(True)
     return PAINTERS
-
-
-_loaded: list[bool] = []
 
 
 def paintings() -> tuple[str, ...]:

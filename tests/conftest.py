@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from generator import plugins
 from generator.build import BuildOptions, Project, build_game
 from generator.imposition import PrintSettings
 from generator.options import OPTIONS
 from generator.project import FONTS, TEMPLATES
 from generator.units import mm
 
+plugins.load()  # as a build does first: painters and motifs registered
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 

@@ -19,7 +19,7 @@ LAYERS = [
     ("checks", ("checks",)),
     ("layout", ("layouts", "faces", "pieces", "imposition", "boards", "kit", "preflight")),
     ("render", ("render", "art")),
-    ("output", ("writers", "publish", "build", "calibrate", "cli", "__main__")),
+    ("output", ("writers", "plugins", "publish", "build", "calibrate", "cli", "__main__")),
 ]
 ORDER = [name for name, _ in LAYERS]
 
@@ -42,12 +42,11 @@ def layer(module: str) -> str:
 
 
 def imports(module: str) -> set[str]:
-    """The package's modules `module` imports at module level (function-level imports are
-    plugin loading, like painters.known())."""
+    """The package's modules `module` imports, at module level or inside functions."""
     path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     out = set()
-    for node in ast.parse(path.read_text()).body:
+    for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.level:
             base = package.split(".") if package else []
             base = base[:len(base) - (node.level - 1)]

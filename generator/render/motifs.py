@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
-from ..painters import MOTIFS, PASSING, known, motif_problems, painter
+from ..painters import MOTIFS, PASSING, motif_problems, painter
 from ..params import COLOUR, RECT, SLICE, STEP, TEXT
 
 BLEED_ROOM = 30  # points a motif's background runs past its box, so bleed never shows white
@@ -30,7 +30,6 @@ def paint_art(c, box, ctx) -> None:
         for _key, _at_value, message in motif_problems({**given, "motif": box.get("motif")}):
             raise ContentError(Problem(box.loc_of("with"), f"{ctx.item_label}: {message}"))
     name = box.get("motif")
-    known()  # the motifs' modules loaded
     if name not in MOTIFS:
         raise ContentError(Problem(box.loc_of("motif"), f"{ctx.item_label}: unknown motif"
                                    f" '{name}'; known motifs: {', '.join(sorted(MOTIFS))}"))

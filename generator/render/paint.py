@@ -9,7 +9,7 @@ from reportlab.lib import colors
 
 from ..errors import Collector, Loc
 from ..faces import Art
-from ..painters import known
+from ..painters import PAINTERS
 from ..preflight import Preflight
 from .style import LINE_STYLES, Fonts, colour, stroke_line, tint
 
@@ -39,7 +39,7 @@ class PaintContext:
 
 def draw_face(c, face, ctx: PaintContext) -> None:
     for box in face:
-        known()[box.painter].draw(c, box, ctx)
+        PAINTERS[box.painter].draw(c, box, ctx)
 
 
 def draw_art(c, art: Art, ctx: PaintContext) -> None:
