@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from . import plugins, templating
@@ -18,6 +18,7 @@ from .preflight import Preflight
 from .project import Project
 from .publish import staged
 from .render.style import Fonts
+from .render.text import check_glyphs
 from .words import words_for
 from .writers import WRITERS, Job
 
@@ -41,18 +42,21 @@ class BuildOptions:
     @classmethod
     def of(cls, **values) -> BuildOptions:
         """Options from parsed values keyed like options.OPTIONS (back_offset for
-        back-offset); what is not given takes its declared default."""
+        back-offset); what is not given takes its declared default. Each option is a
+        field of PrintSettings (what the layout needs) or of these options."""
         v = {o.key: o.default for o in OPTIONS.values()} | values
-        return cls(PrintSettings(v["paper"], v["duplex"], v["bleed"], v["margin"],
-                                 v["back_offset"]), tuple(v["lang"]), v["braille"],
-                   v["variant"], v["svg"], v["theme"], v["strict"])
+        settings = PrintSettings(**{k: v.pop(k) for k in _PRINT})
+        return cls(settings, **{_FIELDS.get(k, k): tuple(x) if isinstance(x, list) else x
+                                for k, x in v.items()})
 
     def values(self) -> dict:
-        s = self.settings
-        return {"paper": s.paper, "duplex": s.duplex, "bleed": s.bleed, "margin": s.margin,
-                "back_offset": s.back_offset, "lang": self.langs, "braille": self.braille,
-                "variant": self.variant, "theme": self.theme, "svg": self.svg,
-                "strict": self.strict}
+        """Every option's value, keyed like options.OPTIONS."""
+        return {o.key: getattr(self.settings, o.key) if o.key in _PRINT
+                else getattr(self, _FIELDS.get(o.key, o.key)) for o in OPTIONS.values()}
+
+
+_PRINT = tuple(f.name for f in fields(PrintSettings))
+_FIELDS = {"lang": "langs"}  # an option's key -> its field here, where the two differ
 
 
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
@@ -69,10 +73,11 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
         raise OptionError(str(exc.args[0])) from None
     options = replace(options, theme=_theme(game, options.theme))
     validate(game, variant)
-    words = words_for(game, options.langs, game.loc)
+    words = words_for(game, options.langs, game.languages_loc or game.loc)
     preflight = Preflight()
     layouts = Layouts(project.templates)
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
+    _check_words(words, fonts)
     writers = [w for w in WRITERS if w.wanted(options)]
     with staged(out, game_id) as staging:
         job = Job(game, options, fonts, project.templates, staging, preflight, words)
@@ -98,13 +103,14 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
     """Everything a build would find wrong, templates and text fit included, without
     touching out/: the kit is built into a folder that is thrown away."""
     game = project.load(game_id)
-    options = replace(options, langs=_langs(game, options.langs))
+    langs = _langs(game, options.langs)
+    options = replace(options, langs=langs)
     # Each theme, and braille, draws boxes the plain build does not: try them all.
     variants = [replace(options, theme=name) for name in game.themes] or [options]
     if not options.braille:
         variants.append(replace(options, braille=True))
-    if len(options.langs) > 1:  # cards are laid out in the first language only
-        variants.append(replace(options, langs=tuple(reversed(options.langs))))
+    for k in range(1, len(langs)):  # cards are laid out in the first language: each first
+        variants.append(replace(options, langs=(langs[k], *langs[:k], *langs[k + 1:])))
     with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
         told: set[str] = set()
 
@@ -115,6 +121,16 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
 
         for variant in variants:
             build_game(project, game_id, Path(tmp), variant, warn=once)
+
+
+def _check_words(words: dict, fonts: Fonts) -> None:
+    """The kit's own words are set in the game's regular and bold fonts: each must have
+    every letter of them (a table of words in a script the font lacks is told where)."""
+    for table in words.values():
+        for key, value in table.items():
+            for text in value if isinstance(value, tuple) else (value,):
+                for role in ("regular", "bold"):
+                    check_glyphs(str(text), fonts[role], table.locs[key], "the kit's words")
 
 
 def _langs(game: Game, asked: tuple[str, ...]) -> tuple[str, ...]:

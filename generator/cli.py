@@ -117,43 +117,12 @@ def list_games(ctx: click.Context) -> None:
         except ContentError as exc:
             click.echo(f"{folder.name:14} (broken: {exc.problems[0]})")
             continue
-        parts = ", ".join(f"{len(items_of(game, c))} {c.name.get('en').lower()}"
+        # The command speaks English: a game's English names where it has them.
+        lang = "en" if "en" in game.languages else game.languages[0]
+        parts = ", ".join(f"{len(items_of(game, c))} {c.name.get(lang).lower()}"
                           for c in game.components)
-        click.echo(f"{game.id:14} {game.title.get('de'):16} {game.players.min}-"
+        click.echo(f"{game.id:14} {game.title.get(lang):16} {game.players.min}-"
                    f"{game.players.max} players  {parts}")
-
-
-@main.command("validate")
-@click.argument("games", nargs=-1)
-@click.option("--variant", default=None, help="Check a named variant of the game.")
-@click.option("--strict", is_flag=True, help=OPTIONS["strict"].help)
-@click.pass_context
-def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None,
-                 strict: bool) -> None:
-    """Check that a game's content is complete and builds; list every problem as
-    path:line:col. Nothing is written.
-
-    \b
-    Examples:
-      pnp validate               # every game
-      pnp validate muenchhausen --variant large-groups
-    """
-    project = _project(ctx)
-    problems = []
-    for name in _games(project, games):
-        try:
-            check_game(project, name, BuildOptions(variant=variant, strict=strict), _warn)
-            click.echo(f"{name}: ok")
-        except ContentError as exc:
-            problems.extend(exc.problems)
-        except OptionError as exc:
-            raise click.UsageError(str(exc)) from None
-        except MemoryError:
-            _out_of_memory(name)
-    if problems:
-        for p in problems:
-            click.echo(str(p), err=True)
-        sys.exit(1)
 
 
 def _parsed(option: Option):
@@ -186,6 +155,39 @@ def build_options(command):
     for option in reversed(OPTIONS.values()):
         command = _click_option(option)(command)
     return command
+
+
+@main.command("validate")
+@click.argument("games", nargs=-1)
+@_click_option(OPTIONS["variant"])
+@_click_option(OPTIONS["strict"])
+@click.pass_context
+def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None,
+                 strict: bool) -> None:
+    """Check that a game's content is complete and builds; list every problem as
+    path:line:col. Nothing is written.
+
+    \b
+    Examples:
+      pnp validate               # every game
+      pnp validate muenchhausen --variant large-groups
+    """
+    project = _project(ctx)
+    problems = []
+    for name in _games(project, games):
+        try:
+            check_game(project, name, BuildOptions(variant=variant, strict=strict), _warn)
+            click.echo(f"{name}: ok")
+        except ContentError as exc:
+            problems.extend(exc.problems)
+        except OptionError as exc:
+            raise click.UsageError(str(exc)) from None
+        except MemoryError:
+            _out_of_memory(name)
+    if problems:
+        for p in problems:
+            click.echo(str(p), err=True)
+        sys.exit(1)
 
 
 @main.command("build")
@@ -243,7 +245,7 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
 @main.command("calibrate")
 @click.option("--paper", type=click.Choice(OPTIONS["paper"].choices),
               default=default("paper"), show_default=True)
-@click.option("--duplex", type=click.Choice(("long", "short")), default="long",
+@click.option("--duplex", type=click.Choice(("long", "short")), default=default("duplex"),
               show_default=True)
 @click.option("--out", "out", type=click.Path(path_type=Path),
               default=Path("out/calibrate.pdf"), show_default=True,

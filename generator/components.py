@@ -111,6 +111,10 @@ def _check_texts(node, problems: Collector, langs: tuple[str, ...]) -> None:
     languages: it may hold nothing else, and each language holds text or a list of texts."""
     if isinstance(node, YMap):
         given = [k for k in node if k in langs]
+        missing = [lang for lang in langs if lang not in node]
+        if given and missing:
+            problems.add(node.loc, f"this text has no {', '.join(missing)}; the game is"
+                         f" written in {', '.join(langs)}")
         if given:
             for key, value in node.items():
                 if key not in langs:

@@ -60,7 +60,8 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
                      f"game id '{game_id}' must match its folder name '{folder.name}'")
     problems.raise_if_any()
     return Game(game_id, title, author, players, components, tables, checks, variants, rules,
-                fonts, folder, f.loc, font_locs, themes, theme_field, langs)
+                fonts, folder, f.loc, font_locs, themes, theme_field, langs,
+                f.value_loc("languages") if "languages" in f.data else None)
 
 
 def _languages(f: Fields, problems: Collector) -> tuple[str, ...]:
@@ -74,9 +75,11 @@ def _languages(f: Fields, problems: Collector) -> tuple[str, ...]:
         return named or DEFAULT_LANGUAGES
     langs = []
     for i, code in enumerate(raw):
-        if not isinstance(code, str) or not LANG_CODE.match(code) or code in langs:
+        if isinstance(code, str) and code in langs:
+            problems.add(raw.item_loc(i), f"'{code}' is named twice")
+        elif not isinstance(code, str) or not LANG_CODE.match(code):
             problems.add(raw.item_loc(i), f"{type_name(code)} is not a language code like de,"
-                         " en or fr (each once)")
+                         " en or fr")
         else:
             langs.append(code)
     if not langs:

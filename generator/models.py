@@ -126,6 +126,7 @@ class Game:
     themes: dict[str, Theme] = field(hash=False, default_factory=dict)
     theme_field: str | None = None  # the item field whose value picks a theme's motif
     languages: tuple[str, ...] = DEFAULT_LANGUAGES  # its texts' languages, first the main
+    languages_loc: Loc | None = None  # where `languages:` was written, if it was
 
     def component(self, cid: str) -> Component | None:
         return next((c for c in self.components if c.id == cid), None)

@@ -46,9 +46,11 @@ class Option:
             return pair
         if self.type == "langs":
             codes = tuple(text)
-            for code in codes:
+            for n, code in enumerate(codes):
                 if not LANG_CODE.match(code):
                     raise ValueError(f"'{code}' is not a language code like de, en or fr")
+                if code in codes[:n]:
+                    raise ValueError(f"'{code}' is asked for twice")
             return codes
         if self.type == "choice" and text not in self.choices:
             raise ValueError(f"must be one of {', '.join(self.choices)}, got {text}")

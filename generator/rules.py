@@ -48,7 +48,7 @@ def _check_shape(data: YMap, langs: tuple[str, ...], problems: Collector) -> Non
         f = Fields(data[lang], f"rules ({lang})", problems, data.value_loc(lang))
         f.get("title", str)
         f.get("tagline", str, None)
-        f.get("facts", YList, None)
+        _lines(f.get("facts", YList, None), "facts", problems)
         f.get("note", str, None)
         sections = f.get("sections", YList) or []
         f.done()
@@ -56,9 +56,17 @@ def _check_shape(data: YMap, langs: tuple[str, ...], problems: Collector) -> Non
             sf = Fields(raw, f"a section of the rules ({lang})", problems, sections.item_loc(i))
             sf.get("heading", str)
             sf.get("text", str, None)
-            sf.get("steps", YList, None)
-            sf.get("points", YList, None)
+            _lines(sf.get("steps", YList, None), "steps", problems)
+            _lines(sf.get("points", YList, None), "points", problems)
             sf.done()
+
+
+def _lines(value: YList | None, key: str, problems: Collector) -> None:
+    """A list the template prints line by line: texts (or numbers), nothing nested."""
+    for i, line in enumerate(value or ()):
+        if not isinstance(line, str | int | float) or isinstance(line, bool):
+            problems.add(value.item_loc(i), f"'{key}' lists texts; this one is"
+                         f" {type_name(line)}")
 
 
 def _strings(node):

@@ -10,8 +10,8 @@ from pathlib import Path
 from .errors import Collector, Loc
 from .models import Game
 from .paths import is_file
-from .schema import Fields, inside
-from .source import YList, load_yaml
+from .schema import Fields, inside, type_name
+from .source import YList, YMap, load_yaml
 
 SHIPPED = Path(__file__).resolve().parent / "data" / "words"
 REFERENCE = SHIPPED / "en.yaml"  # the keys every table has
@@ -40,13 +40,30 @@ def words_for(game: Game, langs: tuple[str, ...], loc: Loc) -> dict[str, dict]:
     return tables
 
 
-def _table(path: Path, problems: Collector) -> dict:
+class Table(dict):
+    """One language's words, and where each was written (to name one the font lacks)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.locs: dict[str, Loc] = {}
+
+
+def _table(path: Path, problems: Collector) -> Table:
     data = load_yaml(path)
     f = Fields(data, f"the table of words {path.name}", problems, Loc(str(path), 1, 1))
-    table = {}
+    table = Table()
+    if not isinstance(data, YMap):
+        return table  # told once, not once per missing word
     for key, kind in keys().items():
         value = f.get(key, kind)
-        table[key] = tuple(str(v) for v in value) if isinstance(value, YList) else value
+        if isinstance(value, YList):
+            for i, line in enumerate(value):
+                if not isinstance(line, str):
+                    problems.add(value.item_loc(i), f"'{key}' holds lines of text, not"
+                                 f" {type_name(line)}")
+            value = tuple(str(v) for v in value)
+        table[key] = value
+        table.locs[key] = f.value_loc(key)
     f.done()
     return table
 

@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PINS = Path(__file__).resolve().parent / "pins.json"
 GAMES = ("museo", "mytown", "muenchhausen", "minipilo")
 
-# Every option the issue names, each at least once per kit: paper, duplex mode, bleed,
-# languages, braille, cut files; themes and a variant where a game has them.
+# Every build option, each at least once per kit: paper, duplex mode, bleed, languages,
+# braille, cut files; margin and back offset, themes and a variant in some.
 PER_GAME = {
     "default": [],
     "letter-short": ["--paper", "letter", "--duplex", "short"],
@@ -41,6 +41,9 @@ EXTRA = {
     ("mytown", "town"): ["--theme", "town", "--paper", "letter"],
     ("muenchhausen", "large-groups"): ["--variant", "large-groups", "--lang", "en",
                                        "--lang", "de"],
+    ("museo", "margin-offset"): ["--margin", "8mm", "--back-offset", "1mm,-0.5mm"],
+    ("minipilo", "letter-margin-offset"): ["--paper", "letter", "--margin", "3mm",
+                                           "--back-offset", "-1.5mm,0.7mm", "--svg"],
 }
 CASES = {(game, name): args for game in GAMES for name, args in PER_GAME.items()}
 CASES.update(EXTRA)

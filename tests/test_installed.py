@@ -101,7 +101,7 @@ from . import Kind, register
 
 @register
 class Coaster(Kind):
-    """A square beer mat: no back printed, text kept 5 mm in."""
+    """A square beer mat: printed on one side only."""
 
     name = "coaster"
     backs = False

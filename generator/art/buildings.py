@@ -8,6 +8,8 @@ that do not belong together visibly do not fit.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from reportlab.lib import colors
 
 from ..errors import ContentError, Problem
@@ -260,10 +262,15 @@ def _sign(c, text, mid, x0, x1, bottom, top, floor_h, features, box, ctx) -> Non
     font = ctx.fonts["bold"]
     check_glyphs(text, font, box.loc_of("with"), ctx.item_label)
     board = (x1 - x0) * 0.6
-    size = fit_line(text, font, floor_h * 0.22, floor_h * 0.1, board * 0.9, floor_h * 0.3)
+    # As large as the floor allows, up to what stays readable on a shop front.
+    size = fit_line(text, font, max(floor_h * 0.22, 6.5), floor_h * 0.1, board * 0.9,
+                    max(floor_h * 0.3, 8.0))
     if size is None:
         raise ContentError(Problem(box.loc_of("with"), f"{ctx.item_label}: the sign '{text}'"
                                    " is too long for its building"))
+    if ctx.preflight:  # lettering a theme asks for is text like any other
+        ctx.preflight.text(replace(box, name="sign", loc=box.loc_of("with")), size,
+                           ctx.item_label)
     # Over the awning, or else astride the eaves, clear of the windows.
     sy = bottom + floor_h * 1.05 if "awning" in features else top - size * 0.8
     c.setFillColor(ctx.ink(box, "sign-colour", "#1f2a44"))

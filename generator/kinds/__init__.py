@@ -4,7 +4,8 @@ A kind holds its defaults (crop marks and bleed, safe zone, whether a back is pr
 behind the front, whether it is printed once per language), the keys of its own it reads
 from a component, its geometry (the trim, the cut outline as a path, the fold lines, the
 parts its faces are drawn in) and the way its items are laid on sheets. A new kind is one
-new module here; shapes (hex, round) are a property any kind can take, not kinds.
+new module here. Hex tiles and round tokens are to come as a shape any kind can take (the
+cut outline is already a path), not as kinds.
 
 Kinds are vocabulary and geometry: they use geometry.py and units but nothing that lays
 out, draws or writes, so every stage of the pipeline may ask them.
