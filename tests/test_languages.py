@@ -181,3 +181,60 @@ def test_a_table_of_words_outside_the_game_is_refused(jeu, tmp_path):
     (jeu / "content" / "jeu" / "words" / "fr.yaml").symlink_to(secret)
     result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
     assert result.returncode == 1 and "leaves the content folder" in result.stderr
+
+
+def test_validate_lays_out_cards_in_every_language(jeu):
+    """Cards are set in the first language of a build: validate tries each first, so a
+    text that only overflows in the third language is found before anyone builds it."""
+    game = jeu / "content" / "jeu" / "game.yaml"
+    long = "Guten Tag und herzlich willkommen zu diesem wunderbaren Spiel"
+    game.write_text(GAME.replace("languages: [fr, en]", "languages: [fr, en, de]")
+                    .replace("{fr: Le Jeu, en: The Game}", "{fr: Le Jeu, en: The Game, de: Das"
+                             " Spiel}")
+                    .replace("{fr: Cartes, en: Cards}", "{fr: Cartes, en: Cards, de: Karten}")
+                    .replace("{fr: Plateau, en: Board}", "{fr: Plateau, en: Board, de: Brett}")
+                    .replace("word: {fr: Bonjour, en: Hello}",
+                             f"word: {{fr: Bonjour, en: Hello, de: {long}}}"))
+    (jeu / "content" / "jeu" / "rules.yaml").write_text(
+        RULES + "de:\n  title: Das Spiel\n  sections:\n    - {heading: Ziel, text: Grüßen.}\n")
+    result = pnp("validate", "jeu", cwd=jeu)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(r"carte\.yaml:\d+:\d+: item 'a' \(front\): text in box 'word'",
+                     result.stderr), result.stderr
+
+
+def test_an_item_text_lacking_a_language_is_located(jeu):
+    game = jeu / "content" / "jeu" / "game.yaml"
+    game.write_text(GAME.replace("word: {fr: Bonjour, en: Hello}", "word: {fr: Bonjour}"))
+    result = pnp("validate", "jeu", cwd=jeu)
+    assert result.returncode == 1
+    assert re.search(r"game\.yaml:13:23: this text has no en; the game is written in fr, en",
+                     result.stderr), result.stderr
+
+
+def test_words_the_font_cannot_write_are_located(jeu, tmp_path):
+    words = jeu / "content" / "jeu" / "words" / "fr.yaml"
+    words.write_text(_words().replace("glue: colle", "glue: 接着"))
+    result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
+    assert result.returncode == 1
+    assert re.search(r"fr\.yaml:3:7: the kit's words: the font has no glyph for '接'",
+                     result.stderr), result.stderr
+    words.write_text(_words().replace('board-steps: ["1. Découper."', 'board-steps: [{a: 1}'))
+    result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
+    assert re.search(r"fr\.yaml:\d+:\d+: 'board-steps' holds lines of text, not a mapping",
+                     result.stderr), result.stderr
+
+
+def test_rules_lists_hold_texts_only(jeu):
+    rules = jeu / "content" / "jeu" / "rules.yaml"
+    rules.write_text(RULES.replace("    - {heading: But, text: Dire bonjour.}",
+                                   "    - {heading: But, steps: [Un, {x: 1}]}"))
+    result = pnp("validate", "jeu", cwd=jeu)
+    assert result.returncode == 1
+    assert re.search(r"rules\.yaml:4:34: 'steps' lists texts; this one is a mapping",
+                     result.stderr), result.stderr
+
+
+def test_a_language_asked_for_twice_is_a_usage_error(jeu):
+    result = pnp("build", "jeu", "--lang", "en", "--lang", "en", cwd=jeu)
+    assert result.returncode == 2 and "'en' is asked for twice" in result.stderr

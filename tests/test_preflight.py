@@ -78,3 +78,14 @@ def test_soft_pictures_are_told_at_the_row(tmp_path, project_copy, pixels, warne
     assert bool(told) == warned, result.stderr
     if warned:
         assert told[0] == str(round(pixels / (20 / 25.4)))
+
+
+def test_a_sign_lettered_small_is_told(tmp_path, project_copy):
+    """Lettering a theme asks for inside a motif is text too: a long shop sign that must
+    shrink under 6 pt to fit its building is told at the layout box that draws it."""
+    theme = project_copy / "content" / "mytown" / "themes" / "town.yaml"
+    theme.write_text(theme.read_text().replace("sign: BÄCKEREI,", "sign: BÄCKEREI KONDITOREI,"))
+    result = pnp("build", "mytown", "--out", str(tmp_path), cwd=project_copy)
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"templates/mytown/tile\.yaml:\d+:\d+: warning: preflight: text in box"
+                     r" 'sign' is set at [45](\.\d)? pt", result.stderr), result.stderr
