@@ -57,6 +57,8 @@ def component(data, loc: Loc, folder: Path, problems: Collector,
         else (0.0, 0.0)
     face = f.get("face", str) or ""
     back = f.get("back", str, None)
+    if back is not None and not sort.takes_back:
+        problems.add(f.value_loc("back"), f"a {sort.name} has no back; leave out 'back'")
     marks = f.get("marks", bool, sort.marks)
     id_pattern = f.get("item-id", str, None)
     refs_raw = f.get("refs", YMap, None) or {}

@@ -15,6 +15,7 @@ MIN_TEXT_PT = 6.0
 MIN_DPI = 150.0
 FILLS = ("shape", "art", "image")  # painters that cover an area (text does not bleed)
 EPS = 0.01  # points
+NEAR = 1 / 25.4 * 72  # 1 mm: a fill edge closer to the cut than this is a mistake
 
 
 class Preflight:
@@ -37,11 +38,16 @@ class Preflight:
             x, y, w, h = box.rect
             edges = {"left": -x, "bottom": -y, "right": x + w - width, "top": y + h - height}
             short = [side for side, out in edges.items() if -EPS <= out < bleed - EPS]
+            near = [side for side, out in edges.items() if -NEAR < out < -EPS]
             if short:
                 self._add(box.loc_of("box"), "bleed", f"box '{box.name}' reaches the trim on"
                           f" the {' and '.join(short)} but stops short of the"
                           f" {to_mm(bleed):g} mm bleed ({label}); write `box: bleed` or"
                           " reach past the trim by `bleed`")
+            if near:  # a cut a hair off shows a sliver of paper beside it
+                self._add(box.loc_of("box"), "near", f"box '{box.name}' stops just inside the"
+                          f" trim on the {' and '.join(near)} ({label}); run it into the"
+                          f" bleed or keep it {to_mm(NEAR):g} mm or more clear of the cut")
 
     def text(self, box, size: float, label: str) -> None:
         if size < MIN_TEXT_PT - 1e-9:

@@ -89,3 +89,12 @@ def test_a_sign_lettered_small_is_told(tmp_path, project_copy):
     assert result.returncode == 0, result.stderr
     assert re.search(r"templates/mytown/tile\.yaml:\d+:\d+: warning: preflight: text in box"
                      r" 'sign' is set at [45](\.\d)? pt", result.stderr), result.stderr
+
+
+def test_art_stopping_just_inside_the_trim_is_told(tmp_path, project_copy):
+    _edit(project_copy, "name: ground, painter: shape, box: bleed",
+          "name: ground, painter: shape, box: [0.5, -3, 65.5, 94]")
+    result = pnp("build", "muenchhausen", "--out", str(tmp_path), cwd=project_copy)
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"number\.yaml:\d+:\d+: warning: preflight: box 'ground' stops just inside"
+                     r" the trim on the left", result.stderr), result.stderr

@@ -54,6 +54,7 @@ class Kind:
     marks = True  # crop marks and bleed unless the component says otherwise
     safe_zone = True  # text kept 3 mm inside the cut (where there are marks)
     backs = True  # a back layout is printed behind the front
+    takes_back = True  # whether `back:` means anything (a standee's is its figure's back)
     per_language = False  # printed once for each language of the build
     sized = True  # the component names its size (a stand takes it from what it holds)
     sheet = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)

@@ -8,5 +8,6 @@ from . import Kind, register
 class Board(Kind):
     name = "board"
     backs = False
+    takes_back = False
     safe_zone = False
     sheet = "tiled"

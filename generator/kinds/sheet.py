@@ -9,5 +9,6 @@ class Sheet(Kind):
     name = "sheet"
     marks = False
     backs = False
+    takes_back = False
     safe_zone = False
     per_language = True

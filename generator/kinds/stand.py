@@ -71,6 +71,7 @@ class Stand(Kind):
 
     name = "stand"
     backs = False
+    takes_back = False
     safe_zone = False
     sized = False
     keys = ("holds",)
