@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator import options, painters
+from generator import options, painters, plugins
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 TABLES = {"options": options.table, "painters": painters.table}
@@ -19,6 +19,7 @@ def block(text: str, name: str) -> str:
 
 
 def main() -> None:
+    plugins.load()
     text = README.read_text()
     for name, table in TABLES.items():
         pattern = re.compile(rf"(<!-- {name}:[^\n]*\n).*?(<!-- /{name} -->)", re.S)

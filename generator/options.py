@@ -119,7 +119,3 @@ def table() -> str:
                 option.type]
         rows.append(f"| `--{option.name}` | {shown} | {allowed} | {option.help} |")
     return "\n".join(rows)
-
-
-if __name__ == "__main__":  # print the README's table
-    print(table())

@@ -120,7 +120,3 @@ def table() -> str:
     rows.append("Motifs of the `art` painter: " + ", ".join(f"`{m}`" for m in sorted(MOTIFS))
                 + ".")
     return "\n".join(rows)
-
-
-if __name__ == "__main__":  # print the README's table
-    print(table())

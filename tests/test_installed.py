@@ -164,6 +164,6 @@ def test_a_new_kind_painter_and_writer_are_one_module_each(tmp_path):
     x, y, w, h = placed[0]["trim_mm"]
     centre = ((x + w / 2) * 72 / 25.4, page.get_height() - (y + h / 2) * 72 / 25.4)
     assert image.getpixel(tuple(int(v) for v in centre)) == (0, 0, 255)  # the stamp
-    help_text = _run(installed / "bin" / "python", "-c", "from generator.painters import"
-                     " table; print(table())", cwd=tmp_path).stdout
+    help_text = _run(installed / "bin" / "python", "-c", "from generator import plugins,"
+                     " painters; plugins.load(); print(painters.table())", cwd=tmp_path).stdout
     assert "| `stamp` | a filled disc | `colour` |" in help_text
