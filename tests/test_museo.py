@@ -219,3 +219,38 @@ def test_own_picture_is_cropped_and_cut(project_copy, tmp_path):
     assert close(edge("p05-2", "right")[60], "#285adc", tol=30)
     assert close(edge("p05-5", "left")[10], "#28aa50", tol=30)
     assert close(edge("p05-6", "right")[10], "#f0c828", tol=30)
+
+
+def _drawing(xobject) -> bytes:
+    """A form's drawing with each nested form's drawing in place of its name (names
+    depend on the order forms were made in, not on what they draw)."""
+    xobject = xobject.get_object()
+    inner = xobject.get("/Resources", {}).get("/XObject", {})
+    return re.sub(rb"/(\S+) Do", lambda m: b"[" + _drawing(inner["/" + m.group(1).decode()])
+                  + b"]", xobject.get_data())
+
+
+def test_every_back_is_the_same_and_the_sorting_mark_is_on_the_front(kits):
+    """A face-down card must not be told: every back of pictures and events draws the
+    same thing (so prints the same pixels); the picture's sorting mark is on its front."""
+    from pypdf import PdfReader
+
+    from tests.pdfread import read
+
+    kit = kits("museo")
+    backs = set()
+    for name in ("pictures.pdf", "events.pdf"):
+        reader, pages = read(kit / name)
+        listed = next(f for f in manifest(kit)["files"] if f["path"] == name)
+        for page, info in zip(pages, listed["pages"], strict=True):
+            forms = reader.pages[info["number"] - 1]["/Resources"]["/XObject"]
+            for placed, item in zip(page.placed, info["items"], strict=True):
+                if item["side"] == "back":
+                    backs.add(_drawing(forms["/" + placed.name.lstrip("/")]))
+    assert len(backs) == 1
+    text = PdfReader(str(kit / "pictures.pdf")).pages[0].extract_text()
+    marks = sorted(re.findall(r"p\d\d·[1-6]", text))
+    first = next(f for f in manifest(kit)["files"] if f["path"] == "pictures.pdf")["pages"][0]
+    assert marks == sorted(i["id"].replace("-", "·") for i in first["items"])
+    assert not re.search(r"[pe]\d\d", PdfReader(str(kit / "pictures.pdf")).pages[1]
+                         .extract_text())
