@@ -193,3 +193,21 @@ def test_svg_cut_files_follow_the_same_plan(tmp_path):
             assert list(got) == pytest.approx(want, abs=0.01)
     baron = ET.parse(kit / "cut/baron-1.svg").getroot()
     assert len(baron.findall(".//s:g[@id='fold']/s:line", ns)) == 3
+
+
+def test_the_sheets_say_what_the_seed_says(kits):
+    """Only the other players bid; the Baron passes on after a caught lie (the seed says
+    no more); cards, not values, are counted; the score sheet counts games; no invented
+    age or playing time."""
+    from pypdf import PdfReader
+
+    kit = kits("muenchhausen")
+    rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
+    assert "Die Mitspieler (alle außer dem Baron) bieten" in rules
+    lie = rules.split("Gelogen:")[1].split("Die Wahrheit:")
+    assert "Danach wird der linke Nachbar Baron" in lie[0]
+    assert "Baron" not in lie[1].split("Ende und Wertung")[0].replace("Der Baron nimmt", "")
+    assert "Es zählt die Zahl der Karten, nicht ihre Werte" in rules
+    assert not any(word in rules for word in ("Jahren", "Minuten"))
+    score = PdfReader(str(kit / "score-sheet.pdf")).pages[0].extract_text()
+    assert all(f"Partie {n}" in score for n in range(1, 6)) and "Runde" not in score

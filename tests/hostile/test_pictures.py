@@ -100,8 +100,8 @@ CASES = [
                 svg(f'<image xlink:href="{OUTSIDE}/x.png" width="60" height="90"/>')),
 
     # --- <img> in paragraph markup ------------------------------------------------------------
-    markup("muenchhausen-aid-img-etc-passwd", MU, GAME[MU], '"<b>Bieten:</b> in beliebiger',
-           "\"<img src='/etc/passwd'/> <b>Bieten:</b> in beliebiger",
+    markup("muenchhausen-aid-img-etc-passwd", MU, GAME[MU], '"<b>Bieten:</b> alle außer',
+           "\"<img src='/etc/passwd'/> <b>Bieten:</b> alle außer",
            r"content/muenchhausen/game\.yaml|templates/muenchhausen/aid\.yaml"),
     markup("minipilo-problem-img-http", MP, "content/minipilo/problems.yaml",
            'text: {de: "Ich habe mich mit', "text: {de: \"<img src='http://x/y.png'/> Ich habe"

@@ -18,7 +18,7 @@ from tests.hostile.harness import Case, run_case
 
 EPS = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto showpage\n"
 REFUSED = r"(PNG|JPEG|damaged|not allowed|'\.\.'|font|only)"
-AID = '"<b>Bieten:</b> in beliebiger'
+AID = '"<b>Bieten:</b> alle außer'
 AID_AT = r"^(content/muenchhausen/game\.yaml|templates/muenchhausen/aid\.yaml):\d+:\d+: "
 
 

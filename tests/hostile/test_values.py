@@ -179,8 +179,8 @@ CASES = [
          "text: {de: Würfle sofort noch einmal.,",
          "text: {de: \"<font size='1e300'>Würfle</font> sofort\",",
          pattern=r"^(content/museo/events\.yaml|templates/museo/event\.yaml):\d+:\d+: "),
-    edit("muenchhausen-link-tag-to-a-file", MU, GAME[MU], '"<b>Bieten:</b> in beliebiger',
-         "\"<a href='file:///etc/passwd'>Bieten:</a> in beliebiger", expect_code=(0, 1),
+    edit("muenchhausen-link-tag-to-a-file", MU, GAME[MU], '"<b>Bieten:</b> alle außer',
+         "\"<a href='file:///etc/passwd'>Bieten:</a> alle außer", expect_code=(0, 1),
          pattern=r"^(content/muenchhausen/game\.yaml|templates/muenchhausen/aid\.yaml)"
                  r":\d+:\d+: "),
     edit("museo-title-a-list", MS, GAME[MS], "title: {de: Dein Zug, en: Your turn}",
