@@ -299,3 +299,13 @@ def test_print_guide_says_which_files_go_double_sided(kits):
     assert "double-sided, flip on the long edge" in lines["tiles.pdf"]
     for name in ("benches.pdf", "score-pad.pdf", "rules.pdf"):
         assert "one-sided" in lines[name] and "double" not in lines[name]
+
+
+def test_the_cheat_sheet_says_what_the_seed_says(kits):
+    """After the first draw the four tiles received are passed on (no new draw each
+    time), and the −5 rule is the seed's: a single may not be owned twice at the end."""
+    rules = " ".join(PdfReader(str(kits("mytown") / "rules.pdf")).pages[0].extract_text()
+                     .split())
+    assert "mit den 4 Plättchen, die er vom rechten Nachbarn bekommt, wieder genau eins" in rules
+    assert ("Einzelplättchen (A–D) darf man am Spielende nicht doppelt besitzen: für jedes"
+            " verbotene zweite gibt es 5 Strafpunkte") in rules
