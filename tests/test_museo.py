@@ -254,3 +254,21 @@ def test_every_back_is_the_same_and_the_sorting_mark_is_on_the_front(kits):
     assert marks == sorted(i["id"].replace("-", "·") for i in first["items"])
     assert not re.search(r"[pe]\d\d", PdfReader(str(kit / "pictures.pdf")).pages[1]
                          .extract_text())
+
+
+def test_cheat_sheet_and_reference_say_what_the_seed_says(kits):
+    """'Lose' and 'gesichert' defined, where given-back cards go, the discard lock, who
+    wins; the reference card's back covers events and winning."""
+    from pypdf import PdfReader
+
+    kit = kits("museo")
+    rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
+    for fact in ("lose Karten, d.h. solche, die nicht mit anderen Rand an Rand liegen",
+                 "gesichert", "an die Mitspieler zurück",
+                 "bleiben mindestens bis zum Ende deines Zugs im Flohmarkt liegen",
+                 "Wer zuerst ein Bild"):
+        assert fact in rules, fact
+    listed = next(f for f in manifest(kit)["files"] if f["path"] == "reference.pdf")
+    back = next(p["number"] for p in listed["pages"] if p["items"][0]["side"] == "back")
+    text = " ".join(PdfReader(str(kit / "reference.pdf")).pages[back - 1].extract_text().split())
+    assert "Ereigniskarte aufgedeckt" in text and "Sieg:" in text
