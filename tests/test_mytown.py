@@ -309,3 +309,21 @@ def test_the_cheat_sheet_says_what_the_seed_says(kits):
     assert "mit den 4 Plättchen, die er vom rechten Nachbarn bekommt, wieder genau eins" in rules
     assert ("Einzelplättchen (A–D) darf man am Spielende nicht doppelt besitzen: für jedes"
             " verbotene zweite gibt es 5 Strafpunkte") in rules
+
+
+def test_lines_mean_one_thing_in_the_cut_files_and_the_guide(kits):
+    """A bench folds three times away from its print (mountain, dash-dotted) and twice
+    toward it (valley, dashed), in the SVG as in the PDF; PRINT.txt says so."""
+    import xml.etree.ElementTree as ET
+
+    kit = kits("mytown", svg=True)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    root = ET.parse(kit / "cut/benches-1.svg").getroot()
+    benches = len(root.findall(".//s:g[@id='cut']/s:rect", ns))
+    valley = root.findall(".//s:g[@id='fold']/s:line", ns)
+    mountain = root.findall(".//s:g[@id='fold-mountain']/s:line", ns)
+    assert benches >= 1 and len(valley) == 2 * benches and len(mountain) == 3 * benches
+    assert root.find(".//s:g[@id='fold-mountain']", ns).get("stroke-dasharray").count(",") == 3
+    guide = (kit / "PRINT.txt").read_text()
+    assert "strichpunktiert: nach hinten falten (Berg)" in guide
+    assert "dash-dotted: fold away (mountain)" in guide

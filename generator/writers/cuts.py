@@ -12,6 +12,8 @@ from . import Job, Writer, listed, register
 
 CUT = "#e0001b"
 FOLD = "#0060c0"
+# The folds as the PDF draws them: valley dashed, mountain dash-dotted (mm).
+DASHES = {"valley": "1,0.7", "mountain": "1.4,0.5,0.35,0.5"}
 
 
 @register
@@ -27,7 +29,7 @@ class Cuts(Writer):
         if not component.marks:  # drawn with its own cut lines (a die net), not cut by plan
             return []
         outline = laid.kind.outline(component, job.game)
-        folds = [line[:4] for line in laid.kind.folds(component, job.game)]
+        folds = laid.kind.folds(component, job.game)
         sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
         files = []
         for n, page in enumerate(sheets, start=1):
@@ -43,8 +45,9 @@ def _is_rectangle(loop) -> bool:
 
 
 def write_cut_svg(path: Path, page: Page, outline, item_folds) -> None:
-    """One sheet: each front's cut outline, the fold lines dashed; y runs down in SVG.
-    `outline` and `item_folds` (x1, y1, x2, y2) are item-local."""
+    """One sheet: each front's cut outline, its folds dashed (valley) or dash-dotted
+    (mountain); y runs down in SVG. `outline` and `item_folds` (x1, y1, x2, y2, style)
+    are item-local."""
     import svgwrite  # a tenth of a second to import: only builds with --svg pay for it
 
     w, h = (to_mm(v) for v in page.size)
@@ -55,8 +58,10 @@ def write_cut_svg(path: Path, page: Page, outline, item_folds) -> None:
     drawing = svgwrite.Drawing(str(path), size=(f"{w:.3f}mm", f"{h:.3f}mm"),
                                viewBox=f"0 0 {w:.3f} {h:.3f}", profile="tiny")
     cuts = drawing.add(drawing.g(id="cut", fill="none", stroke=CUT, stroke_width=0.1))
-    folds = drawing.add(drawing.g(id="fold", fill="none", stroke=FOLD, stroke_width=0.1,
-                                  stroke_dasharray="1,0.7"))
+    folds = {style: drawing.add(drawing.g(id="fold" if style == "valley" else f"fold-{style}",
+                                          fill="none", stroke=FOLD, stroke_width=0.1,
+                                          stroke_dasharray=dash))
+             for style, dash in DASHES.items()}
     for p in page.placements:
         if p.side != "front":
             continue
@@ -68,8 +73,9 @@ def write_cut_svg(path: Path, page: Page, outline, item_folds) -> None:
             else:
                 points = [pt(*apply(p.matrix, x, y)) for x, y in loop]
                 cuts.add(drawing.polygon(points))
-        for x1, y1, x2, y2 in item_folds:
-            folds.add(drawing.line(pt(*apply(p.matrix, x1, y1)), pt(*apply(p.matrix, x2, y2))))
-    for x1, y1, x2, y2 in page.folds:
-        folds.add(drawing.line(pt(x1, y1), pt(x2, y2)))
+        for x1, y1, x2, y2, style in item_folds:
+            folds[style].add(drawing.line(pt(*apply(p.matrix, x1, y1)),
+                                          pt(*apply(p.matrix, x2, y2))))
+    for x1, y1, x2, y2 in page.folds:  # a fold sheet's middle: folded toward you
+        folds["valley"].add(drawing.line(pt(x1, y1), pt(x2, y2)))
     drawing.save(pretty=True)
