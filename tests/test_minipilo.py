@@ -129,3 +129,31 @@ BAD = {
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_validate_names_what_is_wrong(project_copy, case):
     validate_fails(project_copy, "minipilo", BAD[case])
+
+
+def test_the_goal_is_the_twelfth_field(kits):
+    """The seed's runner reaches the goal in 12 steps (24 Tuppis): Start, then 1-12, and
+    field 12 is the goal; no thirteenth field."""
+    from pypdf import PdfReader
+
+    from generator.build import Project
+    from tests.conftest import ROOT
+
+    track = Project(ROOT).load("minipilo").tables["track"].rows
+    assert [str(r["id"]) for r in track] == ["start", *map(str, range(1, 13))]
+    kit = kits("minipilo")
+    sheets = " ".join(p.extract_text() for p in PdfReader(str(kit / "board.pdf")).pages)
+    assert "Ziel 12" in sheets and "13" not in sheets.split()
+    rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
+    assert "das Ziel erreicht – das Feld 12, also 12 Schritte" in rules
+
+
+def test_advisers_hand_over_a_p_or_l_card(kits):
+    """The seed: the one in need gets 'die passende (P)- oder (L)-Karte vom Ratgeber'."""
+    from pypdf import PdfReader
+
+    kit = kits("minipilo")
+    card = " ".join(PdfReader(str(kit / "a-cards.pdf")).pages[0].extract_text().split())
+    rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
+    assert card.count("passende P- oder L-Karte") >= 8
+    assert "bekommst vom Ratgeber die passende P- oder L-Karte" in rules
