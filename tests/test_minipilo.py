@@ -157,3 +157,31 @@ def test_advisers_hand_over_a_p_or_l_card(kits):
     rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
     assert card.count("passende P- oder L-Karte") >= 8
     assert "bekommst vom Ratgeber die passende P- oder L-Karte" in rules
+
+
+def test_runners_differ_by_more_than_colour(kits):
+    """Seen without colour, every runner still differs: its sign (dark on its belly) is a
+    different shape on each."""
+    from tests.conftest import manifest
+    from tests.render import Rendered
+
+    kit = kits("minipilo", duplex="none")
+    listed = next(f for f in manifest(kit)["files"] if f["path"] == "figures.pdf")
+    img = Rendered(kit / "figures.pdf", 0, 300)
+    masks = {}
+    for item in listed["pages"][0]["items"]:
+        if not item["id"].startswith("runner"):
+            continue
+        x, y, w, _h = item["trim_mm"]
+        # The front figure sits above the foot tab (12 mm); its belly is near its middle.
+        points = [(x + w * i / 20, y + 12 + 28 * (0.12 + 0.3 * j / 20))
+                  for i in range(4, 17) for j in range(21)]
+        masks[item["id"]] = frozenset(
+            n for n, (px, py) in enumerate(points)
+            if max(img.at_pt(px * 72 / 25.4, py * 72 / 25.4)) < 70)
+    assert len(masks) == 6 and all(len(m) > 15 for m in masks.values())
+    ids = sorted(masks)
+    for a in range(len(ids)):
+        for b in range(a + 1, len(ids)):
+            ma, mb = masks[ids[a]], masks[ids[b]]
+            assert len(ma & mb) / len(ma | mb) < 0.8, (ids[a], ids[b])

@@ -9,12 +9,15 @@ from reportlab.lib import colors
 
 from ..errors import ContentError, Problem
 from ..painters import motif
-from ..params import COLOUR
+from ..params import COLOUR, choice
 from ..render.style import shade, tint
 from .draw import BLEED_ROOM, poly
 
 INK = colors.HexColor("#2b2b2b")
 SHAPES = {"red": "triangle", "green": "circle", "yellow": "square"}
+
+
+MARKS = ("circle", "square", "triangle", "diamond", "star", "cross")  # a runner's sign
 
 
 def _shape(c, kind: str, x: float, y: float, r: float, colour) -> None:
@@ -23,6 +26,16 @@ def _shape(c, kind: str, x: float, y: float, r: float, colour) -> None:
         c.circle(x, y, r, stroke=0, fill=1)
     elif kind == "square":
         c.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7, stroke=0, fill=1)
+    elif kind == "diamond":
+        poly(c, [(x, y + r * 1.1), (x + r * 0.85, y), (x, y - r * 1.1), (x - r * 0.85, y)],
+             colour)
+    elif kind == "star":
+        poly(c, [(x + (r if k % 2 == 0 else r * 0.45) * math.cos(math.pi / 2 + k * math.pi / 5),
+                  y + (r if k % 2 == 0 else r * 0.45) * math.sin(math.pi / 2 + k * math.pi / 5))
+                 for k in range(10)], colour)
+    elif kind == "cross":
+        c.rect(x - r, y - r * 0.3, 2 * r, r * 0.6, stroke=0, fill=1)
+        c.rect(x - r * 0.3, y - r, r * 0.6, 2 * r, stroke=0, fill=1)
     else:
         poly(c, [(x - r, y - r * 0.8), (x + r, y - r * 0.8), (x, y + r * 0.95)], colour)
 
@@ -120,9 +133,10 @@ def _star(c, star, centre, radius, font) -> None:
     c.drawCentredString(cx, cy - radius * 0.02, "MiniPilo")
 
 
-@motif("runner", {"colour": COLOUR})
+@motif("runner", {"colour": COLOUR, "mark": choice(*MARKS)})
 def runner(c, rect, box, ctx) -> None:
-    """A Mümvattel: a round little creature in its player's colour."""
+    """A Mümvattel: a round little creature in its player's colour, with its sign on its
+    belly, so runners differ by more than colour."""
     x, y, w, h = rect
     body = ctx.ink(box, "colour", "#d55e00")
     c.setFillColor(colors.HexColor("#eef6ea"))
@@ -132,6 +146,8 @@ def runner(c, rect, box, ctx) -> None:
     c.ellipse(cx - w * 0.38, y + h * 0.08, cx + w * 0.38, y + h * 0.7, stroke=0, fill=1)
     c.setFillColor(tint(body, 0.4))
     c.ellipse(cx - w * 0.22, y + h * 0.14, cx + w * 0.22, y + h * 0.42, stroke=0, fill=1)
+    if box.get("mark"):
+        _shape(c, str(box.get("mark")), cx, y + h * 0.27, w * 0.12, INK)
     for side in (-1, 1):  # ears
         poly(c, [(cx + side * w * 0.18, y + h * 0.62), (cx + side * w * 0.32, y + h * 0.84),
                  (cx + side * w * 0.34, y + h * 0.58)], body)
