@@ -185,3 +185,26 @@ def test_runners_differ_by_more_than_colour(kits):
         for b in range(a + 1, len(ids)):
             ma, mb = masks[ids[a]], masks[ids[b]]
             assert len(ma & mb) / len(ma | mb) < 0.8, (ids[a], ids[b])
+
+
+def test_p_and_l_cards_differ_by_shape_not_only_colour(kits):
+    """Wissen (P) and Kommunikation (L) share a colour: their deck badges differ in shape
+    (round for P, square for L) and colour, in two opposite corners."""
+    from tests.pdfread import read
+    from tests.render import Rendered, close
+
+    kit = kits("minipilo", duplex="none")
+    seen = {}
+    for deck, name, colour in (("P", "p-cards.pdf", "#0072b2"), ("L", "l-cards.pdf",
+                                                                   "#c0392b")):
+        _, pages = read(kit / name)
+        img = Rendered(kit / name, 0, 200)
+        for placed in pages[0].placed:
+            m = placed.matrix
+            centre = img.at_local(m, 5.0, 63 - 8.25)  # inside the badge, beside its letter
+            corner = img.at_local(m, 4.5, 63 - 4.5)
+            corner2 = img.at_local(m, 44 - 4.5, 4.5)
+            assert close(centre, colour), (deck, centre)
+            assert close(corner, colour) == (deck == "L") == close(corner2, colour), deck
+            seen[deck] = True
+    assert seen == {"P": True, "L": True}
