@@ -11,7 +11,7 @@ from tests.conftest import ROOT, board_sheets_line_up, validate_fails
 from tests.pdfread import PT_PER_MM, read, trim_of
 
 DECKS = {"p-cards.pdf": (30, (44.0, 63.0)), "l-cards.pdf": (36, (44.0, 63.0)),
-         "a-cards.pdf": (20, (63.0, 88.0)), "projects.pdf": (5, (63.0, 88.0))}
+         "a-cards.pdf": (20, (63.0, 88.0)), "projects.pdf": (5, (110.0, 160.0))}
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
@@ -208,3 +208,27 @@ def test_p_and_l_cards_differ_by_shape_not_only_colour(kits):
             assert close(corner, colour) == (deck == "L") == close(corner2, colour), deck
             seen[deck] = True
     assert seen == {"P": True, "L": True}
+
+
+def test_project_mats_hold_the_cards_laid_on_them(kits):
+    """A project is a mat: four slots of at least 46 x 65 mm, each holding a 44 x 63 mm P
+    card, two mats to an A4 sheet."""
+    from generator.build import Project
+    from generator.errors import Loc
+    from generator.layouts import Layouts
+    from generator.project import TEMPLATES
+    from tests.conftest import ROOT, manifest
+
+    mat = Project(ROOT).load("minipilo").component("projects")
+    assert [round(v / PT_PER_MM) for v in mat.size] == [110, 160]
+    slots = [b for b in Layouts([TEMPLATES]).get("minipilo/project", Loc("x")).boxes
+             if b.name.startswith("slot-")]
+    assert len(slots) == 4 and all(b.box[2] >= 46 and b.box[3] >= 65 for b in slots)
+    for a in range(4):  # and they do not overlap
+        for b in range(a + 1, 4):
+            (x1, y1, w1, h1), (x2, y2, w2, h2) = slots[a].box, slots[b].box
+            assert x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1
+    listed = next(f for f in manifest(kits("minipilo"))["files"]
+                  if f["path"] == "projects.pdf")
+    fronts = [p for p in listed["pages"] if p["items"][0]["side"] == "front"]
+    assert [len(p["items"]) for p in fronts] == [2, 2, 1]

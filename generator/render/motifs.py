@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from ..errors import ContentError, Problem
 from ..geometry import whole_picture
-from ..painters import MOTIFS, PASSING, motif_problems, painter
+from ..painters import MOTIFS, PAINTING, PASSING, motif_problems, painter
 from ..params import COLOUR, RECT, SLICE, STEP, TEXT
 
 BLEED_ROOM = 30  # points a motif's background runs past its box, so bleed never shows white
@@ -17,7 +17,8 @@ BLEED_ROOM = 30  # points a motif's background runs past its box, so bleed never
          " it a whole mapping (a theme's motif); `picture` is the rectangle it is composed"
          " for when the box only clips; `slice` with `piece` one piece of a larger picture",
          {"motif": TEXT, "colour": COLOUR, "fill": COLOUR, "sky": COLOUR, "step": STEP,
-          "with": TEXT, "slice": SLICE, "piece": RECT, "picture": RECT})
+          "seed": PAINTING["seed"], "with": TEXT, "slice": SLICE, "piece": RECT,
+          "picture": RECT})
 def paint_art(c, box, ctx) -> None:
     """A motif in its box. `with` brings a whole mapping of parameters (a theme's motif);
     `slice` and `piece` draw one piece of a picture that spans several items; `picture`
