@@ -172,12 +172,13 @@ def _themes(f: Fields, folder: Path, problems: Collector, langs):
         title = read_text(th, "name", problems, langs, default=str(name))
         motifs = th.get("motifs", YMap) or _empty(th.loc)
         back = th.get("back", YMap, None) or _empty(th.loc)
+        terms = th.get("terms", YMap, None)
         th.done()
         for key, motif in motifs.items():
             if not isinstance(motif, YMap):
                 problems.add(motifs.value_loc(key), f"theme '{name}': the motif of '{key}' must"
                              f" be a mapping (motif: …, or image: file), got {type_name(motif)}")
-        themes[str(name)] = Theme(str(name), title, motifs, back, th.loc)
+        themes[str(name)] = Theme(str(name), title, motifs, back, th.loc, terms)
     return themes, field
 
 

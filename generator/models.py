@@ -50,6 +50,7 @@ class Theme:
     motifs: YMap  # key -> mapping of motif parameters, or {image: file}
     back: YMap  # parameters for the common back
     loc: Loc
+    terms: YMap | None = None  # per language, the words the rules use for this theme
 
 
 @dataclass(frozen=True)

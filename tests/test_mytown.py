@@ -327,3 +327,21 @@ def test_lines_mean_one_thing_in_the_cut_files_and_the_guide(kits):
     guide = (kit / "PRINT.txt").read_text()
     assert "strichpunktiert: nach hinten falten (Berg)" in guide
     assert "dash-dotted: fold away (mountain)" in guide
+
+
+@pytest.mark.parametrize("theme,present,absent", [
+    ("town", ("Stadt", "Gebäude"), ("Tierreihe",)),
+    ("animals", ("Tierreihe", "2er-Tiere"), ("Stadt", "Gebäude"))])
+def test_the_cheat_sheet_follows_the_theme(kits, theme, present, absent):
+    rules = " ".join(PdfReader(str(kits("mytown", theme=theme) / "rules.pdf")).pages[0]
+                     .extract_text().split())
+    assert all(word in rules for word in present) and not any(w in rules for w in absent)
+
+
+def test_a_term_a_theme_lacks_is_located(project_copy):
+    theme = project_copy / "content" / "mytown" / "themes" / "animals.yaml"
+    theme.write_text(theme.read_text().replace("  de: {town: Tierreihe, ", "  de: {", 1))
+    result = pnp("validate", "mytown", cwd=project_copy)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(r"rules\.yaml:\d+:\d+: in '.*terms\.town.*': 'dict object' has no"
+                     r" attribute 'town'", result.stderr), result.stderr

@@ -21,7 +21,7 @@ from reportlab.platypus import KeepTogether, Paragraph
 from ..errors import ContentError, Loc, Problem
 from ..models import Game
 from ..sandbox import deadline, render_bounded
-from ..templating import ContainedLoader, environment, problem
+from ..templating import ContainedLoader, environment, expand, problem
 from ..units import mm, to_mm
 from . import columns
 from .columns import SHEET
@@ -38,7 +38,7 @@ MAX_SCALE = 1.3
 
 
 def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts, langs,
-                     settings, meta: Meta) -> list[dict]:
+                     settings, meta: Meta, theme: str | None = None) -> list[dict]:
     rules = game.rules
     data = rules.data
     env = environment(ContainedLoader([str(t) for t in templates]))
@@ -61,7 +61,8 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
         try:
             with deadline():
                 markup = render_bounded(template, {
-                    "rules": data[lang], "lang": lang, "game": {
+                    "rules": _termed(data[lang], _terms(game, theme, lang)), "lang": lang,
+                    "game": {
                         "title": game.title.get(lang), "author": game.author,
                         "players": {"min": game.players.min, "max": game.players.max}}})
         except Exception as exc:  # noqa: BLE001 - narrowed by `_template_failed`
@@ -79,6 +80,31 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
                                   "trim_mm": [round(to_mm(v), 4) for v in (*origin, *SHEET)]}]})
     columns.write(path, size, meta, fonts["regular"], pages)
     return listed
+
+
+def _terms(game: Game, theme: str | None, lang: str) -> dict:
+    """The words the chosen theme gives the rules (a town's 'Gebäude' is an animal's
+    'Tier'): `{{ terms.building }}` in rules.yaml."""
+    chosen = game.themes.get(theme or "")
+    terms = (chosen.terms or {}).get(lang) if chosen is not None else None
+    return {"terms": dict(terms) if isinstance(terms, dict) else {}}
+
+
+def _termed(node, context: dict):
+    """The rules part with each text's `{{ terms.x }}` filled in (sandboxed, located)."""
+    if isinstance(node, dict):
+        return {k: _termed_at(v, context, node.value_loc(k)) for k, v in node.items()}
+    return node
+
+
+def _termed_at(value, context: dict, loc: Loc):
+    if isinstance(value, str):
+        return expand(value, context, loc) if "{{" in value else value
+    if isinstance(value, list):
+        return [_termed_at(v, context, value.item_loc(i)) for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        return _termed(value, context)
+    return value
 
 
 def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str = "") -> None:

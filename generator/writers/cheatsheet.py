@@ -17,5 +17,5 @@ class CheatSheet(Writer):
             return []
         pages = write_cheatsheet(job.staging.path("rules.pdf"), job.game, job.templates,
                                  job.fonts, job.options.langs, job.options.settings,
-                                 job.meta(joined(job.words, "rules")))
+                                 job.meta(joined(job.words, "rules")), job.options.theme)
         return [{"path": "rules.pdf", "pages": pages}]
