@@ -158,7 +158,7 @@ CASES = [
                 'text: "{{ type.id }}{% if parts > 1 %} {{ part }}/{{ parts }}{% endif %}"',
                 'text: "{{ range(10**9) | list | length }}"'),
     layout_expr("minipilo-layout-nested-range", MP, "templates/minipilo/card.yaml",
-                'text: "({{ symbol.deck }})"', f'text: "{NESTED}"'),
+                'rotate: 180, text: "{{ symbol.deck }}"', f'rotate: 180, text: "{NESTED}"'),
     layout_expr("muenchhausen-layout-string-repeat", MU, "templates/muenchhausen/back.yaml",
                 'text: "Münchhausen"', "text: \"{{ 'x' * 10**10 }}\""),
     layout_expr("museo-layout-printf-width", MS, "templates/museo/back.yaml", 'text: "MUSEO"',

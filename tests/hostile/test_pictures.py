@@ -117,7 +117,7 @@ CASES = [
            "      text: Bilder aus je sechs", "      text: <img src='http://x/y.png'/> Bilder aus"
            " je sechs", r"content/museo/rules\.yaml"),
     markup("mytown-rules-img-outside", MT, "content/mytown/rules.yaml",
-           "      text: Die eigene Reihe", f"      text: <img src='{UP_FROM_GAME}/x.png'/> Die"
+           '      text: "Die eigene Reihe', f"      text: \"<img src='{UP_FROM_GAME}/x.png'/> Die"
            " eigene Reihe", r"content/mytown/rules\.yaml"),
     markup("minipilo-rules-img-absolute", MP, "content/minipilo/rules.yaml",
            "      text: Die oder der Jüngste", f"      text: <img src=\"{OUTSIDE}/x.png\"/> Die"
