@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from generator.project import FONTS
 from generator.render.cheatsheet import Sheet, _blocks, _flowables, _styles
 from generator.render.style import Fonts
@@ -55,3 +57,31 @@ def test_a_heading_travels_with_its_first_block():
         if where[id(heading)][0] != "left":
             break
     assert where[id(heading)] == ("right", 1)
+
+
+@pytest.mark.parametrize("game", ["museo", "mytown", "muenchhausen", "minipilo"])
+def test_the_columns_end_level(kits, game):
+    """Both columns are made as short as the text allows: the rule between them ends where
+    they end, well above the sheet's foot, and the right column is not left near empty."""
+    import pypdfium2 as pdfium
+
+    from tests.pdfread import PT_PER_MM, read
+
+    kit = kits(game)
+    _, pages = read(kit / "rules.pdf")
+    page = pages[0]
+    rule = next(ln for ln in page.lines if abs(ln.x1 - ln.x2) < 0.01 and
+                abs(ln.x1 - page.size[0] / 2) < 1)
+    bottom = min(rule.y1, rule.y2) / PT_PER_MM
+    foot = (page.size[1] / PT_PER_MM - 260) / 2 + 6  # the sheet's foot, where columns end
+    image = pdfium.PdfDocument(str(kit / "rules.pdf"))[0].render(scale=1).to_pil().convert("L")
+    w, h = image.size
+
+    def last_ink(x0, x1):  # the lowest row with text in a column, in mm from the bottom
+        rows = [y for y in range(h) if min(image.getpixel((x, y)) for x in range(x0, x1, 2))
+                < 100]
+        return (h - max(rows)) / PT_PER_MM
+
+    left, right = last_ink(int(w * 0.12), int(w * 0.48)), last_ink(int(w * 0.52), int(w * 0.88))
+    assert abs(left - right) < 30, (left, right)  # within a block or so of each other
+    assert bottom >= foot - 0.5  # the rule ends with the columns, not below the sheet

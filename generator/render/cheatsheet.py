@@ -176,7 +176,7 @@ def _fitted(sheet: Sheet, blocks) -> tuple:
         template, flowables, texts = _at(sheet, blocks, scale)
         left = columns.overflow(template, sheet.size, flowables)
         if left is None:
-            return _at(sheet, blocks, scale)[:2]  # fresh flowables: a build consumes them
+            return _balanced(sheet, blocks, scale)
         scale -= 0.04
         if scale < MIN_SCALE:
             # A paragraph split across columns leaves a part of itself: named by its words.
@@ -187,15 +187,37 @@ def _fitted(sheet: Sheet, blocks) -> tuple:
                                        f" '{_short(text)}'"))
 
 
-def _at(sheet: Sheet, blocks, scale: float):
-    """The page template, the flowables and each paragraph's text, at one scale."""
+def _balanced(sheet: Sheet, blocks, scale: float) -> tuple:
+    """The page with both columns as short as the text allows, so they end level (found by
+    bisection on the columns' depth, a dozen layouts at most)."""
+    low, high = 0.0, None
+    for _ in range(12):
+        template, flowables, _texts = _at(sheet, blocks, scale, high)
+        depth = template.frames[1].height if high is None else high
+        if high is None:
+            low, high = depth / 2 - 1, depth
+            continue
+        trial = (low + high) / 2
+        template, flowables, _texts = _at(sheet, blocks, scale, trial)
+        if columns.overflow(template, sheet.size, flowables) is None:
+            high = trial
+        else:
+            low = trial
+        if high - low < 2:  # points
+            break
+    return _at(sheet, blocks, scale, high)[:2]  # fresh flowables: a build consumes them
+
+
+def _at(sheet: Sheet, blocks, scale: float, depth: float | None = None):
+    """The page template, the flowables and each paragraph's text, at one scale (and the
+    columns' depth, when balanced)."""
     styles = _styles(sheet.fonts, scale, sheet.accent)
     texts: dict[int, str] = {}
     head = _flowables([b for b in blocks if b[0] in HEAD], styles, sheet, texts)
     body = _flowables([b for b in blocks if b[0] not in HEAD], styles, sheet, texts)
     w, h = SHEET
     head_h = sum(f.wrap(w - mm(16), h)[1] for f in head) + mm(12)
-    template = columns.page_template(sheet.lang, sheet.origin, head_h, sheet.accent)
+    template = columns.page_template(sheet.lang, sheet.origin, head_h, sheet.accent, depth)
     return template, columns.story(head, body), texts
 
 

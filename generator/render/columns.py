@@ -17,15 +17,23 @@ SHEET = (mm(190), mm(260))
 RULE = colors.HexColor("#cfc8b8")
 
 
-def page_template(name: str, origin, head_h: float, accent) -> PageTemplate:
+def room(head_h: float) -> float:
+    """The height the two columns may take under a header band of `head_h`."""
+    return SHEET[1] - head_h - mm(10)
+
+
+def page_template(name: str, origin, head_h: float, accent,
+                  depth: float | None = None) -> PageTemplate:
+    """The page; `depth` shortens both columns alike (from the bottom), to balance them."""
     x0, y0 = origin
     w, h = SHEET
     col_w = (w - mm(8) * 2 - mm(8)) / 2
-    col_h = h - head_h - mm(10)
+    col_h = room(head_h) if depth is None else min(depth, room(head_h))
+    bottom = y0 + mm(6) + room(head_h) - col_h
     frames = [Frame(x0 + mm(8), y0 + h - head_h, w - mm(16), head_h - mm(6), 0, 0, 0, 0,
                     id="head"),
-              Frame(x0 + mm(8), y0 + mm(6), col_w, col_h, 0, 0, 0, 0, id="left"),
-              Frame(x0 + mm(16) + col_w, y0 + mm(6), col_w, col_h, 0, 0, 0, 0, id="right")]
+              Frame(x0 + mm(8), bottom, col_w, col_h, 0, 0, 0, 0, id="left"),
+              Frame(x0 + mm(16) + col_w, bottom, col_w, col_h, 0, 0, 0, 0, id="right")]
 
     def band(c, doc) -> None:
         set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
@@ -36,7 +44,7 @@ def page_template(name: str, origin, head_h: float, accent) -> PageTemplate:
         if doc.frame.id == "right":
             c.setStrokeColor(RULE)
             c.setLineWidth(0.5)
-            c.line(x0 + w / 2, y0 + mm(6), x0 + w / 2, y0 + h - head_h - mm(6))
+            c.line(x0 + w / 2, bottom, x0 + w / 2, y0 + h - head_h - mm(6))
 
     return PageTemplate(id=name, frames=frames, onPage=band, onPageEnd=rule)
 
