@@ -60,14 +60,17 @@ def motif(name: str, keys: Keys | None = COLOURS, painting: bool = False):
     return register
 
 
-def known() -> dict[str, Painter]:
-    """The painters registered, in the order of their names (and so the motifs), whichever
-    module happened to be imported first."""
+def sort() -> None:
+    """Both registries in the order of their names, whichever module was imported first
+    (plugins.load() calls it once everything has registered)."""
     for registry in (PAINTERS, MOTIFS):
-        if list(registry) != sorted(registry):
-            entries = sorted(registry.items())
-            registry.clear()
-            registry.update(entries)
+        entries = sorted(registry.items())
+        registry.clear()
+        registry.update(entries)
+
+
+def known() -> dict[str, Painter]:
+    """The painters registered."""
     return PAINTERS
 
 

@@ -27,7 +27,7 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
     if not name:
         return None
     kind = kind_of(component)
-    safe = kind.safe_zone and component.marks
+    safe = kind.keeps_safe(component)
     # Layouts reach into the chosen bleed and keep text in the safe zone by these (mm).
     ctx = {**context(game, item, options), "bleed": round(to_mm(bleed), 6),
            "safe": round(to_mm(SAFE_ZONE), 6) if safe else 0.0}

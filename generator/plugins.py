@@ -4,13 +4,12 @@ before any content is checked against the registry; nothing below it imports upw
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
 from . import art, render
+from .modules import import_all
+from .painters import sort
 
 
 def load() -> None:
     for package in (render, art):
-        for module in pkgutil.iter_modules(package.__path__):
-            importlib.import_module(f"{package.__name__}.{module.name}")
+        import_all(package.__name__, package.__path__)
+    sort()

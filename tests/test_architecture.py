@@ -13,7 +13,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 # Each module's layer, by its dotted name's first match (most specific first).
 LAYERS = [
     ("base", ("errors", "limits", "units", "geometry", "names", "paths", "source", "sandbox",
-              "templating", "params", "options", "braille", "pictures")),
+              "templating", "params", "options", "braille", "pictures", "modules")),
     ("content", ("models", "schema", "kinds", "components", "rules", "loader", "words",
                  "project", "expand", "painters")),
     ("checks", ("checks",)),

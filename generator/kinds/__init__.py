@@ -13,11 +13,10 @@ out, draws or writes, so every stage of the pipeline may ask them.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from dataclasses import dataclass
 
 from ..geometry import IDENTITY, Matrix, Rect
+from ..modules import import_all
 
 Outline = tuple[tuple[tuple[float, float], ...], ...]  # closed loops, item-local points
 Line = tuple[float, float, float, float, str]  # x1, y1, x2, y2, style (valley, cut, ...)
@@ -78,9 +77,13 @@ class Kind:
     def folds(self, component, game, bleed: float = 0.0) -> tuple[Line, ...]:
         return ()
 
+    def keeps_safe(self, component) -> bool:
+        """Whether its text keeps the safe zone: where it is cut at crop marks."""
+        return self.safe_zone and component.marks
+
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
         trim = self.trim(component, game)
-        return Plan((Part(IDENTITY, trim, "side", self.safe_zone and component.marks),))
+        return Plan((Part(IDENTITY, trim, "side", self.keeps_safe(component)),))
 
 
 KINDS: dict[str, Kind] = {}
@@ -98,8 +101,7 @@ def kind_of(component) -> Kind:
 def _discover() -> None:
     """Every module of this package is a kind and registers itself: a new kind is a new
     module here, and nothing else changes."""
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+    import_all(__name__, __path__)
 
 
 _discover()

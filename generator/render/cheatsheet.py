@@ -189,22 +189,16 @@ def _fitted(sheet: Sheet, blocks) -> tuple:
 
 def _balanced(sheet: Sheet, blocks, scale: float) -> tuple:
     """The page with both columns as short as the text allows, so they end level (found by
-    bisection on the columns' depth, a dozen layouts at most)."""
-    low, high = 0.0, None
-    for _ in range(12):
-        template, flowables, _texts = _at(sheet, blocks, scale, high)
-        depth = template.frames[1].height if high is None else high
-        if high is None:
-            low, high = depth / 2 - 1, depth
-            continue
+    bisection on the columns' depth, about nine layouts)."""
+    high = _at(sheet, blocks, scale)[0].frames[1].height  # the full columns: it fits
+    low = high / 2 - 1  # two columns can never end above half of one full column
+    while high - low >= 2:  # points
         trial = (low + high) / 2
         template, flowables, _texts = _at(sheet, blocks, scale, trial)
         if columns.overflow(template, sheet.size, flowables) is None:
             high = trial
         else:
             low = trial
-        if high - low < 2:  # points
-            break
     return _at(sheet, blocks, scale, high)[:2]  # fresh flowables: a build consumes them
 
 

@@ -5,12 +5,11 @@ Simulator deck) is one new module that registers itself here."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..models import Game
+from ..modules import import_all
 from ..preflight import Preflight
 from ..publish import Staging
 from ..render.pdf import Meta
@@ -76,8 +75,7 @@ def listed(name: str, pages, kind: str) -> dict:
 def _discover() -> None:
     """Every module of this package is a writer and registers itself: a new output is a
     new module here, and nothing else changes."""
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+    import_all(__name__, __path__)
 
 
 _discover()
