@@ -86,7 +86,7 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
             for writer in writers:
                 files += writer.component(job, laid)
             if progress:
-                progress(laid.component.id)
+                progress(laid.name)
         for writer in writers:
             files += writer.finish(job, files)
         if progress and game.rules is not None:

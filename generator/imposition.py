@@ -81,6 +81,23 @@ class Grid:
         return len(self.cells)
 
 
+def outer_room(bleed: float, marks: bool) -> float:
+    """What a grid keeps beyond its outer trims: its bleed, and its crop marks."""
+    return bleed + (MARK_LENGTH if marks else 0.0)
+
+
+def printable_area(settings: PrintSettings) -> Rect:
+    w, h = settings.page_size
+    m = settings.margin
+    return (m, m, w - 2 * m, h - 2 * m)
+
+
+def page_flip(settings: PrintSettings) -> Matrix:
+    """Where a point of the front lands on the back when the sheet is turned over."""
+    w, h = settings.page_size
+    return mirror_x(w / 2) if settings.duplex == "long" else mirror_y(h / 2)
+
+
 def fit_grid(area: Rect, size: tuple[float, float], bleed: float, pad: tuple) -> Grid:
     """Most items of `size` that fit in `area`, upright or turned; `pad` is the room
     (left, bottom, right, top) kept beyond the outer trims for bleed and marks."""
@@ -145,8 +162,8 @@ def impose(items: list, size: tuple[float, float], settings: PrintSettings, has_
     pieces of a picture lie together as the picture."""
     page_w, page_h = settings.page_size
     m, b = settings.margin, settings.bleed
-    outer = b + (MARK_LENGTH if marks else 0.0)
-    printable = (m, m, page_w - 2 * m, page_h - 2 * m)
+    outer = outer_room(b, marks)
+    printable = printable_area(settings)
     local = (0.0, 0.0, *size)
 
     fold = settings.duplex == "fold" and has_back
@@ -154,7 +171,7 @@ def impose(items: list, size: tuple[float, float], settings: PrintSettings, has_
         grid, flip, fold_line = _fold_grid(printable, size, b, outer, page_w, page_h)
     else:
         grid = fit_grid(printable, size, b, (outer,) * 4)
-        flip = mirror_x(page_w / 2) if settings.duplex == "long" else mirror_y(page_h / 2)
+        flip = page_flip(settings)
     if grid.capacity == 0:
         raise ValueError(f"an item of {size[0] / mm(1):.1f} x {size[1] / mm(1):.1f} mm does not"
                          f" fit on {settings.paper} inside a {m / mm(1):.1f} mm printer margin"

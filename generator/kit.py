@@ -1,5 +1,9 @@
-"""A kit laid out: for each component its pages (where every item side goes) and the art
-of every item side. Nothing is drawn or written here; the writers (writers/) do that."""
+"""A kit laid out: for each printed file its pages (where every item side goes) and the art
+of every item side. Nothing is drawn or written here; the writers (writers/) do that.
+
+First every component's sheets are planned as geometry; then the small parts of several
+components may move onto shared sheets (parts.py); then each file's art is resolved, one
+file at a time, so a kit's memory stays that of its largest component."""
 
 from __future__ import annotations
 
@@ -13,19 +17,44 @@ from .imposition import Page, PrintSettings, impose
 from .kinds import Kind, kind_of
 from .layouts import Layouts
 from .models import Component, Game, Item
+from .parts import Tail, shared_sheets, tails_of
 from .pieces import art_of, trim_of
 from .preflight import Preflight
+
+PARTS = "parts"  # the file of the shared sheets
 
 
 @dataclass(frozen=True)
 class LaidOut:
-    component: Component
-    kind: Kind
+    name: str  # the file's name, without .pdf: a component's id, or "parts"
+    components: tuple[Component, ...]  # what it holds: one, or several on shared sheets
     items: list[Item]
-    trim: tuple[float, float]
     pages: list[Page]
     arts: dict  # (id(item), side) -> Art | None
     swell: bool  # printed on swell paper: braille dots rise, other ink is lightened
+    lang: str | None = None  # the language of a file printed once per language
+
+    @property
+    def component(self) -> Component | None:
+        """The component of a file that holds one."""
+        return self.components[0] if len(self.components) == 1 else None
+
+    @property
+    def kind(self) -> Kind | None:
+        return kind_of(self.component) if self.component is not None else None
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """One component's items and sheets, before any art."""
+
+    component: Component
+    items: list[Item]
+    trim: tuple[float, float]
+    bleed: float
+    has_back: bool
+    pages: list[Page]
+    swell: bool
 
 
 def _grid(items, trim, settings: PrintSettings, component: Component, has_back: bool):
@@ -40,35 +69,103 @@ SHEETS = {"grid": _grid, "tiled": _tiled}  # how a kind's items go on sheets (Ki
 
 
 def lay_out(game: Game, variant, options, layouts: Layouts, preflight: Preflight):
-    """Each component laid out in turn (one at a time, so a kit's memory stays that of its
-    largest component)."""
+    """Each file of the kit in turn: every component's own, then the shared sheets."""
+    planned = [_plan(game, component, variant, options, layouts)
+               for component in game.components]
+    kept, tails = {}, []
+    for n, plan in enumerate(planned):
+        keep, sheets = _shareable(plan, options.settings)
+        if sheets:
+            kept[n] = keep
+        tails += [Tail(n, tuple(items), plan.trim, plan.bleed, plan.component.marks,
+                       plan.has_back) for items in sheets]
+    shared = shared_sheets(tails, options.settings) if tails else None
+    for n, plan in enumerate(planned):
+        pages = plan.pages[:kept[n]] if shared and n in kept else plan.pages
+        if pages:
+            yield from _files(game, plan.component.id, [plan], pages, layouts, options,
+                              preflight)
+    if shared:
+        yield from _files(game, PARTS, [planned[n] for n in kept], shared, layouts, options,
+                          preflight)
+
+
+def _files(game: Game, name: str, plans: list, pages: list[Page], layouts: Layouts, options,
+           preflight: Preflight):
+    """One file, or one per language when the build has several and its parts carry words:
+    name.pdf in the first language, name-en.pdf … in the others (a family prints one)."""
+    langs = options.langs
+    laid = [_painted(game, name, plans, pages, layouts, lang, options) for lang in langs]
+    if all(one.arts == laid[0].arts for one in laid):  # no words: one file serves them all
+        laid = laid[:1]
+    else:
+        laid = [replace(one, name=name if n == 0 else f"{name}-{lang}", lang=lang)
+                for n, (one, lang) in enumerate(zip(laid, langs, strict=True))]
+    for one in laid:
+        _preflight(one, plans, preflight)
+        yield one
+
+
+def _plan(game: Game, component: Component, variant, options, layouts: Layouts) -> _Planned:
     settings = options.settings
-    face_options = {"lang": options.langs[0], "braille": options.braille,
-                    "theme": options.theme}
-    for component in game.components:
-        kind = kind_of(component)
-        items = items_of(game, component, variant)
-        if kind.per_language and len(options.langs) > 1:
-            # Printed once per language, like the cheat sheet; cards are not.
-            items = [replace(item, id=f"{item.id}-{lang}", data={**item.data, "lang": lang})
-                     for item in items for lang in options.langs]
-        trim = trim_of(game, component)
-        has_back = component.back is not None and kind.backs
-        bleed = settings.bleed if component.marks else 0.0
-        try:
-            pages = SHEETS[kind.sheet](items, trim, replace(settings, bleed=bleed), component,
-                                       has_back)
-        except ValueError as exc:
-            raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) \
-                from None
-        arts: dict[tuple[int, str], Art | None] = {}
-        for item in items:
-            for side in ("front", "back") if has_back else ("front",):
-                art = arts[(id(item), side)] = art_of(game, item, side, layouts, face_options,
-                                                      bleed, trim)
-                if art is not None and len(art.parts) == 1 and not art.tabs:  # one flat face
-                    preflight.bleed(art.parts[0][1], trim, bleed, f"item '{item.id}' ({side})")
-        # Only components that carry braille go on swell paper, and only they are lightened.
-        swell = options.braille and any(
-            b.painter == "braille" for b in layouts.get(component.face, component.face_loc).boxes)
-        yield LaidOut(component, kind, items, trim, pages, arts, swell)
+    kind = kind_of(component)
+    items = items_of(game, component, variant)
+    if kind.per_language and len(options.langs) > 1:
+        # Printed once per language, like the cheat sheet; cards are not.
+        items = [replace(item, id=f"{item.id}-{lang}", data={**item.data, "lang": lang})
+                 for item in items for lang in options.langs]
+    trim = trim_of(game, component)
+    has_back = component.back is not None and kind.backs
+    bleed = settings.bleed if component.marks else 0.0
+    try:
+        pages = SHEETS[kind.sheet](items, trim, replace(settings, bleed=bleed), component,
+                                   has_back)
+    except ValueError as exc:
+        raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) \
+            from None
+    # Only components that carry braille go on swell paper, and only they are lightened.
+    swell = options.braille and any(
+        b.painter == "braille" for b in layouts.get(component.face, component.face_loc).boxes)
+    return _Planned(component, items, trim, bleed, has_back, pages, swell)
+
+
+def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list]]:
+    """The pages a component keeps and the items it offers to the shared sheets: never a
+    board's or a page-sized sheet's, a picture's pieces laid as blocks, or swell paper's."""
+    kind = kind_of(plan.component)
+    if kind.sheet != "grid" or not kind.shares or plan.component.block or plan.swell:
+        return len(plan.pages), []
+    return tails_of(plan.pages, plan.has_back, settings, plan.bleed)
+
+
+def _painted(game: Game, name: str, plans: list[_Planned], pages: list[Page],
+             layouts: Layouts, lang: str, options) -> LaidOut:
+    """A file with the art of every item side its pages show, in one language."""
+    face_options = {"lang": lang, "braille": options.braille, "theme": options.theme}
+    on_pages = {id(p.item) for page in pages for p in page.placements}
+    if any(page.overview is not None for page in pages):  # a board: its plan shows it whole
+        on_pages |= {id(page.overview[0]) for page in pages if page.overview is not None}
+    arts: dict[tuple[int, str], Art | None] = {}
+    items = []
+    for plan in plans:
+        for item in plan.items:
+            if id(item) not in on_pages:
+                continue
+            items.append(item)
+            for side in ("front", "back") if plan.has_back else ("front",):
+                arts[(id(item), side)] = art_of(game, item, side, layouts, face_options,
+                                                plan.bleed, plan.trim)
+    return LaidOut(name, tuple(p.component for p in plans), items, pages, arts,
+                   any(p.swell for p in plans))
+
+
+def _preflight(laid: LaidOut, plans: list[_Planned], preflight: Preflight) -> None:
+    """Each flat face told to the preflight, which checks that its fills reach the bleed."""
+    plan_of = {p.component.id: p for p in plans}
+    for item in laid.items:
+        plan = plan_of[item.component.id]
+        for side in ("front", "back"):
+            art = laid.arts.get((id(item), side))
+            if art is not None and len(art.parts) == 1 and not art.tabs:
+                preflight.bleed(art.parts[0][1], plan.trim, plan.bleed,
+                                f"item '{item.id}' ({side})")

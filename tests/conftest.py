@@ -41,6 +41,39 @@ def manifest(folder: Path) -> dict:
     return json.loads((folder / "manifest.json").read_text())
 
 
+def holding(kit: Path, component: str, lang: str | None = None) -> list[dict]:
+    """The manifest entries of the PDFs that hold a component's items: its own file and
+    the shared parts sheets, in the build's first language (or `lang`)."""
+    m = manifest(kit)
+    want = lang or m["options"]["lang"][0]
+    return [f for f in m["files"] if f["path"].endswith(".pdf") and f.get("lang", want) == want
+            and any(i.get("component") == component for p in f["pages"] for i in p["items"])]
+
+
+def sides(kit: Path, component: str, lang: str | None = None) -> list[tuple]:
+    """Each placed front of a component read from the PDFs, with the back behind it (the
+    same item's k-th placement on the page after) or None: (front, back, file, page index,
+    manifest item)."""
+    from tests.pdfread import read
+
+    out = []
+    for f in holding(kit, component, lang):
+        _, pages = read(kit / f["path"])
+        mine = []
+        for page, info in zip(pages, f["pages"], strict=True):
+            mine.append([(placed, item) for placed, item
+                         in zip(page.placed, info["items"], strict=True)
+                         if item["component"] == component])
+        for n, placed in enumerate(mine):
+            fronts = [(p, i) for p, i in placed if i["side"] == "front"]
+            later = [(p, i) for p, i in mine[n + 1] if i["side"] == "back"] \
+                if n + 1 < len(mine) else []
+            for k, (p, item) in enumerate(fronts):
+                back = later[k][0] if len(later) == len(fronts) else None
+                out.append((p, back, f["path"], n, item))
+    return out
+
+
 @pytest.fixture(scope="session")
 def kits(tmp_path_factory):
     """Builds shared across tests, made once per set of options."""

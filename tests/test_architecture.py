@@ -17,7 +17,8 @@ LAYERS = [
     ("content", ("models", "schema", "kinds", "components", "rules", "loader", "words",
                  "project", "expand", "painters")),
     ("checks", ("checks",)),
-    ("layout", ("layouts", "faces", "pieces", "imposition", "boards", "kit", "preflight")),
+    ("layout", ("layouts", "faces", "pieces", "imposition", "packing", "parts", "boards",
+                "kit", "preflight")),
     ("render", ("render", "art")),
     ("output", ("writers", "plugins", "publish", "build", "calibrate", "cli", "__main__")),
 ]

@@ -91,8 +91,9 @@ class Probe(Writer):
     order = 60
 
     def component(self, job, laid):
-        path = job.staging.path(f"probe-{laid.component.id}.txt")
-        path.write_text(f"{laid.kind.name}: {len(laid.items)} items\\n")
+        path = job.staging.path(f"probe-{laid.name}.txt")
+        kinds = sorted({c.kind for c in laid.components})
+        path.write_text(f"{', '.join(kinds)}: {len(laid.items)} items\\n")
         return [{"path": path.name, "pages": []}]
 '''
 COASTER_KIND = '''

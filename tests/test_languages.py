@@ -54,7 +54,9 @@ FRENCH = {"subject": "Kit à imprimer Bastelbogen", "rules": "Règles", "glue": 
           "how-to-print": "comment imprimer", "paper": "papier", "no-fit": "taille réelle",
           "pages": "p.", "one-sided": "recto", "duplex-long": "recto verso, bord long",
           "duplex-short": "recto verso, bord court", "duplex-fold": "recto; plier, coller",
-          "duplex-none": "recto (faces seules)", "cutting": "Couper aux traits de coupe."}
+          "duplex-none": "recto (faces seules)", "cutting": "Couper aux traits de coupe.",
+          "parts": "Petites pièces", "holds": "contient",
+          "per-language": "Les pièces à texte existent en chaque langue, n'en imprimer qu'une."}
 
 
 def _words(omit: str = "") -> str:

@@ -7,31 +7,31 @@ import yaml
 
 from generator.art.minipilo import SHAPES
 from generator.imposition import PAPERS
-from tests.conftest import ROOT, board_sheets_line_up, validate_fails
-from tests.pdfread import PT_PER_MM, read, trim_of
+from tests.conftest import ROOT, board_sheets_line_up, sides, validate_fails
+from tests.pdfread import PT_PER_MM, trim_of
 
-DECKS = {"p-cards.pdf": (30, (44.0, 63.0)), "l-cards.pdf": (36, (44.0, 63.0)),
-         "a-cards.pdf": (20, (63.0, 88.0)), "projects.pdf": (5, (110.0, 160.0))}
+DECKS = {"p-cards": (30, (44.0, 63.0)), "l-cards": (36, (44.0, 63.0)),
+         "a-cards": (20, (63.0, 88.0)), "projects": (5, (110.0, 160.0))}
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_decks_at_their_sizes_with_backs_behind(kits, paper):
+    """Every card of every deck, on its own sheets or the shared parts sheets, at its size
+    with its back mirrored behind it."""
     kit = kits("minipilo", paper=paper)
     pw = PAPERS[paper][0] / PT_PER_MM
     for name, (count, size) in DECKS.items():
-        _, pages = read(kit / name)
-        fronts = 0
-        for front, back in zip(pages[0::2], pages[1::2], strict=True):
-            for f, b in zip(front.placed, back.placed, strict=True):
-                x, y, w, h = trim_of(f, 3 * PT_PER_MM)
-                assert sorted((w, h)) == pytest.approx(sorted(size), abs=0.01)
-                bx, by, _, _ = trim_of(b, 3 * PT_PER_MM)
-                assert (bx, by) == pytest.approx((pw - x - w, y), abs=0.01)
-                fronts += 1
-            backs = {p.name for p in back.placed}
-            # One back for the deck; a project's back is the project opened, its own.
-            assert len(backs) == (len(back.placed) if name == "projects.pdf" else 1)
-        assert fronts == count, name
+        placed = sides(kit, name)
+        for front, back, *_ in placed:
+            x, y, w, h = trim_of(front, 3 * PT_PER_MM)
+            assert sorted((w, h)) == pytest.approx(sorted(size), abs=0.01)
+            bx, by, _, _ = trim_of(back, 3 * PT_PER_MM)
+            assert (bx, by) == pytest.approx((pw - x - w, y), abs=0.01)
+        # One back for the deck; a project's back is the project opened, its own.
+        backs = {(path, back.name) for _, back, path, *_ in placed}
+        assert len(backs) == (count if name == "projects" else
+                              len({path for _, _, path, *_ in placed})), name
+        assert len(placed) == count, name
 
 
 def _linear(c: float) -> float:
@@ -162,14 +162,16 @@ def test_advisers_hand_over_a_p_or_l_card(kits):
 def test_runners_differ_by_more_than_colour(kits):
     """Seen without colour, every runner still differs: its sign (dark on its belly) is a
     different shape on each."""
-    from tests.conftest import manifest
+    from tests.conftest import holding
     from tests.render import Rendered
 
     kit = kits("minipilo", duplex="none")
-    listed = next(f for f in manifest(kit)["files"] if f["path"] == "figures.pdf")
-    img = Rendered(kit / "figures.pdf", 0, 300)
+    listed = holding(kit, "figures")[0]
+    page = next(n for n, p in enumerate(listed["pages"])
+                if any(i["component"] == "figures" for i in p["items"]))
+    img = Rendered(kit / listed["path"], page, 300)
     masks = {}
-    for item in listed["pages"][0]["items"]:
+    for item in listed["pages"][page]["items"]:
         if not item["id"].startswith("runner"):
             continue
         x, y, w, _h = item["trim_mm"]
@@ -231,4 +233,4 @@ def test_project_mats_hold_the_cards_laid_on_them(kits):
     listed = next(f for f in manifest(kits("minipilo"))["files"]
                   if f["path"] == "projects.pdf")
     fronts = [p for p in listed["pages"] if p["items"][0]["side"] == "front"]
-    assert [len(p["items"]) for p in fronts] == [2, 2, 1]
+    assert [len(p["items"]) for p in fronts] == [2, 2]  # the fifth shares a parts sheet

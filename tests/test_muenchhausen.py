@@ -111,8 +111,9 @@ def test_kit_contents(kits):
             for item in page["items"]:
                 if item["side"] == "front":
                     fronts[f["path"]] += 1
-    assert fronts == {"number-cards.pdf": 64, "player-aids.pdf": 8, "baron.pdf": 1,
-                      "score-sheet.pdf": 2, "rules.pdf": 2}
+    # The aids carry words: printed once per language, 8 each (one per player).
+    assert fronts == {"number-cards.pdf": 64, "player-aids.pdf": 8, "player-aids-en.pdf": 8,
+                      "baron.pdf": 1, "score-sheet.pdf": 2, "rules.pdf": 2}
     ids = {i["id"] for p in m["files"][0]["pages"] for i in p["items"]}
     assert len(ids) == 64 and "gulden-3" in ids and "kreuzer-8" in ids
 
@@ -144,8 +145,8 @@ def test_two_builds_are_byte_identical(tmp_path):
             hashlib.sha256((b / name).read_bytes()).hexdigest(), name
 
 
-@pytest.mark.parametrize("name", ["number-cards.pdf", "player-aids.pdf", "baron.pdf",
-                                  "score-sheet.pdf", "rules.pdf"])
+@pytest.mark.parametrize("name", ["number-cards.pdf", "player-aids.pdf", "player-aids-en.pdf",
+                                  "baron.pdf", "score-sheet.pdf", "rules.pdf"])
 def test_pdf_conventions(kits, name):
     reader, pages = read(kits("muenchhausen") / name)
     fonts = fonts_embedded(reader)

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from generator.imposition import PAPERS, PrintSettings
-from tests.conftest import board_sheets_line_up, build, manifest, validate_fails
+from tests.conftest import board_sheets_line_up, build, holding, manifest, sides, validate_fails
 from tests.pdfread import PT_PER_MM, read, trim_of
 from tests.render import Rendered, close
 
@@ -29,17 +29,14 @@ def _file(kit, name):
 def test_200_cards_of_40_by_40_with_backs_behind(kits, paper):
     kit = kits("museo", paper=paper, duplex="long")
     pw = PAPERS[paper][0] / PT_PER_MM
-    for name, count in (("pictures.pdf", 180), ("events.pdf", 20)):
-        _, pages = read(kit / name)
-        fronts = 0
-        for front, back in zip(pages[0::2], pages[1::2], strict=True):
-            for f, b in zip(front.placed, back.placed, strict=True):
-                x, y, w, h = trim_of(f, 3 * PT_PER_MM)
-                assert (w, h) == pytest.approx((40.0, 40.0), abs=0.01)
-                bx, by, _, _ = trim_of(b, 3 * PT_PER_MM)
-                assert (bx, by) == pytest.approx((pw - x - w, y), abs=0.01)
-                fronts += 1
-        assert fronts == count
+    for name, count in (("pictures", 180), ("events", 20)):
+        placed = sides(kit, name)
+        for front, back, *_ in placed:
+            x, y, w, h = trim_of(front, 3 * PT_PER_MM)
+            assert (w, h) == pytest.approx((40.0, 40.0), abs=0.01)
+            bx, by, _, _ = trim_of(back, 3 * PT_PER_MM)
+            assert (bx, by) == pytest.approx((pw - x - w, y), abs=0.01)
+        assert len(placed) == count
 
 
 def _pieces(kit, dpi):
@@ -153,14 +150,14 @@ def test_board_has_six_start_points_round_the_flea_market():
 
 def test_pawns_die_and_reference(kits):
     kit = kits("museo")
-    pawns = [i for p in _file(kit, "pawns.pdf")["pages"] for i in p["items"]]
+    pawns = [item for *_, item in sides(kit, "pawns")]
     assert len(pawns) == 6 and {i["kind"] for i in pawns} == {"standee"}
-    _, pages = read(kit / "die.pdf", forms=True)
-    lines = Counter(ln.dash for ln in pages[0].lines if ln.in_form)
+    [(_, _, path, n, _)] = sides(kit, "die")
+    _, pages = read(kit / path, forms=True)
+    lines = Counter(ln.dash for ln in pages[n].lines if ln.in_form)
     assert lines[(4.0, 1.5, 1.0, 1.5)] == 5 + 7  # folds: between the faces, each tab's base
     assert lines[()] >= 7 * 3  # cuts round the net and the tabs
-    refs = [i for p in _file(kit, "reference.pdf")["pages"] for i in p["items"]
-            if i["side"] == "front"]
+    refs = [item for _, back, *_, item in sides(kit, "reference") if back is not None]
     assert len(refs) == 6
 
 
@@ -239,15 +236,14 @@ def test_every_back_is_the_same_and_the_sorting_mark_is_on_the_front(kits):
 
     kit = kits("museo")
     backs = set()
-    for name in ("pictures.pdf", "events.pdf"):
-        reader, pages = read(kit / name)
-        listed = next(f for f in manifest(kit)["files"] if f["path"] == name)
-        for page, info in zip(pages, listed["pages"], strict=True):
-            forms = reader.pages[info["number"] - 1]["/Resources"]["/XObject"]
-            for placed, item in zip(page.placed, info["items"], strict=True):
-                if item["side"] == "back":
-                    backs.add(_drawing(forms["/" + placed.name.lstrip("/")]))
-    assert len(backs) == 1
+    for name in ("pictures", "events"):
+        for f in holding(kit, name):
+            reader, pages = read(kit / f["path"])
+            for page, info in zip(pages, f["pages"], strict=True):
+                forms = reader.pages[info["number"] - 1]["/Resources"]["/XObject"]
+                for placed, item in zip(page.placed, info["items"], strict=True):
+                    if item["side"] == "back" and item["component"] == name:
+                        backs.add(_drawing(forms["/" + placed.name.lstrip("/")]))
     text = PdfReader(str(kit / "pictures.pdf")).pages[0].extract_text()
     marks = sorted(re.findall(r"p\d\d·[1-6]", text))
     first = next(f for f in manifest(kit)["files"] if f["path"] == "pictures.pdf")["pages"][0]
@@ -268,7 +264,9 @@ def test_cheat_sheet_and_reference_say_what_the_seed_says(kits):
                  "bleiben mindestens bis zum Ende deines Zugs im Flohmarkt liegen",
                  "Wer zuerst ein Bild"):
         assert fact in rules, fact
-    listed = next(f for f in manifest(kit)["files"] if f["path"] == "reference.pdf")
-    back = next(p["number"] for p in listed["pages"] if p["items"][0]["side"] == "back")
-    text = " ".join(PdfReader(str(kit / "reference.pdf")).pages[back - 1].extract_text().split())
+    [listed] = holding(kit, "reference")
+    back = next(p["number"] for p in listed["pages"]
+                if any(i["side"] == "back" and i["component"] == "reference"
+                       for i in p["items"]))
+    text = " ".join(PdfReader(str(kit / listed["path"])).pages[back - 1].extract_text().split())
     assert "Ereigniskarte aufgedeckt" in text and "Sieg:" in text

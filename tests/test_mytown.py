@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from generator.imposition import PAPERS
 from generator.kinds import stand
 from generator.units import mm
-from tests.conftest import ROOT, manifest, pnp, validate_fails
+from tests.conftest import ROOT, manifest, pnp, sides, validate_fails
 from tests.pdfread import PT_PER_MM, read, trim_of
 from tests.render import Rendered, close
 
@@ -21,14 +21,13 @@ BUILDINGS = {"E": 2, "F": 2, "G": 2, "H": 2, "I": 2, "K": 3, "L": 3, "M": 3, "N"
 
 
 def _fronts(kit):
-    """Each tile's first front: page number and placement matrix, by item id."""
-    _, pages = read(kit / "tiles.pdf")
+    """Each tile's first front: page number and placement matrix, by item id (of the pages
+    of tiles.pdf), and every tile's size wherever it is printed."""
     where, sizes = {}, []
-    for n, page in enumerate(manifest(kit)["files"][0]["pages"]):
-        for i, item in enumerate(page["items"]):
-            if item["side"] == "front":
-                sizes.append(trim_of(pages[n].placed[i], 3 * PT_PER_MM))
-                where.setdefault(item["id"], (n, pages[n].placed[i].matrix))
+    for front, _back, path, n, item in sides(kit, "tiles"):
+        sizes.append(trim_of(front, 3 * PT_PER_MM))
+        if path == "tiles.pdf":
+            where.setdefault(item["id"], (n, front.matrix))
     return where, sizes
 
 
@@ -41,8 +40,7 @@ def test_86_tiles_of_50_by_20(kits, paper, duplex, theme):
     assert len(sizes) == 86
     for _x, _y, w, h in sizes:
         assert sorted((w, h)) == pytest.approx([20.0, 50.0], abs=0.01)
-    ids = Counter(i["id"] for p in manifest(kit)["files"][0]["pages"] for i in p["items"]
-                  if i["side"] == "front")
+    ids = Counter(item["id"] for *_, item in sides(kit, "tiles"))
     assert ids["A"] == 5 and ids["E1"] == ids["E2"] == 3 and ids["K2"] == 2 and "J1" not in ids
 
 
@@ -115,8 +113,7 @@ def test_labels_say_type_and_part(kits):
 
 def test_the_bench_holds_a_row_of_ten_with_room(kits):
     kit = kits("mytown")
-    benches = next(f for f in manifest(kit)["files"] if f["path"] == "benches.pdf")
-    strips = [i for p in benches["pages"] for i in p["items"]]
+    strips = [item for *_, item in sides(kit, "benches")]
     assert len(strips) == 4 and {i["kind"] for i in strips} == {"stand"}
     plan = stand.plan((mm(20), mm(50)), 10, mm(1))
     length, depth = (v / PT_PER_MM for v in plan.size)
@@ -284,7 +281,9 @@ def test_kit_contents(kits):
     for f in m["files"]:
         for page in f["pages"]:
             fronts[f["path"]] += sum(i["side"] == "front" for i in page["items"])
-    assert fronts == {"tiles.pdf": 86, "benches.pdf": 4, "score-pad.pdf": 2, "rules.pdf": 2}
+    # The benches carry words: once per language; on A4 nothing shares a sheet.
+    assert fronts == {"tiles.pdf": 86, "benches.pdf": 4, "benches-en.pdf": 4,
+                      "score-pad.pdf": 2, "rules.pdf": 2}
 
 
 def test_unknown_theme(tmp_path):
@@ -297,7 +296,7 @@ def test_print_guide_says_which_files_go_double_sided(kits):
     guide = (kits("mytown") / "PRINT.txt").read_text()
     lines = {ln.split()[0]: ln for ln in guide.splitlines() if ".pdf" in ln}
     assert "double-sided, flip on the long edge" in lines["tiles.pdf"]
-    for name in ("benches.pdf", "score-pad.pdf", "rules.pdf"):
+    for name in ("benches.pdf", "benches-en.pdf", "score-pad.pdf", "rules.pdf"):
         assert "one-sided" in lines[name] and "double" not in lines[name]
 
 

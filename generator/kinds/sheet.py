@@ -1,5 +1,5 @@
 """A sheet (a score pad, a project mat printed as a page): no crop marks by default, no
-back, and printed once per language of the build, like the cheat sheet."""
+back, printed once per language of the build, like the cheat sheet, and never shared."""
 
 from . import Kind, register
 
@@ -12,3 +12,4 @@ class Sheet(Kind):
     takes_back = False
     safe_zone = False
     per_language = True
+    shares = False  # a page of its own: a score pad is printed again and again

@@ -62,11 +62,13 @@ def register(cls: type[Writer]) -> type[Writer]:
     return cls
 
 
-def listed(name: str, pages, kind: str) -> dict:
-    """A file's manifest entry: each page's size and each placed item's trim, in mm."""
+def listed(name: str, pages) -> dict:
+    """A file's manifest entry: each page's size and each placed item's component, kind and
+    trim, in mm (a shared sheet holds the parts of several components)."""
     return {"path": name, "pages": [
         {"number": n, "size_mm": [round(to_mm(v), 3) for v in page.size],
-         "items": [{"id": p.item.id, "kind": kind, "side": p.side,
+         "items": [{"id": p.item.id, "component": p.item.component.id,
+                    "kind": p.item.component.kind, "side": p.side,
                     "trim_mm": [round(to_mm(v), 4) for v in p.trim]}
                    for p in page.placements]}
         for n, page in enumerate(pages, start=1)]}

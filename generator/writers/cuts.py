@@ -1,5 +1,5 @@
 """Cut files for cutting machines (--svg): each sheet's cut outlines and folds as SVG in
-millimetres, cut/<component>-<n>.svg; the same plans as the PDF."""
+millimetres, cut/<file>-<n>.svg; the same plans as the PDF."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..geometry import apply
 from ..imposition import Page
+from ..kinds import kind_of
 from ..units import to_mm
 from . import Job, Writer, listed, register
 
@@ -25,17 +26,17 @@ class Cuts(Writer):
         return options.svg
 
     def component(self, job: Job, laid) -> list[dict]:
-        component = laid.component
-        if not component.marks:  # drawn with its own cut lines (a die net), not cut by plan
+        # Pieces drawn with their own cut lines (a die net) are not cut by plan.
+        cut = {c.id: (kind_of(c).outline(c, job.game), kind_of(c).folds(c, job.game))
+               for c in laid.components if c.marks}
+        if not cut:
             return []
-        outline = laid.kind.outline(component, job.game)
-        folds = laid.kind.folds(component, job.game)
         sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
         files = []
         for n, page in enumerate(sheets, start=1):
-            name = f"cut/{component.id}-{n}.svg"
-            write_cut_svg(job.staging.path(name), page, outline, folds)
-            files.append(listed(name, [page], component.kind))
+            name = f"cut/{laid.name}-{n}.svg"
+            write_cut_svg(job.staging.path(name), page, cut)
+            files.append(listed(name, [page]))
         return files
 
 
@@ -44,10 +45,10 @@ def _is_rectangle(loop) -> bool:
     return len(loop) == 4 and len(xs) == 2 and len(ys) == 2
 
 
-def write_cut_svg(path: Path, page: Page, outline, item_folds) -> None:
+def write_cut_svg(path: Path, page: Page, cut: dict) -> None:
     """One sheet: each front's cut outline, its folds dashed (valley) or dash-dotted
-    (mountain); y runs down in SVG. `outline` and `item_folds` (x1, y1, x2, y2, style)
-    are item-local."""
+    (mountain); y runs down in SVG. `cut` maps a component's id to its outline and folds
+    (x1, y1, x2, y2, style), item-local."""
     import svgwrite  # a tenth of a second to import: only builds with --svg pay for it
 
     w, h = (to_mm(v) for v in page.size)
@@ -63,8 +64,9 @@ def write_cut_svg(path: Path, page: Page, outline, item_folds) -> None:
                                           stroke_dasharray=dash))
              for style, dash in DASHES.items()}
     for p in page.placements:
-        if p.side != "front":
+        if p.side != "front" or p.item.component.id not in cut:
             continue
+        outline, item_folds = cut[p.item.component.id]
         for loop in outline:
             if _is_rectangle(loop):  # placed by quarter turns: its trim on the page
                 x, y, tw, th = p.trim

@@ -21,6 +21,10 @@ def write_guide(path: Path, files: list[dict], paper: str, duplex: str, title: s
         how = joined(words, f"duplex-{duplex}" if "back" in sides else "one-sided")
         pages = len(f["pages"])
         lines.append(f"{f['path']:22} {pages:3} {joined(words, 'pages', '/')}  {how}")
+        if len(f.get("holds", ())) > 1:  # a shared sheet: say whose parts are on it
+            lines.append(f"{'':22}     {joined(words, 'holds', '/')}: {', '.join(f['holds'])}")
+    if any("lang" in f for f in files):
+        lines += ["", *(table["per-language"] for table in words.values())]
     lines += ["", *(table["cutting"] for table in words.values())]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -1,4 +1,5 @@
-"""The PDF sheets of each component: <component>.pdf."""
+"""The PDF sheets of each component, <component>.pdf, and the shared sheets, parts.pdf;
+<name>-<lang>.pdf for each further language when their parts carry words."""
 
 from __future__ import annotations
 
@@ -13,10 +14,17 @@ class Sheets(Writer):
     order = 10
 
     def component(self, job: Job, laid) -> list[dict]:
-        component = laid.component
-        name = f"{component.id}.pdf"
+        name = f"{laid.name}.pdf"
+        lang = laid.lang or job.lang
+        title = laid.component.name.get(lang) if laid.component else \
+            job.words[lang]["parts"]
         ctx = PaintContext(job.fonts, job.game.folder, swell=laid.swell,
                            preflight=job.preflight)
-        write_pages(job.staging.path(name), laid.pages, laid.arts,
-                    job.meta(component.name.get(job.lang)), ctx, job.words[job.lang])
-        return [listed(name, laid.pages, component.kind)]
+        write_pages(job.staging.path(name), laid.pages, laid.arts, job.meta(title), ctx,
+                    job.words[lang])
+        entry = listed(name, laid.pages)
+        if laid.lang:
+            entry["lang"] = lang
+        if laid.component is None:  # a shared sheet: whose parts it holds
+            entry["holds"] = [c.id for c in laid.components]
+        return [entry]
