@@ -51,7 +51,9 @@ def _check_shape(data: YMap, langs: tuple[str, ...], problems: Collector) -> Non
         _lines(f.get("facts", YList, None), "facts", problems)
         f.get("note", str, None)
         sections = f.get("sections", YList) or []
+        panels = f.get("lookup", YList, None) or []
         f.done()
+        _panels(panels, lang, problems)
         for i, raw in enumerate(sections):
             sf = Fields(raw, f"a section of the rules ({lang})", problems, sections.item_loc(i))
             sf.get("heading", str)
@@ -59,6 +61,33 @@ def _check_shape(data: YMap, langs: tuple[str, ...], problems: Collector) -> Non
             _lines(sf.get("steps", YList, None), "steps", problems)
             _lines(sf.get("points", YList, None), "points", problems)
             sf.done()
+
+
+def _panels(panels: YList, lang: str, problems: Collector) -> None:
+    """What players look up, under the columns: each panel a heading and a table (rows of
+    cells), a cycle (the turn's steps) or symbols (a motif, its colour, its name)."""
+    for i, raw in enumerate(panels):
+        pf = Fields(raw, f"a look-up panel of the rules ({lang})", problems, panels.item_loc(i))
+        pf.get("heading", str)
+        for n, row in enumerate(pf.get("table", YList, None) or ()):
+            if not isinstance(row, YList):
+                problems.add(raw.value_loc("table"), f"row {n + 1} of 'table' must be a list"
+                             f" of cells, got {type_name(row)}")
+            else:
+                _lines(row, "table", problems)
+        _lines(pf.get("cycle", YList, None), "cycle", problems)
+        symbols = pf.get("symbols", YList, None) or ()
+        pf.done()
+        for k, sym in enumerate(symbols):
+            sf = Fields(sym, "a symbol", problems, symbols.item_loc(k))
+            sf.get("motif", str)  # drawn by the art painter, which names an unknown one
+            colour = sf.get("colour", str)
+            sf.get("name", str)
+            sf.done()
+            try:
+                COLOUR(colour) if colour is not None else None
+            except ValueError as exc:
+                problems.add(sym.value_loc("colour"), f"'colour' {exc}")
 
 
 def _lines(value: YList | None, key: str, problems: Collector) -> None:

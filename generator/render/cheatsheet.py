@@ -1,7 +1,8 @@
 """The one-page rules cheat sheet: rules YAML -> jinja2 template -> blocks -> one page.
 
 The template writes one block per line, `@kind text` (kinds: title, tagline, facts, h, p,
-li, step, note). Blocks flow into a header and two columns; if they do not fit, every
+li, step, note; and the look-up panels of lookup.py under the columns). Blocks flow into a
+header and two columns; if they do not fit, every
 size shrinks together down to a floor, and past it the build fails naming the text.
 """
 
@@ -23,7 +24,7 @@ from ..models import Game
 from ..sandbox import deadline, render_bounded
 from ..templating import ContainedLoader, environment, expand, problem
 from ..units import mm, to_mm
-from . import columns
+from . import columns, lookup
 from .columns import SHEET
 from .pdf import Meta
 from .style import Fonts, colour
@@ -31,7 +32,7 @@ from .text import paragraph
 
 HEAD = ("title", "tagline", "facts")  # blocks set in the header band
 BASE = {"title": 22, "tagline": 10.5, "facts": 9.5, "h": 11.5, "p": 9, "li": 9, "step": 9,
-        "note": 8.5}
+        "note": 8.5, "panel": 10, "row": 8.5, "cycle": 8.5, "symbol": 8.5}
 MIN_SCALE = 0.72
 MAX_BLOCKS = 300  # lines of a cheat sheet; the shipped ones have a few dozen
 MAX_SCALE = 1.3
@@ -167,6 +168,9 @@ class Sheet:
     lang: str
     folder: Path
 
+    def where(self, text: str) -> Loc:
+        return _source_loc(text, self.sources)
+
 
 def _fitted(sheet: Sheet, blocks) -> tuple:
     """The page at the largest scale its blocks fit at, as (page template, flowables);
@@ -208,10 +212,13 @@ def _at(sheet: Sheet, blocks, scale: float, depth: float | None = None):
     styles = _styles(sheet.fonts, scale, sheet.accent)
     texts: dict[int, str] = {}
     head = _flowables([b for b in blocks if b[0] in HEAD], styles, sheet, texts)
-    body = _flowables([b for b in blocks if b[0] not in HEAD], styles, sheet, texts)
+    body = _flowables([b for b in blocks if b[0] not in HEAD + lookup.KINDS], styles, sheet,
+                      texts)
     w, h = SHEET
     head_h = sum(f.wrap(w - mm(16), h)[1] for f in head) + mm(12)
-    template = columns.page_template(sheet.lang, sheet.origin, head_h, sheet.accent, depth)
+    foot = lookup.band([b for b in blocks if b[0] in lookup.KINDS], styles, w - mm(16), sheet)
+    template = columns.page_template(sheet.lang, sheet.origin, head_h, sheet.accent, depth,
+                                     foot)
     return template, columns.story(head, body), texts
 
 

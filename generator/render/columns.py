@@ -15,6 +15,7 @@ from .pdf import Meta, new_canvas, set_boxes
 
 SHEET = (mm(190), mm(260))
 RULE = colors.HexColor("#cfc8b8")
+FOOT_GAP = mm(7)  # between the columns and what is set under them
 
 
 def room(head_h: float) -> float:
@@ -22,13 +23,16 @@ def room(head_h: float) -> float:
     return SHEET[1] - head_h - mm(10)
 
 
-def page_template(name: str, origin, head_h: float, accent,
-                  depth: float | None = None) -> PageTemplate:
-    """The page; `depth` shortens both columns alike (from the bottom), to balance them."""
+def page_template(name: str, origin, head_h: float, accent, depth: float | None = None,
+                  foot=None) -> PageTemplate:
+    """The page; `depth` shortens both columns alike (from the bottom), to balance them;
+    `foot`, a flowable as wide as the sheet's text, is set right under the columns."""
     x0, y0 = origin
     w, h = SHEET
     col_w = (w - mm(8) * 2 - mm(8)) / 2
-    col_h = room(head_h) if depth is None else min(depth, room(head_h))
+    foot_h = foot.wrap(w - mm(16), h)[1] + FOOT_GAP if foot is not None else 0.0
+    most = room(head_h) - foot_h
+    col_h = most if depth is None else min(depth, most)
     bottom = y0 + mm(6) + room(head_h) - col_h
     frames = [Frame(x0 + mm(8), y0 + h - head_h, w - mm(16), head_h - mm(6), 0, 0, 0, 0,
                     id="head"),
@@ -39,6 +43,11 @@ def page_template(name: str, origin, head_h: float, accent,
         set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
         c.setFillColor(accent)
         c.roundRect(x0, y0 + h - head_h, w, head_h, mm(3), stroke=0, fill=1)
+        if foot is not None:
+            c.setStrokeColor(RULE)
+            c.setLineWidth(0.5)
+            c.line(x0 + mm(8), bottom - FOOT_GAP / 2, x0 + w - mm(8), bottom - FOOT_GAP / 2)
+            foot.drawOn(c, x0 + mm(8), bottom - foot_h)
 
     def rule(c, doc) -> None:  # between the columns, only when the second one has text
         if doc.frame.id == "right":
