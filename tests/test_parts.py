@@ -195,3 +195,27 @@ def test_a_shared_sheet_is_made_only_when_it_saves_a_sheet():
     names = [laid.name for laid in lay_out(game, None, options, Layouts([TEMPLATES]),
                                            Preflight())]
     assert "baron" in names and "parts" not in names
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_cheat_sheets_set_what_players_look_up_under_the_columns(kits, game):
+    """Every cheat sheet carries its look-up panels (scoring table, turn cycle or symbols)
+    in each language: every heading and every row or symbol name is on the page."""
+    import pypdfium2 as pdfium
+    import yaml
+
+    rules = yaml.safe_load((ROOT / "content" / game / "rules.yaml").read_text())
+    pdf = pdfium.PdfDocument(str(kits(game) / "rules.pdf"))
+    for n, lang in enumerate(("de", "en")):
+        page = pdf[n]
+        text = page.get_textpage()
+        panels = rules[lang]["lookup"]
+        assert panels
+        for panel in panels:
+            heading = panel["heading"].replace("{{ terms.building }}", "")
+            found = text.search(heading, match_case=True)
+            assert found.get_next() is not None, (lang, heading)
+            for cell in [row[0] for row in panel.get("table", [])[1:]] + \
+                    [s["name"] for s in panel.get("symbols", [])]:
+                if "{{" not in str(cell):
+                    assert text.search(str(cell)).get_next() is not None, (lang, cell)
