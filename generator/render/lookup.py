@@ -41,7 +41,7 @@ def band(blocks, styles, width: float, sheet) -> Flowable | None:
     cells = [[head, *_body(rest, styles, col, sheet)] for head, *rest in panels]
     table = Table([cells], colWidths=[col + (gap if n < len(panels) - 1 else 0)
                                       for n in range(len(panels))])
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), _font(styles),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), gap)]))
     return table
@@ -53,7 +53,7 @@ def _body(lines, styles, width: float, sheet) -> list:
     out = []
     if rows:
         table = Table(rows, colWidths=_widths(rows, width))
-        table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.4, LINE),
+        table.setStyle(TableStyle([("LINEBELOW", (0, 0), (-1, -1), 0.4, LINE), _font(styles),
                                    ("BACKGROUND", (0, 0), (-1, 0), TINT),
                                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1.5),
@@ -72,12 +72,17 @@ def _body(lines, styles, width: float, sheet) -> list:
             rows.append([Symbol(motif, colour, ctx, sheet.where(name)),
                          Paragraph(name, styles["p"])])
         table = Table(rows, colWidths=[SYMBOL + mm(2), width - SYMBOL - mm(2)])
-        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), _font(styles),
                                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                    ("TOPPADDING", (0, 0), (-1, -1), 1),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
         out.append(table)
     return out
+
+
+def _font(styles) -> tuple:
+    """A table sets a font of its own before its cells: ours, so no other is referenced."""
+    return ("FONTNAME", (0, 0), (-1, -1), styles["p"].fontName)
 
 
 def _widths(rows, width: float) -> list[float]:
