@@ -85,3 +85,28 @@ def test_the_columns_end_level(kits, game):
     left, right = last_ink(int(w * 0.12), int(w * 0.48)), last_ink(int(w * 0.52), int(w * 0.88))
     assert abs(left - right) < 30, (left, right)  # within a block or so of each other
     assert bottom >= foot - 0.5  # the rule ends with the columns, not below the sheet
+
+
+LOOKUP_BAD = {
+    "unknown_motif": ("content/minipilo/rules.yaml", "{motif: icon-humor, colour: \"#e69f00\", name: Humor}",
+                      "{motif: icon-hurra, colour: \"#e69f00\", name: Humor}",
+                      r"^content/minipilo/rules\.yaml:\d+:\d+: cheat sheet: unknown motif 'icon-hurra'"),
+    "bad_colour": ("content/minipilo/rules.yaml", "{motif: icon-humor, colour: \"#e69f00\"",
+                   "{motif: icon-humor, colour: \"#e69f0\"",
+                   r"^content/minipilo/rules\.yaml:\d+:\d+: 'colour' "),
+    "row_not_a_list": ("content/minipilo/rules.yaml", "        - [je Schritt, 2]\n",
+                       "        - je Schritt\n",
+                       r"^content/minipilo/rules\.yaml:\d+:\d+: row 2 of 'table' must be a list"),
+    "unknown_panel_key": ("content/muenchhausen/rules.yaml", "      cycle: [Mitspieler bieten",
+                          "      cycles: [Mitspieler bieten",
+                          r"^content/muenchhausen/rules\.yaml:\d+:\d+: unknown key 'cycles'.*"
+                          r"did you mean 'cycle'"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LOOKUP_BAD))
+def test_a_broken_look_up_panel_is_named_where_it_is_written(project_copy, case):
+    from tests.conftest import validate_fails
+
+    path = LOOKUP_BAD[case][0]
+    validate_fails(project_copy, path.split("/")[1], LOOKUP_BAD[case])

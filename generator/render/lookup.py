@@ -9,6 +9,8 @@ name` lines."""
 from __future__ import annotations
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
@@ -61,8 +63,8 @@ def _body(lines, styles, width: float, sheet) -> list:
         out.append(table)
     for kind, text in lines:
         if kind == "cycle":
-            out.append(Cycle([Paragraph(s.strip(), styles["p"]) for s in text.split("|")],
-                             width))
+            centred = ParagraphStyle("cycle", parent=styles["p"], alignment=TA_CENTER)
+            out.append(Cycle([Paragraph(s.strip(), centred) for s in text.split("|")], width))
     symbols = [text.split(None, 2) for kind, text in lines if kind == "symbol"]
     if symbols:
         ctx = PaintContext(sheet.fonts, sheet.folder)
