@@ -37,11 +37,10 @@ SHOTS = [
      None),
     ("museo-print-sheet.png", "museo", [], "pictures.pdf", 0, 50, None),
     ("museo-back.png", "museo", [], "pictures.pdf", 1, 80, (0.04, 0.02, 0.56, 0.35)),
-    ("museo-events.png", "museo", ["--duplex", "none"], "events.pdf", 0, 50, None),
+    ("museo-events.png", "museo", ["--duplex", "none"], "parts.pdf", 0, 50, None),
     ("museo-board-plan.png", "museo", [], "board.pdf", 0, 50, None),
     ("museo-board-sheet.png", "museo", [], "board.pdf", 1, 50, None),
-    ("museo-pawns.png", "museo", [], "pawns.pdf", 0, 60, (0.0, 0.0, 1.0, 0.45)),
-    ("museo-die.png", "museo", [], "die.pdf", 0, 110, (0.04, 0.07, 0.5, 0.34)),
+    ("museo-parts.png", "museo", [], "parts.pdf", 4, 60, None),
     ("minipilo-p-cards.png", "minipilo", ["--duplex", "none"], "p-cards.pdf", 0, 60, None),
     ("minipilo-l-cards.png", "minipilo", ["--duplex", "none"], "l-cards.pdf", 0, 60, None),
     ("minipilo-a-cards.png", "minipilo", ["--duplex", "none"], "a-cards.pdf", 0, 60, None),
@@ -49,7 +48,7 @@ SHOTS = [
     ("minipilo-backs.png", "minipilo", [], "a-cards.pdf", 1, 50, None),
     ("minipilo-board-plan.png", "minipilo", [], "board.pdf", 0, 60, None),
     ("minipilo-board-sheet.png", "minipilo", [], "board.pdf", 1, 50, None),
-    ("minipilo-figures.png", "minipilo", [], "figures.pdf", 0, 60, (0.0, 0.0, 1.0, 0.5)),
+    ("minipilo-parts.png", "minipilo", [], "parts.pdf", 2, 60, None),
     ("minipilo-score.png", "minipilo", [], "score-sheet.pdf", 0, 50, None),
 ]
 
