@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from .units import mm
 
 GAP = mm(4)  # between blocks: a scissor cut between two pieces, or their crop marks
+OPEN = 8  # pages still open to later blocks; older ones are full enough
 
 
 @dataclass(frozen=True)
@@ -55,8 +56,9 @@ def pack(shapes: list[list[tuple[float, float]]], room: tuple[float, float]) -> 
     order = sorted(range(len(shapes)), key=lambda i: -min(w * h for w, h in shapes[i]))
     pages: list[_Page] = []
     for i in order:
-        if not any(_into_shelf(page, i, shapes[i]) for page in pages) and \
-                not any(_new_shelf(page, i, shapes[i], room) for page in pages):
+        open_pages = pages[-OPEN:]  # a bounded window: the cost stays linear in the blocks
+        if not any(_into_shelf(page, i, shapes[i]) for page in open_pages) and \
+                not any(_new_shelf(page, i, shapes[i], room) for page in open_pages):
             pages.append(_Page(room[0]))
             if not _new_shelf(pages[-1], i, shapes[i], room):
                 raise ValueError("a block is larger than the page")

@@ -219,3 +219,28 @@ def test_cheat_sheets_set_what_players_look_up_under_the_columns(kits, game):
                     [s["name"] for s in panel.get("symbols", [])]:
                 if "{{" not in str(cell):
                     assert text.search(str(cell)).get_next() is not None, (lang, cell)
+
+
+def test_the_packer_grows_linearly():
+    """Blocks are tried against a bounded window of open pages: packing four times as many
+    blocks looks at (about) four times as many shelves, never sixteen."""
+    import generator.packing as packing
+
+    calls = {"n": 0}
+    real = packing._into_shelf
+
+    def counted(page, i, shapes):
+        calls["n"] += 1
+        return real(page, i, shapes)
+
+    packing._into_shelf = counted
+    try:
+        work = []
+        for n in (500, 2000):
+            calls["n"] = 0
+            pages = pack([[(150.0, 200.0)]] * n, (200.0, 280.0))
+            assert len(pages) == n  # one such block a page
+            work.append(calls["n"])
+    finally:
+        packing._into_shelf = real
+    assert work[1] < 4.5 * work[0]
