@@ -109,8 +109,7 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
     variants = [replace(options, theme=name) for name in game.themes] or [options]
     if not options.braille:
         variants.append(replace(options, braille=True))
-    for k in range(1, len(langs)):  # cards are laid out in the first language: each first
-        variants.append(replace(options, langs=(langs[k], *langs[:k], *langs[k + 1:])))
+    # Every language is laid out in each build: parts with words get a file per language.
     with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
         told: set[str] = set()
 
