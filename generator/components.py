@@ -9,6 +9,7 @@ from .errors import Collector, Loc
 from .kinds import KINDS
 from .models import Component, ItemSpec
 from .names import slug_problem
+from .rows import items_from
 from .schema import Fields, list_of, read_text, type_name
 from .source import YList, YMap
 from .units import CARD_SIZES_MM, mm, parse_length
@@ -39,7 +40,7 @@ def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
 
 
 def component(data, loc: Loc, folder: Path, problems: Collector,
-              langs: tuple[str, ...]) -> Component:
+              langs: tuple[str, ...], tables: dict | None = None) -> Component:
     f = Fields(data, "a component", problems, loc)
     cid = f.get("id", str) or "?"
     if "id" in f.data and (why := slug_problem(cid, "component id")):
@@ -69,7 +70,13 @@ def component(data, loc: Loc, folder: Path, problems: Collector,
             isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in block)):
         problems.add(f.value_loc("blocks"), "'blocks' must be [columns, rows], like [2, 3]")
         block = None
-    items = tuple(_item(i, iloc, cid, problems, langs) for i, iloc in list_of(f, "items"))
+    if isinstance(f.data.get("items"), YMap):  # from a table's rows
+        f.known.append("items")
+        items, more = items_from(f.data["items"], f.value_loc("items"), cid, tables or {},
+                                 problems)
+        refs += tuple(r for r in more if r not in refs)
+    else:
+        items = tuple(_item(i, iloc, cid, problems, langs) for i, iloc in list_of(f, "items"))
     if "items" in f.data and isinstance(f.data["items"], YList) and not items:
         problems.add(f.value_loc("items"), f"component '{cid}' lists no items; give at least"
                      " one, like - {id: first}")

@@ -13,6 +13,7 @@ class Loc:
     file: str
     line: int = 0
     col: int = 0
+    cell: str = ""  # a workbook's sheet and cell, as its program shows them: Deck!C14
 
     def __str__(self) -> str:
         path = _relative(self.file)
@@ -36,7 +37,8 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.loc}: {self.message}"
+        where = f"{self.loc.cell}: " if self.loc.cell else ""
+        return f"{self.loc}: {where}{self.message}"
 
 
 class ContentError(Exception):

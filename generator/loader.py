@@ -14,6 +14,7 @@ from .paths import is_file
 from .rules import load_rules
 from .schema import Fields, inside, list_of, read_text, type_name
 from .source import YList, YMap, load_yaml
+from .tables.spec import load_tables
 
 GAME_FILE = "game.yaml"
 
@@ -39,7 +40,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     author = f.get("author", str, "")
     players = _players(f, problems)
     tables = _tables(f, folder, problems)
-    components = tuple(component(c, loc, folder, problems, langs)
+    components = tuple(component(c, loc, folder, problems, langs, tables)
                        for c, loc in list_of(f, "components"))
     checks = tuple(_check(c, loc, problems) for c, loc in list_of(f, "checks", required=False))
     variants = tuple(_variant(v, loc, problems, langs)
@@ -100,24 +101,7 @@ def _tables(f: Fields, folder: Path, problems: Collector) -> dict[str, Table]:
     raw = f.raw("tables", None)
     if raw is None:
         return {}
-    t = Fields(raw, "'tables'", problems, f.value_loc("tables"))
-    tables = {}
-    for name in t.data:
-        rows, loc = t.data[name], t.value_loc(name)
-        if isinstance(rows, str):
-            rows = _load_file(folder, rows, loc, problems, "table file")
-            if rows is _FAILED:
-                continue
-            loc = getattr(rows, "loc", loc)
-        if not isinstance(rows, YList) or not all(isinstance(r, YMap) for r in rows):
-            problems.add(loc, f"table '{name}' must be a list of mappings")
-            continue
-        for i, row in enumerate(rows):
-            if not isinstance(row.get("id"), str):
-                problems.add(rows.item_loc(i), f"each row of table '{name}' needs an 'id' (text)")
-        tables[name] = Table(name, tuple(rows), loc)
-        t.known.append(name)
-    return tables
+    return load_tables(raw, f.value_loc("tables"), folder, problems)
 
 
 def _check(data, loc: Loc, problems: Collector) -> Check:

@@ -14,8 +14,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 LAYERS = [
     ("base", ("errors", "limits", "units", "geometry", "names", "paths", "source", "sandbox",
               "templating", "params", "options", "braille", "pictures", "modules")),
-    ("content", ("models", "schema", "kinds", "components", "rules", "loader", "words",
-                 "project", "expand", "painters")),
+    ("content", ("models", "schema", "kinds", "tables", "components", "rows", "rules",
+                 "loader", "words", "project", "expand", "painters")),
     ("checks", ("checks",)),
     ("layout", ("layouts", "faces", "pieces", "imposition", "packing", "parts", "boards",
                 "kit", "preflight")),

@@ -92,15 +92,13 @@ def test_board_sheets_line_up(kits, paper):
 
 BAD = {
     "a_card_with_one_symbol": (
-        "content/minipilo/problems.yaml", "symbols: [wissen, humor], text:",
-        "symbols: [wissen], text:",
-        r"^content/minipilo/problems\.yaml:\d+:\d+: table 'problems': 'a01' has 1 symbols; it"
+        "content/minipilo/problems.csv", "a01,wissen;humor,", "a01,wissen,",
+        r"^content/minipilo/problems\.csv:2:2: table 'problems': 'a01' has 1 symbols; it"
         r" needs 2 to 3"),
     "a_card_with_unknown_symbol": (
-        "content/minipilo/problems.yaml", "symbols: [wissen, humor], text:",
-        "symbols: [wissen, mut], text:",
-        r"^content/minipilo/problems\.yaml:\d+:\d+: table 'problems': 'a01' has symbols 'mut',"
-        r" which are not among"),
+        "content/minipilo/problems.csv", "a01,wissen;humor,", "a01,wissen;mut,",
+        r"^content/minipilo/problems\.csv:2:2: 'mut' in column symbols is not an id of table"
+        r" 'symbols'"),
     "project_with_three": (
         "content/minipilo/projects.yaml", "{id: w1, symbols: [wissen, humor, geduld, bewusstsein]",
         "{id: w1, symbols: [wissen, humor, geduld]",

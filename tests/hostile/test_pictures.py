@@ -103,9 +103,9 @@ CASES = [
     markup("muenchhausen-aid-img-etc-passwd", MU, GAME[MU], '"<b>Bieten:</b> alle außer',
            "\"<img src='/etc/passwd'/> <b>Bieten:</b> alle außer",
            r"content/muenchhausen/game\.yaml|templates/muenchhausen/aid\.yaml"),
-    markup("minipilo-problem-img-http", MP, "content/minipilo/problems.yaml",
-           'text: {de: "Ich habe mich mit', "text: {de: \"<img src='http://x/y.png'/> Ich habe"
-           " mich mit", r"content/minipilo/problems\.yaml|templates/minipilo/action\.yaml"),
+    markup("minipilo-problem-img-http", MP, "content/minipilo/problems.csv",
+           "a01,wissen;humor,Ich habe mich mit", "a01,wissen;humor,<img src='http://x/y.png'/>"
+           " Ich habe mich mit", r"content/minipilo/problems\.csv|templates/minipilo/action\.yaml"),
     markup("museo-event-img-outside", MS, "content/museo/events.yaml",
            "text: {de: Würfle sofort noch einmal.,",
            f"text: {{de: \"<img src='{UP_FROM_GAME}/x.png'/> Würfle\",",

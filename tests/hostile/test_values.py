@@ -142,9 +142,9 @@ CASES = [
     edit("museo-emoji-in-card-title", MS, "content/museo/events.yaml",
          "title: {de: Nochmal!,", 'title: {de: "Nochmal! 🎲",', at='"Nochmal',
          pattern=r"^(content/museo/events\.yaml|templates/museo/event\.yaml):\d+:\d+: .*glyph"),
-    edit("minipilo-emoji-in-card-paragraph", MP, "content/minipilo/problems.yaml",
-         'text: {de: "Ich habe mich mit', 'text: {de: "🙈 Ich habe mich mit', at='"🙈',
-         pattern=r"^(content/minipilo/problems\.yaml|templates/minipilo/action\.yaml):\d+:\d+: "
+    edit("minipilo-emoji-in-card-paragraph", MP, "content/minipilo/problems.csv",
+         "a01,wissen;humor,Ich habe mich mit", "a01,wissen;humor,🙈 Ich habe mich mit", at="🙈",
+         pattern=r"^(content/minipilo/problems\.csv|templates/minipilo/action\.yaml):\d+:\d+: "
                  r".*glyph"),
     edit("muenchhausen-emoji-in-rules", MU, "content/muenchhausen/rules.yaml",
          "  tagline: Das Bluffspiel", "  tagline: 🃏 Das Bluffspiel", at="🃏",
@@ -171,10 +171,10 @@ CASES = [
          pattern=r"^{line}: .*(grid|slice)"),
     edit("minipilo-when-undefined", MP, "templates/minipilo/runner.yaml", "with: item}",
          'with: item, when: "{{ nope.x }}"}', at='"{{ nope', pattern=r"^{at}: .*nope"),
-    edit("minipilo-font-tag-unknown-face", MP, "content/minipilo/problems.yaml",
-         'text: {de: "Ich habe mich mit', "text: {de: \"<font face='Nope'>Ich</font> habe mich"
-         " mit", pattern=r"^(content/minipilo/problems\.yaml|templates/minipilo/action\.yaml)"
-                         r":\d+:\d+: "),
+    edit("minipilo-font-tag-unknown-face", MP, "content/minipilo/problems.csv",
+         "a01,wissen;humor,Ich habe mich mit", "a01,wissen;humor,<font face='Nope'>Ich</font>"
+         " habe mich mit",
+         pattern=r"^(content/minipilo/problems\.csv|templates/minipilo/action\.yaml):\d+:\d+: "),
     edit("museo-font-tag-size-1e300", MS, "content/museo/events.yaml",
          "text: {de: Würfle sofort noch einmal.,",
          "text: {de: \"<font size='1e300'>Würfle</font> sofort\",",

@@ -1,0 +1,219 @@
+"""Tables from spreadsheets (CSV, TSV, XLSX, ODS): every cell keeps its place, declared
+columns type the cells, and a component's items come from the rows."""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import pnp
+
+GAME = """game: deck
+title: {{de: Deck, en: Deck}}
+players: {{min: 2, max: 4}}
+tables:
+  groups: groups.csv
+  cards:
+    file: {file}
+    {sheet}
+    columns: {{speed: {{type: int, min: 1, max: 9}}, copies: int, group: {{type: ref,
+               table: groups}}, symbols: {{type: list}}, name: texts}}
+components:
+  - id: cards
+    name: {{de: Karten, en: Cards}}
+    kind: card
+    size: mini
+    face: deck/card
+    refs: {{group: groups}}
+    items: {{from: cards, count: copies{where}}}
+"""
+FACE = """boxes:
+  - {name: ground, painter: shape, box: bleed, fill: "{{ group.colour }}"}
+  - {name: name, painter: text, box: [4, 20, 36, 10], text: "{{ name }} {{ speed }}", size: 10}
+"""
+GROUPS = "id,colour\nred,#d55e00\nblue,#0072b2\n"
+HEADER = ["id", "speed", "copies", "group", "symbols", "name.de", "name.en"]
+ROWS = [["fox", 3, 2, "red", "wit;speed", "Fuchs", "Fox"],
+        ["owl", 5, 1, "blue", "wit", "Eule", "Owl"],
+        ["hare", 9, 3, "red", "", "Hase", "Hare"]]
+
+
+def _project(tmp_path: Path, name: str, write, sheet: str = "", where: str = "") -> Path:
+    game = tmp_path / "content" / "deck"
+    game.mkdir(parents=True)
+    (tmp_path / "templates" / "deck").mkdir(parents=True)
+    (tmp_path / "templates" / "deck" / "card.yaml").write_text(FACE)
+    (game / "groups.csv").write_text(GROUPS)
+    (game / "game.yaml").write_text(GAME.format(file=name, sheet=sheet, where=where))
+    write(game / name)
+    return tmp_path
+
+
+def _csv(rows, sep=",", bom=False):
+    def write(path):
+        import csv
+        import io
+
+        out = io.StringIO()
+        csv.writer(out, delimiter=sep, lineterminator="\n").writerows([HEADER, *rows])
+        path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + out.getvalue().encode())
+    return write
+
+
+def _xlsx(rows, sheet="Deck"):
+    def write(path):
+        from openpyxl import Workbook
+
+        book = Workbook()
+        book.active.title = "Notes"
+        ws = book.create_sheet(sheet)
+        for r in [HEADER, *rows]:
+            ws.append(r)
+        book.save(path)
+    return write
+
+
+def _ods(rows, sheet="Deck"):
+    """A minimal OpenDocument spreadsheet, written as the format's zip of XML."""
+    def cell(v):
+        if isinstance(v, int):
+            return (f'<table:table-cell office:value-type="float" office:value="{v}">'
+                    f"<text:p>{v}</text:p></table:table-cell>")
+        return (f'<table:table-cell office:value-type="string"><text:p>{v}</text:p>'
+                "</table:table-cell>")
+    body = "".join("<table:table-row>" + "".join(cell(v) for v in r) + "</table:table-row>"
+                   for r in [HEADER, *rows])
+    content = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content'
+               ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+               ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+               ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+               f'<office:body><office:spreadsheet><table:table table:name="{sheet}">{body}'
+               "</table:table></office:spreadsheet></office:body></office:document-content>")
+    manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='
+                '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+                '<manifest:file-entry manifest:full-path="/" manifest:media-type='
+                '"application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry'
+                ' manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+                "</manifest:manifest>")
+
+    def write(path):
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr(zipfile.ZipInfo("mimetype"),
+                       "application/vnd.oasis.opendocument.spreadsheet")
+            z.writestr("content.xml", content)
+            z.writestr("META-INF/manifest.xml", manifest)
+    return write
+
+
+FORMATS = {
+    "csv": ("cards.csv", _csv, ""),
+    "csv-semicolon-bom": ("cards.csv", lambda rows: _csv(rows, ";", bom=True), ""),
+    "tsv": ("cards.tsv", lambda rows: _csv(rows, "\t"), ""),
+    "xlsx": ("cards.xlsx", _xlsx, "sheet: Deck"),
+    "ods": ("cards.ods", _ods, "sheet: Deck"),
+}
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS))
+def test_items_come_from_the_rows_in_every_format(tmp_path, fmt):
+    """Each row makes `copies` items, typed, its group row's colour on the card."""
+    name, writer, sheet = FORMATS[fmt]
+    root = _project(tmp_path, name, writer(ROWS), sheet)
+    result = pnp("build", "deck", "--lang", "de", "--out", str(tmp_path / "out"), cwd=root)
+    assert result.returncode == 0, result.stderr
+    m = json.loads((tmp_path / "out" / "deck" / "manifest.json").read_text())
+    ids = [i["id"] for p in m["files"][0]["pages"] for i in p["items"] if i["side"] == "front"]
+    assert ids == ["fox", "fox", "owl", "hare", "hare", "hare"]
+    from pypdf import PdfReader
+
+    text = PdfReader(str(tmp_path / "out" / "deck" / "cards.pdf")).pages[0].extract_text()
+    assert "Fuchs 3" in text and "Eule 5" in text and "Hase 9" in text
+
+
+def _fails(tmp_path, name, writer, sheet, pattern, where=""):
+    root = _project(tmp_path, name, writer, sheet, where)
+    result = pnp("validate", "deck", cwd=root)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert re.search(pattern, result.stderr, re.M), result.stderr
+
+
+BAD_ROW = [["fox", "3l8", 2, "red", "", "Fuchs", "Fox"], *ROWS[1:]]
+BAD = {
+    # CSV: the line the record starts on, and the field's number.
+    "csv-not-whole": ("cards.csv", _csv(BAD_ROW), "",
+                      r"^content/deck/cards\.csv:2:2: table 'cards': '3l8' in column speed is"
+                      r" not a whole number"),
+    "csv-above-most": ("cards.csv", _csv([["fox", 12, 1, "red", "", "F", "F"]]), "",
+                       r"^content/deck/cards\.csv:2:2: .*12 in column speed is above its most"),
+    "csv-unknown-group": ("cards.csv", _csv([["fox", 3, 1, "green", "", "F", "F"]]), "",
+                          r"^content/deck/cards\.csv:2:4: 'green' in column group is not an id"
+                          r" of table 'groups'"),
+    "csv-no-id": ("cards.csv", _csv([["", 3, 1, "red", "", "F", "F"]]), "",
+                  r"^content/deck/cards\.csv:2:1: each row of table 'cards' needs an 'id'"),
+    "csv-negative-count": ("cards.csv", _csv([["fox", 3, -1, "red", "", "F", "F"]]), "",
+                           r"^content/deck/cards\.csv:2:3: .*count column copies must hold a"
+                           r" whole number from 0"),
+    "csv-extra-cell": ("cards.csv", _csv([["fox", 3, 1, "red", "", "F", "F", "surplus"]]), "",
+                       r"^content/deck/cards\.csv:2:8: table 'cards': a cell beyond the last"),
+    "csv-broken-quote": ("cards.csv", lambda p: p.write_text(
+        ",".join(HEADER) + '\nfox,3,1,red,"wit,F,F\n'), "",
+        r"^content/deck/cards\.csv:\d+:1: broken CSV"),
+    "csv-not-utf8": ("cards.csv", lambda p: p.write_bytes(
+        (",".join(HEADER) + "\nfox,3,1,red,,F\xfcchse,F\n").encode("latin-1")), "",
+        r"^content/deck/cards\.csv:2:\d+: not UTF-8 text"),
+    "csv-nul": ("cards.csv", lambda p: p.write_text(",".join(HEADER) + "\nfox,3,1,red,,F\x00,F\n"),
+                "", r"^content/deck/cards\.csv:2:\d+: the file holds the control character"),
+    "xlsx-not-whole": ("cards.xlsx", _xlsx(BAD_ROW), "sheet: Deck",
+                       r"^content/deck/cards\.xlsx:2:2: Deck!B2: table 'cards': '3l8' in column"
+                       r" speed is not a whole number"),
+    "xlsx-no-sheet": ("cards.xlsx", _xlsx(ROWS), "sheet: Karten",
+                      r"^content/deck/game\.yaml:\d+:\d+: cards\.xlsx has no sheet 'Karten'"
+                      r" \(sheets: Notes, Deck\)"),
+    "xlsx-not-a-zip": ("cards.xlsx", lambda p: p.write_text("id,speed\n"), "",
+                       r"^content/deck/cards\.xlsx:1:1: not a xlsx workbook"),
+    "ods-not-whole": ("cards.ods", _ods(BAD_ROW), "sheet: Deck",
+                      r"^content/deck/cards\.ods:2:2: Deck!B2: table 'cards': '3l8' in column"
+                      r" speed is not a whole number"),
+    "unknown-format": ("cards.numbers", lambda p: p.write_text("x"), "",
+                       r"^content/deck/game\.yaml:\d+:\d+: 'cards\.numbers' is not a table file"
+                       r" this tool reads \(formats: \.csv, \.ods, \.tsv, \.xlsx, \.yaml\)"),
+    "outside": ("../cards.csv", lambda p: None, "",
+                r"^content/deck/game\.yaml:\d+:\d+: table file '\.\./cards\.csv' leaves"),
+    "where-matches-none": ("cards.csv", _csv(ROWS), "",
+                           r"^content/deck/game\.yaml:\d+:\d+: component 'cards': no row of"
+                           r" table 'cards' is taken \(none matches 'where'\)"),
+}
+WHERE = {"where-matches-none": ", where: {group: green}"}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_a_wrong_cell_is_named_where_it_is(tmp_path, case):
+    name, writer, sheet, pattern = BAD[case]
+    _fails(tmp_path, name, writer, sheet, pattern, WHERE.get(case, ""))
+
+
+def test_a_workbook_that_unpacks_to_gigabytes_is_refused(tmp_path):
+    def bomb(path):
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            z.writestr("xl/worksheets/sheet1.xml", b"\0" * (300 * 2**20))
+    _fails(tmp_path, "cards.xlsx", bomb, "", r"^content/deck/cards\.xlsx:1:1: the workbook"
+           r" unpacks to 300 MiB")
+
+
+def test_where_keeps_the_rows_asked_for(tmp_path):
+    root = _project(tmp_path, "cards.csv", _csv(ROWS), "", ", where: {group: red}")
+    result = pnp("build", "deck", "--lang", "de", "--out", str(tmp_path / "out"), cwd=root)
+    assert result.returncode == 0, result.stderr
+    m = json.loads((tmp_path / "out" / "deck" / "manifest.json").read_text())
+    ids = [i["id"] for p in m["files"][0]["pages"] for i in p["items"] if i["side"] == "front"]
+    assert ids == ["fox", "fox", "hare", "hare", "hare"]
+
+
+def test_a_quoted_cell_over_two_lines_keeps_the_next_rows_line(tmp_path):
+    text = ",".join(HEADER) + '\nfox,3,1,red,,"Fuchs\nmit Schwanz",Fox\nowl,x,1,blue,,Eule,Owl\n'
+    _fails(tmp_path, "cards.csv", lambda p: p.write_text(text), "",
+           r"^content/deck/cards\.csv:4:2: table 'cards': 'x' in column speed")
