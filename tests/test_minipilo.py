@@ -34,54 +34,22 @@ def test_decks_at_their_sizes_with_backs_behind(kits, paper):
         assert len(placed) == count, name
 
 
-def _linear(c: float) -> float:
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+def test_star_colours_stay_apart_for_every_colour_vision():
+    """The printed star colours, as people with normal vision, deuteranopia, protanopia and
+    tritanopia see them (colorspacious, full severity): every pair at least 20 apart in
+    CAM02-UCS ΔE (10 tells colours apart side by side), and each a shape of its own."""
+    import itertools
 
+    from generator.checks.colours import distances
 
-def _lab(rgb):
-    """sRGB (0-1, linear) to CIE L*a*b* (D65)."""
-    r, g, b = rgb
-    x = 0.4124 * r + 0.3576 * g + 0.1805 * b
-    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    z = 0.0193 * r + 0.1192 * g + 0.9505 * b
-
-    def f(t):
-        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
-    fx, fy, fz = f(x / 0.95047), f(y), f(z / 1.08883)
-    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
-
-
-# Machado, Oliveira & Fernandes (2009), severity 1.0, on linear RGB.
-SIMULATIONS = {
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-}
-
-
-def _seen(hex_colour: str, matrix) -> tuple:
-    rgb = [_linear(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5)]
-    out = [min(max(sum(m * v for m, v in zip(row, rgb, strict=True)), 0.0), 1.0)
-           for row in matrix]
-    return _lab(out)
-
-
-def test_star_colours_stay_apart_for_red_green_blindness():
-    """The printed star colours, as deuteranopes and protanopes see them: every pair at
-    least 20 apart in CIE76 ΔE (10 is 'clearly different side by side'), and every colour
-    has a shape of its own besides."""
     rows = yaml.safe_load((ROOT / "content/minipilo/star.yaml").read_text())
     inks = {r["colour"]: r["ink"] for r in rows}
     assert set(inks) == {"red", "green", "yellow"}
-    distances = {}
-    for name, matrix in SIMULATIONS.items():
-        seen = {colour: _seen(ink, matrix) for colour, ink in inks.items()}
-        for a, b in (("red", "green"), ("red", "yellow"), ("green", "yellow")):
-            la, lb = seen[a], seen[b]
-            distances[(name, a, b)] = sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5
-    print("star colour distances (ΔE):", {k: round(v, 1) for k, v in distances.items()})
-    assert min(distances.values()) > 20, distances
+    found = distances(list(inks.values()))
+    least = {vision: min(d[i][j] for i, j in itertools.combinations(range(3), 2))
+             for vision, d in found.items()}
+    assert set(least) == {"normal vision", "deuteranopia", "protanopia", "tritanopia"}
+    assert min(least.values()) >= 20, least
     assert len({SHAPES[c] for c in inks}) == 3
 
 

@@ -10,6 +10,7 @@ from ..errors import Collector
 from ..models import Game, Variant
 from ..schema import MISSING, Fields, type_name
 from ..source import YList, YMap
+from . import colours, counting
 from .pictures import check_picture
 from .values import fmt, join, single, some_of
 
@@ -31,9 +32,11 @@ def _count(game: Game, f: Fields, what: str, rows, variant, problems: Collector)
     else:
         f.get("per-variant", YMap, None)
     if equals is not None and n != equals:
-        problems.add(f.loc, f"{what} has {n} items, but this check asks for exactly {equals}")
+        problems.add(f.loc, f"{what} has {counting.plural(n)}, but this check asks for"
+                     f" exactly {equals}")
     if at_least is not None and n < at_least:
-        problems.add(f.loc, f"{what} has {n} entries, but needs at least {at_least}")
+        problems.add(f.loc, f"{what} has {counting.plural(n, 'entry')}, but needs at least"
+                     f" {at_least}")
 
 
 def _plain(f: Fields, values):
@@ -107,26 +110,6 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant,
         if extra:
             problems.add(loc, f"{group} '{key}' of {what} has {field} {join(extra)},"
                          f" which is not in a set ({', '.join(name(v) for v in expected)})")
-
-
-def _exactly(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
-    """The values of `field` among the rows are exactly `values`: no more, no fewer."""
-    field = f.get("field", str)
-    values = _plain(f, f.get("values", YList))
-    if field is None or values is None:
-        return
-    got: dict = {}
-    for data, loc, _item in rows:
-        value = single(data, field, loc, problems)
-        got.setdefault(value, loc)
-    for value, loc in got.items():
-        if value not in values:
-            problems.add(loc, f"{what}: {field} {fmt(value)} is not allowed; the rules allow"
-                         f" exactly {join(values)}")
-    missing = [v for v in values if v not in got]
-    if missing:
-        problems.add(f.loc, f"{what} has no {field} {join(missing)}; the rules need exactly"
-                     f" {join(values)}")
 
 
 def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
@@ -267,6 +250,7 @@ def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collect
 
 CHECKS = {
     "count": _count, "complete-sets": _complete_sets, "distinct": _distinct,
-    "exactly": _exactly, "at-most": _at_most, "languages": _languages, "files": _files,
-    "theme-covers": _theme_covers, "members": _members, "sequence": _sequence,
+    "exactly": counting.exactly, "counts": counting.counts, "at-most": _at_most,
+    "languages": _languages, "files": _files, "theme-covers": _theme_covers,
+    "members": _members, "sequence": _sequence, "distinguishable": colours.distinguishable,
 }
