@@ -19,6 +19,7 @@ from .names import slug_problem
 from .options import OPTIONS, Option, default
 from .project import Project
 from .publish import OutsideError
+from .scaffold import scaffold
 
 
 def _project(ctx: click.Context) -> Project:
@@ -73,7 +74,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
     """
     if root is not None and not root.is_dir():
         raise click.BadParameter(f"{root} is not a folder", param_hint="--root")
-    if root is not None and not (root / "content").is_dir():
+    if root is not None and not (root / "content").is_dir() and ctx.invoked_subcommand != "new":
         raise click.BadParameter(f"{root} has no content/ folder; a project holds its games"
                                  " in content/<game>/", param_hint="--root")
     _cap_memory()
@@ -240,6 +241,24 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
     if failed:
         _fail(ContentError([p for _, exc in failed for p in exc.problems]),
               [name for name, _ in failed])
+
+
+@main.command("new")
+@click.argument("name")
+@click.option("--from-table", "table", type=click.Path(dir_okay=False, exists=True,
+              path_type=Path), help="Start from your spreadsheet (CSV, TSV, XLSX, ODS) with"
+              " an 'id' column: one card per row.")
+@click.pass_context
+def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
+    """Start a game that builds as it is, in content/NAME and templates/NAME."""
+    try:
+        steps = scaffold(_project(ctx).root, name, table)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    except ContentError as exc:
+        _fail(exc, [name])
+    click.echo("\n  ".join([f"{name}: a new game in content/{name}/ and templates/{name}/."
+                             " Next:", *steps]))
 
 
 @main.command("calibrate")

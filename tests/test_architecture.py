@@ -20,7 +20,8 @@ LAYERS = [
     ("layout", ("layouts", "faces", "pieces", "imposition", "packing", "parts", "boards",
                 "kit", "preflight")),
     ("render", ("render", "art")),
-    ("output", ("writers", "plugins", "publish", "build", "calibrate", "cli", "__main__")),
+    ("output", ("writers", "plugins", "publish", "build", "calibrate", "scaffold", "cli",
+                "__main__")),
 ]
 ORDER = [name for name, _ in LAYERS]
 

@@ -217,3 +217,49 @@ def test_a_quoted_cell_over_two_lines_keeps_the_next_rows_line(tmp_path):
     text = ",".join(HEADER) + '\nfox,3,1,red,,"Fuchs\nmit Schwanz",Fox\nowl,x,1,blue,,Eule,Owl\n'
     _fails(tmp_path, "cards.csv", lambda p: p.write_text(text), "",
            r"^content/deck/cards\.csv:4:2: table 'cards': 'x' in column speed")
+
+
+def test_new_makes_a_game_that_builds_as_it_is(tmp_path):
+    """`pnp new` writes content/NAME and templates/NAME in the project folder only, the
+    game validates and builds, and its CSV rows are the cards (copies counted)."""
+    result = pnp("new", "my-deck", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "pnp validate my-deck" in result.stdout and "pnp build my-deck" in result.stdout
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.*")) == [
+        "content/my-deck/cards.csv", "content/my-deck/game.yaml", "content/my-deck/rules.yaml",
+        "templates/my-deck/back.yaml", "templates/my-deck/card.yaml"]
+    assert pnp("validate", "my-deck", cwd=tmp_path).returncode == 0
+    result = pnp("build", "my-deck", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    m = json.loads((tmp_path / "out" / "my-deck" / "manifest.json").read_text())
+    ids = [i["id"] for p in m["files"][0]["pages"] for i in p["items"] if i["side"] == "front"]
+    assert ids == ["fox", "fox", "owl", "hare", "hare", "hare"]
+    again = pnp("new", "my-deck", cwd=tmp_path)
+    assert again.returncode == 2 and "already exists" in again.stderr
+    bad = pnp("new", "../escape", cwd=tmp_path)
+    assert bad.returncode == 2 and not (tmp_path.parent / "escape").exists()
+
+
+def test_new_from_a_spreadsheet(tmp_path):
+    """`--from-table` copies the designer's workbook in, types its columns from the cells and
+    shows them on the cards."""
+    book = tmp_path / "birds.xlsx"
+    _xlsx([["robin", 2, 1, "red", "", "Rotkehlchen", "Robin"]])(book)
+    project = tmp_path / "project"
+    project.mkdir()
+    result = pnp("new", "birds", "--from-table", str(book), cwd=project)
+    assert result.returncode == 0, result.stderr
+    game = (project / "content" / "birds" / "game.yaml").read_text()
+    assert "file: cards.xlsx" in game and "speed: int" in game and "copies: int" in game
+    result = pnp("build", "birds", "--lang", "de", "--out", str(project / "out"), cwd=project)
+    assert result.returncode == 0, result.stderr
+    from pypdf import PdfReader
+
+    text = PdfReader(str(project / "out" / "birds" / "cards.pdf")).pages[0].extract_text()
+    assert "Rotkehlchen" in text and "2" in text
+    no_id = tmp_path / "no-id.csv"
+    no_id.write_text("name,speed\nfox,3\n")
+    failed = pnp("new", "foxes", "--from-table", str(no_id), cwd=project)
+    assert failed.returncode == 1 and re.search(r"no-id\.csv:1:1: the table needs a column"
+                                                r" 'id'", failed.stderr), failed.stderr
+    assert not (project / "content" / "foxes").exists()

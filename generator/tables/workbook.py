@@ -50,6 +50,17 @@ def read_workbook(path: Path, options: dict, loc: Loc) -> Sheet:
     return Sheet(str(path), rows)
 
 
+def sheet_names(path: Path) -> list[str]:
+    """The sheets of a workbook, in order (none when it cannot be read)."""
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    _bounded(path)
+    try:
+        return list(CalamineWorkbook.from_path(str(path)).sheet_names)
+    except (CalamineError, ValueError, OSError):
+        return []
+
+
 def _bounded(path: Path) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
