@@ -1,4 +1,5 @@
-# Two commands on a fresh machine: `make` builds every kit into out/, `make test` runs the suite.
+# Two commands on a fresh machine: `make` builds every kit and example into out/, `make test`
+# runs the suite.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -16,6 +17,7 @@ $(STAMP): pyproject.toml constraints.txt
 
 build: $(STAMP)
 	$(BIN)/pnp build
+	$(BIN)/pnp --root examples build --out out
 
 test: $(STAMP)
 	$(BIN)/ruff check generator tests bench

@@ -20,8 +20,7 @@ tables:
   cards:
     file: {file}
     {sheet}
-    columns: {{speed: {{type: int, min: 1, max: 9}}, copies: int, group: {{type: ref,
-               table: groups}}, symbols: {{type: list}}, name: texts}}
+    columns: {columns}
 components:
   - id: cards
     name: {{de: Karten, en: Cards}}
@@ -42,13 +41,19 @@ ROWS = [["fox", 3, 2, "red", "wit;speed", "Fuchs", "Fox"],
         ["hare", 9, 3, "red", "", "Hase", "Hare"]]
 
 
-def _project(tmp_path: Path, name: str, write, sheet: str = "", where: str = "") -> Path:
+COLUMNS = ("{speed: {type: int, min: 1, max: 9}, copies: int, group: {type: ref, table: groups},"
+           " symbols: {type: list}, name: texts}")
+
+
+def _project(tmp_path: Path, name: str, write, sheet: str = "", where: str = "",
+             columns: str = COLUMNS) -> Path:
     game = tmp_path / "content" / "deck"
     game.mkdir(parents=True)
     (tmp_path / "templates" / "deck").mkdir(parents=True)
     (tmp_path / "templates" / "deck" / "card.yaml").write_text(FACE)
     (game / "groups.csv").write_text(GROUPS)
-    (game / "game.yaml").write_text(GAME.format(file=name, sheet=sheet, where=where))
+    (game / "game.yaml").write_text(GAME.format(file=name, sheet=sheet, where=where,
+                                                columns=columns))
     write(game / name)
     return tmp_path
 
@@ -134,8 +139,8 @@ def test_items_come_from_the_rows_in_every_format(tmp_path, fmt):
     assert "Fuchs 3" in text and "Eule 5" in text and "Hase 9" in text
 
 
-def _fails(tmp_path, name, writer, sheet, pattern, where=""):
-    root = _project(tmp_path, name, writer, sheet, where)
+def _fails(tmp_path, name, writer, sheet, pattern, where="", columns=COLUMNS):
+    root = _project(tmp_path, name, writer, sheet, where, columns)
     result = pnp("validate", "deck", cwd=root)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
     assert re.search(pattern, result.stderr, re.M), result.stderr
@@ -188,12 +193,55 @@ BAD = {
                            r" table 'cards' is taken \(none matches 'where'\)"),
 }
 WHERE = {"where-matches-none": ", where: {group: green}"}
+YAML_ROWS = "".join(f"- {{id: {r[0]}, speed: {r[1]!r}, copies: {r[2]}, group: {r[3]},"
+                    f" name: {{de: {r[5]}, en: {r[6]}}}}}\n" for r in BAD_ROW)
+BAD.update({
+    "csv-below-least": ("cards.csv", _csv([["fox", 0, 1, "red", "", "F", "F"]]), "",
+                        r"^content/deck/cards\.csv:2:2: .*0 in column speed is below its least, 1"),
+    "tsv-not-whole": ("cards.tsv", _csv([["fox", "fast", 1, "red", "", "F", "F"]], "\t"), "",
+                      r"^content/deck/cards\.tsv:2:2: .*'fast' in column speed is not a whole"),
+    "xlsx-fraction-for-whole": ("cards.xlsx", _xlsx([["fox", 3.5, 1, "red", "", "F", "F"]]),
+                                "sheet: Deck", r"^content/deck/cards\.xlsx:2:2: Deck!B2: .*'3\.5'"
+                                r" in column speed is not a whole number"),
+    "xlsx-unknown-group": ("cards.xlsx", _xlsx([["fox", 3, 1, "green", "", "F", "F"]]),
+                           "sheet: Deck", r"^content/deck/cards\.xlsx:2:4: Deck!D2: 'green' in"
+                           r" column group is not an id of table 'groups'"),
+    "ods-unknown-group": ("cards.ods", _ods([["fox", 3, 1, "green", "", "F", "F"]]),
+                          "sheet: Deck", r"^content/deck/cards\.ods:2:4: Deck!D2: 'green' in"
+                          r" column group"),
+    "csv-column-twice": ("cards.csv", lambda p: p.write_text(
+        "id,speed,speed,copies,group\nfox,3,4,1,red\n"), "",
+        r"^content/deck/cards\.csv:1:3: table 'cards': column 'speed' appears twice \(first at"
+        r" content/deck/cards\.csv:1:2\)"),
+    "yaml-not-whole": ("cards.yaml", lambda p: p.write_text(YAML_ROWS), "",
+                       r"^content/deck/cards\.yaml:1:\d+: table 'cards': '3l8' in column speed"
+                       r" is not a whole number"),
+})
+COLUMN_CASES = {
+    "unknown-type": ("{speed: integer}", r"^content/deck/game\.yaml:\d+:\d+: column 'speed':"
+                     r" unknown type 'integer' \(types: text, texts, int"),
+    "one-of": ("{speed: {type: int, one-of: [1, 2]}}", r"^content/deck/cards\.csv:2:2: table"
+               r" 'cards': '3' in column speed is not one of 1, 2"),
+    "ref-to-no-table": ("{group: {type: ref, table: teams}}", r"^content/deck/cards\.csv:1:1:"
+                        r" column 'group' of table 'cards' refers to table 'teams', which does"
+                        r" not exist"),
+    "ref-without-table": ("{group: ref}", r"^content/deck/game\.yaml:\d+:\d+: column 'group'"
+                          r" refers to rows: name their 'table'"),
+    "misspelt-option": ("{speed: {type: int, maxx: 3}}", r"^content/deck/game\.yaml:\d+:\d+:"
+                        r" unknown key 'maxx' in column 'speed'; did you mean 'max'\?"),
+}
 
 
 @pytest.mark.parametrize("case", sorted(BAD))
 def test_a_wrong_cell_is_named_where_it_is(tmp_path, case):
     name, writer, sheet, pattern = BAD[case]
     _fails(tmp_path, name, writer, sheet, pattern, WHERE.get(case, ""))
+
+
+@pytest.mark.parametrize("case", sorted(COLUMN_CASES))
+def test_a_wrong_column_declaration_is_named(tmp_path, case):
+    columns, pattern = COLUMN_CASES[case]
+    _fails(tmp_path, "cards.csv", _csv(ROWS), "", pattern, columns=columns)
 
 
 def test_a_workbook_that_unpacks_to_gigabytes_is_refused(tmp_path):

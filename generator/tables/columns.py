@@ -5,6 +5,7 @@ told as "'3l8' in column speed is not a whole number"."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..errors import Collector
 from ..params import COLOUR
@@ -113,11 +114,19 @@ def _typed(value, column: Column, name: str):
         except ValueError:
             raise wrong from None
         return value.strip() if isinstance(value, str) else value
-    try:  # a colour
-        COLOUR(str(value).strip())
-    except ValueError:
-        raise wrong from None
+    if not _is_colour(str(value).strip()):
+        raise wrong
     return str(value).strip()
+
+
+@lru_cache(maxsize=4096)
+def _is_colour(text: str) -> bool:
+    """A column repeats its few colours thousands of times: each is read once."""
+    try:
+        COLOUR(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _number(value, whole: bool, wrong: ValueError):

@@ -11,6 +11,7 @@ checked here, at the cell that names them."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from ..errors import Collector, ContentError, Loc
@@ -24,6 +25,18 @@ YAML = (".yaml", ".yml")
 
 
 def load_tables(raw, loc: Loc, folder: Path, problems: Collector) -> dict[str, Table]:
+    # Reading makes many small objects and no cycles: the cycle collector, run again and
+    # again over the growing rows, would make a large table's load grow faster than its rows.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_tables(raw, loc, folder, problems)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _load_tables(raw, loc: Loc, folder: Path, problems: Collector) -> dict[str, Table]:
     t = Fields(raw, "'tables'", problems, loc)
     tables, columns = {}, {}
     for name in t.data:
