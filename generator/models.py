@@ -95,6 +95,7 @@ class Table:
     name: str
     rows: tuple[YMap, ...]
     loc: Loc
+    refs: tuple[tuple[str, str], ...] = ()  # (column, table) its ref columns point to
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ fields as its data, so no id or field is written twice.
 whose fields have the given values (a list: any of them); `each` multiplies as in a written
 item; `with` gives every item the same further fields. With `as: NAME` the item holds only
 the row's id under NAME, and the component refers NAME to the table, so layouts read the
-whole row (`{{ set.colour }}`)."""
+whole row (`{{ set.colour }}`); without it, the table's `ref` columns are referred the same
+way (`{{ group.colour }}`)."""
 
 from __future__ import annotations
 
@@ -51,8 +52,9 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
         problems.add(loc, f"component '{cid}': no row of table '{name}' is taken"
                      + (" (none matches 'where')" if where else ""))
     pairs = _each(each, problems)
-    return tuple(ItemSpec(d, n, pairs, at) for d, n, at in specs), \
-        ((alias, name),) if alias else ()
+    # A row's ref columns reach their rows in layouts ({{ group.colour }}) without `refs:`.
+    refs = ((alias, name),) if alias else table.refs
+    return tuple(ItemSpec(d, n, pairs, at) for d, n, at in specs), refs
 
 
 def _matches(value, wanted) -> bool:

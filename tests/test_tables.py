@@ -27,7 +27,6 @@ components:
     kind: card
     size: mini
     face: deck/card
-    refs: {{group: groups}}
     items: {{from: cards, count: copies{where}}}
 """
 FACE = """boxes:
@@ -311,3 +310,46 @@ def test_new_from_a_spreadsheet(tmp_path):
     assert failed.returncode == 1 and re.search(r"no-id\.csv:1:1: the table needs a column"
                                                 r" 'id'", failed.stderr), failed.stderr
     assert not (project / "content" / "foxes").exists()
+
+
+def test_a_sheet_spanning_a_vast_grid_is_refused_at_once(tmp_path):
+    """Two cells far apart (A1 and XFD1048576) would unpack to 17 billion cells."""
+    def vast(path):
+        from openpyxl import Workbook
+
+        book = Workbook()
+        book.active.title = "Deck"
+        book.active["A1"] = "id"
+        book.active["XFD1048576"] = "x"
+        book.save(path)
+    _fails(tmp_path, "cards.xlsx", vast, "sheet: Deck",
+           r"^content/deck/cards\.xlsx:1:1: a sheet of the workbook spans 1,048,576 rows"
+           r" by 16,384 columns; at most 5,000,000 cells are read")
+
+
+def test_an_ods_row_repeated_a_million_times_is_refused(tmp_path):
+    """ODS repeats a row by a number: a value in a row repeated 99,000 times across 1,000
+    columns would unpack to 99 million cells. Trailing empty repeats (every LibreOffice file
+    ends with some) are fine."""
+    def write(rows_repeated, cells_repeated, value=True):
+        def make(path):
+            _ods(ROWS)(path)
+            cell = ('<table:table-cell office:value-type="string" table:number-columns-repeated'
+                    f'="{cells_repeated}"><text:p>x</text:p></table:table-cell>') if value else \
+                f'<table:table-cell table:number-columns-repeated="{cells_repeated}"/>'
+            row = (f'<table:table-row table:number-rows-repeated="{rows_repeated}">{cell}'
+                   "</table:table-row>")
+            with zipfile.ZipFile(path) as z:
+                parts = {n: z.read(n) for n in z.namelist()}
+            parts["content.xml"] = parts["content.xml"].replace(
+                b"</table:table>", row.encode() + b"</table:table>")
+            with zipfile.ZipFile(path, "w") as z:
+                for n, data in parts.items():
+                    z.writestr(n, data)
+        return make
+    _fails(tmp_path / "a", "cards.ods", write(99_000, 1_000), "sheet: Deck",
+           r"^content/deck/cards\.ods:1:1: a sheet of the workbook spans 99,00\d rows by 1,000"
+           r" columns")
+    root = _project(tmp_path / "b", "cards.ods", write(1_048_000, 1_024, value=False),
+                    "sheet: Deck")
+    assert pnp("validate", "deck", cwd=root).returncode == 0

@@ -47,7 +47,8 @@ def _load_tables(raw, loc: Loc, folder: Path, problems: Collector) -> dict[str, 
         for i, row in enumerate(rows):
             if not isinstance(row.get("id"), str) or not row.get("id"):
                 problems.add(rows.item_loc(i), f"each row of table '{name}' needs an 'id' (text)")
-        tables[name] = Table(name, tuple(rows), getattr(rows, "loc", t.value_loc(name)))
+        refs = tuple((key, c.table) for key, c in cols.items() if c.type == "ref")
+        tables[name] = Table(name, tuple(rows), getattr(rows, "loc", t.value_loc(name)), refs)
         columns[name] = cols
     for name, cols in columns.items():
         _check_cells(tables[name], cols, tables, folder, problems)
