@@ -61,17 +61,20 @@ def test_board_sheets_line_up(kits, paper):
 BAD = {
     "a_card_with_one_symbol": (
         "content/minipilo/problems.csv", "a01,wissen;humor,", "a01,wissen,",
-        r"^content/minipilo/problems\.csv:2:2: table 'problems': 'a01' has 1 symbols; it"
-        r" needs 2 to 3"),
+        r"^content/minipilo/problems\.csv:2:2: table 'problems': 'a01' has 1 value in"
+        r" symbols; it needs 2 to 3"),
     "a_card_with_unknown_symbol": (
         "content/minipilo/problems.csv", "a01,wissen;humor,", "a01,wissen;mut,",
         r"^content/minipilo/problems\.csv:2:2: 'mut' in column symbols is not an id of table"
         r" 'symbols'"),
+    "a_card_without_english": (  # told at the empty cell of the text.en column
+        "content/minipilo/problems.csv", "langweilig.,I am terribly bored.", "langweilig.,",
+        r"^content/minipilo/problems\.csv:4:4: table 'problems': 'a03' has no text in en"),
     "project_with_three": (
         "content/minipilo/projects.yaml", "{id: w1, symbols: [wissen, humor, geduld, bewusstsein]",
         "{id: w1, symbols: [wissen, humor, geduld]",
-        r"^content/minipilo/projects\.yaml:\d+:\d+: table 'projects': 'w1' has 3 symbols; it"
-        r" needs 4"),
+        r"^content/minipilo/projects\.yaml:\d+:\d+: table 'projects': 'w1' has 3 values in"
+        r" symbols; it needs 4"),
     "star_colour_printed_in_two_inks": (
         "content/minipilo/star.yaml", '{id: s04, colour: red, ink: "#d55e00"}',
         '{id: s04, colour: red, ink: "#e69f00"}',

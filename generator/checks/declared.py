@@ -142,6 +142,8 @@ def _languages(game: Game, f: Fields, what: str, rows, variant,
             where = data.value_loc(field) if isinstance(data, YMap) else loc
             texts = value if isinstance(value, dict) else {}
             missing = [lang for lang in langs if not str(texts.get(lang) or "").strip()]
+            if missing and isinstance(value, YMap) and missing[0] in value.value_locs:
+                where = value.value_loc(missing[0])  # a spreadsheet's empty cell
             if missing:
                 problems.add(where, f"{what}: '{data.get('id')}' has no {field} in"
                              f" {', '.join(missing)} (it needs {', '.join(langs)})")
@@ -222,8 +224,8 @@ def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
             problems.add(where_loc, f"{what}: '{name}' has a {field} entry twice")
         if not lo <= len(values) <= hi:
             span = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            problems.add(where_loc, f"{what}: '{name}' has {len(values)} {field}; it needs"
-                         f" {span}")
+            problems.add(where_loc, f"{what}: '{name}' has {counting.plural(len(values), 'value')}"
+                         f" in {field}; it needs {span}")
 
 
 def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:

@@ -60,10 +60,16 @@ def rows_of(sheet: Sheet, columns: dict[str, Column], name: str, problems: Colle
     for _line, cells in sheet.rows[1:]:
         row = YMap()
         row.loc, row.key_locs, row.value_locs = cells[0][1], {}, {}
+        empty = []  # a language's cell left empty: where a missing text is to be told
         for (key, key_loc), (value, at) in zip(names, cells, strict=False):
             if key is None:
                 continue
+            if "." in key and not _filled(value):
+                empty.append((key.partition(".")[::2], at))
             _put(row, key, key_loc, value, at, columns, name, problems)
+        for (base, lang), at in empty:
+            if isinstance(row.get(base), YMap):
+                row[base].value_locs[lang] = at
         for key, column in columns.items():
             if key not in row and column.default is not None:
                 row[key] = column.default
