@@ -24,7 +24,8 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
     for n, spec in enumerate(component.items, start=1):
         planned = spec.count * math.prod(len(values) for _, values in spec.each)
         if len(items) + planned > limits.MAX_ITEMS:
-            problems.add(spec.loc, f"component '{component.id}' would have more than"
+            where = spec.data.value_loc("each") if "each" in spec.data else spec.loc
+            problems.add(where, f"component '{component.id}' would have more than"
                          f" {limits.MAX_ITEMS:,} items here (this entry makes {planned:,});"
                          " that is the limit for one game")
             break

@@ -43,7 +43,7 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
         copies = _copies(row, count, table.name, problems)
         if copies == 0:
             continue
-        data = _data(row, alias, each)
+        data = _data(row, alias, each, f.value_loc("each"))
         for key, value in extra.items():  # the same for every item: `with: {deck: A}`
             data[key] = value
             data.value_locs[key] = extra.value_loc(key)
@@ -75,7 +75,7 @@ def _copies(row: YMap, column: str | None, table: str, problems: Collector) -> i
     return value
 
 
-def _data(row: YMap, alias: str | None, each) -> YMap:
+def _data(row: YMap, alias: str | None, each, each_loc: Loc) -> YMap:
     """The item's data: the row itself (its places kept), or its id under the alias."""
     data = YMap()
     if alias:
@@ -89,6 +89,7 @@ def _data(row: YMap, alias: str | None, each) -> YMap:
             data.pop("id", None)
     if each:
         data["each"] = each
+        data.value_locs["each"] = each_loc  # what multiplies is told where it is written
     return data
 
 

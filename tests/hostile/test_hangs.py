@@ -111,8 +111,8 @@ CASES = [
                 "{type: A, parts: 1, part: 1, count: 10000000}"),),
         pattern=rf"^{{line}}: .*{TOO_BIG}"),
     Case("minipilo-each-multiplies-to-millions", MP, (
-        Replace(GAME[MP], "{deck: A, each: {problem: [",
-                f"{{deck: A, each: {{x: {nums(300)}, y: {nums(300)}, problem: ["),),
+        Replace(GAME[MP], "with: {deck: A}}",
+                f"with: {{deck: A}}, each: {{x: {nums(300)}, y: {nums(300)}}}}}"),),
         pattern=rf"^{{line}}: .*{TOO_BIG}"),
     Case("museo-each-multiplies-to-millions", MS, (
         Replace(GAME[MS], "{picture: p01, each: {piece: [1, 2, 3, 4, 5, 6]}}",

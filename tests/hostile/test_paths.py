@@ -60,8 +60,8 @@ CASES = [
                  'item-id: "{{ symbol }}"', 'item-id: "{{ symbol }} {{ deck }}"', "{{ symbol }} "),
     slug("museo-each-value-path", MS, "each: {event: [e01, e02,",
          'each: {event: ["../e01", e02,', '"../e01"'),
-    slug("minipilo-each-value-space", MP, "each: {problem: [a01, a02,",
-         'each: {problem: ["a 01", a02,', '"a 01"'),
+    Case("minipilo-table-id-space", MP, (Replace("content/minipilo/problems.csv",
+         "a01,wissen;humor,", "a 01,wissen;humor,", at="a 01"),), pattern=rf"^{{line}}: .*{SLUG}"),
     slug("mytown-each-value-path", MT, "{type: E, parts: 2, each: {part: [1, 2]}",
          '{type: E, parts: 2, each: {part: ["/1", 2]}', "{type: E"),
 
