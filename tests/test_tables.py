@@ -353,3 +353,41 @@ def test_an_ods_row_repeated_a_million_times_is_refused(tmp_path):
     root = _project(tmp_path / "b", "cards.ods", write(1_048_000, 1_024, value=False),
                     "sheet: Deck")
     assert pnp("validate", "deck", cwd=root).returncode == 0
+
+
+TYPES = {  # type: (a cell it takes, what it becomes, a cell it refuses)
+    "text": ("Fuchs", "Fuchs", None),
+    "int": ("3", 3, "3.5"),
+    "number": ("2,5", 2.5, "zwei"),
+    "length": ("12mm", "12mm", "12 parsecs"),
+    "colour": ("#d55e00", "#d55e00", "#d55e0"),
+    "bool": ("ja", True, "vielleicht"),
+    "list": ("wit;speed", ["wit", "speed"], None),
+    "texts": ("{de: Fuchs, en: Fox}", {"de": "Fuchs", "en": "Fox"}, "{Fuchs}"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(TYPES))
+def test_each_column_type_reads_its_cells(kind):
+    """What a cell of each type becomes, and the words for a cell it refuses."""
+    from generator.tables.columns import Column, convert
+
+    good, value, bad = TYPES[kind]
+    assert convert(good, Column(kind), "x") == value
+    if bad is not None:
+        with pytest.raises(ValueError, match=rf"^'{re.escape(bad)}' in column x is not"):
+            convert(bad, Column(kind), "x")
+
+
+def test_a_picture_column_names_files_inside_the_game(tmp_path):
+    """A picture cell names a file in the game's folder: a missing one, or one outside the
+    folder, is told at its cell."""
+    def write(path):
+        path.write_text("id,art\nfox,fox.png\nowl,../../owl.png\n")
+    root = _project(tmp_path, "cards.csv", write, columns="{art: picture}")
+    result = pnp("validate", "deck", cwd=root)
+    assert result.returncode == 1
+    assert re.search(r"^content/deck/cards\.csv:2:2: picture file not found: fox\.png",
+                     result.stderr, re.M), result.stderr
+    assert re.search(r"^content/deck/cards\.csv:3:2: picture '\.\./\.\./owl\.png' leaves the"
+                     r" content folder", result.stderr, re.M), result.stderr
