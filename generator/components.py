@@ -11,6 +11,8 @@ from .models import Component, ItemSpec
 from .names import slug_problem
 from .rows import items_from
 from .schema import Fields, list_of, read_text, type_name
+from .shapes import KINDS as SHAPE_KINDS
+from .shapes import RECT, Shape
 from .source import YList, YMap
 from .units import CARD_SIZES_MM, mm, parse_length
 
@@ -60,7 +62,9 @@ def component(data, loc: Loc, folder: Path, problems: Collector,
     back = f.get("back", str, None)
     if back is not None and not sort.takes_back:
         problems.add(f.value_loc("back"), f"a {sort.name} has no back; leave out 'back'")
-    marks = f.get("marks", bool, sort.marks)
+    shape = parse_shape(f.raw("shape", None), f.value_loc("shape"), problems)
+    # A shape cut along its own outline has no crop marks, unless the file asks for them.
+    marks = f.get("marks", bool, sort.marks and shape.straight)
     id_pattern = f.get("item-id", str, None)
     refs_raw = f.get("refs", YMap, None) or {}
     refs = tuple((k, str(v)) for k, v in refs_raw.items())
@@ -84,7 +88,7 @@ def component(data, loc: Loc, folder: Path, problems: Collector,
     return Component(cid, kind or "card", name, size, face, back, items, refs, id_pattern,
                      bool(marks), details, loc, f.value_loc("face"), f.value_loc("back"),
                      tuple(block) if block else None,
-                     f.value_loc("item-id"))
+                     f.value_loc("item-id"), shape)
 
 
 def _item(data, loc: Loc, cid: str, problems: Collector, langs) -> ItemSpec:
@@ -140,3 +144,43 @@ def _check_texts(node, problems: Collector, langs: tuple[str, ...]) -> None:
             _check_texts(value, problems, langs)
 
 
+
+
+def parse_shape(value, loc: Loc, problems: Collector) -> Shape:
+    """`shape:` of a component: a name (rect, hex, circle) or a mapping of one name to its
+    setting ({rounded: 3mm}, {hex: flat}, {polygon: [[x, y], …]} in mm from the top-left)."""
+    if value is None:
+        return RECT
+    name, setting = (value, None) if isinstance(value, str) else \
+        next(iter(value.items())) if isinstance(value, YMap) and len(value) == 1 else (None, None)
+    if name not in SHAPE_KINDS:
+        problems.add(loc, f"shape must be one of {', '.join(SHAPE_KINDS)} (or a mapping like"
+                     f" {{rounded: 3mm}}, {{hex: flat}}, {{polygon: [[0, 0], [30, 0], [15, 26]]}});"
+                     f" got {type_name(value)}")
+        return RECT
+    try:
+        if name == "rounded":
+            return Shape("rounded", radius=parse_length(setting if setting is not None else "3mm"))
+        if name == "hex":
+            if setting not in (None, "pointy", "flat"):
+                raise ValueError(f"a hex is pointy or flat, not {setting!r}")
+            return Shape("hex", orient=setting or "pointy")
+        if name == "polygon":
+            return Shape("polygon", points=_points(setting))
+    except ValueError as exc:
+        problems.add(loc, f"shape: {exc}")
+        return RECT
+    return Shape(name)
+
+
+def _points(value) -> tuple:
+    if not isinstance(value, list) or len(value) < 3 or len(value) > 1000:
+        raise ValueError("a polygon lists 3 to 1000 corners, [x, y] in mm from the top-left")
+    out = []
+    for point in value:
+        if not (isinstance(point, list) and len(point) == 2 and all(
+                isinstance(v, int | float) and not isinstance(v, bool) and
+                -limits.MAX_LENGTH_MM <= v <= limits.MAX_LENGTH_MM for v in point)):
+            raise ValueError(f"a polygon's corner is [x, y] in mm, got {point!r}")
+        out.append((float(point[0]), float(point[1])))
+    return tuple(out)

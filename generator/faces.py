@@ -18,6 +18,8 @@ class Art:
     bleed: Rect  # item-local, the trim grown by the bleed; drawing is clipped to it
     tabs: tuple[Rect, ...] = ()  # plain tinted areas: a standee's feet, a glue tab
     lines: tuple[tuple[float, float, float, float, str], ...] = ()  # x1 y1 x2 y2 style
+    clip: tuple = ()  # a shaped piece: its outline grown by the bleed (loops), not `bleed`
+    cut: tuple = ()  # a shaped piece: its outline, drawn as a thin cut line
 
 
 def localize(value, lang: str, langs: tuple[str, ...]):

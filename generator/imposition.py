@@ -156,7 +156,7 @@ def back_matrix(front: Matrix, flip: Matrix, size: tuple[float, float],
 
 
 def impose(items: list, size: tuple[float, float], settings: PrintSettings, has_back: bool,
-           marks: bool = True, block: tuple[int, int] | None = None) -> list[Page]:
+           marks: bool = True, block: tuple[int, int] | None = None, fit=None) -> list[Page]:
     """Pages for one component: fronts and, for duplex, their backs; or fold sheets.
     With `block` (columns, rows), each run of that many items is laid as one block, so the
     pieces of a picture lie together as the picture."""
@@ -170,7 +170,7 @@ def impose(items: list, size: tuple[float, float], settings: PrintSettings, has_
     if fold:
         grid, flip, fold_line = _fold_grid(printable, size, b, outer, page_w, page_h)
     else:
-        grid = fit_grid(printable, size, b, (outer,) * 4)
+        grid = (fit or fit_grid)(printable, size, b, (outer,) * 4)  # fit: a nest of shapes
         flip = page_flip(settings)
     if grid.capacity == 0:
         raise ValueError(f"an item of {size[0] / mm(1):.1f} x {size[1] / mm(1):.1f} mm does not"

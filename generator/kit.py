@@ -17,6 +17,7 @@ from .imposition import Page, PrintSettings, impose
 from .kinds import Kind, kind_of
 from .layouts import Layouts
 from .models import Component, Game, Item
+from .nesting import nest_grid
 from .parts import Tail, shared_sheets, tails_of
 from .pieces import art_of, trim_of
 from .preflight import Preflight
@@ -58,7 +59,10 @@ class _Planned:
 
 
 def _grid(items, trim, settings: PrintSettings, component: Component, has_back: bool):
-    return impose(items, trim, settings, has_back, component.marks, component.block)
+    shape = component.shape
+    fit = (lambda area, size, bleed, pad: nest_grid(area, size, bleed, shape)) \
+        if shape.nests else None
+    return impose(items, trim, settings, has_back, component.marks, component.block, fit)
 
 
 def _tiled(items, trim, settings: PrintSettings, component: Component, has_back: bool):
@@ -116,7 +120,8 @@ def _plan(game: Game, component: Component, variant, options, layouts: Layouts) 
                  for item in items for lang in options.langs]
     trim = trim_of(game, component)
     has_back = component.back is not None and kind.backs
-    bleed = settings.bleed if component.marks else 0.0
+    # A shape cut along its outline keeps its bleed, crop marks or not.
+    bleed = settings.bleed if component.marks or component.shape.kind != "rect" else 0.0
     try:
         pages = SHEETS[kind.sheet](items, trim, replace(settings, bleed=bleed), component,
                                    has_back)
@@ -133,7 +138,8 @@ def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list]
     """The pages a component keeps and the items it offers to the shared sheets: never a
     board's or a page-sized sheet's, a picture's pieces laid as blocks, or swell paper's."""
     kind = kind_of(plan.component)
-    if kind.sheet != "grid" or not kind.shares or plan.component.block or plan.swell:
+    if kind.sheet != "grid" or not kind.shares or plan.component.block or plan.swell \
+            or plan.component.shape.kind != "rect":
         return len(plan.pages), []
     return tails_of(plan.pages, plan.has_back, settings, plan.bleed)
 

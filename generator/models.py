@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import Loc
+from .shapes import RECT, Shape
 from .source import YMap
 
 # The languages of a game that does not say (`languages:` in game.yaml) and whose title
@@ -71,6 +72,7 @@ class Component:
     back_loc: Loc
     block: tuple[int, int] | None = None  # lay runs of items as blocks (a picture's pieces)
     id_loc: Loc | None = None  # where `item-id` was written
+    shape: Shape = RECT  # the cut outline's shape within the trim (shapes.py)
 
 
 @dataclass(frozen=True)

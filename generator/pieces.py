@@ -3,11 +3,13 @@ resolved for the item."""
 
 from __future__ import annotations
 
+from .errors import ContentError, Problem
 from .faces import Art, context
 from .geometry import IDENTITY
 from .kinds import kind_of
 from .layouts import SAFE_ZONE, Box, Layouts, resolve
 from .models import Component, Game, Item
+from .shapes import holds, offset
 from .units import to_mm
 
 
@@ -43,4 +45,24 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
         parts.append((IDENTITY, tuple(Box(n, painter, rect, params, item.loc)
                             for n, painter, rect, params in plan.boxes)))
     bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
-    return Art(tuple(parts), bleed_rect, plan.tabs, plan.lines)
+    if component.shape.kind == "rect":
+        return Art(tuple(parts), bleed_rect, plan.tabs, plan.lines)
+    cut = kind.outline(component, game)
+    if kind.safe_zone:
+        _keeps_inside(parts, offset(cut, -SAFE_ZONE), component.shape.kind, item, side)
+    return Art(tuple(parts), bleed_rect, plan.tabs, plan.lines, offset(cut, bleed), cut)
+
+
+TEXT_PAINTERS = ("text", "paragraph", "braille")
+
+
+def _keeps_inside(parts, safe, shape: str, item: Item, side: str) -> None:
+    """Text stays inside the shape's safe zone (the outline shrunk by the safe width)."""
+    for matrix, face in parts:
+        for box in face:
+            if box.painter in TEXT_PAINTERS and matrix == IDENTITY and \
+                    not holds(safe, box.rect):
+                raise ContentError(Problem(box.loc, f"item '{item.id}' ({side}): box"
+                                           f" '{box.name}' leaves the safe zone of its {shape}"
+                                           f" ({to_mm(SAFE_ZONE):g} mm inside the cut); move"
+                                           " it inwards or make it smaller"))

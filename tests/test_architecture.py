@@ -12,13 +12,13 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 # Each module's layer, by its dotted name's first match (most specific first).
 LAYERS = [
-    ("base", ("errors", "limits", "units", "geometry", "names", "paths", "source", "sandbox",
-              "templating", "params", "options", "braille", "pictures", "modules")),
+    ("base", ("errors", "limits", "units", "geometry", "shapes", "names", "paths", "source",
+              "sandbox", "templating", "params", "options", "braille", "pictures", "modules")),
     ("content", ("models", "schema", "kinds", "tables", "components", "rows", "rules",
                  "loader", "words", "project", "expand", "painters")),
     ("checks", ("checks",)),
-    ("layout", ("layouts", "faces", "pieces", "imposition", "packing", "parts", "boards",
-                "kit", "preflight")),
+    ("layout", ("layouts", "faces", "pieces", "imposition", "nesting", "packing", "parts",
+                "boards", "kit", "preflight")),
     ("render", ("render", "art")),
     ("output", ("writers", "plugins", "publish", "build", "calibrate", "scaffold", "cli",
                 "__main__")),

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..geometry import IDENTITY, Matrix, Rect
 from ..modules import import_all
+from ..shapes import outline as shape_outline
 
 Outline = tuple[tuple[tuple[float, float], ...], ...]  # closed loops, item-local points
 Line = tuple[float, float, float, float, str]  # x1, y1, x2, y2, style (valley, cut, ...)
@@ -44,10 +45,6 @@ class Plan:
     boxes: tuple[tuple[str, str, Rect, tuple], ...] = ()  # name, painter, rect, params
 
 
-def rectangle(w: float, h: float) -> Outline:
-    return (((0.0, 0.0), (w, 0.0), (w, h), (0.0, h)),)
-
-
 class Kind:
     name = ""
     marks = True  # crop marks and bleed unless the component says otherwise
@@ -72,8 +69,8 @@ class Kind:
         return component.size
 
     def outline(self, component, game) -> Outline:
-        """Where the item is cut, item-local."""
-        return rectangle(*self.trim(component, game))
+        """Where the item is cut, item-local: its shape within its trim."""
+        return shape_outline(component.shape, *self.trim(component, game))
 
     def folds(self, component, game, bleed: float = 0.0) -> tuple[Line, ...]:
         return ()

@@ -16,6 +16,8 @@ from .style import LINE_STYLES, Fonts, colour, stroke_line, tint
 FOLD_DASH = (3, 2)
 FOLD_COLOUR = LINE_STYLES["valley"][2]
 SWELL_LIGHTEN = 0.6
+CUT_COLOUR = "#3a3a3a"  # a shaped piece's cut line: thin and dark, on any art
+CUT_WIDTH = 0.4
 
 
 @dataclass
@@ -45,7 +47,10 @@ def draw_face(c, face, ctx: PaintContext) -> None:
 def draw_art(c, art: Art, ctx: PaintContext) -> None:
     c.saveState()
     clip = c.beginPath()
-    clip.rect(*art.bleed)
+    if art.clip:  # a shaped piece: its own outline grown by the bleed
+        _loops(clip, art.clip)
+    else:
+        clip.rect(*art.bleed)
     c.clipPath(clip, stroke=0, fill=0)
     for x, y, w, h in art.tabs:  # under the faces: a tab may carry a label
         c.setFillColor(colors.HexColor("#e9e4d8"))
@@ -57,7 +62,21 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
         c.restoreState()
     for x1, y1, x2, y2, style in art.lines:
         stroke_line(c, x1, y1, x2, y2, style)
+    if art.cut:  # where scissors go: on the art, inside the bleed
+        c.setStrokeColor(colors.HexColor(CUT_COLOUR))
+        c.setLineWidth(CUT_WIDTH)
+        path = c.beginPath()
+        _loops(path, art.cut)
+        c.drawPath(path, stroke=1, fill=0)
     c.restoreState()
+
+
+def _loops(path, loops) -> None:
+    for loop in loops:
+        path.moveTo(*loop[0])
+        for point in loop[1:]:
+            path.lineTo(*point)
+        path.close()
 
 
 class Forms:

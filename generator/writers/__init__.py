@@ -8,12 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..geometry import apply
 from ..models import Game
 from ..modules import import_all
 from ..preflight import Preflight
 from ..publish import Staging
 from ..render.pdf import Meta
 from ..render.style import Fonts
+from ..shapes import outline
 from ..units import to_mm
 
 
@@ -64,14 +66,23 @@ def register(cls: type[Writer]) -> type[Writer]:
 
 def listed(name: str, pages) -> dict:
     """A file's manifest entry: each page's size and each placed item's component, kind and
-    trim, in mm (a shared sheet holds the parts of several components)."""
+    trim, in mm (a shared sheet holds the parts of several components); a shaped piece's cut
+    outline too, as points on the page, so a reader can check cuts without our code."""
     return {"path": name, "pages": [
         {"number": n, "size_mm": [round(to_mm(v), 3) for v in page.size],
-         "items": [{"id": p.item.id, "component": p.item.component.id,
-                    "kind": p.item.component.kind, "side": p.side,
-                    "trim_mm": [round(to_mm(v), 4) for v in p.trim]}
-                   for p in page.placements]}
+         "items": [_item(p) for p in page.placements]}
         for n, page in enumerate(pages, start=1)]}
+
+
+def _item(p) -> dict:
+    component = p.item.component
+    entry = {"id": p.item.id, "component": component.id, "kind": component.kind,
+             "side": p.side, "trim_mm": [round(to_mm(v), 4) for v in p.trim]}
+    if component.shape.kind != "rect":
+        entry["outline_mm"] = [[[round(to_mm(v), 4) for v in apply(p.matrix, x, y)]
+                                for x, y in loop] for loop in outline(component.shape,
+                                                                      *component.size)]
+    return entry
 
 
 def _discover() -> None:

@@ -28,7 +28,7 @@ class Cuts(Writer):
     def component(self, job: Job, laid) -> list[dict]:
         # Pieces drawn with their own cut lines (a die net) are not cut by plan.
         cut = {c.id: (kind_of(c).outline(c, job.game), kind_of(c).folds(c, job.game))
-               for c in laid.components if c.marks}
+               for c in laid.components if c.marks or c.shape.kind != "rect"}
         if not cut:
             return []
         sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
