@@ -9,7 +9,7 @@ from .geometry import IDENTITY
 from .kinds import kind_of
 from .layouts import SAFE_ZONE, Box, Layouts, resolve
 from .models import Component, Game, Item
-from .shapes import holds, offset
+from .shapes import holds, offset, seen_from_behind
 from .units import to_mm
 
 
@@ -48,6 +48,8 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
     if component.shape.kind == "rect":
         return Art(tuple(parts), bleed_rect, plan.tabs, plan.lines)
     cut = kind.outline(component, game)
+    if side == "back":
+        cut = seen_from_behind(cut, trim[0])
     if kind.safe_zone:
         _keeps_inside(parts, offset(cut, -SAFE_ZONE), component.shape.kind, item, side)
     return Art(tuple(parts), bleed_rect, plan.tabs, plan.lines, offset(cut, bleed), cut)

@@ -68,6 +68,12 @@ def outline(shape: Shape, w: float, h: float) -> tuple[Loop, ...]:
     return (tuple((round(x, 6), round(y, 6)) for x, y in pts),)
 
 
+def seen_from_behind(loops: tuple[Loop, ...], w: float) -> tuple[Loop, ...]:
+    """The outline in a back's own coordinates: the piece turned over about its upright
+    axis, so an asymmetric shape's back is its mirror image."""
+    return tuple(tuple((round(w - x, 6), y) for x, y in reversed(loop)) for loop in loops)
+
+
 def _rounded(w: float, h: float, r: float) -> list:
     if r <= 0:
         return [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]

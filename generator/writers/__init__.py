@@ -15,7 +15,7 @@ from ..preflight import Preflight
 from ..publish import Staging
 from ..render.pdf import Meta
 from ..render.style import Fonts
-from ..shapes import outline
+from ..shapes import outline, seen_from_behind
 from ..units import to_mm
 
 
@@ -79,9 +79,11 @@ def _item(p) -> dict:
     entry = {"id": p.item.id, "component": component.id, "kind": component.kind,
              "side": p.side, "trim_mm": [round(to_mm(v), 4) for v in p.trim]}
     if component.shape.kind != "rect":
+        loops = outline(component.shape, *component.size)
+        if p.side == "back":
+            loops = seen_from_behind(loops, component.size[0])
         entry["outline_mm"] = [[[round(to_mm(v), 4) for v in apply(p.matrix, x, y)]
-                                for x, y in loop] for loop in outline(component.shape,
-                                                                      *component.size)]
+                                for x, y in loop] for loop in loops]
     return entry
 
 
