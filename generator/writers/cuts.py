@@ -26,6 +26,8 @@ class Cuts(Writer):
         return options.svg
 
     def component(self, job: Job, laid) -> list[dict]:
+        if laid.lang not in (None, job.lang):  # another language's file: the same cuts
+            return []
         # Pieces drawn with their own cut lines (a die net) are not cut by plan.
         cut = {c.id: (kind_of(c).outline(c, job.game), kind_of(c).folds(c, job.game))
                for c in laid.components if c.marks or c.shape.kind != "rect"}

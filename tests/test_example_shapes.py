@@ -1,0 +1,65 @@
+"""The shapes example (examples/content/bienenstock): hex tiles and round tokens kept in CSV
+tables with their counts, built as `make` builds them, read back as numbers."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from tests.conftest import ROOT, pnp
+
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    result = pnp("--root", str(EXAMPLES), "build", "bienenstock", "--svg", "--out", str(out),
+                 cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    return out / "bienenstock"
+
+
+def _fronts(kit, name):
+    m = json.loads((kit / "manifest.json").read_text())
+    return [i for f in m["files"] if f["path"] == name for p in f["pages"]
+            for i in p["items"] if i["side"] == "front"]
+
+
+def test_the_counts_the_tables_give(kit):
+    """36 hex tiles, nine of each flower, and 30 honey tokens, 20 ones and 10 threes."""
+    tiles = _fronts(kit, "tiles.pdf")
+    honey = _fronts(kit, "honey.pdf")
+    assert len(tiles) == 36 and len(honey) == 30
+    assert {i["id"]: sum(t["id"] == i["id"] for t in tiles) for i in tiles} == \
+        {"klee": 9, "raps": 9, "linde": 9, "kornblume": 9}
+    assert sum(h["id"] == "honig-3" for h in honey) == 10
+
+
+def test_hex_and_circle_outlines_are_exact(kit):
+    """Each hex outline has 6 corners, each edge 20 mm (a regular hex 40 mm across the
+    corners); each token is a circle of radius 10 mm: to 0.01 mm."""
+    for tile in _fronts(kit, "tiles.pdf"):
+        loop = tile["outline_mm"][0]
+        assert len(loop) == 6
+        edges = [math.dist(loop[k], loop[(k + 1) % 6]) for k in range(6)]
+        assert all(abs(e - 20) < 0.01 for e in edges), edges
+    for token in _fronts(kit, "honey.pdf"):
+        loop = token["outline_mm"][0]
+        cx, cy = (sum(p[i] for p in loop) / len(loop) for i in (0, 1))
+        assert all(abs(math.dist(p, (cx, cy)) - 10) < 0.01 for p in loop)
+
+
+def test_every_shaped_piece_is_in_a_cut_file(kit):
+    """One closed path per piece, uncoloured, in the cut group."""
+    import xml.etree.ElementTree as ET
+
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    pieces = 0
+    for svg in sorted((kit / "cut").glob("*.svg")):
+        cut = ET.parse(svg).getroot().find(".//s:g[@id='cut']", ns)
+        assert cut.get("fill") == "none"
+        pieces += len(cut.findall("s:polygon", ns))
+    assert pieces == 36 + 30
