@@ -50,6 +50,13 @@ SHOTS = [
     ("minipilo-board-sheet.png", "minipilo", [], "board.pdf", 1, 50, None),
     ("minipilo-parts.png", "minipilo", [], "parts.pdf", 2, 60, None),
     ("minipilo-score.png", "minipilo", [], "score-sheet.pdf", 0, 50, None),
+    ("shapes-hexes.png", "examples/bienenstock", ["--lang", "de"], "tiles.pdf", 0, 50, None),
+    ("shapes-hex-close.png", "examples/bienenstock", ["--lang", "de"], "tiles.pdf", 0, 200,
+     (0.0, 0.0, 0.45, 0.2)),
+    ("shapes-tokens.png", "examples/bienenstock", ["--lang", "de"], "honey.pdf", 0, 50,
+     (0.0, 0.0, 1.0, 0.5)),
+    ("vogelquartett-cards.png", "examples/vogelquartett", ["--lang", "de", "--duplex", "none",
+     "--bleed", "0"], "cards.pdf", 0, 60, None),
 ]
 
 
@@ -60,9 +67,11 @@ def main() -> None:
             key = (game, tuple(options))
             if key not in builds:
                 out = Path(tmp) / str(len(builds))
-                subprocess.run([sys.executable, "-m", "generator.cli", "build", game, *options,
-                                "--out", str(out)], check=True, cwd=ROOT)
-                builds[key] = out / game
+                root, _, game_id = game.rpartition("/")  # examples/<game>: that project
+                where = ["--root", root] if root else []
+                subprocess.run([sys.executable, "-m", "generator.cli", *where, "build", game_id,
+                                *options, "--out", str(out)], check=True, cwd=ROOT)
+                builds[key] = out / game_id
             pdf = pdfium.PdfDocument(str(builds[key] / pdf_name))
             image = pdf[page].render(scale=dpi / 72).to_pil()
             if crop:
