@@ -36,6 +36,7 @@ class BuildOptions:
     braille: bool = default("braille")
     variant: str | None = default("variant")
     svg: bool = default("svg")
+    cut: str = default("cut")
     theme: str | None = default("theme")  # None: the game's first theme
     strict: bool = default("strict")
 

@@ -85,9 +85,10 @@ OPTIONS = {o.name: o for o in (
     Option("variant", "name", None, "Build a named variant (e.g. large-groups)."),
     Option("theme", "name", None, "Motif theme of a game that has themes (e.g. animals);"
            " default: its first."),
-    Option("svg", "flag", False, "Also write SVG cut files for cutting machines,"
-           " cut/<component>-<n>.svg (cuts red, folds blue dashed).",
-           recorded=False),
+    Option("cut", "choice", "none", "Also write cut files for cutting machines, a sheet each"
+           " in mm: svg (cut/<file>-<n>.svg) or dxf (cut/<file>-<n>.dxf); cuts and folds in"
+           " separate groups or layers.", ("none", "svg", "dxf"), recorded=False),
+    Option("svg", "flag", False, "The same as --cut svg.", recorded=False),
     Option("strict", "flag", False, "Treat preflight warnings (art short of the bleed,"
            " tiny text, low-resolution pictures) as errors.", recorded=False),
 )}

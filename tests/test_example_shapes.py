@@ -63,3 +63,29 @@ def test_every_shaped_piece_is_in_a_cut_file(kit):
         assert cut.get("fill") == "none"
         pieces += len(cut.findall("s:polygon", ns))
     assert pieces == 36 + 30
+
+
+def test_dxf_cut_files_match_the_outlines(tmp_path):
+    """--cut dxf: a file a sheet, millimetres, each piece a closed polyline on layer CUT at
+    the manifest's outline (to 0.001 mm); no DXF for the English copy of the tiles."""
+    import ezdxf
+
+    result = pnp("--root", str(EXAMPLES), "build", "bienenstock", "--cut", "dxf", "--out",
+                 str(tmp_path), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    kit = tmp_path / "bienenstock"
+    m = json.loads((kit / "manifest.json").read_text())
+    assert sorted(p.name for p in (kit / "cut").iterdir()) == [
+        "honey-1.dxf", "tiles-1.dxf", "tiles-2.dxf"]
+    for name, pdf in (("tiles-1.dxf", "tiles.pdf"), ("honey-1.dxf", "honey.pdf")):
+        doc = ezdxf.readfile(kit / "cut" / name)
+        assert doc.header["$INSUNITS"] == 4
+        polylines = [e for e in doc.modelspace() if e.dxftype() == "LWPOLYLINE"]
+        assert all(e.dxf.layer == "CUT" and e.closed for e in polylines)
+        first = next(f for f in m["files"] if f["path"] == pdf)["pages"][0]
+        outlines = [i["outline_mm"][0] for i in first["items"] if i["side"] == "front"]
+        assert len(polylines) == len(outlines)
+        for line, outline in zip(polylines, outlines, strict=True):
+            points = [(x, y) for x, y, *_ in line.get_points()]
+            assert len(points) == len(outline)
+            assert all(math.dist(p, q) < 0.001 for p, q in zip(points, outline, strict=True))

@@ -1,5 +1,7 @@
-"""Cut files for cutting machines (--svg): each sheet's cut outlines and folds as SVG in
-millimetres, cut/<file>-<n>.svg; the same plans as the PDF."""
+"""Cut files for cutting machines: each sheet's cut outlines and folds in millimetres, as
+SVG (cut/<file>-<n>.svg, `--cut svg` or `--svg`) or DXF (`--cut dxf`, dxf.py); the same
+plans as the PDF. One closed path per piece, never dashed; cut lines, valley folds and
+mountain folds in their own named groups (SVG) or layers (DXF)."""
 
 from __future__ import annotations
 
@@ -17,69 +19,76 @@ FOLD = "#0060c0"
 DASHES = {"valley": "1,0.7", "mountain": "1.4,0.5,0.35,0.5"}
 
 
+def sheets_to_cut(job: Job, laid):
+    """(name, page, cuts) for each front sheet of a file that has pieces to cut: `cuts` maps
+    a component's id to its outline and folds, item-local. Another language's copy of a
+    file has the same cuts, and no cut files of its own."""
+    if laid.lang not in (None, job.lang):
+        return []
+    # Pieces drawn with their own cut lines (a die net) are not cut by plan.
+    cut = {c.id: (kind_of(c).outline(c, job.game), kind_of(c).folds(c, job.game))
+           for c in laid.components if c.marks or c.shape.kind != "rect"}
+    if not cut:
+        return []
+    sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
+    return [(f"{laid.name}-{n}", page, cut) for n, page in enumerate(sheets, start=1)]
+
+
+def loops_and_folds(page: Page, cut: dict):
+    """Each piece's closed outline and each fold (x1, y1, x2, y2, style) on the page, in mm
+    from the page's lower-left corner."""
+    def mm(x, y):
+        return round(to_mm(x), 4), round(to_mm(y), 4)
+
+    loops, folds = [], []
+    for p in page.placements:
+        if p.side != "front" or p.item.component.id not in cut:
+            continue
+        outline, item_folds = cut[p.item.component.id]
+        loops += [[mm(*apply(p.matrix, x, y)) for x, y in loop] for loop in outline]
+        folds += [(*mm(*apply(p.matrix, x1, y1)), *mm(*apply(p.matrix, x2, y2)), style)
+                  for x1, y1, x2, y2, style in item_folds]
+    folds += [(*mm(x1, y1), *mm(x2, y2), "valley") for x1, y1, x2, y2 in page.folds]
+    return loops, folds
+
+
 @register
 class Cuts(Writer):
     name = "cuts"
     order = 20
 
     def wanted(self, options) -> bool:
-        return options.svg
+        return options.svg or options.cut == "svg"
 
     def component(self, job: Job, laid) -> list[dict]:
-        if laid.lang not in (None, job.lang):  # another language's file: the same cuts
-            return []
-        # Pieces drawn with their own cut lines (a die net) are not cut by plan.
-        cut = {c.id: (kind_of(c).outline(c, job.game), kind_of(c).folds(c, job.game))
-               for c in laid.components if c.marks or c.shape.kind != "rect"}
-        if not cut:
-            return []
-        sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
         files = []
-        for n, page in enumerate(sheets, start=1):
-            name = f"cut/{laid.name}-{n}.svg"
-            write_cut_svg(job.staging.path(name), page, cut)
-            files.append(listed(name, [page]))
+        for name, page, cut in sheets_to_cut(job, laid):
+            write_cut_svg(job.staging.path(f"cut/{name}.svg"), page, cut)
+            files.append(listed(f"cut/{name}.svg", [page]))
         return files
 
 
-def _is_rectangle(loop) -> bool:
-    xs, ys = {round(x, 6) for x, _ in loop}, {round(y, 6) for _, y in loop}
-    return len(loop) == 4 and len(xs) == 2 and len(ys) == 2
-
-
 def write_cut_svg(path: Path, page: Page, cut: dict) -> None:
-    """One sheet: each front's cut outline, its folds dashed (valley) or dash-dotted
-    (mountain); y runs down in SVG. `cut` maps a component's id to its outline and folds
-    (x1, y1, x2, y2, style), item-local."""
-    import svgwrite  # a tenth of a second to import: only builds with --svg pay for it
+    """One sheet: each piece's outline as a closed path, its folds dashed (valley) or
+    dash-dotted (mountain); y runs down in SVG."""
+    import svgwrite  # a tenth of a second to import: only builds with cut files pay for it
 
     w, h = (to_mm(v) for v in page.size)
-
-    def pt(x, y):
-        return round(to_mm(x), 4), round(h - to_mm(y), 4)
-
     drawing = svgwrite.Drawing(str(path), size=(f"{w:.3f}mm", f"{h:.3f}mm"),
                                viewBox=f"0 0 {w:.3f} {h:.3f}", profile="tiny")
     cuts = drawing.add(drawing.g(id="cut", fill="none", stroke=CUT, stroke_width=0.1))
-    folds = {style: drawing.add(drawing.g(id="fold" if style == "valley" else f"fold-{style}",
-                                          fill="none", stroke=FOLD, stroke_width=0.1,
-                                          stroke_dasharray=dash))
-             for style, dash in DASHES.items()}
-    for p in page.placements:
-        if p.side != "front" or p.item.component.id not in cut:
-            continue
-        outline, item_folds = cut[p.item.component.id]
-        for loop in outline:
-            if _is_rectangle(loop):  # placed by quarter turns: its trim on the page
-                x, y, tw, th = p.trim
-                left, top = pt(x, y + th)
-                cuts.add(drawing.rect((left, top), (round(to_mm(tw), 4), round(to_mm(th), 4))))
-            else:
-                points = [pt(*apply(p.matrix, x, y)) for x, y in loop]
-                cuts.add(drawing.polygon(points))
-        for x1, y1, x2, y2, style in item_folds:
-            folds[style].add(drawing.line(pt(*apply(p.matrix, x1, y1)),
-                                          pt(*apply(p.matrix, x2, y2))))
-    for x1, y1, x2, y2 in page.folds:  # a fold sheet's middle: folded toward you
-        folds["valley"].add(drawing.line(pt(x1, y1), pt(x2, y2)))
+    groups = {style: drawing.add(drawing.g(id="fold" if style == "valley" else f"fold-{style}",
+                                           fill="none", stroke=FOLD, stroke_width=0.1,
+                                           stroke_dasharray=dash))
+              for style, dash in DASHES.items()}
+    loops, folds = loops_and_folds(page, cut)
+    for loop in loops:
+        xs, ys = sorted({x for x, _ in loop}), sorted({y for _, y in loop})
+        if len(loop) == 4 and len(xs) == 2 and len(ys) == 2:  # a card: a plain rectangle
+            cuts.add(drawing.rect((xs[0], round(h - ys[1], 4)),
+                                  (round(xs[1] - xs[0], 4), round(ys[1] - ys[0], 4))))
+        else:
+            cuts.add(drawing.polygon([(x, round(h - y, 4)) for x, y in loop]))
+    for x1, y1, x2, y2, style in folds:
+        groups[style].add(drawing.line((x1, round(h - y1, 4)), (x2, round(h - y2, 4))))
     drawing.save(pretty=True)
