@@ -39,13 +39,13 @@ BACK = """boxes:
 
 
 def _kit(tmp: Path, *args, shape="hex", w=W_HEX, h=H_HEX, count=24, label="[20, 26, 12, 8]",
-         back=False, fails=False):
+         back=False, fails=False, extra=""):
     (tmp / "content" / "hx").mkdir(parents=True, exist_ok=True)
     (tmp / "templates" / "hx").mkdir(parents=True, exist_ok=True)
     (tmp / "content" / "hx" / "game.yaml").write_text(GAME.format(
         w=round(w, 4), h=round(h, 4), shape=shape, count=count,
         back="back: hx/back" if back else ""))
-    (tmp / "templates" / "hx" / "tile.yaml").write_text(FACE.format(label=label))
+    (tmp / "templates" / "hx" / "tile.yaml").write_text(FACE.format(label=label) + extra)
     (tmp / "templates" / "hx" / "back.yaml").write_text(BACK)
     result = pnp("build", "hx", "--lang", "de", *args, "--out", str(tmp / "out"), cwd=tmp)
     if fails:
@@ -175,3 +175,20 @@ def test_an_asymmetric_polygons_back_is_its_mirror_image(tmp_path, duplex):
         got = {tuple(p) for p in b["outline_mm"][0]}
         for (gx, gy), (mx, my) in zip(sorted(got), sorted(mirrored), strict=True):
             assert abs(gx - mx) < 0.001 and abs(gy - my) < 0.001
+
+
+def test_a_layout_can_draw_the_pieces_outline(tmp_path):
+    """`shape: outline` strokes the piece's own outline, here 2 mm inside a hex: the line
+    shows 2 mm inside the middle of a flat edge."""
+    from tests.render import Rendered
+
+    kit = _kit(tmp_path, "--bleed", "3mm", "--duplex", "none", count=1,
+               extra='  - {name: rim, painter: shape, shape: outline, inset: 2, box: [0, 0, 1, 1],'
+                     ' stroke: "#ff0000", line: 1.5}\n')
+    item = _fronts(kit)[0][0]
+    img = Rendered(kit / "tiles.pdf", 0, 300)
+    x, y, w, h = item["trim_mm"]
+    pt = 72 / 25.4
+    inside = (x + 2, y + h / 2) if w < h else (x + w / 2, y + 2)
+    r, g, b = img.at_pt(inside[0] * pt, inside[1] * pt)
+    assert r > 180 and g < 90 and b < 90, (r, g, b)

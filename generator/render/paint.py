@@ -31,6 +31,7 @@ class PaintContext:
     swell: bool = False  # a braille build, printed on swell paper
     pictures: dict = field(default_factory=dict)  # whole pictures drawn once, as forms
     checked: set = field(default_factory=set)  # users' picture files found fit to draw
+    outline: tuple = ()  # the cut outline of the piece being drawn (`shape: outline`)
 
     def ink(self, box, key: str, default: str):
         """A box's colour. On swell paper every dark print rises, so in a braille build all
@@ -55,6 +56,9 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
     for x, y, w, h in art.tabs:  # under the faces: a tab may carry a label
         c.setFillColor(colors.HexColor("#e9e4d8"))
         c.rect(x, y, w, h, stroke=0, fill=1)
+    x, y, w, h = art.bleed  # the trim is the bleed box less the bleed on every side
+    ctx.outline = art.cut or (((0.0, 0.0), (w + 2 * x, 0.0), (w + 2 * x, h + 2 * y),
+                               (0.0, h + 2 * y)),)
     for matrix, face in art.parts:
         c.saveState()
         c.transform(*matrix)

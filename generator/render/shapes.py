@@ -20,14 +20,17 @@ from ..params import (
     at_least,
     choice,
 )
+from ..shapes import offset
 from ..units import mm
 from .style import colour, shade
 from .text import check_glyphs, fit_line
 
 
-@painter("shape", "a rectangle (corners rounded by `radius`, mm), ellipse or line",
-         {"shape": choice("rect", "ellipse", "line"), "fill": COLOUR, "stroke": COLOUR,
-          "line": LINE, "dash": LENGTHS, "radius": NON_NEGATIVE})
+@painter("shape", "a rectangle (corners rounded by `radius`, mm), ellipse or line; `outline`"
+         " is the piece's own cut outline (a hex's, a circle's), `inset` mm inside it",
+         {"shape": choice("rect", "ellipse", "line", "outline"), "fill": COLOUR,
+          "stroke": COLOUR, "line": LINE, "dash": LENGTHS, "radius": NON_NEGATIVE,
+          "inset": NON_NEGATIVE})
 def paint_shape(c, box, ctx) -> None:
     x, y, w, h = box.rect
     fill = ctx.ink(box, "fill", None)
@@ -44,7 +47,16 @@ def paint_shape(c, box, ctx) -> None:
             c.setDash([float(v) for v in box.get("dash")])
     kind = box.get("shape", "rect")
     args = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
-    if kind == "ellipse":
+    if kind == "outline":
+        loops = offset(ctx.outline, -mm(float(box.get("inset", 0)))) if ctx.outline else ()
+        path = c.beginPath()
+        for loop in loops:
+            path.moveTo(*loop[0])
+            for point in loop[1:]:
+                path.lineTo(*point)
+            path.close()
+        c.drawPath(path, **args)
+    elif kind == "ellipse":
         c.ellipse(x, y, x + w, y + h, **args)
     elif kind == "line":
         c.line(x, y + h / 2, x + w, y + h / 2)
