@@ -104,6 +104,13 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             _check_printf(left, right if isinstance(right, tuple) else (right,))
         return super().call_binop(context, operator, left, right)
 
+    def getattr(self, obj, attribute):
+        """`item.copy`, `row.items`: a mapping's own keys come before its methods, so content
+        fields named like dict methods read as the content."""
+        if isinstance(obj, dict) and isinstance(attribute, str) and attribute in obj:
+            return obj[attribute]
+        return super().getattr(obj, attribute)
+
     def wrap_str_format(self, value):
         wrapped = super().wrap_str_format(value)
         if wrapped is None:

@@ -391,3 +391,13 @@ def test_a_picture_column_names_files_inside_the_game(tmp_path):
                      result.stderr, re.M), result.stderr
     assert re.search(r"^content/deck/cards\.csv:3:2: picture '\.\./\.\./owl\.png' leaves the"
                      r" content folder", result.stderr, re.M), result.stderr
+
+
+def test_a_field_named_like_a_dict_method_reads_as_the_field():
+    """A row's column `items` or the item's `copy` is content, not the mapping's method."""
+    from generator.errors import Loc
+    from generator.templating import expand
+
+    got = expand("{{ item.copy }} {{ row.items }} {{ row.get }}",
+                 {"item": {"copy": 2}, "row": {"items": 5, "get": "x"}}, Loc("t.yaml", 1, 1))
+    assert got == "2 5 x"
