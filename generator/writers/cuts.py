@@ -52,20 +52,34 @@ def loops_and_folds(page: Page, cut: dict):
     return loops, folds
 
 
-@register
-class Cuts(Writer):
-    name = "cuts"
-    order = 20
+class CutFiles(Writer):
+    """A cut file a sheet, in one format: `suffix` names it, `write` writes one sheet."""
 
-    def wanted(self, options) -> bool:
-        return options.svg or options.cut == "svg"
+    suffix = ""
+
+    def write(self, path: Path, page: Page, cut: dict) -> None:
+        raise NotImplementedError
 
     def component(self, job: Job, laid) -> list[dict]:
         files = []
         for name, page, cut in sheets_to_cut(job, laid):
-            write_cut_svg(job.staging.path(f"cut/{name}.svg"), page, cut)
-            files.append(listed(f"cut/{name}.svg", [page]))
+            path = f"cut/{name}.{self.suffix}"
+            self.write(job.staging.path(path), page, cut)
+            files.append(listed(path, [page]))
         return files
+
+
+@register
+class Cuts(CutFiles):
+    name = "cuts"
+    order = 20
+    suffix = "svg"
+
+    def wanted(self, options) -> bool:
+        return options.svg or options.cut == "svg"
+
+    def write(self, path: Path, page: Page, cut: dict) -> None:
+        write_cut_svg(path, page, cut)
 
 
 def write_cut_svg(path: Path, page: Page, cut: dict) -> None:

@@ -4,26 +4,23 @@ CUT, folds as lines on FOLD-VALLEY and FOLD-MOUNTAIN. Written with ezdxf."""
 
 from __future__ import annotations
 
-from . import Job, Writer, listed, register
-from .cuts import loops_and_folds, sheets_to_cut
+from . import register
+from .cuts import CutFiles, loops_and_folds
 
 LAYERS = {"CUT": 1, "FOLD-VALLEY": 5, "FOLD-MOUNTAIN": 4}  # AutoCAD colours: red, blue, cyan
 
 
 @register
-class Dxf(Writer):
+class Dxf(CutFiles):
     name = "dxf"
     order = 21
+    suffix = "dxf"
 
     def wanted(self, options) -> bool:
         return options.cut == "dxf"
 
-    def component(self, job: Job, laid) -> list[dict]:
-        files = []
-        for name, page, cut in sheets_to_cut(job, laid):
-            write_dxf(job.staging.path(f"cut/{name}.dxf"), page, cut)
-            files.append(listed(f"cut/{name}.dxf", [page]))
-        return files
+    def write(self, path, page, cut) -> None:
+        write_dxf(path, page, cut)
 
 
 def write_dxf(path, page, cut) -> None:
