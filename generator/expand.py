@@ -21,14 +21,9 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
              problems: Collector | None = None) -> list[Item]:
     problems = problems or Collector()
     items: list[Item] = []
+    if _too_many(component, problems):  # told before a single id is made
+        return items
     for n, spec in enumerate(component.items, start=1):
-        planned = spec.count * math.prod(len(values) for _, values in spec.each)
-        if len(items) + planned > limits.MAX_ITEMS:
-            where = spec.data.value_loc("each") if "each" in spec.data else spec.loc
-            problems.add(where, f"component '{component.id}' would have more than"
-                         f" {limits.MAX_ITEMS:,} items here (this entry makes {planned:,});"
-                         " that is the limit for one game")
-            break
         base = {k: v for k, v in spec.data.items() if k not in RESERVED}
         names = [k for k, _ in spec.each]
         for combo in itertools.product(*(values for _, values in spec.each)):
@@ -49,6 +44,22 @@ def items_of(game: Game, component: Component, variant: Variant | None = None,
             for copy in range(1, spec.count + 1):
                 items.append(Item(iid, component, data, copy, spec.loc))
     return items
+
+
+def _too_many(component: Component, problems: Collector) -> bool:
+    """Whether the entries would make more items than a game may have: told at the entry
+    that goes past the limit (at its `each` when it has one)."""
+    total = 0
+    for spec in component.items:
+        planned = spec.count * math.prod(len(values) for _, values in spec.each)
+        if total + planned > limits.MAX_ITEMS:
+            where = spec.data.value_loc("each") if "each" in spec.data else spec.loc
+            problems.add(where, f"component '{component.id}' would have more than"
+                         f" {limits.MAX_ITEMS:,} items here (this entry makes {planned:,});"
+                         " that is the limit for one game")
+            return True
+        total += planned
+    return False
 
 
 def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) -> str:
