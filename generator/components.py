@@ -12,7 +12,7 @@ from .names import slug_problem
 from .rows import items_from
 from .schema import Fields, list_of, read_text, type_name
 from .shapes import KINDS as SHAPE_KINDS
-from .shapes import RECT, Shape
+from .shapes import RECT, Shape, polygon_problem
 from .source import YList, YMap
 from .units import CARD_SIZES_MM, mm, parse_length
 
@@ -183,4 +183,6 @@ def _points(value) -> tuple:
                 -limits.MAX_LENGTH_MM <= v <= limits.MAX_LENGTH_MM for v in point)):
             raise ValueError(f"a polygon's corner is [x, y] in mm, got {point!r}")
         out.append((float(point[0]), float(point[1])))
+    if why := polygon_problem(out):
+        raise ValueError(why)
     return tuple(out)

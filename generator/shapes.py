@@ -90,6 +90,16 @@ def _area(pts) -> float:
                                                                 strict=True)) / 2
 
 
+def polygon_problem(points) -> str | None:
+    """Why corners (mm) make no piece: no area, or edges that cross each other."""
+    from shapely.geometry import Polygon
+
+    if not Polygon(points).is_valid or abs(_area(list(points))) < 1.0:  # under 1 mm²
+        return ("a polygon's edges cross each other or its corners enclose no area; list"
+                " them in order round it")
+    return None
+
+
 def offset(loops: tuple[Loop, ...], distance: float) -> tuple[Loop, ...]:
     """The outline grown (distance > 0) or shrunk (< 0) by a true offset: straight edges
     stay straight with mitred corners, curves stay curves."""

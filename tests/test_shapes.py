@@ -150,6 +150,8 @@ def test_text_outside_the_shapes_safe_zone_is_named(tmp_path):
     ("{hex: round}", r"shape: a hex is pointy or flat, not 'round'"),
     ("{polygon: [[0, 0], [1, 1]]}", r"shape: a polygon lists 3 to 1000 corners"),
     ("{rounded: 3 furlongs}", r"shape: "),
+    ("{polygon: [[0, 0], [40, 30], [40, 0], [0, 30]]}", r"shape: a polygon's edges cross"),
+    ("{polygon: [[0, 0], [10, 0], [20, 0]]}", r"shape: a polygon's .* enclose no area"),
 ])
 def test_a_wrong_shape_is_named(tmp_path, shape, message):
     result = _kit(tmp_path, shape=shape, fails=True)
