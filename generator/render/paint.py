@@ -11,7 +11,7 @@ from ..errors import Collector, Loc
 from ..faces import Art
 from ..painters import PAINTERS
 from ..preflight import Preflight
-from .style import LINE_STYLES, Fonts, colour, stroke_line, tint
+from .style import LINE_STYLES, Fonts, colour, loops_path, stroke_line, tint
 
 FOLD_DASH = (3, 2)
 FOLD_COLOUR = LINE_STYLES["valley"][2]
@@ -47,10 +47,10 @@ def draw_face(c, face, ctx: PaintContext) -> None:
 
 def draw_art(c, art: Art, ctx: PaintContext) -> None:
     c.saveState()
-    clip = c.beginPath()
     if art.clip:  # a shaped piece: its own outline grown by the bleed
-        _loops(clip, art.clip)
+        clip = loops_path(c, art.clip)
     else:
+        clip = c.beginPath()
         clip.rect(*art.bleed)
     c.clipPath(clip, stroke=0, fill=0)
     for x, y, w, h in art.tabs:  # under the faces: a tab may carry a label
@@ -69,18 +69,8 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
     if art.cut:  # where scissors go: on the art, inside the bleed
         c.setStrokeColor(colors.HexColor(CUT_COLOUR))
         c.setLineWidth(CUT_WIDTH)
-        path = c.beginPath()
-        _loops(path, art.cut)
-        c.drawPath(path, stroke=1, fill=0)
+        c.drawPath(loops_path(c, art.cut), stroke=1, fill=0)
     c.restoreState()
-
-
-def _loops(path, loops) -> None:
-    for loop in loops:
-        path.moveTo(*loop[0])
-        for point in loop[1:]:
-            path.lineTo(*point)
-        path.close()
 
 
 class Forms:

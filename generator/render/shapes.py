@@ -22,7 +22,7 @@ from ..params import (
 )
 from ..shapes import offset
 from ..units import mm
-from .style import colour, shade
+from .style import colour, loops_path, shade
 from .text import check_glyphs, fit_line
 
 
@@ -49,13 +49,7 @@ def paint_shape(c, box, ctx) -> None:
     args = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
     if kind == "outline":
         loops = offset(ctx.outline, -mm(float(box.get("inset", 0)))) if ctx.outline else ()
-        path = c.beginPath()
-        for loop in loops:
-            path.moveTo(*loop[0])
-            for point in loop[1:]:
-                path.lineTo(*point)
-            path.close()
-        c.drawPath(path, **args)
+        c.drawPath(loops_path(c, loops), **args)
     elif kind == "ellipse":
         c.ellipse(x, y, x + w, y + h, **args)
     elif kind == "line":

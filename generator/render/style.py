@@ -120,6 +120,17 @@ LINE_STYLES = {
 }
 
 
+def loops_path(c, loops):
+    """A path of closed loops (an outline, item-local points), to clip to or to draw."""
+    path = c.beginPath()
+    for loop in loops:
+        path.moveTo(*loop[0])
+        for point in loop[1:]:
+            path.lineTo(*point)
+        path.close()
+    return path
+
+
 def stroke_line(c, x1: float, y1: float, x2: float, y2: float, style: str) -> None:
     """A cut, valley or mountain line in its style; a fold gets a pale halo first, so it
     stays visible on dark art."""
