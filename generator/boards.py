@@ -35,8 +35,8 @@ class Tiling:
 def plan(size: tuple[float, float], settings: PrintSettings) -> Tiling:
     """The fewest sheets that hold the board, upright or turned."""
     page_w, page_h = settings.page_size
-    room_w = page_w - 2 * settings.margin - 2 * ROOM
-    room_h = page_h - 2 * settings.margin - 2 * ROOM
+    room_w = page_w - 2 * settings.keep_clear - 2 * ROOM
+    room_h = page_h - 2 * settings.keep_clear - 2 * ROOM
     best = None
     for turns in (0, 1):
         w, h = size if turns == 0 else (size[1], size[0])
@@ -104,7 +104,7 @@ def _overview(item, t: Tiling, turn, settings: PrintSettings) -> Page:
     """The whole board, small, with the sheets drawn on it and numbered: how to lay them."""
     page_w, page_h = settings.page_size
     w, h = t.size
-    k = min((page_w - 2 * settings.margin - mm(20)) / w, page_h * 0.5 / h)
+    k = min((page_w - 2 * settings.keep_clear - mm(20)) / w, page_h * 0.5 / h)
     left, bottom = (page_w - w * k) / 2, page_h * 0.3
     matrix = compose(translate(left, bottom), compose((k, 0, 0, k, 0, 0), turn))
     cells = tuple((left + col * w / t.cols * k, bottom + (t.rows - 1 - row) * h / t.rows * k,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import limits
+from .dielines import die_line
 from .errors import Collector, Loc
 from .kinds import KINDS
 from .models import Component, ItemSpec
@@ -62,7 +63,7 @@ def component(data, loc: Loc, folder: Path, problems: Collector,
     back = f.get("back", str, None)
     if back is not None and not sort.takes_back:
         problems.add(f.value_loc("back"), f"a {sort.name} has no back; leave out 'back'")
-    shape = parse_shape(f.raw("shape", None), f.value_loc("shape"), problems)
+    shape = parse_shape(f.raw("shape", None), f.value_loc("shape"), problems, folder, size)
     # A shape cut along its own outline has no crop marks, unless the file asks for them.
     marks = f.get("marks", bool, sort.marks and shape.straight)
     id_pattern = f.get("item-id", str, None)
@@ -146,9 +147,11 @@ def _check_texts(node, problems: Collector, langs: tuple[str, ...]) -> None:
 
 
 
-def parse_shape(value, loc: Loc, problems: Collector) -> Shape:
+def parse_shape(value, loc: Loc, problems: Collector, folder: Path,
+                size: tuple[float, float]) -> Shape:
     """`shape:` of a component: a name (rect, hex, circle) or a mapping of one name to its
-    setting ({rounded: 3mm}, {hex: flat}, {polygon: [[x, y], …]} in mm from the top-left)."""
+    setting ({rounded: 3mm}, {hex: flat}, {polygon: [[x, y], …]} in mm from the top-left,
+    {path: SVG path data in mm, or a die-line .svg in the game folder})."""
     if value is None:
         return RECT
     name, setting = (value, None) if isinstance(value, str) else \
@@ -166,11 +169,29 @@ def parse_shape(value, loc: Loc, problems: Collector) -> Shape:
                 raise ValueError(f"a hex is pointy or flat, not {setting!r}")
             return Shape("hex", orient=setting or "pointy")
         if name == "polygon":
-            return Shape("polygon", points=_points(setting))
+            return Shape("polygon", points=_inside(_points(setting), size))
+        if name == "path":
+            if not isinstance(setting, str):
+                raise ValueError("a path is SVG path data in mm ('M 0 0 H 40 V 30 Z') or the"
+                                 " name of a die-line .svg file in the game folder")
+            points = die_line(setting, folder)
+            if why := polygon_problem(points):
+                raise ValueError(why.replace("a polygon's", "the path's"))
+            return Shape("path", points=_inside(points, size))
     except ValueError as exc:
         problems.add(loc, f"shape: {exc}")
         return RECT
     return Shape(name)
+
+
+def _inside(points: tuple, size: tuple[float, float]) -> tuple:
+    """The corners, when they all lie within the piece's size (its trim box)."""
+    w, h = (v / mm(1) for v in size)
+    for x, y in points:
+        if size != (0.0, 0.0) and not (-0.01 <= x <= w + 0.01 and -0.01 <= y <= h + 0.01):
+            raise ValueError(f"the corner at [{x:g}, {y:g}] mm lies outside the piece's size"
+                             f" ({w:g} x {h:g} mm from its top-left corner)")
+    return points
 
 
 def _points(value) -> tuple:

@@ -25,6 +25,7 @@ from .geometry import (
     union,
 )
 from .options import PAPERS_MM, default
+from .registration import clear_margin
 from .units import mm
 
 PAPERS = {name: (mm(w), mm(h)) for name, (w, h) in PAPERS_MM.items()}
@@ -40,6 +41,16 @@ class PrintSettings:
     bleed: float = default("bleed")
     margin: float = default("margin")
     back_offset: tuple[float, float] = default("back-offset")
+    registration: bool = default("registration")
+    registration_inset: float = default("registration-inset")
+
+    @property
+    def keep_clear(self) -> float:
+        """How far from the paper's edges nothing is printed: the printer's margin, or the
+        band of the registration marks when they are on."""
+        if self.registration:
+            return max(self.margin, clear_margin(self.registration_inset))
+        return self.margin
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -67,6 +78,7 @@ class Page:
     align: tuple[tuple[float, float, float, float], ...] = ()  # lay the neighbour's edge here
     label: str = ""  # which sheet this is, printed in the margin
     overview: tuple | None = None  # (item, matrix, sheet rects): a board's assembly plan
+    registration: float | None = None  # print-then-cut marks, this far in from the edges
 
 
 @dataclass(frozen=True)
@@ -88,7 +100,7 @@ def outer_room(bleed: float, marks: bool) -> float:
 
 def printable_area(settings: PrintSettings) -> Rect:
     w, h = settings.page_size
-    m = settings.margin
+    m = settings.keep_clear
     return (m, m, w - 2 * m, h - 2 * m)
 
 
@@ -161,7 +173,7 @@ def impose(items: list, size: tuple[float, float], settings: PrintSettings, has_
     With `block` (columns, rows), each run of that many items is laid as one block, so the
     pieces of a picture lie together as the picture."""
     page_w, page_h = settings.page_size
-    m, b = settings.margin, settings.bleed
+    m, b = settings.keep_clear, settings.bleed
     outer = outer_room(b, marks)
     printable = printable_area(settings)
     local = (0.0, 0.0, *size)
@@ -174,7 +186,7 @@ def impose(items: list, size: tuple[float, float], settings: PrintSettings, has_
         flip = page_flip(settings)
     if grid.capacity == 0:
         raise ValueError(f"an item of {size[0] / mm(1):.1f} x {size[1] / mm(1):.1f} mm does not"
-                         f" fit on {settings.paper} inside a {m / mm(1):.1f} mm printer margin"
+                         f" fit on {settings.paper} inside a {m / mm(1):.1f} mm margin"
                          f" with {b / mm(1):.1f} mm bleed" + (" and crop marks" if marks else ""))
 
     order = block_order(grid, block)

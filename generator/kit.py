@@ -58,10 +58,16 @@ class _Planned:
     swell: bool
 
 
-def _grid(items, trim, settings: PrintSettings, component: Component, has_back: bool):
+def _nest(component: Component):
+    """How pieces of an interlocking shape nest in an area, or None for a box grid."""
     shape = component.shape
-    fit = (lambda area, size, bleed, pad: nest_grid(area, size, bleed, shape)) \
+    return (lambda area, size, bleed: nest_grid(area, size, bleed, shape)) \
         if shape.nests else None
+
+
+def _grid(items, trim, settings: PrintSettings, component: Component, has_back: bool):
+    nest = _nest(component)
+    fit = (lambda area, size, bleed, pad: nest(area, size, bleed)) if nest else None
     return impose(items, trim, settings, has_back, component.marks, component.block, fit)
 
 
@@ -82,7 +88,7 @@ def lay_out(game: Game, variant, options, layouts: Layouts, preflight: Preflight
         if sheets:
             kept[n] = keep
         tails += [Tail(n, tuple(items), plan.trim, plan.bleed, plan.component.marks,
-                       plan.has_back) for items in sheets]
+                       plan.has_back, _nest(plan.component)) for items in sheets]
     shared = shared_sheets(tails, options.settings) if tails else None
     for n, plan in enumerate(planned):
         pages = plan.pages[:kept[n]] if shared and n in kept else plan.pages
@@ -99,6 +105,7 @@ def _files(game: Game, name: str, plans: list, pages: list[Page], layouts: Layou
     """One file, or one per language when the build has several and its parts carry words:
     name.pdf in the first language, name-en.pdf … in the others (a family prints one)."""
     langs = options.langs
+    pages = _registered(pages, options.settings)
     laid = [_painted(game, name, plans, pages, layouts, lang, options) for lang in langs]
     if all(one.arts == laid[0].arts for one in laid):  # no words: one file serves them all
         laid = laid[:1]
@@ -108,6 +115,15 @@ def _files(game: Game, name: str, plans: list, pages: list[Page], layouts: Layou
     for one in laid:
         _preflight(one, plans, preflight)
         yield one
+
+
+def _registered(pages: list[Page], settings: PrintSettings) -> list[Page]:
+    """With --registration, the marks on every sheet a cutting machine cuts: each page of
+    fronts (a duplex kit's backs are not cut), each fold sheet, each board sheet."""
+    if not settings.registration:
+        return pages
+    return [replace(page, registration=settings.registration_inset)
+            if any(p.side == "front" for p in page.placements) else page for page in pages]
 
 
 def _plan(game: Game, component: Component, variant, options, layouts: Layouts) -> _Planned:
@@ -121,7 +137,7 @@ def _plan(game: Game, component: Component, variant, options, layouts: Layouts) 
     trim = trim_of(game, component)
     has_back = component.back is not None and kind.backs
     # A shape cut along its outline keeps its bleed, crop marks or not.
-    bleed = settings.bleed if component.marks or component.shape.kind != "rect" else 0.0
+    bleed = settings.bleed if component.marks or kind.shaped(component) else 0.0
     try:
         pages = SHEETS[kind.sheet](items, trim, replace(settings, bleed=bleed), component,
                                    has_back)
@@ -136,10 +152,10 @@ def _plan(game: Game, component: Component, variant, options, layouts: Layouts) 
 
 def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list]]:
     """The pages a component keeps and the items it offers to the shared sheets: never a
-    board's or a page-sized sheet's, a picture's pieces laid as blocks, or swell paper's."""
+    board's or a page-sized sheet's, a picture's pieces laid as blocks, or swell paper's.
+    Shaped pieces share too: interlocking ones as a small nest."""
     kind = kind_of(plan.component)
-    if kind.sheet != "grid" or not kind.shares or plan.component.block or plan.swell \
-            or plan.component.shape.kind != "rect":
+    if kind.sheet != "grid" or not kind.shares or plan.component.block or plan.swell:
         return len(plan.pages), []
     return tails_of(plan.pages, plan.has_back, settings, plan.bleed)
 

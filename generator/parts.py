@@ -42,6 +42,7 @@ class Tail:
     bleed: float
     marks: bool
     backs: bool  # printed with their backs behind them
+    nest: object = None  # for shapes that interlock: nest(area, size, bleed) -> Grid
 
 
 def tails_of(pages: list[Page], two_sided: bool, settings: PrintSettings,
@@ -92,10 +93,13 @@ class _Shape:
     item: tuple[float, float]  # one item's size as laid (turned or not)
     outer: float
     gap: float
+    cells: tuple = ()  # a nest's cells from the block's lower-left corner (else a grid's)
 
 
 def _shapes(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
     """Every grid the block can take in the room, upright or turned, without an empty row."""
+    if tail.nest is not None:
+        return _nests(tail, room)
     n, b = len(tail.items), tail.bleed
     outer = outer_room(b, tail.marks)
     found = []
@@ -114,8 +118,38 @@ def _shapes(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
     return found
 
 
+def _nests(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
+    """Blocks of interlocking pieces (hexes, circles), from one piece a row to as many as
+    the room's width holds: the first pieces of a nest as wide as that, in reading order."""
+    n, b = len(tail.items), tail.bleed
+    outer = outer_room(b, tail.marks)
+    found: dict = {}
+    for across in range(1, n + 1):
+        for w in tail.size:  # a row as wide as `across` pieces, upright or turned
+            width = (across + 0.5) * (w + 2 * b)
+            if width > room[0] + (w + 2 * b) / 2:
+                continue
+            grid = tail.nest((0.0, 0.0, min(width, room[0]), room[1]), tail.size, b)
+            if grid.capacity < n:
+                continue
+            laid = tail.size if grid.turns == 0 else tail.size[::-1]
+            cells = grid.cells[:n]
+            x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+            size = (max(x for x, _ in cells) - x0 + laid[0] + 2 * outer,
+                    max(y for _, y in cells) - y0 + laid[1] + 2 * outer)
+            key = (round(size[0], 3), round(size[1], 3))
+            if key not in found and size[0] <= room[0] and size[1] <= room[1]:
+                found[key] = _Shape(0, 0, grid.turns, size, laid, outer, 2 * b, tuple(
+                    (x - x0 + outer, y - y0 + outer) for x, y in cells))
+    if not found:
+        raise ValueError("a part does not fit the page")  # a sheet of its own held it
+    return list(found.values())
+
+
 def _cells(shape: _Shape, x: float, y: float) -> Grid:
     """The block's cells, row by row from the top, its lower-left corner at (x, y)."""
+    if shape.cells:
+        return Grid(tuple((x + cx, y + cy) for cx, cy in shape.cells), shape.turns)
     w, h = shape.item
     top = y + shape.size[1] - shape.outer
     cells = tuple((x + shape.outer + c * (w + shape.gap), top - h - r * (h + shape.gap))

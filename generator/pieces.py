@@ -45,7 +45,7 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
         parts.append((IDENTITY, tuple(Box(n, painter, rect, params, item.loc)
                             for n, painter, rect, params in plan.boxes)))
     bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
-    if component.shape.kind == "rect":
+    if not kind.shaped(component):
         return Art(tuple(parts), bleed_rect, plan.tabs, plan.lines)
     cut = kind.outline(component, game)
     if side == "back":

@@ -8,6 +8,8 @@ shapely, not of its bounding box.
     shape: hex                       pointy top; {hex: flat} for a flat top
     shape: circle                    (an ellipse when the size is not square)
     shape: {polygon: [[0, 0], [40, 0], [20, 35]]}   mm from the top-left corner
+    shape: {path: "M 0 0 H 40 V 30 Z"}     SVG path data in mm, or a die-line SVG file
+                                           (dielines.py makes either a polygon's corners)
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 
 from .units import mm
 
-KINDS = ("rect", "rounded", "hex", "circle", "polygon")
+KINDS = ("rect", "rounded", "hex", "circle", "polygon", "path")
 ARC_STEPS = 96  # points on a circle: within 0.005 mm of the true curve at 60 mm across
 CORNER_STEPS = 12  # points on a rounded corner's quarter circle
 
@@ -29,7 +31,7 @@ class Shape:
     kind: str = "rect"
     radius: float = 0.0  # a rounded rectangle's corners, points
     orient: str = "pointy"  # a hex: pointy or flat top
-    points: tuple[tuple[float, float], ...] = ()  # a polygon's corners, mm from top-left
+    points: tuple[tuple[float, float], ...] = ()  # a polygon's (a path's) corners, mm from top-left
 
     @property
     def nests(self) -> bool:
@@ -59,7 +61,7 @@ def outline(shape: Shape, w: float, h: float) -> tuple[Loop, ...]:
                 h / 2 + h / 2 * math.sin(2 * math.pi * k / ARC_STEPS)) for k in range(ARC_STEPS)]
     elif shape.kind == "rounded":
         pts = _rounded(w, h, min(shape.radius, w / 2, h / 2))
-    elif shape.kind == "polygon":
+    elif shape.kind in ("polygon", "path"):
         pts = [(mm(x), h - mm(y)) for x, y in shape.points]
         if _area(pts) < 0:
             pts.reverse()

@@ -1,8 +1,9 @@
-"""Reads written PDFs back as numbers: placed forms, stroked lines, boxes, fonts."""
+"""Reads written PDFs back as numbers: placed forms, stroked lines and closed outlines,
+boxes, fonts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -31,6 +32,16 @@ class Line:
     in_form: bool = False
 
 
+@dataclass(frozen=True)
+class Outline:
+    """A stroked closed path of straight segments (a shaped piece's cut line), in points."""
+
+    points: tuple
+    width: float
+    dashed: bool
+    in_form: bool = False
+
+
 @dataclass
 class PageInfo:
     size: tuple
@@ -38,6 +49,7 @@ class PageInfo:
     lines: list
     trim_box: tuple
     bleed_box: tuple
+    outlines: list = field(default_factory=list)
 
 
 def _num(values):
@@ -53,8 +65,10 @@ def read(path, forms: bool = False) -> tuple[PdfReader, list[PageInfo]]:
         ops = ContentStream(page.get_contents(), reader).operations
         _walk(reader, ops, page["/Resources"], IDENTITY, placed, lines, False, forms)
         mb = page.mediabox
-        pages.append(PageInfo((float(mb.width), float(mb.height)), placed, lines,
-                              _num(page.trimbox), _num(page.bleedbox)))
+        pages.append(PageInfo((float(mb.width), float(mb.height)), placed,
+                              [x for x in lines if isinstance(x, Line)],
+                              _num(page.trimbox), _num(page.bleedbox),
+                              [x for x in lines if isinstance(x, Outline)]))
     return reader, pages
 
 
@@ -87,9 +101,13 @@ def _walk(reader, ops, resources, ctm, placed, lines, in_form: bool, into: bool)
             path = [apply(ctm, *_num(operands))]
         elif op == b"l":
             path.append(apply(ctm, *_num(operands)))
+        elif op == b"h":
+            path.append(None)  # closed
         elif op == b"S" and len(path) == 2:
             (x1, y1), (x2, y2) = path
             lines.append(Line(x1, y1, x2, y2, width, bool(dash), dash, in_form))
+        elif op == b"S" and len(path) > 3 and path[-1] is None and None not in path[:-1]:
+            lines.append(Outline(tuple(path[:-1]), width, bool(dash), in_form))
 
 
 def trim_of(placed: Placed, bleed_pt: float) -> tuple:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections import Counter
 
@@ -152,11 +153,22 @@ def test_pawns_die_and_reference(kits):
     kit = kits("museo")
     pawns = [item for *_, item in sides(kit, "pawns")]
     assert len(pawns) == 6 and {i["kind"] for i in pawns} == {"standee"}
-    [(_, _, path, n, _)] = sides(kit, "die")
+    [(_, _, path, n, die)] = sides(kit, "die")
     _, pages = read(kit / path, forms=True)
     lines = Counter(ln.dash for ln in pages[n].lines if ln.in_form)
     assert lines[(4.0, 1.5, 1.0, 1.5)] == 5 + 7  # folds: between the faces, each tab's base
-    assert lines[()] >= 7 * 3  # cuts round the net and the tabs
+    # One cut line round the net and its seven tabs: six 20 mm faces and seven trapezoids
+    # 0.28 of the edge deep, their ends slanted in by 0.18 (the manifest's outline).
+    [cut] = [o for o in pages[n].outlines if o.in_form and not o.dashed]
+    want = die["outline_mm"][0]
+    assert len(cut.points) == len(want) and all(
+        math.dist((x / PT_PER_MM, y / PT_PER_MM), q) < 0.01
+        for (x, y), q in zip(cut.points, want, strict=True))
+    area = abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(want, want[1:] + want[:1],
+                                                                     strict=True))) / 2
+    s = 20
+    assert area == pytest.approx(6 * s * s + 7 * (s + s * (1 - 2 * 0.18)) / 2 * 0.28 * s,
+                                 abs=0.05)
     refs = [item for _, back, *_, item in sides(kit, "reference") if back is not None]
     assert len(refs) == 6
 

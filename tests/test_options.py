@@ -58,6 +58,7 @@ def test_manifest_records_the_options_as_given(tmp_path):
     data = manifest(tmp_path / "mytown")
     assert data["bleed_mm"] == 6 and data["margin_mm"] == 7
     assert data["options"] == {"paper": "letter", "duplex": "long", "bleed": "6mm",
-                               "margin": "7mm", "back-offset": "1mm,-0.5mm", "lang": ["en"],
-                               "braille": False, "theme": "town"}
+                               "margin": "7mm", "registration": False,
+                               "registration-inset": "10mm", "back-offset": "1mm,-0.5mm",
+                               "lang": ["en"], "braille": False, "theme": "town"}
     assert record(BuildOptions.of(bleed=mm(6)).values())["bleed"] == "6mm"

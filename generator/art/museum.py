@@ -7,9 +7,10 @@ import math
 from reportlab.lib import colors
 
 from ..errors import ContentError, Problem
+from ..kinds.die import net
 from ..painters import motif
 from ..params import COLOUR, POSITIVE, choice, whole
-from ..render.style import shade, stroke_line, tint
+from ..render.style import shade, tint
 from ..units import mm
 from .draw import BLEED_ROOM, param, poly
 
@@ -195,57 +196,27 @@ def visitor(c, rect, box, ctx) -> None:
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
-# The cross-shaped net: (column, row from the top, value); opposite faces add up to 7.
-NET = ((1, 0, 3), (0, 1, 2), (1, 1, 1), (2, 1, 5), (3, 1, 6), (1, 2, 4))
-# One glue tab for each pair of edges that meet when folded: (column, row, side).
-TABS = ((0, 1, "top"), (0, 1, "bottom"), (2, 1, "top"), (2, 1, "bottom"), (3, 1, "top"),
-        (3, 1, "bottom"), (3, 1, "right"))
 
 
 @motif("die-net", {})
 def die_net(c, rect, box, ctx) -> None:
-    """A d6 to cut, fold and glue: faces with pips, glue tabs, cut and fold lines."""
+    """A d6's faces with their pips and its pale glue tabs, on the net of the `die` kind
+    (kinds/die.py), which also gives the cut outline and the folds."""
     x, y, w, h = rect
-    s = min(w / 4.8, h / 3.8)
-    ox, oy = x + (w - 4 * s) / 2, y + (h - 3 * s) / 2
-
-    def corner(col, row):
-        return ox + col * s, oy + (2 - row) * s
-
-    tab = s * 0.28
-    edges = {}
-    for col, row, _ in NET:
-        x0, y0 = corner(col, row)
-        for edge in ((x0, y0, x0 + s, y0), (x0, y0 + s, x0 + s, y0 + s), (x0, y0, x0, y0 + s),
-                     (x0 + s, y0, x0 + s, y0 + s)):
-            key = tuple(round(v, 3) for v in edge)
-            edges[key] = edges.get(key, 0) + 1
-    folds, cuts = [], []
-    for col, row, side in TABS:
-        x0, y0 = corner(col, row)
-        base = {"top": ((x0, y0 + s), (x0 + s, y0 + s)), "bottom": ((x0, y0), (x0 + s, y0)),
-                "right": ((x0 + s, y0), (x0 + s, y0 + s))}[side]
-        out = {"top": (0, tab), "bottom": (0, -tab), "right": (tab, 0)}[side]
-        along = (base[1][0] - base[0][0], base[1][1] - base[0][1])
-        a, b = base
-        pa = (a[0] + out[0] + along[0] * 0.18, a[1] + out[1] + along[1] * 0.18)
-        pb = (b[0] + out[0] - along[0] * 0.18, b[1] + out[1] - along[1] * 0.18)
-        poly(c, [a, pa, pb, b], colors.HexColor("#e4ddd0"))
-        cuts += [(*a, *pa), (*pa, *pb), (*pb, *b)]
-        key = tuple(round(v, 3) for v in (*a, *b))
-        edges[key] = 2  # a tab's base is folded, not cut
-    for col, row, value in NET:
-        x0, y0 = corner(col, row)
+    c.setFillColor(colors.white)  # into the bleed: the clip keeps it to the outline's
+    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0,
+           fill=1)
+    s = h / 3  # the picture is the net's trim: three faces high
+    c.saveState()
+    c.translate(x, y)
+    the_net = net(s)
+    for tab in the_net.tabs:
+        poly(c, list(tab), colors.HexColor("#e4ddd0"))
+    for x0, y0, value in the_net.faces:
         c.setFillColor(colors.white)
         c.rect(x0, y0, s, s, stroke=0, fill=1)
         c.setFillColor(colors.HexColor("#c0392b") if value == 1 else INK)
         for dx, dy in PIPS[value]:
             c.circle(x0 + s / 2 + dx * s * 0.26, y0 + s / 2 + dy * s * 0.26,
                      s * (0.11 if value == 1 else 0.075), stroke=0, fill=1)
-    for edge, count in edges.items():
-        (folds if count > 1 else cuts).append(edge)
-    # Printed side out: every fold goes away from the viewer.
-    for style, lines in (("mountain", folds), ("cut", cuts)):
-        for line in lines:
-            stroke_line(c, *line, style)
-    c.setDash()
+    c.restoreState()

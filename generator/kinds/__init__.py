@@ -4,8 +4,8 @@ A kind holds its defaults (crop marks and bleed, safe zone, whether a back is pr
 behind the front, whether it is printed once per language), the keys of its own it reads
 from a component, its geometry (the trim, the cut outline as a path, the fold lines, the
 parts its faces are drawn in) and the way its items are laid on sheets. A new kind is one
-new module here. Hex tiles and round tokens are to come as a shape any kind can take (the
-cut outline is already a path), not as kinds.
+new module here. Hex tiles and round tokens are a shape any kind can take (shapes.py), not
+kinds.
 
 Kinds are vocabulary and geometry: they use geometry.py and units but nothing that lays
 out, draws or writes, so every stage of the pipeline may ask them.
@@ -71,6 +71,11 @@ class Kind:
     def outline(self, component, game) -> Outline:
         """Where the item is cut, item-local: its shape within its trim."""
         return shape_outline(component.shape, *self.trim(component, game))
+
+    def shaped(self, component) -> bool:
+        """Whether it is cut along an outline other than its trim box (a hex, a die net):
+        its art is clipped to that outline and a thin cut line drawn along it."""
+        return component.shape.kind != "rect"
 
     def folds(self, component, game, bleed: float = 0.0) -> tuple[Line, ...]:
         return ()

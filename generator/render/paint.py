@@ -67,6 +67,7 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
     for x1, y1, x2, y2, style in art.lines:
         stroke_line(c, x1, y1, x2, y2, style)
     if art.cut:  # where scissors go: on the art, inside the bleed
+        c.setDash()  # solid, whatever the folds before it left
         c.setStrokeColor(colors.HexColor(CUT_COLOUR))
         c.setLineWidth(CUT_WIDTH)
         c.drawPath(loops_path(c, art.cut), stroke=1, fill=0)

@@ -16,6 +16,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from ..errors import ContentError, Problem
 from ..imposition import MARK_WIDTH, Page
+from ..registration import registration_marks
 from .boardsheets import draw_overview, draw_sheet_guides
 from .paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
 
@@ -133,4 +134,7 @@ def draw_guides(c, page: Page) -> None:
     c.setDash(*FOLD_DASH)
     for x1, y1, x2, y2 in page.folds:
         c.line(x1, y1, x2, y2)
+    c.setFillColor(colors.black)  # print-then-cut: solid black finds a machine's eye best
+    for rect in registration_marks(page):
+        c.rect(*rect, stroke=0, fill=1)
     c.restoreState()

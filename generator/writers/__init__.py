@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..geometry import apply
+from ..kinds import kind_of
 from ..models import Game
 from ..modules import import_all
 from ..preflight import Preflight
 from ..publish import Staging
 from ..render.pdf import Meta
 from ..render.style import Fonts
-from ..shapes import outline, seen_from_behind
+from ..shapes import seen_from_behind
 from ..units import to_mm
 
 
@@ -64,24 +65,25 @@ def register(cls: type[Writer]) -> type[Writer]:
     return cls
 
 
-def listed(name: str, pages) -> dict:
+def listed(name: str, pages, game: Game) -> dict:
     """A file's manifest entry: each page's size and each placed item's component, kind and
     trim, in mm (a shared sheet holds the parts of several components); a shaped piece's cut
     outline too, as points on the page, so a reader can check cuts without our code."""
     return {"path": name, "pages": [
         {"number": n, "size_mm": [round(to_mm(v), 3) for v in page.size],
-         "items": [_item(p) for p in page.placements]}
+         "items": [_item(p, game) for p in page.placements]}
         for n, page in enumerate(pages, start=1)]}
 
 
-def _item(p) -> dict:
+def _item(p, game: Game) -> dict:
     component = p.item.component
+    kind = kind_of(component)
     entry = {"id": p.item.id, "component": component.id, "kind": component.kind,
              "side": p.side, "trim_mm": [round(to_mm(v), 4) for v in p.trim]}
-    if component.shape.kind != "rect":
-        loops = outline(component.shape, *component.size)
+    if kind.shaped(component):
+        loops = kind.outline(component, game)
         if p.side == "back":
-            loops = seen_from_behind(loops, component.size[0])
+            loops = seen_from_behind(loops, kind.trim(component, game)[0])
         entry["outline_mm"] = [[[round(to_mm(v), 4) for v in apply(p.matrix, x, y)]
                                 for x, y in loop] for loop in loops]
     return entry

@@ -1,7 +1,8 @@
 """Cut files for cutting machines: each sheet's cut outlines and folds in millimetres, as
 SVG (cut/<file>-<n>.svg, `--cut svg` or `--svg`) or DXF (`--cut dxf`, dxf.py); the same
 plans as the PDF. One closed path per piece, never dashed; cut lines, valley folds and
-mountain folds in their own named groups (SVG) or layers (DXF)."""
+mountain folds in their own named groups (SVG) or layers (DXF), and print-then-cut
+registration marks (`--registration`) in theirs."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from ..geometry import apply
 from ..imposition import Page
 from ..kinds import kind_of
+from ..registration import registration_marks
 from ..units import to_mm
 from . import Job, Writer, listed, register
 
@@ -20,16 +22,14 @@ DASHES = {"valley": "1,0.7", "mountain": "1.4,0.5,0.35,0.5"}
 
 
 def sheets_to_cut(job: Job, laid):
-    """(name, page, cuts) for each front sheet of a file that has pieces to cut: `cuts` maps
-    a component's id to its outline and folds, item-local. Another language's copy of a
-    file has the same cuts, and no cut files of its own."""
+    """(name, page, cuts) for each front sheet of a file: `cuts` maps a component's id to
+    its outline and folds, item-local. Every piece is cut, with crop marks or without (a die
+    net, a bench). Another language's copy of a file has the same cuts, and no cut files of
+    its own."""
     if laid.lang not in (None, job.lang):
         return []
-    # Pieces drawn with their own cut lines (a die net) are not cut by plan.
     cut = {c.id: (kind_of(c).outline(c, job.game), kind_of(c).folds(c, job.game))
-           for c in laid.components if c.marks or c.shape.kind != "rect"}
-    if not cut:
-        return []
+           for c in laid.components}
     sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
     return [(f"{laid.name}-{n}", page, cut) for n, page in enumerate(sheets, start=1)]
 
@@ -45,11 +45,20 @@ def loops_and_folds(page: Page, cut: dict):
         if p.side != "front" or p.item.component.id not in cut:
             continue
         outline, item_folds = cut[p.item.component.id]
+        if p.clip is not None:  # a board's piece on this sheet: cut at the window's edges
+            x, y, w, h = p.clip
+            loops.append([mm(x, y), mm(x + w, y), mm(x + w, y + h), mm(x, y + h)])
+            continue
         loops += [[mm(*apply(p.matrix, x, y)) for x, y in loop] for loop in outline]
         folds += [(*mm(*apply(p.matrix, x1, y1)), *mm(*apply(p.matrix, x2, y2)), style)
                   for x1, y1, x2, y2, style in item_folds]
     folds += [(*mm(x1, y1), *mm(x2, y2), "valley") for x1, y1, x2, y2 in page.folds]
     return loops, folds
+
+
+def marks_mm(page: Page) -> list[tuple[float, float, float, float]]:
+    """The page's registration marks (x, y, w, h), in mm from its lower-left corner."""
+    return [tuple(round(to_mm(v), 4) for v in rect) for rect in registration_marks(page)]
 
 
 class CutFiles(Writer):
@@ -65,7 +74,7 @@ class CutFiles(Writer):
         for name, page, cut in sheets_to_cut(job, laid):
             path = f"cut/{name}.{self.suffix}"
             self.write(job.staging.path(path), page, cut)
-            files.append(listed(path, [page]))
+            files.append(listed(path, [page], job.game))
         return files
 
 
@@ -105,4 +114,9 @@ def write_cut_svg(path: Path, page: Page, cut: dict) -> None:
             cuts.add(drawing.polygon([(x, round(h - y, 4)) for x, y in loop]))
     for x1, y1, x2, y2, style in folds:
         groups[style].add(drawing.line((x1, round(h - y1, 4)), (x2, round(h - y2, 4))))
+    marks = marks_mm(page)
+    if marks:  # where the machine's eye looks, not to be cut: a group of their own
+        group = drawing.add(drawing.g(id="registration", fill="#000000", stroke="none"))
+        for x, y, mw, mh in marks:
+            group.add(drawing.rect((x, round(h - y - mh, 4)), (mw, mh)))
     drawing.save(pretty=True)

@@ -1,13 +1,15 @@
 """DXF cut files (`--cut dxf`), for cutting software that reads DXF rather than SVG: one
 file a sheet, millimetres, y up as on the page; each piece a closed polyline on the layer
-CUT, folds as lines on FOLD-VALLEY and FOLD-MOUNTAIN. Written with ezdxf."""
+CUT, folds as lines on FOLD-VALLEY and FOLD-MOUNTAIN, registration marks as closed
+rectangles on REGISTRATION. Written with ezdxf."""
 
 from __future__ import annotations
 
 from . import register
-from .cuts import CutFiles, loops_and_folds
+from .cuts import CutFiles, loops_and_folds, marks_mm
 
-LAYERS = {"CUT": 1, "FOLD-VALLEY": 5, "FOLD-MOUNTAIN": 4}  # AutoCAD colours: red, blue, cyan
+# AutoCAD colours: red, blue, cyan, black/white
+LAYERS = {"CUT": 1, "FOLD-VALLEY": 5, "FOLD-MOUNTAIN": 4, "REGISTRATION": 7}
 
 
 @register
@@ -37,4 +39,7 @@ def write_dxf(path, page, cut) -> None:
         space.add_lwpolyline(loop, close=True, dxfattribs={"layer": "CUT"})
     for x1, y1, x2, y2, style in folds:
         space.add_line((x1, y1), (x2, y2), dxfattribs={"layer": f"FOLD-{style.upper()}"})
+    for x, y, w, h in marks_mm(page):
+        space.add_lwpolyline([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], close=True,
+                             dxfattribs={"layer": "REGISTRATION"})
     doc.saveas(path)

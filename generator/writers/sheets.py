@@ -22,7 +22,7 @@ class Sheets(Writer):
                            preflight=job.preflight)
         write_pages(job.staging.path(name), laid.pages, laid.arts, job.meta(title), ctx,
                     job.words[lang])
-        entry = listed(name, laid.pages)
+        entry = listed(name, laid.pages, job.game)
         if laid.lang:
             entry["lang"] = lang
         if laid.component is None:  # a shared sheet: whose parts it holds

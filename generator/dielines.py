@@ -1,0 +1,126 @@
+"""Die lines: a piece's cut outline written as SVG path data, or drawn in an SVG file in
+the game folder, made into the corners of a polygon in mm from the piece's top-left.
+
+    shape: {path: "M 0 0 H 40 V 30 Q 20 45 0 30 Z"}   path data, in mm
+    shape: {path: dielines/shield.svg}                 a file: its outline in its own units
+
+Curves and arcs are followed to within a few hundredths of a millimetre. A file's outline
+is the element with id `cut`, else its only shape. Files come from strangers: they are read
+whole under a size limit, entity declarations are refused before any XML parser sees them,
+and nothing outside the game folder is opened. Parsed with svgelements.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+
+from .paths import inside, is_file
+
+MAX_FILE = 1 << 20  # a die line is a few kilobytes; a megabyte is already a drawing
+MAX_DATA = 100_000  # characters of path data
+MAX_CORNERS = 5000
+STEP_MM = 0.5  # a curve is followed in chords this long at most ...
+MIN_STEPS, MAX_STEPS = 4, 400  # ... and this many per segment
+PX_MM = 25.4 / 96  # svgelements measures in CSS pixels
+
+
+def die_line(value: str, folder: Path) -> tuple[tuple[float, float], ...]:
+    """The outline's corners in mm from the top-left; ValueError says what is wrong."""
+    if value.strip().lower().endswith(".svg"):
+        return _from_file(value.strip(), folder)
+    if len(value) > MAX_DATA:
+        raise ValueError(f"path data is longer than {MAX_DATA} characters")
+    from svgelements import Path as SvgPath  # only games with die lines load the parser
+
+    try:
+        path = SvgPath(value)
+        list(path)  # parsing is lazy in places: make it finish here
+    except Exception:  # noqa: BLE001 - the parser raises many kinds on broken data
+        raise ValueError("this is not SVG path data (like 'M 0 0 H 40 V 30 Z')") from None
+    return _one_outline([path], 1.0, "the path")
+
+
+def _from_file(name: str, folder: Path) -> tuple[tuple[float, float], ...]:
+    path = inside(folder, name)
+    if path is None:
+        raise ValueError(f"die line '{name}' lies outside the game folder")
+    if not is_file(path):
+        raise ValueError(f"die line '{name}' does not exist in the game folder")
+    with path.open("rb") as f:
+        data = f.read(MAX_FILE + 1)
+    if len(data) > MAX_FILE:
+        raise ValueError(f"die line '{name}' is larger than {MAX_FILE >> 10} KiB")
+    if b"<!ENTITY" in data.upper() or b"<!DOCTYPE" in data.upper():
+        raise ValueError(f"die line '{name}' declares a document type or entities; save it"
+                         " as plain SVG")
+    from svgelements import SVG, Shape  # only games with die lines load the parser
+    from svgelements import Path as SvgPath
+
+    try:
+        shapes = [e for e in SVG.parse(io.BytesIO(data)).elements() if isinstance(e, Shape)]
+        chosen = [e for e in shapes if e.id == "cut"] or shapes
+        paths = [SvgPath(e) for e in chosen]
+    except Exception:  # noqa: BLE001 - broken XML or SVG raises many kinds
+        raise ValueError(f"die line '{name}' is not an SVG file that can be read") from None
+    return _one_outline(paths, PX_MM, f"die line '{name}'")
+
+
+def _one_outline(paths, scale: float, what: str) -> tuple[tuple[float, float], ...]:
+    loops = [loop for path in paths for loop in _loops(path, scale, what)]
+    if len(loops) != 1:
+        raise ValueError(f"{what} holds {len(loops)} closed outlines; a piece is cut along"
+                         " one (give the die line's outline the id 'cut')")
+    if len(loops[0]) < 3:
+        raise ValueError(f"{what} encloses no area")
+    return loops[0]
+
+
+def _loops(path, scale: float, what: str) -> list[tuple]:
+    """Each closed subpath as corners; an open one is an error (a cut must close)."""
+    from svgelements import Close, Line, Move
+
+    loops, points, count = [], [], 0
+    for segment in path:
+        if isinstance(segment, Move):
+            if len(points) > 1:
+                raise ValueError(f"{what} has an outline that is not closed; end it with Z")
+            points = [segment.end]
+            continue
+        if isinstance(segment, Close):  # back to the start: the polygon closes itself
+            if len(points) > 2:
+                loops.append(_corners(points, scale))
+            points = []
+            continue
+        if isinstance(segment, Line):
+            steps = [segment.end]
+        else:
+            n = min(MAX_STEPS, max(MIN_STEPS, math.ceil(segment.length() * scale / STEP_MM)))
+            steps = [segment.point(k / n) for k in range(1, n + 1)]
+        points += steps
+        count += len(steps)
+        if count > MAX_CORNERS:
+            raise ValueError(f"{what} has more than {MAX_CORNERS} corners once its curves"
+                             " are followed")
+        if len(points) > 3 and _same(points[0], points[-1]):  # closed without a Z
+            loops.append(_corners(points, scale))
+            points = []
+    if len(points) > 1:
+        raise ValueError(f"{what} has an outline that is not closed; end it with Z")
+    return loops
+
+
+def _same(a, b) -> bool:
+    return abs(a.x - b.x) < 1e-9 and abs(a.y - b.y) < 1e-9
+
+
+def _corners(points, scale: float) -> tuple[tuple[float, float], ...]:
+    out = []
+    for p in points:
+        corner = (round(float(p.x) * scale, 4), round(float(p.y) * scale, 4))
+        if not out or corner != out[-1]:
+            out.append(corner)
+    if len(out) > 1 and out[0] == out[-1]:
+        out.pop()
+    return tuple(out)
