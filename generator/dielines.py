@@ -21,7 +21,7 @@ from .paths import inside, is_file
 MAX_FILE = 1 << 20  # a die line is a few kilobytes; a megabyte is already a drawing
 MAX_DATA = 100_000  # characters of path data
 MAX_CORNERS = 5000
-STEP_MM = 0.5  # a curve is followed in chords this long at most ...
+STEP_MM = 0.5  # a curve is followed in chords about this long ...
 MIN_STEPS, MAX_STEPS = 4, 400  # ... and this many per segment
 PX_MM = 25.4 / 96  # svgelements measures in CSS pixels
 
@@ -36,7 +36,8 @@ def die_line(value: str, folder: Path) -> tuple[tuple[float, float], ...]:
 
     try:
         path = SvgPath(value)
-        list(path)  # parsing is lazy in places: make it finish here
+        if not list(path):  # the parser passes over words it cannot read
+            raise ValueError
     except Exception:  # noqa: BLE001 - the parser raises many kinds on broken data
         raise ValueError("this is not SVG path data (like 'M 0 0 H 40 V 30 Z')") from None
     return _one_outline([path], 1.0, "the path")

@@ -160,11 +160,14 @@ def test_a_wrong_shape_is_named(tmp_path, shape, message):
         result.stderr
 
 
-@pytest.mark.parametrize("duplex", ["long", "short"])
-def test_an_asymmetric_polygons_back_is_its_mirror_image(tmp_path, duplex):
+@pytest.mark.parametrize(("duplex", "offset"), [("long", (0, 0)), ("short", (0, 0)),
+                                                ("long", (1.5, -0.7)), ("short", (-2, 1))])
+def test_an_asymmetric_polygons_back_is_its_mirror_image(tmp_path, duplex, offset):
     """A right triangle's back lies exactly behind it: its outline mirrored across the page
-    (long edge: left-right; short edge: top-bottom)."""
-    kit = _kit(tmp_path, "--duplex", duplex, shape="{polygon: [[0, 0], [40, 0], [0, 30]]}",
+    (long edge: left-right; short edge: top-bottom), then moved by the printer's calibration
+    offset like every back."""
+    kit = _kit(tmp_path, "--duplex", duplex, "--back-offset", f"{offset[0]}mm,{offset[1]}mm",
+               shape="{polygon: [[0, 0], [40, 0], [0, 30]]}",
                w=40, h=30, count=4, label="[5, 5, 8, 5]", back=True)
     m = json.loads((kit / "manifest.json").read_text())
     pages = [p for f in m["files"] if f["path"] == "tiles.pdf" for p in f["pages"]]
@@ -172,7 +175,8 @@ def test_an_asymmetric_polygons_back_is_its_mirror_image(tmp_path, duplex):
     backs = [i for i in pages[1]["items"]]
     assert len(fronts) == len(backs) == 4
     for f, b in zip(fronts, backs, strict=True):
-        mirrored = {(210 - x, y) if duplex == "long" else (x, 297 - y)
+        mirrored = {(210 - x + offset[0], y + offset[1]) if duplex == "long"
+                    else (x + offset[0], 297 - y + offset[1])
                     for x, y in map(tuple, f["outline_mm"][0])}
         got = {tuple(p) for p in b["outline_mm"][0]}
         for (gx, gy), (mx, my) in zip(sorted(got), sorted(mirrored), strict=True):
