@@ -64,8 +64,14 @@ def component(data, loc: Loc, folder: Path, problems: Collector,
     if back is not None and not sort.takes_back:
         problems.add(f.value_loc("back"), f"a {sort.name} has no back; leave out 'back'")
     shape = parse_shape(f.raw("shape", None), f.value_loc("shape"), problems, folder, size)
-    # A shape cut along its own outline has no crop marks, unless the file asks for them.
-    marks = f.get("marks", bool, sort.marks and shape.straight)
+    # Crop marks where a straight cut helps: round a box grid of pieces, cut to their boxes
+    # first (cards, rounded corners, polygons, die lines); never across a nest of hexes or
+    # circles, which no straight cut crosses without entering a piece.
+    marks = f.get("marks", bool, sort.marks and not shape.nests)
+    if marks and shape.nests:
+        problems.add(f.value_loc("marks"), f"a {shape.kind} nests on the sheet, where no"
+                     " straight cut crosses it without entering a piece: crop marks would"
+                     " mislead; leave out 'marks'")
     id_pattern = f.get("item-id", str, None)
     refs_raw = f.get("refs", YMap, None) or {}
     refs = tuple((k, str(v)) for k, v in refs_raw.items())

@@ -38,11 +38,6 @@ class Shape:
         """Whether pieces of this shape interlock on a sheet (hexes, circles)."""
         return self.kind in ("hex", "circle")
 
-    @property
-    def straight(self) -> bool:
-        """Cut along straight lines across the sheet: crop marks serve it."""
-        return self.kind in ("rect", "rounded")
-
 
 RECT = Shape()
 

@@ -31,13 +31,15 @@ def _fronts(kit, component):
 
 
 def test_the_counts_the_tables_give(kit):
-    """36 hex tiles, nine of each flower, and 30 honey tokens, 20 ones and 10 threes."""
+    """36 hex tiles, nine of each flower, 30 honey tokens, 20 ones and 10 threes, and the
+    queen."""
     tiles = _fronts(kit, "tiles")
     honey = _fronts(kit, "honey")
     assert len(tiles) == 36 and len(honey) == 30
     assert {i["id"]: sum(t["id"] == i["id"] for t in tiles) for i in tiles} == \
         {"klee": 9, "raps": 9, "linde": 9, "kornblume": 9}
     assert sum(h["id"] == "honig-3" for h in honey) == 10
+    assert [q["id"] for q in _fronts(kit, "queen")] == ["queen"]
 
 
 def test_hex_and_circle_outlines_are_exact(kit):
@@ -76,8 +78,12 @@ def test_the_pdf_cuts_along_the_outlines(kit):
                 if item["component"] == "honey":
                     cx, cy = (sum(p[i] for p in match[0]) / len(want) for i in (0, 1))
                     assert all(abs(math.dist(p, (cx, cy)) - 10) < 0.01 for p in match[0])
-                else:
+                elif item["component"] == "tiles":
                     assert len(match[0]) == 6
+                else:  # the queen's die line: a drop 30 x 36 mm (turned or not)
+                    xs, ys = zip(*match[0], strict=True)
+                    assert sorted((round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2))) \
+                        == [30, 36]
 
 
 def test_every_shaped_piece_is_in_a_cut_file(kit):
@@ -90,7 +96,7 @@ def test_every_shaped_piece_is_in_a_cut_file(kit):
         cut = ET.parse(svg).getroot().find(".//s:g[@id='cut']", ns)
         assert cut.get("fill") == "none"
         pieces += len(cut.findall("s:polygon", ns))
-    assert pieces == 36 + 30
+    assert pieces == 36 + 30 + 1  # tiles, tokens and the queen
 
 
 def test_dxf_cut_files_match_the_outlines(tmp_path):

@@ -198,3 +198,27 @@ def test_a_layout_can_draw_the_pieces_outline(tmp_path):
     inside = (x + 2, y + h / 2) if w < h else (x + w / 2, y + 2)
     r, g, b = img.at_pt(inside[0] * pt, inside[1] * pt)
     assert r > 180 and g < 90 and b < 90, (r, g, b)
+
+
+def _crop_marks(kit: Path) -> list:
+    from tests.pdfread import read
+
+    _, pages = read(kit / "tiles.pdf")
+    return [ln for ln in pages[0].lines if abs(ln.width - 0.25) < 1e-6 and not ln.in_form]
+
+
+def test_crop_marks_where_a_straight_cut_helps(tmp_path):
+    """Triangles on a box grid get crop marks at their boxes (cut the boxes, then the
+    slant); a nest of hexes gets none, and asking for them there is an error."""
+    kit = _kit(tmp_path / "a", shape="{polygon: [[0, 0], [40, 0], [0, 30]]}", w=40, h=30,
+               count=12, label="[3, 3, 10, 5]")
+    marks = _crop_marks(kit)
+    edges_x = {round(v, 2) for i in _fronts(kit)[0]
+               for v in (i["trim_mm"][0], i["trim_mm"][0] + i["trim_mm"][2])}
+    vertical = {round(ln.x1 / (72 / 25.4), 2) for ln in marks if abs(ln.x1 - ln.x2) < 1e-6}
+    assert marks and vertical == edges_x
+    assert _crop_marks(_kit(tmp_path / "b")) == []
+    result = _kit(tmp_path / "c", shape="hex\n    marks: true", fails=True)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(r"^content/hx/game\.yaml:10:\d+: a hex nests on the sheet",
+                     result.stderr, re.M), result.stderr

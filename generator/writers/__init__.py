@@ -67,8 +67,9 @@ def register(cls: type[Writer]) -> type[Writer]:
 
 def listed(name: str, pages, game: Game) -> dict:
     """A file's manifest entry: each page's size and each placed item's component, kind and
-    trim, in mm (a shared sheet holds the parts of several components); a shaped piece's cut
-    outline too, as points on the page, so a reader can check cuts without our code."""
+    trim, in mm (a shared sheet holds the parts of several components), and its cut outline
+    as points on the page (a hex's six corners, a card's four), so a reader can check cuts
+    without our code."""
     return {"path": name, "pages": [
         {"number": n, "size_mm": [round(to_mm(v), 3) for v in page.size],
          "items": [_item(p, game) for p in page.placements]}
@@ -80,12 +81,16 @@ def _item(p, game: Game) -> dict:
     kind = kind_of(component)
     entry = {"id": p.item.id, "component": component.id, "kind": component.kind,
              "side": p.side, "trim_mm": [round(to_mm(v), 4) for v in p.trim]}
-    if kind.shaped(component):
-        loops = kind.outline(component, game)
-        if p.side == "back":
-            loops = seen_from_behind(loops, kind.trim(component, game)[0])
-        entry["outline_mm"] = [[[round(to_mm(v), 4) for v in apply(p.matrix, x, y)]
-                                for x, y in loop] for loop in loops]
+    if p.clip is not None:  # a board's piece on this sheet: cut at the window
+        x, y, w, h = p.clip
+        entry["outline_mm"] = [[[round(to_mm(a), 4), round(to_mm(b), 4)] for a, b in
+                                ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]]
+        return entry
+    loops = kind.outline(component, game)
+    if p.side == "back":
+        loops = seen_from_behind(loops, kind.trim(component, game)[0])
+    entry["outline_mm"] = [[[round(to_mm(v), 4) for v in apply(p.matrix, x, y)]
+                            for x, y in loop] for loop in loops]
     return entry
 
 
