@@ -24,6 +24,7 @@ MAX_CORNERS = 5000
 STEP_MM = 0.5  # a curve is followed in chords about this long ...
 MIN_STEPS, MAX_STEPS = 4, 400  # ... and this many per segment
 PX_MM = 25.4 / 96  # svgelements measures in CSS pixels
+LIMIT_MM = 10_000.0  # no piece is ten metres across: larger numbers are an attack or a typo
 
 
 def die_line(value: str, folder: Path) -> tuple[tuple[float, float], ...]:
@@ -85,6 +86,7 @@ def _loops(path, scale: float, what: str) -> list[tuple]:
     loops, points, count = [], [], 0
     for segment in path:
         if isinstance(segment, Move):
+            _length_bound(segment, scale, what)
             if len(points) > 1:
                 raise ValueError(f"{what} has an outline that is not closed; end it with Z")
             points = [segment.end]
@@ -94,10 +96,11 @@ def _loops(path, scale: float, what: str) -> list[tuple]:
                 loops.append(_corners(points, scale))
             points = []
             continue
+        length = _length_bound(segment, scale, what)  # numbers checked before any sum
         if isinstance(segment, Line):
             steps = [segment.end]
         else:
-            n = min(MAX_STEPS, max(MIN_STEPS, math.ceil(segment.length() * scale / STEP_MM)))
+            n = min(MAX_STEPS, max(MIN_STEPS, math.ceil(length / STEP_MM)))
             steps = [segment.point(k / n) for k in range(1, n + 1)]
         points += steps
         count += len(steps)
@@ -110,6 +113,25 @@ def _loops(path, scale: float, what: str) -> list[tuple]:
     if len(points) > 1:
         raise ValueError(f"{what} has an outline that is not closed; end it with Z")
     return loops
+
+
+def _length_bound(segment, scale: float, what: str) -> float:
+    """An upper bound of a segment's length in mm (its control polygon, or its arc's
+    sweep times its larger radius), once every number in it is finite and within reach:
+    the parser's own length of a curve with enormous numbers never ends."""
+    names = ("start", "end", "control", "control1", "control2", "center", "prx", "pry")
+    points = [p for p in (getattr(segment, n, None) for n in names) if p is not None]
+    for p in points:
+        if not all(math.isfinite(v) and abs(v) * scale <= LIMIT_MM for v in (p.x, p.y)):
+            raise ValueError(f"{what} has a point beyond {LIMIT_MM:g} mm or no number at all")
+    if segment.start is None:  # the first move: a point, no length
+        return 0.0
+    if hasattr(segment, "sweep"):
+        return abs(segment.sweep) * max(segment.rx, segment.ry) * scale
+    chain = [segment.start, *(getattr(segment, n) for n in ("control", "control1", "control2")
+                              if getattr(segment, n, None) is not None), segment.end]
+    return sum(math.dist((a.x, a.y), (b.x, b.y)) for a, b in zip(chain, chain[1:],
+                                                                  strict=False)) * scale
 
 
 def _same(a, b) -> bool:

@@ -16,13 +16,19 @@ from tests.test_shapes import _kit
 SHIELD = "M 0 0 H 40 V 30 Q 40 45 20 50 Q 0 45 0 30 Z"
 
 
-def _outline(kit) -> list[list[float]]:
+def _outline(kit, tip=(20, 50)) -> list[tuple[float, float]]:
+    """The first piece's outline back in its own mm from its top-left (the page's y runs
+    up), turned back if the sheet turned it: the turn that puts its tip where it belongs."""
     m = json.loads((kit / "manifest.json").read_text())
     item = next(i for f in m["files"] if f["path"] == "tiles.pdf" for p in f["pages"]
                 for i in p["items"] if i["side"] == "front")
     x, y, w, h = item["trim_mm"]
-    # Back to the piece's own mm from its top-left (the page's y runs up).
-    return [(px - x, y + h - py) for px, py in item["outline_mm"][0]]
+    local = [(px - x, y + h - py) for px, py in item["outline_mm"][0]]
+    for turned in (local, [(h - b, a) for a, b in local], [(b, w - a) for a, b in local]):
+        if any(math.dist(p, tip) < 0.01 for p in turned) and \
+                max(v for v, _ in turned) < 40.01:
+            return turned
+    raise AssertionError(f"no turn of {local[:4]} … has its tip at {tip}")
 
 
 def _quad(p0, p1, p2, t):
@@ -86,6 +92,10 @@ BILLION = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
     ("{path: two.svg}", {"two.svg": '<svg xmlns="http://www.w3.org/2000/svg">'
                          '<rect width="10" height="10"/><circle cx="50" cy="50" r="5"/></svg>'},
      r"die line 'two.svg' holds 2 closed outlines; .* id 'cut'"),
+    # Numbers the parser would measure forever: refused before it tries.
+    ('{path: "M 0 0 C 1e308 1e308 -1e308 1e308 0 0 Z"}', {}, r"a point beyond 10000 mm"),
+    ("{path: huge.svg}", {"huge.svg": '<svg xmlns="http://www.w3.org/2000/svg">'
+                          '<circle cx="0" cy="0" r="1e300"/></svg>'}, r"a point beyond"),
     ("{path: many.svg}", {"many.svg": '<svg xmlns="http://www.w3.org/2000/svg"><path d="M 0 0 '
                           + "L 1 1 " * 6000 + 'Z"/></svg>'}, r"more than 5000 corners"),
 ])

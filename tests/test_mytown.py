@@ -344,3 +344,38 @@ def test_a_term_a_theme_lacks_is_located(project_copy):
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert re.search(r"rules\.yaml:\d+:\d+: in '.*terms\.town.*': 'dict object' has no"
                      r" attribute 'town'", result.stderr), result.stderr
+
+
+def test_every_component_has_cut_files(tmp_path):
+    """--cut svg: a cut file for every sheet of every component, the benches (cut by their
+    own drawn lines, no crop marks) too: each bench one closed rectangle at its trim, and its
+    three mountain and two valley folds in their own groups, where the manifest puts them."""
+    import xml.etree.ElementTree as ET
+
+    from tests.conftest import build
+
+    kit = build("mytown", tmp_path, svg=True)
+    m = manifest(kit)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    sheets = {f["path"] for f in m["files"] if f["path"].endswith(".pdf")
+              and f.get("lang") in (None, "de") and f["path"] != "rules.pdf"}
+    cut = {f["path"] for f in m["files"] if f["path"].startswith("cut/")}
+    for pdf in sheets:
+        pages = next(f for f in m["files"] if f["path"] == pdf)["pages"]
+        fronts = [p for p in pages if any(i["side"] == "front" for i in p["items"])]
+        stem = pdf.removesuffix(".pdf")
+        assert {f"cut/{stem}-{n}.svg" for n in range(1, len(fronts) + 1)} <= cut, pdf
+    benches = next(f for f in m["files"] if f["path"] == "benches.pdf")["pages"][0]
+    root = ET.parse(kit / "cut/benches-1.svg").getroot()
+    page_h = float(root.get("viewBox").split()[3])
+    rects = sorted((float(r.get("x")), round(page_h - float(r.get("y"))
+                                              - float(r.get("height")), 3),
+                    float(r.get("width")), float(r.get("height")))
+                   for r in root.iterfind(".//s:g[@id='cut']/s:rect", ns))
+    trims = sorted(tuple(i["trim_mm"]) for i in benches["items"] if i["side"] == "front")
+    assert len(rects) == len(trims)
+    for got, want in zip(rects, trims, strict=True):
+        assert list(got) == pytest.approx(list(want), abs=0.01)
+    mountains = root.findall(".//s:g[@id='fold-mountain']/s:line", ns)
+    valleys = root.findall(".//s:g[@id='fold']/s:line", ns)
+    assert len(mountains) == 3 * len(trims) and len(valleys) == 2 * len(trims)
