@@ -119,11 +119,13 @@ def _files(game: Game, name: str, plans: list, pages: list[Page], layouts: Layou
 
 def _registered(pages: list[Page], settings: PrintSettings) -> list[Page]:
     """With --registration, the marks on every sheet a cutting machine cuts: each page of
-    fronts (a duplex kit's backs are not cut), each fold sheet, each board sheet."""
+    fronts (a duplex kit's backs are not cut), each fold sheet, each board sheet; not a
+    page to write on."""
     if not settings.registration:
         return pages
     return [replace(page, registration=settings.registration_inset)
-            if any(p.side == "front" for p in page.placements) else page for page in pages]
+            if any(p.side == "front" and kind_of(p.item.component).cut_out
+                   for p in page.placements) else page for page in pages]
 
 
 def _plan(game: Game, component: Component, variant, options, layouts: Layouts) -> _Planned:
@@ -136,6 +138,8 @@ def _plan(game: Game, component: Component, variant, options, layouts: Layouts) 
                  for item in items for lang in options.langs]
     trim = trim_of(game, component)
     has_back = component.back is not None and kind.backs
+    if not kind.cut_out:  # a page to write on keeps clear of no registration marks
+        settings = replace(settings, registration=False)
     # A shape cut along its outline keeps its bleed, crop marks or not.
     bleed = settings.bleed if component.marks or kind.shaped(component) else 0.0
     try:

@@ -103,3 +103,25 @@ def test_without_the_option_no_marks_and_the_printer_margin(tmp_path):
     kit = _kit(tmp_path, count=4)
     image = Rendered(kit / "tiles.pdf", 0, DPI).image
     assert _ink(image, 12.5, 12.5) < 20
+
+
+def test_a_kit_with_pages_to_write_on(tmp_path):
+    """My Town with --registration on Letter: the tiles' and benches' fronts carry the marks
+    (the benches' and tiles' pieces clear of their band); the score pad, a page to write on
+    and not cut out, keeps its printer's margin and has none."""
+    from tests.conftest import build, manifest
+
+    kit = build("mytown", tmp_path, registration=True, paper="letter", langs=("de",))
+    m = manifest(kit)
+    page = (215.9, 279.4)
+    band = 10 + 5 + 2
+    for f in m["files"]:
+        if not f["path"].endswith(".pdf") or f["path"] == "rules.pdf":
+            continue
+        image = Rendered(kit / f["path"], 0, DPI).image
+        marked = _ink(image, 12.5, 12.5) > 200 and _ink(image, page[0] - 10.25, 20) > 200
+        assert marked == (f["path"] != "score-pad.pdf"), f["path"]
+        if marked:
+            for item in f["pages"][0]["items"]:
+                x, y, w, h = item["trim_mm"]
+                assert min(x, y, page[0] - x - w, page[1] - y - h) >= band - 0.01

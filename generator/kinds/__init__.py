@@ -53,6 +53,7 @@ class Kind:
     takes_back = True  # whether `back:` means anything (a standee's is its figure's back)
     per_language = False  # printed once for each language of the build
     shares = True  # a few left over may go onto shared sheets with other small parts
+    cut_out = True  # cut from the sheet (a page to write on is not): print-then-cut marks
     sized = True  # the component names its size (a stand takes it from what it holds)
     sheet = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
     keys: tuple[str, ...] = ()  # the kind's own keys in a component
