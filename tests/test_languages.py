@@ -56,7 +56,8 @@ FRENCH = {"subject": "Kit à imprimer Bastelbogen", "rules": "Règles", "glue": 
           "duplex-short": "recto verso, bord court", "duplex-fold": "recto; plier, coller",
           "duplex-none": "recto (faces seules)", "cutting": "Couper aux traits de coupe.",
           "parts": "Petites pièces", "holds": "contient",
-          "per-language": "Les pièces à texte existent en chaque langue, n'en imprimer qu'une."}
+          "per-language": "Les pièces à texte existent en chaque langue, n'en imprimer qu'une.",
+          "registration": "Imprimer, puis découper aux repères."}
 
 
 def _words(omit: str = "") -> str:

@@ -103,6 +103,7 @@ def test_without_the_option_no_marks_and_the_printer_margin(tmp_path):
     kit = _kit(tmp_path, count=4)
     image = Rendered(kit / "tiles.pdf", 0, DPI).image
     assert _ink(image, 12.5, 12.5) < 20
+    assert "Passermarken" not in (kit / "PRINT.txt").read_text()
 
 
 def test_a_kit_with_pages_to_write_on(tmp_path):
@@ -113,6 +114,7 @@ def test_a_kit_with_pages_to_write_on(tmp_path):
 
     kit = build("mytown", tmp_path, registration=True, paper="letter", langs=("de",))
     m = manifest(kit)
+    assert "die drei Passermarken" in (kit / "PRINT.txt").read_text()
     page = (215.9, 279.4)
     band = 10 + 5 + 2
     for f in m["files"]:
