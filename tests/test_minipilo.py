@@ -203,3 +203,23 @@ def test_project_mats_hold_the_cards_laid_on_them(kits):
                   if f["path"] == "projects.pdf")
     fronts = [p for p in listed["pages"] if p["items"][0]["side"] == "front"]
     assert [len(p["items"]) for p in fronts] == [2, 2]  # the fifth shares a parts sheet
+
+
+def test_the_die_is_a_die_net_cut_along_its_outline(kits):
+    """MiniPilo's die is Museo's: a net of six 20 mm faces and seven glue tabs, cut along
+    one outline (the manifest's), in whichever file holds it."""
+    import math
+
+    from tests.conftest import holding
+
+    kit = kits("minipilo")
+    [f] = holding(kit, "die")
+    [die] = [i for p in f["pages"] for i in p["items"] if i["component"] == "die"]
+    loop = die["outline_mm"][0]
+    area = abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1],
+                                                                     strict=True))) / 2
+    assert die["kind"] == "die" and area == pytest.approx(6 * 400 + 7 * 0.82 * 0.28 * 400,
+                                                          abs=0.05)
+    xs, ys = zip(*loop, strict=True)
+    assert sorted((round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2))) == [60, 85.6]
+    assert math.isclose(die["trim_mm"][2] * die["trim_mm"][3], 60 * 85.6, abs_tol=0.01)

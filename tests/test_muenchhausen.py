@@ -194,6 +194,13 @@ def test_svg_cut_files_follow_the_same_plan(tmp_path):
             assert list(got) == pytest.approx(want, abs=0.01)
     baron = ET.parse(kit / "cut/baron-1.svg").getroot()
     assert len(baron.findall(".//s:g[@id='fold']/s:line", ns)) == 3
+    # The standee's strip is cut as one closed rectangle at its trim.
+    [strip] = [i for f in m["files"] if f["path"] == "baron.pdf" for i in f["pages"][0]["items"]]
+    [rect] = baron.findall(".//s:g[@id='cut']/s:rect", ns)
+    page_h = float(baron.get("viewBox").split()[3])
+    got = [float(rect.get("x")), page_h - float(rect.get("y")) - float(rect.get("height")),
+           float(rect.get("width")), float(rect.get("height"))]
+    assert got == pytest.approx(strip["trim_mm"], abs=0.01)
 
 
 def test_the_sheets_say_what_the_seed_says(kits):
