@@ -134,7 +134,9 @@ def draw_guides(c, page: Page) -> None:
     c.setDash(*FOLD_DASH)
     for x1, y1, x2, y2 in page.folds:
         c.line(x1, y1, x2, y2)
-    c.setFillColor(colors.black)  # print-then-cut: solid black finds a machine's eye best
-    for rect in registration_marks(page):
+    marks = registration_marks(page)
+    if marks:  # print-then-cut: solid black finds a machine's eye best
+        c.setFillColor(colors.black)
+    for rect in marks:
         c.rect(*rect, stroke=0, fill=1)
     c.restoreState()
