@@ -64,6 +64,10 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
                progress=None, warn=None) -> Path:
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was.
     Preflight findings go to `warn` one by one, or with --strict stop the build."""
+    settings = options.settings
+    if settings.registration and settings.registration_inset < settings.margin:
+        raise OptionError("--registration-inset must be at least --margin: the printer"
+                          " cannot print marks in its margin")
     templating.reset()
     plugins.load()
     game = project.load(game_id)

@@ -6,24 +6,29 @@ the game folder, made into the corners of a polygon in mm from the piece's top-l
 
 Curves and arcs are followed to within a few hundredths of a millimetre. A file's outline
 is the element with id `cut`, else its only shape. Files come from strangers: they are read
-whole under a size limit, entity declarations are refused before any XML parser sees them,
-and nothing outside the game folder is opened. Parsed with svgelements.
+whole under a size limit, must be UTF-8, entity declarations and <use> copies are refused
+before any XML parser sees them, the corners of all outlines together are capped, and
+nothing outside the game folder is opened. Parsed with svgelements.
 """
 
 from __future__ import annotations
 
 import io
 import math
+import re
 from pathlib import Path
 
 from .paths import inside, is_file
 
-MAX_FILE = 1 << 20  # a die line is a few kilobytes; a megabyte is already a drawing
+MAX_FILE = 256 << 10  # a die line is a few kilobytes; this is already a drawing
 MAX_DATA = 100_000  # characters of path data
 MAX_CORNERS = 5000
 STEP_MM = 0.5  # a curve is followed in chords about this long ...
 MIN_STEPS, MAX_STEPS = 4, 400  # ... and this many per segment
 PX_MM = 25.4 / 96  # svgelements measures in CSS pixels
+# Refused before parsing: entities (expansion bombs) and <use>, which the parser copies
+# without limit (ten uses of ten uses … of one shape is a hundred million shapes).
+FORBIDDEN = re.compile(r"<!\s*(doctype|entity)|<\s*([\w.-]+:)?use[\s/>]", re.I)
 LIMIT_MM = 10_000.0  # no piece is ten metres across: larger numbers are an attack or a typo
 
 
@@ -35,13 +40,16 @@ def die_line(value: str, folder: Path) -> tuple[tuple[float, float], ...]:
         raise ValueError(f"path data is longer than {MAX_DATA} characters")
     from svgelements import Path as SvgPath  # only games with die lines load the parser
 
+    broken = "this is not SVG path data (like 'M 0 0 H 40 V 30 Z')"
     try:
         path = SvgPath(value)
         if not list(path):  # the parser passes over words it cannot read
-            raise ValueError
+            raise ValueError(broken)
+        return _one_outline([path], 1.0, "the path")
+    except ValueError:
+        raise
     except Exception:  # noqa: BLE001 - the parser raises many kinds on broken data
-        raise ValueError("this is not SVG path data (like 'M 0 0 H 40 V 30 Z')") from None
-    return _one_outline([path], 1.0, "the path")
+        raise ValueError(broken) from None
 
 
 def _from_file(name: str, folder: Path) -> tuple[tuple[float, float], ...]:
@@ -54,23 +62,33 @@ def _from_file(name: str, folder: Path) -> tuple[tuple[float, float], ...]:
         data = f.read(MAX_FILE + 1)
     if len(data) > MAX_FILE:
         raise ValueError(f"die line '{name}' is larger than {MAX_FILE >> 10} KiB")
-    if b"<!ENTITY" in data.upper() or b"<!DOCTYPE" in data.upper():
-        raise ValueError(f"die line '{name}' declares a document type or entities; save it"
-                         " as plain SVG")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"die line '{name}' is not UTF-8 text; save it as plain SVG in"
+                         " UTF-8") from None
+    if FORBIDDEN.search(text):
+        raise ValueError(f"die line '{name}' declares a document type or entities, or copies"
+                         " elements with <use>; save it as plain SVG")
     from svgelements import SVG, Shape  # only games with die lines load the parser
     from svgelements import Path as SvgPath
 
+    what = f"die line '{name}'"
     try:
         shapes = [e for e in SVG.parse(io.BytesIO(data)).elements() if isinstance(e, Shape)]
         chosen = [e for e in shapes if e.id == "cut"] or shapes
-        paths = [SvgPath(e) for e in chosen]
+        return _one_outline([SvgPath(e) for e in chosen], PX_MM, what)
+    except ValueError:
+        raise
     except Exception:  # noqa: BLE001 - broken XML or SVG raises many kinds
-        raise ValueError(f"die line '{name}' is not an SVG file that can be read") from None
-    return _one_outline(paths, PX_MM, f"die line '{name}'")
+        raise ValueError(f"{what} is not an SVG file that can be read") from None
 
 
 def _one_outline(paths, scale: float, what: str) -> tuple[tuple[float, float], ...]:
-    loops = [loop for path in paths for loop in _loops(path, scale, what)]
+    loops: list = []
+    budget = [MAX_CORNERS]  # for the whole file, however many shapes it holds
+    for path in paths:
+        loops += _loops(path, scale, what, budget)
     if len(loops) != 1:
         raise ValueError(f"{what} holds {len(loops)} closed outlines; a piece is cut along"
                          " one (give the die line's outline the id 'cut')")
@@ -79,11 +97,12 @@ def _one_outline(paths, scale: float, what: str) -> tuple[tuple[float, float], .
     return loops[0]
 
 
-def _loops(path, scale: float, what: str) -> list[tuple]:
-    """Each closed subpath as corners; an open one is an error (a cut must close)."""
+def _loops(path, scale: float, what: str, budget: list[int]) -> list[tuple]:
+    """Each closed subpath as corners; an open one is an error (a cut must close). After a
+    Z the pen is back at the subpath's start, where a next subpath without M begins."""
     from svgelements import Close, Line, Move
 
-    loops, points, count = [], [], 0
+    loops, points = [], []
     for segment in path:
         if isinstance(segment, Move):
             _length_bound(segment, scale, what)
@@ -94,7 +113,7 @@ def _loops(path, scale: float, what: str) -> list[tuple]:
         if isinstance(segment, Close):  # back to the start: the polygon closes itself
             if len(points) > 2:
                 loops.append(_corners(points, scale))
-            points = []
+            points = points[:1]
             continue
         length = _length_bound(segment, scale, what)  # numbers checked before any sum
         if isinstance(segment, Line):
@@ -103,13 +122,13 @@ def _loops(path, scale: float, what: str) -> list[tuple]:
             n = min(MAX_STEPS, max(MIN_STEPS, math.ceil(length / STEP_MM)))
             steps = [segment.point(k / n) for k in range(1, n + 1)]
         points += steps
-        count += len(steps)
-        if count > MAX_CORNERS:
+        budget[0] -= len(steps)
+        if budget[0] < 0:
             raise ValueError(f"{what} has more than {MAX_CORNERS} corners once its curves"
                              " are followed")
         if len(points) > 3 and _same(points[0], points[-1]):  # closed without a Z
             loops.append(_corners(points, scale))
-            points = []
+            points = points[:1]
     if len(points) > 1:
         raise ValueError(f"{what} has an outline that is not closed; end it with Z")
     return loops

@@ -118,14 +118,19 @@ def _files(game: Game, name: str, plans: list, pages: list[Page], layouts: Layou
 
 
 def _registered(pages: list[Page], settings: PrintSettings) -> list[Page]:
-    """With --registration, the marks on every sheet a cutting machine cuts: each page of
-    fronts (a duplex kit's backs are not cut), each fold sheet, each board sheet; not a
-    page to write on."""
+    """With --registration, the marks on every sheet a cutting machine cuts."""
     if not settings.registration:
         return pages
-    return [replace(page, registration=settings.registration_inset)
-            if any(p.side == "front" and kind_of(p.item.component).cut_out
-                   for p in page.placements) else page for page in pages]
+    return [replace(page, registration=settings.registration_inset) if _cut_by_machine(page)
+            else page for page in pages]
+
+
+def _cut_by_machine(page: Page) -> bool:
+    """A page of fronts of pieces cut out: not a duplex back, not a page to write on, and
+    not a fold sheet, which is folded before it is cut (its marks would fold away)."""
+    sides = {p.side for p in page.placements}
+    return sides == {"front"} and all(kind_of(p.item.component).cut_out
+                                      for p in page.placements)
 
 
 def _plan(game: Game, component: Component, variant, options, layouts: Layouts) -> _Planned:

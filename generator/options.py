@@ -78,10 +78,10 @@ OPTIONS = {o.name: o for o in (
     Option("margin", "length", mm(5), "Unprintable margin of the printer on every side.",
            limit_mm=30.0),
     Option("registration", "flag", False, "Print-then-cut: registration marks (a square"
-           " top-left, L-corners top-right and bottom-left) on every front sheet and in its"
-           " cut file; the pieces keep clear of them."),
+           " top-left, L-corners top-right and bottom-left) on every sheet of fronts a"
+           " machine cuts and in its cut file; the pieces keep clear of them."),
     Option("registration-inset", "length", mm(10), "How far the registration marks stand"
-           " from the paper's edges.", limit_mm=30.0),
+           " from the paper's edges (at least --margin).", limit_mm=30.0),
     Option("back-offset", "offset", (0.0, 0.0), "X,Y shift of every back page, read off"
            " `pnp calibrate`.", limit_mm=10.0),
     Option("lang", "langs", (), "Language of cards and cheat sheet; repeat for several"

@@ -75,6 +75,17 @@ BILLION = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
            + ']><svg xmlns="http://www.w3.org/2000/svg"><text>&i;</text></svg>')
 
 
+# Ten copies of ten copies … of one shape: a hundred million shapes for a parser that copies.
+USES = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">'
+        '<defs><g id="l0"><rect width="1" height="1"/></g>'
+        + "".join(f'<g id="l{k + 1}">' + f'<use xlink:href="#l{k}"/>' * 10 + "</g>"
+                  for k in range(8))
+        + '</defs><use xlink:href="#l8"/></svg>')
+# Two hundred shapes of twelve curves each: the corners of the whole file are counted.
+CURVES = ('<svg xmlns="http://www.w3.org/2000/svg">'
+          + ('<path d="M 0 0 ' + "C 100 0 100 100 0 100 " * 12 + 'Z"/>') * 200 + "</svg>")
+
+
 @pytest.mark.parametrize(("shape", "files", "message"), [
     ('{path: "M 0 0 H 40 V 30"}', {}, r"the path has an outline that is not closed"),
     ('{path: "M 0 0 H 40 V 30 Z M 1 1 H 5 V 5 Z"}', {}, r"the path holds 2 closed outlines"),
@@ -87,7 +98,7 @@ BILLION = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
     ("{path: gone.svg}", {}, r"die line 'gone.svg' does not exist"),
     ("{path: laughs.svg}", {"laughs.svg": BILLION}, r"declares a document type or entities"),
     ("{path: big.svg}", {"big.svg": "<svg>" + " " * (1 << 20) + "</svg>"},
-     r"die line 'big.svg' is larger than 1024 KiB"),
+     r"die line 'big.svg' is larger than 256 KiB"),
     ("{path: broken.svg}", {"broken.svg": "<svg><path d='M 0 0"}, r"is not an SVG file"),
     ("{path: two.svg}", {"two.svg": '<svg xmlns="http://www.w3.org/2000/svg">'
                          '<rect width="10" height="10"/><circle cx="50" cy="50" r="5"/></svg>'},
@@ -96,6 +107,11 @@ BILLION = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
     ('{path: "M 0 0 C 1e308 1e308 -1e308 1e308 0 0 Z"}', {}, r"a point beyond 10000 mm"),
     ("{path: huge.svg}", {"huge.svg": '<svg xmlns="http://www.w3.org/2000/svg">'
                           '<circle cx="0" cy="0" r="1e300"/></svg>'}, r"a point beyond"),
+    ('{path: "Q 5 5 10 0 L 10 10 Z"}', {}, r"this is not SVG path data"),  # no M first
+    ('{path: "M 0 0 H 30 V 30 Z H -30 V -30 Z"}', {}, r"the path holds 2 closed outlines"),
+    ("{path: uses.svg}", {"uses.svg": USES}, r"copies elements with <use>"),
+    ("{path: utf16.svg}", {"utf16.svg": ""}, r"is not UTF-8 text"),
+    ("{path: curves.svg}", {"curves.svg": CURVES}, r"more than 5000 corners"),
     ("{path: many.svg}", {"many.svg": '<svg xmlns="http://www.w3.org/2000/svg"><path d="M 0 0 '
                           + "L 1 1 " * 6000 + 'Z"/></svg>'}, r"more than 5000 corners"),
 ])
@@ -104,6 +120,8 @@ def test_a_broken_die_line_is_named(tmp_path, shape, files, message):
     (tmp_path / "secret.svg").write_text('<svg><rect width="10" height="10"/></svg>')
     for name, text in files.items():
         (tmp_path / "content" / "hx" / name).write_text(text)
+    if "utf16.svg" in files:  # entities a byte search for ASCII would not see
+        (tmp_path / "content" / "hx" / "utf16.svg").write_bytes(BILLION.encode("utf-16"))
     result = _kit(tmp_path, shape=shape, w=40, h=50, fails=True)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert re.search(rf"^content/hx/game\.yaml:9:\d+: shape: (.* )?{message}", result.stderr,

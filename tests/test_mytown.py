@@ -347,8 +347,8 @@ def test_a_term_a_theme_lacks_is_located(project_copy):
 
 
 def test_every_component_has_cut_files(tmp_path):
-    """--cut svg: a cut file for every sheet of every component, the benches (cut by their
-    own drawn lines, no crop marks) too: each bench one closed rectangle at its trim, and its
+    """--cut svg: a cut file for every sheet of every component cut out, the benches (cut by
+    their own drawn lines, no crop marks) too: each bench one closed rectangle at its trim, and its
     three mountain and two valley folds in their own groups, where the manifest puts them."""
     import xml.etree.ElementTree as ET
 
@@ -360,6 +360,9 @@ def test_every_component_has_cut_files(tmp_path):
     sheets = {f["path"] for f in m["files"] if f["path"].endswith(".pdf")
               and f.get("lang") in (None, "de") and f["path"] != "rules.pdf"}
     cut = {f["path"] for f in m["files"] if f["path"].startswith("cut/")}
+    # The score pad is a page to write on, not cut out: no cut file.
+    assert "score-pad.pdf" in sheets and not any(c.startswith("cut/score-pad") for c in cut)
+    sheets.discard("score-pad.pdf")
     for pdf in sheets:
         pages = next(f for f in m["files"] if f["path"] == pdf)["pages"]
         fronts = [p for p in pages if any(i["side"] == "front" for i in p["items"])]

@@ -53,16 +53,19 @@ def _band_is_clear(image: Image.Image, marks, band: float) -> bool:
     return True
 
 
-@pytest.mark.parametrize(("duplex", "inset"), [("long", 10), ("fold", 6)])
-def test_marks_on_the_fronts_and_a_clear_band(tmp_path, duplex, inset):
+@pytest.mark.parametrize(("duplex", "inset", "back"), [("long", 10, True), ("fold", 6, False),
+                                                    ("fold", 10, True)])
+def test_marks_on_the_fronts_and_a_clear_band(tmp_path, duplex, inset, back):
+    """Marks on each sheet of fronts a machine cuts; none on a duplex back, nor on a fold
+    sheet (folded before it is cut, its marks would fold away)."""
     kit = _kit(tmp_path, "--registration", "--registration-inset", f"{inset}mm", "--duplex",
-               duplex, "--svg", count=30, back=True)
+               duplex, "--svg", count=30, back=back)
     m = json.loads((kit / "manifest.json").read_text())
     [tiles] = [f for f in m["files"] if f["path"] == "tiles.pdf"]
     band = inset + 5 + 2  # the marks' band and 2 mm clear of it
     marks = _marks(inset)
     for n, page in enumerate(tiles["pages"]):
-        fronts = any(i["side"] == "front" for i in page["items"])
+        fronts = {i["side"] for i in page["items"]} == {"front"}
         image = Rendered(kit / "tiles.pdf", n, DPI).image
         centres = [(x + mw / 2, y + mh / 2) for x, y, mw, mh in marks]
         assert all(_ink(image, x, y) > 200 for x, y in centres) == fronts
@@ -77,6 +80,9 @@ def test_marks_on_the_fronts_and_a_clear_band(tmp_path, duplex, inset):
     ns = {"s": "http://www.w3.org/2000/svg"}
     root = ET.parse(kit / "cut" / "tiles-1.svg").getroot()
     group = root.find(".//s:g[@id='registration']", ns)
+    if duplex == "fold" and back:
+        assert group is None
+        return
     got = sorted(tuple(float(r.get(k)) for k in ("x", "y", "width", "height"))
                  for r in group.findall("s:rect", ns))
     assert [v for r in got for v in r] == pytest.approx([v for r in sorted(marks) for v in r],
@@ -127,3 +133,10 @@ def test_a_kit_with_pages_to_write_on(tmp_path):
             for item in f["pages"][0]["items"]:
                 x, y, w, h = item["trim_mm"]
                 assert min(x, y, page[0] - x - w, page[1] - y - h) >= band - 0.01
+
+
+def test_marks_the_printer_cannot_print_are_refused(tmp_path):
+    result = _kit(tmp_path, "--registration", "--registration-inset", "3mm", fails=True)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "--registration-inset must be at least --margin" in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -23,13 +23,15 @@ DASHES = {"valley": "1,0.7", "mountain": "1.4,0.5,0.35,0.5"}
 
 def sheets_to_cut(job: Job, laid):
     """(name, page, cuts) for each front sheet of a file: `cuts` maps a component's id to
-    its outline and folds, item-local. Every piece is cut, with crop marks or without (a die
-    net, a bench). Another language's copy of a file has the same cuts, and no cut files of
-    its own."""
+    its outline and folds, item-local. Every piece cut out is cut, with crop marks or
+    without (a die net, a bench); a page to write on is not. Another language's copy of a
+    file has the same cuts, and no cut files of its own."""
     if laid.lang not in (None, job.lang):
         return []
     cut = {c.id: (kind_of(c).outline(c, job.game), kind_of(c).folds(c, job.game))
-           for c in laid.components}
+           for c in laid.components if kind_of(c).cut_out}
+    if not cut:  # a page to write on is not cut out
+        return []
     sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
     return [(f"{laid.name}-{n}", page, cut) for n, page in enumerate(sheets, start=1)]
 
