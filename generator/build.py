@@ -39,6 +39,11 @@ class BuildOptions:
     cut: str = default("cut")
     theme: str | None = default("theme")  # None: the game's first theme
     strict: bool = default("strict")
+    export: tuple[str, ...] = default("export")
+    dpi: int = default("dpi")
+    profile: str | None = default("profile")
+    fit: bool = default("fit")
+    base_url: str | None = default("base-url")
 
     @classmethod
     def of(cls, **values) -> BuildOptions:
@@ -85,7 +90,7 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     _check_words(words, fonts)
     writers = [w for w in WRITERS if w.wanted(options)]
     with staged(out, game_id) as staging:
-        job = Job(game, options, fonts, project.templates, staging, preflight, words)
+        job = Job(game, options, fonts, project.templates, staging, preflight, words, layouts)
         files: list[dict] = []
         for laid in lay_out(game, variant, options, layouts, preflight):
             for writer in writers:

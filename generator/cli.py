@@ -128,7 +128,7 @@ def list_games(ctx: click.Context) -> None:
 
 def _parsed(option: Option):
     def callback(ctx, param, value):
-        if value is None or (option.type == "langs" and not value):
+        if value is None or (option.type in ("langs", "list") and not value):
             return option.default
         try:
             return option.parse(value)
@@ -145,7 +145,7 @@ def _click_option(option: Option):
     if option.type == "choice":
         return click.option(*decl, type=click.Choice(option.choices), default=option.default,
                             show_default=True, help=option.help)
-    if option.type == "langs":
+    if option.type in ("langs", "list"):
         return click.option(*decl, multiple=True, callback=_parsed(option), help=option.help)
     shown = option.shown(option.default) if option.default is not None else None
     return click.option(*decl, default=shown, show_default=shown is not None,

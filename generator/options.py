@@ -15,16 +15,19 @@ from .units import mm, parse_length, parse_pair, to_mm
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DUPLEX_MODES = ("long", "short", "fold", "none")
 LANG_CODE = re.compile(r"^[a-z]{2,3}$")
+URL = re.compile(r"^https?://[^\s\"'<>]{1,2000}$")
+EXPORTS = ("png", "shop", "tts", "contact")
 
 
 @dataclass(frozen=True)
 class Option:
     name: str  # as on the command line (--name) and in manifest.json
-    type: str  # choice, length, offset, flag, name, langs
-    default: object  # parsed: points for lengths, a tuple for langs
+    type: str  # choice, list (of choices), length, offset, flag, name, langs, int, url
+    default: object  # parsed: points for lengths, a tuple for langs and lists
     help: str
     choices: tuple[str, ...] = ()
     limit_mm: float = 0.0  # lengths: from 0 to this; offsets: within ± this
+    span: tuple[int, int] = (0, 0)  # ints: from, to
     recorded: bool = True  # written to manifest.json
 
     @property
@@ -52,6 +55,21 @@ class Option:
                 if code in codes[:n]:
                     raise ValueError(f"'{code}' is asked for twice")
             return codes
+        if self.type == "list":
+            for n, value in enumerate(text):
+                if value not in self.choices:
+                    raise ValueError(f"must be one of {', '.join(self.choices)}, got {value}")
+                if value in text[:n]:
+                    raise ValueError(f"'{value}' is asked for twice")
+            return tuple(text)
+        if self.type == "int":
+            text = str(text)
+            if not (text.isdigit() and self.span[0] <= int(text) <= self.span[1]):
+                raise ValueError(f"must be a whole number from {self.span[0]} to"
+                                 f" {self.span[1]}, got {text}")
+            return int(text)
+        if self.type == "url" and not URL.match(text):
+            raise ValueError(f"must be an address starting http:// or https://, got {text}")
         if self.type == "choice" and text not in self.choices:
             raise ValueError(f"must be one of {', '.join(self.choices)}, got {text}")
         return text
@@ -62,7 +80,7 @@ class Option:
             return f"{to_mm(value):g}mm"
         if self.type == "offset":
             return ",".join(f"{to_mm(v):g}mm" for v in value)
-        if self.type == "langs":
+        if self.type in ("langs", "list"):
             return list(value)
         return value
 
@@ -94,6 +112,17 @@ OPTIONS = {o.name: o for o in (
            " in mm: svg (cut/<file>-<n>.svg) or dxf (cut/<file>-<n>.dxf); cuts and folds in"
            " separate groups or layers.", ("none", "svg", "dxf"), recorded=False),
     Option("svg", "flag", False, "The same as --cut svg.", recorded=False),
+    Option("export", "list", (), "Also export (repeatable): png (a picture per distinct"
+           " face), shop (files for a print shop, with --profile), tts (Tabletop Simulator"
+           " decks), contact (a contact sheet per component); into export/<format>/.",
+           EXPORTS),
+    Option("dpi", "int", 300, "Resolution of exported pictures.", span=(72, 1200)),
+    Option("profile", "name", None, "Print-shop profile for --export shop (e.g."
+           " tgc-poker, mpc-63x88, dtc-poker, or one in the game's profiles.yaml)."),
+    Option("fit", "flag", False, "Let --export shop scale cards that nearly fit the"
+           " profile (it says by how much)."),
+    Option("base-url", "url", None, "Where you host the exported pictures, for the Tabletop"
+           " Simulator deck (default: the local files)."),
     Option("strict", "flag", False, "Treat preflight warnings (art short of the bleed,"
            " tiny text, low-resolution pictures) as errors.", recorded=False),
 )}
@@ -121,7 +150,10 @@ def table() -> str:
             allowed = {"choice": " / ".join(option.choices),
                        "length": f"0 to {option.limit_mm:g} mm",
                        "offset": f"±{option.limit_mm:g} mm each",
-                       "langs": "language codes", "name": "a name the game defines"}[
+                       "langs": "language codes", "name": "a name the game defines",
+                       "list": " / ".join(option.choices) + ", repeatable",
+                       "int": f"{option.span[0]} to {option.span[1]}",
+                       "url": "an http(s) address"}[
                 option.type]
         rows.append(f"| `--{option.name}` | {shown} | {allowed} | {option.help} |")
     return "\n".join(rows)

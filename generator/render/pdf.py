@@ -68,10 +68,11 @@ class Meta:
     subject: str
 
 
-def new_canvas(path: Path, meta: Meta, size, font: str) -> Canvas:
+def new_canvas(path, meta: Meta, size, font: str) -> Canvas:
+    """A canvas writing to a file's path, or to an open binary file (a buffer)."""
     # The initial font is ours: reportlab's default would put an unembedded Helvetica in.
-    c = Canvas(str(path), pagesize=size, invariant=1, pageCompression=1,
-                         initialFontName=font)
+    c = Canvas(path if hasattr(path, "write") else str(path), pagesize=size, invariant=1,
+               pageCompression=1, initialFontName=font)
     c.setTitle(meta.title)
     c.setAuthor(meta.author)
     c.setSubject(meta.subject)

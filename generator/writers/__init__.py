@@ -5,7 +5,7 @@ Simulator deck) is one new module that registers itself here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..geometry import apply
@@ -31,6 +31,8 @@ class Job:
     staging: Staging
     preflight: Preflight
     words: dict[str, dict]  # the kit's own words, per language of the build
+    layouts: object = None  # layouts.Layouts: exports lay faces out again at their bleed
+    kept: dict = field(default_factory=dict)  # what writers gather across a kit's files
 
     @property
     def lang(self) -> str:

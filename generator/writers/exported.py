@@ -1,0 +1,97 @@
+"""What the exports share: the distinct faces of each component, gathered as the kit's files
+go by (in the build's first language), and pictures written as sRGB PNG with their profile.
+
+A face is distinct by its art: 200 cards with one back have one back face, counted 200
+times. Boards, laid over several sheets, are not exported as pictures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..kinds import kind_of
+from ..render.paint import PaintContext
+from ..render.raster import Shot, rasterise, srgb_profile
+from ..units import to_mm
+from . import Job
+
+
+@dataclass
+class Face:
+    art: object
+    side: str
+    items: list = field(default_factory=list)  # every item showing it, in order
+
+
+@dataclass
+class Gathered:
+    """One component's distinct faces, fronts and backs in the order first met."""
+
+    component: object
+    trim: tuple[float, float]
+    bleed: float
+    faces: dict = field(default_factory=dict)  # (art, side) -> Face
+
+
+def gather(job: Job, laid) -> None:
+    """Take note of a file's faces, once per file, in the first language only."""
+    seen = job.kept.setdefault("seen", set())
+    if laid.lang not in (None, job.lang) or id(laid) in seen:
+        return
+    seen.add(id(laid))
+    kept = job.kept.setdefault("faces", {})
+    for item in laid.items:
+        component = item.component
+        if kind_of(component).sheet != "grid":
+            continue
+        kind = kind_of(component)
+        trim = kind.trim(component, job.game)
+        one = kept.setdefault(component.id, Gathered(component, trim, _bleed_of(laid, item)))
+        for side in ("front", "back"):
+            art = laid.arts.get((id(item), side))
+            if art is not None:
+                one.faces.setdefault((art, side), Face(art, side)).items.append(item)
+
+
+def _bleed_of(laid, item) -> float:
+    """The bleed the item's art was laid out with: its bleed box beyond the trim."""
+    art = laid.arts.get((id(item), "front"))
+    return -art.bleed[0] if art is not None else 0.0
+
+
+def faces(job: Job) -> list[Gathered]:
+    return list(job.kept.get("faces", {}).values())
+
+
+def pictures(job: Job, shots, dpi: float):
+    """The shots as images (see render/raster.py)."""
+    ctx = PaintContext(job.fonts, job.game.folder, preflight=None)
+    return rasterise(shots, dpi, ctx, job.fonts["regular"])
+
+
+def save_png(image, path: Path, dpi: float) -> None:
+    profile = _profile()
+    image.save(path, "PNG", icc_profile=profile, dpi=(dpi, dpi), optimize=False)
+
+
+_PROFILE: list[bytes] = []
+
+
+def _profile() -> bytes:
+    if not _PROFILE:
+        _PROFILE.append(srgb_profile())
+    return _PROFILE[0]
+
+
+def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:
+    """A length in points as whole pixels at dpi."""
+    return tuple(max(1, round(to_mm(v) / 25.4 * dpi)) for v in size_pt)
+
+
+def trim_shot(one: Gathered, face: Face, dpi: float, bleed: bool) -> Shot:
+    """A face's trim, with its bleed or without, as a shot at dpi."""
+    w, h = one.trim
+    b = one.bleed if bleed else 0.0
+    rect = (-b, -b, w + 2 * b, h + 2 * b)
+    return Shot(face.art, rect, pixels(rect[2:], dpi), f"item '{face.items[0].id}'")
