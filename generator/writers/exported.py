@@ -32,6 +32,7 @@ class Gathered:
     trim: tuple[float, float]
     bleed: float
     faces: dict = field(default_factory=dict)  # (art, side) -> Face
+    cards: list = field(default_factory=list)  # (item, front art, back art or None), in order
 
 
 def gather(job: Job, laid) -> None:
@@ -52,6 +53,8 @@ def gather(job: Job, laid) -> None:
             art = laid.arts.get((id(item), side))
             if art is not None:
                 one.faces.setdefault((art, side), Face(art, side)).items.append(item)
+        one.cards.append((item, laid.arts.get((id(item), "front")),
+                          laid.arts.get((id(item), "back"))))
 
 
 def _bleed_of(laid, item) -> float:
