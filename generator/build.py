@@ -15,6 +15,7 @@ from .layouts import Layouts
 from .models import Game
 from .options import OPTIONS, default
 from .preflight import Preflight
+from .profiles import load_profiles
 from .project import Project
 from .publish import staged
 from .render.style import Fonts
@@ -82,6 +83,7 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     except KeyError as exc:
         raise OptionError(str(exc.args[0])) from None
     options = replace(options, theme=_theme(game, options.theme))
+    profile = _profile(game, options)
     validate(game, variant)
     words = words_for(game, options.langs, game.languages_loc or game.loc)
     preflight = Preflight()
@@ -90,7 +92,8 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     _check_words(words, fonts)
     writers = [w for w in WRITERS if w.wanted(options)]
     with staged(out, game_id) as staging:
-        job = Job(game, options, fonts, project.templates, staging, preflight, words, layouts)
+        job = Job(game, options, fonts, project.templates, staging, preflight, words, layouts,
+                  profile=profile)
         files: list[dict] = []
         for laid in lay_out(game, variant, options, layouts, preflight):
             for writer in writers:
@@ -130,6 +133,17 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
 
         for variant in variants:
             build_game(project, game_id, Path(tmp), variant, warn=once)
+
+
+def _profile(game: Game, options: BuildOptions):
+    """The print-shop profile --export shop writes for (the shipped ones, or the game's)."""
+    if "shop" not in options.export:
+        return None
+    profiles = load_profiles(game.folder)
+    if options.profile not in profiles:
+        raise OptionError(f"--export shop needs --profile, one of {', '.join(profiles)}"
+                          + (f"; there is no '{options.profile}'" if options.profile else ""))
+    return profiles[options.profile]
 
 
 def _check_words(words: dict, fonts: Fonts) -> None:

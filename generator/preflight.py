@@ -26,6 +26,10 @@ class Preflight:
         entry = self._found.setdefault((str(loc), what), [loc, message, 0])
         entry[2] += 1
 
+    def scaled(self, loc: Loc, message: str) -> None:
+        """Cards scaled to fit a print shop's size (--fit): said, never silent."""
+        self._add(loc, "scaled", message)
+
     def bleed(self, face, size: tuple[float, float], bleed: float, label: str) -> None:
         """Boxes that fill up to or past the trim but stop short of the bleed."""
         if bleed <= EPS:

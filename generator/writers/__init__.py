@@ -33,6 +33,7 @@ class Job:
     words: dict[str, dict]  # the kit's own words, per language of the build
     layouts: object = None  # layouts.Layouts: exports lay faces out again at their bleed
     kept: dict = field(default_factory=dict)  # what writers gather across a kit's files
+    profile: object = None  # profiles.Profile of --export shop
 
     @property
     def lang(self) -> str:

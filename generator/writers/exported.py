@@ -98,3 +98,11 @@ def trim_shot(one: Gathered, face: Face, dpi: float, bleed: bool) -> Shot:
     b = one.bleed if bleed else 0.0
     rect = (-b, -b, w + 2 * b, h + 2 * b)
     return Shot(face.art, rect, pixels(rect[2:], dpi), f"item '{face.items[0].id}'")
+
+
+def relaid(job: Job, item, side: str, trim: tuple[float, float], bleed: float):
+    """An item's side laid out again with another bleed (a shop's), as the sheets lay it."""
+    from ..pieces import art_of
+
+    options = {"lang": job.lang, "braille": job.options.braille, "theme": job.options.theme}
+    return art_of(job.game, item, side, job.layouts, options, bleed, trim)
