@@ -1,0 +1,63 @@
+"""`--export contact`: a contact sheet per component, export/contact/<component>.png: every
+distinct face (fronts, then backs) in a grid at its trim, each captioned with its item id
+and how many cards show it, for a README, a forum post or proof-reading at a glance."""
+
+from __future__ import annotations
+
+import math
+
+from ..project import FONTS
+from . import Job, Writer, register
+from .exported import faces, gather, pictures, save_png, trim_shot
+
+FOLDER = "export/contact"
+DPI = 72  # thumbnails: a 63 x 88 mm card is 179 x 249 pixels
+COLS = 8
+GAP, CAPTION = 16, 30  # pixels between faces, and under each for its caption
+PAPER, INK = (244, 242, 236), (40, 40, 40)
+
+
+@register
+class Contact(Writer):
+    name = "contact"
+    order = 36
+
+    def wanted(self, options) -> bool:
+        return "contact" in options.export
+
+    def component(self, job: Job, laid) -> list[dict]:
+        gather(job, laid)
+        return []
+
+    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+        out = []
+        for one in faces(job):
+            ordered = sorted(one.faces.values(), key=lambda f: f.side != "front")
+            shots = [trim_shot(one, face, DPI, bleed=False) for face in ordered]
+            images = list(pictures(job, shots, DPI))
+            path = f"{FOLDER}/{one.component.id}.png"
+            save_png(_sheet(ordered, images), job.staging.path(path), DPI)
+            out.append({"path": path, "faces": len(ordered)})
+        return out
+
+
+def _sheet(ordered, images):
+    from PIL import Image, ImageDraw, ImageFont
+
+    w = max(i.width for i in images)
+    h = max(i.height for i in images)
+    cols = min(COLS, len(images))
+    rows = math.ceil(len(images) / cols)
+    sheet = Image.new("RGB", (GAP + cols * (w + GAP), GAP + rows * (h + CAPTION + GAP)), PAPER)
+    draw = ImageDraw.Draw(sheet)
+    font = ImageFont.truetype(str(FONTS / "Vera.ttf"), 11)
+    for k, (face, image) in enumerate(zip(ordered, images, strict=True)):
+        x = GAP + (k % cols) * (w + GAP)
+        y = GAP + (k // cols) * (h + CAPTION + GAP)
+        sheet.paste(image, (x, y))
+        draw.rectangle((x - 1, y - 1, x + image.width, y + image.height), outline=(190,) * 3)
+        ids = sorted({i.id for i in face.items})
+        label = ids[0] if len(ids) == 1 else f"{ids[0]} … ({len(ids)} ids)"
+        draw.text((x, y + image.height + 4), f"{label} · {face.side}", font=font, fill=INK)
+        draw.text((x, y + image.height + 17), f"× {len(face.items)}", font=font, fill=INK)
+    return sheet
