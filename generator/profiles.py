@@ -65,7 +65,7 @@ def _read(path: Path, problems: Collector) -> dict[str, Profile]:
 
 def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
     f = Fields(raw, f"profile '{pid}'", problems, loc)
-    name = f.get("name", str) or pid
+    name = f.get("name", str, pid) or pid
     trim = _pair(f, "trim", problems)
     pixels = f.raw("pixels", None)
     bleed = f.length("bleed", None)
@@ -120,7 +120,7 @@ def _bleed(f, pixels, bleed, trim, dpi, form, problems):
                      "a png profile gives its 'pixels' (the whole picture), [width, height]")
         return None
     across = tuple((p * 72 / dpi - t) / 2 for p, t in zip(pixels, trim, strict=True))
-    if min(across) < -0.01:
+    if min(across) < -36 / dpi:  # half a pixel short is the trim, rounded
         problems.add(f.value_loc("pixels"), "the pixels hold less than the trim at this dpi")
         return None
     return tuple(max(a, 0.0) for a in across)

@@ -15,7 +15,7 @@ LAYERS = [
     ("base", ("errors", "limits", "units", "geometry", "shapes", "names", "paths", "source",
               "sandbox", "templating", "params", "options", "braille", "pictures", "modules")),
     ("content", ("models", "schema", "kinds", "tables", "components", "rows", "rules",
-                 "loader", "words", "project", "expand", "painters", "dielines")),
+                 "loader", "words", "project", "expand", "painters", "dielines", "profiles")),
     ("checks", ("checks",)),
     ("layout", ("layouts", "faces", "pieces", "imposition", "nesting", "packing", "parts",
                 "boards", "kit", "preflight", "registration")),

@@ -1,0 +1,146 @@
+"""Exports read back: PNG faces (sizes, counts against the manifest, pixels against the PDF
+sheet), Tabletop Simulator decks (grid, pixel size, hidden slot, card ids) for 64 and 180
+cards, and contact sheets."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+
+import pytest
+from PIL import Image, ImageChops, ImageCms, ImageFilter, ImageStat
+
+from tests.conftest import build, manifest
+from tests.render import Rendered
+
+MM = 300 / 25.4  # pixels per mm at 300 dpi
+
+
+@pytest.fixture(scope="module")
+def muenchhausen(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    return build("muenchhausen", out, export=("png", "tts", "contact"), langs=("de",))
+
+
+def _index(kit):
+    return json.loads((kit / "export/png/index.json").read_text())
+
+
+def test_png_faces_match_the_manifest(muenchhausen):
+    """Every placed side in the kit is counted once in the index, under its face; each
+    distinct face is one file of trim and bleed at 300 dpi, sRGB with its profile."""
+    kit, index = muenchhausen, _index(muenchhausen)
+    placed: dict = {}
+    for f in manifest(kit)["files"]:
+        if f["path"].endswith(".pdf") and f["path"] != "rules.pdf":
+            for page in f["pages"]:
+                for item in page["items"]:
+                    key = (item["component"], item["side"])
+                    placed[key] = placed.get(key, 0) + 1
+    counted: dict = {}
+    for face in index["faces"]:
+        key = (face["component"], face["side"])
+        counted[key] = counted.get(key, 0) + face["count"]
+    assert counted == placed
+    files = sorted(p.relative_to(kit / "export/png").as_posix()
+                   for p in (kit / "export/png").rglob("*.png"))
+    assert files == sorted(f["file"] for f in index["faces"])
+    back = next(f for f in index["faces"] if f["component"] == "number-cards"
+                and f["side"] == "back")
+    assert back["count"] == 64 and back["file"] == "number-cards/back.png"
+    image = Image.open(kit / "export/png" / back["file"])
+    assert image.size == (round(69 * MM), round(94 * MM))  # 63 x 88 mm and 3 mm bleed
+    profile = ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))
+    assert "sRGB" in ImageCms.getProfileDescription(profile)
+
+
+def test_a_png_is_the_card_on_the_sheet(muenchhausen):
+    """The PNG of a card and the same card cut from the printed sheet rendered at 300 dpi
+    agree: after a 3-pixel blur (so that anti-aliasing and sub-pixel placement do not count)
+    no pixel differs by more than 80 levels, where the next card's numeral differs by 200."""
+    kit = muenchhausen
+    [cards] = [f for f in manifest(kit)["files"] if f["path"] == "number-cards.pdf"]
+    item = cards["pages"][0]["items"][4]
+    x, y, w, h = item["trim_mm"]
+    page_h = cards["pages"][0]["size_mm"][1]
+    sheet = Rendered(kit / "number-cards.pdf", 0, 300).image
+    cut = sheet.crop((round(x * MM), round((page_h - y - h) * MM),
+                      round((x + w) * MM), round((page_h - y) * MM)))
+    turns = [cut] if w < h else [cut.transpose(Image.Transpose.ROTATE_90),
+                                 cut.transpose(Image.Transpose.ROTATE_270)]
+
+    def worst(face):
+        bleed = round(3 * MM)
+        return min(max(ImageChops.difference(c, face.crop(
+            (bleed + dx, bleed + dy, bleed + dx + c.width, bleed + dy + c.height))).convert(
+            "L").filter(ImageFilter.BoxBlur(3)).getdata())
+            for c in turns for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+    png = kit / "export/png/number-cards"
+    assert worst(Image.open(png / f"{item['id']}-front.png").convert("RGB")) < 80
+    other = "taler-6" if item["id"] != "taler-6" else "taler-7"
+    assert worst(Image.open(png / f"{other}-front.png").convert("RGB")) > 150
+
+
+def _deck(kit, nickname):
+    saved = json.loads(next((kit / "export/tts").glob("*.json")).read_text())
+    return next(d for d in saved["ObjectStates"] if d["Nickname"] == nickname)
+
+
+def _check_deck(kit, deck, count, trim_mm):
+    sheets = math.ceil(count / 69)
+    assert len(deck["CustomDeck"]) == sheets and len(deck["ContainedObjects"]) == count
+    ids = []
+    for n, (key, custom) in enumerate(sorted(deck["CustomDeck"].items(),
+                                              key=lambda kv: int(kv[0]))):
+        here = min(69, count - 69 * n)
+        cols = min(10, here + 1)
+        rows = math.ceil((here + 1) / cols)
+        assert (custom["NumWidth"], custom["NumHeight"]) == (cols, rows) and rows <= 7
+        ids += [int(key) * 100 + k for k in range(here)]
+        image = Image.open(custom["FaceURL"].removeprefix("file://")).convert("RGB")
+        assert image.width <= 4096 and image.height <= 4096
+        cw, ch = image.width // cols, image.height // rows
+        assert abs(cw / ch - trim_mm[0] / trim_mm[1]) < 0.01  # trim only, its proportions
+        # The hidden slot (the last) shows the back; every card slot shows a card.
+        back = Image.open(custom["BackURL"].removeprefix("file://")).convert("RGB")
+        hidden = image.crop(((cols - 1) * cw, (rows - 1) * ch, cols * cw, rows * ch))
+        if not custom["UniqueBack"]:
+            assert max(ImageStat.Stat(ImageChops.difference(hidden, back)).mean) < 1
+        for k in range(here):
+            slot = image.crop(((k % cols) * cw, (k // cols) * ch, (k % cols + 1) * cw,
+                               (k // cols + 1) * ch))
+            assert max(ImageStat.Stat(ImageChops.difference(slot, back)).mean) > 5
+    assert deck["DeckIDs"] == ids == [c["CardID"] for c in deck["ContainedObjects"]]
+
+
+def test_tts_deck_of_64(muenchhausen):
+    deck = _deck(muenchhausen, "Zahlenkarten")
+    _check_deck(muenchhausen, deck, 64, (63, 88))
+    assert [c["Nickname"] for c in deck["ContainedObjects"]][:2] == ["taler-1", "taler-2"]
+
+
+@pytest.mark.slow
+def test_tts_deck_of_180_spans_sheets(tmp_path):
+    kit = build("museo", tmp_path, export=("tts",), langs=("de",))
+    deck = _deck(kit, "Bildkarten")
+    _check_deck(kit, deck, 180, (40, 40))
+    assert sorted(deck["CustomDeck"]) == ["1", "2", "3"]
+
+
+def test_a_base_url_replaces_the_files(tmp_path):
+    kit = build("muenchhausen", tmp_path, export=("tts",), langs=("de",),
+                base_url="https://example.org/decks/")
+    custom = next(iter(_deck(kit, "Zahlenkarten")["CustomDeck"].values()))
+    assert custom["FaceURL"] == "https://example.org/decks/number-cards-1.png"
+    assert custom["BackURL"] == "https://example.org/decks/number-cards-back.png"
+
+
+def test_contact_sheet_holds_every_face(muenchhausen):
+    index = _index(muenchhausen)
+    faces = [f for f in index["faces"] if f["component"] == "number-cards"]
+    sheet = Image.open(muenchhausen / "export/contact/number-cards.png")
+    card_w, card_h = round(63 / 25.4 * 72), round(88 / 25.4 * 72)
+    rows = math.ceil(len(faces) / 8)
+    assert sheet.size == (16 + 8 * (card_w + 16), 16 + rows * (card_h + 30 + 16))
