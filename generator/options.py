@@ -115,14 +115,16 @@ OPTIONS = {o.name: o for o in (
     Option("export", "list", (), "Also export (repeatable): png (a picture per distinct"
            " face), shop (files for a print shop, with --profile), tts (Tabletop Simulator"
            " decks), contact (a contact sheet per component); into export/<format>/.",
-           EXPORTS),
-    Option("dpi", "int", 300, "Resolution of exported pictures.", span=(72, 1200)),
+           EXPORTS, recorded=False),
+    Option("dpi", "int", 300, "Resolution of exported pictures.", span=(72, 1200),
+           recorded=False),
     Option("profile", "name", None, "Print-shop profile for --export shop (e.g."
-           " tgc-poker, mpc-63x88, dtc-poker, or one in the game's profiles.yaml)."),
+           " tgc-poker, mpc-63x88, dtc-poker, or one in the game's profiles.yaml).",
+           recorded=False),
     Option("fit", "flag", False, "Let --export shop scale cards that nearly fit the"
-           " profile (it says by how much)."),
+           " profile (it says by how much).", recorded=False),
     Option("base-url", "url", None, "Where you host the exported pictures, for the Tabletop"
-           " Simulator deck (default: the local files)."),
+           " Simulator deck (default: the local files).", recorded=False),
     Option("strict", "flag", False, "Treat preflight warnings (art short of the bleed,"
            " tiny text, low-resolution pictures) as errors.", recorded=False),
 )}

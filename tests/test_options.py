@@ -60,6 +60,5 @@ def test_manifest_records_the_options_as_given(tmp_path):
     assert data["options"] == {"paper": "letter", "duplex": "long", "bleed": "6mm",
                                "margin": "7mm", "registration": False,
                                "registration-inset": "10mm", "back-offset": "1mm,-0.5mm",
-                               "lang": ["en"], "braille": False, "theme": "town",
-                               "export": [], "dpi": 300, "fit": False}
+                               "lang": ["en"], "braille": False, "theme": "town"}
     assert record(BuildOptions.of(bleed=mm(6)).values())["bleed"] == "6mm"
