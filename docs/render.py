@@ -12,7 +12,8 @@ import pypdfium2 as pdfium
 DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 
-# (picture, game, build options, pdf, page, dpi, crop box as fractions of the page or None)
+# (picture, game, build options, pdf (or an exported png), page, dpi (a png: percent),
+#  crop box as fractions of the page or None)
 SHOTS = [
     ("muenchhausen-cards.png", "muenchhausen", [], "number-cards.pdf", 2, 60, None),
     ("muenchhausen-backs.png", "muenchhausen", [], "number-cards.pdf", 3, 60, None),
@@ -58,6 +59,10 @@ SHOTS = [
     ("shapes-registration.png", "examples/bienenstock", ["--lang", "de", "--registration",
      "--bleed", "0", "--duplex", "none"], "parts.pdf", 0, 40, None),
     ("shapes-die.png", "museo", [], "parts.pdf", 2, 150, (0.0, 0.74, 0.46, 0.99)),
+    ("export-tts.png", "museo", ["--lang", "de", "--export", "tts"],
+     "export/tts/pictures-1.png", 0, 25, None),
+    ("export-contact.png", "examples/vogelquartett", ["--lang", "de", "--export", "contact"],
+     "export/contact/cards.png", 0, 60, None),
     ("vogelquartett-cards.png", "examples/vogelquartett", ["--lang", "de", "--duplex", "none",
      "--bleed", "0"], "cards.pdf", 0, 60, None),
 ]
@@ -75,8 +80,15 @@ def main() -> None:
                 subprocess.run([sys.executable, "-m", "generator.cli", *where, "build", game_id,
                                 *options, "--out", str(out)], check=True, cwd=ROOT)
                 builds[key] = out / game_id
-            pdf = pdfium.PdfDocument(str(builds[key] / pdf_name))
-            image = pdf[page].render(scale=dpi / 72).to_pil()
+            if pdf_name.endswith(".png"):  # an exported picture: `dpi` is a percentage
+                from PIL import Image
+
+                image = Image.open(builds[key] / pdf_name)
+                image = image.resize((image.width * dpi // 100, image.height * dpi // 100),
+                                     Image.LANCZOS)
+            else:
+                pdf = pdfium.PdfDocument(str(builds[key] / pdf_name))
+                image = pdf[page].render(scale=dpi / 72).to_pil()
             if crop:
                 w, h = image.size
                 image = image.crop((int(crop[0] * w), int(crop[1] * h), int(crop[2] * w),

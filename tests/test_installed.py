@@ -59,7 +59,8 @@ def test_the_wheel_carries_the_shipped_data(installed):
     for shipped in ("generator/data/templates/cheatsheet.j2",
                     "generator/data/templates/muenchhausen/number.yaml",
                     "generator/data/fonts/Vera.ttf", "generator/data/fonts/VeraBd.ttf",
-                    "generator/data/words/de.yaml", "generator/data/words/en.yaml"):
+                    "generator/data/words/de.yaml", "generator/data/words/en.yaml",
+                    "generator/data/profiles.yaml"):
         assert shipped in names
 
 
