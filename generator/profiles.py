@@ -115,9 +115,11 @@ def _bleed(f, pixels, bleed, trim, dpi, form, problems):
             return None
         return bleed, bleed
     if not (isinstance(pixels, YList) and len(pixels) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 20000 for v in pixels)):
+            isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 20000 for v in pixels)
+            and pixels[0] * pixels[1] <= 60 * 10**6):
         problems.add(f.value_loc("pixels") if pixels is not None else f.loc,
-                     "a png profile gives its 'pixels' (the whole picture), [width, height]")
+                     "a png profile gives its 'pixels' (the whole picture), [width, height],"
+                     " at most 60 million")
         return None
     across = tuple((p * 72 / dpi - t) / 2 for p, t in zip(pixels, trim, strict=True))
     if min(across) < -36 / dpi:  # half a pixel short is the trim, rounded

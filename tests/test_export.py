@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 
 import pytest
 from PIL import Image, ImageChops, ImageCms, ImageFilter, ImageStat
@@ -144,3 +145,17 @@ def test_contact_sheet_holds_every_face(muenchhausen):
     card_w, card_h = round(63 / 25.4 * 72), round(88 / 25.4 * 72)
     rows = math.ceil(len(faces) / 8)
     assert sheet.size == (16 + 8 * (card_w + 16), 16 + rows * (card_h + 30 + 16))
+
+
+def test_a_picture_too_large_is_refused_before_it_is_drawn(tmp_path):
+    """The score sheet (190 x 260 mm) at 1200 dpi would be 110 million pixels: a located
+    error, and nothing is written."""
+    from tests.conftest import ROOT, pnp
+
+    result = pnp("build", "muenchhausen", "--export", "png", "--dpi", "1200", "--out",
+                 str(tmp_path / "out"), cwd=ROOT)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(r"^content/muenchhausen/game\.yaml:\d+:\d+: component 'score-sheet' would"
+                     r" be 8976 x 12283 pixels at 1200 dpi, more than 60 million",
+                     result.stderr, re.M), result.stderr
+    assert not (tmp_path / "out").exists()

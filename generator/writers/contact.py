@@ -1,6 +1,7 @@
 """`--export contact`: a contact sheet per component, export/contact/<component>.png: every
 distinct face (fronts, then backs) in a grid at its trim, each captioned with its item id
-and how many cards show it, for a README, a forum post or proof-reading at a glance."""
+and how many cards show it, for a README, a forum post or proof-reading at a glance; 200
+faces a sheet, a bigger component on <component>-2.png and so on."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .exported import faces, gather, pictures, save_png, trim_shot
 FOLDER = "export/contact"
 DPI = 72  # thumbnails: a 63 x 88 mm card is 179 x 249 pixels
 COLS = 8
+PER_SHEET = COLS * 25  # a bigger component continues on <component>-2.png …
 GAP, CAPTION = 16, 30  # pixels between faces, and under each for its caption
 PAPER, INK = (244, 242, 236), (40, 40, 40)
 
@@ -33,11 +35,14 @@ class Contact(Writer):
         out = []
         for one in faces(job):
             ordered = sorted(one.faces.values(), key=lambda f: f.side != "front")
-            shots = [trim_shot(one, face, DPI, bleed=False) for face in ordered]
-            images = list(pictures(job, shots, DPI))
-            path = f"{FOLDER}/{one.component.id}.png"
-            save_png(_sheet(ordered, images), job.staging.path(path), DPI)
-            out.append({"path": path, "faces": len(ordered)})
+            for n, start in enumerate(range(0, len(ordered), PER_SHEET), start=1):
+                chunk = ordered[start:start + PER_SHEET]
+                shots = [trim_shot(one, face, DPI, bleed=False) for face in chunk]
+                images = list(pictures(job, shots, DPI))
+                name = one.component.id if n == 1 else f"{one.component.id}-{n}"
+                path = f"{FOLDER}/{name}.png"
+                save_png(_sheet(chunk, images), job.staging.path(path), DPI)
+                out.append({"path": path, "faces": len(chunk)})
         return out
 
 

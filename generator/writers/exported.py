@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import ContentError, Problem
 from ..kinds import kind_of
 from ..render.paint import PaintContext
 from ..render.raster import Shot, rasterise, srgb_profile
 from ..units import to_mm
 from . import Job
+
+MAX_PIXELS = 60 * 10**6  # one picture: a 190 x 260 mm page at 600 dpi is 27 million
 
 
 @dataclass
@@ -97,7 +100,13 @@ def trim_shot(one: Gathered, face: Face, dpi: float, bleed: bool) -> Shot:
     w, h = one.trim
     b = one.bleed if bleed else 0.0
     rect = (-b, -b, w + 2 * b, h + 2 * b)
-    return Shot(face.art, rect, pixels(rect[2:], dpi), f"item '{face.items[0].id}'")
+    size = pixels(rect[2:], dpi)
+    if size[0] * size[1] > MAX_PIXELS:
+        raise ContentError(Problem(one.component.loc, f"component '{one.component.id}' would"
+                                   f" be {size[0]} x {size[1]} pixels at {dpi:g} dpi, more"
+                                   f" than {MAX_PIXELS // 10**6} million; export it at a"
+                                   " lower --dpi"))
+    return Shot(face.art, rect, size, f"item '{face.items[0].id}'")
 
 
 def relaid(job: Job, item, side: str, trim: tuple[float, float], bleed: float):

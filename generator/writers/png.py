@@ -27,8 +27,10 @@ class Png(Writer):
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         dpi = job.options.dpi
         listed, taken = [], set()
-        for one in faces(job):
-            shots = [trim_shot(one, face, dpi, bleed=True) for face in one.faces.values()]
+        # Every picture's size is checked before the first is drawn.
+        planned = [(one, [trim_shot(one, face, dpi, bleed=True) for face in one.faces.values()])
+                   for one in faces(job)]
+        for one, shots in planned:
             for face, shot, image in zip(one.faces.values(), shots, pictures(job, shots, dpi),
                                          strict=True):
                 name = _name(one.component.id, face, taken)
