@@ -159,3 +159,20 @@ def test_a_picture_too_large_is_refused_before_it_is_drawn(tmp_path):
                      r" be 8976 x 12283 pixels at 1200 dpi, more than 60 million",
                      result.stderr, re.M), result.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--export", "pdf"), r"must be one of png, shop, tts, contact, got pdf"),
+    (("--export", "png", "--export", "png"), r"'png' is asked for twice"),
+    (("--dpi", "5"), r"must be a whole number from 72 to 1200, got 5"),
+    (("--dpi", "3e2"), r"not a valid integer"),
+    (("--base-url", "javascript:alert(1)"), r"must be an address starting http:// or https://"),
+    (("--base-url", 'https://x.org/"><script>'), r"must be an address starting http://"),
+])
+def test_export_options_are_checked(tmp_path, args, message):
+    from tests.conftest import ROOT, pnp
+
+    result = pnp("build", "muenchhausen", *args, "--out", str(tmp_path / "out"), cwd=ROOT)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert re.search(message, result.stderr), result.stderr
+    assert not (tmp_path / "out").exists()
