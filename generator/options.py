@@ -15,7 +15,7 @@ from .units import mm, parse_length, parse_pair, to_mm
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 DUPLEX_MODES = ("long", "short", "fold", "none")
 LANG_CODE = re.compile(r"^[a-z]{2,3}$")
-URL = re.compile(r"^https?://[^\s\"'<>]{1,2000}$")
+URL = re.compile(r"^https?://[^\s\"'<>?#]{1,2000}$")  # file names are appended to it
 EXPORTS = ("png", "shop", "tts", "contact")
 
 
@@ -69,7 +69,8 @@ class Option:
                                  f" {self.span[1]}, got {text}")
             return int(text)
         if self.type == "url" and not URL.match(text):
-            raise ValueError(f"must be an address starting http:// or https://, got {text}")
+            raise ValueError("must be an address starting http:// or https://, without ? or #"
+                             f" (file names are added to it), got {text}")
         if self.type == "choice" and text not in self.choices:
             raise ValueError(f"must be one of {', '.join(self.choices)}, got {text}")
         return text

@@ -30,6 +30,10 @@ class Preflight:
         """Cards scaled to fit a print shop's size (--fit): said, never silent."""
         self._add(loc, "scaled", message)
 
+    def left_out(self, loc: Loc, message: str) -> None:
+        """Cards a print shop's profile does not take: said, never silent."""
+        self._add(loc, "left-out", message)
+
     def bleed(self, face, size: tuple[float, float], bleed: float, label: str) -> None:
         """Boxes that fill up to or past the trim but stop short of the bleed."""
         if bleed <= EPS:

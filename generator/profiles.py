@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import Collector, Loc
+from .names import slug_problem
 from .project import DATA
 from .schema import Fields, type_name
 from .source import YList, YMap, load_yaml
@@ -64,6 +65,9 @@ def _read(path: Path, problems: Collector) -> dict[str, Profile]:
 
 
 def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
+    if why := slug_problem(pid, "profile id"):  # it names the export's folder
+        problems.add(loc, why)
+        return None
     f = Fields(raw, f"profile '{pid}'", problems, loc)
     name = f.get("name", str, pid) or pid
     trim = _pair(f, "trim", problems)
@@ -74,6 +78,10 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
     form = f.get("format", str, "png")
     files = f.get("files", str, "{component}/{item}-{side}.png") or ""
     f.done()
+    if not 0 <= safe <= mm(30):
+        problems.add(f.value_loc("safe"), "'safe' must be from 0 to 30mm")
+    if bleed is not None and not 0 <= bleed <= mm(20):
+        problems.add(f.value_loc("bleed"), "'bleed' must be from 0 to 20mm")
     if form not in FORMATS:
         problems.add(f.value_loc("format"), f"'format' must be {' or '.join(FORMATS)}")
     if not 72 <= dpi <= 1200:

@@ -134,8 +134,19 @@ def test_a_base_url_replaces_the_files(tmp_path):
     kit = build("muenchhausen", tmp_path, export=("tts",), langs=("de",),
                 base_url="https://example.org/decks/")
     custom = next(iter(_deck(kit, "Zahlenkarten")["CustomDeck"].values()))
-    assert custom["FaceURL"] == "https://example.org/decks/number-cards-1.png"
-    assert custom["BackURL"] == "https://example.org/decks/number-cards-back.png"
+    assert custom["FaceURL"] == "https://example.org/decks/number-cards.1.png"
+    assert custom["BackURL"] == "https://example.org/decks/number-cards.back.png"
+
+
+def test_a_deck_of_one_is_a_card(tmp_path):
+    """Tabletop Simulator shows a deck holding one card as nothing: a card it is."""
+    from tests.test_shapes import _kit
+
+    kit = _kit(tmp_path, "--export", "tts", shape="rect", w=63, h=88, count=1, back=True,
+               label="[10, 10, 20, 8]")
+    [card] = json.loads((kit / "export/tts/hx.json").read_text())["ObjectStates"]
+    assert card["Name"] == "Card" and card["CardID"] == 100
+    assert card["CustomDeck"]["1"]["NumWidth"] == 2  # the card and the hidden slot
 
 
 def test_contact_sheet_holds_every_face(muenchhausen):
@@ -168,6 +179,7 @@ def test_a_picture_too_large_is_refused_before_it_is_drawn(tmp_path):
     (("--dpi", "3e2"), r"not a valid integer"),
     (("--base-url", "javascript:alert(1)"), r"must be an address starting http:// or https://"),
     (("--base-url", 'https://x.org/"><script>'), r"must be an address starting http://"),
+    (("--base-url", "https://x.org/f?dl=1"), r"without \? or #"),
 ])
 def test_export_options_are_checked(tmp_path, args, message):
     from tests.conftest import ROOT, pnp

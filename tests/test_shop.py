@@ -37,6 +37,20 @@ def test_pictures_at_the_profiles_size(tmp_path, profile, fit, pixels):
     assert {c["component"] for c in index["left-out"]} == set()  # both decks are 63 x 88
 
 
+def test_cards_of_another_size_are_left_out_and_said(tmp_path):
+    """Museo's 40 mm pictures and events are no 63 x 88 mm card: left out, each with a
+    located warning; its reference cards are exported."""
+    result = pnp("build", "museo", "--lang", "de", "--export", "shop", "--profile",
+                 "mpc-63x88", "--out", str(tmp_path / "out"), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert re.search(r"^content/museo/game\.yaml:\d+:\d+: warning: preflight: component"
+                     r" 'pictures' \(40 x 40 mm\) is left out: profile 'mpc-63x88' takes 63\.0 x"
+                     r" 88\.0 mm cards", result.stderr, re.M), result.stderr
+    index = json.loads((tmp_path / "out/museo/export/shop/mpc-63x88/index.json").read_text())
+    assert sorted(c["component"] for c in index["left-out"]) == ["events", "pictures"]
+    assert {f["component"] for f in index["faces"]} == {"reference"}
+
+
 def test_drivethru_pdf_a_card_a_page(tmp_path):
     result = _shop(tmp_path, "dtc-poker", "--fit")
     assert result.returncode == 0, result.stderr
@@ -83,10 +97,12 @@ def test_text_outside_the_shops_safe_zone(project_copy):
 def test_a_broken_profile_is_named(project_copy):
     (project_copy / "content/muenchhausen/profiles.yaml").write_text(
         "bad:\n  trim: [63mm]\n  pixels: [744, 1039]\n  format: jpg\n"
-        "  files: \"{component.__class__}\"\n")
+        "  files: \"{component.__class__}\"\n  safe: -2mm\n"
+        "../up:\n  trim: [63mm, 88mm]\n  pixels: [744, 1039]\n")
     result = _shop(project_copy, "bad", cwd=project_copy)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     for line, message in ((2, r"'trim' must be two lengths"), (4, r"'format' must be png or"),
-                          (5, r"'files' names files inside the export folder")):
+                          (5, r"'files' names files inside the export folder"),
+                          (6, r"'safe' must be from 0 to 30mm"), (8, r"profile id '\.\./up'")):
         assert re.search(rf"^content/muenchhausen/profiles\.yaml:{line}:\d+: {message}",
                          result.stderr, re.M), result.stderr

@@ -1,7 +1,7 @@
 """`--export contact`: a contact sheet per component, export/contact/<component>.png: every
 distinct face (fronts, then backs) in a grid at its trim, each captioned with its item id
-and how many cards show it, for a README, a forum post or proof-reading at a glance; 200
-faces a sheet, a bigger component on <component>-2.png and so on."""
+and how many cards show it, for a README, a forum post or proof-reading at a glance; up
+to 200 faces a sheet (fewer for big faces), then <component>.2.png and so on."""
 
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ import math
 
 from ..project import FONTS
 from . import Job, Writer, register
-from .exported import faces, gather, pictures, save_png, trim_shot
+from .exported import MAX_PIXELS, faces, gather, pictures, save_png, trim_shot
 
 FOLDER = "export/contact"
 DPI = 72  # thumbnails: a 63 x 88 mm card is 179 x 249 pixels
 COLS = 8
-PER_SHEET = COLS * 25  # a bigger component continues on <component>-2.png …
+PER_SHEET = COLS * 25  # a bigger component continues on <component>.2.png …
 GAP, CAPTION = 16, 30  # pixels between faces, and under each for its caption
 PAPER, INK = (244, 242, 236), (40, 40, 40)
 
@@ -35,24 +35,28 @@ class Contact(Writer):
         out = []
         for one in faces(job):
             ordered = sorted(one.faces.values(), key=lambda f: f.side != "front")
-            for n, start in enumerate(range(0, len(ordered), PER_SHEET), start=1):
-                chunk = ordered[start:start + PER_SHEET]
+            w, h = trim_shot(one, ordered[0], DPI, bleed=False).pixels
+            # As many faces a sheet as keep it within the pixels one picture may have.
+            per = max(1, min(PER_SHEET, MAX_PIXELS // ((w + GAP) * (h + CAPTION + GAP))))
+            for n, start in enumerate(range(0, len(ordered), per), start=1):
+                chunk = ordered[start:start + per]
                 shots = [trim_shot(one, face, DPI, bleed=False) for face in chunk]
-                images = list(pictures(job, shots, DPI))
-                name = one.component.id if n == 1 else f"{one.component.id}-{n}"
+                # Ids have no dots: the second sheet's name is no component's.
+                name = one.component.id if n == 1 else f"{one.component.id}.{n}"
                 path = f"{FOLDER}/{name}.png"
-                save_png(_sheet(chunk, images), job.staging.path(path), DPI)
+                save_png(_sheet(chunk, pictures(job, shots, DPI), (w, h)),
+                         job.staging.path(path), DPI)
                 out.append({"path": path, "faces": len(chunk)})
         return out
 
 
-def _sheet(ordered, images):
+def _sheet(ordered, images, size: tuple[int, int]):
+    """The faces in a grid, each picture pasted as it comes (none is kept)."""
     from PIL import Image, ImageDraw, ImageFont
 
-    w = max(i.width for i in images)
-    h = max(i.height for i in images)
-    cols = min(COLS, len(images))
-    rows = math.ceil(len(images) / cols)
+    w, h = size
+    cols = min(COLS, len(ordered))
+    rows = math.ceil(len(ordered) / cols)
     sheet = Image.new("RGB", (GAP + cols * (w + GAP), GAP + rows * (h + CAPTION + GAP)), PAPER)
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.truetype(str(FONTS / "Vera.ttf"), 11)

@@ -41,9 +41,9 @@ class Gathered:
 def gather(job: Job, laid) -> None:
     """Take note of a file's faces, once per file, in the first language only."""
     seen = job.kept.setdefault("seen", set())
-    if laid.lang not in (None, job.lang) or id(laid) in seen:
+    if laid.lang not in (None, job.lang) or laid.name in seen:
         return
-    seen.add(id(laid))
+    seen.add(laid.name)  # by name: a file's object is gone, and its id reused, once written
     kept = job.kept.setdefault("faces", {})
     for item in laid.items:
         component = item.component

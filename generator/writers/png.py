@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from ..units import to_mm
 from . import Job, Writer, register
 from .exported import faces, gather, pictures, save_png, trim_shot
 
@@ -38,8 +39,9 @@ class Png(Writer):
                 listed.append({"file": name, "component": one.component.id,
                                "side": face.side, "count": len(face.items),
                                "items": sorted({i.id for i in face.items}),
-                               "size_px": list(shot.pixels)})
-        index = {"dpi": dpi, "bleed_mm": _bleed_mm(job), "faces": listed}
+                               "size_px": list(shot.pixels),
+                               "bleed_mm": round(to_mm(one.bleed), 3)})
+        index = {"dpi": dpi, "faces": listed}
         path = f"{FOLDER}/index.json"
         job.staging.path(path).write_text(json.dumps(index, indent=1, ensure_ascii=False))
         return [{"path": path, "faces": len(listed),
@@ -48,19 +50,13 @@ class Png(Writer):
 
 def _name(component: str, face, taken: set) -> str:
     """<component>/<item id>-<side>.png, or <component>/<side>.png for a face several items
-    share (one back behind a deck); a second face of the same name takes -2, -3 …"""
+    share (one back behind a deck); a second face of the same name takes .2, .3 …"""
     ids = {item.id for item in face.items}
     stem = f"{component}/{face.items[0].id}-{face.side}" if len(ids) == 1 else \
         f"{component}/{face.side}"
     name, n = f"{stem}.png", 1
-    while name in taken:
+    while name.lower() in taken:  # A-front and a-front are one file on some systems
         n += 1
-        name = f"{stem}-{n}.png"
-    taken.add(name)
+        name = f"{stem}.{n}.png"  # ids have no dots: no item's own name is this
+    taken.add(name.lower())
     return name
-
-
-def _bleed_mm(job: Job) -> float:
-    from ..units import to_mm
-
-    return round(to_mm(job.options.settings.bleed), 3)

@@ -3,7 +3,7 @@ export/shop/<profile>/: a picture per distinct face at the profile's pixels (png
 a component with one card a page at trim and bleed, each front followed by its back (pdf).
 Faces are laid out again at the shop's bleed. Cards of the profile's size are exported; a
 near miss (within 3 %) only with --fit, scaled and said; text outside the shop's safe zone is
-a located error; cards of other sizes are listed as left out, never squashed."""
+a located error; cards of other sizes are left out (a located warning), never squashed."""
 
 from __future__ import annotations
 
@@ -44,9 +44,10 @@ class Shop(Writer):
             _keeps_safe(one, scale, laid, profile, problems)
         problems.raise_if_any()
         folder = f"{FOLDER}/{profile.id}"
-        written = []
+        written, taken = [], set()
         for one, _scale, laid in cards:
-            written += (_pngs if profile.format == "png" else _pdf)(job, one, laid, folder)
+            written += (_pngs if profile.format == "png" else _pdf)(job, one, laid, folder,
+                                                                     taken)
         index = {"profile": profile.id, "name": profile.name, "faces": written,
                  "left-out": left}
         job.staging.path(f"{folder}/index.json").write_text(
@@ -78,9 +79,12 @@ def _chosen(job: Job, profile, problems: Collector):
                 problems.add(one.component.loc, f"component '{one.component.id}' is {size};"
                              f" profile '{profile.id}' takes {wanted} cards; --fit scales it"
                              f" by {said}")
-        else:
+        else:  # another card of the game (Museo's square pictures): said, and left out
             left.append({"component": one.component.id, "size_mm": [round(to_mm(w), 2),
                                                                     round(to_mm(h), 2)]})
+            job.preflight.left_out(one.component.loc, f"component '{one.component.id}' ({size})"
+                                   f" is left out: profile '{profile.id}' takes {wanted}"
+                                   " cards")
     if not chosen and not problems.problems:
         loc = cards[0].component.loc if cards else job.game.loc
         problems.add(loc, f"no card of this game is {to_mm(pw):.1f} x {to_mm(ph):.1f} mm,"
@@ -124,7 +128,7 @@ def _shot(one, art, scale, profile, label) -> Shot:
     return Shot(art, (-bx, -by, w + 2 * bx, h + 2 * by), profile.pixels, label)
 
 
-def _pngs(job: Job, one, laid, folder: str) -> list[dict]:
+def _pngs(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
     """A picture per distinct face, named by the profile, with its count."""
     profile = job.profile
     scale = (profile.trim[0] / one.trim[0], profile.trim[1] / one.trim[1])
@@ -135,13 +139,11 @@ def _pngs(job: Job, one, laid, folder: str) -> list[dict]:
                 distinct.setdefault((art, side), []).append(item)
     shots = [_shot(one, art, scale, profile, f"item '{items[0].id}'")
              for (art, _), items in distinct.items()]
-    out, taken = [], set()
+    out = []
     for n, (((_art, side), items), image) in enumerate(
             zip(distinct.items(), pictures(job, shots, profile.dpi), strict=True), start=1):
         name = profile.name_of(component=one.component.id, item=items[0].id, side=side, n=n)
-        if name in taken:
-            raise _clash(profile, name)
-        taken.add(name)
+        _claim(profile, name, taken)
         save_png(image, job.staging.path(f"{folder}/{name}"), profile.dpi)
         out.append({"file": name, "component": one.component.id, "side": side,
                     "count": len(items), "items": sorted({i.id for i in items}),
@@ -149,13 +151,14 @@ def _pngs(job: Job, one, laid, folder: str) -> list[dict]:
     return out
 
 
-def _pdf(job: Job, one, laid, folder: str) -> list[dict]:
+def _pdf(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
     """One card a page at trim and bleed, each front followed by its back."""
     from ..render.paint import Forms, PaintContext
     from ..render.pdf import new_canvas
 
     profile = job.profile
     name = profile.name_of(component=one.component.id, item="", side="", n=1)
+    _claim(profile, name, taken)
     path = job.staging.path(f"{folder}/{name}")
     pw, ph = profile.trim
     bx, by = profile.bleed
@@ -178,8 +181,13 @@ def _pdf(job: Job, one, laid, folder: str) -> list[dict]:
              "size_mm": [round(to_mm(pw + 2 * bx), 3), round(to_mm(ph + 2 * by), 3)]}]
 
 
-def _clash(profile, name: str):
+def _claim(profile, name: str, taken: set) -> None:
+    """A file's name, unless another face of the export has it (case aside, as some file
+    systems see it): then the profile's naming is at fault."""
     from ..errors import ContentError, Problem
 
-    return ContentError(Problem(profile.loc, f"profile '{profile.id}': two faces are named"
-                                f" {name}; put {{item}} or {{n}} in its 'files'"))
+    if name.lower() in taken:
+        raise ContentError(Problem(profile.loc, f"profile '{profile.id}': two faces are named"
+                                   f" {name}; put {{component}} and {{item}} or {{n}} in its"
+                                   " 'files'"))
+    taken.add(name.lower())

@@ -37,7 +37,7 @@ class Tts(Writer):
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         decks, written, first_deck = [], [], 1
         for one in faces(job):
-            if not kind_of(one.component).backs or len(one.cards) < 1:
+            if not kind_of(one.component).backs:
                 continue
             deck, paths = _deck(job, one, first_deck)
             decks.append(deck)
@@ -79,16 +79,16 @@ def _deck(job: Job, one, first_id: int) -> tuple[dict, list[str]]:
         cols, rows = grid(len(chunk))
         size = card_pixels(one.trim, job.options.dpi, cols, rows)
         deck_id = first_id + n
-        name = f"{one.component.id}-{n + 1}"
+        name = f"{one.component.id}.{n + 1}"  # ids have no dots: no other name is this
         face_file = _sheet(job, one, [f for _, f, _ in chunk], cols, rows, size,
                            chunk[0][2], name)
         paths.append(face_file)
         if unique_back:
             back_file = _sheet(job, one, [b for _, _, b in chunk], cols, rows, size,
-                               chunk[0][2], f"{name}-back")
+                               chunk[0][2], f"{one.component.id}.back.{n + 1}")
         else:
             common = common or _single(job, one, chunk[0][2], size,
-                                       f"{one.component.id}-back")
+                                       f"{one.component.id}.back")
             back_file = common
         if back_file not in paths:
             paths.append(back_file)
@@ -99,6 +99,8 @@ def _deck(job: Job, one, first_id: int) -> tuple[dict, list[str]]:
             card_id = deck_id * 100 + slot
             ids.append(card_id)
             contained.append(_card(item.id, card_id, deck_id, custom[str(deck_id)]))
+    if len(contained) == 1:  # TTS shows a deck of one as nothing: a single card it is
+        return contained[0], paths
     deck = {"Name": "DeckCustom", "Nickname": one.component.name.get(job.lang),
             "Transform": _transform(), "DeckIDs": ids, "CustomDeck": custom,
             "ContainedObjects": contained}
