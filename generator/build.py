@@ -77,7 +77,7 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     templating.reset()
     plugins.load()
     game = project.load(game_id)
-    options = replace(options, langs=_langs(game, options.langs))
+    options = replace(options, langs=langs_of(game, options.langs))
     try:
         variant = find_variant(game, options.variant)
     except KeyError as exc:
@@ -116,7 +116,7 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
     """Everything a build would find wrong, templates and text fit included, without
     touching out/: the kit is built into a folder that is thrown away."""
     game = project.load(game_id)
-    langs = _langs(game, options.langs)
+    langs = langs_of(game, options.langs)
     options = replace(options, langs=langs)
     # Each theme, and braille, draws boxes the plain build does not: try them all.
     variants = [replace(options, theme=name) for name in game.themes] or [options]
@@ -156,7 +156,7 @@ def _check_words(words: dict, fonts: Fonts) -> None:
                     check_glyphs(str(text), fonts[role], table.locs[key], "the kit's words")
 
 
-def _langs(game: Game, asked: tuple[str, ...]) -> tuple[str, ...]:
+def langs_of(game: Game, asked: tuple[str, ...]) -> tuple[str, ...]:
     """The languages to build: those asked for, each one the game is written in."""
     known = game.languages
     for lang in asked:

@@ -17,6 +17,7 @@ from .imposition import PrintSettings
 from .loader import find_games
 from .names import slug_problem
 from .options import OPTIONS, Option, default
+from .preview.command import serve_cmd
 from .project import Project
 from .publish import OutsideError
 from .scaffold import scaffold
@@ -35,25 +36,10 @@ def _fail(exc: ContentError, games: list[str]) -> None:
     sys.exit(1)
 
 
-def _cap_memory() -> None:
-    """Content can ask for more memory than a machine has (see limits.py); past the ceiling
-    it gets a MemoryError, which is reported as its mistake."""
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - Windows
-        return
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    cap = limits.MAX_MEMORY_BYTES
-    if soft == resource.RLIM_INFINITY or soft > cap:
-        resource.setrlimit(resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY
-                                                else min(cap, hard), hard))
-
-
 def _out_of_memory(name: str) -> None:
     click.echo(f"{name}: the content asks for more than"
                f" {limits.MAX_MEMORY_BYTES / 1024 ** 3:g} GiB of memory (thousands of values made"
-               " long?); nothing was"
-               " written", err=True)
+               " long?); nothing was written", err=True)
     sys.exit(1)
 
 
@@ -77,7 +63,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
     if root is not None and not (root / "content").is_dir() and ctx.invoked_subcommand != "new":
         raise click.BadParameter(f"{root} has no content/ folder; a project holds its games"
                                  " in content/<game>/", param_hint="--root")
-    _cap_memory()
+    limits.cap_memory()
     ctx.obj = Project((root or Path.cwd()).resolve())
 
 
@@ -295,6 +281,8 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
                                  param_hint="--out") from None
     click.echo(str(path))
 
+
+main.add_command(serve_cmd)  # the live preview, in its own package
 
 if __name__ == "__main__":
     main()

@@ -50,3 +50,17 @@ BUILD_EXPRESSION_SECONDS = 10.0  # all of a build's expressions together (shippe
 # The largest shipped build peaks at 60 MB of address space; 30,000 cards must stay under
 # 300 MB.
 MAX_MEMORY_BYTES = 3 * 1024 ** 3 // 2
+
+
+def cap_memory() -> None:
+    """Content can ask for more memory than a machine has (the ceiling above); past it
+    it gets a MemoryError, which is reported as its mistake."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = MAX_MEMORY_BYTES
+    if soft == resource.RLIM_INFINITY or soft > cap:
+        resource.setrlimit(resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY
+                                                else min(cap, hard), hard))

@@ -20,7 +20,8 @@ LAYERS = [
     ("layout", ("layouts", "faces", "pieces", "imposition", "nesting", "packing", "parts",
                 "boards", "kit", "preflight", "registration")),
     ("render", ("render", "art")),
-    ("output", ("writers", "plugins", "publish", "build", "calibrate", "scaffold", "cli",
+    ("output", ("writers", "plugins", "publish", "build", "calibrate", "scaffold", "preview",
+                "cli",
                 "__main__")),
 ]
 ORDER = [name for name, _ in LAYERS]

@@ -1,0 +1,101 @@
+// The preview page: draws the state the server builds, and draws it again when the server
+// says a new build is in (server-sent events). Pictures are addressed by the key of their
+// art, so a face that did not change is not fetched again.
+"use strict";
+const SAFE_MM = 3;
+let state = null;
+
+function el(tag, props, ...children) {
+  const node = document.createElement(tag);
+  Object.assign(node, props || {});
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function drawProblems(problems) {
+  const box = document.getElementById("problems");
+  box.replaceChildren();
+  box.hidden = problems.length === 0;
+  if (!problems.length) return;
+  box.append(el("h2", {textContent: `${problems.length} problem${problems.length > 1 ? "s" : ""}; showing the last good build`}));
+  const byFile = new Map();
+  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) || []), p]);
+  for (const [file, list] of byFile) {
+    box.append(el("h3", {textContent: file}));
+    box.append(el("pre", {textContent: list.map((p) => p.text).join("\n")}));
+  }
+}
+
+function drawFaces(components) {
+  const main = document.getElementById("faces");
+  main.replaceChildren();
+  for (const component of components) {
+    const faces = Object.values(component.faces);
+    const count = faces.reduce((n, f) => n + (f.side === "front" ? f.items.length : 0), 0);
+    const grid = el("div", {className: "grid"});
+    for (const face of faces) {
+      const ids = [...new Set(face.items)];
+      const label = `${ids.length > 1 ? ids[0] + " … " + ids.length + " ids" : ids[0]} · ${face.side} × ${face.items.length}`;
+      const figure = el("figure", {className: "face", title: ids.join(", ")},
+        el("img", {src: `/img/${face.image}.png`, alt: label, loading: "lazy"}),
+        el("figcaption", {textContent: label}));
+      figure.dataset.image = face.image;
+      figure.addEventListener("click", () => openLarge(face, label));
+      grid.append(figure);
+    }
+    main.append(el("section", {className: "component", id: `component-${component.id}`},
+      el("h2", {textContent: component.name + " "}, el("small", {textContent: `${component.id} · ${count} pieces`})),
+      grid));
+  }
+}
+
+function drawSheets(sheets) {
+  const main = document.getElementById("sheets");
+  main.replaceChildren(...sheets.map((s) => el("figure", {className: "sheet"},
+    el("img", {src: `/img/${s.image}.png`, alt: `${s.file} page ${s.page}`}),
+    el("figcaption", {textContent: `${s.file} · page ${s.page}`}))));
+}
+
+function openLarge(face, label) {
+  const [bleed, width, height] = face.size_mm;
+  const large = document.getElementById("large");
+  document.getElementById("large-image").src = `/img/${face.image}.png`;
+  document.getElementById("large-caption").textContent = label;
+  const place = (id, inset) => Object.assign(document.getElementById(id).style, {
+    left: `${inset / width * 100}%`, right: `${inset / width * 100}%`,
+    top: `${inset / height * 100}%`, bottom: `${inset / height * 100}%`});
+  place("bleed-line", bleed);
+  place("safe-line", bleed + SAFE_MM);
+  large.hidden = false;
+}
+
+async function refresh() {
+  const response = await fetch("/state.json", {cache: "no-store"});
+  state = await response.json();
+  document.getElementById("game").textContent = state.game;
+  document.title = `${state.game} – Bastelbogen preview`;
+  drawProblems(state.problems);
+  drawFaces(state.components);
+  drawSheets(state.sheets);
+  document.getElementById("status").textContent =
+    `build ${state.version} · ${state.seconds.toFixed(2)} s` + (state.problems.length ? " · problems" : "");
+  document.body.dataset.version = state.version;
+}
+
+function show(which) {
+  for (const name of ["faces", "sheets"]) {
+    document.getElementById(name).hidden = name !== which;
+    document.getElementById(`show-${name}`).classList.toggle("on", name === which);
+  }
+}
+
+document.getElementById("show-faces").addEventListener("click", () => show("faces"));
+document.getElementById("show-sheets").addEventListener("click", () => show("sheets"));
+document.getElementById("close").addEventListener("click", () => { document.getElementById("large").hidden = true; });
+for (const name of ["bleed", "safe"]) {
+  document.getElementById(`toggle-${name}`).addEventListener("change", (event) =>
+    document.getElementById("large").classList.toggle(name, event.target.checked));
+}
+const events = new EventSource("/events");
+events.onmessage = () => refresh();
+events.onerror = () => { document.getElementById("status").textContent = "disconnected: is pnp serve still running?"; };

@@ -1,0 +1,129 @@
+"""The live preview over HTTP (the browser-driven tests are still to come): every face of
+Münchhausen in the state, an edit to the sets table rebuilt and told through server-sent
+events with only the changed faces drawn again, a broken file's located problem shown over
+the last good build and cleared when fixed, and the server's safety: 127.0.0.1, no file
+paths from URLs, foreign Host headers refused."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+
+import pytest
+
+from generator.build import BuildOptions
+from generator.preview.command import _watch
+from generator.preview.server import serve
+from generator.preview.state import Preview
+from generator.project import Project
+
+
+@pytest.fixture
+def live(project_copy):
+    preview = Preview(Project(project_copy), "muenchhausen", BuildOptions())
+    preview.rebuild()
+    server = serve(preview, "127.0.0.1", 0)
+    stop = threading.Event()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
+                     daemon=True).start()
+    threading.Thread(target=_watch, args=(preview.project, "muenchhausen", preview, stop),
+                     daemon=True).start()
+    time.sleep(0.5)  # the watcher is watching
+    yield project_copy, server
+    stop.set()
+    server.shutdown()
+    server.server_close()
+
+
+def _get(server, path, host=None):
+    port = server.server_address[1]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", path, headers={"Host": host or f"127.0.0.1:{port}"})
+    response = conn.getresponse()
+    return response.status, response.read(), response.getheader("Content-Type")
+
+
+def _state(server):
+    return json.loads(_get(server, "/state.json")[1])
+
+
+def _wait_for(server, version, limit=20.0):
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        state = _state(server)
+        if state["version"] > version:
+            return state
+        time.sleep(0.1)
+    raise AssertionError(f"no build after version {version} within {limit} s")
+
+
+def test_every_face_and_sheet(live):
+    _, server = live
+    assert server.server_address[0] == "127.0.0.1"
+    status, body, kind = _get(server, "/")
+    assert status == 200 and kind.startswith("text/html") and b"/app.js" in body
+    state = _state(server)
+    cards = next(c for c in state["components"] if c["id"] == "number-cards")
+    fronts = [f for f in cards["faces"].values() if f["side"] == "front"]
+    backs = [f for f in cards["faces"].values() if f["side"] == "back"]
+    assert len(fronts) == 64 and sum(len(f["items"]) for f in backs) == 64 and len(backs) == 1
+    status, png, kind = _get(server, f"/img/{fronts[0]['image']}.png")
+    assert status == 200 and kind == "image/png" and png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert state["sheets"] and all(_get(server, f"/img/{s['image']}.png")[0] == 200
+                                   for s in state["sheets"][:3])
+
+
+def test_an_edit_is_rebuilt_and_told(live):
+    """A new currency name for one set: its eight cards are drawn again, nothing else; the
+    event stream tells the page the new version."""
+    folder, server = live
+    before = _state(server)
+    port = server.server_address[1]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{port}"})
+    events = conn.getresponse()
+    assert events.getheader("Content-Type") == "text/event-stream"
+    assert events.fp.readline().strip() == f"data: {before['version']}".encode()
+    sets = folder / "content/muenchhausen/sets.yaml"
+    sets.write_text(sets.read_text().replace("currency: Rubel,", "currency: Rubl,  "))
+    after = _wait_for(server, before["version"])
+    assert after["problems"] == [] and after["drawn"] == 8
+    line = events.fp.readline().strip()
+    while line.startswith(b":") or not line:
+        line = events.fp.readline().strip()
+    assert line == f"data: {after['version']}".encode()
+    old = set(next(c for c in before["components"] if c["id"] == "number-cards")["faces"])
+    new = set(next(c for c in after["components"] if c["id"] == "number-cards")["faces"])
+    assert len(old - new) == 8 and len(new - old) == 8
+
+
+def test_a_broken_file_is_shown_over_the_last_good_build(live):
+    folder, server = live
+    before = _state(server)
+    sets = folder / "content/muenchhausen/sets.yaml"
+    good = sets.read_text()
+    sets.write_text(good.replace('colour: "#0072B2"', 'colour: "#0072ZZ"'))
+    broken = _wait_for(server, before["version"])
+    [problem] = broken["problems"]
+    assert problem["text"].startswith("content/muenchhausen/sets.yaml:8:")
+    assert broken["components"] == before["components"]  # the last good faces stay
+    sets.write_text(good)
+    fixed = _wait_for(server, broken["version"])
+    assert fixed["problems"] == [] and fixed["components"]
+
+
+@pytest.mark.parametrize(("path", "host", "status"), [
+    ("/state.json", "evil.example:{port}", 403),  # DNS rebinding: a foreign name
+    ("/state.json", "127.0.0.1:1", 403),
+    ("/img/../../etc/passwd", None, 404),
+    ("/../pyproject.toml", None, 404),
+    ("/img/0123456789abcdef.png", None, 404),
+    ("/page/index.html", None, 404),
+])
+def test_only_the_preview_is_served(live, path, host, status):
+    _, server = live
+    port = server.server_address[1]
+    got, body, _ = _get(server, path, host.format(port=port) if host else None)
+    assert got == status and b"[tool" not in body and b"root:" not in body
