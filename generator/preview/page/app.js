@@ -37,7 +37,7 @@ function drawFaces(components) {
       const ids = [...new Set(face.items)];
       const label = `${ids.length > 1 ? ids[0] + " … " + ids.length + " ids" : ids[0]} · ${face.side} × ${face.items.length}`;
       const figure = el("figure", {className: "face", title: ids.join(", ")},
-        el("img", {src: `/img/${face.image}.png`, alt: label, loading: "lazy"}),
+        el("img", {src: `/img/${face.image}.png`, alt: label}),
         el("figcaption", {textContent: label}));
       figure.dataset.image = face.image;
       figure.addEventListener("click", () => openLarge(face, label));
