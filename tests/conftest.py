@@ -4,6 +4,8 @@ import json
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -168,3 +170,25 @@ def board_sheets_line_up(kit: Path, size_mm: tuple, paper: str) -> int:
                 joins += 1
     assert joins == plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1)
     return joins
+
+
+@pytest.fixture
+def live(project_copy):
+    """Münchhausen's live preview on a free port, rebuilt as its files change."""
+    from generator.preview.command import _watch
+    from generator.preview.server import serve
+    from generator.preview.state import Preview
+
+    preview = Preview(Project(project_copy), "muenchhausen", BuildOptions())
+    preview.rebuild()
+    server = serve(preview, "127.0.0.1", 0)
+    stop = threading.Event()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
+                     daemon=True).start()
+    threading.Thread(target=_watch, args=(preview.project, "muenchhausen", preview, stop),
+                     daemon=True).start()
+    time.sleep(0.5)  # the watcher is watching
+    yield project_copy, server
+    stop.set()
+    server.shutdown()
+    server.server_close()

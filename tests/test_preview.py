@@ -8,33 +8,9 @@ from __future__ import annotations
 
 import http.client
 import json
-import threading
 import time
 
 import pytest
-
-from generator.build import BuildOptions
-from generator.preview.command import _watch
-from generator.preview.server import serve
-from generator.preview.state import Preview
-from generator.project import Project
-
-
-@pytest.fixture
-def live(project_copy):
-    preview = Preview(Project(project_copy), "muenchhausen", BuildOptions())
-    preview.rebuild()
-    server = serve(preview, "127.0.0.1", 0)
-    stop = threading.Event()
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
-                     daemon=True).start()
-    threading.Thread(target=_watch, args=(preview.project, "muenchhausen", preview, stop),
-                     daemon=True).start()
-    time.sleep(0.5)  # the watcher is watching
-    yield project_copy, server
-    stop.set()
-    server.shutdown()
-    server.server_close()
 
 
 def _get(server, path, host=None):
