@@ -51,8 +51,13 @@ class Preview:
         self.images: dict[str, bytes] = {}  # key -> PNG, faces kept across rebuilds
         self.snapshot = Snapshot(game=game_id)
         self.changed = threading.Condition()
+        self.building = threading.Lock()  # one build at a time: PDFium is not thread-safe
 
     def rebuild(self) -> Snapshot:
+        with self.building:
+            return self._rebuild()
+
+    def _rebuild(self) -> Snapshot:
         import time
 
         start = time.perf_counter()
