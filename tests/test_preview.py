@@ -103,3 +103,41 @@ def test_only_the_preview_is_served(live, path, host, status):
     port = server.server_address[1]
     got, body, _ = _get(server, path, host.format(port=port) if host else None)
     assert got == status and b"[tool" not in body and b"root:" not in body
+
+
+def _serve(*args):
+    """`pnp serve` in a process of its own, until it says where it listens."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    process = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "muenchhausen",
+                                "--port", "0", *args], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    lines = []
+    for line in process.stdout:
+        lines.append(line)
+        if line.startswith("Preview of"):
+            break
+    return process, lines
+
+
+def test_the_command_listens_on_this_machine_only_unless_told(tmp_path):
+    process, lines = _serve()
+    try:
+        address = lines[-1].split()[3]
+        assert address.startswith("http://127.0.0.1:") and any("build 1 in" in x for x in lines)
+        conn = http.client.HTTPConnection(address[7:].rstrip("/"), timeout=10)
+        conn.request("GET", "/state.json")
+        assert json.loads(conn.getresponse().read())["version"] == 1
+    finally:
+        process.terminate()
+        process.wait(10)
+    process, lines = _serve("--host", "0.0.0.0")
+    try:
+        process.terminate()
+        _, err = process.communicate(timeout=10)
+        assert "warning: listening on 0.0.0.0: anyone who can reach this machine" in err
+    finally:
+        process.kill()
