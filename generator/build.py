@@ -8,7 +8,7 @@ from pathlib import Path
 
 from . import plugins, templating
 from .checks import find_variant, validate
-from .errors import ContentError
+from .errors import ContentError, OptionError
 from .imposition import PrintSettings
 from .kit import lay_out
 from .layouts import Layouts
@@ -22,10 +22,6 @@ from .render.style import Fonts
 from .render.text import check_glyphs
 from .words import words_for
 from .writers import WRITERS, Job
-
-
-class OptionError(Exception):
-    """A command-line option the game cannot take (an unknown variant or theme)."""
 
 
 @dataclass(frozen=True)

@@ -5,23 +5,20 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
+# Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
 from . import limits
-from .build import BuildOptions, OptionError, build_game, check_game
-from .calibrate import write_calibration
-from .errors import ContentError
-from .expand import items_of
-from .imposition import PrintSettings
-from .loader import find_games
+from .errors import ContentError, OptionError
 from .names import slug_problem
 from .options import OPTIONS, Option, default
 from .preview.command import serve_cmd
-from .project import Project
 from .publish import OutsideError
-from .scaffold import scaffold
 
+if TYPE_CHECKING:
+    from .project import Project
 
 def _project(ctx: click.Context) -> Project:
     return ctx.obj
@@ -64,6 +61,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
         raise click.BadParameter(f"{root} has no content/ folder; a project holds its games"
                                  " in content/<game>/", param_hint="--root")
     limits.cap_memory()
+    from .project import Project
     ctx.obj = Project((root or Path.cwd()).resolve())
 
 
@@ -77,6 +75,8 @@ def _games(project: Project, names: tuple[str, ...]) -> list[str]:
     if not project.content.is_dir():
         raise click.UsageError(f"{project.root} has no content/ folder: run pnp in a project"
                                " folder (one with content/<game>/game.yaml) or give --root")
+    from .loader import find_games
+
     known = [p.name for p in find_games(project.content)]
     for name in names:
         why = slug_problem(name, "game name")
@@ -96,6 +96,9 @@ def list_games(ctx: click.Context) -> None:
     Example:
       pnp list
     """
+    from .expand import items_of
+    from .loader import find_games
+
     project = _project(ctx)
     _games(project, ())  # a folder without content/ is told so
     for folder in find_games(project.content):
@@ -159,6 +162,8 @@ def validate_cmd(ctx: click.Context, games: tuple[str, ...], variant: str | None
       pnp validate               # every game
       pnp validate muenchhausen --variant large-groups
     """
+    from .build import BuildOptions, check_game
+
     project = _project(ctx)
     problems = []
     for name in _games(project, games):
@@ -193,6 +198,8 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
       pnp build muenchhausen --braille --back-offset 1.5mm,-0.5mm
       pnp build mytown --theme animals --svg
     """
+    from .build import BuildOptions, build_game
+
     project = _project(ctx)
     options = BuildOptions.of(**values)
     names = _games(project, games)
@@ -237,6 +244,7 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
 @click.pass_context
 def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
     """Start a game that builds as it is, in content/NAME and templates/NAME."""
+    from .scaffold import scaffold
     try:
         steps = scaffold(_project(ctx).root, name, table)
     except ValueError as exc:
@@ -268,6 +276,8 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     Example:
       pnp calibrate --paper letter --duplex short
     """
+    from .calibrate import write_calibration
+    from .imposition import PrintSettings
     if out.is_dir() or str(out).endswith(("/", "\\")):
         out = out / "calibrate.pdf"  # a folder was meant
     if os.path.lexists(out) and (out.is_symlink() or not out.is_file()):

@@ -68,3 +68,7 @@ class Collector:
     def raise_if_any(self) -> None:
         if self.problems:
             raise ContentError(self.problems)
+
+
+class OptionError(Exception):
+    """A command-line option the game cannot take (an unknown variant or theme)."""

@@ -7,11 +7,6 @@ import time
 
 import click
 
-from ..build import BuildOptions
-from ..loader import find_games
-from .server import serve
-from .state import Preview, folders
-
 LOCAL = ("127.0.0.1", "localhost", "::1")
 
 
@@ -31,6 +26,11 @@ def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str) -> Non
       pnp serve muenchhausen
       pnp serve mytown --port 8500
     """
+    from ..build import BuildOptions  # the pipeline loads when the command runs
+    from ..loader import find_games
+    from .server import serve
+    from .state import Preview
+
     project = ctx.obj
     games = [p.name for p in find_games(project.content)]
     if game is None and len(games) != 1:
@@ -63,9 +63,11 @@ def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str) -> Non
         server.server_close()
 
 
-def _watch(project, game: str, preview: Preview, stop: threading.Event) -> None:
+def _watch(project, game: str, preview, stop: threading.Event) -> None:
     """Rebuild after each burst of saves (editors write a file in several steps)."""
     from watchfiles import watch  # only the preview watches files
+
+    from .state import folders
 
     for _changes in watch(*folders(project, game), stop_event=stop, debounce=400, step=50):
         _report(preview.rebuild())
