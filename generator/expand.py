@@ -84,7 +84,7 @@ def resolve_refs(game: Game, component: Component, data: dict) -> dict:
     """Item data with each reference replaced by the table row it names (for templates)."""
     out = dict(data)
     for field, table in component.refs:
-        rows = {r["id"]: r for r in game.tables[table].rows} if table in game.tables else {}
+        rows = game.tables[table].by_id if table in game.tables else {}
         if data.get(field) in rows:
             out[field] = dict(rows[data[field]])
     return out

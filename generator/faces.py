@@ -34,6 +34,16 @@ def localize(value, lang: str, langs: tuple[str, ...]):
     return value
 
 
+def _tables(game: Game, lang: str) -> dict:
+    """The game's tables in one language, rows by id: made once per game and language,
+    not once per item (for every item, every row of every table was a quadratic cost)."""
+    key = ("tables", lang)
+    if key not in game.memo:
+        game.memo[key] = {name: {row.get("id"): localize(dict(row), lang, game.languages)
+                                 for row in t.rows} for name, t in game.tables.items()}
+    return game.memo[key]
+
+
 def context(game: Game, item: Item, options: dict) -> dict:
     """What a layout's expressions see: the item's data with its references resolved, the
     build's options, the game, and with a theme its `motif` for this item."""
@@ -48,9 +58,7 @@ def context(game: Game, item: Item, options: dict) -> dict:
                           "back": localize(dict(theme.back), lang, langs)}
         if key in theme.motifs:
             extra["motif"] = localize(dict(theme.motifs[key]), lang, langs)
-    extra["tables"] = {name: {row.get("id"): localize(dict(row), lang, langs)
-                              for row in t.rows}
-                       for name, t in game.tables.items()}
+    extra["tables"] = _tables(game, lang)
     return {**options, **data, **extra, "item": {**data, "id": item.id, "copy": item.copy},
             "game": {"id": game.id, "title": game.title.get(lang), "author": game.author,
                      "players": {"min": game.players.min, "max": game.players.max}}}
