@@ -105,12 +105,13 @@ class Preview:
         for item in laid.items:
             c = item.component
             one = components.setdefault(c.id, {"id": c.id, "name": c.name.get(
-                self.options.langs[0] if self.options.langs else "de"), "faces": {}})
+                self.options.langs[0] if self.options.langs else "de"), "faces": {},
+                "shown": 0})
             for side in ("front", "back"):
                 art = laid.arts.get((id(item), side))
-                if art is None or sum(len(f["items"]) for f in one["faces"].values()) \
-                        >= MAX_FACES:
+                if art is None or one["shown"] >= MAX_FACES:  # counted, not summed anew
                     continue
+                one["shown"] += 1
                 key = _key(art)
                 face = one["faces"].setdefault(key, {"image": key, "side": side, "items": [],
                                                      "size_mm": _size(art)})

@@ -8,8 +8,8 @@ from __future__ import annotations
 import math
 
 from ..project import FONTS
-from . import Job, Writer, register
-from .exported import MAX_PIXELS, faces, gather, pictures, save_png, trim_shot
+from . import Job, register
+from .exported import MAX_PIXELS, Export, faces, pictures, save_png, trim_shot
 
 FOLDER = "export/contact"
 DPI = 72  # thumbnails: a 63 x 88 mm card is 179 x 249 pixels
@@ -20,16 +20,9 @@ PAPER, INK = (244, 242, 236), (40, 40, 40)
 
 
 @register
-class Contact(Writer):
+class Contact(Export):
     name = "contact"
     order = 36
-
-    def wanted(self, options) -> bool:
-        return "contact" in options.export
-
-    def component(self, job: Job, laid) -> list[dict]:
-        gather(job, laid)
-        return []
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         out = []

@@ -15,7 +15,7 @@ from ..kinds import kind_of
 from ..render.paint import PaintContext
 from ..render.raster import Shot, rasterise, srgb_profile
 from ..units import to_mm
-from . import Job
+from . import Job, Writer
 
 MAX_PIXELS = 60 * 10**6  # one picture: a 190 x 260 mm page at 600 dpi is 27 million
 
@@ -36,6 +36,18 @@ class Gathered:
     bleed: float
     faces: dict = field(default_factory=dict)  # (art, side) -> Face
     cards: list = field(default_factory=list)  # (item, front art, back art or None), in order
+
+
+class Export(Writer):
+    """An export format: wanted when --export names it, it gathers the faces of each file
+    as the kit goes by, and writes its files at the end (`finish`)."""
+
+    def wanted(self, options) -> bool:
+        return self.name in options.export
+
+    def component(self, job: Job, laid) -> list[dict]:
+        gather(job, laid)
+        return []
 
 
 def gather(job: Job, laid) -> None:

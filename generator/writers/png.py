@@ -7,23 +7,16 @@ from __future__ import annotations
 import json
 
 from ..units import to_mm
-from . import Job, Writer, register
-from .exported import faces, gather, pictures, save_png, trim_shot
+from . import Job, register
+from .exported import Export, faces, pictures, save_png, trim_shot
 
 FOLDER = "export/png"
 
 
 @register
-class Png(Writer):
+class Png(Export):
     name = "png"
     order = 30
-
-    def wanted(self, options) -> bool:
-        return "png" in options.export
-
-    def component(self, job: Job, laid) -> list[dict]:
-        gather(job, laid)
-        return []
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         dpi = job.options.dpi

@@ -14,8 +14,8 @@ from ..kinds import kind_of
 from ..layouts import Box
 from ..render.raster import Shot
 from ..units import mm, to_mm
-from . import Job, Writer, register
-from .exported import faces, gather, pictures, relaid, save_png
+from . import Job, register
+from .exported import Export, faces, pictures, relaid, save_png
 
 FOLDER = "export/shop"
 SAME = mm(0.2)  # a card this close to the shop's size is that size
@@ -24,16 +24,9 @@ TEXT = ("text", "paragraph", "braille")
 
 
 @register
-class Shop(Writer):
+class Shop(Export):
     name = "shop"
     order = 34
-
-    def wanted(self, options) -> bool:
-        return "shop" in options.export
-
-    def component(self, job: Job, laid) -> list[dict]:
-        gather(job, laid)
-        return []
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         profile, problems = job.profile, Collector()

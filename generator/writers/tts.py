@@ -13,8 +13,8 @@ import math
 
 from ..kinds import kind_of
 from ..render.raster import Shot
-from . import Job, Writer, register
-from .exported import faces, gather, pictures, pixels, save_png
+from . import Job, register
+from .exported import Export, faces, pictures, pixels, save_png
 
 FOLDER = "export/tts"
 MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
@@ -23,16 +23,9 @@ PLAIN_BACK = (62, 62, 70)  # for a deck printed without backs
 
 
 @register
-class Tts(Writer):
+class Tts(Export):
     name = "tts"
     order = 32
-
-    def wanted(self, options) -> bool:
-        return "tts" in options.export
-
-    def component(self, job: Job, laid) -> list[dict]:
-        gather(job, laid)
-        return []
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         decks, written, first_deck = [], [], 1
