@@ -7,20 +7,21 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from . import plugins, templating
+from .assemble import write_kit
 from .checks import find_variant, validate
 from .errors import ContentError, OptionError
 from .imposition import PrintSettings
-from .kit import lay_out
 from .layouts import Layouts
 from .models import Game
 from .options import OPTIONS, default
 from .preflight import Preflight
 from .profiles import load_profiles
 from .project import Project
-from .publish import staged
+from .publish import OutsideError, staged
 from .render.style import Fonts
 from .render.text import check_glyphs
 from .words import words_for
+from .workers import in_order, jobs_for
 from .writers import WRITERS, Job
 
 
@@ -41,6 +42,7 @@ class BuildOptions:
     profile: str | None = default("profile")
     fit: bool = default("fit")
     base_url: str | None = default("base-url")
+    jobs: int = default("jobs")  # 0: $PNP_JOBS, else one per core
 
     @classmethod
     def of(cls, **values) -> BuildOptions:
@@ -63,9 +65,10 @@ _FIELDS = {"lang": "langs"}  # an option's key -> its field here, where the two 
 
 
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
-               progress=None, warn=None) -> Path:
+               warn=None) -> Path:
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was.
-    Preflight findings go to `warn` one by one, or with --strict stop the build."""
+    Preflight findings go to `warn` one by one, or with --strict stop the build. With
+    --jobs above 1 its files are written by that many processes, to the same bytes."""
     settings = options.settings
     if settings.registration and settings.registration_inset < settings.margin:
         raise OptionError("--registration-inset must be at least --margin: the printer"
@@ -90,22 +93,44 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     with staged(out, game_id) as staging:
         job = Job(game, options, fonts, project.templates, staging, preflight, words, layouts,
                   profile=profile)
-        files: list[dict] = []
-        for laid in lay_out(game, variant, options, layouts, preflight):
-            for writer in writers:
-                files += writer.component(job, laid)
-            if progress:
-                progress(laid.name)
-        for writer in writers:
-            files += writer.finish(job, files)
-        if progress and game.rules is not None:
-            progress("rules")
+        write_kit(job, variant, writers, jobs_for(options.jobs))
         found = preflight.problems()
         if found and options.strict:
             raise ContentError(found)
         for problem in found if warn else ():
             warn(problem)
         return staging.publish(out / game_id)
+
+
+def build_games(project: Project, names: list[str], out: Path, options: BuildOptions,
+                warn=None):
+    """Each game built in turn, as (name, out folder or None, the error that stopped it or
+    None). With --jobs above 1 and several games, the games are built side by side, one
+    process each (each game's files then in that process alone); their warnings and
+    errors are told in the games' order, as a serial build tells them."""
+    jobs = jobs_for(options.jobs)
+    if jobs == 1 or len(names) == 1:
+        for name in names:
+            try:
+                yield name, build_game(project, name, out, options, warn), None
+            except (ContentError, OptionError, OutsideError, OSError, MemoryError) as exc:
+                yield name, None, exc
+        return
+
+    def one(n: int):
+        told: list = []
+        try:
+            target = build_game(project, names[n], out, replace(options, jobs=1),
+                                warn=told.append)
+            return target, told, None
+        except (ContentError, OptionError, OutsideError, OSError, MemoryError) as exc:
+            return None, told, exc
+
+    for name, (target, told, exc) in zip(names, in_order(one, len(names), jobs),
+                                         strict=True):
+        for problem in told if warn else ():
+            warn(problem)
+        yield name, target, exc
 
 
 def check_game(project: Project, game_id: str, options: BuildOptions, warn=None) -> None:

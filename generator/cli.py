@@ -198,27 +198,19 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
       pnp build muenchhausen --braille --back-offset 1.5mm,-0.5mm
       pnp build mytown --theme animals --svg
     """
-    from .build import BuildOptions, build_game
+    from .build import BuildOptions, build_games
 
     project = _project(ctx)
     options = BuildOptions.of(**values)
     names = _games(project, games)
     failed: list[tuple[str, ContentError]] = []
     show = sys.stdout.isatty()
-    for name in names:
+    for name, target, exc in build_games(project, names, out, options, _warn):
         try:
+            if exc is not None:
+                raise exc
             if show:
-                game = project.load(name)
-                steps = len(game.components) + (game.rules is not None)
-                with click.progressbar(length=steps, label=f"{name:14}") as bar:
-                    target = build_game(project, name, out, options,
-                                        progress=lambda _step, bar=bar: bar.update(1),
-                                        warn=_warn)
-            else:
-                target = build_game(project, name, out, options, warn=_warn)
-            if show:
-                pdfs = sorted(target.glob("*.pdf"))
-                click.echo(f"{name}: {len(pdfs)} PDFs in {target}")
+                click.echo(f"{name}: {len(sorted(target.glob('*.pdf')))} PDFs in {target}")
         except ContentError as exc:
             failed.append((name, exc))
         except OptionError as exc:

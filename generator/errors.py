@@ -52,6 +52,10 @@ class ContentError(Exception):
                                key=lambda p: (p.loc.file, p.loc.line, p.loc.col))
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self):
+        # Rebuilt from its problems when a worker process (--jobs) hands it back.
+        return type(self), (self.problems,)
+
 
 class Collector:
     """Gathers problems so that a run reports all of them at once."""

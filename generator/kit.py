@@ -80,6 +80,22 @@ SHEETS = {"grid": _grid, "tiled": _tiled}  # how a kind's items go on sheets (Ki
 
 def lay_out(game: Game, variant, options, layouts: Layouts, preflight: Preflight):
     """Each file of the kit in turn: every component's own, then the shared sheets."""
+    for planned in plan_files(game, variant, options, layouts):
+        yield from paint_file(game, planned, layouts, options, preflight)
+
+
+@dataclass(frozen=True)
+class FilePlan:
+    """One file's sheets, before any art: the components it holds and their pages."""
+
+    name: str
+    plans: tuple[_Planned, ...]
+    pages: list[Page]
+
+
+def plan_files(game: Game, variant, options, layouts: Layouts) -> list[FilePlan]:
+    """Every file of the kit as geometry: each component's own, then the shared sheets.
+    Cheap next to painting, and done once, so the files can be painted apart (--jobs)."""
     planned = [_plan(game, component, variant, options, layouts)
                for component in game.components]
     kept, tails = {}, []
@@ -90,20 +106,22 @@ def lay_out(game: Game, variant, options, layouts: Layouts, preflight: Preflight
         tails += [Tail(n, tuple(items), plan.trim, plan.bleed, plan.component.marks,
                        plan.has_back, _nest(plan.component)) for items in sheets]
     shared = shared_sheets(tails, options.settings) if tails else None
+    files = []
     for n, plan in enumerate(planned):
         pages = plan.pages[:kept[n]] if shared and n in kept else plan.pages
         if pages:
-            yield from _files(game, plan.component.id, [plan], pages, layouts, options,
-                              preflight)
+            files.append(FilePlan(plan.component.id, (plan,), pages))
     if shared:
-        yield from _files(game, PARTS, [planned[n] for n in kept], shared, layouts, options,
-                          preflight)
+        files.append(FilePlan(PARTS, tuple(planned[n] for n in kept), shared))
+    return files
 
 
-def _files(game: Game, name: str, plans: list, pages: list[Page], layouts: Layouts, options,
-           preflight: Preflight):
-    """One file, or one per language when the build has several and its parts carry words:
-    name.pdf in the first language, name-en.pdf … in the others (a family prints one)."""
+def paint_file(game: Game, planned: FilePlan, layouts: Layouts, options,
+               preflight: Preflight):
+    """The planned file with its art: one LaidOut, or one per language when its parts carry
+    words: name.pdf in the first language, name-en.pdf … in the others (a family prints
+    one)."""
+    name, plans, pages = planned.name, list(planned.plans), planned.pages
     langs = options.langs
     pages = _registered(pages, options.settings)
     laid = [_painted(game, name, plans, pages, layouts, lang, options) for lang in langs]

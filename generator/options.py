@@ -126,6 +126,10 @@ OPTIONS = {o.name: o for o in (
            " profile (it says by how much).", recorded=False),
     Option("base-url", "url", None, "Where you host the exported pictures, for the Tabletop"
            " Simulator deck (default: the local files).", recorded=False),
+    Option("jobs", "int", 0, "Processes to build with: 0 is one per core (or $PNP_JOBS);"
+           " 1 builds in this process alone. Several games are built side by side, one"
+           " game's files likewise; the output is the same bytes either way.", span=(0, 256),
+           recorded=False),
     Option("strict", "flag", False, "Treat preflight warnings (art short of the bleed,"
            " tiny text, low-resolution pictures) as errors.", recorded=False),
 )}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from reportlab.lib import colors
 
@@ -70,13 +71,20 @@ def _colour(value):
         raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits, or a name")
     if str(value).startswith("#") and not HEX.match(str(value)):
         raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits")
-    try:
-        found = colors.toColor(str(value))
-    except Exception:  # noqa: BLE001 - reportlab raises several kinds for what it cannot read
-        found = None
-    if found is None:  # reportlab reads 'None' as no colour at all
+    if read_colour(str(value)) is None:
         raise ValueError(f"{value!r} is not a colour (use #rrggbb or a name)")
     return str(value)
+
+
+@lru_cache(maxsize=1024)
+def read_colour(text: str):
+    """reportlab's colour for a text, or None when it names none. Cached: reportlab parses
+    each string afresh (through Python's own parser), and a deck names the same few colours
+    on every card. The Color is shared, so callers must not change it."""
+    try:
+        return colors.toColor(text)
+    except Exception:  # noqa: BLE001 - reportlab raises several kinds for what it cannot read
+        return None  # reportlab also reads 'None' as no colour at all
 
 
 def _text(value):

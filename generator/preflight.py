@@ -68,6 +68,15 @@ class Preflight:
                       f" {dpi:.0f} dpi in box '{box.name}' ({label}); {MIN_DPI:g} dpi or more"
                       " looks sharp")
 
+    def found(self) -> dict:
+        """What was found, as plain data a worker process can hand back (--jobs)."""
+        return self._found
+
+    def merge(self, found: dict) -> None:
+        """Add what another Preflight found (a worker's), as if it had been found here."""
+        for key, (loc, message, count) in found.items():
+            self._found.setdefault(key, [loc, message, 0])[2] += count
+
     def problems(self) -> list[Problem]:
         out = []
         for loc, message, count in self._found.values():

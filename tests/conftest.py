@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -18,6 +19,9 @@ from generator.project import FONTS, TEMPLATES
 from generator.units import mm
 
 plugins.load()  # as a build does first: painters and motifs registered
+# Tests build in one process (--jobs 1), builds they start included, unless they test
+# parallelism and say --jobs themselves.
+os.environ["PNP_JOBS"] = "1"
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 

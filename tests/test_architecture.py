@@ -13,15 +13,16 @@ PACKAGE = Path(__file__).resolve().parent.parent / "generator"
 # Each module's layer, by its dotted name's first match (most specific first).
 LAYERS = [
     ("base", ("errors", "limits", "units", "geometry", "shapes", "names", "paths", "source",
-              "sandbox", "templating", "params", "options", "braille", "pictures", "modules")),
+              "sandbox", "templating", "params", "options", "braille", "pictures", "modules",
+              "workers")),
     ("content", ("models", "schema", "kinds", "tables", "components", "rows", "rules",
                  "loader", "words", "project", "expand", "painters", "dielines", "profiles")),
     ("checks", ("checks",)),
     ("layout", ("layouts", "faces", "pieces", "imposition", "nesting", "packing", "parts",
                 "boards", "kit", "preflight", "registration")),
     ("render", ("render", "art")),
-    ("output", ("writers", "plugins", "publish", "build", "calibrate", "scaffold", "preview",
-                "cli",
+    ("output", ("writers", "plugins", "publish", "assemble", "build", "calibrate", "scaffold",
+                "preview", "cli",
                 "__main__")),
 ]
 ORDER = [name for name, _ in LAYERS]

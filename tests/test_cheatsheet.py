@@ -5,7 +5,7 @@ import io
 import pytest
 
 from generator.project import FONTS
-from generator.render.cheatsheet import Sheet, _blocks, _flowables, _styles
+from generator.render.cheatsheet import Sheet, _blocks, _groups, _kept, _styles
 from generator.render.style import Fonts
 from generator.units import mm
 from tests.conftest import ROOT
@@ -35,8 +35,8 @@ def test_a_heading_travels_with_its_first_block():
 
     styles = _styles(sheet.fonts, 1.0, colors.black)
     texts: dict = {}
-    flow = _flowables([("h", "A"), ("p", "one"), ("p", "two"), ("h", "B"), ("li", "x")], styles,
-                      sheet, texts)
+    flow = _kept(_groups([("h", "A"), ("p", "one"), ("p", "two"), ("h", "B"), ("li", "x")],
+                         styles, sheet, texts))
     assert [type(f) for f in flow] == [KeepTogether, Paragraph, KeepTogether]
     assert sorted(texts.values()) == ["A", "B", "one", "two", "x"]
     # Fill the left column with filler so that heading B would fit at its foot, its point not.
@@ -47,7 +47,7 @@ def test_a_heading_travels_with_its_first_block():
     doc.afterFlowable = lambda f: landed.append((doc.frame.id, doc.page, f))
     for n in range(1, 400):  # filler line by line, until B no longer starts on the left
         landed.clear()
-        flow = _flowables([("h", "B"), ("li", "x")], styles, sheet, {})
+        flow = _kept(_groups([("h", "B"), ("li", "x")], styles, sheet, {}))
         heading, point = flow[0]._content
         filler = [Paragraph("filler", styles["p"]) for _ in range(n)]
         doc.build(columns.story([], [*filler, flow[0]]))

@@ -17,7 +17,7 @@ from markupsafe import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import KeepTogether, Paragraph
+from reportlab.platypus import KeepTogether
 
 from ..errors import ContentError, Loc, Problem
 from ..models import Game
@@ -36,6 +36,9 @@ BASE = {"title": 22, "tagline": 10.5, "facts": 9.5, "h": 11.5, "p": 9, "li": 9, 
 MIN_SCALE = 0.72
 MAX_BLOCKS = 300  # lines of a cheat sheet; the shipped ones have a few dozen
 MAX_SCALE = 1.3
+STEP = 0.04
+HOPELESS = 1.04  # the predicted depth this far over the columns: the scale cannot fit
+GUESS_SLACK = 6  # points: how far under the predicted depth the columns may still end
 
 
 def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts, langs,
@@ -174,14 +177,17 @@ class Sheet:
 
 def _fitted(sheet: Sheet, blocks) -> tuple:
     """The page at the largest scale its blocks fit at, as (page template, flowables);
-    past the smallest scale, the text that no longer fits is named where it was written."""
+    past the smallest scale, the text that no longer fits is named where it was written.
+    Scales where the blocks' heights alone overflow the columns are not laid out at all."""
     scale = MAX_SCALE
     while True:
-        template, flowables, texts = _at(sheet, blocks, scale)
-        left = columns.overflow(template, sheet.size, flowables)
-        if left is None:
-            return _balanced(sheet, blocks, scale)
-        scale -= 0.04
+        template, flowables, texts, groups = _at(sheet, blocks, scale)
+        hopeless = columns.even_depth(groups) > template.frames[1].height * HOPELESS
+        if not hopeless or scale - STEP < MIN_SCALE:
+            left = columns.overflow(template, sheet.size, flowables)
+            if left is None:
+                return _balanced(sheet, blocks, scale)
+        scale -= STEP
         if scale < MIN_SCALE:
             # A paragraph split across columns leaves a part of itself: named by its words.
             text = texts.get(id(left)) or getattr(left, "getPlainText", str)()
@@ -192,39 +198,61 @@ def _fitted(sheet: Sheet, blocks) -> tuple:
 
 
 def _balanced(sheet: Sheet, blocks, scale: float) -> tuple:
-    """The page with both columns as short as the text allows, so they end level (found by
-    bisection on the columns' depth, about nine layouts)."""
-    high = _at(sheet, blocks, scale)[0].frames[1].height  # the full columns: it fits
+    """The page with both columns as short as the text allows, so they end level: bisection
+    on the columns' depth, in a bracket a few points wide round the depth the blocks'
+    heights predict (four or five layouts, where the whole range took nine)."""
+    template, _flowables, _texts, groups = _at(sheet, blocks, scale)
+    high = template.frames[1].height  # the full columns: it fits
     low = high / 2 - 1  # two columns can never end above half of one full column
+    guess = columns.even_depth(groups)
+    for edge in (guess, guess - GUESS_SLACK):  # narrow the bracket round the guess
+        if low < edge < high:
+            if _fits(sheet, blocks, scale, edge):
+                high = edge
+            else:
+                low = edge
+                break
     while high - low >= 2:  # points
         trial = (low + high) / 2
-        template, flowables, _texts = _at(sheet, blocks, scale, trial)
-        if columns.overflow(template, sheet.size, flowables) is None:
+        if _fits(sheet, blocks, scale, trial):
             high = trial
         else:
             low = trial
     return _at(sheet, blocks, scale, high)[:2]  # fresh flowables: a build consumes them
 
 
+def _fits(sheet: Sheet, blocks, scale: float, depth: float) -> bool:
+    template, flowables = _at(sheet, blocks, scale, depth)[:2]
+    return columns.overflow(template, sheet.size, flowables) is None
+
+
 def _at(sheet: Sheet, blocks, scale: float, depth: float | None = None):
-    """The page template, the flowables and each paragraph's text, at one scale (and the
-    columns' depth, when balanced)."""
+    """The page template, the flowables, each paragraph's text and the columns' paragraphs
+    in the groups that stay together, at one scale (and the columns' depth, when
+    balanced)."""
     styles = _styles(sheet.fonts, scale, sheet.accent)
     texts: dict[int, str] = {}
-    head = _flowables([b for b in blocks if b[0] in HEAD], styles, sheet, texts)
-    body = _flowables([b for b in blocks if b[0] not in HEAD + lookup.KINDS], styles, sheet,
-                      texts)
+    head = [p for group in _groups([b for b in blocks if b[0] in HEAD], styles, sheet, texts)
+            for p in group]
+    groups = _groups([b for b in blocks if b[0] not in HEAD + lookup.KINDS], styles, sheet,
+                     texts)
+    body = _kept(groups)
     w, h = SHEET
     head_h = sum(f.wrap(w - mm(16), h)[1] for f in head) + mm(12)
     foot = lookup.band([b for b in blocks if b[0] in lookup.KINDS], styles, w - mm(16), sheet)
     template = columns.page_template(sheet.lang, sheet.origin, head_h, sheet.accent, depth,
                                      foot)
-    return template, columns.story(head, body), texts
+    return template, columns.story(head, body), texts, groups
 
 
-def _flowables(blocks, styles, sheet: Sheet, texts: dict) -> list:
-    """Paragraphs, a heading kept together with the block after it, so no heading is left
-    alone at the foot of a column; `texts` learns each paragraph's source text."""
+def _kept(groups: list[list]) -> list:
+    """One flowable per group: a heading and its block kept together."""
+    return [g[0] if len(g) == 1 else KeepTogether(g) for g in groups]
+
+
+def _groups(blocks, styles, sheet: Sheet, texts: dict) -> list[list]:
+    """Paragraphs, a heading grouped with the block after it, so no heading is left alone
+    at the foot of a column; `texts` learns each paragraph's source text."""
     out, step = [], 0
     for kind, text in blocks:
         bullet = None
@@ -238,9 +266,10 @@ def _flowables(blocks, styles, sheet: Sheet, texts: dict) -> list:
         para = paragraph(text, styles[kind], _source_loc(text, sheet.sources),
                          folder=sheet.folder, links=True, bulletText=bullet)
         texts[id(para)] = text
-        if out and isinstance(out[-1], Paragraph) and out[-1].style.name == "h":
-            para = KeepTogether([out.pop(), para])
-        out.append(para)
+        if out and len(out[-1]) == 1 and out[-1][0].style.name == "h":
+            out[-1].append(para)
+        else:
+            out.append([para])
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, FrameBreak, KeepTogether, PageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageBreak
 
@@ -23,13 +24,36 @@ def room(head_h: float) -> float:
     return SHEET[1] - head_h - mm(10)
 
 
+COLUMN_W = (SHEET[0] - mm(8) * 2 - mm(8)) / 2
+
+
+def even_depth(groups: list[list]) -> float:
+    """A first guess at the depth where two columns of these blocks (paragraphs that stay
+    together) end level: their heights as wrapped in a column, cut where the longer part is
+    shortest; a column drops the space above its first block and below its last. Platypus
+    has the last word (a long block may split), so callers try it."""
+    blocks = [(sum(p.wrap(COLUMN_W, SHEET[1])[1] + p.getSpaceBefore() + p.getSpaceAfter()
+                   for p in group), group[0].getSpaceBefore(), group[-1].getSpaceAfter())
+              for group in groups]
+    if not blocks:
+        return 0.0
+    total = sum(full for full, _top, _bottom in blocks)
+    run, best = 0.0, total
+    for k in range(1, len(blocks)):
+        run += blocks[k - 1][0]
+        left = run - blocks[0][1] - blocks[k - 1][2]
+        right = total - run - blocks[k][1] - blocks[-1][2]
+        best = min(best, max(left, right))
+    return best
+
+
 def page_template(name: str, origin, head_h: float, accent, depth: float | None = None,
                   foot=None) -> PageTemplate:
     """The page; `depth` shortens both columns alike (from the bottom), to balance them;
     `foot`, a flowable as wide as the sheet's text, is set right under the columns."""
     x0, y0 = origin
     w, h = SHEET
-    col_w = (w - mm(8) * 2 - mm(8)) / 2
+    col_w = COLUMN_W
     foot_h = foot.wrap(w - mm(16), h)[1] + FOOT_GAP if foot is not None else 0.0
     most = room(head_h) - foot_h
     col_h = most if depth is None else min(depth, most)
@@ -76,11 +100,24 @@ class _Document(BaseDocTemplate):
         self.landed.append((self.page, flowable))
 
 
+class _Measuring(Canvas):
+    """A canvas for trial layouts: platypus must draw to place text, but a trial's pages are
+    thrown away, so they are never assembled or written (a third of a kit's build time went
+    to serialising trial pages nobody read)."""
+
+    def showPage(self) -> None:
+        self._pageNumber += 1
+        self._code = []
+
+    def save(self) -> None:
+        pass
+
+
 def overflow(template: PageTemplate, size, flowables: list) -> object | None:
     """None when the flowables fit one page; else the first one that does not."""
     doc = _Document(io.BytesIO(), size)
     doc.addPageTemplates([template])
-    doc.build(flowables)
+    doc.build(flowables, canvasmaker=_Measuring)
     late = [f for page, f in doc.landed if page > 1]
     return next((f for f in late if hasattr(f, "getPlainText")), late[0] if late else None)
 

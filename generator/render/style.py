@@ -14,6 +14,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from .. import limits
 from ..errors import ContentError, Loc, Problem
+from ..params import read_colour
 from ..source import read_bytes
 
 
@@ -82,11 +83,10 @@ def colour(value, loc: Loc):
         return None
     if str(value).startswith("#") and len(str(value)) not in (7, 9):
         raise ContentError(Problem(loc, f"'{value}' is not a colour: write #rrggbb"))
-    try:
-        return colors.toColor(str(value))
-    except Exception:  # reportlab raises several kinds for a string it cannot read
-        raise ContentError(Problem(loc, f"'{value}' is not a colour (use #rrggbb or a name)")) \
-            from None
+    found = read_colour(str(value))
+    if found is None:
+        raise ContentError(Problem(loc, f"'{value}' is not a colour (use #rrggbb or a name)"))
+    return found
 
 
 def tint(c, amount: float):

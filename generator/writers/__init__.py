@@ -48,6 +48,11 @@ class Job:
 class Writer:
     name = ""
     order = 50  # writers run in this order; the manifest, which lists the others, last
+    # Writes each file from that file alone, so files may be written in worker processes
+    # (--jobs); False for writers that gather across files (the exports).
+    apart = True
+    # Its `finish` needs no other file (the cheat sheet): it may run beside the files.
+    alone = False
 
     def wanted(self, options) -> bool:
         return True

@@ -11,6 +11,7 @@ from . import Job, Writer, register
 class CheatSheet(Writer):
     name = "cheatsheet"
     order = 30
+    alone = True  # the rules alone make the page: laid out beside the sheets (--jobs)
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         if job.game.rules is None:

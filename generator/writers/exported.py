@@ -42,6 +42,8 @@ class Export(Writer):
     """An export format: wanted when --export names it, it gathers the faces of each file
     as the kit goes by, and writes its files at the end (`finish`)."""
 
+    apart = False  # the faces of every file, gathered in one process
+
     def wanted(self, options) -> bool:
         return self.name in options.export
 

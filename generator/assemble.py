@@ -1,0 +1,46 @@
+"""A kit's files written in order: each planned file painted and handed to the writers,
+then the writers' own files (the cheat sheet, the exports, the manifest). With --jobs the
+files are painted and written in worker processes, and the cheat sheet beside them; what
+each worker found comes back in file order, so the kit is the same bytes either way."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .kit import paint_file, plan_files
+from .preflight import Preflight
+from .workers import in_order
+
+
+def write_kit(job, variant, writers: list, jobs: int) -> list[dict]:
+    """Every file of the kit written into the staging folder; their manifest entries."""
+    planned = plan_files(job.game, variant, job.options, job.layouts)
+    beside = [w for w in writers if w.alone]
+    tasks = len(planned) + len(beside)
+
+    def work(n: int):
+        """One file (or the page of a writer that needs none): what it wrote and what the
+        preflight found on the way."""
+        own = replace(job, preflight=Preflight())
+        if n >= len(planned):
+            entries = beside[n - len(planned)].finish(own, [])
+            return entries, own.preflight.found()
+        entries = []
+        for laid in paint_file(job.game, planned[n], job.layouts, job.options,
+                               own.preflight):
+            for writer in writers:
+                entries += writer.component(own, laid)
+        return entries, own.preflight.found()
+
+    apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process
+    files: list[dict] = []
+    early: list[list[dict]] = []  # what the writers beside the files wrote, in their order
+    for n, (entries, found) in enumerate(in_order(work, tasks, apart)):
+        job.preflight.merge(found)
+        if n < len(planned):
+            files += entries
+        else:
+            early.append(entries)
+    for writer in writers:
+        files += early[beside.index(writer)] if writer.alone else writer.finish(job, files)
+    return files

@@ -1,0 +1,51 @@
+"""Work shared out to processes (--jobs): tasks numbered 0..n-1 run in forked workers,
+results come back in task order, so what is written from them is the same bytes a serial
+run writes. Forked workers inherit the loaded game and layout as they are; nothing but a
+task's number goes to them and only its (picklable) result comes back."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator
+
+_WORK: Callable | None = None  # the task function of the pool being started; forked with it
+
+
+def cores() -> int:
+    """The cores this process may run on: --jobs' default."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def jobs_for(asked: int) -> int:
+    """The processes a build uses: as asked, or (0) $PNP_JOBS, else one per core."""
+    if asked:
+        return asked
+    told = os.environ.get("PNP_JOBS", "")
+    return int(told) if told.isdigit() and int(told) > 0 else cores()
+
+
+def can_fork() -> bool:
+    return "fork" in multiprocessing.get_all_start_methods()
+
+
+def in_order(work: Callable[[int], object], n: int, jobs: int) -> Iterator:
+    """work(0) … work(n-1), in that order; in `jobs` processes when that can help. A task's
+    exception is raised here, at its turn, as it would be in a serial run."""
+    if jobs <= 1 or n <= 1 or not can_fork():
+        yield from (work(i) for i in range(n))
+        return
+    global _WORK
+    _WORK = work
+    try:
+        with multiprocessing.get_context("fork").Pool(min(jobs, n)) as pool:
+            yield from pool.imap(_run, range(n))
+    finally:
+        _WORK = None
+
+
+def _run(i: int):
+    return _WORK(i)

@@ -1,0 +1,103 @@
+"""--jobs: games and a game's files built in worker processes give the very bytes, warnings
+and errors of a build in one process."""
+
+from __future__ import annotations
+
+import filecmp
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import workers
+from tests.conftest import ROOT, pnp, project_copy  # noqa: F401 - project_copy is a fixture
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_tasks_come_back_in_order_from_several_processes():
+    """Results arrive in task order although workers finish out of order, and each task
+    ran in a process of its own kind (not this one) when jobs > 1."""
+    import os
+    import time
+
+    def work(n: int):
+        time.sleep(0.05 * (3 - n % 4))  # the early tasks are the slow ones
+        return n * n, os.getpid()
+
+    got = list(workers.in_order(work, 8, 2))
+    assert [r for r, _ in got] == [n * n for n in range(8)]
+    pids = {pid for _, pid in got}
+    assert os.getpid() not in pids and len(pids) == 2
+    assert {pid for _, pid in workers.in_order(work, 3, 1)} == {os.getpid()}
+
+
+def test_a_task_error_is_raised_at_its_turn():
+    def work(n: int):
+        if n == 2:
+            raise ValueError("task two")
+        return n
+
+    seen = []
+    with pytest.raises(ValueError, match="task two"):
+        for r in workers.in_order(work, 5, 2):
+            seen.append(r)
+    assert seen == [0, 1]
+
+
+def test_jobs_come_from_the_option_the_environment_or_the_cores(monkeypatch):
+    monkeypatch.setenv("PNP_JOBS", "3")
+    assert workers.jobs_for(5) == 5 and workers.jobs_for(0) == 3
+    monkeypatch.setenv("PNP_JOBS", "none")
+    assert workers.jobs_for(0) == workers.cores() >= 1
+
+
+@pytest.mark.slow
+def test_every_kit_is_the_same_bytes_with_two_jobs(tmp_path):
+    """All four kits, and one kit alone (its files in two processes), with --svg so the cut
+    files are written in the workers too: byte for byte what one process writes."""
+    serial, parallel, alone = tmp_path / "one", tmp_path / "two", tmp_path / "alone"
+    for out, args in ((serial, ["--jobs", "1"]), (parallel, ["--jobs", "2"])):
+        run = pnp("build", "--svg", "--out", str(out), *args, cwd=ROOT)
+        assert run.returncode == 0, run.stderr
+    run = pnp("build", "museo", "--svg", "--out", str(alone), "--jobs", "2", cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    one, two = _tree(serial), _tree(parallel)
+    assert len(one) > 60 and one.keys() == two.keys()
+    assert [name for name in one if one[name] != two[name]] == []
+    assert _tree(alone / "museo") == _tree(serial / "museo")
+
+
+def test_warnings_and_errors_are_told_as_one_process_tells_them(project_copy):  # noqa: F811
+    """A game broken among good ones: the same stderr, exit code and out/ with --jobs 2 as
+    with --jobs 1 (the others built, the broken one named where it is wrong)."""
+    game = project_copy / "content/muenchhausen/game.yaml"
+    game.write_text(game.read_text().replace("count: 8", "count: eight", 1))
+    root = project_copy
+    results = []
+    for jobs in ("1", "2"):
+        out = root / f"out{jobs}"
+        run = pnp("build", "--out", str(out), "--jobs", jobs, cwd=root)
+        results.append((run.returncode, run.stderr, _tree(out)))
+    assert results[0][0] == results[1][0] == 1
+    assert results[0][1] == results[1][1] and "game.yaml:38:" in results[0][1]
+    assert results[0][2] == results[1][2]
+    assert not any(name.startswith("muenchhausen/") for name in results[0][2])
+    assert any(name.startswith("museo/") for name in results[0][2])
+
+
+def test_a_failed_parallel_build_leaves_the_previous_kit(project_copy):  # noqa: F811
+    root = project_copy
+    out = root / "out"
+    assert pnp("build", "--out", str(out), "--jobs", "2", cwd=root).returncode == 0
+    before = root / "before"
+    shutil.copytree(out, before)
+    rules = root / "content/museo/rules.yaml"
+    rules.write_text(rules.read_text() + "\n  broken: [\n")
+    run = pnp("build", "--out", str(out), "--jobs", "2", cwd=root)
+    assert run.returncode == 1 and "rules.yaml:" in run.stderr and "Traceback" not in run.stderr
+    compared = filecmp.dircmp(before / "museo", out / "museo")
+    assert not compared.diff_files and not compared.left_only and not compared.right_only
