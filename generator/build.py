@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
@@ -17,7 +16,8 @@ from .options import OPTIONS, default
 from .preflight import Preflight
 from .profiles import load_profiles
 from .project import Project
-from .publish import OutsideError, staged
+from .publish import OutsideError, scratch, staged
+from .render.cheatsheet import forget_fits
 from .render.style import Fonts
 from .render.text import check_glyphs
 from .words import words_for
@@ -43,6 +43,7 @@ class BuildOptions:
     fit: bool = default("fit")
     base_url: str | None = default("base-url")
     jobs: int = default("jobs")  # 0: $PNP_JOBS, else one per core
+    dry: bool = False  # validating: every face drawn and the rules fitted, nothing written
 
     @classmethod
     def of(cls, **values) -> BuildOptions:
@@ -65,15 +66,19 @@ _FIELDS = {"lang": "langs"}  # an option's key -> its field here, where the two 
 
 
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
-               warn=None) -> Path:
+               warn=None, drawn: set | None = None) -> Path:
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was.
     Preflight findings go to `warn` one by one, or with --strict stop the build. With
-    --jobs above 1 its files are written by that many processes, to the same bytes."""
+    --jobs above 1 its files are written by that many processes, to the same bytes.
+    `drawn` (validating several variants): the faces drawn by the variants before, whose
+    content checks also ran then; what they drew is not drawn again."""
     settings = options.settings
     if settings.registration and settings.registration_inset < settings.margin:
         raise OptionError("--registration-inset must be at least --margin: the printer"
                           " cannot print marks in its margin")
     templating.reset()
+    if not drawn:  # a later variant of one validation may reuse the pages fitted before
+        forget_fits()
     plugins.load()
     game = project.load(game_id)
     options = replace(options, langs=langs_of(game, options.langs))
@@ -83,23 +88,24 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
         raise OptionError(str(exc.args[0])) from None
     options = replace(options, theme=_theme(game, options.theme))
     profile = _profile(game, options)
-    validate(game, variant)
+    if not drawn:
+        validate(game, variant)
     words = words_for(game, options.langs, game.languages_loc or game.loc)
     preflight = Preflight()
     layouts = Layouts(project.templates)
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
     _check_words(words, fonts)
-    writers = [w for w in WRITERS if w.wanted(options)]
-    with staged(out, game_id) as staging:
+    writers = [w for w in WRITERS if w.wanted(options) and (w.checks or not options.dry)]
+    with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(game, options, fonts, project.templates, staging, preflight, words, layouts,
-                  profile=profile)
+                  profile=profile, drawn=drawn)
         write_kit(job, variant, writers, jobs_for(options.jobs))
         found = preflight.problems()
         if found and options.strict:
             raise ContentError(found)
         for problem in found if warn else ():
             warn(problem)
-        return staging.publish(out / game_id)
+        return out / game_id if options.dry else staging.publish(out / game_id)
 
 
 def build_games(project: Project, names: list[str], out: Path, options: BuildOptions,
@@ -144,16 +150,18 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
     if not options.braille:
         variants.append(replace(options, braille=True))
     # Every language is laid out in each build: parts with words get a file per language.
-    with tempfile.TemporaryDirectory(prefix="pnp-validate-") as tmp:
-        told: set[str] = set()
+    # Drawn (text fitted, glyphs and pictures checked), never written: no PDF is made.
+    told: set[str] = set()
 
-        def once(problem):  # each build of the variants finds the same things again
-            if str(problem) not in told and warn:
-                told.add(str(problem))
-                warn(problem)
+    def once(problem):  # each build of the variants finds the same things again
+        if str(problem) not in told and warn:
+            told.add(str(problem))
+            warn(problem)
 
-        for variant in variants:
-            build_game(project, game_id, Path(tmp), variant, warn=once)
+    drawn: set = set()  # faces of every variant, each drawn once (in this process)
+    for variant in variants:
+        build_game(project, game_id, Path(), replace(variant, dry=True, jobs=1), warn=once,
+                   drawn=drawn)
 
 
 def _profile(game: Game, options: BuildOptions):

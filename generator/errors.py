@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a big table holds a Loc for every cell
 class Loc:
     """A place in a source file; line and column count from 1, as editors show them."""
 

@@ -10,16 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from . import boards
+from .arts import Arts
 from .errors import ContentError, Problem
 from .expand import items_of
-from .faces import Art
 from .imposition import Page, PrintSettings, impose
 from .kinds import Kind, kind_of
 from .layouts import Layouts
 from .models import Component, Game, Item
 from .nesting import nest_grid
 from .parts import Tail, shared_sheets, tails_of
-from .pieces import art_of, trim_of
+from .pieces import trim_of
 from .preflight import Preflight
 
 PARTS = "parts"  # the file of the shared sheets
@@ -31,7 +31,7 @@ class LaidOut:
     components: tuple[Component, ...]  # what it holds: one, or several on shared sheets
     items: list[Item]
     pages: list[Page]
-    arts: dict  # (id(item), side) -> Art | None
+    arts: Arts  # each item side's art, made when asked
     swell: bool  # printed on swell paper: braille dots rise, other ink is lightened
     lang: str | None = None  # the language of a file printed once per language
 
@@ -124,15 +124,14 @@ def paint_file(game: Game, planned: FilePlan, layouts: Layouts, options,
     name, plans, pages = planned.name, list(planned.plans), planned.pages
     langs = options.langs
     pages = _registered(pages, options.settings)
-    laid = [_painted(game, name, plans, pages, layouts, lang, options) for lang in langs]
-    if all(one.arts == laid[0].arts for one in laid):  # no words: one file serves them all
-        laid = laid[:1]
+    laid = [_painted(game, name, plans, pages, layouts, lang, options, preflight)
+            for lang in langs]
+    if all(one.arts.same_as(laid[0].arts, laid[0].items) for one in laid[1:]):
+        laid = laid[:1]  # no words: one file serves them all
     else:
         laid = [replace(one, name=name if n == 0 else f"{name}-{lang}", lang=lang)
                 for n, (one, lang) in enumerate(zip(laid, langs, strict=True))]
-    for one in laid:
-        _preflight(one, plans, preflight)
-        yield one
+    yield from laid
 
 
 def _registered(pages: list[Page], settings: PrintSettings) -> list[Page]:
@@ -188,33 +187,13 @@ def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list]
 
 
 def _painted(game: Game, name: str, plans: list[_Planned], pages: list[Page],
-             layouts: Layouts, lang: str, options) -> LaidOut:
-    """A file with the art of every item side its pages show, in one language."""
-    face_options = {"lang": lang, "braille": options.braille, "theme": options.theme}
+             layouts: Layouts, lang: str, options, preflight: Preflight) -> LaidOut:
+    """A file with the items its pages show and their art in one language (made when a
+    writer asks; the preflight sees each flat face then)."""
     on_pages = {id(p.item) for page in pages for p in page.placements}
     if any(page.overview is not None for page in pages):  # a board: its plan shows it whole
         on_pages |= {id(page.overview[0]) for page in pages if page.overview is not None}
-    arts: dict[tuple[int, str], Art | None] = {}
-    items = []
-    for plan in plans:
-        for item in plan.items:
-            if id(item) not in on_pages:
-                continue
-            items.append(item)
-            for side in ("front", "back") if plan.has_back else ("front",):
-                arts[(id(item), side)] = art_of(game, item, side, layouts, face_options,
-                                                plan.bleed, plan.trim)
-    return LaidOut(name, tuple(p.component for p in plans), items, pages, arts,
+    items = [item for plan in plans for item in plan.items if id(item) in on_pages]
+    return LaidOut(name, tuple(p.component for p in plans), items, pages,
+                   Arts(game, plans, layouts, options, lang, preflight),
                    any(p.swell for p in plans))
-
-
-def _preflight(laid: LaidOut, plans: list[_Planned], preflight: Preflight) -> None:
-    """Each flat face told to the preflight, which checks that its fills reach the bleed."""
-    plan_of = {p.component.id: p for p in plans}
-    for item in laid.items:
-        plan = plan_of[item.component.id]
-        for side in ("front", "back"):
-            art = laid.arts.get((id(item), side))
-            if art is not None and len(art.parts) == 1 and not art.tabs:
-                preflight.bleed(art.parts[0][1], plan.trim, plan.bleed,
-                                f"item '{item.id}' ({side})")

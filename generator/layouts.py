@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from . import limits
@@ -18,7 +19,7 @@ from .painters import coerce, known
 from .paths import is_file
 from .schema import Fields, inside, type_name
 from .source import YList, YMap, load_yaml
-from .templating import expand
+from .templating import expand, names_read
 from .units import mm
 
 BOX_KEYS = ("name", "painter", "box", "when")
@@ -40,6 +41,26 @@ class Layout:
     name: str
     boxes: tuple[BoxSpec, ...]
     loc: Loc
+
+    @cached_property
+    def reads(self) -> frozenset[str] | None:
+        """Every context name its boxes' expressions read, or None when one does not parse:
+        two items that agree on these get the same face."""
+        names: set[str] = set()
+        for spec in self.boxes:
+            sources = [spec.when, *(spec.box if isinstance(spec.box, tuple) else ())]
+            for key, value in spec.params.items():
+                if key == "with":  # a mapping taken from the context by name
+                    names.add(str(value).split(".")[0])
+                elif key not in BOX_KEYS:
+                    sources += _strings(value)
+            for source in sources:
+                if isinstance(source, str):
+                    found = names_read(source)
+                    if found is None:
+                        return None
+                    names |= found
+        return frozenset(names)
 
 
 @dataclass(frozen=True)
@@ -230,15 +251,15 @@ def _mapping(context: dict, name) -> tuple:
         value = value.get(part) if isinstance(value, dict) else None
     if not isinstance(value, dict):
         raise ValueError(f"names '{name}', which is not a mapping here")
-    return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    return tuple(sorted((k, frozen(v)) for k, v in value.items()))
 
 
-def _frozen(value):
+def frozen(value):
     """Hashable, in the order the content wrote it (a table's rows keep their order)."""
     if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
+        return tuple(frozen(v) for v in value)
     if isinstance(value, dict):
-        return tuple((k, _frozen(v)) for k, v in value.items())
+        return tuple((k, frozen(v)) for k, v in value.items())
     return value
 
 
@@ -265,6 +286,14 @@ def _render(value, context: dict, loc: Loc):
     if isinstance(value, dict):
         return tuple(sorted((k, _render(v, context, loc)) for k, v in value.items()))
     return value
+
+
+def _strings(value) -> list:
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return [value]
 
 
 def _truthy(text) -> bool:

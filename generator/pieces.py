@@ -23,7 +23,8 @@ def fold_lines(game: Game, component: Component, bleed: float = 0.0) -> tuple:
 
 
 def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
-           bleed: float, trim: tuple[float, float]) -> Art | None:
+           bleed: float, trim: tuple[float, float], seen: dict | None = None) -> Art | None:
+    """The side's art; `seen` is the item's context when the caller has made it already."""
     component = item.component
     name = component.face if side == "front" else component.back
     if not name:
@@ -31,7 +32,8 @@ def art_of(game: Game, item: Item, side: str, layouts: Layouts, options: dict,
     kind = kind_of(component)
     safe = kind.keeps_safe(component)
     # Layouts reach into the chosen bleed and keep text in the safe zone by these (mm).
-    ctx = {**context(game, item, options), "bleed": round(to_mm(bleed), 6),
+    base = seen if seen is not None else context(game, item, options)
+    ctx = {**base, "bleed": round(to_mm(bleed), 6),
            "safe": round(to_mm(SAFE_ZONE), 6) if safe else 0.0}
     plan = kind.plan(component, game, bleed, ctx)
     own = (name, component.face_loc if side == "front" else component.back_loc)

@@ -126,6 +126,13 @@ def _replaceable(target: Path) -> None:
 
 
 @contextmanager
+def scratch():
+    """A staging folder that is never published (validate writes nothing into it)."""
+    with tempfile.TemporaryDirectory(prefix="pnp-check-") as folder:
+        yield Staging(Path(folder))
+
+
+@contextmanager
 def staged(out: Path, game: str):
     """A staging folder for one game's kit in `out`, under that game's lock; removed with
     everything in it if the build fails. Leftovers of killed builds are swept first."""

@@ -209,12 +209,18 @@ class Timeout(Exception):
 _active = threading.local()
 
 
-_budget = {"left": limits.BUILD_EXPRESSION_SECONDS}
+_budget = {"left": limits.BUILD_EXPRESSION_SECONDS, "all": limits.BUILD_EXPRESSION_SECONDS}
 
 
 def reset_budget() -> None:
     """A new build: its expressions get the whole budget again."""
-    _budget["left"] = limits.BUILD_EXPRESSION_SECONDS
+    _budget["left"] = _budget["all"] = limits.BUILD_EXPRESSION_SECONDS
+
+
+def grant(seconds: float) -> None:
+    """More time for this build's expressions: one more evaluation is to come."""
+    _budget["left"] += seconds
+    _budget["all"] += seconds
 
 
 @contextmanager
@@ -250,7 +256,7 @@ def deadline(seconds: float = limits.EXPRESSION_SECONDS):
 
 def _spent() -> str:
     return (f"ran out of time: this build's expressions took over"
-            f" {limits.BUILD_EXPRESSION_SECONDS:g} s together")
+            f" {_budget['all']:.3g} s together")
 
 
 def render_bounded(template, context: dict) -> str:

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import jinja2
 from jinja2.loaders import split_template_path
+from jinja2.meta import find_undeclared_variables
 
 from . import limits
 from .errors import ContentError, Loc, Problem
 from .paths import inside as contained
 from .paths import is_file
-from .sandbox import BoundedSandbox, Bounds, Timeout, deadline, render_bounded, reset_budget
+from .sandbox import BoundedSandbox, Bounds, Timeout, deadline, grant, render_bounded, reset_budget
 from .source import check_controls, read_text
 
 
@@ -36,6 +37,7 @@ def reset() -> None:
     """A new build: a fresh time budget, and expressions that timed out may try again."""
     _TIMED_OUT.clear()
     _SPENT.clear()
+    _USES.clear()
     reset_budget()
 
 
@@ -46,11 +48,24 @@ class ExpressionFault(ContentError):
 
 _TIMED_OUT: dict[str, str] = {}
 _SPENT: dict[str, float] = {}  # seconds each expression has run in this build
+_USES: dict[str, int] = {}  # how often each has run: each use earns it a little more time
 
 
 @lru_cache(maxsize=4096)
 def _compile(source: str) -> jinja2.Template:
     return _ENV.from_string(source)
+
+
+@lru_cache(maxsize=4096)
+def names_read(source: str) -> frozenset[str] | None:
+    """The context names an expression reads ({{ group.colour }} reads 'group'), or None
+    when it does not parse (then its use reports the mistake)."""
+    if "{" not in source:
+        return frozenset()
+    try:
+        return frozenset(find_undeclared_variables(_ENV.parse(source)))
+    except Exception:  # noqa: BLE001 - any template the parser refuses
+        return None
 
 
 def expand(source, context: dict, loc: Loc) -> str:
@@ -63,9 +78,12 @@ def expand(source, context: dict, loc: Loc) -> str:
     # An expression's time counts over the whole build: one that is slow on every card
     # runs out as surely as one that loops.
     spent = _SPENT.get(source, 0.0)
+    uses = _USES[source] = _USES.get(source, 0) + 1
+    grant(limits.EXPRESSION_SECONDS_PER_USE)
     start = time.monotonic()
     try:
-        with deadline(limits.EXPRESSION_SECONDS - spent):
+        with deadline(limits.EXPRESSION_SECONDS + uses * limits.EXPRESSION_SECONDS_PER_USE
+                      - spent):
             return render_bounded(_compile(source), context)
     except Exception as exc:  # noqa: BLE001 - narrowed by `problem`, re-raised if a bug
         message = problem(exc)

@@ -19,7 +19,7 @@ LAYERS = [
                  "loader", "words", "project", "expand", "painters", "dielines", "profiles")),
     ("checks", ("checks",)),
     ("layout", ("layouts", "faces", "pieces", "imposition", "nesting", "packing", "parts",
-                "boards", "kit", "preflight", "registration")),
+                "boards", "kit", "arts", "preflight", "registration")),
     ("render", ("render", "art")),
     ("output", ("writers", "plugins", "publish", "assemble", "build", "calibrate", "scaffold",
                 "preview", "cli",

@@ -85,6 +85,9 @@ class Kind:
         """Whether its text keeps the safe zone: where it is cut at crop marks."""
         return self.safe_zone and component.marks
 
+    plan_reads: tuple[str, ...] = ()  # the item's values `plan` reads (its face's are known)
+    front_shows_back = False  # a front's plan has parts drawn from the back layout
+
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
         trim = self.trim(component, game)
         return Plan((Part(IDENTITY, trim, "side", self.keeps_safe(component)),))

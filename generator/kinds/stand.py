@@ -104,6 +104,8 @@ class Stand(Kind):
         return tuple((-bleed, y, width + bleed, y, style)
                      for y, style in self.strip(component, game).folds)
 
+    plan_reads = ("legend",)
+
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
         strip = self.strip(component, game)
         panels = {name: (y0, y1) for name, y0, y1 in strip.panels}

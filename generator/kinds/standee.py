@@ -66,6 +66,8 @@ class Standee(Kind):
         return tuple((-bleed, y, width + bleed, y, "valley")
                      for y in plan(component.size, component.details.base).folds)
 
+    front_shows_back = True  # folded: the figure's back is printed beside its front
+
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
         strip = plan(component.size, component.details.base)
         # The foot tabs run into the bleed on their outer sides, like any art at a cut.

@@ -108,7 +108,7 @@ class Preview:
                 self.options.langs[0] if self.options.langs else "de"), "faces": {},
                 "shown": 0})
             for side in ("front", "back"):
-                art = laid.arts.get((id(item), side))
+                art = laid.arts.get(item, side)
                 if art is None or one["shown"] >= MAX_FACES:  # counted, not summed anew
                     continue
                 one["shown"] += 1

@@ -42,7 +42,9 @@ GUESS_SLACK = 6  # points: how far under the predicted depth the columns may sti
 
 
 def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts, langs,
-                     settings, meta: Meta, theme: str | None = None) -> list[dict]:
+                     settings, meta: Meta, theme: str | None = None,
+                     dry: bool = False) -> list[dict]:
+    """rules.pdf, a page per language; `dry` (validating): each page fitted, none written."""
     rules = game.rules
     data = rules.data
     env = environment(ContainedLoader([str(t) for t in templates]))
@@ -82,7 +84,8 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
         listed.append({"number": n, "size_mm": [round(to_mm(v), 3) for v in size],
                        "items": [{"id": f"rules-{lang}", "kind": "sheet", "side": "front",
                                   "trim_mm": [round(to_mm(v), 4) for v in (*origin, *SHEET)]}]})
-    columns.write(path, size, meta, fonts["regular"], pages)
+    if not dry:
+        columns.write(path, size, meta, fonts["regular"], pages)
     return listed
 
 
@@ -175,10 +178,29 @@ class Sheet:
         return _source_loc(text, self.sources)
 
 
+_FITTED: dict = {}  # what a page was fitted at, by all it is made of: builds of variants
+# (braille, or a theme whose words the rules do not use) lay out the same page again.
+
+
+def forget_fits() -> None:
+    """A new build: files may have changed (a font, a picture in the rules) since."""
+    _FITTED.clear()
+
+
 def _fitted(sheet: Sheet, blocks) -> tuple:
-    """The page at the largest scale its blocks fit at, as (page template, flowables);
-    past the smallest scale, the text that no longer fits is named where it was written.
-    Scales where the blocks' heights alone overflow the columns are not laid out at all."""
+    """The page at the largest scale its blocks fit at, as (page template, flowables)."""
+    key = (tuple(blocks), sheet.lang, sheet.size, sheet.origin, str(sheet.folder),
+           tuple(sorted((role, str(path)) for role, path in sheet.fonts.paths.items())),
+           str(sheet.accent))
+    if key not in _FITTED:
+        _FITTED[key] = _fit(sheet, blocks)
+    return _at(sheet, blocks, *_FITTED[key])[:2]  # fresh flowables: a build consumes them
+
+
+def _fit(sheet: Sheet, blocks) -> tuple[float, float]:
+    """The largest scale the blocks fit at and the columns' balanced depth there; past the
+    smallest scale, the text that no longer fits is named where it was written. Scales
+    where the blocks' heights alone overflow the columns are not laid out at all."""
     scale = MAX_SCALE
     while True:
         template, flowables, texts, groups = _at(sheet, blocks, scale)
@@ -197,8 +219,9 @@ def _fitted(sheet: Sheet, blocks) -> tuple:
                                        f" '{_short(text)}'"))
 
 
-def _balanced(sheet: Sheet, blocks, scale: float) -> tuple:
-    """The page with both columns as short as the text allows, so they end level: bisection
+def _balanced(sheet: Sheet, blocks, scale: float) -> tuple[float, float]:
+    """The scale and the columns' depth at which they end level, as short as the text
+    allows: bisection
     on the columns' depth, in a bracket a few points wide round the depth the blocks'
     heights predict (four or five layouts, where the whole range took nine)."""
     template, _flowables, _texts, groups = _at(sheet, blocks, scale)
@@ -218,7 +241,7 @@ def _balanced(sheet: Sheet, blocks, scale: float) -> tuple:
             high = trial
         else:
             low = trial
-    return _at(sheet, blocks, scale, high)[:2]  # fresh flowables: a build consumes them
+    return scale, high
 
 
 def _fits(sheet: Sheet, blocks, scale: float, depth: float) -> bool:

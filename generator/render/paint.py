@@ -32,6 +32,8 @@ class PaintContext:
     pictures: dict = field(default_factory=dict)  # whole pictures drawn once, as forms
     checked: set = field(default_factory=set)  # users' picture files found fit to draw
     outline: tuple = ()  # the cut outline of the piece being drawn (`shape: outline`)
+    dry: bool = False  # validating: everything drawn (text fitted, pictures read), no file
+    drawn: set | None = None  # validating: faces (by their key) drawn already, not again
 
     def ink(self, box, key: str, default: str):
         """A box's colour. On swell paper every dark print rises, so in a braille build all
@@ -80,14 +82,18 @@ class Forms:
     def __init__(self, canvas, ctx: PaintContext):
         self.canvas = canvas
         self.ctx = ctx
-        self.names: dict[Art, str] = {}
+        self.names: dict = {}  # an art's key (or the art) -> its form's name
 
-    def place(self, art: Art, matrix, label: str, clip=None, loc: Loc | None = None) -> None:
+    def place(self, art: Art, matrix, label: str, clip=None, loc: Loc | None = None,
+              key=None) -> None:
+        """Draw the art at `matrix`; arts of equal `key` (what they are made from, when
+        given: arts.Arts) or else equal arts share one form."""
         c = self.canvas
-        name = self.names.get(art)
+        key = art if key is None else key
+        name = self.names.get(key)
         if name is None:
             name = f"F{len(self.names)}"
-            self.names[art] = name
+            self.names[key] = name
             x, y, w, h = art.bleed
             self.ctx.item_label, self.ctx.item_loc = label, loc
             c.beginForm(name, x, y, x + w, y + h)

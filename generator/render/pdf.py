@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen import canvas as rl_canvas
 
+from ..arts import Arts
 from ..errors import ContentError, Problem
 from ..imposition import MARK_WIDTH, Page
 from ..registration import registration_marks
@@ -24,10 +26,30 @@ from .paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
 rl_config.useA85 = 0
 
 
+class _Deflated:
+    """A stream filter for content deflated already: named as reportlab's, changing nothing."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, content):
+        return content
+
+
 class _FormWithStates(pdfdoc.PDFFormXObject):
     """reportlab gives a form XObject fonts and nested forms but not its graphics states, so
     transparency drawn inside a form is lost (every card and picture here is a form). This
-    form builds the resources reportlab would, with the graphics states added."""
+    form builds the resources reportlab would, with the graphics states added.
+
+    Its drawing is deflated as soon as it is made, as reportlab would on saving: a kit holds
+    every face's form until the file is saved, and 30,000 cards' drawings uncompressed
+    were most of a big build's memory."""
+
+    def deflate(self) -> None:
+        if self.compression and isinstance(self.stream, str | bytes):
+            data = self.stream.encode("utf8") if isinstance(self.stream, str) else self.stream
+            self.Contents = pdfdoc.PDFStream(content=zlib.compress(data), filters=[_Deflated()])
+            self.Contents.__Comment__ = "xobject form stream"
+            self.stream, self.compression = None, 0
 
     def format(self, document):
         if not self.Resources:
@@ -54,6 +76,7 @@ class Canvas(rl_canvas.Canvas):
         super()._setExtGState(obj)
         if type(obj) is pdfdoc.PDFFormXObject:
             obj.__class__ = _FormWithStates
+            obj.deflate()
 
 
 if not 4 <= int(reportlab.Version.split(".")[0]) <= 5:  # pragma: no cover - guarded in deps
@@ -93,10 +116,11 @@ def _corners(rect):
     return [round(x, 4), round(y, 4), round(x + w, 4), round(y + h, 4)]
 
 
-def write_pages(path: Path, pages: list[Page], arts: dict, meta: Meta,
-                ctx: PaintContext, words: dict) -> None:
-    """`arts` maps (item, side) to the Art drawn there; `words` are the kit's own words in
-    the build's first language (a board's glue margins, its assembly plan)."""
+def write_pages(path: Path, pages: list[Page], arts, meta: Meta, ctx: PaintContext,
+                words: dict) -> None:
+    """`arts` (arts.Arts) gives each item side's art and its key, one form per key;
+    `words` are the kit's own words in the build's first language (a board's glue margins,
+    its assembly plan)."""
     c = new_canvas(path, meta, pages[0].size, ctx.fonts["regular"])
     forms = Forms(c, ctx)
     for page in pages:
@@ -107,21 +131,35 @@ def write_pages(path: Path, pages: list[Page], arts: dict, meta: Meta,
             item, matrix, _ = page.overview
             placed.append((item, "front", matrix, None))
         for item, side, matrix, clip in placed:
-            art = arts.get((id(item), side))
-            if art is not None:
-                forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc)
+            art = arts.get(item, side)
+            if art is None or _drawn_before(ctx, arts.key(item, side)):
+                continue
+            forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc,
+                        arts.key(item, side))
         draw_guides(c, page)
         if page.glue or page.align or page.label:
             draw_sheet_guides(c, page, ctx.fonts["regular"], words)
         if page.overview is not None:
             draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], words)
         c.showPage()
+    if ctx.dry:  # validating: drawn is proven; serialising would prove nothing more
+        return
     try:
         c.save()  # fonts are subset here: a damaged table inside one shows only now
     except (TTFError, IndexError, KeyError, struct.error, ValueError) as exc:
         raise ContentError(Problem(ctx.fonts.loc, "a font of this game cannot be embedded:"
                                    f" {str(exc).splitlines()[0][:100]}; it is damaged"))\
             from None
+
+
+def _drawn_before(ctx: PaintContext, key) -> bool:
+    """Validating several variants: a face one of them drew already proves nothing new."""
+    if ctx.drawn is None or not Arts.shared(key):
+        return False
+    if key in ctx.drawn:
+        return True
+    ctx.drawn.add(key)
+    return False
 
 
 def draw_guides(c, page: Page) -> None:

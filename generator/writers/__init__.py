@@ -34,6 +34,7 @@ class Job:
     layouts: object = None  # layouts.Layouts: exports lay faces out again at their bleed
     kept: dict = field(default_factory=dict)  # what writers gather across a kit's files
     profile: object = None  # profiles.Profile of --export shop
+    drawn: set | None = None  # validating: the faces drawn already (by an earlier variant)
 
     @property
     def lang(self) -> str:
@@ -53,6 +54,9 @@ class Writer:
     apart = True
     # Its `finish` needs no other file (the cheat sheet): it may run beside the files.
     alone = False
+    # It proves what validate proves (faces drawn, rules fitted): it runs when validating,
+    # drawing without writing (options.dry); the others only write.
+    checks = False
 
     def wanted(self, options) -> bool:
         return True

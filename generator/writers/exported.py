@@ -67,16 +67,16 @@ def gather(job: Job, laid) -> None:
         trim = kind.trim(component, job.game)
         one = kept.setdefault(component.id, Gathered(component, trim, _bleed_of(laid, item)))
         for side in ("front", "back"):
-            art = laid.arts.get((id(item), side))
+            art = laid.arts.get(item, side)
             if art is not None:
                 one.faces.setdefault((art, side), Face(art, side)).items.append(item)
-        one.cards.append((item, laid.arts.get((id(item), "front")),
-                          laid.arts.get((id(item), "back"))))
+        one.cards.append((item, laid.arts.get(item, "front"),
+                          laid.arts.get(item, "back")))
 
 
 def _bleed_of(laid, item) -> float:
     """The bleed the item's art was laid out with: its bleed box beyond the trim."""
-    art = laid.arts.get((id(item), "front"))
+    art = laid.arts.get(item, "front")
     return -art.bleed[0] if art is not None else 0.0
 
 

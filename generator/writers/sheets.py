@@ -12,6 +12,7 @@ from . import Job, Writer, listed, register
 class Sheets(Writer):
     name = "sheets"
     order = 10
+    checks = True
 
     def component(self, job: Job, laid) -> list[dict]:
         name = f"{laid.name}.pdf"
@@ -19,7 +20,7 @@ class Sheets(Writer):
         title = laid.component.name.get(lang) if laid.component else \
             job.words[lang]["parts"]
         ctx = PaintContext(job.fonts, job.game.folder, swell=laid.swell,
-                           preflight=job.preflight)
+                           preflight=job.preflight, dry=job.options.dry, drawn=job.drawn)
         write_pages(job.staging.path(name), laid.pages, laid.arts, job.meta(title), ctx,
                     job.words[lang])
         entry = listed(name, laid.pages, job.game)
