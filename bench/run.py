@@ -1,14 +1,21 @@
-"""Time `pnp build` per game against a plain-reportlab floor drawing the same number of cards.
+"""`make bench`: one table of what a build costs, each run a fresh process side by side with
+the fixed floor (../shared/bench/floor_muenchhausen.py: 64 cards with marks and mirrored
+backs in bare reportlab, run unchanged).
 
-Run from the repo root: `.venv/bin/python bench/run.py [--repeat N] [--games a,b]`.
-Prints a table only; nothing is asserted, so it never fails on a slow machine.
+Rows: each kit built as a user builds it (default --jobs), with its peak memory, PDF size,
+ratio to the floor and `pnp validate`'s time; all four kits at --jobs 1 and at 2; then
+synthetic decks (bench/decks.py) of 100 to 30,000 cards written inline, as table references
+and as spreadsheet rows, at --jobs 1, with the time per card. Nothing is asserted.
+
+    .venv/bin/python bench/run.py [--repeat 3] [--sizes 100,1000,10000,30000] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -16,115 +23,112 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # so `generator` imports even without the editable install
+FLOOR = ROOT.parent / "shared" / "bench" / "floor_muenchhausen.py"
+sys.path.insert(0, str(ROOT))
 
-from generator.loader import find_games  # noqa: E402
+from bench import decks  # noqa: E402
 
-# The floor runs as `python -c FLOOR N OUT`: no Bastelbogen import, only reportlab, so the
-# ratio shows what the generator costs on top of the PDF library itself.
-FLOOR = """
-import sys
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
-
-n, out = int(sys.argv[1]), sys.argv[2]
-w, h = 63 * mm, 88 * mm
-x0, y0 = (A4[0] - 3 * w) / 2, (A4[1] - 3 * h) / 2
-c = Canvas(out, pagesize=A4)
-for i in range(n):
-    if i and i % 9 == 0:
-        c.showPage()
-    x, y = x0 + (i % 3) * w, y0 + (2 - i % 9 // 3) * h
-    c.setFillColorRGB(0.85, 0.75, 0.55)
-    c.roundRect(x + 1 * mm, y + 1 * mm, w - 2 * mm, h - 2 * mm, 3 * mm, stroke=1, fill=1)
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont("Helvetica-Bold", 48)
-    c.drawCentredString(x + w / 2, y + h / 2, str(i % 8 + 1))
-    c.setFont("Helvetica", 8)
-    c.drawCentredString(x + w / 2, y + 8 * mm, f"Card {i + 1} of {n}")
-c.save()
-"""
+KITS = ("muenchhausen", "museo", "mytown", "minipilo")
+PNP = [sys.executable, "-m", "generator.cli"]
 
 
-def run_child(argv: list[str]) -> tuple[float, float]:
-    """Run argv to completion; return (wall seconds, peak RSS MiB) of that child alone.
-
-    os.wait4 gives the rusage of exactly this pid, whereas RUSAGE_CHILDREN's ru_maxrss is
-    the maximum over all children so far and would hide a smaller later child.
-    """
+def run(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
+    """Run to completion: (wall seconds, peak resident MiB of that process itself, from
+    os.wait4; with --jobs above 1 its workers are separate processes, not counted)."""
+    env = {**os.environ, "PNP_JOBS": ""}
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
+        proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
-        # Tell Popen the child is reaped, or it warns and tries to wait for it again.
         proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode:
             err.seek(0)
-            sys.exit(f"{' '.join(argv[:4])}... failed:\n{err.read().decode(errors='replace')}")
-    return wall, usage.ru_maxrss / 1024  # ru_maxrss is KiB on Linux
+            sys.exit(f"{' '.join(argv[2:6])}... failed:\n{err.read().decode(errors='replace')}")
+    return wall, usage.ru_maxrss / 1024
 
 
-def best_of(repeat: int, argv: list[str]) -> tuple[float, float]:
-    # Best wall time filters out scheduler noise; peak memory barely varies, keep the max.
-    runs = [run_child(argv) for _ in range(repeat)]
-    return min(w for w, _ in runs), max(m for _, m in runs)
+def median_of(repeat: int, argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
+    runs = [run(argv, cwd) for _ in range(repeat)]
+    return statistics.median(w for w, _ in runs), max(m for _, m in runs)
 
 
-def front_items(manifest: Path) -> int:
-    data = json.loads(manifest.read_text(encoding="utf-8"))
-    return sum(item["side"] == "front"
-               for f in data["files"] for page in f["pages"] for item in page["items"])
+def pdf_kib(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*.pdf")) / 1024
 
 
-def pdf_bytes(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.glob("*.pdf"))
-
-
-def bench_game(game: str, repeat: int) -> list[tuple]:
+def kits(repeat: int, floor: float | None) -> list[list[str]]:
+    rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp)
-        build = [sys.executable, "-m", "generator.cli", "build", game, "--out", str(out)]
-        wall, peak = best_of(repeat, build)
-        items = front_items(out / game / "manifest.json")
-        size = pdf_bytes(out / game)
-        floor_pdf = out / "floor.pdf"
-        f_wall, f_peak = best_of(repeat, [sys.executable, "-c", FLOOR, str(items), str(floor_pdf)])
-        f_size = floor_pdf.stat().st_size
-    return [(game, wall, peak, items, size, f"{wall / f_wall:.1f}x"),
-            ("  floor (plain reportlab)", f_wall, f_peak, items, f_size, "1.0x")]
+        for game in KITS:
+            out = Path(tmp) / game
+            wall, peak = median_of(repeat, [*PNP, "build", game, "--out", str(out)])
+            check, _ = median_of(repeat, [*PNP, "validate", game])
+            rows.append([game, f"{wall:.2f}", _ratio(wall, floor), f"{peak:.0f}",
+                         f"{pdf_kib(out):.0f}", f"{check:.2f}"])
+        serial, _ = median_of(repeat, [*PNP, "build", "--out", f"{tmp}/a", "--jobs", "1"])
+        both, _ = median_of(repeat, [*PNP, "build", "--out", f"{tmp}/b", "--jobs", "2"])
+    rows.append(["all four, --jobs 1", f"{serial:.2f}", _ratio(serial, floor), "", "", ""])
+    rows.append(["all four, --jobs 2", f"{both:.2f}", f"{both / serial:.2f}× serial", "", "",
+                 ""])
+    return rows
 
 
-def print_table(rows: list[tuple]) -> None:
-    header = ("build", "wall s", "peak MiB", "items", "items/s", "PDF KiB", "vs floor")
-    cells = [header] + [
-        (name, f"{wall:.3f}", f"{peak:.1f}", str(items), f"{items / wall:.0f}",
-         f"{size / 1024:.0f}", ratio)
-        for name, wall, peak, items, size, ratio in rows
-    ]
-    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
-    for row in cells:
-        # First column is a label, the rest are numbers: left- and right-align accordingly.
-        print("  ".join([row[0].ljust(widths[0])]
-                        + [c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)]))
+def scaling(sizes: list[int], repeat: int) -> list[list[str]]:
+    rows = []
+    for form in decks.FORMS:
+        base = None
+        for n in sizes:
+            with tempfile.TemporaryDirectory() as tmp:
+                root = decks.write(Path(tmp), form, n)
+                wall, peak = median_of(repeat if n <= 1000 else 1, [
+                    *PNP, "--root", str(root), "build", "deck", "--out", str(root / "out"),
+                    "--jobs", "1"])
+                size = pdf_kib(root / "out")
+            per = wall / n * 1000
+            base = per if n == 1000 else base
+            rows.append([f"{form} {n:,}", f"{wall:.2f}", f"{per:.2f}",
+                         f"{per / base:.2f}" if base and n >= 1000 else "", f"{peak:.0f}",
+                         f"{size:.0f}"])
+    return rows
+
+
+def _ratio(wall: float, floor: float | None) -> str:
+    return f"{wall / floor:.1f}×" if floor else "–"
+
+
+def table(header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
+    print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for r in rows:
+        print("| " + " | ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(
+            r[1:], widths[1:], strict=True)]) + " |")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=1, help="runs per build; best wall time")
-    parser.add_argument("--games", default="", help="comma-separated games (default: all)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per row (median)")
+    parser.add_argument("--sizes", default="100,1000,10000,30000")
+    parser.add_argument("--quick", action="store_true", help="kits only, no scaling rows")
     args = parser.parse_args()
-    games = [p.name for p in find_games(ROOT / "content")]
-    if args.games:
-        wanted = args.games.split(",")
-        if unknown := sorted(set(wanted) - set(games)):
-            parser.error(f"unknown game(s): {', '.join(unknown)}; have: {', '.join(games)}")
-        games = wanted
-    repeat = max(args.repeat, 1)
-    rows = [row for game in games for row in bench_game(game, repeat)]
-    print(f"Python {sys.version.split()[0]}, best of {repeat}")
-    print_table(rows)
+    repeat = max(1, args.repeat)
+    floor = floor_peak = None
+    if FLOOR.is_file():
+        with tempfile.TemporaryDirectory() as tmp:
+            floor, floor_peak = median_of(repeat, [sys.executable, str(FLOOR),
+                                                   f"{tmp}/floor.pdf"])
+    print(f"{time.strftime('%Y-%m-%d')} · {platform.machine()}, {os.cpu_count()} cores ·"
+          f" Python {platform.python_version()} · median of {repeat} fresh processes")
+    print(f"floor ({FLOOR.name}): " + (f"{floor:.3f} s, {floor_peak:.0f} MiB" if floor else
+                                       "not found next to the checkout; ratios left out"))
+    print()
+    table(["kit (default --jobs)", "build s", "× floor", "peak MiB", "PDF KiB", "validate s"],
+          kits(repeat, floor))
+    if not args.quick:
+        print()
+        table(["deck, --jobs 1", "build s", "ms/card", "× per-card at 1,000", "peak MiB",
+               "PDF KiB"], scaling([int(s) for s in args.sizes.split(",")], repeat))
 
 
 if __name__ == "__main__":

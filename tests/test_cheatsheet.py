@@ -5,7 +5,8 @@ import io
 import pytest
 
 from generator.project import FONTS
-from generator.render.cheatsheet import Sheet, _blocks, _groups, _kept, _styles
+from generator.render.cheatsheet import BASE, Sheet, _groups, _kept, _styles
+from generator.render.rulestext import blocks
 from generator.render.style import Fonts
 from generator.units import mm
 from tests.conftest import ROOT
@@ -18,7 +19,7 @@ def _fonts():
 
 
 def test_template_lines_become_blocks():
-    assert _blocks("x\n@h Ziel\n@p Viel <b>Glück</b>\n@zzz no\n") == [
+    assert blocks("x\n@h Ziel\n@p Viel <b>Glück</b>\n@zzz no\n", BASE) == [
         ("h", "Ziel"), ("p", "Viel <b>Glück</b>")]
 
 

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import jinja2
 from markupsafe import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
@@ -21,12 +20,11 @@ from reportlab.platypus import KeepTogether
 
 from ..errors import ContentError, Loc, Problem
 from ..models import Game
-from ..sandbox import deadline, render_bounded
-from ..templating import ContainedLoader, environment, expand, problem
 from ..units import mm, to_mm
 from . import columns, lookup
 from .columns import SHEET
 from .pdf import Meta
+from .rulestext import blocks_of, load_template
 from .style import Fonts, colour
 from .text import paragraph
 
@@ -46,34 +44,14 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
                      dry: bool = False) -> list[dict]:
     """rules.pdf, a page per language; `dry` (validating): each page fitted, none written."""
     rules = game.rules
-    data = rules.data
-    env = environment(ContainedLoader([str(t) for t in templates]))
-    name = rules.template
-    try:
-        template = env.get_template(name)
-    except jinja2.TemplateNotFound as exc:
-        raise ContentError(Problem(data.value_loc("template"),
-                                   f"cheat-sheet template not found: {exc.message}")) from None
-    except Exception as exc:  # noqa: BLE001 - a broken template is the author's to fix
-        _template_failed(exc, name, templates)
-    accent = colour(rules.colour, data.value_loc("colour"))
+    template = load_template(rules, templates)
+    accent = colour(rules.colour, rules.data.value_loc("colour"))
     sources = rules.texts
     size = settings.page_size
     origin = ((size[0] - SHEET[0]) / 2, (size[1] - SHEET[1]) / 2)
     pages, listed = [], []
     for n, lang in enumerate(langs, start=1):
-        if lang not in data:
-            raise ContentError(Problem(data.loc, f"the rules have no language '{lang}'"))
-        try:
-            with deadline():
-                markup = render_bounded(template, {
-                    "rules": _termed(data[lang], _terms(game, theme, lang)), "lang": lang,
-                    "game": {
-                        "title": game.title.get(lang), "author": game.author,
-                        "players": {"min": game.players.min, "max": game.players.max}}})
-        except Exception as exc:  # noqa: BLE001 - narrowed by `_template_failed`
-            _template_failed(exc, name, templates, lang)
-        blocks = _blocks(markup)
+        blocks = blocks_of(template, game, theme, lang, templates, BASE)
         if len(blocks) > MAX_BLOCKS:  # far more than a page holds: say so before laying out
             raise ContentError(Problem(_source_loc(blocks[MAX_BLOCKS][1], sources),
                                        f"cheat sheet ({lang}): {len(blocks)} headings, points"
@@ -87,59 +65,6 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
     if not dry:
         columns.write(path, size, meta, fonts["regular"], pages)
     return listed
-
-
-def _terms(game: Game, theme: str | None, lang: str) -> dict:
-    """The words the chosen theme gives the rules (a town's 'Gebäude' is an animal's
-    'Tier'): `{{ terms.building }}` in rules.yaml."""
-    chosen = game.themes.get(theme or "")
-    terms = (chosen.terms or {}).get(lang) if chosen is not None else None
-    return {"terms": dict(terms) if isinstance(terms, dict) else {}}
-
-
-def _termed(node, context: dict):
-    """The rules part with each text's `{{ terms.x }}` filled in (sandboxed, located)."""
-    if isinstance(node, dict):
-        return {k: _termed_at(v, context, node.value_loc(k)) for k, v in node.items()}
-    return node
-
-
-def _termed_at(value, context: dict, loc: Loc):
-    if isinstance(value, str):
-        return expand(value, context, loc) if "{{" in value else value
-    if isinstance(value, list):
-        return [_termed_at(v, context, value.item_loc(i)) for i, v in enumerate(value)]
-    if isinstance(value, dict):
-        return _termed(value, context)
-    return value
-
-
-def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str = "") -> None:
-    """Report a broken or runaway cheat-sheet template at its own file and line."""
-    message = problem(exc)
-    if message is None:
-        raise exc
-    file, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
-    tb = exc.__traceback__
-    while tb is not None:  # jinja2 rewrites its frames to the template's lines
-        if tb.tb_frame.f_code.co_filename.endswith(".j2"):
-            file, line = tb.tb_frame.f_code.co_filename, tb.tb_lineno
-        tb = tb.tb_next
-    where = Loc(file or str(templates[0] / name), line or 1, 1)
-    what = f" ({lang})" if lang else ""
-    raise ContentError(Problem(where, f"cheat-sheet template{what}: {message}")) from None
-
-
-def _blocks(markup: str) -> list[tuple[str, str]]:
-    blocks = []
-    for line in markup.splitlines():
-        line = line.strip()
-        if not line.startswith("@"):
-            continue
-        kind, _, text = line[1:].partition(" ")
-        if kind in BASE:
-            blocks.append((kind, text.strip()))
-    return blocks
 
 
 def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
