@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all build test quick lint bench docs pins clean bytecode
+.PHONY: all build test quick test-fast lint bench docs pins clean bytecode
 
 all: build
 
@@ -31,6 +31,11 @@ test: $(STAMP) bytecode
 
 quick: $(STAMP) bytecode
 	$(BIN)/pytest -q -n 2 -m "not slow"
+
+# The edit loop: under two minutes on two cores; whole builds through the command line,
+# servers and exports are left to `make quick` and `make test`.
+test-fast: $(STAMP) bytecode
+	$(BIN)/pytest -q -n 2 -m "not slow and not heavy"
 
 lint: $(STAMP)
 	$(BIN)/ruff check generator tests bench

@@ -8,8 +8,6 @@ import math
 import re
 from functools import lru_cache
 
-from reportlab.lib import colors
-
 from . import limits
 
 ALIGN = ("left", "center", "right")
@@ -81,6 +79,8 @@ def read_colour(text: str):
     """reportlab's colour for a text, or None when it names none. Cached: reportlab parses
     each string afresh (through Python's own parser), and a deck names the same few colours
     on every card. The Color is shared, so callers must not change it."""
+    from reportlab.lib import colors  # loaded when a colour is first read
+
     try:
         return colors.toColor(text)
     except Exception:  # noqa: BLE001 - reportlab raises several kinds for what it cannot read

@@ -16,12 +16,17 @@ import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image
-
 from . import limits
 from .paths import inside, is_file
 
-Image.MAX_IMAGE_PIXELS = limits.MAX_PIXELS  # pillow's own guard, at our limit
+
+def pillow():
+    """Pillow's Image module with its own guard at our limit; loaded when a picture is
+    first opened (a command that opens none need not pay for it)."""
+    from PIL import Image
+
+    Image.MAX_IMAGE_PIXELS = limits.MAX_PIXELS
+    return Image
 
 _EXTERNAL_ENTITY = re.compile(rb"<!ENTITY[^>]*\b(SYSTEM|PUBLIC)\b", re.I)
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.I)
@@ -43,6 +48,7 @@ def picture_problem(path: Path, folder: Path) -> str | None:
         return f"has {size:,} bytes; at most {limits.MAX_BINARY_BYTES:,} are read"
     if path.suffix.lower() == ".svg":
         return svg_problem(path, folder)
+    Image = pillow()  # noqa: N806 - the module, named as everywhere
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -128,6 +134,7 @@ def _embedded_problem(ref: str) -> str | None:
     import binascii
     import io
 
+    Image = pillow()  # noqa: N806 - the module, named as everywhere
     try:
         data = base64.b64decode(ref.split(",", 1)[1], validate=False)
         with warnings.catch_warnings():

@@ -13,13 +13,12 @@ with a moment between them in which out/<game> is missing.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import shutil
 import sys
 import tempfile
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 try:
@@ -32,7 +31,12 @@ class OutsideError(Exception):
     """A path to be written resolves outside the output folder."""
 
 
+@lru_cache(maxsize=1)
 def _exchange_call():
+    """The C library's atomic swap of two names, looked up when a kit is first swapped in."""
+    import ctypes
+    import ctypes.util
+
     libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
     if sys.platform.startswith("linux") and hasattr(libc, "renameat2"):
         at_fdcwd, rename_exchange = -100, 2
@@ -43,14 +47,14 @@ def _exchange_call():
     return None
 
 
-_EXCHANGE = _exchange_call()
-
-
 def exchange(a: Path, b: Path) -> None:
     """Swap the names `a` and `b` in one step (neither is followed if it is a link)."""
-    if _EXCHANGE is not None:
-        if _EXCHANGE(os.fsencode(a), os.fsencode(b)) == 0:
+    swap = _exchange_call()
+    if swap is not None:
+        if swap(os.fsencode(a), os.fsencode(b)) == 0:
             return
+        import ctypes
+
         err = ctypes.get_errno()
         if err not in (22, 38, 95):  # EINVAL, ENOSYS, EOPNOTSUPP: the file system cannot
             raise OSError(err, os.strerror(err), str(b))

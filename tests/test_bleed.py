@@ -8,6 +8,8 @@ from generator.build import Project
 from tests.conftest import ROOT, manifest
 from tests.render import Rendered
 
+pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
+
 PT = 72 / 25.4
 
 

@@ -12,6 +12,8 @@ import pytest
 
 from tests.conftest import DATA, pnp
 
+pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
+
 GAME = Path("content/muenchhausen")
 
 

@@ -15,6 +15,8 @@ from PIL import Image, ImageChops, ImageCms, ImageFilter, ImageStat
 from tests.conftest import build, manifest
 from tests.render import Rendered
 
+pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
+
 MM = 300 / 25.4  # pixels per mm at 300 dpi
 
 

@@ -9,6 +9,8 @@ from generator.loader import find_games
 from tests.conftest import ROOT, manifest
 from tests.pdfread import fonts_embedded, read
 
+pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
+
 GAMES = [p.name for p in find_games(ROOT / "content")]
 
 

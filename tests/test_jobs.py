@@ -12,6 +12,8 @@ import pytest
 from generator import workers
 from tests.conftest import ROOT, pnp, project_copy  # noqa: F401 - project_copy is a fixture
 
+pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
+
 
 def _tree(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))

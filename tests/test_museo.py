@@ -16,6 +16,8 @@ from tests.conftest import board_sheets_line_up, build, holding, manifest, sides
 from tests.pdfread import PT_PER_MM, read, trim_of
 from tests.render import Rendered, close
 
+pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
+
 PICTURES = [f"p{i:02d}" for i in range(1, 31)]
 # Piece pairs across each inner cut of a 2 x 3 picture: (left or upper, right or lower).
 SEAMS = [(1, 2, "x"), (3, 4, "x"), (5, 6, "x"), (1, 3, "y"), (2, 4, "y"), (3, 5, "y"),

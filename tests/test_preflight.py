@@ -10,6 +10,8 @@ from PIL import Image
 
 from tests.conftest import ROOT, pnp
 
+pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
+
 FACE = "templates/muenchhausen/number.yaml"
 
 

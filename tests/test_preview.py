@@ -12,6 +12,8 @@ import time
 
 import pytest
 
+pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
+
 
 def _get(server, path, host=None):
     port = server.server_address[1]

@@ -13,6 +13,8 @@ from pypdf import PdfReader
 
 from tests.conftest import ROOT, pnp
 
+pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
+
 
 def _shop(tmp_path, profile, *more, cwd=ROOT):
     return pnp("build", "muenchhausen", "--lang", "de", "--export", "shop", "--profile",
