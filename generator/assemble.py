@@ -19,24 +19,28 @@ def write_kit(job, variant, writers: list, jobs: int) -> list[dict]:
     tasks = len(planned) + len(beside)
 
     def work(n: int):
-        """One file (or the page of a writer that needs none): what it wrote and what the
-        preflight found on the way."""
-        own = replace(job, preflight=Preflight())
+        """One file (or the page of a writer that needs none): what it wrote, what the
+        preflight found on the way, and (validating) the faces it drew."""
+        own = replace(job, preflight=Preflight(),
+                      drawn=None if job.drawn is None else set(job.drawn))
+        entries = []
         if n >= len(planned):
             entries = beside[n - len(planned)].finish(own, [])
-            return entries, own.preflight.found()
-        entries = []
-        for laid in paint_file(job.game, planned[n], job.layouts, job.options,
-                               own.preflight):
-            for writer in writers:
-                entries += writer.component(own, laid)
-        return entries, own.preflight.found()
+        else:
+            for laid in paint_file(job.game, planned[n], job.layouts, job.options,
+                                   own.preflight):
+                for writer in writers:
+                    entries += writer.component(own, laid)
+        drew = own.drawn - job.drawn if job.drawn is not None else set()
+        return entries, own.preflight.found(), drew
 
     apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process
     files: list[dict] = []
     early: list[list[dict]] = []  # what the writers beside the files wrote, in their order
-    for n, (entries, found) in enumerate(in_order(work, tasks, apart)):
+    for n, (entries, found, drew) in enumerate(in_order(work, tasks, apart)):
         job.preflight.merge(found)
+        if drew:
+            job.drawn |= drew
         if n < len(planned):
             files += entries
         else:

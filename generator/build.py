@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from . import plugins, templating
@@ -65,13 +65,23 @@ _PRINT = tuple(f.name for f in fields(PrintSettings))
 _FIELDS = {"lang": "langs"}  # an option's key -> its field here, where the two differ
 
 
+@dataclass
+class Checking:
+    """What the builds of one validation share: the game, loaded once, and the faces drawn
+    (by their key), each drawn by the first variant that shows it."""
+
+    game: Game
+    drawn: set = field(default_factory=set)
+
+
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
-               warn=None, drawn: set | None = None) -> Path:
+               warn=None, checking: Checking | None = None) -> Path:
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was.
     Preflight findings go to `warn` one by one, or with --strict stop the build. With
     --jobs above 1 its files are written by that many processes, to the same bytes.
-    `drawn` (validating several variants): the faces drawn by the variants before, whose
+    `checking` (validating several variants): the faces the variants before drew, whose
     content checks also ran then; what they drew is not drawn again."""
+    drawn = checking.drawn if checking is not None else None
     settings = options.settings
     if settings.registration and settings.registration_inset < settings.margin:
         raise OptionError("--registration-inset must be at least --margin: the printer"
@@ -80,7 +90,7 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     if not drawn:  # a later variant of one validation may reuse the pages fitted before
         forget_fits()
     plugins.load()
-    game = project.load(game_id)
+    game = checking.game if checking is not None else project.load(game_id)
     options = replace(options, langs=langs_of(game, options.langs))
     try:
         variant = find_variant(game, options.variant)
@@ -158,10 +168,10 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
             told.add(str(problem))
             warn(problem)
 
-    drawn: set = set()  # faces of every variant, each drawn once (in this process)
+    checking = Checking(game)
     for variant in variants:
-        build_game(project, game_id, Path(), replace(variant, dry=True, jobs=1), warn=once,
-                   drawn=drawn)
+        build_game(project, game_id, Path(), replace(variant, dry=True), warn=once,
+                   checking=checking)
 
 
 def _profile(game: Game, options: BuildOptions):

@@ -34,8 +34,9 @@ def _validate(project: Project, root: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("what", [_build, _validate], ids=["build", "validate"])
-@pytest.mark.parametrize("form", decks.FORMS)
+@pytest.mark.parametrize("form,what", [(form, _build) for form in decks.FORMS]
+                         + [("inline", _validate)],
+                         ids=[f"build-{form}" for form in decks.FORMS] + ["validate"])
 def test_work_grows_linearly_with_the_cards(tmp_path, form, what):
     """Going from 250 to 500 cards and from 500 to 1,000 adds work in proportion: linear
     work adds twice as much the second time, a quadratic path four times."""

@@ -58,7 +58,7 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
                                        f" and paragraphs; one page holds far fewer than"
                                        f" {MAX_BLOCKS}"))
         pages.append(_fitted(Sheet(fonts, accent, origin, size, sources, lang, game.folder),
-                             blocks))
+                             blocks, balance=not dry))
         listed.append({"number": n, "size_mm": [round(to_mm(v), 3) for v in size],
                        "items": [{"id": f"rules-{lang}", "kind": "sheet", "side": "front",
                                   "trim_mm": [round(to_mm(v), 4) for v in (*origin, *SHEET)]}]})
@@ -112,17 +112,18 @@ def forget_fits() -> None:
     _FITTED.clear()
 
 
-def _fitted(sheet: Sheet, blocks) -> tuple:
-    """The page at the largest scale its blocks fit at, as (page template, flowables)."""
-    key = (tuple(blocks), sheet.lang, sheet.size, sheet.origin, str(sheet.folder),
+def _fitted(sheet: Sheet, blocks, balance: bool = True) -> tuple:
+    """The page at the largest scale its blocks fit at, as (page template, flowables); its
+    columns balanced unless it is only proved to fit (validate)."""
+    key = (balance, tuple(blocks), sheet.lang, sheet.size, sheet.origin, str(sheet.folder),
            tuple(sorted((role, str(path)) for role, path in sheet.fonts.paths.items())),
            str(sheet.accent))
     if key not in _FITTED:
-        _FITTED[key] = _fit(sheet, blocks)
+        _FITTED[key] = _fit(sheet, blocks, balance)
     return _at(sheet, blocks, *_FITTED[key])[:2]  # fresh flowables: a build consumes them
 
 
-def _fit(sheet: Sheet, blocks) -> tuple[float, float]:
+def _fit(sheet: Sheet, blocks, balance: bool) -> tuple[float, float | None]:
     """The largest scale the blocks fit at and the columns' balanced depth there; past the
     smallest scale, the text that no longer fits is named where it was written. Scales
     where the blocks' heights alone overflow the columns are not laid out at all."""
@@ -133,7 +134,7 @@ def _fit(sheet: Sheet, blocks) -> tuple[float, float]:
         if not hopeless or scale - STEP < MIN_SCALE:
             left = columns.overflow(template, sheet.size, flowables)
             if left is None:
-                return _balanced(sheet, blocks, scale)
+                return _balanced(sheet, blocks, scale) if balance else (scale, None)
         scale -= STEP
         if scale < MIN_SCALE:
             # A paragraph split across columns leaves a part of itself: named by its words.
