@@ -35,7 +35,7 @@ class Arts:
         self._by_art: OrderedDict = OrderedDict()  # art -> the key it was first made for
         self._canon: dict = {}  # key -> the key of an equal art made before
         self._context: tuple[int, dict] | None = None  # the last item's, for both its sides
-        self._told: set[tuple[int, str]] = set()
+        self._told: set[int] = set()  # sides the preflight saw: 2·id(item) + (back)
 
     def key(self, item: Item, side: str):
         """The side's key, or None when it has no art: what its art is made from, or the
@@ -68,9 +68,9 @@ class Arts:
     def get(self, item: Item, side: str) -> Art | None:
         """The side's art; the first time a side is asked for, the preflight sees it."""
         art = self._art(item, side)
-        if art is not None and self.preflight is not None and \
-                (id(item), side) not in self._told:
-            self._told.add((id(item), side))
+        told = 2 * id(item) + (side == "back")
+        if art is not None and self.preflight is not None and told not in self._told:
+            self._told.add(told)
             plan = self._plans[id(item)]
             if len(art.parts) == 1 and not art.tabs:
                 self.preflight.bleed(art.parts[0][1], plan.trim, plan.bleed,
