@@ -9,6 +9,7 @@ from . import plugins, templating
 from .assemble import write_kit
 from .checks import find_variant, validate
 from .errors import ContentError, OptionError
+from .expand import items_of
 from .imposition import PrintSettings
 from .layouts import Layouts
 from .models import Game
@@ -142,11 +143,21 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         except (ContentError, OptionError, OutsideError, OSError, MemoryError) as exc:
             return None, told, exc
 
-    for name, (target, told, exc) in zip(names, in_order(one, len(names), jobs),
+    weights = [_weight(project, name) for name in names]
+    for name, (target, told, exc) in zip(names, in_order(one, len(names), jobs, weights),
                                          strict=True):
         for problem in told if warn else ():
             warn(problem)
         yield name, target, exc
+
+
+def _weight(project: Project, name: str) -> float:
+    """A guess at a game's build cost, so the biggest start first: its items, per language."""
+    try:
+        game = project.load(name)
+        return len(game.languages) * sum(len(items_of(game, c)) for c in game.components)
+    except ContentError:
+        return 0.0  # told when it is built
 
 
 def check_game(project: Project, game_id: str, options: BuildOptions, warn=None) -> None:

@@ -32,19 +32,48 @@ def can_fork() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-def in_order(work: Callable[[int], object], n: int, jobs: int) -> Iterator:
+def in_order(work: Callable[[int], object], n: int, jobs: int,
+             weights: list[float] | None = None) -> Iterator:
     """work(0) … work(n-1), in that order; in `jobs` processes when that can help. A task's
-    exception is raised here, at its turn, as it would be in a serial run."""
+    exception is raised here, at its turn, as it would be in a serial run. With `weights`
+    (a guess at each task's cost) the heaviest start first, so that no worker is left with
+    a big task at the end while the others wait; results still come in task order."""
     if jobs <= 1 or n <= 1 or not can_fork():
         yield from (work(i) for i in range(n))
         return
     global _WORK
     _WORK = work
+    start = sorted(range(n), key=lambda i: -weights[i]) if weights else list(range(n))
     try:
         with multiprocessing.get_context("fork").Pool(min(jobs, n)) as pool:
-            yield from pool.imap(_run, range(n))
+            done: dict[int, object] = {}  # results that came before their turn
+            results, fetched = pool.imap(_run, start), 0
+            for i in range(n):
+                while i not in done:
+                    done[start[fetched]] = _outcome(results)
+                    fetched += 1
+                yield _raised(done.pop(i))
     finally:
         _WORK = None
+
+
+class _Failed:
+    def __init__(self, exc: BaseException):
+        self.exc = exc
+
+
+def _outcome(results):
+    """The next result, or its task's exception kept for the task's turn."""
+    try:
+        return next(results)
+    except Exception as exc:  # noqa: BLE001 - raised again at its task's turn
+        return _Failed(exc)
+
+
+def _raised(outcome):
+    if isinstance(outcome, _Failed):
+        raise outcome.exc
+    return outcome
 
 
 def _run(i: int):

@@ -37,6 +37,23 @@ def test_tasks_come_back_in_order_from_several_processes():
     assert {pid for _, pid in workers.in_order(work, 3, 1)} == {os.getpid()}
 
 
+def test_the_heaviest_tasks_start_first_and_come_back_in_order(tmp_path):
+    """Weighted tasks start heaviest first (two workers: the two heaviest together), and
+    their results still come in task order."""
+    import time
+
+    log = tmp_path / "started"
+
+    def work(n: int):
+        with log.open("a") as f:
+            f.write(f"{n}\n")
+        time.sleep(0.15)
+        return n
+
+    assert list(workers.in_order(work, 4, 2, [1, 1, 5, 3])) == [0, 1, 2, 3]
+    assert set(log.read_text().split()[:2]) == {"2", "3"}
+
+
 def test_a_task_error_is_raised_at_its_turn():
     def work(n: int):
         if n == 2:
