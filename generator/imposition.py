@@ -57,7 +57,7 @@ class PrintSettings:
         return PAPERS[self.paper]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a big deck places tens of thousands
 class Placement:
     item: object
     side: str  # "front" or "back"

@@ -149,7 +149,7 @@ class Game:
         return {}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a big deck has tens of thousands
 class Item:
     """One physical piece after expansion: `copy` numbers identical copies from 1."""
 

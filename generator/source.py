@@ -36,6 +36,7 @@ except ImportError:  # pragma: no cover - a pyyaml built without libyaml
 class YMap(dict):
     """A mapping from YAML; `loc` is where it starts, `key_loc`/`value_loc` where its parts are."""
 
+    __slots__ = ("loc", "key_locs", "value_locs")  # no __dict__ for each of many maps
     loc: Loc
     key_locs: dict
     value_locs: dict
@@ -48,6 +49,7 @@ class YMap(dict):
 
 
 class YList(list):
+    __slots__ = ("loc", "item_locs")
     loc: Loc
     item_locs: list
 
