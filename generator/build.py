@@ -156,7 +156,7 @@ def _weight(project: Project, name: str) -> float:
     try:
         game = project.load(name)
         return len(game.languages) * sum(len(items_of(game, c)) for c in game.components)
-    except ContentError:
+    except (ContentError, OSError):
         return 0.0  # told when it is built
 
 
