@@ -11,7 +11,7 @@ from collections import OrderedDict
 
 from .faces import Art, context
 from .kinds import kind_of
-from .layouts import Layouts, frozen
+from .layouts import Layouts
 from .models import Game, Item
 from .pieces import art_of
 from .preflight import Preflight
@@ -54,10 +54,13 @@ class Arts:
         if reads is None:  # an expression that does not parse: the side is its own
             return (OWN, id(item), side)
         ctx = self._context_of(item)
-        return (component.id, side, tuple(
-            (name, (name, self.lang) if name in SHARED else frozen(ctx[name]) if name in ctx
-             else MISSING)
-            for name in sorted(reads)))
+        try:
+            return (component.id, side, tuple(
+                (name, (name, self.lang) if name in SHARED else typed(ctx[name]) if name in ctx
+                 else MISSING)
+                for name in sorted(reads)))
+        except TypeError:  # a value no key can hold (a YAML set): the side is its own
+            return (OWN, id(item), side)
 
     @staticmethod
     def shared(key) -> bool:
@@ -125,6 +128,17 @@ class Arts:
                     return None
                 names |= reads
         return frozenset(names)
+
+
+def typed(value):
+    """A value as a key part that tells apart what prints apart: 1, 1.0 and true are equal
+    in Python but not on a card, a mapping is not the list of its pairs."""
+    if isinstance(value, dict):
+        return ("map", tuple((typed(k), typed(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return ("list", tuple(typed(v) for v in value))
+    hash(value)  # TypeError for what cannot be a key
+    return (type(value).__name__, value)
 
 
 def _remember(recent: OrderedDict, key, value) -> None:

@@ -83,22 +83,12 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
     `checking` (validating several variants): the faces the variants before drew, whose
     content checks also ran then; what they drew is not drawn again."""
     drawn = checking.drawn if checking is not None else None
-    settings = options.settings
-    if settings.registration and settings.registration_inset < settings.margin:
-        raise OptionError("--registration-inset must be at least --margin: the printer"
-                          " cannot print marks in its margin")
     templating.reset()
     if not drawn:  # a later variant of one validation may reuse the pages fitted before
         forget_fits()
     plugins.load()
     game = checking.game if checking is not None else project.load(game_id)
-    options = replace(options, langs=langs_of(game, options.langs))
-    try:
-        variant = find_variant(game, options.variant)
-    except KeyError as exc:
-        raise OptionError(str(exc.args[0])) from None
-    options = replace(options, theme=_theme(game, options.theme))
-    profile = _profile(game, options)
+    options, variant, profile = settled(game, options)
     if not drawn:
         validate(game, variant)
     words = words_for(game, options.langs, game.languages_loc or game.loc)
@@ -119,13 +109,31 @@ def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
         return out / game_id if options.dry else staging.publish(out / game_id)
 
 
+def settled(game: Game, options: BuildOptions) -> tuple[BuildOptions, object, object]:
+    """The options made the game's own (its languages and theme), its variant and print-shop
+    profile; an option the game cannot take is an OptionError."""
+    settings = options.settings
+    if settings.registration and settings.registration_inset < settings.margin:
+        raise OptionError("--registration-inset must be at least --margin: the printer"
+                          " cannot print marks in its margin")
+    options = replace(options, langs=langs_of(game, options.langs))
+    try:
+        variant = find_variant(game, options.variant)
+    except KeyError as exc:
+        raise OptionError(str(exc.args[0])) from None
+    options = replace(options, theme=_theme(game, options.theme))
+    return options, variant, _profile(game, options)
+
+
 def build_games(project: Project, names: list[str], out: Path, options: BuildOptions,
                 warn=None):
     """Each game built in turn, as (name, out folder or None, the error that stopped it or
     None). With --jobs above 1 and several games, the games are built side by side, one
     process each (each game's files then in that process alone); their warnings and
-    errors are told in the games' order, as a serial build tells them."""
+    errors are told in the games' order, as a serial build tells them. An option a game
+    cannot take stops the command before any game is built (OptionError), either way."""
     jobs = jobs_for(options.jobs)
+    weights = [_weight(project, name, options) for name in names]
     if jobs == 1 or len(names) == 1:
         for name in names:
             try:
@@ -143,7 +151,6 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         except (ContentError, OptionError, OutsideError, OSError, MemoryError) as exc:
             return None, told, exc
 
-    weights = [_weight(project, name) for name in names]
     for name, (target, told, exc) in zip(names, in_order(one, len(names), jobs, weights),
                                          strict=True):
         for problem in told if warn else ():
@@ -151,12 +158,14 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         yield name, target, exc
 
 
-def _weight(project: Project, name: str) -> float:
-    """A guess at a game's build cost, so the biggest start first: its items, per language."""
+def _weight(project: Project, name: str, options: BuildOptions) -> float:
+    """A guess at a game's build cost, so the biggest start first (its items, per language),
+    made when its options are checked."""
     try:
         game = project.load(name)
+        settled(game, options)  # an OptionError goes to the caller before anything is built
         return len(game.languages) * sum(len(items_of(game, c)) for c in game.components)
-    except (ContentError, OSError):
+    except (ContentError, OSError, MemoryError):
         return 0.0  # told when it is built
 
 

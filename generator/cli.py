@@ -33,11 +33,12 @@ def _fail(exc: ContentError, games: list[str]) -> None:
     sys.exit(1)
 
 
-def _out_of_memory(name: str) -> None:
+def _out_of_memory(name: str, stop: bool = True) -> None:
     click.echo(f"{name}: the content asks for more than"
                f" {limits.MAX_MEMORY_BYTES / 1024 ** 3:g} GiB of memory (thousands of values made"
                " long?); nothing was written", err=True)
-    sys.exit(1)
+    if stop:
+        sys.exit(1)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -205,24 +206,28 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
     names = _games(project, games)
     failed: list[tuple[str, ContentError]] = []
     show = sys.stdout.isatty()
-    for name, target, exc in build_games(project, names, out, options, _warn):
-        try:
-            if exc is not None:
+    stopped = False  # a game that could not be written: told, the others still built
+    try:
+        for name, target, exc in build_games(project, names, out, options, _warn):
+            if isinstance(exc, ContentError):
+                failed.append((name, exc))
+            elif isinstance(exc, OptionError):
                 raise exc
-            if show:
+            elif isinstance(exc, OSError):
+                click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
+                stopped = True
+            elif isinstance(exc, MemoryError):
+                _out_of_memory(name, stop=False)
+                stopped = True
+            elif isinstance(exc, OutsideError):
+                click.echo(f"{name}: {exc}", err=True)
+                stopped = True
+            elif show:
                 click.echo(f"{name}: {len(sorted(target.glob('*.pdf')))} PDFs in {target}")
-        except ContentError as exc:
-            failed.append((name, exc))
-        except OptionError as exc:
-            raise click.UsageError(str(exc)) from None
-        except OSError as exc:
-            click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
-            sys.exit(1)
-        except OutsideError as exc:
-            click.echo(f"{name}: {exc}", err=True)
-            sys.exit(1)
-        except MemoryError:
-            _out_of_memory(name)
+    except OptionError as exc:
+        raise click.UsageError(str(exc)) from None
+    if stopped and not failed:
+        sys.exit(1)
     if failed:
         _fail(ContentError([p for _, exc in failed for p in exc.problems]),
               [name for name, _ in failed])

@@ -82,8 +82,9 @@ def expand(source, context: dict, loc: Loc) -> str:
     grant(limits.EXPRESSION_SECONDS_PER_USE)
     start = time.monotonic()
     try:
-        with deadline(limits.EXPRESSION_SECONDS + uses * limits.EXPRESSION_SECONDS_PER_USE
-                      - spent):
+        # One evaluation never runs past the plain limit; over a build, each use adds a little.
+        with deadline(min(limits.EXPRESSION_SECONDS, limits.EXPRESSION_SECONDS
+                          + uses * limits.EXPRESSION_SECONDS_PER_USE - spent)):
             return render_bounded(_compile(source), context)
     except Exception as exc:  # noqa: BLE001 - narrowed by `problem`, re-raised if a bug
         message = problem(exc)

@@ -120,3 +120,21 @@ def test_a_failed_parallel_build_leaves_the_previous_kit(project_copy):  # noqa:
     assert run.returncode == 1 and "rules.yaml:" in run.stderr and "Traceback" not in run.stderr
     compared = filecmp.dircmp(before / "museo", out / "museo")
     assert not compared.diff_files and not compared.left_only and not compared.right_only
+
+
+def test_a_game_that_cannot_be_written_stops_the_same_way_in_parallel(project_copy):  # noqa: F811
+    """One game's out/ folder is not a kit (it is left alone): with --jobs 1 and 2 alike the
+    others are built, that game is named, the exit is 1 and out/ ends the same."""
+    results = []
+    for jobs in ("1", "2"):
+        out = project_copy / f"out{jobs}"
+        (out / "museo").mkdir(parents=True)
+        (out / "museo" / "notes.txt").write_text("mine")
+        run = pnp("build", "--out", str(out), "--jobs", jobs, cwd=project_copy)
+        results.append((run.returncode, run.stderr.replace(str(out), "OUT"), _tree(out)))
+    assert results[0] == results[1]
+    code, stderr, tree = results[0]
+    assert code == 1 and "museo" in stderr and "Traceback" not in stderr
+    assert tree["museo/notes.txt"] == b"mine"
+    assert {"muenchhausen/manifest.json", "mytown/manifest.json",
+            "minipilo/manifest.json"} <= set(tree)

@@ -49,27 +49,91 @@ def test_work_grows_linearly_with_the_cards(tmp_path, form, what):
 
 def test_validate_draws_every_variant_but_writes_no_pdf(monkeypatch):
     """validate lays out and draws every theme, language and braille variant (text fitted,
-    glyphs and pictures checked) but never serialises a PDF: reportlab's save is never
-    reached, the cheat sheet's page never written; each face is drawn once however many
-    variants show it."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from generator.render import columns, paint
+    glyphs and pictures checked) and saves each PDF into nothing (fonts are subset there):
+    no file is written; each face is drawn once however many variants show it."""
+    from generator.render import columns, paint, pdf
     from tests.conftest import ROOT
 
-    def refuse(*_args, **_kwargs):
-        raise AssertionError("validate wrote a PDF")
-
-    monkeypatch.setattr(Canvas, "save", refuse)
-    monkeypatch.setattr(columns, "write", refuse)
+    targets = []
+    save, write = pdf.Canvas.save, columns.write
+    monkeypatch.setattr(pdf.Canvas, "save", lambda self: (targets.append(self._filename),
+                                                          save(self))[1])
+    monkeypatch.setattr(columns, "write", lambda path, *a: (targets.append(path),
+                                                            write(path, *a))[1])
     drawn = []
     place = paint.Forms.place
     monkeypatch.setattr(paint.Forms, "place", lambda self, art, *a, **k: (
         drawn.append(art), place(self, art, *a, **k))[1])
     check_game(Project(ROOT), "mytown", BuildOptions(jobs=1))  # two themes and braille
+    assert targets and all(t is pdf.DISCARD for t in targets)
     every = list(drawn)
     assert len(every) == len(set(every)) > 20  # each distinct face drawn once
     drawn.clear()
     build_game(Project(ROOT), "mytown", Path(), BuildOptions(jobs=1, dry=True))
     plain = set(drawn)
     assert plain < set(every)  # the other theme's and the braille faces besides
+
+
+def _composite_to_nowhere(font: Path, char: str) -> bytes:
+    """The font with `char`'s glyph made a composite of glyph 60,000, which does not exist:
+    the font registers and measures, and fails only when it is subset into a PDF."""
+    import struct
+
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    parsed = TTFontFile(str(font))
+    data = bytearray(font.read_bytes())
+    at = parsed.get_table_pos("glyf")[0] + parsed.glyphPos[parsed.charToGlyph[ord(char)]]
+    struct.pack_into(">h", data, at, -1)  # a composite glyph; its box stays
+    struct.pack_into(">HHbb", data, at + 10, 0x0002, 60000, 0, 0)  # one part, x/y offsets
+    return bytes(data)
+
+
+def test_validate_finds_a_font_that_fails_only_when_saved(tmp_path):
+    """`pnp validate` (a fresh process, as a user runs it) names a font that registers
+    and measures but cannot be embedded: its PDFs are saved, into nothing."""
+    from generator.project import FONTS
+    from tests.conftest import pnp
+
+    root = decks.write(tmp_path, "inline", 3)
+    game = root / "content" / "deck"
+    (game / "broken.ttf").write_bytes(_composite_to_nowhere(FONTS / "Vera.ttf", "e"))
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(text.replace("players:", "fonts: {regular: broken.ttf}\n"
+                                                 "players:"))
+    run = pnp("--root", str(root), "validate", "deck", cwd=tmp_path)
+    assert run.returncode == 1 and "cannot be embedded" in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr
+    assert not list(root.rglob("*.pdf"))
+
+
+def _deck_with_values(tmp_path: Path, values: list[str]) -> Path:
+    import re
+
+    root = decks.write(tmp_path, "inline", len(values))
+    game = root / "content" / "deck" / "game.yaml"
+    lines = game.read_text().splitlines()
+    items = [n for n, line in enumerate(lines) if "value:" in line]
+    for n, value in zip(items, values, strict=True):
+        lines[n] = re.sub(r"value: [^,]+", f"value: {value}", lines[n])
+    game.write_text("\n".join(lines) + "\n")
+    return root
+
+
+def test_faces_equal_in_python_but_not_in_print_stay_apart(tmp_path):
+    """1, 1.0 and true are equal as Python values but print as 1, 1.0 and True: each card
+    shows its own (a face is shared only when what it prints from is the same)."""
+    from pypdf import PdfReader
+
+    root = _deck_with_values(tmp_path, ["1", "1.0", "true", "0", "false"])
+    build_game(Project(root), "deck", root / "out", BuildOptions(jobs=1))
+    text = PdfReader(root / "out" / "deck" / "cards.pdf").pages[0].extract_text()
+    for shown in ("1.0", "True", "False"):
+        assert shown in text
+
+
+def test_a_value_no_key_can_hold_still_builds(tmp_path):
+    """A YAML set cannot be part of a face's key: that face is simply not shared."""
+    root = _deck_with_values(tmp_path, ["!!set {x, y}", "2"])
+    build_game(Project(root), "deck", root / "out", BuildOptions(jobs=1))
+    assert (root / "out" / "deck" / "cards.pdf").stat().st_size > 1000

@@ -23,7 +23,7 @@ from ..models import Game
 from ..units import mm, to_mm
 from . import columns, lookup
 from .columns import SHEET
-from .pdf import Meta
+from .pdf import DISCARD, Meta
 from .rulestext import blocks_of, load_template
 from .style import Fonts, colour
 from .text import paragraph
@@ -62,8 +62,7 @@ def write_cheatsheet(path: Path, game: Game, templates: list[Path], fonts: Fonts
         listed.append({"number": n, "size_mm": [round(to_mm(v), 3) for v in size],
                        "items": [{"id": f"rules-{lang}", "kind": "sheet", "side": "front",
                                   "trim_mm": [round(to_mm(v), 4) for v in (*origin, *SHEET)]}]})
-    if not dry:
-        columns.write(path, size, meta, fonts["regular"], pages)
+    columns.write(DISCARD if dry else path, size, meta, fonts["regular"], pages)
     return listed
 
 
@@ -126,11 +125,11 @@ def _fitted(sheet: Sheet, blocks, balance: bool = True) -> tuple:
 def _fit(sheet: Sheet, blocks, balance: bool) -> tuple[float, float | None]:
     """The largest scale the blocks fit at and the columns' balanced depth there; past the
     smallest scale, the text that no longer fits is named where it was written. Scales
-    where the blocks' heights alone overflow the columns are not laid out at all."""
+    where even half the blocks' height overflows a column are not laid out."""
     scale = MAX_SCALE
     while True:
         template, flowables, texts, groups = _at(sheet, blocks, scale)
-        hopeless = columns.even_depth(groups) > template.frames[1].height * HOPELESS
+        hopeless = columns.least_depth(groups) > template.frames[1].height * HOPELESS
         if not hopeless or scale - STEP < MIN_SCALE:
             left = columns.overflow(template, sheet.size, flowables)
             if left is None:

@@ -27,14 +27,29 @@ def room(head_h: float) -> float:
 COLUMN_W = (SHEET[0] - mm(8) * 2 - mm(8)) / 2
 
 
+def _heights(groups: list[list]) -> list[tuple[float, float, float]]:
+    """Each group's height in a column with its spaces, and the space above and below."""
+    return [(sum(p.wrap(COLUMN_W, SHEET[1])[1] + p.getSpaceBefore() + p.getSpaceAfter()
+                 for p in group), group[0].getSpaceBefore(), group[-1].getSpaceAfter())
+            for group in groups]
+
+
+def least_depth(groups: list[list]) -> float:
+    """A depth two columns cannot do with less than, however platypus splits the blocks:
+    half their height, less the space a column's top and foot drop."""
+    blocks = _heights(groups)
+    if not blocks:
+        return 0.0
+    total = sum(full for full, _top, _bottom in blocks)
+    return total / 2 - max(top for _f, top, _b in blocks) - max(b for _f, _t, b in blocks)
+
+
 def even_depth(groups: list[list]) -> float:
     """A first guess at the depth where two columns of these blocks (paragraphs that stay
     together) end level: their heights as wrapped in a column, cut where the longer part is
     shortest; a column drops the space above its first block and below its last. Platypus
     has the last word (a long block may split), so callers try it."""
-    blocks = [(sum(p.wrap(COLUMN_W, SHEET[1])[1] + p.getSpaceBefore() + p.getSpaceAfter()
-                   for p in group), group[0].getSpaceBefore(), group[-1].getSpaceAfter())
-              for group in groups]
+    blocks = _heights(groups)
     if not blocks:
         return 0.0
     total = sum(full for full, _top, _bottom in blocks)

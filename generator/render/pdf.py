@@ -67,6 +67,17 @@ class _FormWithStates(pdfdoc.PDFFormXObject):
         return super().format(document)
 
 
+class _Discard:
+    """Where a validation's PDFs go: saved (the fonts are subset then, and a damaged one
+    fails only there) but kept nowhere."""
+
+    def write(self, data) -> int:
+        return len(data)
+
+
+DISCARD = _Discard()
+
+
 class _Streamed(pdfdoc.PDFFile):
     """reportlab's collector of the formatted file, writing each piece to the file as it
     comes instead of holding the whole PDF until the end (twice its size at the peak)."""
@@ -155,7 +166,7 @@ def write_pages(path: Path, pages: list[Page], arts, meta: Meta, ctx: PaintConte
     """`arts` (arts.Arts) gives each item side's art and its key, one form per key;
     `words` are the kit's own words in the build's first language (a board's glue margins,
     its assembly plan)."""
-    c = new_canvas(path, meta, pages[0].size, ctx.fonts["regular"])
+    c = new_canvas(DISCARD if ctx.dry else path, meta, pages[0].size, ctx.fonts["regular"])
     forms = Forms(c, ctx)
     for page in pages:
         c.setPageSize(page.size)
@@ -176,8 +187,6 @@ def write_pages(path: Path, pages: list[Page], arts, meta: Meta, ctx: PaintConte
         if page.overview is not None:
             draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], words)
         c.showPage()
-    if ctx.dry:  # validating: drawn is proven; serialising would prove nothing more
-        return
     try:
         c.save()  # fonts are subset here: a damaged table inside one shows only now
     except (TTFError, IndexError, KeyError, struct.error, ValueError) as exc:
