@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from . import plugins, templating
@@ -66,28 +66,18 @@ _PRINT = tuple(f.name for f in fields(PrintSettings))
 _FIELDS = {"lang": "langs"}  # an option's key -> its field here, where the two differ
 
 
-@dataclass
-class Checking:
-    """What the builds of one validation share: the game, loaded once, and the faces drawn
-    (by their key), each drawn by the first variant that shows it."""
-
-    game: Game
-    drawn: set = field(default_factory=set)
-
-
 def build_game(project: Project, game_id: str, out: Path, options: BuildOptions,
-               warn=None, checking: Checking | None = None) -> Path:
+               warn=None, game: Game | None = None, drawn: set | None = None) -> Path:
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was.
     Preflight findings go to `warn` one by one, or with --strict stop the build. With
     --jobs above 1 its files are written by that many processes, to the same bytes.
-    `checking` (validating several variants): the faces the variants before drew, whose
-    content checks also ran then; what they drew is not drawn again."""
-    drawn = checking.drawn if checking is not None else None
+    `game`: the game loaded already. `drawn` (validating several variants): the faces the
+    variants before drew, whose content checks also ran then; not drawn again."""
     templating.reset()
     if not drawn:  # a later variant of one validation may reuse the pages fitted before
         forget_fits()
     plugins.load()
-    game = checking.game if checking is not None else project.load(game_id)
+    game = game if game is not None else project.load(game_id)
     options, variant, profile = settled(game, options)
     if not drawn:
         validate(game, variant)
@@ -133,11 +123,11 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
     errors are told in the games' order, as a serial build tells them. An option a game
     cannot take stops the command before any game is built (OptionError), either way."""
     jobs = jobs_for(options.jobs)
-    weights = [_weight(project, name, options) for name in names]
+    games = [_loaded(project, name, options) for name in names]
     if jobs == 1 or len(names) == 1:
-        for name in names:
+        for name, game in zip(names, games, strict=True):
             try:
-                yield name, build_game(project, name, out, options, warn), None
+                yield name, build_game(project, name, out, options, warn, game), None
             except (ContentError, OptionError, OutsideError, OSError, MemoryError) as exc:
                 yield name, None, exc
         return
@@ -146,11 +136,13 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         told: list = []
         try:
             target = build_game(project, names[n], out, replace(options, jobs=1),
-                                warn=told.append)
+                                told.append, games[n])
             return target, told, None
         except (ContentError, OptionError, OutsideError, OSError, MemoryError) as exc:
             return None, told, exc
 
+    weights = [0.0 if game is None else len(game.languages) * sum(
+        len(items_of(game, c)) for c in game.components) for game in games]  # biggest first
     for name, (target, told, exc) in zip(names, in_order(one, len(names), jobs, weights),
                                          strict=True):
         for problem in told if warn else ():
@@ -158,15 +150,15 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         yield name, target, exc
 
 
-def _weight(project: Project, name: str, options: BuildOptions) -> float:
-    """A guess at a game's build cost, so the biggest start first (its items, per language),
-    made when its options are checked."""
+def _loaded(project: Project, name: str, options: BuildOptions) -> Game | None:
+    """The game, loaded once for its build, its options checked first: an OptionError goes
+    to the caller before anything is built. None when it cannot load: told at its turn."""
     try:
         game = project.load(name)
-        settled(game, options)  # an OptionError goes to the caller before anything is built
-        return len(game.languages) * sum(len(items_of(game, c)) for c in game.components)
     except (ContentError, OSError, MemoryError):
-        return 0.0  # told when it is built
+        return None
+    settled(game, options)
+    return game
 
 
 def check_game(project: Project, game_id: str, options: BuildOptions, warn=None) -> None:
@@ -188,10 +180,9 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
             told.add(str(problem))
             warn(problem)
 
-    checking = Checking(game)
+    drawn: set = set()  # the faces of every variant, each drawn by the first that shows it
     for variant in variants:
-        build_game(project, game_id, Path(), replace(variant, dry=True), warn=once,
-                   checking=checking)
+        build_game(project, game_id, Path(), replace(variant, dry=True), once, game, drawn)
 
 
 def _profile(game: Game, options: BuildOptions):
