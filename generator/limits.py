@@ -42,6 +42,7 @@ MAX_PIXELS = 40_000_000
 MAX_RANGE = 10_000          # range(n) in an expression
 MAX_STRING = 200_000        # characters of one value an expression builds, or of its output
 MAX_POWER = 1_000           # exponents and the digits a power may build
+MAX_JOBS = 256             # worker processes (--jobs, $PNP_JOBS)
 EXPRESSION_SECONDS = 3.0    # wall-clock time for one expression or template
 BUILD_EXPRESSION_SECONDS = 10.0  # all of a build's expressions together (shipped: 0.1 s)
 # Both grow by this for every evaluation: a deck of 30,000 cards runs each of its face's

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import limits
 from .units import mm, parse_length, parse_pair, to_mm
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -128,7 +129,8 @@ OPTIONS = {o.name: o for o in (
            " Simulator deck (default: the local files).", recorded=False),
     Option("jobs", "int", 0, "Processes to build with: 0 is one per core (or $PNP_JOBS);"
            " 1 builds in this process alone. Several games are built side by side, one"
-           " game's files likewise; the output is the same bytes either way.", span=(0, 256),
+           " game's files likewise; the output is the same bytes either way.",
+           span=(0, limits.MAX_JOBS),
            recorded=False),
     Option("strict", "flag", False, "Treat preflight warnings (art short of the bleed,"
            " tiny text, low-resolution pictures) as errors.", recorded=False),

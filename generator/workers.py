@@ -9,6 +9,8 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator
 
+from . import limits
+
 _WORK: Callable | None = None  # the task function of the pool being started; forked with it
 
 
@@ -25,7 +27,9 @@ def jobs_for(asked: int) -> int:
     if asked:
         return asked
     told = os.environ.get("PNP_JOBS", "")
-    return int(told) if told.isdigit() and int(told) > 0 else cores()
+    if told.isdigit() and int(told) > 0:
+        return min(int(told), limits.MAX_JOBS)  # as --jobs allows: a stray value forks no army
+    return cores()
 
 
 def can_fork() -> bool:

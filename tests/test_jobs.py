@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import workers
+from generator import limits, workers
 from tests.conftest import ROOT, pnp, project_copy  # noqa: F401 - project_copy is a fixture
 
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
@@ -70,6 +70,8 @@ def test_a_task_error_is_raised_at_its_turn():
 def test_jobs_come_from_the_option_the_environment_or_the_cores(monkeypatch):
     monkeypatch.setenv("PNP_JOBS", "3")
     assert workers.jobs_for(5) == 5 and workers.jobs_for(0) == 3
+    monkeypatch.setenv("PNP_JOBS", "99999")
+    assert workers.jobs_for(0) == limits.MAX_JOBS
     monkeypatch.setenv("PNP_JOBS", "none")
     assert workers.jobs_for(0) == workers.cores() >= 1
 
