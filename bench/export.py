@@ -9,16 +9,16 @@ resident size; size is what export/<format>/ holds. Nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLOOR = ROOT.parent / "shared" / "bench" / "floor_muenchhausen.py"
+sys.path.insert(0, str(ROOT))
+
+from bench.run import FLOOR, run  # noqa: E402 - one way of timing a fresh process
+
 RUNS = [
     ("muenchhausen", []), ("muenchhausen", ["--export", "png"]),
     ("muenchhausen", ["--export", "shop", "--profile", "mpc-63x88"]),
@@ -26,18 +26,6 @@ RUNS = [
     ("museo", []), ("museo", ["--export", "png"]),
     ("museo", ["--export", "shop", "--profile", "mpc-63x88"]), ("museo", ["--export", "tts"]),
 ]
-
-
-def _run(argv: list[str], cwd: Path) -> tuple[float, float]:
-    """Seconds and peak MB of one fresh process (its own, from wait4)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    if status != 0:
-        raise SystemExit(f"failed: {' '.join(argv)}")
-    return seconds, usage.ru_maxrss / 1024
 
 
 def _size(folder: Path) -> float:
@@ -50,14 +38,14 @@ def main() -> None:
     repeat = parser.parse_args().repeat
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        floor = statistics.median(_run([sys.executable, str(FLOOR), str(Path(tmp) / "f.pdf")],
-                                       Path(tmp))[0] for _ in range(repeat)) \
+        floor = statistics.median(run([sys.executable, str(FLOOR), str(Path(tmp) / "f.pdf")],
+                                      Path(tmp))[0] for _ in range(repeat)) \
             if FLOOR.is_file() else float("nan")
         for game, more in RUNS:
             out = Path(tmp) / "out"
             argv = [sys.executable, "-m", "generator.cli", "build", game, "--lang", "de",
                     *more, "--out", str(out)]
-            runs = [_run(argv, ROOT) for _ in range(repeat)]
+            runs = [run(argv, ROOT) for _ in range(repeat)]
             seconds = statistics.median(s for s, _ in runs)
             peak = statistics.median(m for _, m in runs)
             export = out / game / "export"
