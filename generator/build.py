@@ -157,7 +157,10 @@ def _loaded(project: Project, name: str, options: BuildOptions) -> Game | None:
         game = project.load(name)
     except (ContentError, OSError, MemoryError):
         return None
-    settled(game, options)
+    try:
+        settled(game, options)
+    except (ContentError, OSError, MemoryError):
+        pass  # a broken print-shop profile: told by the game's build, at its turn
     return game
 
 
