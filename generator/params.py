@@ -81,10 +81,19 @@ def read_colour(text: str):
     on every card. The Color is shared, so callers must not change it."""
     from reportlab.lib import colors  # loaded when a colour is first read
 
-    try:
-        return colors.toColor(text)
-    except Exception:  # noqa: BLE001 - reportlab raises several kinds for what it cannot read
-        return None  # reportlab also reads 'None' as no colour at all
+    if HEX.match(text) and len(text) == 9:  # #rrggbbaa (reportlab would read #aarrggbb)
+        found = colors.Color(*(int(text[k:k + 2], 16) / 255 for k in (1, 3, 5, 7)))
+    else:
+        try:
+            found = colors.toColor(text)
+        except Exception:  # noqa: BLE001 - reportlab raises several kinds for what it cannot read
+            return None  # reportlab also reads 'None' as no colour at all
+    if found is not None and found.alpha < 1:
+        # Print has no see-through ink, and PDF engines disagree on transparency: a colour
+        # with alpha is printed as it would look on the white paper.
+        a = found.alpha
+        found = colors.Color(*(v * a + 1 - a for v in (found.red, found.green, found.blue)))
+    return found
 
 
 def _text(value):

@@ -6,19 +6,20 @@ import math
 
 from reportlab.lib import colors
 
-from ..painters import PAINTING, motif
-from ..render.style import shade, tint
+from ..render.style import mix, shade, tint
 from .draw import BLEED_ROOM, ground, poly
 from .palettes import palette, rng, varnish
+from .wash import washed
 
 
-@motif("colourfield", PAINTING, painting=True)
+@washed("colourfield")
 def colourfield(c, rect, box, ctx) -> None:
     """Soft-edged fields of colour floating on a ground (after Rothko)."""
     r = rng("colourfield", box.get("seed"))
     p = palette(r)
     x, y, w, h = rect
-    ground(c, rect, shade(p[0], 0.2))
+    field = shade(p[0], 0.2)
+    ground(c, rect, field)
     n = r.choice((2, 3))
     gap = h * 0.05
     band = (h - gap * (n + 1)) / n
@@ -26,13 +27,13 @@ def colourfield(c, rect, box, ctx) -> None:
         colour = p[1 + (i + r.randrange(4)) % 4]
         bx, by = x + w * 0.08, y + gap + i * (band + gap)
         for k in range(6):  # the edge breathes: layers, each a little smaller and stronger
-            c.setFillColor(colors.Color(colour.red, colour.green, colour.blue, alpha=0.25))
+            c.setFillColor(mix(field, colour, 1 - 0.75 ** (k + 1)))  # k + 1 veils of 25 %
             inset = (5 - k) * 1.4
             c.roundRect(bx + inset, by + inset, w * 0.84 - 2 * inset, band - 2 * inset, 6,
                         stroke=0, fill=1)
     varnish(c, rect, r)
 
-@motif("grid", PAINTING, painting=True)
+@washed("grid")
 def grid(c, rect, box, ctx) -> None:
     """Rectangles split by black bars, a few filled with pure colour (after Mondrian)."""
     r = rng("grid", box.get("seed"))
@@ -60,7 +61,7 @@ def grid(c, rect, box, ctx) -> None:
         c.rect(cx, cy, cw, ch, stroke=1, fill=0)
     varnish(c, rect, r)
 
-@motif("stripes", PAINTING, painting=True)
+@washed("stripes")
 def stripes(c, rect, box, ctx) -> None:
     """Bands of colour in a slow rhythm, on a slant (after Bridget Riley's colour works)."""
     r = rng("stripes", box.get("seed"))
@@ -83,7 +84,7 @@ def stripes(c, rect, box, ctx) -> None:
     c.restoreState()
     varnish(c, rect, r)
 
-@motif("concentric", PAINTING, painting=True)
+@washed("concentric")
 def concentric(c, rect, box, ctx) -> None:
     """A grid of squares, each holding rings of colour (after Kandinsky's study)."""
     r = rng("concentric", box.get("seed"))
@@ -104,7 +105,7 @@ def concentric(c, rect, box, ctx) -> None:
                          radius * (1 - k * 0.17), stroke=0, fill=1)
     varnish(c, rect, r)
 
-@motif("facets", PAINTING, painting=True)
+@washed("facets")
 def facets(c, rect, box, ctx) -> None:
     """Broken planes in a narrow range of colour (after the cubists)."""
     r = rng("facets", box.get("seed"))
@@ -129,7 +130,7 @@ def facets(c, rect, box, ctx) -> None:
         c.line(*points[i][j], *points[i + 1][j + 1])
     varnish(c, rect, r)
 
-@motif("blobs", PAINTING, painting=True)
+@washed("blobs")
 def blobs(c, rect, box, ctx) -> None:
     """Cut-out shapes, leaf and wave, on a flat ground (after Matisse's cut-outs)."""
     r = rng("blobs", box.get("seed"))

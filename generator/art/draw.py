@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib import colors
 
 from ..render.motifs import BLEED_ROOM
-from ..render.style import shade, tint
+from ..render.style import mix, shade, tint
 
 LIGHT_BANDS = 48
 
@@ -29,16 +29,18 @@ def poly(c, points, fill, stroke=None, width=1.0, close=True) -> None:
     c.drawPath(p, stroke=int(stroke is not None), fill=int(fill is not None))
 
 
-def light(c, rect, colour, y0: float, y1: float, depth: float = 1.0) -> None:
+def light(c, rect, colour, y0: float, y1: float, depth: float = 1.0, over=None) -> None:
     """Fill from y0 to y1 across the picture (and into the bleed), lit from the right: the
     colour lightens from left to right across the whole picture. Pieces of one picture so
     meet in the same shade, while a piece beside the wrong neighbour, even of the same
     building, shows a step. Narrow bands, not a PDF shading: shadings inside forms are not
-    drawn by every viewer."""
+    drawn by every viewer. `over` (a colour and how strong) is a glow laid over the light,
+    mixed into each band rather than laid over it translucent."""
     x, _, w, _ = rect
     for k in range(-1, LIGHT_BANDS + 1):
         share = min(max(k / (LIGHT_BANDS - 1), 0.0), 1.0)
-        c.setFillColor(tint(shade(colour, 0.1 * depth * (1 - share)), 0.45 * depth * share))
+        band = tint(shade(colour, 0.1 * depth * (1 - share)), 0.45 * depth * share)
+        c.setFillColor(mix(band, *over) if over else band)
         left, width = x + w * k / LIGHT_BANDS, w / LIGHT_BANDS + 0.3
         if k == -1:
             left, width = x - BLEED_ROOM, BLEED_ROOM + 0.3

@@ -6,7 +6,7 @@ from reportlab.lib import colors
 
 from ..painters import motif
 from ..params import COLOUR
-from ..render.style import shade, tint
+from ..render.style import mix, shade, tint
 from .draw import poly
 
 
@@ -41,7 +41,7 @@ def _sky_and_ball(c, sky) -> None:
                            (88, 116, 10, 6), (70, 40, 16, 5)):
         c.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=0, fill=1)
     # Smoke trail behind the ball.
-    c.setFillColor(colors.Color(1, 1, 1, alpha=0.9))
+    c.setFillColor(mix(tint(sky, 0.55), colors.white, 0.9))  # white smoke, the sky through it
     for i, r in enumerate((3, 4.5, 6, 7.5)):
         c.circle(20 - i * 5, 22 + i * 3, r, stroke=0, fill=1)
     # Cannonball.

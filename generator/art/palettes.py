@@ -7,7 +7,7 @@ import random
 
 from reportlab.lib import colors
 
-from .draw import BLEED_ROOM
+from .wash import Wash
 
 PALETTES = [
     ("#1d3557", "#457b9d", "#a8dadc", "#f1faee", "#e63946"),  # harbour
@@ -47,21 +47,13 @@ def palette(r: Painter) -> list:
 def varnish(c, rect, r: random.Random) -> None:
     """Old varnish: a faint light or dark wash across the whole picture, at an angle and
     strength of the picture's own. Two paintings never meet in quite the same shade, so
-    pieces of different pictures show a step where they do not belong."""
-    x, y, w, h = rect
+    pieces of different pictures show a step where they do not belong. Told last, to the
+    recording of the painting (wash.py), which mixes it into every colour as it draws."""
     angle = r.uniform(0, 2 * math.pi)
-    dx, dy = math.cos(angle), math.sin(angle)
-    tone = colors.white if r.random() < 0.5 else colors.black
+    light = r.random() < 0.5
     strength = r.uniform(0.18, 0.32)
-    bands = 48
-    reach = abs(dx) * w + abs(dy) * h
-    c.saveState()
-    c.translate(x + w / 2, y + h / 2)
-    c.rotate(math.degrees(angle))
-    # Thin veils stacked from each step to the far side: the wash deepens smoothly, and no
-    # two veils meet edge to edge, so no seam shows between them.
-    c.setFillColor(colors.Color(tone.red, tone.green, tone.blue, alpha=strength / bands * 1.1))
-    for k in range(1, bands):
-        start = -reach / 2 + reach * k / bands
-        c.rect(start, -reach, reach / 2 + BLEED_ROOM - start, 2 * reach, stroke=0, fill=1)
-    c.restoreState()
+    # A light wash at half strength: light lifts dark paint far more than dark dims light
+    # paint, and the wash is to stay faint. (Drawn as translucent veils, PDFium showed no
+    # light wash at all, poppler the full one: the engines disagreed most on exactly this.)
+    c.wash = Wash(tuple(rect), angle, (1.0, 1.0, 1.0) if light else (0.0, 0.0, 0.0),
+                  strength / 2 if light else strength)

@@ -7,10 +7,10 @@ import math
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-from ..painters import PAINTING, motif
-from ..render.style import shade, tint
+from ..render.style import mix, shade, tint
 from .draw import BLEED_ROOM, ground
 from .palettes import palette, rng, varnish
+from .wash import washed
 
 SUN = tuple(colors.HexColor(v) for v in ("#fff3b0", "#ffd166", "#f4a261"))
 
@@ -33,7 +33,7 @@ def _ridge(c, rect, base: float, amp: float, waves, colour) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
-@motif("hills", PAINTING, painting=True)
+@washed("hills")
 def hills(c, rect, box, ctx) -> None:
     """Layered hills fading into the distance under a low sun."""
     r = rng("hills", box.get("seed"))
@@ -53,7 +53,7 @@ def hills(c, rect, box, ctx) -> None:
         _ridge(c, rect, 0.62 - 0.1 * k, 0.05, waves, colour)
     varnish(c, rect, r)
 
-@motif("waves", PAINTING, painting=True)
+@washed("waves")
 def waves(c, rect, box, ctx) -> None:
     """Rows of curling waves, one colour after the other (after the Japanese prints)."""
     r = rng("waves", box.get("seed"))
@@ -69,7 +69,7 @@ def waves(c, rect, box, ctx) -> None:
         _ridge(c, rect, (k + 0.5) / rows - 0.012, 0.045, [(1.0, freq, 0.3)], tint(colour, 0.4))
     varnish(c, rect, r)
 
-@motif("constellations", PAINTING, painting=True)
+@washed("constellations")
 def constellations(c, rect, box, ctx) -> None:
     """A night sky with stars joined into figures, and a moon."""
     r = rng("constellations", box.get("seed"))
@@ -80,7 +80,7 @@ def constellations(c, rect, box, ctx) -> None:
     c.setFillColor(tint(night, 0.15))
     c.circle(x + w * r.uniform(0.2, 0.8), y + h * r.uniform(0.2, 0.8), w * 0.5, stroke=0, fill=1)
     for _ in range(160):  # the faint ones
-        c.setFillColor(colors.Color(1, 1, 1, alpha=r.uniform(0.3, 0.9)))
+        c.setFillColor(mix(night, colors.white, r.uniform(0.3, 0.9)))
         c.circle(x + r.uniform(-5, w + 5), y + r.uniform(-5, h + 5), r.uniform(0.2, 0.7),
                  stroke=0, fill=1)
     for _ in range(5):  # figures: a walk of bright stars joined by thin lines
@@ -90,7 +90,7 @@ def constellations(c, rect, box, ctx) -> None:
             a = r.uniform(0, 2 * math.pi)
             px, py = px + math.cos(a) * w * 0.12, py + math.sin(a) * w * 0.12
             pts.append((px, py))
-        c.setStrokeColor(colors.Color(1, 1, 1, alpha=0.5))
+        c.setStrokeColor(mix(night, colors.white, 0.5))
         c.setLineWidth(0.5)
         for a, b in zip(pts, pts[1:], strict=False):
             c.line(*a, *b)
@@ -110,7 +110,7 @@ def constellations(c, rect, box, ctx) -> None:
     c.restoreState()
     varnish(c, rect, r)
 
-@motif("pointillist", PAINTING, painting=True)
+@washed("pointillist")
 def pointillist(c, rect, box, ctx) -> None:
     """A sunlit scene painted in dots of pure colour (after Seurat and Signac)."""
     r = rng("pointillist", box.get("seed"))
@@ -139,7 +139,7 @@ def pointillist(c, rect, box, ctx) -> None:
         j += 1
     varnish(c, rect, r)
 
-@motif("mosaic", PAINTING, painting=True)
+@washed("mosaic")
 def mosaic(c, rect, box, ctx) -> None:
     """Small stones laid in rings around a centre, with grout between them."""
     r = rng("mosaic", box.get("seed"))
@@ -161,7 +161,7 @@ def mosaic(c, rect, box, ctx) -> None:
                    fill=1)
     varnish(c, rect, r)
 
-@motif("orbits", PAINTING, painting=True)
+@washed("orbits")
 def orbits(c, rect, box, ctx) -> None:
     """Discs and rings cut into quarters of contrasting colour (after Sonia Delaunay)."""
     r = rng("orbits", box.get("seed"))

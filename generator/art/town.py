@@ -10,7 +10,7 @@ from ..painters import COLOURS, motif
 from ..params import COLOUR
 from ..render.style import shade, tint
 from .buildings import GROUND_SHARE
-from .draw import BLEED_ROOM, backdrop, poly, tiling
+from .draw import BLEED_ROOM, backdrop, light, poly, tiling
 
 
 @motif("tree", {**COLOURS, "trunk": COLOUR, "fruit": COLOUR})
@@ -37,14 +37,20 @@ def lantern(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     sky = ctx.ink(box, "sky", "#2c3e6b")
     horizon = backdrop(c, rect, sky, ctx.ink(box, "ground", "#8d8a84"), GROUND_SHARE)
+    cx = x + w / 2
+    glow = ctx.ink(box, "colour", "#ffd866")
+    # The glow: two discs of light over the evening sky, the inner one where both lie
+    # (15 %, then 25 % over that), mixed into the sky's own bands.
+    for r, a in ((0.22, 0.15), (0.14, 1 - 0.85 * 0.75)):
+        c.saveState()
+        disc = c.beginPath()
+        disc.circle(cx, y + h * 0.72, r * w)
+        c.clipPath(disc, stroke=0, fill=0)
+        light(c, rect, sky, horizon, y + h + BLEED_ROOM, over=(glow, a))
+        c.restoreState()
     for sx, sy in ((0.2, 0.9), (0.75, 0.82), (0.35, 0.7), (0.85, 0.95), (0.15, 0.6)):
         c.setFillColor(colors.white)
         c.circle(x + sx * w, y + sy * h, 0.9, stroke=0, fill=1)
-    cx = x + w / 2
-    glow = ctx.ink(box, "colour", "#ffd866")
-    for r, a in ((0.22, 0.15), (0.14, 0.25)):
-        c.setFillColor(colors.Color(glow.red, glow.green, glow.blue, alpha=a))
-        c.circle(cx, y + h * 0.72, r * w, stroke=0, fill=1)
     post = colors.HexColor("#2b2b2b")
     c.setFillColor(post)
     c.rect(cx - w * 0.035, horizon, w * 0.07, h * 0.6, stroke=0, fill=1)

@@ -8,7 +8,9 @@ from reportlab.lib import colors
 from ..imposition import Page
 from ..units import mm
 
-GLUE_TINT = colors.Color(1, 1, 1, alpha=0.55)
+# Opaque, as all our print: the strip is glued under the neighbour, so it need not show
+# the board, and a translucent veil is drawn differently by every PDF engine.
+GLUE_TINT = colors.HexColor("#f4f1ea")
 ALIGN = colors.HexColor("#d55e00")
 
 

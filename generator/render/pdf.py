@@ -20,6 +20,7 @@ from ..errors import ContentError, Problem
 from ..imposition import MARK_WIDTH, Page
 from ..registration import registration_marks
 from .boardsheets import draw_overview, draw_sheet_guides
+from .joints import bare, draw_underlays
 from .paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
 
 # ASCII85 costs time and size; with it off, images must never be inline (DESIGN.md).
@@ -171,16 +172,19 @@ def write_pages(path: Path, pages: list[Page], arts, meta: Meta, ctx: PaintConte
     for page in pages:
         c.setPageSize(page.size)
         set_boxes(c, page.trim_box, page.bleed_box)
-        placed = [(p.item, p.side, p.matrix, p.clip) for p in page.placements]
+        covered = draw_underlays(c, page, arts, ctx)
+        placed = [(p.item, p.side, p.matrix, p.clip, id(p) in covered)
+                  for p in page.placements]
         if page.overview is not None:
             item, matrix, _ = page.overview
-            placed.append((item, "front", matrix, None))
-        for item, side, matrix, clip in placed:
-            art = arts.get(item, side)
-            if art is None or _drawn_before(ctx, arts.key(item, side)):
+            placed.append((item, "front", matrix, None, False))
+        for item, side, matrix, clip, over in placed:
+            art, key = arts.get(item, side), arts.key(item, side)
+            if art is None or _drawn_before(ctx, key):
                 continue
-            forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc,
-                        arts.key(item, side))
+            if over:  # its picture lies under it already, drawn whole (joints.py)
+                art, key = bare(art), key + ("bare",)
+            forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc, key)
         draw_guides(c, page)
         if page.glue or page.align or page.label:
             draw_sheet_guides(c, page, ctx.fonts["regular"], words)

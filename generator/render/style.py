@@ -99,6 +99,13 @@ def shade(c, amount: float):
     return colors.Color(c.red * (1 - amount), c.green * (1 - amount), c.blue * (1 - amount))
 
 
+def mix(base, over, amount: float):
+    """`over` laid on `base` as a veil `amount` strong would show it, as one opaque colour:
+    what the painters use instead of transparency (see wash.py)."""
+    return colors.Color(*(b + (o - b) * amount for b, o in ((base.red, over.red),
+                          (base.green, over.green), (base.blue, over.blue))))
+
+
 _TAG = re.compile(r"<[^>]*>|&[a-z]+;|&#\d+;")
 
 
@@ -118,6 +125,7 @@ LINE_STYLES = {
     "valley": (0.5, ((3, 2),), colors.HexColor("#6b6b6b")),
     "mountain": (0.5, ((4, 1.5, 1, 1.5),), colors.HexColor("#6b6b6b")),
 }
+HALO = colors.HexColor("#f2f2f2")  # under a fold line: opaque, pale enough to read on any art
 
 
 def loops_path(c, loops):
@@ -137,7 +145,7 @@ def stroke_line(c, x1: float, y1: float, x2: float, y2: float, style: str) -> No
     width, dash, ink = LINE_STYLES[style]
     if dash:
         c.setDash()
-        c.setStrokeColor(colors.Color(1, 1, 1, alpha=0.8))
+        c.setStrokeColor(HALO)
         c.setLineWidth(width + 1.2)
         c.line(x1, y1, x2, y2)
         c.setDash(*dash)
