@@ -26,9 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
 
-def build(game: str, out: Path, **values) -> Path:
+def build(game: str, out: Path, project: Path = ROOT, **values) -> Path:
     """Build with the declared defaults unless told otherwise: options as a user types
-    them (bleed="6mm", a bare number is millimetres; offset for back-offset)."""
+    them (bleed="6mm", a bare number is millimetres; offset for back-offset); `project`
+    is the folder holding content/ (the examples have their own)."""
     if "bleed" in values and not isinstance(values["bleed"], str):
         values["bleed"] = f"{values['bleed']}mm"
     if "offset" in values:
@@ -40,7 +41,7 @@ def build(game: str, out: Path, **values) -> Path:
             if option and option.type in ("length", "offset") else value
     if "langs" in parsed:
         parsed["lang"] = parsed.pop("langs")
-    return build_game(Project(ROOT), game, out, BuildOptions.of(**parsed))
+    return build_game(Project(project), game, out, BuildOptions.of(**parsed))
 
 
 def manifest(folder: Path) -> dict:

@@ -1,0 +1,158 @@
+"""Every page looks the same in the four PDF engines that bring our files to screen and
+paper: PDFium (Chrome), poppler (`pdftoppm`: Linux viewers, print filters), MuPDF (`mutool
+draw`) and Ghostscript (`gs`: CUPS and many printer drivers). Each kit and example is built
+on both papers, with and without bleed, duplex and folded; every page of every PDF is
+drawn by all four at 150 dpi and compared with PDFium's after a 2 mm box blur (a pixel
+differs when 20 grey levels off; at most 1 % of a page may). Every file passes
+`qpdf --check` and opens in every engine without a warning. Where pieces of one picture
+meet on a sheet without bleed, no engine draws a seam (300 dpi, no blur).
+
+The engines are Debian's poppler-utils, mupdf-tools, ghostscript and qpdf: `.ci/run`
+installs them; without them these tests are skipped, and say so — except in CI."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+
+from bench.engines import ENGINES, differing, engine_pages, missing, pdfium_pages, qpdf_problems
+from tests.conftest import ROOT, build
+
+pytestmark = pytest.mark.slow
+
+DPI = 150
+DPI_SEAMS = 300  # joints are looked at closer, unblurred
+MOST = 0.01  # of a page's pixels that may differ
+KITS = [(ROOT, game) for game in ("minipilo", "muenchhausen", "museo", "mytown")] + \
+    [(ROOT / "examples", game) for game in ("bienenstock", "vogelquartett")]
+VARIANTS = {
+    "a4-bleed-duplex": {},  # the defaults: A4, 3 mm bleed, long-edge duplex
+    "letter-nobleed-fold": {"paper": "letter", "bleed": 0, "duplex": "fold"},
+}
+
+
+def engines_here() -> None:
+    lacking = missing()
+    if not lacking:
+        return
+    message = (f"the PDF engines' tools are missing ({', '.join(lacking)}): install the"
+               " Debian packages poppler-utils mupdf-tools ghostscript qpdf")
+    if os.environ.get("CI") == "true":
+        pytest.fail(message + "; CI must run these tests (.ci/run installs them)")
+    pytest.skip("SKIPPED, " + message)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize(("project", "game"), KITS, ids=[g for _, g in KITS])
+def test_every_page_looks_alike_in_every_engine(project, game, variant, tmp_path):
+    engines_here()
+    kit = build(game, tmp_path, project, **VARIANTS[variant])
+    pdfs = sorted(kit.glob("*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        assert not qpdf_problems(pdf), f"{pdf.name}: {qpdf_problems(pdf)}"
+        reference = pdfium_pages(pdf, DPI)
+        for engine in ENGINES:
+            pages, said = engine_pages(engine, pdf, DPI)
+            assert not said, f"{engine} warns of {pdf.name}: {said}"
+            assert len(pages) == len(reference), f"{engine}: pages of {pdf.name}"
+            for n, (ours, theirs) in enumerate(zip(reference, pages, strict=True), 1):
+                share = differing(ours, theirs, DPI)
+                assert share <= MOST, \
+                    f"{engine} draws {pdf.name} page {n} unlike PDFium on {share:.2%}"
+
+
+def museo_neighbours(left: str, right: str, across: bool) -> bool:
+    """Pieces p07-1 … p07-6 of a picture two pieces wide: 1 2 / 3 4 / 5 6."""
+    (a, k), (b, m) = left.split("-"), right.split("-")
+    return a == b and int(m) == int(k) + (1 if across else 2) and (int(k) % 2 or not across)
+
+
+LABEL_BAND = 8  # mm at the foot of a My Town tile: its own label, not the building's picture
+
+
+def mytown_neighbours(left: str, right: str, across: bool) -> bool:
+    """A building's tiles E1 E2, K1 K2 K3, side by side (the picture above the label)."""
+    return across and len(left) == len(right) == 2 and left[0] == right[0] and \
+        int(right[1]) == int(left[1]) + 1
+
+
+SEAMED = [("museo", "pictures.pdf", museo_neighbours, {}),
+          ("museo", "pictures.pdf", museo_neighbours, {"paper": "letter", "duplex": "fold"}),
+          ("mytown", "tiles.pdf", mytown_neighbours, {})]
+BELOW = {museo_neighbours: 0, mytown_neighbours: LABEL_BAND}  # mm of a piece not the picture
+
+
+def joints(page: dict, neighbours) -> list:
+    """(across, where, from, to) in mm, each stretch of edge two pieces of one picture share
+    where both show the picture."""
+    found = []
+    for a in page["items"]:
+        for b in page["items"]:
+            (ax, ay, aw, ah), (bx, by, bw, bh) = a["trim_mm"], b["trim_mm"]
+            if a["side"] == b["side"] == "front" and abs(ax + aw - bx) < 0.01 and \
+                    neighbours(a["id"], b["id"], True):
+                found.append((True, bx, max(ay, by) + BELOW[neighbours], min(ay + ah, by + bh)))
+            if a["side"] == b["side"] == "front" and abs(ay - by - bh) < 0.01 and \
+                    neighbours(a["id"], b["id"], False):  # a above b (y up)
+                found.append((False, ay, max(ax, bx), min(ax + aw, bx + bw)))
+    return found
+
+
+def longest_seam(grey: np.ndarray, joint: tuple, reference: np.ndarray) -> int:
+    """The longest run of pixels along the joint more than 30 grey levels lighter than the
+    art on both sides of it (three pixels off the line: the paper showing through), or
+    darker than both, where another engine's page (`reference`) shows no such line: the
+    art itself may draw a line just where two pieces meet (a window's bar, a house number
+    between two tiles of a house), and then every engine draws it."""
+    across, at, start, end = joint
+    px = lambda mm: int(mm / 25.4 * DPI_SEAMS)  # noqa: E731
+    pixels = range(px(start + 0.5), px(end - 0.5))  # each pixel of the joint once
+    line = px(at)
+    if across:
+        rows = [grey.shape[0] - 1 - v for v in pixels]
+        at = [(rows, line + k) for k in (0, -3, 3, -1, 1)]
+    else:
+        row = grey.shape[0] - 1 - line
+        at = [(row + k, pixels) for k in (0, -3, 3, -1, 1)]
+    seam, one, other = (grey[where] for where in at[:3])
+    # Engines may place an edge of the art a pixel apart: the reference's line, or the
+    # pixel before or after it.
+    apart = np.min([np.abs(seam - reference[where]) for where in (at[0], *at[3:])], axis=0)
+    off = ((seam > np.maximum(one, other) + 30) | (seam < np.minimum(one, other) - 30)) & \
+        (apart > 30)
+    longest = run = 0
+    for bad in off:
+        run = run + 1 if bad else 0
+        longest = max(longest, run)
+    return longest
+
+
+@pytest.mark.parametrize(("game", "file", "neighbours", "options"), SEAMED,
+                         ids=["museo-a4", "museo-letter-fold", "mytown-a4"])
+def test_no_seam_where_pieces_of_a_picture_meet(game, file, neighbours, options, tmp_path):
+    engines_here()
+    kit = build(game, tmp_path, bleed=0, **options)
+    manifest = json.loads((kit / "manifest.json").read_text())
+    pages = next(f["pages"] for f in manifest["files"] if f["path"] == file)
+    met = [(n, found) for n, page in enumerate(pages, 1)
+           if (found := joints(page, neighbours))][:2]  # the first two sheets with joints
+    assert met and sum(len(found) for _, found in met) >= 6
+    for number, found in met:
+        pdfium = np.asarray(pdfium_pages(kit / file, DPI_SEAMS, number, number)[0], dtype=int)
+        drawn = {"pdfium": pdfium}
+        for engine in ENGINES:  # cut or padded to PDFium's size: engines round page edges
+            page = engine_pages(engine, kit / file, DPI_SEAMS, number, number)[0][0]
+            grey = np.asarray(page, dtype=int)[:pdfium.shape[0], :pdfium.shape[1]]
+            drawn[engine] = np.pad(grey, [(0, pdfium.shape[0] - grey.shape[0]),
+                                          (0, pdfium.shape[1] - grey.shape[1])], "edge")
+        for engine, grey in drawn.items():
+            # Each engine is held against PDFium, PDFium against MuPDF.
+            reference = drawn["mupdf" if engine == "pdfium" else "pdfium"]
+            worst = max(longest_seam(grey, joint, reference) for joint in found)
+            # A thin line of the art crossing a joint differs from both sides for a pixel
+            # or two; a seam runs along the joint.
+            assert worst <= 2, f"{engine} draws a seam on page {number} of {file}"
