@@ -27,7 +27,7 @@ build: $(STAMP) bytecode
 
 test: $(STAMP) bytecode
 	$(BIN)/ruff check generator tests bench
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -rs -n 2
 
 quick: $(STAMP) bytecode
 	$(BIN)/pytest -q -n 2 -m "not slow"

@@ -136,16 +136,21 @@ def longest_seam(grey: np.ndarray, joint: tuple, reference: np.ndarray) -> int:
 def test_no_seam_where_pieces_of_a_picture_meet(game, file, neighbours, options, tmp_path):
     engines_here()
     kit = build(game, tmp_path, bleed=0, **options)
-    manifest = json.loads((kit / "manifest.json").read_text())
-    pages = next(f["pages"] for f in manifest["files"] if f["path"] == file)
+    assert_no_seams(kit / file, neighbours)
+
+
+def assert_no_seams(pdf, neighbours, sheets: int = 2) -> None:
+    """On the first sheets with joints of one picture, no engine draws a seam along them."""
+    manifest = json.loads((pdf.parent / "manifest.json").read_text())
+    pages = next(f["pages"] for f in manifest["files"] if f["path"] == pdf.name)
     met = [(n, found) for n, page in enumerate(pages, 1)
-           if (found := joints(page, neighbours))][:2]  # the first two sheets with joints
+           if (found := joints(page, neighbours))][:sheets]
     assert met and sum(len(found) for _, found in met) >= 6
     for number, found in met:
-        pdfium = np.asarray(pdfium_pages(kit / file, DPI_SEAMS, number, number)[0], dtype=int)
+        pdfium = np.asarray(pdfium_pages(pdf, DPI_SEAMS, number, number)[0], dtype=int)
         drawn = {"pdfium": pdfium}
         for engine in ENGINES:  # cut or padded to PDFium's size: engines round page edges
-            page = engine_pages(engine, kit / file, DPI_SEAMS, number, number)[0][0]
+            page = engine_pages(engine, pdf, DPI_SEAMS, number, number)[0][0]
             grey = np.asarray(page, dtype=int)[:pdfium.shape[0], :pdfium.shape[1]]
             drawn[engine] = np.pad(grey, [(0, pdfium.shape[0] - grey.shape[0]),
                                           (0, pdfium.shape[1] - grey.shape[1])], "edge")
@@ -155,4 +160,29 @@ def test_no_seam_where_pieces_of_a_picture_meet(game, file, neighbours, options,
             worst = max(longest_seam(grey, joint, reference) for joint in found)
             # A thin line of the art crossing a joint differs from both sides for a pixel
             # or two; a seam runs along the joint.
-            assert worst <= 2, f"{engine} draws a seam on page {number} of {file}"
+            assert worst <= 2, f"{engine} draws a seam on page {number} of {pdf.name}"
+
+
+def test_a_users_picture_with_alpha_looks_alike_and_its_pieces_meet(project_copy, tmp_path):
+    """A PNG of the user's with an alpha channel (kept as the image's soft mask) cut into a
+    Museo picture's six pieces, on a sheet without bleed."""
+    from PIL import Image
+
+    engines_here()
+    folder = project_copy / "content/museo/pictures"
+    folder.mkdir()
+    image = Image.new("RGBA", (600, 900), (220, 40, 40, 255))
+    image.paste((40, 90, 220, 255), (300, 0, 600, 450))
+    image.paste((240, 200, 40, 90), (0, 450, 600, 900))  # the lower half see-through
+    image.save(folder / "mine.png")
+    pictures = project_copy / "content/museo/pictures.yaml"
+    pictures.write_text(pictures.read_text().replace(
+        "{id: p01, style: hills, seed: 7,", "{id: p01, image: pictures/mine.png,"))
+    kit = build("museo", tmp_path, project_copy, bleed=0, duplex="none")
+    pdf = kit / "pictures.pdf"
+    assert b"/SMask" in pdf.read_bytes()  # the alpha is the picture's own, kept
+    reference = pdfium_pages(pdf, DPI, 1, 1)[0]
+    for engine in ENGINES:
+        pages, said = engine_pages(engine, pdf, DPI, 1, 1)
+        assert not said and differing(reference, pages[0], DPI) <= MOST, engine
+    assert_no_seams(pdf, museo_neighbours, sheets=1)

@@ -14,7 +14,7 @@ import functools
 import math
 
 from ..painters import PAINTING, motif
-from .recording import PAINTS, Pen, Recording, extent, inverse, transform
+from .recording import PAINTS, Pen, Recording, compose, extent, inverse, transform
 
 BANDS = 48  # steps of the wash across the picture: each a shade under two grey levels
 OVERLAP = 1.0  # points a band reaches back over its neighbour, beyond any device pixel
@@ -31,6 +31,8 @@ class Wash:
         self.middle = (x + w / 2, y + h / 2)
         self.cos, self.sin = math.cos(angle), math.sin(angle)
         self.reach = abs(self.cos) * w + abs(self.sin) * h  # the picture's depth along it
+        # From the wash's frame (along, across; from the picture's middle) to the picture.
+        self.frame = (self.cos, self.sin, -self.sin, self.cos, *self.middle)
         self._mixed: dict = {}  # (colour, band) -> the colour mixed
 
     def along(self, x: float, y: float) -> float:
@@ -40,12 +42,6 @@ class Wash:
     def across(self, x: float, y: float) -> float:
         """How far a point lies across the wash, from the picture's middle."""
         return (y - self.middle[1]) * self.cos - (x - self.middle[0]) * self.sin
-
-    def point(self, u: float, v: float) -> tuple[float, float]:
-        """The point `u` along the wash and `v` across it, to a hundredth of a point (finer
-        than any printer; shorter numbers make smaller files)."""
-        return (round(self.middle[0] + u * self.cos - v * self.sin, 2),
-                round(self.middle[1] + u * self.sin + v * self.cos, 2))
 
     def edge(self, k: int) -> float:
         """Where band k begins, along the wash."""
@@ -118,18 +114,22 @@ def _paint(c, pen: Pen, wash: Wash | None, call: tuple, span: tuple) -> None:
         c.saveState()
         path, mode = _outline(c, name, args, kwargs)
         c.clipPath(path, stroke=0, fill=0, fillMode=mode)
-        transform(c, inverse(pen.matrix))  # the bands are in the picture's space
+        # The bands are upright in the wash's own frame: each a rectangle, the shortest
+        # drawing (a painting fills hundreds).
+        transform(c, compose(inverse(pen.matrix), wash.frame))
         for low, high, colour in fills:
             pen.show(c, colour, None)
-            c.drawPath(_band_path(c, wash, low, high, span), stroke=0, fill=1)
+            c.rect(*_band(low, high, span), stroke=0, fill=1)
         c.restoreState()
         pen.shown = shown  # the page's colours went back with its state
     if stroke:
         for low, high, colour in strokes:
             c.saveState()
-            transform(c, inverse(pen.matrix))
-            c.clipPath(_band_path(c, wash, low, high, span), stroke=0, fill=0)
-            transform(c, pen.matrix)
+            transform(c, compose(inverse(pen.matrix), wash.frame))
+            band = c.beginPath()
+            band.rect(*_band(low, high, span))
+            c.clipPath(band, stroke=0, fill=0)
+            transform(c, compose(inverse(wash.frame), pen.matrix))
             pen.show(c, None, colour)
             if name == "line":
                 draw(*args)
@@ -187,18 +187,13 @@ def _span(wash: Wash | None, points: list, margin: float) -> tuple[float, float,
     return low, high, side
 
 
-def _band_path(c, wash: Wash, low, high, span: tuple):
-    """The part of the band from `low` to `high` along the wash (None: the shape's own end)
-    that the shape spans, in the picture's space."""
+def _band(low, high, span: tuple) -> tuple:
+    """The rectangle (in the wash's frame) of the band from `low` to `high` along the wash
+    (None: the shape's own end) across the shape, to a hundredth of a point: finer than any
+    printer, and shorter numbers make smaller files."""
     low = span[0] - OVERLAP if low is None else low
     high = span[1] + OVERLAP if high is None else high
     v0, v1 = span[2]
-    path = c.beginPath()
-    path.moveTo(*wash.point(low, v0))
-    path.lineTo(*wash.point(high, v0))
-    path.lineTo(*wash.point(high, v1))
-    path.lineTo(*wash.point(low, v1))
-    path.close()
-    return path
+    return round(low, 2), round(v0, 2), round(high - low, 2), round(v1 - v0, 2)
 
 
