@@ -60,7 +60,7 @@ SHOTS = [
      "--bleed", "0", "--duplex", "none"], "parts.pdf", 0, 40, None),
     ("shapes-die.png", "museo", [], "parts.pdf", 2, 150, (0.0, 0.74, 0.46, 0.99)),
     ("export-tts.png", "museo", ["--lang", "de", "--export", "tts"],
-     "export/tts/pictures-1.png", 0, 25, None),
+     "export/tts/pictures.1.png", 0, 25, None),
     ("export-contact.png", "examples/vogelquartett", ["--lang", "de", "--export", "contact"],
      "export/contact/cards.png", 0, 60, None),
     ("vogelquartett-cards.png", "examples/vogelquartett", ["--lang", "de", "--duplex", "none",

@@ -26,9 +26,12 @@ def colourfield(c, rect, box, ctx) -> None:
     for i in range(n):
         colour = p[1 + (i + r.randrange(4)) % 4]
         bx, by = x + w * 0.08, y + gap + i * (band + gap)
-        for k in range(6):  # the edge breathes: layers, each a little smaller and stronger
-            c.setFillColor(mix(field, colour, 1 - 0.75 ** (k + 1)))  # k + 1 veils of 25 %
-            inset = (5 - k) * 1.4
+        # The edge breathes: six veils of 25 %, each a little larger than the last, seen as
+        # rings, the outer one under one veil, the middle under all six; drawn from the
+        # outside in, each ring mixed to the colour its veils made.
+        for k in range(6):
+            c.setFillColor(mix(field, colour, 1 - 0.75 ** (k + 1)))
+            inset = k * 1.4
             c.roundRect(bx + inset, by + inset, w * 0.84 - 2 * inset, band - 2 * inset, 6,
                         stroke=0, fill=1)
     varnish(c, rect, r)
