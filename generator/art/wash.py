@@ -93,9 +93,9 @@ def replay(c, calls: list, wash: Wash | None) -> None:
 
 
 def _paint(c, pen: Pen, wash: Wash | None, call: tuple, span: tuple) -> None:
-    """One shape: filled in the wash's bands it crosses, each band a quadrilateral inside
-    the shape as a clip (the shape is traced once, however many bands it crosses); its
-    outline stroked band by band, each band a clip."""
+    """One shape: filled in the wash's bands it crosses, each band a rectangle inside the
+    shape as a clip (the shape is traced once, however many bands it crosses); its outline
+    stroked band by band, each band a clip."""
     name, args, kwargs = call
     fill = kwargs.get("fill", 0) and name != "line"
     stroke = kwargs.get("stroke", 1) or name == "line"
@@ -161,9 +161,9 @@ def _outline(c, name: str, args, kwargs) -> tuple:
         return args[0], kwargs.get("fillMode")
     path = c.beginPath()
     if name == "wedge":  # as reportlab's canvas draws one
-        x1, y1, x2, y2, start, extent = args[:6]
+        x1, y1, x2, y2, start, sweep = args[:6]
         path.moveTo((x1 + x2) / 2, (y1 + y2) / 2)
-        path.arcTo(x1, y1, x2, y2, start, extent)
+        path.arcTo(x1, y1, x2, y2, start, sweep)
         path.close()
     elif name == "ellipse":
         x1, y1, x2, y2 = args[:4]
