@@ -88,9 +88,10 @@ def read_colour(text: str):
             found = colors.toColor(text)
         except Exception:  # noqa: BLE001 - reportlab raises several kinds for what it cannot read
             return None  # reportlab also reads 'None' as no colour at all
-    if found is not None and found.alpha < 1:
+    if found is not None and 0 < found.alpha < 1:
         # Print has no see-through ink, and PDF engines disagree on transparency: a colour
-        # with alpha is printed as it would look on the white paper.
+        # with alpha is printed as it would look on the white paper. (Alpha 0, as in
+        # 'transparent', is no paint at all: painters read it as `none`.)
         a = found.alpha
         found = colors.Color(*(v * a + 1 - a for v in (found.red, found.green, found.blue)))
     return found

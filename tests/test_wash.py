@@ -73,9 +73,17 @@ def test_a_painting_may_not_paint_see_through_or_call_what_it_cannot_wash():
     ("#00000080", (0.498, 0.498, 0.498)),  # half black on white paper: mid grey
     ("#ff000040", (1.0, 0.749, 0.749)),  # #rrggbbaa, not reportlab's #aarrggbb
     ("#fffdf6", (1.0, 0.992, 0.965)),
-    ("transparent", (1.0, 1.0, 1.0)),  # nothing on the paper
 ])
 def test_a_colour_with_alpha_is_printed_as_it_looks_on_paper(text, rgb):
     found = read_colour(text)
     assert found.alpha == 1
     assert (found.red, found.green, found.blue) == pytest.approx(rgb, abs=0.002)
+
+
+@pytest.mark.parametrize("text", ["transparent", "#12345600"])
+def test_a_colour_wholly_see_through_paints_nothing(text):
+    """A frame's fill of 'transparent' over art leaves the art, as `none` does."""
+    from generator.errors import Loc
+    from generator.render.style import colour
+
+    assert colour(text, Loc("t.yaml", 1, 1)) is None

@@ -104,6 +104,11 @@ class Pen:
             m = tuple(args)
         self.matrix = compose(self.matrix, m)
 
+    def scale(self) -> float:
+        """How much the drawing's space is larger than the picture's, at most."""
+        a, b, c, d, _, _ = self.matrix
+        return max(abs(a) + abs(c), abs(b) + abs(d))
+
     def to_picture(self, x: float, y: float) -> tuple[float, float]:
         a, b, c, d, e, f = self.matrix
         return a * x + c * y + e, b * x + d * y + f
@@ -143,4 +148,6 @@ def extent(name: str, args, kwargs, width: float) -> tuple[list, float]:
         xs, ys = [args[0], args[2]], [args[1], args[3]]
     stroked = kwargs.get("stroke", 1)  # reportlab strokes unless told not to
     corners = [(x, y) for x in (min(xs), max(xs)) for y in (min(ys), max(ys))]
-    return corners, (width / 2 if stroked else 0.0)
+    # A stroke reaches half its width past the shape, a square corner's mitre √2 times that:
+    # a whole width covers both.
+    return corners, (width if stroked else 0.0)

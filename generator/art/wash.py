@@ -84,7 +84,8 @@ def replay(c, calls: list, wash: Wash | None) -> None:
         if name in PAINTS:
             corners, margin = extent(name, args, kwargs, pen.width)
             points = [pen.to_picture(x, y) for x, y in corners]
-            _paint(c, pen, wash, (name, args, kwargs), _span(wash, points, margin))
+            span = _span(wash, points, margin * pen.scale())
+            _paint(c, pen, wash, (name, args, kwargs), span)
         elif name in ("setFillColor", "setStrokeColor"):
             pen.set(name, args[0])  # set on the page when a shape is painted, mixed
         else:

@@ -9,10 +9,11 @@ edge only where the pieces meet the paper."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
+from ..arts import typed
 from ..faces import Art
 from ..geometry import bounds, compose, whole_picture
 from ..imposition import Page
@@ -22,63 +23,97 @@ SLICED = ("art", "image")  # the painters that can show one piece of a larger pi
 TOUCH = 0.01  # points: trims closer than this meet
 
 
-def draw_underlays(c, page: Page, arts, ctx) -> set[int]:
+def draw_underlays(c, page: Page, arts, ctx) -> dict[int, str]:
     """Under every group of two or more pieces of one picture that meet on this page, the
     whole picture (the same form the pieces place), clipped to their trims together. Gives
-    the placements (by id) that must then be drawn `bare`."""
-    covered = set()
-    for trims, matrix, box, placements in underlays(page, arts):
-        covered |= placements
+    the placements (by id) that must then be drawn `bare` of the box named."""
+    covered = {}
+    for group in underlays(page, arts):
+        covered.update(dict.fromkeys(group.placements, group.box.name))
+        ctx.item_label, ctx.item_loc = group.label, group.loc  # named in preflight's notes
         c.saveState()
         clip = c.beginPath()
-        for x, y, w, h in trims:  # the pieces' trims, adding up to one area
+        for x, y, w, h in group.trims:  # the pieces' trims, adding up to one area
             clip.rect(x, y, w, h)
         c.clipPath(clip, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
-        c.transform(*matrix)
-        PAINTERS[box.painter].draw(c, box, ctx)
+        c.transform(*group.matrix)
+        PAINTERS[group.box.painter].draw(c, group.box, ctx)
         c.restoreState()
     return covered
 
 
-def bare(art: Art) -> Art:
-    """The art without the pieces of pictures it shows: drawn over its picture's underlay."""
-    return replace(art, parts=tuple((m, tuple(b for b in face if not _sliced(b)))
+def bare(art: Art, name: str) -> Art:
+    """The art without the box `name` (its piece of a picture): drawn over the underlay."""
+    return replace(art, parts=tuple((m, tuple(b for b in face if b.name != name))
                                     for m, face in art.parts))
 
 
-def _sliced(box) -> bool:
-    return box.painter in SLICED and bool(box.get("slice"))
+@dataclass
+class Group:
+    """The pieces of one picture on a page, and the picture drawn whole under them."""
+
+    box: object  # the whole picture's box
+    matrix: tuple  # from the first piece's item to the page
+    label: str  # the first piece, as preflight names an item
+    loc: object
+    trims: list = field(default_factory=list)
+    placements: list = field(default_factory=list)  # by id
 
 
-def underlays(page: Page, arts) -> list[tuple]:
-    """(the pieces' trims on the page, the item-to-page matrix, the whole picture's box, the
-    pieces' placements by id) for each picture whose pieces lie on this page where the
-    picture puts them, and meet."""
+def underlays(page: Page, arts) -> list[Group]:
+    """The pictures whose pieces lie on this page as the picture puts them, and meet: the
+    same picture (the same box, made of the same values), turned the same way, whose whole
+    lands on the same place from every piece."""
     groups: dict = {}
     for p in page.placements:
-        if p.clip is not None:  # a board's sheet: one window, nothing meets
+        art = arts.get(p.item, p.side) if p.clip is None else None  # a board: one window
+        box = _underlaid(art) if art is not None else None
+        if box is None:
             continue
-        art = arts.get(p.item, p.side)
-        for part, face in art.parts if art is not None else ():
-            for box in face:
-                if not _sliced(box):
-                    continue
-                whole = whole_box(box)
-                matrix = compose(p.matrix, part)
-                where = tuple(round(v, 2) for v in bounds(matrix, whole.rect))
-                groups.setdefault((whole.painter, where), []).append(
-                    (p.trim, matrix, whole, id(p)))
-    found = []
-    for pieces in groups.values():
-        trims = [trim for trim, *_ in pieces]
-        if any(_meet(a, b) for i, a in enumerate(trims) for b in trims[i + 1:]):
-            found.append((trims, pieces[0][1], pieces[0][2], {n for *_, n in pieces}))
-    return found
+        whole = whole_box(box)
+        matrix = compose(p.matrix, art.parts[0][0])
+        where = tuple(round(v, 2) for v in (*matrix[:4], *bounds(matrix, whole.rect)))
+        key = (whole.painter, whole.name, _identity(box), where)
+        group = groups.setdefault(key, Group(whole, matrix, f"item '{p.item.id}' ({p.side})",
+                                             p.item.loc))
+        group.trims.append(p.trim)
+        group.placements.append(id(p))
+    return [g for g in groups.values()
+            if any(_meet(a, b) for i, a in enumerate(g.trims) for b in g.trims[i + 1:])]
+
+
+def _underlaid(art: Art):
+    """The art's piece of a picture, if it can be drawn under the art instead: a plain
+    rectangle of one face whose first box is the piece, filling the piece exactly (what
+    lies under it, around it or outside a shaped outline would not survive the swap)."""
+    if art.clip or art.tabs or len(art.parts) != 1 or not art.parts[0][1]:
+        return None
+    box = art.parts[0][1][0]
+    if box.painter not in SLICED or not box.get("slice"):
+        return None
+    piece = box.get("piece", box.rect)
+    fills = all(abs(a - b) < TOUCH for a, b in zip(box.rect, piece, strict=True))
+    return box if fills else None
+
+
+def _identity(box):
+    """What tells two pictures apart: the box's values but which piece it shows."""
+    own = tuple((k, v) for k, v in box.params if k not in ("slice", "piece"))
+    grid = tuple(box.get("slice"))[2:]  # how many pieces across and down
+    try:
+        return typed((own, grid))
+    except TypeError:  # a value no key can hold
+        return repr((own, grid))
 
 
 def whole_box(box):
-    """The box that draws the whole picture one piece of which `box` shows."""
+    """The box that draws the whole picture one piece of which `box` shows: the same box,
+    clipped to the whole. A motif keeps its slice (it is composed for the whole, and may
+    read how many pieces there are: a building as wide as its tiles); a raster picture
+    drops it, and so covers the whole as its pieces, filling their boxes, cover it."""
     rect = whole_picture(box.get("piece", box.rect), box.get("slice"))
+    if box.painter == "art":
+        return replace(box, rect=rect)
     params = tuple((k, v) for k, v in box.params if k not in ("slice", "piece"))
     return replace(box, rect=rect, params=params)
 

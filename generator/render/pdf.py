@@ -173,17 +173,17 @@ def write_pages(path: Path, pages: list[Page], arts, meta: Meta, ctx: PaintConte
         c.setPageSize(page.size)
         set_boxes(c, page.trim_box, page.bleed_box)
         covered = draw_underlays(c, page, arts, ctx)
-        placed = [(p.item, p.side, p.matrix, p.clip, id(p) in covered)
+        placed = [(p.item, p.side, p.matrix, p.clip, covered.get(id(p)))
                   for p in page.placements]
         if page.overview is not None:
             item, matrix, _ = page.overview
-            placed.append((item, "front", matrix, None, False))
-        for item, side, matrix, clip, over in placed:
+            placed.append((item, "front", matrix, None, None))
+        for item, side, matrix, clip, under in placed:
             art, key = arts.get(item, side), arts.key(item, side)
             if art is None or _drawn_before(ctx, key):
                 continue
-            if over:  # its picture lies under it already, drawn whole (joints.py)
-                art, key = bare(art), key + ("bare",)
+            if under:  # its piece of a picture lies under it already, whole (joints.py)
+                art, key = bare(art, under), key + ("bare", under)
             forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc, key)
         draw_guides(c, page)
         if page.glue or page.align or page.label:

@@ -86,7 +86,7 @@ def colour(value, loc: Loc):
     found = read_colour(str(value))
     if found is None:
         raise ContentError(Problem(loc, f"'{value}' is not a colour (use #rrggbb or a name)"))
-    return found
+    return None if found.alpha == 0 else found  # 'transparent', #rrggbb00: no paint
 
 
 def tint(c, amount: float):
