@@ -87,3 +87,19 @@ def test_a_colour_wholly_see_through_paints_nothing(text):
     from generator.render.style import colour
 
     assert colour(text, Loc("t.yaml", 1, 1)) is None
+
+
+@pytest.mark.parametrize("value", ["transparent", "none", "#ffd86600"])
+def test_a_motif_colour_that_paints_nothing_is_a_located_error(project_copy, tmp_path, value):
+    """A lantern whose glow is 'transparent' has nothing to glow with: told where, no
+    traceback, nothing written."""
+    from tests.conftest import pnp
+
+    theme = project_copy / "content/mytown/themes/town.yaml"
+    theme.write_text(theme.read_text().replace('colour: "#ffd866"', f'colour: "{value}"'))
+    run = pnp("--root", str(project_copy), "build", "mytown", "--out", str(tmp_path / "out"),
+              cwd=project_copy)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert f"colour '{value}' paints nothing" in run.stderr + run.stdout
+    assert run.stderr.splitlines()[0].split(":")[1].isdigit()  # file:line:col first
+    assert not (tmp_path / "out" / "mytown").exists()

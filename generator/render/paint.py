@@ -7,7 +7,7 @@ from pathlib import Path
 
 from reportlab.lib import colors
 
-from ..errors import Collector, Loc
+from ..errors import Collector, ContentError, Loc, Problem
 from ..faces import Art
 from ..painters import PAINTERS
 from ..preflight import Preflight
@@ -38,7 +38,11 @@ class PaintContext:
     def ink(self, box, key: str, default: str):
         """A box's colour. On swell paper every dark print rises, so in a braille build all
         ink but the braille dots is lightened: only the dots must be felt."""
-        c = colour(box.get(key, default), box.loc_of(key))
+        value = box.get(key, default)
+        c = colour(value, box.loc_of(key))
+        if c is None and default is not None:  # text and motifs need paint; a shape need not
+            raise ContentError(Problem(box.loc_of(key), f"{self.item_label}: {key} '{value}'"
+                                       " paints nothing; it needs a colour here"))
         return tint(c, SWELL_LIGHTEN) if self.swell and c is not None else c
 
 
