@@ -20,7 +20,7 @@ from ..imposition import Page
 from ..painters import PAINTERS
 
 SLICED = ("art", "image")  # the painters that can show one piece of a larger picture
-TOUCH = 0.01  # points: trims closer than this meet
+TOUCH = 0.01  # points: a box filling its piece lies within this of it
 
 
 def draw_underlays(c, page: Page, arts, ctx) -> dict[int, str]:
@@ -78,8 +78,7 @@ def underlays(page: Page, arts) -> list[Group]:
                                              p.item.loc))
         group.trims.append(p.trim)
         group.placements.append(id(p))
-    return [g for g in groups.values()
-            if any(_meet(a, b) for i, a in enumerate(g.trims) for b in g.trims[i + 1:])]
+    return [g for g in groups.values() if _some_meet(g.trims)]
 
 
 def _underlaid(art: Art):
@@ -118,12 +117,13 @@ def whole_box(box):
     return replace(box, rect=rect, params=params)
 
 
-def _meet(a, b) -> bool:
-    """Two trims share a stretch of edge."""
-    ax, ay, aw, ah = a
-    bx, by, bw, bh = b
-    side_by_side = (abs(ax + aw - bx) < TOUCH or abs(bx + bw - ax) < TOUCH) and \
-        min(ay + ah, by + bh) - max(ay, by) > TOUCH
-    stacked = (abs(ay + ah - by) < TOUCH or abs(by + bh - ay) < TOUCH) and \
-        min(ax + aw, bx + bw) - max(ax, bx) > TOUCH
-    return side_by_side or stacked
+def _some_meet(trims: list) -> bool:
+    """Two of the trims share an edge: a piece's right (top) edge where another's left
+    (bottom) edge begins. Pieces of one picture that lie as it puts them are aligned, so
+    edges are looked up, not compared two by two (a page may hold thousands of pieces)."""
+    def key(*values):
+        return tuple(round(v, 2) for v in values)
+
+    rights = {key(x + w, y) for x, y, w, h in trims}
+    tops = {key(x, y + h) for x, y, w, h in trims}
+    return any(key(x, y) in rights or key(x, y) in tops for x, y, w, h in trims)
