@@ -18,6 +18,7 @@ from .preflight import Preflight
 
 RECENT = 64  # arts kept for reuse: a page's worth of fronts and backs, and more
 MISSING = ("<missing>",)  # a name the item's context lacks (hashable, unlike a sentinel)
+_UNKNOWN = object()  # a key not worked out yet
 OWN = "<own>"  # heads the key of a side that shares with no other (see `shared`)
 SHARED = ("tables",)  # names whose value is one object per file and language: keyed so
 
@@ -70,7 +71,12 @@ class Arts:
 
     def get(self, item: Item, side: str) -> Art | None:
         """The side's art; the first time a side is asked for, the preflight sees it."""
-        art = self._art(item, side)
+        return self.placed(item, side)[0]
+
+    def placed(self, item: Item, side: str) -> tuple[Art | None, object]:
+        """The side's art and its key (see `key`), the key worked out once for both."""
+        raw = self._raw_key(item, side)
+        art = self._art(item, side, raw)
         told = 2 * id(item) + (side == "back")
         if art is not None and self.preflight is not None and told not in self._told:
             self._told.add(told)
@@ -78,7 +84,7 @@ class Arts:
             if len(art.parts) == 1 and not art.tabs:
                 self.preflight.bleed(art.parts[0][1], plan.trim, plan.bleed,
                                      f"item '{item.id}' ({side})")
-        return art
+        return art, self._canon.get(raw, raw)
 
     def same_as(self, other: Arts, items) -> bool:
         """Whether every side of `items` comes out the same here as in `other` (another
@@ -90,8 +96,8 @@ class Arts:
                     return False
         return True
 
-    def _art(self, item: Item, side: str) -> Art | None:
-        key = self._raw_key(item, side)
+    def _art(self, item: Item, side: str, key=_UNKNOWN) -> Art | None:
+        key = self._raw_key(item, side) if key is _UNKNOWN else key
         if key is None:
             return None
         art = self._recent.get(key)

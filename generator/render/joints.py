@@ -16,19 +16,19 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from ..arts import typed
 from ..faces import Art
 from ..geometry import bounds, compose, whole_picture
-from ..imposition import Page
 from ..painters import PAINTERS
 
 SLICED = ("art", "image")  # the painters that can show one piece of a larger picture
 TOUCH = 0.01  # points: a box filling its piece lies within this of it
 
 
-def draw_underlays(c, page: Page, arts, ctx) -> dict[int, str]:
-    """Under every group of two or more pieces of one picture that meet on this page, the
-    whole picture (the same form the pieces place), clipped to their trims together. Gives
-    the placements (by id) that must then be drawn `bare` of the box named."""
+def draw_underlays(c, placed: list, ctx) -> dict[int, str]:
+    """Under every group of two or more pieces of one picture that meet on a page — its
+    placements with their arts, `placed` — the whole picture (the same form the pieces
+    place), clipped to their trims together. Gives the placements (by their index) that
+    must then be drawn `bare` of the box named."""
     covered = {}
-    for group in underlays(page, arts):
+    for group in underlays(placed):
         covered.update(dict.fromkeys(group.placements, group.box.name))
         ctx.item_label, ctx.item_loc = group.label, group.loc  # named in preflight's notes
         c.saveState()
@@ -57,17 +57,17 @@ class Group:
     label: str  # the first piece, as preflight names an item
     loc: object
     trims: list = field(default_factory=list)
-    placements: list = field(default_factory=list)  # by id
+    placements: list = field(default_factory=list)  # by their index on the page
 
 
-def underlays(page: Page, arts) -> list[Group]:
-    """The pictures whose pieces lie on this page as the picture puts them, and meet: the
-    same picture (the same box, made of the same values), turned the same way, whose whole
-    lands on the same place from every piece."""
+def underlays(placed: list) -> list[Group]:
+    """The pictures whose pieces (placements with their arts) lie on a page as the picture
+    puts them, and meet: the same picture (the same box, made of the same values), turned
+    the same way, whose whole lands on the same place from every piece."""
     groups: dict = {}
-    for p in page.placements:
-        art = arts.get(p.item, p.side) if p.clip is None else None  # a board: one window
-        box = _underlaid(art) if art is not None else None
+    for n, (p, art) in enumerate(placed):
+        whole_art = art is not None and p.clip is None  # a board's sheet: one window
+        box = _underlaid(art) if whole_art else None
         if box is None:
             continue
         whole = whole_box(box)
@@ -77,7 +77,7 @@ def underlays(page: Page, arts) -> list[Group]:
         group = groups.setdefault(key, Group(whole, matrix, f"item '{p.item.id}' ({p.side})",
                                              p.item.loc))
         group.trims.append(p.trim)
-        group.placements.append(id(p))
+        group.placements.append(n)
     return [g for g in groups.values() if _some_meet(g.trims)]
 
 

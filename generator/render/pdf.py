@@ -172,16 +172,16 @@ def write_pages(path: Path, pages: list[Page], arts, meta: Meta, ctx: PaintConte
     for page in pages:
         c.setPageSize(page.size)
         set_boxes(c, page.trim_box, page.bleed_box)
-        covered = draw_underlays(c, page, arts, ctx)
-        placed = [(p.item, p.side, p.matrix, p.clip, covered.get(id(p)))
-                  for p in page.placements]
+        with_arts = [(p, *arts.placed(p.item, p.side)) for p in page.placements]
+        covered = draw_underlays(c, [(p, art) for p, art, _ in with_arts], ctx)
+        placed = [(p.item, p.side, p.matrix, p.clip, art, key) for p, art, key in with_arts]
         if page.overview is not None:
             item, matrix, _ = page.overview
-            placed.append((item, "front", matrix, None, None))
-        for item, side, matrix, clip, under in placed:
-            art, key = arts.get(item, side), arts.key(item, side)
+            placed.append((item, "front", matrix, None, *arts.placed(item, "front")))
+        for n, (item, side, matrix, clip, art, key) in enumerate(placed):
             if art is None or _drawn_before(ctx, key):
                 continue
+            under = covered.get(n)
             if under:  # its piece of a picture lies under it already, whole (joints.py)
                 art, key = bare(art, under), key + ("bare", under)
             forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc, key)
