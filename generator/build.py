@@ -124,27 +124,21 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
     cannot take stops the command before any game is built (OptionError), either way."""
     jobs = jobs_for(options.jobs)
     games = [_loaded(project, name, options) for name in names]
-    if jobs == 1 or len(names) == 1:
-        for name, game in zip(names, games, strict=True):
-            try:
-                yield name, build_game(project, name, out, options, warn, game), None
-            except (ContentError, OptionError, OutsideError, OSError, MemoryError) as exc:
-                yield name, None, exc
-        return
+    side_by_side = jobs > 1 and len(names) > 1  # else one game's files share the jobs
+    each = replace(options, jobs=1) if side_by_side else options
 
     def one(n: int):
         told: list = []
         try:
-            target = build_game(project, names[n], out, replace(options, jobs=1),
-                                told.append, games[n])
-            return target, told, None
+            return build_game(project, names[n], out, each, told.append, games[n]), told, None
         except (ContentError, OptionError, OutsideError, OSError, MemoryError) as exc:
             return None, told, exc
 
     weights = [0.0 if game is None else len(game.languages) * sum(
-        len(items_of(game, c)) for c in game.components) for game in games]  # biggest first
-    for name, (target, told, exc) in zip(names, in_order(one, len(names), jobs, weights),
-                                         strict=True):
+        len(items_of(game, c)) for c in game.components)
+        for game in games] if side_by_side else None  # the biggest first
+    built = in_order(one, len(names), jobs if side_by_side else 1, weights)
+    for name, (target, told, exc) in zip(names, built, strict=True):
         for problem in told if warn else ():
             warn(problem)
         yield name, target, exc
