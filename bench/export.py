@@ -2,8 +2,8 @@
 reportlab floor (../shared/bench/floor_muenchhausen.py), all run side by side.
 
 Run from the repo root: `.venv/bin/python bench/export.py [--repeat N]`. Each row is the
-median of N fresh processes (`pnp build GAME --lang de …`); memory is the process's peak
-resident size; size is what export/<format>/ holds. Nothing is asserted.
+median of N fresh processes (`pnp build GAME --lang de …`); memory is the largest peak
+resident size of them; size is what export/<format>/ holds. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.run import FLOOR, run  # noqa: E402 - one way of timing a fresh process
+from bench.run import FLOOR, PNP, median_of, run  # noqa: E402 - one way of timing a fresh process
 
 RUNS = [
     ("muenchhausen", []), ("muenchhausen", ["--export", "png"]),
@@ -43,11 +43,8 @@ def main() -> None:
             if FLOOR.is_file() else float("nan")
         for game, more in RUNS:
             out = Path(tmp) / "out"
-            argv = [sys.executable, "-m", "generator.cli", "build", game, "--lang", "de",
-                    *more, "--out", str(out)]
-            runs = [run(argv, ROOT) for _ in range(repeat)]
-            seconds = statistics.median(s for s, _ in runs)
-            peak = statistics.median(m for _, m in runs)
+            argv = [*PNP, "build", game, "--lang", "de", *more, "--out", str(out)]
+            seconds, peak = median_of(repeat, argv)
             export = out / game / "export"
             rows.append((game, " ".join(more) or "(build only)", seconds, seconds / floor, peak,
                          _size(export) if export.exists() else 0.0))

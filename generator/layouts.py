@@ -251,15 +251,15 @@ def _mapping(context: dict, name) -> tuple:
         value = value.get(part) if isinstance(value, dict) else None
     if not isinstance(value, dict):
         raise ValueError(f"names '{name}', which is not a mapping here")
-    return tuple(sorted((k, frozen(v)) for k, v in value.items()))
+    return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
 
 
-def frozen(value):
+def _frozen(value):
     """Hashable, in the order the content wrote it (a table's rows keep their order)."""
     if isinstance(value, list | tuple):
-        return tuple(frozen(v) for v in value)
+        return tuple(_frozen(v) for v in value)
     if isinstance(value, dict):
-        return tuple((k, frozen(v)) for k, v in value.items())
+        return tuple((k, _frozen(v)) for k, v in value.items())
     return value
 
 

@@ -3,7 +3,6 @@ previous out/ left exactly as it was."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 import shutil
 from pathlib import Path
@@ -11,15 +10,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import DATA, pnp
+from tests.hostile.projects import tree
 
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
 
 GAME = Path("content/muenchhausen")
 
 
-def _snapshot(folder: Path) -> dict:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _edit(root: Path, rel: str, old: str, new: str) -> None:
@@ -31,12 +28,12 @@ def _edit(root: Path, rel: str, old: str, new: str) -> None:
 
 def _fails(root: Path, pattern: str, *args: str) -> str:
     """Build over a good earlier build; the broken one must fail cleanly and change nothing."""
-    before = _snapshot(root / "out")
+    before = tree(root / "out")
     result = pnp("build", "muenchhausen", *args, cwd=root)
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     assert re.search(pattern, result.stderr, re.M), result.stderr
-    assert _snapshot(root / "out") == before
+    assert tree(root / "out") == before
     return result.stderr
 
 

@@ -5,19 +5,16 @@ from __future__ import annotations
 
 import filecmp
 import shutil
-from pathlib import Path
 
 import pytest
 
 from generator import limits, workers
 from tests.conftest import ROOT, pnp, project_copy  # noqa: F401 - project_copy is a fixture
+from tests.hostile.projects import tree
 
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
 
 
-def _tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file()}
 
 
 def test_tasks_come_back_in_order_from_several_processes():
@@ -86,10 +83,10 @@ def test_every_kit_is_the_same_bytes_with_two_jobs(tmp_path):
         assert run.returncode == 0, run.stderr
     run = pnp("build", "museo", "--svg", "--out", str(alone), "--jobs", "2", cwd=ROOT)
     assert run.returncode == 0, run.stderr
-    one, two = _tree(serial), _tree(parallel)
+    one, two = tree(serial), tree(parallel)
     assert len(one) > 60 and one.keys() == two.keys()
     assert [name for name in one if one[name] != two[name]] == []
-    assert _tree(alone / "museo") == _tree(serial / "museo")
+    assert tree(alone / "museo") == tree(serial / "museo")
 
 
 def test_warnings_and_errors_are_told_as_one_process_tells_them(project_copy):  # noqa: F811
@@ -102,7 +99,7 @@ def test_warnings_and_errors_are_told_as_one_process_tells_them(project_copy):  
     for jobs in ("1", "2"):
         out = root / f"out{jobs}"
         run = pnp("build", "--out", str(out), "--jobs", jobs, cwd=root)
-        results.append((run.returncode, run.stderr, _tree(out)))
+        results.append((run.returncode, run.stderr, tree(out)))
     assert results[0][0] == results[1][0] == 1
     assert results[0][1] == results[1][1] and "game.yaml:38:" in results[0][1]
     assert results[0][2] == results[1][2]
@@ -133,10 +130,10 @@ def test_a_game_that_cannot_be_written_stops_the_same_way_in_parallel(project_co
         (out / "museo").mkdir(parents=True)
         (out / "museo" / "notes.txt").write_text("mine")
         run = pnp("build", "--out", str(out), "--jobs", jobs, cwd=project_copy)
-        results.append((run.returncode, run.stderr.replace(str(out), "OUT"), _tree(out)))
+        results.append((run.returncode, run.stderr.replace(str(out), "OUT"), tree(out)))
     assert results[0] == results[1]
-    code, stderr, tree = results[0]
+    code, stderr, built = results[0]
     assert code == 1 and "museo" in stderr and "Traceback" not in stderr
-    assert tree["museo/notes.txt"] == b"mine"
+    assert (project_copy / "out1/museo/notes.txt").read_text() == "mine"
     assert {"muenchhausen/manifest.json", "mytown/manifest.json",
-            "minipilo/manifest.json"} <= set(tree)
+            "minipilo/manifest.json"} <= set(built)

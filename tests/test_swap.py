@@ -3,7 +3,6 @@ instant, a build killed between any two of its file-system calls included."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import subprocess
@@ -14,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.hostile.projects import tree
 
 pytestmark = pytest.mark.slow  # each case runs several fresh builds
 GAME = "muenchhausen"
@@ -50,9 +50,6 @@ print("done", calls[0])
 """
 
 
-def _snapshot(folder: Path) -> dict:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _run(out: Path, paper: str, kill_at: int = 0) -> subprocess.CompletedProcess:
@@ -63,14 +60,14 @@ def _run(out: Path, paper: str, kill_at: int = 0) -> subprocess.CompletedProcess
 def test_a_build_killed_at_any_step_leaves_a_whole_kit(tmp_path):
     out = tmp_path / "out"
     assert _run(out, "letter").returncode == 0
-    new = _snapshot(out / GAME)  # what a letter build writes
+    new = tree(out / GAME)  # what a letter build writes
     assert _run(out, "a4").returncode == 0
-    old = _snapshot(out / GAME)
+    old = tree(out / GAME)
     assert old != new and json.loads((out / GAME / "manifest.json").read_text())
     kill_at, killed = 1, 0
     while True:
         result = _run(out, "letter", kill_at)
-        state = _snapshot(out / GAME)
+        state = tree(out / GAME)
         assert state in (old, new), f"killed at call {kill_at}: out/{GAME} is neither kit"
         if result.returncode == 0:
             assert "done" in result.stdout and state == new
@@ -84,7 +81,7 @@ def test_a_build_killed_at_any_step_leaves_a_whole_kit(tmp_path):
     # The next build sweeps every staging folder a killed build left behind.
     assert _run(out, "a4").returncode == 0
     assert sorted(p.name for p in out.iterdir()) == [f".{GAME}.lock", GAME]
-    assert _snapshot(out / GAME) == old
+    assert tree(out / GAME) == old
 
 
 def test_two_builds_at_once_both_end_whole(tmp_path):

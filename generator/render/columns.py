@@ -68,15 +68,14 @@ def page_template(name: str, origin, head_h: float, accent, depth: float | None 
     `foot`, a flowable as wide as the sheet's text, is set right under the columns."""
     x0, y0 = origin
     w, h = SHEET
-    col_w = COLUMN_W
     foot_h = foot.wrap(w - mm(16), h)[1] + FOOT_GAP if foot is not None else 0.0
     most = room(head_h) - foot_h
     col_h = most if depth is None else min(depth, most)
     bottom = y0 + mm(6) + room(head_h) - col_h
     frames = [Frame(x0 + mm(8), y0 + h - head_h, w - mm(16), head_h - mm(6), 0, 0, 0, 0,
                     id="head"),
-              Frame(x0 + mm(8), bottom, col_w, col_h, 0, 0, 0, 0, id="left"),
-              Frame(x0 + mm(16) + col_w, bottom, col_w, col_h, 0, 0, 0, 0, id="right")]
+              Frame(x0 + mm(8), bottom, COLUMN_W, col_h, 0, 0, 0, 0, id="left"),
+              Frame(x0 + mm(16) + COLUMN_W, bottom, COLUMN_W, col_h, 0, 0, 0, 0, id="right")]
 
     def band(c, doc) -> None:
         set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
