@@ -17,6 +17,13 @@ def compose(outer: Matrix, inner: Matrix) -> Matrix:
             a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
 
 
+def inverse(m: Matrix) -> Matrix:
+    """The map that undoes `m` (which must not flatten the plane)."""
+    a, b, c, d, e, f = m
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
 def apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f

@@ -9,10 +9,11 @@ import math
 from reportlab.lib import colors
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ..geometry import IDENTITY, apply, compose
+
 STATE = {"saveState", "restoreState", "setLineWidth", "setLineCap", "setLineJoin",
          "setDash", "setMiterLimit", "clipPath"}
 MOVES = {"translate", "rotate", "scale", "transform"}
-IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 PAINTS = {"rect", "roundRect", "circle", "ellipse", "wedge", "line", "drawPath"}
 
 
@@ -36,12 +37,6 @@ class Recording:
 def transform(c, m: tuple) -> None:
     if m != IDENTITY:
         c.transform(*m)
-
-
-def inverse(m: tuple) -> tuple:
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 class Pen:
@@ -110,16 +105,7 @@ class Pen:
         return max(abs(a) + abs(c), abs(b) + abs(d))
 
     def to_picture(self, x: float, y: float) -> tuple[float, float]:
-        a, b, c, d, e, f = self.matrix
-        return a * x + c * y + e, b * x + d * y + f
-
-
-def compose(m, n):
-    """The matrix of applying n, then m (reportlab's concatenation order)."""
-    a, b, c, d, e, f = m
-    p, q, r, s, t, u = n
-    return (a * p + c * q, b * p + d * q, a * r + c * s, b * r + d * s,
-            a * t + c * u + e, b * t + d * u + f)
+        return apply(self.matrix, x, y)
 
 
 def extent(name: str, args, kwargs, width: float) -> tuple[list, float]:

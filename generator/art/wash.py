@@ -13,8 +13,9 @@ from __future__ import annotations
 import functools
 import math
 
+from ..geometry import compose, inverse
 from ..painters import PAINTING, motif
-from .recording import PAINTS, Pen, Recording, compose, extent, inverse, transform
+from .recording import PAINTS, Pen, Recording, extent, transform
 
 BANDS = 48  # steps of the wash across the picture: each a shade under two grey levels
 OVERLAP = 1.0  # points a band reaches back over its neighbour, beyond any device pixel
