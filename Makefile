@@ -19,14 +19,14 @@ $(STAMP): pyproject.toml constraints.txt
 # Our own modules compiled ahead (an editable install is not): where PYTHONDONTWRITEBYTECODE
 # is set, every run would otherwise compile all of them again, a third of a small build.
 bytecode:
-	$(BIN)/python -m compileall -q generator
+	$(BIN)/python -m compileall -q bastelbogen
 
 build: $(STAMP) bytecode
 	$(BIN)/pnp build
 	$(BIN)/pnp --root examples build --out out
 
 test: $(STAMP) bytecode
-	$(BIN)/ruff check generator tests bench
+	$(BIN)/ruff check bastelbogen tests bench
 	$(BIN)/pytest -q -rs -n 2
 
 quick: $(STAMP) bytecode
@@ -38,7 +38,7 @@ test-fast: $(STAMP) bytecode
 	$(BIN)/pytest -q -n 2 -m "not slow and not heavy"
 
 lint: $(STAMP)
-	$(BIN)/ruff check generator tests bench
+	$(BIN)/ruff check bastelbogen tests bench
 
 bench: $(STAMP) bytecode
 	$(BIN)/python bench/run.py

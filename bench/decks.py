@@ -17,8 +17,12 @@ from __future__ import annotations
 from pathlib import Path
 
 FORMS = ("inline", "table", "sheet")
-GROUPS = [("a", "Amber", "#E69F00"), ("b", "Sky", "#56B4E9"), ("c", "Leaf", "#009E73"),
-          ("d", "Plum", "#CC79A7")]
+GROUPS = [
+    ("a", "Amber", "#E69F00"),
+    ("b", "Sky", "#56B4E9"),
+    ("c", "Leaf", "#009E73"),
+    ("d", "Plum", "#CC79A7"),
+]
 
 GAME = """game: deck
 title: {{en: Deck}}
@@ -63,25 +67,33 @@ def write(folder: Path, form: str, n: int) -> Path:
     game.mkdir(parents=True)
     templates.mkdir(parents=True)
     (game / "groups.csv").write_text(
-        "id,name,colour\n" + "".join(f"{g},{name},{c}\n" for g, name, c in GROUPS))
-    cards = "  cards: {file: cards.%s, columns: {name: text, value: int," \
-            " group: {type: ref, table: groups}}}\n"
+        "id,name,colour\n" + "".join(f"{g},{name},{c}\n" for g, name, c in GROUPS)
+    )
+    cards = (
+        "  cards: {file: cards.%s, columns: {name: text, value: int,"
+        " group: {type: ref, table: groups}}}\n"
+    )
     if form == "inline":
         items = "    refs: {group: groups}\n    items:\n" + "".join(
             f"      - {{id: {i}, name: {name}, value: {v}, group: {g}}}\n"
-            for i, name, v, g in rows(n))
+            for i, name, v, g in rows(n)
+        )
         (game / "game.yaml").write_text(GAME.format(tables="", face="card", items=items))
     elif form == "table":
         _csv(game / "cards.csv", n)
         items = "    refs: {card: cards, group: groups}\n    items:\n" + "".join(
-            f"      - {{id: {i}, card: {i}, group: {g}}}\n" for i, _name, _v, g in rows(n))
-        (game / "game.yaml").write_text(GAME.format(tables=cards % "csv", face="row",
-                                                    items=items).replace(
-            "group: {type: ref, table: groups}", "group: text"))
+            f"      - {{id: {i}, card: {i}, group: {g}}}\n" for i, _name, _v, g in rows(n)
+        )
+        (game / "game.yaml").write_text(
+            GAME.format(tables=cards % "csv", face="row", items=items).replace(
+                "group: {type: ref, table: groups}", "group: text"
+            )
+        )
     else:
         _xlsx(game / "cards.xlsx", n)
-        (game / "game.yaml").write_text(GAME.format(tables=cards % "xlsx", face="card",
-                                                    items="    items: {from: cards}\n"))
+        (game / "game.yaml").write_text(
+            GAME.format(tables=cards % "xlsx", face="card", items="    items: {from: cards}\n")
+        )
     (templates / "card.yaml").write_text(FACE.format(p=""))
     (templates / "row.yaml").write_text(FACE.format(p="card."))
     (templates / "back.yaml").write_text(BACK)
@@ -89,8 +101,9 @@ def write(folder: Path, form: str, n: int) -> Path:
 
 
 def _csv(path: Path, n: int) -> None:
-    path.write_text("id,name,value,group\n" + "".join(
-        f"{i},{name},{v},{g}\n" for i, name, v, g in rows(n)))
+    path.write_text(
+        "id,name,value,group\n" + "".join(f"{i},{name},{v},{g}\n" for i, name, v, g in rows(n))
+    )
 
 
 def _xlsx(path: Path, n: int) -> None:

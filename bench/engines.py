@@ -35,14 +35,16 @@ def pdfium_pages(pdf: Path, dpi: int, first: int = 1, last: int | None = None):
     document = pdfium.PdfDocument(str(pdf))
     try:
         last = len(document) if last is None else min(last, len(document))
-        return [document[n].render(scale=dpi / 72).to_pil().convert("L")
-                for n in range(first - 1, last)]
+        return [
+            document[n].render(scale=dpi / 72).to_pil().convert("L") for n in range(first - 1, last)
+        ]
     finally:
         document.close()
 
 
-def engine_pages(engine: str, pdf: Path, dpi: int, first: int = 1,
-                 last: int | None = None) -> tuple[list[Image.Image], str]:
+def engine_pages(
+    engine: str, pdf: Path, dpi: int, first: int = 1, last: int | None = None
+) -> tuple[list[Image.Image], str]:
     """The pages as the engine draws them, in grey, and what it said on stderr (less the
     notes of how this machine's build of it was made, which say nothing of the file)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -51,22 +53,47 @@ def engine_pages(engine: str, pdf: Path, dpi: int, first: int = 1,
         if engine == "poppler":
             argv = ["pdftoppm", "-r", str(dpi), *pages, str(pdf), str(out / "p")]
         elif engine == "mupdf":
-            argv = ["mutool", "draw", "-q", "-r", str(dpi), "-c", "rgb", "-o",
-                    str(out / "p-%04d.ppm"), str(pdf), f"{first}-{last or 'N'}"]
+            argv = [
+                "mutool",
+                "draw",
+                "-q",
+                "-r",
+                str(dpi),
+                "-c",
+                "rgb",
+                "-o",
+                str(out / "p-%04d.ppm"),
+                str(pdf),
+                f"{first}-{last or 'N'}",
+            ]
         else:
             # Drawn at twice the resolution and scaled down: Ghostscript thins small text
             # when it smooths at screen resolution, which no printer (300 dpi and more) sees.
-            argv = ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m",
-                    f"-r{2 * dpi}", "-dDownScaleFactor=2", "-dTextAlphaBits=4",
-                    "-dGraphicsAlphaBits=4", f"-dFirstPage={first}",
-                    *([f"-dLastPage={last}"] if last else []),
-                    f"-sOutputFile={out / 'p-%04d.png'}", str(pdf)]
+            argv = [
+                "gs",
+                "-q",
+                "-dNOPAUSE",
+                "-dBATCH",
+                "-dSAFER",
+                "-sDEVICE=png16m",
+                f"-r{2 * dpi}",
+                "-dDownScaleFactor=2",
+                "-dTextAlphaBits=4",
+                "-dGraphicsAlphaBits=4",
+                f"-dFirstPage={first}",
+                *([f"-dLastPage={last}"] if last else []),
+                f"-sOutputFile={out / 'p-%04d.png'}",
+                str(pdf),
+            ]
         run = subprocess.run(argv, capture_output=True, text=True, timeout=600)
         if run.returncode:
             raise RuntimeError(f"{engine} failed on {pdf.name}: {run.stderr[:300]}")
         images = [Image.open(p).convert("L") for p in sorted(out.glob("p*"))]
-        said = [line for line in run.stderr.splitlines() if line.strip()
-                and line.strip() not in BUILD_NOTES]
+        said = [
+            line
+            for line in run.stderr.splitlines()
+            if line.strip() and line.strip() not in BUILD_NOTES
+        ]
         return [page.copy() for page in images], "\n".join(said)
 
 
@@ -75,8 +102,10 @@ def differing(a: Image.Image, b: Image.Image, dpi: int, blur_mm: float = 2.0) ->
     than LEVELS (pages cropped to their common size: engines round a page edge apart)."""
     w, h = min(a.width, b.width), min(a.height, b.height)
     radius = max(1, round(blur_mm / 25.4 * dpi / 2))
-    pa, pb = (np.asarray(p.crop((0, 0, w, h)).filter(ImageFilter.BoxBlur(radius)),
-                         dtype=np.int16) for p in (a, b))
+    pa, pb = (
+        np.asarray(p.crop((0, 0, w, h)).filter(ImageFilter.BoxBlur(radius)), dtype=np.int16)
+        for p in (a, b)
+    )
     return float((np.abs(pa - pb) > LEVELS).mean())
 
 
@@ -87,8 +116,9 @@ def worst_pages(pdf: Path, dpi: int = 150) -> dict[str, tuple[float, int]]:
     for engine in ENGINES:
         pages, _said = engine_pages(engine, pdf, dpi)
         if len(pages) != len(reference):
-            raise AssertionError(f"{engine} drew {len(pages)} pages of {pdf.name}, PDFium"
-                                 f" {len(reference)}")
+            raise AssertionError(
+                f"{engine} drew {len(pages)} pages of {pdf.name}, PDFium {len(reference)}"
+            )
         shares = [differing(r, p, dpi) for r, p in zip(reference, pages, strict=True)]
         n = int(np.argmax(shares))
         worst[engine] = (shares[n], n + 1)
@@ -97,8 +127,7 @@ def worst_pages(pdf: Path, dpi: int = 150) -> dict[str, tuple[float, int]]:
 
 def qpdf_problems(pdf: Path) -> str:
     """What `qpdf --check` finds wrong (empty when nothing)."""
-    run = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True,
-                         timeout=300)
+    run = subprocess.run(["qpdf", "--check", str(pdf)], capture_output=True, text=True, timeout=300)
     return "" if run.returncode == 0 else (run.stdout + run.stderr).strip()[-300:]
 
 
@@ -112,8 +141,9 @@ def main() -> None:
     parser.add_argument("--dpi", type=int, default=150)
     args = parser.parse_args()
     if lacking := missing():
-        raise SystemExit(f"missing: {', '.join(lacking)} (Debian: poppler-utils mupdf-tools"
-                         " ghostscript qpdf)")
+        raise SystemExit(
+            f"missing: {', '.join(lacking)} (Debian: poppler-utils mupdf-tools ghostscript qpdf)"
+        )
     print(f"| kit | {' | '.join(ENGINES)} | qpdf |")
     print("|---|" + "---|" * (len(ENGINES) + 1))
     for kit in sorted(p for p in args.out.iterdir() if (p / "manifest.json").is_file()):

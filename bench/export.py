@@ -20,11 +20,14 @@ sys.path.insert(0, str(ROOT))
 from bench.run import FLOOR, PNP, median_of, run  # noqa: E402 - one way of timing a fresh process
 
 RUNS = [
-    ("muenchhausen", []), ("muenchhausen", ["--export", "png"]),
+    ("muenchhausen", []),
+    ("muenchhausen", ["--export", "png"]),
     ("muenchhausen", ["--export", "shop", "--profile", "mpc-63x88"]),
     ("muenchhausen", ["--export", "tts"]),
-    ("museo", []), ("museo", ["--export", "png"]),
-    ("museo", ["--export", "shop", "--profile", "mpc-63x88"]), ("museo", ["--export", "tts"]),
+    ("museo", []),
+    ("museo", ["--export", "png"]),
+    ("museo", ["--export", "shop", "--profile", "mpc-63x88"]),
+    ("museo", ["--export", "tts"]),
 ]
 
 
@@ -38,16 +41,29 @@ def main() -> None:
     repeat = parser.parse_args().repeat
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        floor = statistics.median(run([sys.executable, str(FLOOR), str(Path(tmp) / "f.pdf")],
-                                      Path(tmp))[0] for _ in range(repeat)) \
-            if FLOOR.is_file() else float("nan")
+        floor = (
+            statistics.median(
+                run([sys.executable, str(FLOOR), str(Path(tmp) / "f.pdf")], Path(tmp))[0]
+                for _ in range(repeat)
+            )
+            if FLOOR.is_file()
+            else float("nan")
+        )
         for game, more in RUNS:
             out = Path(tmp) / "out"
             argv = [*PNP, "build", game, "--lang", "de", *more, "--out", str(out)]
             seconds, peak = median_of(repeat, argv)
             export = out / game / "export"
-            rows.append((game, " ".join(more) or "(build only)", seconds, seconds / floor, peak,
-                         _size(export) if export.exists() else 0.0))
+            rows.append(
+                (
+                    game,
+                    " ".join(more) or "(build only)",
+                    seconds,
+                    seconds / floor,
+                    peak,
+                    _size(export) if export.exists() else 0.0,
+                )
+            )
     print(f"floor (bare reportlab, 64 cards): {floor:.3f} s")
     print(f"{'game':14} {'export':40} {'time':>8} {'× floor':>8} {'peak MB':>8} {'MB out':>7}")
     for game, what, seconds, ratio, peak, size in rows:

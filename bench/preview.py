@@ -22,14 +22,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildOptions  # noqa: E402
-from generator.preview.command import _watch  # noqa: E402
-from generator.preview.server import serve  # noqa: E402
-from generator.preview.state import Preview  # noqa: E402
-from generator.project import FONTS, TEMPLATES, Project  # noqa: E402
+from bastelbogen.content.project import FONTS, TEMPLATES, Project  # noqa: E402
+from bastelbogen.pipeline.build import BuildOptions  # noqa: E402
+from bastelbogen.preview.command import _watch  # noqa: E402
+from bastelbogen.preview.server import serve  # noqa: E402
+from bastelbogen.preview.state import Preview  # noqa: E402
 
-EDITS = {"muenchhausen": ("sets.yaml", "currency: Rubel,", "currency: Rubl{n},"),
-         "museo": ("game.yaml", "name: {de: Würfel, en: Die}", "name: {{de: Würfel{n}, en: Die}}")}
+EDITS = {
+    "muenchhausen": ("sets.yaml", "currency: Rubel,", "currency: Rubl{n},"),
+    "museo": ("game.yaml", "name: {de: Würfel, en: Die}", "name: {{de: Würfel{n}, en: Die}}"),
+}
 
 
 def _rss_mb() -> float:
@@ -43,8 +45,9 @@ def _start(folder: Path, game: str):
     server = serve(preview, "127.0.0.1", 0)
     stop = threading.Event()
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    threading.Thread(target=_watch, args=(preview.project, game, preview, stop),
-                     daemon=True).start()
+    threading.Thread(
+        target=_watch, args=(preview.project, game, preview, stop), daemon=True
+    ).start()
     time.sleep(0.5)
     return preview, server, stop
 
@@ -107,8 +110,10 @@ def main() -> None:
         try:
             for game in EDITS:
                 times = _edit_times(folder, game, edits, driver)
-                print(f"{game:14} save -> page: median {statistics.median(times):.2f} s"
-                      f" (min {min(times):.2f}, max {max(times):.2f}, {edits} edits)")
+                print(
+                    f"{game:14} save -> page: median {statistics.median(times):.2f} s"
+                    f" (min {min(times):.2f}, max {max(times):.2f}, {edits} edits)"
+                )
         finally:
             driver.quit()
         before, after = _memory(folder, 100)

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from bench import decks  # noqa: E402
 
 KITS = ("muenchhausen", "museo", "mytown", "minipilo")
-PNP = [sys.executable, "-m", "generator.cli"]
+PNP = [sys.executable, "-m", "bastelbogen.cli"]
 
 
 def run(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
@@ -64,13 +64,20 @@ def kits(repeat: int, floor: float | None) -> list[list[str]]:
             out = Path(tmp) / game
             wall, peak = median_of(repeat, [*PNP, "build", game, "--out", str(out)])
             check, _ = median_of(repeat, [*PNP, "validate", game])
-            rows.append([game, f"{wall:.2f}", _ratio(wall, floor), f"{peak:.0f}",
-                         f"{pdf_kib(out):.0f}", f"{check:.2f}"])
+            rows.append(
+                [
+                    game,
+                    f"{wall:.2f}",
+                    _ratio(wall, floor),
+                    f"{peak:.0f}",
+                    f"{pdf_kib(out):.0f}",
+                    f"{check:.2f}",
+                ]
+            )
         serial, _ = median_of(repeat, [*PNP, "build", "--out", f"{tmp}/a", "--jobs", "1"])
         both, _ = median_of(repeat, [*PNP, "build", "--out", f"{tmp}/b", "--jobs", "2"])
     rows.append(["all four, --jobs 1", f"{serial:.2f}", _ratio(serial, floor), "", "", ""])
-    rows.append(["all four, --jobs 2", f"{both:.2f}", f"{both / serial:.2f}× serial", "", "",
-                 ""])
+    rows.append(["all four, --jobs 2", f"{both:.2f}", f"{both / serial:.2f}× serial", "", "", ""])
     return rows
 
 
@@ -81,15 +88,33 @@ def scaling(sizes: list[int], repeat: int) -> list[list[str]]:
         for n in sizes:
             with tempfile.TemporaryDirectory() as tmp:
                 root = decks.write(Path(tmp), form, n)
-                wall, peak = median_of(repeat if n <= 1000 else 1, [
-                    *PNP, "--root", str(root), "build", "deck", "--out", str(root / "out"),
-                    "--jobs", "1"])
+                wall, peak = median_of(
+                    repeat if n <= 1000 else 1,
+                    [
+                        *PNP,
+                        "--root",
+                        str(root),
+                        "build",
+                        "deck",
+                        "--out",
+                        str(root / "out"),
+                        "--jobs",
+                        "1",
+                    ],
+                )
                 size = pdf_kib(root / "out")
             per = wall / n * 1000
             base = per if n == 1000 else base
-            rows.append([f"{form} {n:,}", f"{wall:.2f}", f"{per:.2f}",
-                         f"{per / base:.2f}" if base and n >= 1000 else "", f"{peak:.0f}",
-                         f"{size:.0f}"])
+            rows.append(
+                [
+                    f"{form} {n:,}",
+                    f"{wall:.2f}",
+                    f"{per:.2f}",
+                    f"{per / base:.2f}" if base and n >= 1000 else "",
+                    f"{peak:.0f}",
+                    f"{size:.0f}",
+                ]
+            )
     return rows
 
 
@@ -102,8 +127,14 @@ def table(header: list[str], rows: list[list[str]]) -> None:
     print("| " + " | ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)) + " |")
     print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
     for r in rows:
-        print("| " + " | ".join([r[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(
-            r[1:], widths[1:], strict=True)]) + " |")
+        print(
+            "| "
+            + " | ".join(
+                [r[0].ljust(widths[0])]
+                + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
+            )
+            + " |"
+        )
 
 
 def main() -> None:
@@ -116,19 +147,30 @@ def main() -> None:
     floor = floor_peak = None
     if FLOOR.is_file():
         with tempfile.TemporaryDirectory() as tmp:
-            floor, floor_peak = median_of(repeat, [sys.executable, str(FLOOR),
-                                                   f"{tmp}/floor.pdf"])
-    print(f"{time.strftime('%Y-%m-%d')} · {platform.machine()}, {os.cpu_count()} cores ·"
-          f" Python {platform.python_version()} · median of {repeat} fresh processes")
-    print(f"floor ({FLOOR.name}): " + (f"{floor:.3f} s, {floor_peak:.0f} MiB" if floor else
-                                       "not found next to the checkout; ratios left out"))
+            floor, floor_peak = median_of(repeat, [sys.executable, str(FLOOR), f"{tmp}/floor.pdf"])
+    print(
+        f"{time.strftime('%Y-%m-%d')} · {platform.machine()}, {os.cpu_count()} cores ·"
+        f" Python {platform.python_version()} · median of {repeat} fresh processes"
+    )
+    print(
+        f"floor ({FLOOR.name}): "
+        + (
+            f"{floor:.3f} s, {floor_peak:.0f} MiB"
+            if floor
+            else "not found next to the checkout; ratios left out"
+        )
+    )
     print()
-    table(["kit (default --jobs)", "build s", "× floor", "peak MiB", "PDF KiB", "validate s"],
-          kits(repeat, floor))
+    table(
+        ["kit (default --jobs)", "build s", "× floor", "peak MiB", "PDF KiB", "validate s"],
+        kits(repeat, floor),
+    )
     if not args.quick:
         print()
-        table(["deck, --jobs 1", "build s", "ms/card", "× per-card at 1,000", "peak MiB",
-               "PDF KiB"], scaling([int(s) for s in args.sizes.split(",")], repeat))
+        table(
+            ["deck, --jobs 1", "build s", "ms/card", "× per-card at 1,000", "peak MiB", "PDF KiB"],
+            scaling([int(s) for s in args.sizes.split(",")], repeat),
+        )
 
 
 if __name__ == "__main__":

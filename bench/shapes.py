@@ -50,9 +50,25 @@ def _time(shape: str, repeat: int) -> float:
         times = []
         for _ in range(repeat):
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "generator.cli", "--root", str(root), "build",
-                            "--bleed", "3mm", "--lang", "de", "--out", str(root / "out")],
-                           cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "bastelbogen.cli",
+                    "--root",
+                    str(root),
+                    "build",
+                    "--bleed",
+                    "3mm",
+                    "--lang",
+                    "de",
+                    "--out",
+                    str(root / "out"),
+                ],
+                cwd=ROOT,
+                check=True,
+                stdout=subprocess.DEVNULL,
+            )
             times.append(time.perf_counter() - start)
         return statistics.median(times)
 

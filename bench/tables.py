@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.project import Project  # noqa: E402
+from bastelbogen.content.project import Project  # noqa: E402
 
 GAME = """game: big
 title: {{de: Groß, en: Big}}
@@ -50,9 +50,14 @@ def _write(folder: Path, kind: str, n: int) -> None:
         lines = [",".join(HEADER)] + [",".join(map(str, r)) for r in _rows(n)]
         (game / name).write_text("\n".join(lines) + "\n")
     elif kind == "yaml":
-        (game / name).write_text("".join(
-            f"- {{id: {r[0]}, speed: {r[1]}, colour: '{r[2]}', name: {{de: {r[3]}, en: {r[4]}}},"
-            f" tags: [a, b]}}\n" for r in _rows(n)))
+        (game / name).write_text(
+            "".join(
+                f"- {{id: {r[0]}, speed: {r[1]}, colour: '{r[2]}',"
+                f" name: {{de: {r[3]}, en: {r[4]}}},"
+                f" tags: [a, b]}}\n"
+                for r in _rows(n)
+            )
+        )
     else:
         from openpyxl import Workbook
 
@@ -84,12 +89,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    print(f"{'format':6} {'1,000 rows':>12} {'10,000 rows':>12} {'per row at 10k':>15}"
-          f" {'10k / 1k':>9}")
+    print(
+        f"{'format':6} {'1,000 rows':>12} {'10,000 rows':>12} {'per row at 10k':>15}"
+        f" {'10k / 1k':>9}"
+    )
     for kind in ("yaml", "csv", "xlsx"):
         small, large = _time(kind, 1_000, args.repeat), _time(kind, 10_000, args.repeat)
-        print(f"{kind:6} {small:11.3f}s {large:11.3f}s {large / 10_000 * 1e6:12.1f} µs"
-              f" {large / small:8.1f}×")
+        print(
+            f"{kind:6} {small:11.3f}s {large:11.3f}s {large / 10_000 * 1e6:12.1f} µs"
+            f" {large / small:8.1f}×"
+        )
 
 
 if __name__ == "__main__":

@@ -17,25 +17,52 @@ ROOT = DOCS.parent
 SHOTS = [
     ("muenchhausen-cards.png", "muenchhausen", [], "number-cards.pdf", 2, 60, None),
     ("muenchhausen-backs.png", "muenchhausen", [], "number-cards.pdf", 3, 60, None),
-    ("muenchhausen-card-braille.png", "muenchhausen", ["--braille", "--duplex", "none"],
-     "number-cards.pdf", 3, 200, (0.04, 0.03, 0.52, 0.27)),
-    ("muenchhausen-aids.png", "muenchhausen", ["--duplex", "none"], "player-aids.pdf", 0, 60,
-     None),
+    (
+        "muenchhausen-card-braille.png",
+        "muenchhausen",
+        ["--braille", "--duplex", "none"],
+        "number-cards.pdf",
+        3,
+        200,
+        (0.04, 0.03, 0.52, 0.27),
+    ),
+    ("muenchhausen-aids.png", "muenchhausen", ["--duplex", "none"], "player-aids.pdf", 0, 60, None),
     ("muenchhausen-baron.png", "muenchhausen", [], "baron.pdf", 0, 120, (0.1, 0.0, 0.9, 0.22)),
     ("muenchhausen-score.png", "muenchhausen", [], "score-sheet.pdf", 0, 50, None),
     ("muenchhausen-rules-de.png", "muenchhausen", [], "rules.pdf", 0, 60, None),
-    ("muenchhausen-fold.png", "muenchhausen", ["--duplex", "fold"], "number-cards.pdf", 0, 50,
-     None),
+    (
+        "muenchhausen-fold.png",
+        "muenchhausen",
+        ["--duplex", "fold"],
+        "number-cards.pdf",
+        0,
+        50,
+        None,
+    ),
     ("mytown-town.png", "mytown", ["--duplex", "none", "--bleed", "0"], "tiles.pdf", 1, 70, None),
-    ("mytown-animals.png", "mytown", ["--duplex", "none", "--bleed", "0", "--theme", "animals"],
-     "tiles.pdf", 1, 70, None),
+    (
+        "mytown-animals.png",
+        "mytown",
+        ["--duplex", "none", "--bleed", "0", "--theme", "animals"],
+        "tiles.pdf",
+        1,
+        70,
+        None,
+    ),
     ("mytown-print-sheet.png", "mytown", [], "tiles.pdf", 0, 50, None),
     ("mytown-back.png", "mytown", [], "tiles.pdf", 1, 50, (0.05, 0.05, 0.5, 0.35)),
     ("mytown-bench.png", "mytown", [], "benches.pdf", 0, 60, None),
     ("mytown-score.png", "mytown", [], "score-pad.pdf", 0, 50, None),
     ("mytown-rules-en.png", "mytown", [], "rules.pdf", 1, 60, None),
-    ("museo-pictures.png", "museo", ["--duplex", "none", "--bleed", "0"], "pictures.pdf", 0, 60,
-     None),
+    (
+        "museo-pictures.png",
+        "museo",
+        ["--duplex", "none", "--bleed", "0"],
+        "pictures.pdf",
+        0,
+        60,
+        None,
+    ),
     ("museo-print-sheet.png", "museo", [], "pictures.pdf", 0, 50, None),
     ("museo-back.png", "museo", [], "pictures.pdf", 1, 80, (0.04, 0.02, 0.56, 0.35)),
     ("museo-events.png", "museo", ["--duplex", "none"], "parts.pdf", 0, 50, None),
@@ -52,19 +79,61 @@ SHOTS = [
     ("minipilo-parts.png", "minipilo", [], "parts.pdf", 2, 60, None),
     ("minipilo-score.png", "minipilo", [], "score-sheet.pdf", 0, 50, None),
     ("shapes-hexes.png", "examples/bienenstock", ["--lang", "de"], "tiles.pdf", 0, 50, None),
-    ("shapes-hex-close.png", "examples/bienenstock", ["--lang", "de"], "tiles.pdf", 0, 200,
-     (0.0, 0.0, 0.45, 0.2)),
-    ("shapes-tokens.png", "examples/bienenstock", ["--lang", "de"], "parts.pdf", 0, 50,
-     (0.0, 0.0, 1.0, 0.6)),
-    ("shapes-registration.png", "examples/bienenstock", ["--lang", "de", "--registration",
-     "--bleed", "0", "--duplex", "none"], "parts.pdf", 0, 40, None),
+    (
+        "shapes-hex-close.png",
+        "examples/bienenstock",
+        ["--lang", "de"],
+        "tiles.pdf",
+        0,
+        200,
+        (0.0, 0.0, 0.45, 0.2),
+    ),
+    (
+        "shapes-tokens.png",
+        "examples/bienenstock",
+        ["--lang", "de"],
+        "parts.pdf",
+        0,
+        50,
+        (0.0, 0.0, 1.0, 0.6),
+    ),
+    (
+        "shapes-registration.png",
+        "examples/bienenstock",
+        ["--lang", "de", "--registration", "--bleed", "0", "--duplex", "none"],
+        "parts.pdf",
+        0,
+        40,
+        None,
+    ),
     ("shapes-die.png", "museo", [], "parts.pdf", 2, 150, (0.0, 0.74, 0.46, 0.99)),
-    ("export-tts.png", "museo", ["--lang", "de", "--export", "tts"],
-     "export/tts/pictures.1.png", 0, 25, None),
-    ("export-contact.png", "examples/vogelquartett", ["--lang", "de", "--export", "contact"],
-     "export/contact/cards.png", 0, 60, None),
-    ("vogelquartett-cards.png", "examples/vogelquartett", ["--lang", "de", "--duplex", "none",
-     "--bleed", "0"], "cards.pdf", 0, 60, None),
+    (
+        "export-tts.png",
+        "museo",
+        ["--lang", "de", "--export", "tts"],
+        "export/tts/pictures.1.png",
+        0,
+        25,
+        None,
+    ),
+    (
+        "export-contact.png",
+        "examples/vogelquartett",
+        ["--lang", "de", "--export", "contact"],
+        "export/contact/cards.png",
+        0,
+        60,
+        None,
+    ),
+    (
+        "vogelquartett-cards.png",
+        "examples/vogelquartett",
+        ["--lang", "de", "--duplex", "none", "--bleed", "0"],
+        "cards.pdf",
+        0,
+        60,
+        None,
+    ),
 ]
 
 
@@ -77,29 +146,49 @@ def main() -> None:
                 out = Path(tmp) / str(len(builds))
                 root, _, game_id = game.rpartition("/")  # examples/<game>: that project
                 where = ["--root", root] if root else []
-                subprocess.run([sys.executable, "-m", "generator.cli", *where, "build", game_id,
-                                *options, "--out", str(out)], check=True, cwd=ROOT)
+                subprocess.run(
+                    [
+                        sys.executable,
+                        "-m",
+                        "bastelbogen.cli",
+                        *where,
+                        "build",
+                        game_id,
+                        *options,
+                        "--out",
+                        str(out),
+                    ],
+                    check=True,
+                    cwd=ROOT,
+                )
                 builds[key] = out / game_id
             if pdf_name.endswith(".png"):  # an exported picture: `dpi` is a percentage
                 from PIL import Image
 
                 image = Image.open(builds[key] / pdf_name)
-                image = image.resize((image.width * dpi // 100, image.height * dpi // 100),
-                                     Image.LANCZOS)
+                image = image.resize(
+                    (image.width * dpi // 100, image.height * dpi // 100), Image.LANCZOS
+                )
             else:
                 pdf = pdfium.PdfDocument(str(builds[key] / pdf_name))
                 image = pdf[page].render(scale=dpi / 72).to_pil()
             if crop:
                 w, h = image.size
-                image = image.crop((int(crop[0] * w), int(crop[1] * h), int(crop[2] * w),
-                                    int(crop[3] * h)))
+                image = image.crop(
+                    (int(crop[0] * w), int(crop[1] * h), int(crop[2] * w), int(crop[3] * h))
+                )
             image.save(DOCS / name, optimize=True)
     gallery()
     out = Path(tempfile.mkdtemp()) / "cal.pdf"
-    subprocess.run([sys.executable, "-m", "generator.cli", "calibrate", "--out", str(out)],
-                   check=True, cwd=ROOT, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "bastelbogen.cli", "calibrate", "--out", str(out)],
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
+    )
     pdfium.PdfDocument(str(out))[0].render(scale=50 / 72).to_pil().save(
-        DOCS / "calibrate.png", optimize=True)
+        DOCS / "calibrate.png", optimize=True
+    )
 
 
 def gallery() -> None:
@@ -110,8 +199,23 @@ def gallery() -> None:
     from PIL import Image
 
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run([sys.executable, "-m", "generator.cli", "build", "museo", "--duplex",
-                        "none", "--bleed", "0", "--out", tmp], check=True, cwd=ROOT)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "bastelbogen.cli",
+                "build",
+                "museo",
+                "--duplex",
+                "none",
+                "--bleed",
+                "0",
+                "--out",
+                tmp,
+            ],
+            check=True,
+            cwd=ROOT,
+        )
         kit = Path(tmp) / "museo"
         files = json.loads((kit / "manifest.json").read_text())["files"]
         pages = next(f for f in files if f["path"] == "pictures.pdf")["pages"]
@@ -123,8 +227,9 @@ def gallery() -> None:
                 if item["id"].endswith("-1"):
                     x, y, w, h = (v / 25.4 * dpi for v in item["trim_mm"])
                     top = image.height - y - h
-                    thumbs.append(image.crop((round(x), round(top), round(x + 2 * w),
-                                              round(top + 3 * h))))
+                    thumbs.append(
+                        image.crop((round(x), round(top), round(x + 2 * w), round(top + 3 * h)))
+                    )
         tw, th = thumbs[0].size
         sheet = Image.new("RGB", (10 * (tw + 8) + 8, 3 * (th + 8) + 8), (245, 242, 235))
         for k, thumb in enumerate(thumbs):

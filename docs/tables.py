@@ -1,15 +1,17 @@
-"""Write the README's generated tables (build options, painters) from their declarations:
-`make docs` runs it; tests/test_registry.py and tests/test_options.py check the README."""
+"""Write the README's generated tables (build options, painters, the module map) from their
+declarations: `make docs` runs it; the tests compare the README with them."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from generator import options, painters, plugins
+from bastelbogen.content import options, painters
+from bastelbogen.pipeline import plugins
+from docs import modules
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-TABLES = {"options": options.table, "painters": painters.table}
+TABLES = {"options": options.table, "painters": painters.table, "modules": modules.table}
 
 
 def block(text: str, name: str) -> str:

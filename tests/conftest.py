@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from generator import plugins
-from generator.build import BuildOptions, Project, build_game
-from generator.imposition import PrintSettings
-from generator.options import OPTIONS
-from generator.project import FONTS, TEMPLATES
-from generator.units import mm
+from bastelbogen.content.options import OPTIONS
+from bastelbogen.content.project import FONTS, TEMPLATES
+from bastelbogen.core.units import mm
+from bastelbogen.layout.imposition import PrintSettings
+from bastelbogen.pipeline import plugins
+from bastelbogen.pipeline.build import BuildOptions, Project, build_game
 
 plugins.load()  # as a build does first: painters and motifs registered
 # Tests build in one process (--jobs 1), builds they start included, unless they test
@@ -37,8 +37,9 @@ def build(game: str, out: Path, project: Path = ROOT, **values) -> Path:
     parsed = {}
     for name, value in values.items():
         option = OPTIONS.get(name)
-        parsed[option.key if option else name] = option.parse(value) \
-            if option and option.type in ("length", "offset") else value
+        parsed[option.key if option else name] = (
+            option.parse(value) if option and option.type in ("length", "offset") else value
+        )
     if "langs" in parsed:
         parsed["lang"] = parsed.pop("langs")
     return build_game(Project(project), game, out, BuildOptions.of(**parsed))
@@ -53,8 +54,13 @@ def holding(kit: Path, component: str, lang: str | None = None) -> list[dict]:
     the shared parts sheets, in the build's first language (or `lang`)."""
     m = manifest(kit)
     want = lang or m["options"]["lang"][0]
-    return [f for f in m["files"] if f["path"].endswith(".pdf") and f.get("lang", want) == want
-            and any(i.get("component") == component for p in f["pages"] for i in p["items"])]
+    return [
+        f
+        for f in m["files"]
+        if f["path"].endswith(".pdf")
+        and f.get("lang", want) == want
+        and any(i.get("component") == component for p in f["pages"] for i in p["items"])
+    ]
 
 
 def sides(kit: Path, component: str, lang: str | None = None) -> list[tuple]:
@@ -68,13 +74,18 @@ def sides(kit: Path, component: str, lang: str | None = None) -> list[tuple]:
         _, pages = read(kit / f["path"])
         mine = []
         for page, info in zip(pages, f["pages"], strict=True):
-            mine.append([(placed, item) for placed, item
-                         in zip(page.placed, info["items"], strict=True)
-                         if item["component"] == component])
+            mine.append(
+                [
+                    (placed, item)
+                    for placed, item in zip(page.placed, info["items"], strict=True)
+                    if item["component"] == component
+                ]
+            )
         for n, placed in enumerate(mine):
             fronts = [(p, i) for p, i in placed if i["side"] == "front"]
-            later = [(p, i) for p, i in mine[n + 1] if i["side"] == "back"] \
-                if n + 1 < len(mine) else []
+            later = (
+                [(p, i) for p, i in mine[n + 1] if i["side"] == "back"] if n + 1 < len(mine) else []
+            )
             for k, (p, item) in enumerate(fronts):
                 back = later[k][0] if len(later) == len(fronts) else None
                 out.append((p, back, f["path"], n, item))
@@ -107,8 +118,13 @@ def project_copy(tmp_path) -> Path:
 
 def pnp(*args, cwd: Path) -> subprocess.CompletedProcess:
     """Run the real command line in a fresh process, as a user would."""
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "bastelbogen.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def validate_fails(root: Path, game: str, case: tuple) -> None:
@@ -119,8 +135,9 @@ def validate_fails(root: Path, game: str, case: tuple) -> None:
     path, old, new, pattern = case
     target = root / path
     text = target.read_text()
-    changed = old.sub(new, text, count=1) if isinstance(old, re.Pattern) else \
-        text.replace(old, new, 1)
+    changed = (
+        old.sub(new, text, count=1) if isinstance(old, re.Pattern) else text.replace(old, new, 1)
+    )
     assert changed != text, f"the case does not apply to {path}"
     target.write_text(changed)
     result = pnp("validate", game, cwd=root)
@@ -133,14 +150,13 @@ def board_sheets_line_up(kit: Path, size_mm: tuple, paper: str) -> int:
     board drawn on both lands in one place (0.1 mm). Returns the joins checked."""
     import pytest
 
-    from generator import boards
+    from bastelbogen.layout import boards
     from tests.pdfread import PT_PER_MM, read
 
     def inverse(m):
         a, b, c, d, e, f = m
         det = a * d - b * c
-        return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det,
-                (b * e - a * f) / det)
+        return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
     def apply(m, x, y):
         a, b, c, d, e, f = m
@@ -149,8 +165,10 @@ def board_sheets_line_up(kit: Path, size_mm: tuple, paper: str) -> int:
     listed = next(f for f in manifest(kit)["files"] if f["path"] == "board.pdf")
     _, pages = read(kit / "board.pdf")
     plan = boards.plan((mm(size_mm[0]), mm(size_mm[1])), PrintSettings(paper=paper))
-    sheets = [(p.placed[0].matrix, info["items"][0]["trim_mm"])
-              for p, info in zip(pages[1:], listed["pages"][1:], strict=True)]
+    sheets = [
+        (p.placed[0].matrix, info["items"][0]["trim_mm"])
+        for p, info in zip(pages[1:], listed["pages"][1:], strict=True)
+    ]
     assert len(sheets) == plan.sheets >= 2
     assert not listed["pages"][0]["items"]  # the assembly plan comes first
     joins = 0
@@ -164,13 +182,11 @@ def board_sheets_line_up(kit: Path, size_mm: tuple, paper: str) -> int:
                 mb, tb = sheets[(row + dr) * plan.cols + col + dc]
                 bx, by, _bw, bh = (v * PT_PER_MM for v in tb)
                 if dc:  # B's left edge on A's right edge, tops level
-                    shift, probe = (ax + aw - bx, ay + ah - by - bh), (ax + aw + mm(5),
-                                                                      ay + ah / 2)
+                    shift, probe = (ax + aw - bx, ay + ah - by - bh), (ax + aw + mm(5), ay + ah / 2)
                 else:  # B's top edge on A's bottom edge, left sides level
                     shift, probe = (ax - bx, ay - by - bh), (ax + aw / 2, ay - mm(5))
                 seen = apply(mb, *apply(inverse(ma), *probe))
-                for got, want in zip((seen[0] + shift[0], seen[1] + shift[1]), probe,
-                                     strict=True):
+                for got, want in zip((seen[0] + shift[0], seen[1] + shift[1]), probe, strict=True):
                     assert got / PT_PER_MM == pytest.approx(want / PT_PER_MM, abs=0.1)
                 joins += 1
     assert joins == plan.rows * (plan.cols - 1) + plan.cols * (plan.rows - 1)
@@ -180,18 +196,20 @@ def board_sheets_line_up(kit: Path, size_mm: tuple, paper: str) -> int:
 @pytest.fixture
 def live(project_copy):
     """Münchhausen's live preview on a free port, rebuilt as its files change."""
-    from generator.preview.command import _watch
-    from generator.preview.server import serve
-    from generator.preview.state import Preview
+    from bastelbogen.preview.command import _watch
+    from bastelbogen.preview.server import serve
+    from bastelbogen.preview.state import Preview
 
     preview = Preview(Project(project_copy), "muenchhausen", BuildOptions())
     preview.rebuild()
     server = serve(preview, "127.0.0.1", 0)
     stop = threading.Event()
-    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1},
-                     daemon=True).start()
-    threading.Thread(target=_watch, args=(preview.project, "muenchhausen", preview, stop),
-                     daemon=True).start()
+    threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True
+    ).start()
+    threading.Thread(
+        target=_watch, args=(preview.project, "muenchhausen", preview, stop), daemon=True
+    ).start()
     time.sleep(0.5)  # the watcher is watching
     yield project_copy, server
     stop.set()

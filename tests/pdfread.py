@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from generator.geometry import IDENTITY, apply, bounds, compose
+from bastelbogen.core.geometry import IDENTITY, apply, bounds, compose
 
 PT_PER_MM = 72 / 25.4
 
@@ -65,10 +65,16 @@ def read(path, forms: bool = False) -> tuple[PdfReader, list[PageInfo]]:
         ops = ContentStream(page.get_contents(), reader).operations
         _walk(reader, ops, page["/Resources"], IDENTITY, placed, lines, False, forms)
         mb = page.mediabox
-        pages.append(PageInfo((float(mb.width), float(mb.height)), placed,
-                              [x for x in lines if isinstance(x, Line)],
-                              _num(page.trimbox), _num(page.bleedbox),
-                              [x for x in lines if isinstance(x, Outline)]))
+        pages.append(
+            PageInfo(
+                (float(mb.width), float(mb.height)),
+                placed,
+                [x for x in lines if isinstance(x, Line)],
+                _num(page.trimbox),
+                _num(page.bleedbox),
+                [x for x in lines if isinstance(x, Outline)],
+            )
+        )
     return reader, pages
 
 
@@ -131,7 +137,8 @@ def fonts_embedded(reader: PdfReader) -> list[tuple[str, bool]]:
             if descriptor is None and "/DescendantFonts" in font:
                 descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
             embedded = descriptor is not None and any(
-                k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")
+            )
             seen[str(font.get("/BaseFont"))] = embedded
         for xobj in resources.get("/XObject", {}).values():
             xobj = xobj.get_object()

@@ -39,11 +39,17 @@ PER_GAME = {
 EXTRA = {
     ("mytown", "animals"): ["--theme", "animals", "--svg"],
     ("mytown", "town"): ["--theme", "town", "--paper", "letter"],
-    ("muenchhausen", "large-groups"): ["--variant", "large-groups", "--lang", "en",
-                                       "--lang", "de"],
+    ("muenchhausen", "large-groups"): ["--variant", "large-groups", "--lang", "en", "--lang", "de"],
     ("museo", "margin-offset"): ["--margin", "8mm", "--back-offset", "1mm,-0.5mm"],
-    ("minipilo", "letter-margin-offset"): ["--paper", "letter", "--margin", "3mm",
-                                           "--back-offset", "-1.5mm,0.7mm", "--svg"],
+    ("minipilo", "letter-margin-offset"): [
+        "--paper",
+        "letter",
+        "--margin",
+        "3mm",
+        "--back-offset",
+        "-1.5mm,0.7mm",
+        "--svg",
+    ],
 }
 CASES = {(game, name): args for game in GAMES for name, args in PER_GAME.items()}
 CASES.update(EXTRA)
@@ -56,9 +62,13 @@ def case_id(game: str, name: str) -> str:
 def build_case(game: str, name: str, out: Path) -> Path:
     """Build one case the way a user would, through the command line."""
     args = CASES[(game, name)]
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "build", game, "--out",
-                             str(out), *args], cwd=ROOT, capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "bastelbogen.cli", "build", game, "--out", str(out), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if result.returncode != 0:
         raise RuntimeError(f"{case_id(game, name)} did not build:\n{result.stderr}")
     return out / game
@@ -66,8 +76,11 @@ def build_case(game: str, name: str, out: Path) -> Path:
 
 def hashes(kit: Path) -> dict[str, str]:
     """sha256 of every PDF, SVG and manifest in a kit, by path inside it."""
-    return {str(p.relative_to(kit)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(kit.rglob("*")) if p.suffix in (".pdf", ".svg", ".json")}
+    return {
+        str(p.relative_to(kit)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(kit.rglob("*"))
+        if p.suffix in (".pdf", ".svg", ".json")
+    }
 
 
 def stored() -> dict[str, dict[str, str]]:
@@ -107,23 +120,32 @@ def looks(before: Path, after: Path, dpi: int = 100) -> tuple[int, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--regenerate", action="store_true",
-                        help="store the hashes of the current output in tests/pins.json")
+    parser.add_argument(
+        "--regenerate",
+        action="store_true",
+        help="store the hashes of the current output in tests/pins.json",
+    )
     parser.add_argument("--keep", type=Path, help="build the matrix into this folder")
     parser.add_argument("--compare", type=Path, help="a matrix kept before, to compare with")
     ns = parser.parse_args()
     keep = ns.keep or (Path(tempfile.mkdtemp(prefix="pins-after-")) if ns.compare else None)
     now = _matrix(keep)
     before = stored()
-    changed = sorted(f"{case}: {path}" for case, files in now.items() for path, digest in
-                     files.items() if before.get(case, {}).get(path) != digest)
+    changed = sorted(
+        f"{case}: {path}"
+        for case, files in now.items()
+        for path, digest in files.items()
+        if before.get(case, {}).get(path) != digest
+    )
     print("\n".join(changed) or "no file changed", f"\n{len(changed)} files differ")
     if ns.compare:
         for line in changed:
             case, path = line.split(": ")
             if path.endswith(".pdf"):
-                pages, share = looks(ns.compare / case / case.split("/")[0] / path,
-                                     keep / case / case.split("/")[0] / path)
+                pages, share = looks(
+                    ns.compare / case / case.split("/")[0] / path,
+                    keep / case / case.split("/")[0] / path,
+                )
                 print(f"{line}: {pages} pages, worst page {share:.4%} of pixels differ")
     if ns.regenerate:
         PINS.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")

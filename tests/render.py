@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 
-from generator.geometry import apply
-from generator.units import mm
+from bastelbogen.core.geometry import apply
+from bastelbogen.core.units import mm
 
 
 class Rendered:
@@ -34,5 +34,5 @@ def light(rgb, limit=200) -> bool:
 
 
 def close(rgb, hex_colour: str, tol=40) -> bool:
-    want = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    want = tuple(int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
     return all(abs(a - b) <= tol for a, b in zip(rgb, want, strict=True))

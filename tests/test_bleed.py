@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.build import Project
+from bastelbogen.pipeline.build import Project
 from tests.conftest import ROOT, manifest
 from tests.render import Rendered
 
@@ -15,8 +15,12 @@ PT = 72 / 25.4
 
 def _out(side: str, x, y, w, h, t: float) -> tuple[float, float]:
     """A point 5.5 mm outside one side of the trim, a share `t` along it."""
-    return {"left": (x - 5.5, y + t * h), "right": (x + w + 5.5, y + t * h),
-            "bottom": (x + t * w, y - 5.5), "top": (x + t * w, y + h + 5.5)}[side]
+    return {
+        "left": (x - 5.5, y + t * h),
+        "right": (x + w + 5.5, y + t * h),
+        "bottom": (x + t * w, y - 5.5),
+        "top": (x + t * w, y + h + 5.5),
+    }[side]
 
 
 def white(rgb) -> bool:
@@ -35,8 +39,9 @@ def test_full_bleed_art_reaches_a_6mm_bleed(kits, game):
         if not listed["path"].endswith(".pdf"):
             continue
         for page in listed["pages"]:
-            items = [i for i in page["items"] if i["kind"] in ("card", "tile")
-                     and i["component"] in bled]
+            items = [
+                i for i in page["items"] if i["kind"] in ("card", "tile") and i["component"] in bled
+            ]
             if not items:
                 continue
             img = Rendered(kit / listed["path"], page["number"] - 1, 60)
@@ -47,9 +52,10 @@ def test_full_bleed_art_reaches_a_6mm_bleed(kits, game):
                 for side in ("left", "right", "bottom", "top"):
                     points = [_out(side, x, y, w, h, k / 20) for k in range(5, 16)]
                     blank = sum(white(img.at_pt(px * PT, py * PT)) for px, py in points)
-                    assert blank <= len(points) // 2, \
-                        f"{listed['path']} p{page['number']} {item['id']} ({item['side']})" \
+                    assert blank <= len(points) // 2, (
+                        f"{listed['path']} p{page['number']} {item['id']} ({item['side']})"
                         f" is white 5.5 mm {side} of its trim"
+                    )
                     checked += 1
     assert checked >= 4 * 16
 
@@ -59,10 +65,21 @@ def test_layouts_see_bleed_and_safe_zone(tmp_path, project_copy):
     from tests.conftest import pnp
 
     face = project_copy / "templates" / "muenchhausen" / "number.yaml"
-    face.write_text(face.read_text() + '  - {name: probe, painter: text, box: ["{{ safe }}",'
-                    ' "{{ safe }}", 20, 5], text: "b={{ bleed }} s={{ safe }}", size: 6}\n')
-    result = pnp("build", "muenchhausen", "--bleed", "4.5mm", "--duplex", "none", "--out",
-                 str(tmp_path), cwd=project_copy)
+    face.write_text(
+        face.read_text() + '  - {name: probe, painter: text, box: ["{{ safe }}",'
+        ' "{{ safe }}", 20, 5], text: "b={{ bleed }} s={{ safe }}", size: 6}\n'
+    )
+    result = pnp(
+        "build",
+        "muenchhausen",
+        "--bleed",
+        "4.5mm",
+        "--duplex",
+        "none",
+        "--out",
+        str(tmp_path),
+        cwd=project_copy,
+    )
     assert result.returncode == 0, result.stderr
     from pypdf import PdfReader
 

@@ -28,8 +28,14 @@ def browser(tmp_path):
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
-                 "--disable-gpu", "--window-size=1400,1000", f"--user-data-dir={tmp_path}"):
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--window-size=1400,1000",
+        f"--user-data-dir={tmp_path}",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(DRIVER), options=options)
     yield driver
@@ -48,9 +54,11 @@ def _until(driver, script, limit=20.0):
 
 
 # Every picture in the grids and sheets drawn (the large view's stays empty until a click).
-LOADED = ("const shown = [...document.querySelectorAll('figure.face img, figure.sheet img')];"
-          " return document.body.dataset.version && shown.every("
-          "i => i.complete && i.naturalWidth > 0) && shown.length")
+LOADED = (
+    "const shown = [...document.querySelectorAll('figure.face img, figure.sheet img')];"
+    " return document.body.dataset.version && shown.every("
+    "i => i.complete && i.naturalWidth > 0) && shown.length"
+)
 
 
 def _open(driver, server) -> int:
@@ -63,11 +71,15 @@ def test_the_page_shows_every_face(browser, live):
     shown = _open(browser, server)
     state = server.preview.snapshot
     faces = sum(len(c["faces"]) for c in state.components)
-    assert shown == faces + len(state.sheets) == faces + browser.execute_script(
-        "return document.querySelectorAll('figure.sheet').length")
+    assert (
+        shown
+        == faces + len(state.sheets)
+        == faces + browser.execute_script("return document.querySelectorAll('figure.sheet').length")
+    )
     assert faces == browser.execute_script("return document.querySelectorAll('figure.face').length")
     cards = browser.execute_script(
-        "return document.querySelector('#component-number-cards small').textContent")
+        "return document.querySelector('#component-number-cards small').textContent"
+    )
     assert "64 pieces" in cards
     browser.save_screenshot(str(server.preview.project.root / "preview.png"))
 
@@ -77,14 +89,20 @@ def test_an_edit_shows_without_a_reload(browser, live):
     _open(browser, server)
     browser.execute_script("window.stayed = true")  # gone if the page were loaded again
     version = int(browser.execute_script("return document.body.dataset.version"))
-    old = set(browser.execute_script(
-        "return [...document.querySelectorAll('figure.face img')].map(i => i.src)"))
+    old = set(
+        browser.execute_script(
+            "return [...document.querySelectorAll('figure.face img')].map(i => i.src)"
+        )
+    )
     sets = folder / "content/muenchhausen/sets.yaml"
     sets.write_text(sets.read_text().replace("currency: Rubel,", "currency: Rubl,  "))
     _until(browser, f"return Number(document.body.dataset.version) > {version}")
     _until(browser, LOADED)
-    new = set(browser.execute_script(
-        "return [...document.querySelectorAll('figure.face img')].map(i => i.src)"))
+    new = set(
+        browser.execute_script(
+            "return [...document.querySelectorAll('figure.face img')].map(i => i.src)"
+        )
+    )
     assert browser.execute_script("return window.stayed") is True
     assert len(new - old) == 8  # the eight Rubel cards, drawn again
 
@@ -95,8 +113,9 @@ def test_a_broken_file_and_its_fix(browser, live):
     sets = folder / "content/muenchhausen/sets.yaml"
     good = sets.read_text()
     sets.write_text(good.replace('colour: "#0072B2"', 'colour: "#0072ZZ"'))
-    text = _until(browser, "const p = document.getElementById('problems');"
-                           " return !p.hidden && p.textContent")
+    text = _until(
+        browser, "const p = document.getElementById('problems'); return !p.hidden && p.textContent"
+    )
     assert "content/muenchhausen/sets.yaml:8:" in text and "is not a colour" in text
     faces = browser.execute_script("return document.querySelectorAll('figure.face').length")
     assert faces > 64  # the last good build stays underneath

@@ -4,23 +4,29 @@ import io
 
 import pytest
 
-from generator.project import FONTS
-from generator.render.cheatsheet import BASE, Sheet, _groups, _kept, _styles
-from generator.render.rulestext import blocks
-from generator.render.style import Fonts
-from generator.units import mm
+from bastelbogen.content.project import FONTS
+from bastelbogen.core.units import mm
+from bastelbogen.render.cheatsheet import BASE, Sheet, _groups, _kept, _styles
+from bastelbogen.render.rulestext import blocks
+from bastelbogen.render.style import Fonts
 from tests.conftest import ROOT
 
 
 def _fonts():
-    return Fonts({k: FONTS / f for k, f in (("regular", "Vera.ttf"),
-                                                     ("bold", "VeraBd.ttf"),
-                                                     ("italic", "VeraIt.ttf"))}, None)
+    return Fonts(
+        {
+            k: FONTS / f
+            for k, f in (("regular", "Vera.ttf"), ("bold", "VeraBd.ttf"), ("italic", "VeraIt.ttf"))
+        },
+        None,
+    )
 
 
 def test_template_lines_become_blocks():
     assert blocks("x\n@h Ziel\n@p Viel <b>Glück</b>\n@zzz no\n", BASE) == [
-        ("h", "Ziel"), ("p", "Viel <b>Glück</b>")]
+        ("h", "Ziel"),
+        ("p", "Viel <b>Glück</b>"),
+    ]
 
 
 def test_a_heading_travels_with_its_first_block():
@@ -28,16 +34,26 @@ def test_a_heading_travels_with_its_first_block():
     (platypus' KeepTogether), while a paragraph alone fills the column."""
     from reportlab.platypus import KeepTogether, Paragraph
 
-    from generator.render import columns
+    from bastelbogen.render import columns
 
-    sheet = Sheet(_fonts(), None, (0.0, 0.0), (mm(210), mm(297)), (("one", None),), "de",
-                  ROOT / "content/muenchhausen")
+    sheet = Sheet(
+        _fonts(),
+        None,
+        (0.0, 0.0),
+        (mm(210), mm(297)),
+        (("one", None),),
+        "de",
+        ROOT / "content/muenchhausen",
+    )
     from reportlab.lib import colors
 
     styles = _styles(sheet.fonts, 1.0, colors.black)
     texts: dict = {}
-    flow = _kept(_groups([("h", "A"), ("p", "one"), ("p", "two"), ("h", "B"), ("li", "x")],
-                         styles, sheet, texts))
+    flow = _kept(
+        _groups(
+            [("h", "A"), ("p", "one"), ("p", "two"), ("h", "B"), ("li", "x")], styles, sheet, texts
+        )
+    )
     assert [type(f) for f in flow] == [KeepTogether, Paragraph, KeepTogether]
     assert sorted(texts.values()) == ["A", "B", "one", "two", "x"]
     # Fill the left column with filler so that heading B would fit at its foot, its point not.
@@ -71,16 +87,16 @@ def test_the_columns_end_level(kits, game):
     kit = kits(game)
     _, pages = read(kit / "rules.pdf")
     page = pages[0]
-    rule = next(ln for ln in page.lines if abs(ln.x1 - ln.x2) < 0.01 and
-                abs(ln.x1 - page.size[0] / 2) < 1)
+    rule = next(
+        ln for ln in page.lines if abs(ln.x1 - ln.x2) < 0.01 and abs(ln.x1 - page.size[0] / 2) < 1
+    )
     bottom = min(rule.y1, rule.y2) / PT_PER_MM
     foot = (page.size[1] / PT_PER_MM - 260) / 2 + 6  # the sheet's foot, where columns end
     image = pdfium.PdfDocument(str(kit / "rules.pdf"))[0].render(scale=1).to_pil().convert("L")
     w, h = image.size
 
     def last_ink(x0, x1):  # the lowest row with text in a column, in mm from the bottom
-        rows = [y for y in range(h) if min(image.getpixel((x, y)) for x in range(x0, x1, 2))
-                < 100]
+        rows = [y for y in range(h) if min(image.getpixel((x, y)) for x in range(x0, x1, 2)) < 100]
         return (h - max(rows)) / PT_PER_MM
 
     left, right = last_ink(int(w * 0.12), int(w * 0.48)), last_ink(int(w * 0.52), int(w * 0.88))
@@ -89,20 +105,32 @@ def test_the_columns_end_level(kits, game):
 
 
 LOOKUP_BAD = {
-    "unknown_motif": ("content/minipilo/rules.yaml", "{motif: icon-humor, colour:",
-                      "{motif: icon-hurra, colour:",
-                      r"^content/minipilo/rules\.yaml:\d+:\d+: cheat sheet: unknown motif"
-                      r" 'icon-hurra'"),
-    "bad_colour": ("content/minipilo/rules.yaml", "{motif: icon-humor, colour: \"#e69f00\"",
-                   "{motif: icon-humor, colour: \"#e69f0\"",
-                   r"^content/minipilo/rules\.yaml:\d+:\d+: 'colour' "),
-    "row_not_a_list": ("content/minipilo/rules.yaml", "        - [je Schritt, 2]\n",
-                       "        - je Schritt\n",
-                       r"^content/minipilo/rules\.yaml:\d+:\d+: row 2 of 'table' must be a list"),
-    "unknown_panel_key": ("content/muenchhausen/rules.yaml", "      cycle: [Mitspieler bieten",
-                          "      cycles: [Mitspieler bieten",
-                          r"^content/muenchhausen/rules\.yaml:\d+:\d+: unknown key 'cycles'.*"
-                          r"did you mean 'cycle'"),
+    "unknown_motif": (
+        "content/minipilo/rules.yaml",
+        "{motif: icon-humor, colour:",
+        "{motif: icon-hurra, colour:",
+        r"^content/minipilo/rules\.yaml:\d+:\d+: cheat sheet: unknown motif"
+        r" 'icon-hurra'",
+    ),
+    "bad_colour": (
+        "content/minipilo/rules.yaml",
+        '{motif: icon-humor, colour: "#e69f00"',
+        '{motif: icon-humor, colour: "#e69f0"',
+        r"^content/minipilo/rules\.yaml:\d+:\d+: 'colour' ",
+    ),
+    "row_not_a_list": (
+        "content/minipilo/rules.yaml",
+        "        - [je Schritt, 2]\n",
+        "        - je Schritt\n",
+        r"^content/minipilo/rules\.yaml:\d+:\d+: row 2 of 'table' must be a list",
+    ),
+    "unknown_panel_key": (
+        "content/muenchhausen/rules.yaml",
+        "      cycle: [Mitspieler bieten",
+        "      cycles: [Mitspieler bieten",
+        r"^content/muenchhausen/rules\.yaml:\d+:\d+: unknown key 'cycles'.*"
+        r"did you mean 'cycle'",
+    ),
 }
 
 

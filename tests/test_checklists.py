@@ -36,8 +36,7 @@ def _flat(text: str) -> str:
 def test_every_seed_sentence_is_on_the_sheet_or_not_for_play(kits, game):
     seed = SEEDS / f"{game}.txt"
     entries = yaml.safe_load((CHECKLISTS / f"{game}.yaml").read_text())
-    sheet = _flat(PdfReader(str(kits(game, lang=("de",)) / "rules.pdf")).pages[0]
-                  .extract_text())
+    sheet = _flat(PdfReader(str(kits(game, lang=("de",)) / "rules.pdf")).pages[0].extract_text())
     for sentence in sentences(seed.read_text()):
         mapped = [e for e in entries if sentence.startswith(e["seed"])]
         assert mapped, f"seed sentence not in the checklist: {sentence[:80]!r}"

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from generator.calibrate import scale_labels
-from generator.units import to_mm
+from bastelbogen.core.units import to_mm
+from bastelbogen.output.calibrate import scale_labels
 from tests.conftest import ROOT, pnp
 from tests.pdfread import read
 
@@ -27,8 +27,21 @@ def test_every_command_has_help_with_examples(command):
 
 
 def test_build_is_quiet_off_a_terminal_and_honours_its_options(tmp_path):
-    result = pnp("build", "muenchhausen", "--paper", "letter", "--duplex", "none", "--bleed",
-                 "0", "--lang", "en", "--out", str(tmp_path), cwd=ROOT)
+    result = pnp(
+        "build",
+        "muenchhausen",
+        "--paper",
+        "letter",
+        "--duplex",
+        "none",
+        "--bleed",
+        "0",
+        "--lang",
+        "en",
+        "--out",
+        str(tmp_path),
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout == "" and result.stderr == ""
     m = json.loads((tmp_path / "muenchhausen/manifest.json").read_text())
@@ -43,8 +56,7 @@ def test_build_is_quiet_off_a_terminal_and_honours_its_options(tmp_path):
 
 
 def test_bad_option_values_are_refused_plainly(tmp_path):
-    result = pnp("build", "muenchhausen", "--bleed", "3 furlongs", "--out", str(tmp_path),
-                 cwd=ROOT)
+    result = pnp("build", "muenchhausen", "--bleed", "3 furlongs", "--out", str(tmp_path), cwd=ROOT)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "expected a length" in result.stderr
     result = pnp("build", "atlantis", "--out", str(tmp_path), cwd=ROOT)
@@ -60,8 +72,7 @@ def test_unknown_variant(tmp_path):
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_calibration_sheet(tmp_path, duplex):
     out = tmp_path / "cal.pdf"
-    result = pnp("calibrate", "--paper", "letter", "--duplex", duplex, "--out", str(out),
-                 cwd=ROOT)
+    result = pnp("calibrate", "--paper", "letter", "--duplex", duplex, "--out", str(out), cwd=ROOT)
     assert result.returncode == 0, result.stderr
     _, pages = read(out)
     assert len(pages) == 2

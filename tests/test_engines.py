@@ -26,8 +26,9 @@ pytestmark = pytest.mark.slow
 DPI = 150
 DPI_SEAMS = 300  # joints are looked at closer, unblurred
 MOST = 0.01  # of a page's pixels that may differ
-KITS = [(ROOT, game) for game in ("minipilo", "muenchhausen", "museo", "mytown")] + \
-    [(ROOT / "examples", game) for game in ("bienenstock", "vogelquartett")]
+KITS = [(ROOT, game) for game in ("minipilo", "muenchhausen", "museo", "mytown")] + [
+    (ROOT / "examples", game) for game in ("bienenstock", "vogelquartett")
+]
 VARIANTS = {
     "a4-bleed-duplex": {},  # the defaults: A4, 3 mm bleed, long-edge duplex
     "letter-nobleed-fold": {"paper": "letter", "bleed": 0, "duplex": "fold"},
@@ -38,8 +39,10 @@ def engines_here() -> None:
     lacking = missing()
     if not lacking:
         return
-    message = (f"the PDF engines' tools are missing ({', '.join(lacking)}): install the"
-               " Debian packages poppler-utils mupdf-tools ghostscript qpdf")
+    message = (
+        f"the PDF engines' tools are missing ({', '.join(lacking)}): install the"
+        " Debian packages poppler-utils mupdf-tools ghostscript qpdf"
+    )
     if os.environ.get("CI") == "true":
         pytest.fail(message + "; CI must run these tests (.ci/run installs them)")
     pytest.skip("SKIPPED, " + message)
@@ -61,8 +64,9 @@ def test_every_page_looks_alike_in_every_engine(project, game, variant, tmp_path
             assert len(pages) == len(reference), f"{engine}: pages of {pdf.name}"
             for n, (ours, theirs) in enumerate(zip(reference, pages, strict=True), 1):
                 share = differing(ours, theirs, DPI)
-                assert share <= MOST, \
+                assert share <= MOST, (
                     f"{engine} draws {pdf.name} page {n} unlike PDFium on {share:.2%}"
+                )
 
 
 def museo_neighbours(left: str, right: str, across: bool) -> bool:
@@ -76,13 +80,19 @@ LABEL_BAND = 8  # mm at the foot of a My Town tile: its own label, not the build
 
 def mytown_neighbours(left: str, right: str, across: bool) -> bool:
     """A building's tiles E1 E2, K1 K2 K3, side by side (the picture above the label)."""
-    return across and len(left) == len(right) == 2 and left[0] == right[0] and \
-        int(right[1]) == int(left[1]) + 1
+    return (
+        across
+        and len(left) == len(right) == 2
+        and left[0] == right[0]
+        and int(right[1]) == int(left[1]) + 1
+    )
 
 
-SEAMED = [("museo", "pictures.pdf", museo_neighbours, {}),
-          ("museo", "pictures.pdf", museo_neighbours, {"paper": "letter", "duplex": "fold"}),
-          ("mytown", "tiles.pdf", mytown_neighbours, {})]
+SEAMED = [
+    ("museo", "pictures.pdf", museo_neighbours, {}),
+    ("museo", "pictures.pdf", museo_neighbours, {"paper": "letter", "duplex": "fold"}),
+    ("mytown", "tiles.pdf", mytown_neighbours, {}),
+]
 BELOW = {museo_neighbours: 0, mytown_neighbours: LABEL_BAND}  # mm of a piece not the picture
 
 
@@ -93,11 +103,17 @@ def joints(page: dict, neighbours) -> list:
     for a in page["items"]:
         for b in page["items"]:
             (ax, ay, aw, ah), (bx, by, bw, bh) = a["trim_mm"], b["trim_mm"]
-            if a["side"] == b["side"] == "front" and abs(ax + aw - bx) < 0.01 and \
-                    neighbours(a["id"], b["id"], True):
+            if (
+                a["side"] == b["side"] == "front"
+                and abs(ax + aw - bx) < 0.01
+                and neighbours(a["id"], b["id"], True)
+            ):
                 found.append((True, bx, max(ay, by) + BELOW[neighbours], min(ay + ah, by + bh)))
-            if a["side"] == b["side"] == "front" and abs(ay - by - bh) < 0.01 and \
-                    neighbours(a["id"], b["id"], False):  # a above b (y up)
+            if (
+                a["side"] == b["side"] == "front"
+                and abs(ay - by - bh) < 0.01
+                and neighbours(a["id"], b["id"], False)
+            ):  # a above b (y up)
                 found.append((False, ay, max(ax, bx), min(ax + aw, bx + bw)))
     return found
 
@@ -122,8 +138,9 @@ def longest_seam(grey: np.ndarray, joint: tuple, reference: np.ndarray) -> int:
     # Engines may place an edge of the art a pixel apart: the reference's line, or the
     # pixel before or after it.
     apart = np.min([np.abs(seam - reference[where]) for where in (at[0], *at[3:])], axis=0)
-    off = ((seam > np.maximum(one, other) + 30) | (seam < np.minimum(one, other) - 30)) & \
-        (apart > 30)
+    off = ((seam > np.maximum(one, other) + 30) | (seam < np.minimum(one, other) - 30)) & (
+        apart > 30
+    )
     longest = run = 0
     for bad in off:
         run = run + 1 if bad else 0
@@ -131,8 +148,11 @@ def longest_seam(grey: np.ndarray, joint: tuple, reference: np.ndarray) -> int:
     return longest
 
 
-@pytest.mark.parametrize(("game", "file", "neighbours", "options"), SEAMED,
-                         ids=["museo-a4", "museo-letter-fold", "mytown-a4"])
+@pytest.mark.parametrize(
+    ("game", "file", "neighbours", "options"),
+    SEAMED,
+    ids=["museo-a4", "museo-letter-fold", "mytown-a4"],
+)
 def test_no_seam_where_pieces_of_a_picture_meet(game, file, neighbours, options, tmp_path):
     engines_here()
     kit = build(game, tmp_path, bleed=0, **options)
@@ -143,17 +163,21 @@ def assert_no_seams(pdf, neighbours, sheets: int = 2) -> None:
     """On the first sheets with joints of one picture, no engine draws a seam along them."""
     manifest = json.loads((pdf.parent / "manifest.json").read_text())
     pages = next(f["pages"] for f in manifest["files"] if f["path"] == pdf.name)
-    met = [(n, found) for n, page in enumerate(pages, 1)
-           if (found := joints(page, neighbours))][:sheets]
+    met = [(n, found) for n, page in enumerate(pages, 1) if (found := joints(page, neighbours))][
+        :sheets
+    ]
     assert met and sum(len(found) for _, found in met) >= 6
     for number, found in met:
         pdfium = np.asarray(pdfium_pages(pdf, DPI_SEAMS, number, number)[0], dtype=int)
         drawn = {"pdfium": pdfium}
         for engine in ENGINES:  # cut or padded to PDFium's size: engines round page edges
             page = engine_pages(engine, pdf, DPI_SEAMS, number, number)[0][0]
-            grey = np.asarray(page, dtype=int)[:pdfium.shape[0], :pdfium.shape[1]]
-            drawn[engine] = np.pad(grey, [(0, pdfium.shape[0] - grey.shape[0]),
-                                          (0, pdfium.shape[1] - grey.shape[1])], "edge")
+            grey = np.asarray(page, dtype=int)[: pdfium.shape[0], : pdfium.shape[1]]
+            drawn[engine] = np.pad(
+                grey,
+                [(0, pdfium.shape[0] - grey.shape[0]), (0, pdfium.shape[1] - grey.shape[1])],
+                "edge",
+            )
         for engine, grey in drawn.items():
             # Each engine is held against PDFium, PDFium against MuPDF.
             reference = drawn["mupdf" if engine == "pdfium" else "pdfium"]
@@ -176,8 +200,11 @@ def test_a_users_picture_with_alpha_looks_alike_and_its_pieces_meet(project_copy
     image.paste((240, 200, 40, 90), (0, 450, 600, 900))  # the lower half see-through
     image.save(folder / "mine.png")
     pictures = project_copy / "content/museo/pictures.yaml"
-    pictures.write_text(pictures.read_text().replace(
-        "{id: p01, style: hills, seed: 7,", "{id: p01, image: pictures/mine.png,"))
+    pictures.write_text(
+        pictures.read_text().replace(
+            "{id: p01, style: hills, seed: 7,", "{id: p01, image: pictures/mine.png,"
+        )
+    )
     kit = build("museo", tmp_path, project_copy, bleed=0, duplex="none")
     pdf = kit / "pictures.pdf"
     assert b"/SMask" in pdf.read_bytes()  # the alpha is the picture's own, kept

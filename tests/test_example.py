@@ -24,8 +24,11 @@ def kit(tmp_path_factory):
 def _sheet():
     from openpyxl import load_workbook
 
-    rows = list(load_workbook(EXAMPLES / "content/vogelquartett/birds.xlsx")["Vögel"]
-                .iter_rows(values_only=True))
+    rows = list(
+        load_workbook(EXAMPLES / "content/vogelquartett/birds.xlsx")["Vögel"].iter_rows(
+            values_only=True
+        )
+    )
     return [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
 
 
@@ -34,8 +37,14 @@ def test_every_row_is_a_card_with_its_values(kit):
     the language of its file."""
     birds = _sheet()
     m = json.loads((kit / "manifest.json").read_text())
-    fronts = [i for f in m["files"] if f["path"] == "cards.pdf" for p in f["pages"]
-              for i in p["items"] if i["side"] == "front"]
+    fronts = [
+        i
+        for f in m["files"]
+        if f["path"] == "cards.pdf"
+        for p in f["pages"]
+        for i in p["items"]
+        if i["side"] == "front"
+    ]
     assert [i["id"] for i in fronts] == [b["id"] for b in birds] and len(birds) == 16
     for name, lang in (("cards.pdf", "de"), ("cards-en.pdf", "en")):
         text = " ".join(p.extract_text() for p in PdfReader(str(kit / name)).pages)

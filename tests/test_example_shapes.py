@@ -16,8 +16,9 @@ EXAMPLES = ROOT / "examples"
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("out")
-    result = pnp("--root", str(EXAMPLES), "build", "bienenstock", "--svg", "--out", str(out),
-                 cwd=ROOT)
+    result = pnp(
+        "--root", str(EXAMPLES), "build", "bienenstock", "--svg", "--out", str(out), cwd=ROOT
+    )
     assert result.returncode == 0, result.stderr
     return out / "bienenstock"
 
@@ -25,9 +26,14 @@ def kit(tmp_path_factory):
 def _fronts(kit, component):
     """The fronts of a component on the sheets of the first language, wherever they lie."""
     m = json.loads((kit / "manifest.json").read_text())
-    return [i for f in m["files"] if f.get("lang") in (None, "de") for p in f["pages"]
-            for i in p["items"] if i["side"] == "front" and i.get("component") == component
-            and f["path"].endswith(".pdf")]
+    return [
+        i
+        for f in m["files"]
+        if f.get("lang") in (None, "de")
+        for p in f["pages"]
+        for i in p["items"]
+        if i["side"] == "front" and i.get("component") == component and f["path"].endswith(".pdf")
+    ]
 
 
 def test_the_counts_the_tables_give(kit):
@@ -36,8 +42,12 @@ def test_the_counts_the_tables_give(kit):
     tiles = _fronts(kit, "tiles")
     honey = _fronts(kit, "honey")
     assert len(tiles) == 36 and len(honey) == 30
-    assert {i["id"]: sum(t["id"] == i["id"] for t in tiles) for i in tiles} == \
-        {"klee": 9, "raps": 9, "linde": 9, "kornblume": 9}
+    assert {i["id"]: sum(t["id"] == i["id"] for t in tiles) for i in tiles} == {
+        "klee": 9,
+        "raps": 9,
+        "linde": 9,
+        "kornblume": 9,
+    }
     assert sum(h["id"] == "honig-3" for h in honey) == 10
     assert [q["id"] for q in _fronts(kit, "queen")] == ["queen"]
 
@@ -63,17 +73,27 @@ def test_the_pdf_cuts_along_the_outlines(kit):
 
     m = json.loads((kit / "manifest.json").read_text())
     for f in m["files"]:
-        if f.get("lang") not in (None, "de") or not f["path"].endswith(".pdf") \
-                or f["path"] == "rules.pdf":
+        if (
+            f.get("lang") not in (None, "de")
+            or not f["path"].endswith(".pdf")
+            or f["path"] == "rules.pdf"
+        ):
             continue
         _, pages = read(kit / f["path"], forms=True)
         for page, info in zip(pages, f["pages"], strict=True):
-            drawn = [[(x / PT_PER_MM, y / PT_PER_MM) for x, y in o.points]
-                     for o in page.outlines if not o.dashed]
+            drawn = [
+                [(x / PT_PER_MM, y / PT_PER_MM) for x, y in o.points]
+                for o in page.outlines
+                if not o.dashed
+            ]
             for item in info["items"]:
                 want = item["outline_mm"][0]
-                match = [d for d in drawn if len(d) == len(want) and all(
-                    math.dist(p, q) < 0.01 for p, q in zip(d, want, strict=True))]
+                match = [
+                    d
+                    for d in drawn
+                    if len(d) == len(want)
+                    and all(math.dist(p, q) < 0.01 for p, q in zip(d, want, strict=True))
+                ]
                 assert len(match) == 1, (f["path"], item["id"])
                 if item["component"] == "honey":
                     cx, cy = (sum(p[i] for p in match[0]) / len(want) for i in (0, 1))
@@ -82,8 +102,10 @@ def test_the_pdf_cuts_along_the_outlines(kit):
                     assert len(match[0]) == 6
                 else:  # the queen's die line: a drop 30 x 36 mm (turned or not)
                     xs, ys = zip(*match[0], strict=True)
-                    assert sorted((round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2))) \
-                        == [30, 36]
+                    assert sorted((round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2))) == [
+                        30,
+                        36,
+                    ]
 
 
 def test_every_shaped_piece_is_in_a_cut_file(kit):
@@ -104,8 +126,17 @@ def test_dxf_cut_files_match_the_outlines(tmp_path):
     the manifest's outline (to 0.001 mm); no DXF for the English copy of the tiles."""
     import ezdxf
 
-    result = pnp("--root", str(EXAMPLES), "build", "bienenstock", "--cut", "dxf", "--out",
-                 str(tmp_path), cwd=ROOT)
+    result = pnp(
+        "--root",
+        str(EXAMPLES),
+        "build",
+        "bienenstock",
+        "--cut",
+        "dxf",
+        "--out",
+        str(tmp_path),
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stderr
     kit = tmp_path / "bienenstock"
     m = json.loads((kit / "manifest.json").read_text())

@@ -46,11 +46,13 @@ def test_png_faces_match_the_manifest(muenchhausen):
         key = (face["component"], face["side"])
         counted[key] = counted.get(key, 0) + face["count"]
     assert counted == placed
-    files = sorted(p.relative_to(kit / "export/png").as_posix()
-                   for p in (kit / "export/png").rglob("*.png"))
+    files = sorted(
+        p.relative_to(kit / "export/png").as_posix() for p in (kit / "export/png").rglob("*.png")
+    )
     assert files == sorted(f["file"] for f in index["faces"])
-    back = next(f for f in index["faces"] if f["component"] == "number-cards"
-                and f["side"] == "back")
+    back = next(
+        f for f in index["faces"] if f["component"] == "number-cards" and f["side"] == "back"
+    )
     assert back["count"] == 64 and back["file"] == "number-cards/back.png"
     image = Image.open(kit / "export/png" / back["file"])
     assert image.size == (round(69 * MM), round(94 * MM))  # 63 x 88 mm and 3 mm bleed
@@ -68,17 +70,28 @@ def test_a_png_is_the_card_on_the_sheet(muenchhausen):
     x, y, w, h = item["trim_mm"]
     page_h = cards["pages"][0]["size_mm"][1]
     sheet = Rendered(kit / "number-cards.pdf", 0, 300).image
-    cut = sheet.crop((round(x * MM), round((page_h - y - h) * MM),
-                      round((x + w) * MM), round((page_h - y) * MM)))
-    turns = [cut] if w < h else [cut.transpose(Image.Transpose.ROTATE_90),
-                                 cut.transpose(Image.Transpose.ROTATE_270)]
+    cut = sheet.crop(
+        (round(x * MM), round((page_h - y - h) * MM), round((x + w) * MM), round((page_h - y) * MM))
+    )
+    turns = (
+        [cut]
+        if w < h
+        else [cut.transpose(Image.Transpose.ROTATE_90), cut.transpose(Image.Transpose.ROTATE_270)]
+    )
 
     def worst(face):
         bleed = round(3 * MM)
-        return min(ImageChops.difference(c, face.crop(
-            (bleed + dx, bleed + dy, bleed + dx + c.width, bleed + dy + c.height))).convert(
-            "L").filter(ImageFilter.BoxBlur(3)).getextrema()[1]
-            for c in turns for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        return min(
+            ImageChops.difference(
+                c, face.crop((bleed + dx, bleed + dy, bleed + dx + c.width, bleed + dy + c.height))
+            )
+            .convert("L")
+            .filter(ImageFilter.BoxBlur(3))
+            .getextrema()[1]
+            for c in turns
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+        )
 
     png = kit / "export/png/number-cards"
     assert worst(Image.open(png / f"{item['id']}-front.png").convert("RGB")) < 80
@@ -95,8 +108,9 @@ def _check_deck(kit, deck, count, trim_mm):
     sheets = math.ceil(count / 69)
     assert len(deck["CustomDeck"]) == sheets and len(deck["ContainedObjects"]) == count
     ids = []
-    for n, (key, custom) in enumerate(sorted(deck["CustomDeck"].items(),
-                                              key=lambda kv: int(kv[0]))):
+    for n, (key, custom) in enumerate(
+        sorted(deck["CustomDeck"].items(), key=lambda kv: int(kv[0]))
+    ):
         here = min(69, count - 69 * n)
         cols = min(10, here + 1)
         rows = math.ceil((here + 1) / cols)
@@ -112,8 +126,9 @@ def _check_deck(kit, deck, count, trim_mm):
         if not custom["UniqueBack"]:
             assert max(ImageStat.Stat(ImageChops.difference(hidden, back)).mean) < 1
         for k in range(here):
-            slot = image.crop(((k % cols) * cw, (k // cols) * ch, (k % cols + 1) * cw,
-                               (k // cols + 1) * ch))
+            slot = image.crop(
+                ((k % cols) * cw, (k // cols) * ch, (k % cols + 1) * cw, (k // cols + 1) * ch)
+            )
             assert max(ImageStat.Stat(ImageChops.difference(slot, back)).mean) > 5
     assert deck["DeckIDs"] == ids == [c["CardID"] for c in deck["ContainedObjects"]]
 
@@ -133,8 +148,13 @@ def test_tts_deck_of_180_spans_sheets(tmp_path):
 
 
 def test_a_base_url_replaces_the_files(tmp_path):
-    kit = build("muenchhausen", tmp_path, export=("tts",), langs=("de",),
-                base_url="https://example.org/decks/")
+    kit = build(
+        "muenchhausen",
+        tmp_path,
+        export=("tts",),
+        langs=("de",),
+        base_url="https://example.org/decks/",
+    )
     custom = next(iter(_deck(kit, "Zahlenkarten")["CustomDeck"].values()))
     assert custom["FaceURL"] == "https://example.org/decks/number-cards.1.png"
     assert custom["BackURL"] == "https://example.org/decks/number-cards.back.png"
@@ -144,8 +164,17 @@ def test_a_deck_of_one_is_a_card(tmp_path):
     """Tabletop Simulator shows a deck holding one card as nothing: a card it is."""
     from tests.test_shapes import _kit
 
-    kit = _kit(tmp_path, "--export", "tts", shape="rect", w=63, h=88, count=1, back=True,
-               label="[10, 10, 20, 8]")
+    kit = _kit(
+        tmp_path,
+        "--export",
+        "tts",
+        shape="rect",
+        w=63,
+        h=88,
+        count=1,
+        back=True,
+        label="[10, 10, 20, 8]",
+    )
     [card] = json.loads((kit / "export/tts/hx.json").read_text())["ObjectStates"]
     assert card["Name"] == "Card" and card["CardID"] == 100
     assert card["CustomDeck"]["1"]["NumWidth"] == 2  # the card and the hidden slot
@@ -165,24 +194,39 @@ def test_a_picture_too_large_is_refused_before_it_is_drawn(tmp_path):
     error, and nothing is written."""
     from tests.conftest import ROOT, pnp
 
-    result = pnp("build", "muenchhausen", "--export", "png", "--dpi", "1200", "--out",
-                 str(tmp_path / "out"), cwd=ROOT)
+    result = pnp(
+        "build",
+        "muenchhausen",
+        "--export",
+        "png",
+        "--dpi",
+        "1200",
+        "--out",
+        str(tmp_path / "out"),
+        cwd=ROOT,
+    )
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert re.search(r"^content/muenchhausen/game\.yaml:\d+:\d+: component 'score-sheet' would"
-                     r" be 8976 x 12283 pixels at 1200 dpi, more than 60 million",
-                     result.stderr, re.M), result.stderr
+    assert re.search(
+        r"^content/muenchhausen/game\.yaml:\d+:\d+: component 'score-sheet' would"
+        r" be 8976 x 12283 pixels at 1200 dpi, more than 60 million",
+        result.stderr,
+        re.M,
+    ), result.stderr
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("--export", "pdf"), r"must be one of png, shop, tts, contact, got pdf"),
-    (("--export", "png", "--export", "png"), r"'png' is asked for twice"),
-    (("--dpi", "5"), r"must be a whole number from 72 to 1200, got 5"),
-    (("--dpi", "3e2"), r"not a valid integer"),
-    (("--base-url", "javascript:alert(1)"), r"must be an address starting http:// or https://"),
-    (("--base-url", 'https://x.org/"><script>'), r"must be an address starting http://"),
-    (("--base-url", "https://x.org/f?dl=1"), r"without \? or #"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--export", "pdf"), r"must be one of png, shop, tts, contact, got pdf"),
+        (("--export", "png", "--export", "png"), r"'png' is asked for twice"),
+        (("--dpi", "5"), r"must be a whole number from 72 to 1200, got 5"),
+        (("--dpi", "3e2"), r"not a valid integer"),
+        (("--base-url", "javascript:alert(1)"), r"must be an address starting http:// or https://"),
+        (("--base-url", 'https://x.org/"><script>'), r"must be an address starting http://"),
+        (("--base-url", "https://x.org/f?dl=1"), r"without \? or #"),
+    ],
+)
 def test_export_options_are_checked(tmp_path, args, message):
     from tests.conftest import ROOT, pnp
 

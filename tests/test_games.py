@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from generator.imposition import PAPERS
-from generator.loader import find_games
+from bastelbogen.content.loader import find_games
+from bastelbogen.layout.imposition import PAPERS
 from tests.conftest import ROOT, manifest
 from tests.pdfread import fonts_embedded, read
 
@@ -32,8 +32,9 @@ def test_game_builds(kits, game, paper):
         assert len(pages) == len(f["pages"]) > 0
         assert all(embedded for _, embedded in fonts_embedded(reader))
         for page, info in zip(pages, f["pages"], strict=True):
-            assert [round(v / 72 * 25.4, 1) for v in page.size] == \
-                [round(v, 1) for v in info["size_mm"]]
+            assert [round(v / 72 * 25.4, 1) for v in page.size] == [
+                round(v, 1) for v in info["size_mm"]
+            ]
             # Every listed item is placed; a page that lists none is a plan (a board's).
             if info["items"] and f["path"] != "rules.pdf":
                 assert len(page.placed) == len(info["items"])

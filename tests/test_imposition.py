@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from generator.geometry import apply, bounds
-from generator.imposition import MARK_LENGTH, PAPERS, PrintSettings, impose
-from generator.units import mm, to_mm
+from bastelbogen.core.geometry import apply, bounds
+from bastelbogen.core.units import mm, to_mm
+from bastelbogen.layout.imposition import MARK_LENGTH, PAPERS, PrintSettings, impose
 
 CARD = (mm(63), mm(88))
 
@@ -15,8 +15,9 @@ def _pages(n=64, size=CARD, **kw):
     return impose(list(range(n)), size, PrintSettings(**kw), has_back=True)
 
 
-@pytest.mark.parametrize("paper,bleed,per_page", [
-    ("a4", 0, 9), ("a4", 3, 8), ("letter", 0, 8), ("letter", 3, 6)])
+@pytest.mark.parametrize(
+    "paper,bleed,per_page", [("a4", 0, 9), ("a4", 3, 8), ("letter", 0, 8), ("letter", 3, 6)]
+)
 def test_as_many_as_fit(paper, bleed, per_page):
     pages = _pages(paper=paper, bleed=mm(bleed), duplex="none")
     assert len(pages[0].placements) == per_page
@@ -100,7 +101,7 @@ def test_back_art_corner_sits_behind_its_front_corner():
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_fold_sheets_mirror_about_the_fold(paper):
     page = _pages(paper=paper, duplex="fold")[0]
-    (x1, y1, x2, y2), = page.folds
+    ((x1, y1, x2, y2),) = page.folds
     fronts = [p for p in page.placements if p.side == "front"]
     backs = [p for p in page.placements if p.side == "back"]
     assert len(fronts) == len(backs) >= 3
@@ -128,10 +129,11 @@ def test_too_large_an_item_is_refused():
 def test_blocks_keep_a_pictures_pieces_together(paper, whole_blocks):
     """Six 40 mm pieces of a picture, 2 wide and 3 tall, lie as the picture does."""
     size = (mm(40), mm(40))
-    page = impose(list(range(180)), size, PrintSettings(paper=paper, duplex="none"), False,
-                  block=(2, 3))[0]
+    page = impose(
+        list(range(180)), size, PrintSettings(paper=paper, duplex="none"), False, block=(2, 3)
+    )[0]
     for b in range(whole_blocks):
-        trims = [p.trim for p in page.placements[b * 6:(b + 1) * 6]]
+        trims = [p.trim for p in page.placements[b * 6 : (b + 1) * 6]]
         x0, y_top = trims[0][0], trims[0][1] + trims[0][3]
         for i, (x, y, _w, h) in enumerate(trims):
             col, row = i % 2, i // 2

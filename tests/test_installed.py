@@ -21,8 +21,9 @@ pytestmark = pytest.mark.slow
 
 
 def _run(*args, cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
-    result = subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True,
-                            timeout=300)
+    result = subprocess.run(
+        [str(a) for a in args], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
     if check:
         assert result.returncode == 0, result.stderr[-2000:]
     return result
@@ -38,12 +39,25 @@ def _install(base: Path) -> Path:
     environment's, found through a .pth file: no network, and no checkout on the path)."""
     source = base / "source"  # a copy, so the wheel build leaves the checkout untouched
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, source / name)
-    shutil.copytree(ROOT / "generator", source / "generator",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    _run(sys.executable, "-m", "pip", "wheel", source, "--no-deps", "--no-build-isolation",
-         "-q", "-w", base / "wheel", cwd=base)
+    for folder in ("bastelbogen", "templates", "fonts"):
+        shutil.copytree(
+            ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        source,
+        "--no-deps",
+        "--no-build-isolation",
+        "-q",
+        "-w",
+        base / "wheel",
+        cwd=base,
+    )
     wheel = next((base / "wheel").glob("*.whl"))
     venv = base / "venv"
     _run(sys.executable, "-m", "venv", venv, cwd=base)
@@ -56,17 +70,25 @@ def _install(base: Path) -> Path:
 def test_the_wheel_carries_the_shipped_data(installed):
     wheel = next((installed.parent / "wheel").glob("*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    for shipped in ("generator/data/templates/cheatsheet.j2",
-                    "generator/data/templates/muenchhausen/number.yaml",
-                    "generator/data/fonts/Vera.ttf", "generator/data/fonts/VeraBd.ttf",
-                    "generator/data/words/de.yaml", "generator/data/words/en.yaml",
-                    "generator/data/profiles.yaml"):
+    for shipped in (
+        "bastelbogen/templates/cheatsheet.j2",
+        "bastelbogen/templates/muenchhausen/number.yaml",
+        "bastelbogen/fonts/Vera.ttf",
+        "bastelbogen/fonts/VeraBd.ttf",
+        "bastelbogen/data/words/de.yaml",
+        "bastelbogen/data/words/en.yaml",
+        "bastelbogen/data/profiles.yaml",
+    ):
         assert shipped in names
 
 
 def test_installed_pnp_builds_the_game_of_the_current_folder(installed, tmp_path):
-    where = _run(installed / "bin" / "python", "-c",
-                 "import generator; print(generator.__file__)", cwd=tmp_path).stdout
+    where = _run(
+        installed / "bin" / "python",
+        "-c",
+        "import bastelbogen; print(bastelbogen.__file__)",
+        cwd=tmp_path,
+    ).stdout
     assert where.startswith(str(installed)), where  # the installed copy, not the checkout
     shutil.copytree(ROOT / "content" / "muenchhausen", tmp_path / "content" / "muenchhausen")
     _run(installed / "bin" / "pnp", "build", cwd=tmp_path)
@@ -82,7 +104,7 @@ def test_installed_pnp_outside_a_project_says_so(installed, tmp_path):
     assert "Traceback" not in result.stderr and not (tmp_path / "out").exists()
 
 
-PROBE_WRITER = '''
+PROBE_WRITER = """
 from . import Writer, register
 
 
@@ -96,7 +118,7 @@ class Probe(Writer):
         kinds = sorted({c.kind for c in laid.components})
         path.write_text(f"{', '.join(kinds)}: {len(laid.items)} items\\n")
         return [{"path": path.name, "pages": []}]
-'''
+"""
 COASTER_KIND = '''
 from . import Kind, register
 
@@ -108,9 +130,9 @@ class Coaster(Kind):
     name = "coaster"
     backs = False
 '''
-STAMP_PAINTER = '''
-from ..painters import painter
-from ..params import COLOUR
+STAMP_PAINTER = """
+from ..content.painters import painter
+from ..core.params import COLOUR
 
 
 @painter("stamp", "a filled disc", {"colour": COLOUR})
@@ -118,7 +140,7 @@ def paint_stamp(c, box, ctx):
     x, y, w, h = box.rect
     c.setFillColor(ctx.ink(box, "colour", "#cc0000"))
     c.circle(x + w / 2, y + h / 2, min(w, h) / 2, stroke=0, fill=1)
-'''
+"""
 GAME = """game: mats
 title: Mats
 players: {min: 1, max: 4}
@@ -142,10 +164,12 @@ def test_a_new_kind_painter_and_writer_are_one_module_each(tmp_path):
     """Dropped into an installed package, each is found; nothing else is edited."""
     (tmp_path / "installed").mkdir()
     installed = _install(tmp_path / "installed")
-    package = next((installed / "lib").glob("python*/site-packages")) / "generator"
-    for folder, name, text in (("writers", "probe", PROBE_WRITER),
-                               ("kinds", "coaster", COASTER_KIND),
-                               ("render", "stamp", STAMP_PAINTER)):
+    package = next((installed / "lib").glob("python*/site-packages")) / "bastelbogen"
+    for folder, name, text in (
+        ("output", "probe", PROBE_WRITER),
+        ("content/kinds", "coaster", COASTER_KIND),
+        ("render", "stamp", STAMP_PAINTER),
+    ):
         (package / folder / f"{name}.py").write_text(text)
     game = tmp_path / "content" / "mats"
     game.mkdir(parents=True)
@@ -166,6 +190,12 @@ def test_a_new_kind_painter_and_writer_are_one_module_each(tmp_path):
     x, y, w, h = placed[0]["trim_mm"]
     centre = ((x + w / 2) * 72 / 25.4, page.get_height() - (y + h / 2) * 72 / 25.4)
     assert image.getpixel(tuple(int(v) for v in centre)) == (0, 0, 255)  # the stamp
-    help_text = _run(installed / "bin" / "python", "-c", "from generator import plugins,"
-                     " painters; plugins.load(); print(painters.table())", cwd=tmp_path).stdout
+    help_text = _run(
+        installed / "bin" / "python",
+        "-c",
+        "from bastelbogen.pipeline import"
+        " plugins; from bastelbogen.content import painters; plugins.load();"
+        " print(painters.table())",
+        cwd=tmp_path,
+    ).stdout
     assert "| `stamp` | a filled disc | `colour` |" in help_text

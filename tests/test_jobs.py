@@ -8,13 +8,11 @@ import shutil
 
 import pytest
 
-from generator import limits, workers
+from bastelbogen.core import limits, workers
 from tests.conftest import ROOT, pnp, project_copy  # noqa: F401 - project_copy is a fixture
 from tests.hostile.projects import tree
 
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
-
-
 
 
 def test_tasks_come_back_in_order_from_several_processes():
@@ -135,5 +133,6 @@ def test_a_game_that_cannot_be_written_stops_the_same_way_in_parallel(project_co
     code, stderr, built = results[0]
     assert code == 1 and "museo" in stderr and "Traceback" not in stderr
     assert (project_copy / "out1/museo/notes.txt").read_text() == "mine"
-    assert {"muenchhausen/manifest.json", "mytown/manifest.json",
-            "minipilo/manifest.json"} <= set(built)
+    assert {"muenchhausen/manifest.json", "mytown/manifest.json", "minipilo/manifest.json"} <= set(
+        built
+    )

@@ -1,11 +1,11 @@
-"""What a kind is, it says once (generator/kinds/): its defaults reach the content."""
+"""What a kind is, it says once (content/kinds/): its defaults reach the content."""
 
 from __future__ import annotations
 
 import pytest
 
-from generator.build import Project
-from generator.kinds import KINDS, kind_of
+from bastelbogen.content.kinds import KINDS, kind_of
+from bastelbogen.pipeline.build import Project
 from tests.conftest import ROOT, pnp
 
 
@@ -14,8 +14,13 @@ def test_each_component_takes_its_kinds_defaults():
         for component in Project(ROOT).load(game).components:
             kind = kind_of(component)
             assert kind.name == component.kind
-            declared = "marks:" in (ROOT / "content" / game / "game.yaml").read_text() \
-                .split(f"id: {component.id}\n")[1].split("\n  - id:")[0]
+            declared = (
+                "marks:"
+                in (ROOT / "content" / game / "game.yaml")
+                .read_text()
+                .split(f"id: {component.id}\n")[1]
+                .split("\n  - id:")[0]
+            )
             if not declared:
                 assert component.marks == kind.marks, component.id
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.words import keys
+from bastelbogen.content.words import keys
 from tests.conftest import ROOT, manifest, pnp
 
 GAME = """game: jeu
@@ -49,20 +49,32 @@ en:
   sections:
     - {heading: Goal, text: Say hello.}
 """
-FRENCH = {"subject": "Kit à imprimer Bastelbogen", "rules": "Règles", "glue": "colle",
-          "board-sheet": "Plateau, feuille", "board-assembly": "Assembler le plateau",
-          "how-to-print": "comment imprimer", "paper": "papier", "no-fit": "taille réelle",
-          "pages": "p.", "one-sided": "recto", "duplex-long": "recto verso, bord long",
-          "duplex-short": "recto verso, bord court", "duplex-fold": "recto; plier, coller",
-          "duplex-none": "recto (faces seules)", "cutting": "Couper aux traits de coupe.",
-          "parts": "Petites pièces", "holds": "contient",
-          "per-language": "Les pièces à texte existent en chaque langue, n'en imprimer qu'une.",
-          "registration": "Imprimer, puis découper aux repères."}
+FRENCH = {
+    "subject": "Kit à imprimer Bastelbogen",
+    "rules": "Règles",
+    "glue": "colle",
+    "board-sheet": "Plateau, feuille",
+    "board-assembly": "Assembler le plateau",
+    "how-to-print": "comment imprimer",
+    "paper": "papier",
+    "no-fit": "taille réelle",
+    "pages": "p.",
+    "one-sided": "recto",
+    "duplex-long": "recto verso, bord long",
+    "duplex-short": "recto verso, bord court",
+    "duplex-fold": "recto; plier, coller",
+    "duplex-none": "recto (faces seules)",
+    "cutting": "Couper aux traits de coupe.",
+    "parts": "Petites pièces",
+    "holds": "contient",
+    "per-language": "Les pièces à texte existent en chaque langue, n'en imprimer qu'une.",
+    "registration": "Imprimer, puis découper aux repères.",
+}
 
 
 def _words(omit: str = "") -> str:
     lines = [f"{k}: {v}" for k, v in FRENCH.items() if k != omit]
-    steps = "" if omit == "board-steps" else "board-steps: [\"1. Découper.\", \"2. Coller.\"]\n"
+    steps = "" if omit == "board-steps" else 'board-steps: ["1. Découper.", "2. Coller."]\n'
     return "\n".join(lines) + "\n" + steps
 
 
@@ -107,8 +119,10 @@ def test_both_languages_by_default(jeu, tmp_path):
     result = pnp("build", "jeu", "--out", str(tmp_path / "out"), cwd=jeu)
     assert result.returncode == 0, result.stderr
     rules = PdfReader(str(tmp_path / "out" / "jeu" / "rules.pdf"))
-    assert [("Dire" in p.extract_text(), "Say hello" in p.extract_text())
-            for p in rules.pages] == [(True, False), (False, True)]
+    assert [("Dire" in p.extract_text(), "Say hello" in p.extract_text()) for p in rules.pages] == [
+        (True, False),
+        (False, True),
+    ]
     assert rules.metadata.title == "Le Jeu – Règles / Rules"
 
 
@@ -116,8 +130,11 @@ def test_a_language_without_words_is_a_located_error(jeu, tmp_path):
     (jeu / "content" / "jeu" / "words" / "fr.yaml").unlink()
     result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert re.search(r"content/jeu/game\.yaml:3:12: the words the kit prints itself .* no"
-                     r" translation to 'fr': add words/fr\.yaml", result.stderr), result.stderr
+    assert re.search(
+        r"content/jeu/game\.yaml:3:12: the words the kit prints itself .* no"
+        r" translation to 'fr': add words/fr\.yaml",
+        result.stderr,
+    ), result.stderr
     assert not (tmp_path / "out" / "jeu").exists()
 
 
@@ -130,8 +147,7 @@ def test_a_missing_word_is_told_in_its_table(jeu, tmp_path):
 
 def test_an_undeclared_language_is_a_usage_error(jeu):
     result = pnp("build", "jeu", "--lang", "de", cwd=jeu)
-    assert result.returncode == 2 and "is not written in 'de' (languages: fr, en)" in \
-        result.stderr
+    assert result.returncode == 2 and "is not written in 'de' (languages: fr, en)" in result.stderr
 
 
 def test_a_text_in_an_undeclared_language_is_located(jeu):
@@ -139,23 +155,31 @@ def test_a_text_in_an_undeclared_language_is_located(jeu):
     game.write_text(GAME.replace("{fr: Cartes, en: Cards}", "{fr: Cartes, en: Cards, it: Carte}"))
     result = pnp("validate", "jeu", cwd=jeu)
     assert result.returncode == 1
-    assert re.search(r"game\.yaml:8:35: 'name' has a text in 'it', which is not one of the"
-                     r" game's languages \(fr, en\)", result.stderr), result.stderr
+    assert re.search(
+        r"game\.yaml:8:35: 'name' has a text in 'it', which is not one of the"
+        r" game's languages \(fr, en\)",
+        result.stderr,
+    ), result.stderr
 
 
 def test_the_shipped_games_declare_their_languages():
-    from generator.build import Project
+    from bastelbogen.pipeline.build import Project
 
-    assert {Project(ROOT).load(g).languages for g in ("museo", "mytown", "muenchhausen",
-                                                      "minipilo")} == {("de", "en")}
+    assert {
+        Project(ROOT).load(g).languages for g in ("museo", "mytown", "muenchhausen", "minipilo")
+    } == {("de", "en")}
 
 
-@pytest.mark.parametrize("declared,told", [
-    ("languages: fr", r"game\.yaml:3:12: 'languages' must be a list"),
-    ("languages: [FR]", r"game\.yaml:3:13: 'FR' is not a language code"),
-    ("languages: []", r"game\.yaml:3:12: 'languages' names none"),
-    ("languages: [fr, {x: 1}]", r"game\.yaml:3:17: a mapping is not a language code"),
-    ("languages: [fr, en, fr]", r"game\.yaml:3:21: 'fr' is named twice")])
+@pytest.mark.parametrize(
+    "declared,told",
+    [
+        ("languages: fr", r"game\.yaml:3:12: 'languages' must be a list"),
+        ("languages: [FR]", r"game\.yaml:3:13: 'FR' is not a language code"),
+        ("languages: []", r"game\.yaml:3:12: 'languages' names none"),
+        ("languages: [fr, {x: 1}]", r"game\.yaml:3:17: a mapping is not a language code"),
+        ("languages: [fr, en, fr]", r"game\.yaml:3:21: 'fr' is named twice"),
+    ],
+)
 def test_a_wrong_declaration_of_languages_is_located(jeu, declared, told):
     game = jeu / "content" / "jeu" / "game.yaml"
     game.write_text(GAME.replace("languages: [fr, en]", declared))
@@ -164,11 +188,15 @@ def test_a_wrong_declaration_of_languages_is_located(jeu, declared, told):
     assert re.search(told, result.stderr), result.stderr
 
 
-@pytest.mark.parametrize("words,told", [
-    ("- a\n- b\n", r"fr\.yaml:1:1: the table of words fr\.yaml must be a mapping"),
-    ("glue: [\n", r"fr\.yaml:2:1: broken YAML"),
-    ("glue: {x: 1}\n", r"fr\.yaml:1:7: 'glue' must be text"),
-    ("\x07bell: x\n", r"fr\.yaml:1:1: .*control character")])
+@pytest.mark.parametrize(
+    "words,told",
+    [
+        ("- a\n- b\n", r"fr\.yaml:1:1: the table of words fr\.yaml must be a mapping"),
+        ("glue: [\n", r"fr\.yaml:2:1: broken YAML"),
+        ("glue: {x: 1}\n", r"fr\.yaml:1:7: 'glue' must be text"),
+        ("\x07bell: x\n", r"fr\.yaml:1:1: .*control character"),
+    ],
+)
 def test_a_broken_table_of_words_is_located(jeu, tmp_path, words, told):
     (jeu / "content" / "jeu" / "words" / "fr.yaml").write_text(words)
     result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
@@ -191,19 +219,21 @@ def test_validate_lays_out_cards_in_every_language(jeu):
     text that only overflows in the third language is found before anyone builds it."""
     game = jeu / "content" / "jeu" / "game.yaml"
     long = "Guten Tag und herzlich willkommen zu diesem wunderbaren Spiel"
-    game.write_text(GAME.replace("languages: [fr, en]", "languages: [fr, en, de]")
-                    .replace("{fr: Le Jeu, en: The Game}", "{fr: Le Jeu, en: The Game, de: Das"
-                             " Spiel}")
-                    .replace("{fr: Cartes, en: Cards}", "{fr: Cartes, en: Cards, de: Karten}")
-                    .replace("{fr: Plateau, en: Board}", "{fr: Plateau, en: Board, de: Brett}")
-                    .replace("word: {fr: Bonjour, en: Hello}",
-                             f"word: {{fr: Bonjour, en: Hello, de: {long}}}"))
+    game.write_text(
+        GAME.replace("languages: [fr, en]", "languages: [fr, en, de]")
+        .replace("{fr: Le Jeu, en: The Game}", "{fr: Le Jeu, en: The Game, de: Das Spiel}")
+        .replace("{fr: Cartes, en: Cards}", "{fr: Cartes, en: Cards, de: Karten}")
+        .replace("{fr: Plateau, en: Board}", "{fr: Plateau, en: Board, de: Brett}")
+        .replace("word: {fr: Bonjour, en: Hello}", f"word: {{fr: Bonjour, en: Hello, de: {long}}}")
+    )
     (jeu / "content" / "jeu" / "rules.yaml").write_text(
-        RULES + "de:\n  title: Das Spiel\n  sections:\n    - {heading: Ziel, text: Grüßen.}\n")
+        RULES + "de:\n  title: Das Spiel\n  sections:\n    - {heading: Ziel, text: Grüßen.}\n"
+    )
     result = pnp("validate", "jeu", cwd=jeu)
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert re.search(r"carte\.yaml:\d+:\d+: item 'a' \(front\): text in box 'word'",
-                     result.stderr), result.stderr
+    assert re.search(
+        r"carte\.yaml:\d+:\d+: item 'a' \(front\): text in box 'word'", result.stderr
+    ), result.stderr
 
 
 def test_an_item_text_lacking_a_language_is_located(jeu):
@@ -211,8 +241,9 @@ def test_an_item_text_lacking_a_language_is_located(jeu):
     game.write_text(GAME.replace("word: {fr: Bonjour, en: Hello}", "word: {fr: Bonjour}"))
     result = pnp("validate", "jeu", cwd=jeu)
     assert result.returncode == 1
-    assert re.search(r"game\.yaml:13:23: this text has no en; the game is written in fr, en",
-                     result.stderr), result.stderr
+    assert re.search(
+        r"game\.yaml:13:23: this text has no en; the game is written in fr, en", result.stderr
+    ), result.stderr
 
 
 def test_words_the_font_cannot_write_are_located(jeu, tmp_path):
@@ -220,22 +251,28 @@ def test_words_the_font_cannot_write_are_located(jeu, tmp_path):
     words.write_text(_words().replace("glue: colle", "glue: 接着"))
     result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
     assert result.returncode == 1
-    assert re.search(r"fr\.yaml:3:7: the kit's words: the font has no glyph for '接'",
-                     result.stderr), result.stderr
-    words.write_text(_words().replace('board-steps: ["1. Découper."', 'board-steps: [{a: 1}'))
+    assert re.search(
+        r"fr\.yaml:3:7: the kit's words: the font has no glyph for '接'", result.stderr
+    ), result.stderr
+    words.write_text(_words().replace('board-steps: ["1. Découper."', "board-steps: [{a: 1}"))
     result = pnp("build", "jeu", "--lang", "fr", "--out", str(tmp_path / "out"), cwd=jeu)
-    assert re.search(r"fr\.yaml:\d+:\d+: 'board-steps' holds lines of text, not a mapping",
-                     result.stderr), result.stderr
+    assert re.search(
+        r"fr\.yaml:\d+:\d+: 'board-steps' holds lines of text, not a mapping", result.stderr
+    ), result.stderr
 
 
 def test_rules_lists_hold_texts_only(jeu):
     rules = jeu / "content" / "jeu" / "rules.yaml"
-    rules.write_text(RULES.replace("    - {heading: But, text: Dire bonjour.}",
-                                   "    - {heading: But, steps: [Un, {x: 1}]}"))
+    rules.write_text(
+        RULES.replace(
+            "    - {heading: But, text: Dire bonjour.}", "    - {heading: But, steps: [Un, {x: 1}]}"
+        )
+    )
     result = pnp("validate", "jeu", cwd=jeu)
     assert result.returncode == 1
-    assert re.search(r"rules\.yaml:4:34: 'steps' lists texts; this one is a mapping",
-                     result.stderr), result.stderr
+    assert re.search(
+        r"rules\.yaml:4:34: 'steps' lists texts; this one is a mapping", result.stderr
+    ), result.stderr
 
 
 def test_a_language_asked_for_twice_is_a_usage_error(jeu):

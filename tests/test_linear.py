@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from generator.errors import Loc
-from generator.expand import resolve_refs
-from generator.models import Table
+from bastelbogen.content.expand import resolve_refs
+from bastelbogen.content.models import Table
+from bastelbogen.core.errors import Loc
 
 
 class CountingRows(tuple):
@@ -35,15 +35,24 @@ def test_references_are_looked_up_not_searched():
 def test_each_items_context_does_not_walk_every_table():
     """What a layout sees of the game's tables is made once per language, not per item:
     3,000 items' contexts walk a 3,000-row table once."""
-    from generator.faces import context
+    from bastelbogen.layout.faces import context
 
-    rows = CountingRows({"id": f"r{n}", "name": {"de": f"Zeile {n}", "en": f"row {n}"}}
-                        for n in range(3000))
+    rows = CountingRows(
+        {"id": f"r{n}", "name": {"de": f"Zeile {n}", "en": f"row {n}"}} for n in range(3000)
+    )
     table = Table("t", rows, Loc("t.csv"))
     title = SimpleNamespace(get=lambda lang: "Spiel")
-    game = SimpleNamespace(languages=("de", "en"), themes={}, theme_field=None,
-                           tables={"t": table}, id="g", title=title, author="",
-                           players=SimpleNamespace(min=2, max=4), memo={})
+    game = SimpleNamespace(
+        languages=("de", "en"),
+        themes={},
+        theme_field=None,
+        tables={"t": table},
+        id="g",
+        title=title,
+        author="",
+        players=SimpleNamespace(min=2, max=4),
+        memo={},
+    )
     component = SimpleNamespace(refs=())
     CountingRows.walks = 0
     for n in range(3000):

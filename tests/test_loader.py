@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import ContentError, Loc
-from generator.layouts import Layouts, resolve
-from generator.source import load_yaml
-from generator.units import mm
+from bastelbogen.core.errors import ContentError, Loc
+from bastelbogen.core.source import load_yaml
+from bastelbogen.core.units import mm
+from bastelbogen.layout.layouts import Layouts, resolve
 
 
 def test_values_keep_file_line_and_column(tmp_path):
@@ -39,10 +39,12 @@ def test_yaml_tags_are_not_executed(tmp_path):
 def test_layout_extends_and_replaces_by_name(tmp_path):
     (tmp_path / "base.yaml").write_text(
         "boxes:\n  - {name: a, painter: shape, box: [0, 0, 10, 10], fill: red}\n"
-        "  - {name: b, painter: text, box: [0, 0, 5, 5], text: hi}\n")
+        "  - {name: b, painter: text, box: [0, 0, 5, 5], text: hi}\n"
+    )
     (tmp_path / "card.yaml").write_text(
         "extends: base\nboxes:\n  - {name: a, painter: shape, box: [1, 2, 3, 4], fill: '{{ c }}'}\n"
-        "  - {name: z, painter: text, box: [0, 0, 5, 5], text: '{{ c }}', when: '{{ flag }}'}\n")
+        "  - {name: z, painter: text, box: [0, 0, 5, 5], text: '{{ c }}', when: '{{ flag }}'}\n"
+    )
     layout = Layouts([tmp_path]).get("card", Loc("x.yaml"))
     assert [b.name for b in layout.boxes] == ["a", "b", "z"]
     face = resolve(layout, {"c": "blue", "flag": False}, (mm(20), mm(30)))

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from generator import braille
-from generator.units import to_mm
+from bastelbogen.core.units import to_mm
+from bastelbogen.layout import braille
 from tests.pdfread import read
 from tests.render import Rendered, close, dark, light
 
-SETS = {"taler": "#E69F00", "gulden": "#56B4E9", "dukaten": "#009E73", "rubel": "#F0E442",
-        "livre": "#0072B2", "pfund": "#D55E00", "zechine": "#CC79A7", "kreuzer": "#000000"}
+SETS = {
+    "taler": "#E69F00",
+    "gulden": "#56B4E9",
+    "dukaten": "#009E73",
+    "rubel": "#F0E442",
+    "livre": "#0072B2",
+    "pfund": "#D55E00",
+    "zechine": "#CC79A7",
+    "kreuzer": "#000000",
+}
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +40,9 @@ def test_fronts_show_their_set_colour_in_the_bleed_and_a_light_panel(plain):
         assert close(img.at_local(m, 31.5, 86.5), SETS["taler"]), "frame inside the trim too"
         assert light(img.at_local(m, 8, 30)), "the panel is light"
         # The big numeral sits in the centre of the coin.
-        centre = [img.at_local(m, 31.5 + dx, 44 + dy) for dx in range(-6, 7, 2)
-                  for dy in range(-8, 9, 2)]
+        centre = [
+            img.at_local(m, 31.5 + dx, 44 + dy) for dx in range(-6, 7, 2) for dy in range(-8, 9, 2)
+        ]
         assert any(dark(px) for px in centre)
 
 
@@ -143,8 +152,9 @@ def test_nothing_is_see_through(kits, game):
             states = resources.get("/ExtGState", {})
             for name in set(re.findall(rb"/([\w.]+) gs", data)):
                 state = states["/" + name.decode()].get_object()
-                assert float(state.get("/ca", 1)) == 1 and float(state.get("/CA", 1)) == 1, \
+                assert float(state.get("/ca", 1)) == 1 and float(state.get("/CA", 1)) == 1, (
                     f"{pdf.name}: see-through paint ({name.decode()})"
+                )
                 assert state.get("/SMask", "/None") == "/None", f"{pdf.name}: a soft mask"
                 assert state.get("/BM", "/Normal") in ("/Normal", "/Compatible"), pdf.name
             for xobj in resources.get("/XObject", {}).values():

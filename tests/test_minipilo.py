@@ -5,13 +5,17 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from generator.art.minipilo import SHAPES
-from generator.imposition import PAPERS
+from bastelbogen.games.minipilo.board import SHAPES
+from bastelbogen.layout.imposition import PAPERS
 from tests.conftest import ROOT, board_sheets_line_up, sides, validate_fails
 from tests.pdfread import PT_PER_MM, trim_of
 
-DECKS = {"p-cards": (30, (44.0, 63.0)), "l-cards": (36, (44.0, 63.0)),
-         "a-cards": (20, (63.0, 88.0)), "projects": (5, (110.0, 160.0))}
+DECKS = {
+    "p-cards": (30, (44.0, 63.0)),
+    "l-cards": (36, (44.0, 63.0)),
+    "a-cards": (20, (63.0, 88.0)),
+    "projects": (5, (110.0, 160.0)),
+}
 
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
@@ -29,8 +33,9 @@ def test_decks_at_their_sizes_with_backs_behind(kits, paper):
             assert (bx, by) == pytest.approx((pw - x - w, y), abs=0.01)
         # One back for the deck; a project's back is the project opened, its own.
         backs = {(path, back.name) for _, back, path, *_ in placed}
-        assert len(backs) == (count if name == "projects" else
-                              len({path for _, _, path, *_ in placed})), name
+        assert len(backs) == (
+            count if name == "projects" else len({path for _, _, path, *_ in placed})
+        ), name
         assert len(placed) == count, name
 
 
@@ -40,14 +45,16 @@ def test_star_colours_stay_apart_for_every_colour_vision():
     CAM02-UCS ΔE (10 tells colours apart side by side), and each a shape of its own."""
     import itertools
 
-    from generator.checks.colours import distances
+    from bastelbogen.checks.colours import distances
 
     rows = yaml.safe_load((ROOT / "content/minipilo/star.yaml").read_text())
     inks = {r["colour"]: r["ink"] for r in rows}
     assert set(inks) == {"red", "green", "yellow"}
     found = distances(list(inks.values()))
-    least = {vision: min(d[i][j] for i, j in itertools.combinations(range(3), 2))
-             for vision, d in found.items()}
+    least = {
+        vision: min(d[i][j] for i, j in itertools.combinations(range(3), 2))
+        for vision, d in found.items()
+    }
     assert set(least) == {"normal vision", "deuteranopia", "protanopia", "tritanopia"}
     assert min(least.values()) >= 20, least
     assert len({SHAPES[c] for c in inks}) == 3
@@ -60,38 +67,59 @@ def test_board_sheets_line_up(kits, paper):
 
 BAD = {
     "a_card_with_one_symbol": (
-        "content/minipilo/problems.csv", "a01,wissen;humor,", "a01,wissen,",
+        "content/minipilo/problems.csv",
+        "a01,wissen;humor,",
+        "a01,wissen,",
         r"^content/minipilo/problems\.csv:2:2: table 'problems': 'a01' has 1 value in"
-        r" symbols; it needs 2 to 3"),
+        r" symbols; it needs 2 to 3",
+    ),
     "a_card_with_unknown_symbol": (
-        "content/minipilo/problems.csv", "a01,wissen;humor,", "a01,wissen;mut,",
+        "content/minipilo/problems.csv",
+        "a01,wissen;humor,",
+        "a01,wissen;mut,",
         r"^content/minipilo/problems\.csv:2:2: 'mut' in column symbols is not an id of table"
-        r" 'symbols'"),
+        r" 'symbols'",
+    ),
     "a_card_without_english": (  # told at the empty cell of the text.en column
-        "content/minipilo/problems.csv", "langweilig.,I am terribly bored.", "langweilig.,",
-        r"^content/minipilo/problems\.csv:4:4: table 'problems': 'a03' has no text in en"),
+        "content/minipilo/problems.csv",
+        "langweilig.,I am terribly bored.",
+        "langweilig.,",
+        r"^content/minipilo/problems\.csv:4:4: table 'problems': 'a03' has no text in en",
+    ),
     "project_with_three": (
-        "content/minipilo/projects.yaml", "{id: w1, symbols: [wissen, humor, geduld, bewusstsein]",
+        "content/minipilo/projects.yaml",
+        "{id: w1, symbols: [wissen, humor, geduld, bewusstsein]",
         "{id: w1, symbols: [wissen, humor, geduld]",
         r"^content/minipilo/projects\.yaml:\d+:\d+: table 'projects': 'w1' has 3 values in"
-        r" symbols; it needs 4"),
+        r" symbols; it needs 4",
+    ),
     "star_colour_printed_in_two_inks": (
-        "content/minipilo/star.yaml", '{id: s04, colour: red, ink: "#d55e00"}',
+        "content/minipilo/star.yaml",
+        '{id: s04, colour: red, ink: "#d55e00"}',
         '{id: s04, colour: red, ink: "#e69f00"}',
         r"^content/minipilo/star\.yaml:\d+:\d+: star field 's04' prints red as #e69f00, but"
-        r" 's01' as #d55e00"),
+        r" 's01' as #d55e00",
+    ),
     "symbol_in_the_wrong_deck": (
-        "content/minipilo/game.yaml", "{symbol: humor, deck: P, count: 6}",
+        "content/minipilo/game.yaml",
+        "{symbol: humor, deck: P, count: 6}",
         "{symbol: liebe, deck: P, count: 6}",
         r"^content/minipilo/game\.yaml:\d+:\d+: 'liebe' is an L symbol, but this entry puts it"
-        r" in deck P"),
+        r" in deck P",
+    ),
     "name_without_english": (
-        "content/minipilo/symbols.yaml", "name: {de: Humor, en: Humour}", "name: {de: Humor}",
-        r"^content/minipilo/symbols\.yaml:\d+:\d+: table 'symbols': 'humor' has no name in en"),
+        "content/minipilo/symbols.yaml",
+        "name: {de: Humor, en: Humour}",
+        "name: {de: Humor}",
+        r"^content/minipilo/symbols\.yaml:\d+:\d+: table 'symbols': 'humor' has no name in en",
+    ),
     "track_missing_a_field": (
-        "content/minipilo/track.yaml", '- {id: "7"}\n', "",
+        "content/minipilo/track.yaml",
+        '- {id: "7"}\n',
+        "",
         r"^content/minipilo/game\.yaml:\d+:\d+: table 'track' lacks id '7'; it must run start,"
-        r" 1, 2"),
+        r" 1, 2",
+    ),
 }
 
 
@@ -105,7 +133,7 @@ def test_the_goal_is_the_twelfth_field(kits):
     field 12 is the goal; no thirteenth field."""
     from pypdf import PdfReader
 
-    from generator.build import Project
+    from bastelbogen.pipeline.build import Project
     from tests.conftest import ROOT
 
     track = Project(ROOT).load("minipilo").tables["track"].rows
@@ -136,8 +164,11 @@ def test_runners_differ_by_more_than_colour(kits):
 
     kit = kits("minipilo", duplex="none")
     listed = holding(kit, "figures")[0]
-    page = next(n for n, p in enumerate(listed["pages"])
-                if any(i["component"] == "figures" for i in p["items"]))
+    page = next(
+        n
+        for n, p in enumerate(listed["pages"])
+        if any(i["component"] == "figures" for i in p["items"])
+    )
     img = Rendered(kit / listed["path"], page, 300)
     masks = {}
     for item in listed["pages"][page]["items"]:
@@ -145,11 +176,16 @@ def test_runners_differ_by_more_than_colour(kits):
             continue
         x, y, w, _h = item["trim_mm"]
         # The front figure sits above the foot tab (12 mm); its belly is near its middle.
-        points = [(x + w * i / 20, y + 12 + 28 * (0.12 + 0.3 * j / 20))
-                  for i in range(4, 17) for j in range(21)]
+        points = [
+            (x + w * i / 20, y + 12 + 28 * (0.12 + 0.3 * j / 20))
+            for i in range(4, 17)
+            for j in range(21)
+        ]
         masks[item["id"]] = frozenset(
-            n for n, (px, py) in enumerate(points)
-            if max(img.at_pt(px * 72 / 25.4, py * 72 / 25.4)) < 70)
+            n
+            for n, (px, py) in enumerate(points)
+            if max(img.at_pt(px * 72 / 25.4, py * 72 / 25.4)) < 70
+        )
     assert len(masks) == 6 and all(len(m) > 15 for m in masks.values())
     ids = sorted(masks)
     for a in range(len(ids)):
@@ -166,8 +202,7 @@ def test_p_and_l_cards_differ_by_shape_not_only_colour(kits):
 
     kit = kits("minipilo", duplex="none")
     seen = {}
-    for deck, name, colour in (("P", "p-cards.pdf", "#0072b2"), ("L", "l-cards.pdf",
-                                                                   "#c0392b")):
+    for deck, name, colour in (("P", "p-cards.pdf", "#0072b2"), ("L", "l-cards.pdf", "#c0392b")):
         _, pages = read(kit / name)
         img = Rendered(kit / name, 0, 200)
         for placed in pages[0].placed:
@@ -184,23 +219,25 @@ def test_p_and_l_cards_differ_by_shape_not_only_colour(kits):
 def test_project_mats_hold_the_cards_laid_on_them(kits):
     """A project is a mat: four slots of at least 46 x 65 mm, each holding a 44 x 63 mm P
     card, two mats to an A4 sheet."""
-    from generator.build import Project
-    from generator.errors import Loc
-    from generator.layouts import Layouts
-    from generator.project import TEMPLATES
+    from bastelbogen.content.project import TEMPLATES
+    from bastelbogen.core.errors import Loc
+    from bastelbogen.layout.layouts import Layouts
+    from bastelbogen.pipeline.build import Project
     from tests.conftest import ROOT, manifest
 
     mat = Project(ROOT).load("minipilo").component("projects")
     assert [round(v / PT_PER_MM) for v in mat.size] == [110, 160]
-    slots = [b for b in Layouts([TEMPLATES]).get("minipilo/project", Loc("x")).boxes
-             if b.name.startswith("slot-")]
+    slots = [
+        b
+        for b in Layouts([TEMPLATES]).get("minipilo/project", Loc("x")).boxes
+        if b.name.startswith("slot-")
+    ]
     assert len(slots) == 4 and all(b.box[2] >= 46 and b.box[3] >= 65 for b in slots)
     for a in range(4):  # and they do not overlap
         for b in range(a + 1, 4):
             (x1, y1, w1, h1), (x2, y2, w2, h2) = slots[a].box, slots[b].box
             assert x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1
-    listed = next(f for f in manifest(kits("minipilo"))["files"]
-                  if f["path"] == "projects.pdf")
+    listed = next(f for f in manifest(kits("minipilo"))["files"] if f["path"] == "projects.pdf")
     fronts = [p for p in listed["pages"] if p["items"][0]["side"] == "front"]
     assert [len(p["items"]) for p in fronts] == [2, 2]  # the fifth shares a parts sheet
 
@@ -216,10 +253,16 @@ def test_the_die_is_a_die_net_cut_along_its_outline(kits):
     [f] = holding(kit, "die")
     [die] = [i for p in f["pages"] for i in p["items"] if i["component"] == "die"]
     loop = die["outline_mm"][0]
-    area = abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1],
-                                                                     strict=True))) / 2
-    assert die["kind"] == "die" and area == pytest.approx(6 * 400 + 7 * 0.82 * 0.28 * 400,
-                                                          abs=0.05)
+    area = (
+        abs(
+            sum(
+                x1 * y2 - x2 * y1
+                for (x1, y1), (x2, y2) in zip(loop, loop[1:] + loop[:1], strict=True)
+            )
+        )
+        / 2
+    )
+    assert die["kind"] == "die" and area == pytest.approx(6 * 400 + 7 * 0.82 * 0.28 * 400, abs=0.05)
     xs, ys = zip(*loop, strict=True)
     assert sorted((round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2))) == [60, 85.6]
     assert math.isclose(die["trim_mm"][2] * die["trim_mm"][3], 60 * 85.6, abs_tol=0.01)

@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from generator.imposition import PAPERS
-from generator.units import to_mm
+from bastelbogen.core.units import to_mm
+from bastelbogen.layout.imposition import PAPERS
 from tests.conftest import build, manifest
 from tests.pdfread import PT_PER_MM, fonts_embedded, read, trim_of
 
@@ -112,8 +112,14 @@ def test_kit_contents(kits):
                 if item["side"] == "front":
                     fronts[f["path"]] += 1
     # The aids carry words: printed once per language, 8 each (one per player).
-    assert fronts == {"number-cards.pdf": 64, "player-aids.pdf": 8, "player-aids-en.pdf": 8,
-                      "baron.pdf": 1, "score-sheet.pdf": 2, "rules.pdf": 2}
+    assert fronts == {
+        "number-cards.pdf": 64,
+        "player-aids.pdf": 8,
+        "player-aids-en.pdf": 8,
+        "baron.pdf": 1,
+        "score-sheet.pdf": 2,
+        "rules.pdf": 2,
+    }
     ids = {i["id"] for p in m["files"][0]["pages"] for i in p["items"]}
     assert len(ids) == 64 and "gulden-3" in ids and "kreuzer-8" in ids
 
@@ -141,12 +147,23 @@ def test_two_builds_are_byte_identical(tmp_path):
     names = sorted(p.name for p in a.iterdir())
     assert names == sorted(p.name for p in b.iterdir())
     for name in names:
-        assert hashlib.sha256((a / name).read_bytes()).hexdigest() == \
-            hashlib.sha256((b / name).read_bytes()).hexdigest(), name
+        assert (
+            hashlib.sha256((a / name).read_bytes()).hexdigest()
+            == hashlib.sha256((b / name).read_bytes()).hexdigest()
+        ), name
 
 
-@pytest.mark.parametrize("name", ["number-cards.pdf", "player-aids.pdf", "player-aids-en.pdf",
-                                  "baron.pdf", "score-sheet.pdf", "rules.pdf"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "number-cards.pdf",
+        "player-aids.pdf",
+        "player-aids-en.pdf",
+        "baron.pdf",
+        "score-sheet.pdf",
+        "rules.pdf",
+    ],
+)
 def test_pdf_conventions(kits, name):
     reader, pages = read(kits("muenchhausen") / name)
     fonts = fonts_embedded(reader)
@@ -185,9 +202,15 @@ def test_svg_cut_files_follow_the_same_plan(tmp_path):
     for sheet, fronts in zip(svgs, cards[0::2], strict=True):
         root = ET.parse(kit / sheet["path"]).getroot()
         page_h = float(root.get("viewBox").split()[3])
-        rects = [(float(r.get("x")), page_h - float(r.get("y")) - float(r.get("height")),
-                  float(r.get("width")), float(r.get("height")))
-                 for r in root.iterfind(".//s:g[@id='cut']/s:rect", ns)]
+        rects = [
+            (
+                float(r.get("x")),
+                page_h - float(r.get("y")) - float(r.get("height")),
+                float(r.get("width")),
+                float(r.get("height")),
+            )
+            for r in root.iterfind(".//s:g[@id='cut']/s:rect", ns)
+        ]
         expect = [i["trim_mm"] for i in fronts["items"]]
         assert len(rects) == len(expect)
         for got, want in zip(rects, expect, strict=True):
@@ -198,8 +221,12 @@ def test_svg_cut_files_follow_the_same_plan(tmp_path):
     [strip] = [i for f in m["files"] if f["path"] == "baron.pdf" for i in f["pages"][0]["items"]]
     [rect] = baron.findall(".//s:g[@id='cut']/s:rect", ns)
     page_h = float(baron.get("viewBox").split()[3])
-    got = [float(rect.get("x")), page_h - float(rect.get("y")) - float(rect.get("height")),
-           float(rect.get("width")), float(rect.get("height"))]
+    got = [
+        float(rect.get("x")),
+        page_h - float(rect.get("y")) - float(rect.get("height")),
+        float(rect.get("width")),
+        float(rect.get("height")),
+    ]
     assert got == pytest.approx(strip["trim_mm"], abs=0.01)
 
 

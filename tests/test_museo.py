@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from generator.imposition import PAPERS, PrintSettings
+from bastelbogen.layout.imposition import PAPERS, PrintSettings
 from tests.conftest import board_sheets_line_up, build, holding, manifest, sides, validate_fails
 from tests.pdfread import PT_PER_MM, read, trim_of
 from tests.render import Rendered, close
@@ -20,8 +20,7 @@ pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
 
 PICTURES = [f"p{i:02d}" for i in range(1, 31)]
 # Piece pairs across each inner cut of a 2 x 3 picture: (left or upper, right or lower).
-SEAMS = [(1, 2, "x"), (3, 4, "x"), (5, 6, "x"), (1, 3, "y"), (2, 4, "y"), (3, 5, "y"),
-         (4, 6, "y")]
+SEAMS = [(1, 2, "x"), (3, 4, "x"), (5, 6, "x"), (1, 3, "y"), (2, 4, "y"), (3, 5, "y"), (4, 6, "y")]
 
 
 def _file(kit, name):
@@ -62,15 +61,21 @@ def _pieces(kit, dpi):
         if n not in renders:
             renders[n] = Rendered(kit / "pictures.pdf", n, dpi)
         steps = [1 + k * 0.5 for k in range(77)]
-        at = {"right": lambda t: (39.96, t), "left": lambda t: (0.04, t),
-              "bottom": lambda t: (t, 0.04), "top": lambda t: (t, 39.96)}[side]
+        at = {
+            "right": lambda t: (39.96, t),
+            "left": lambda t: (0.04, t),
+            "bottom": lambda t: (t, 0.04),
+            "top": lambda t: (t, 39.96),
+        }[side]
         return [renders[n].at_local(matrix, *at(t)) for t in steps]
+
     return edge
 
 
 def _difference(a, b) -> float:
-    return sum(abs(p - q) for pa, pb in zip(a, b, strict=True)
-               for p, q in zip(pa, pb, strict=True)) / (3 * len(a))
+    return sum(
+        abs(p - q) for pa, pb in zip(a, b, strict=True) for p, q in zip(pa, pb, strict=True)
+    ) / (3 * len(a))
 
 
 def test_pieces_fit_edge_to_edge_and_no_stranger_fits_better(kits):
@@ -125,6 +130,7 @@ def test_no_style_more_than_three_times_and_at_least_ten_styles():
     import yaml
 
     from tests.conftest import ROOT
+
     rows = yaml.safe_load((ROOT / "content/museo/pictures.yaml").read_text())
     styles = Counter(r["style"] for r in rows)
     assert len(rows) == 30 and len(styles) >= 10 and max(styles.values()) <= 3
@@ -138,7 +144,7 @@ def test_board_sheets_line_up_after_cutting_and_gluing(kits, paper):
 
 
 def test_board_has_six_start_points_round_the_flea_market():
-    from generator.art.museum import board_fields
+    from bastelbogen.games.museo.museum import board_fields
 
     stacks, path, starts, market = board_fields(9, 6)
     assert len(starts) == 6 and set(starts) <= set(path)
@@ -165,41 +171,64 @@ def test_pawns_die_and_reference(kits):
     want = die["outline_mm"][0]
     assert len(cut.points) == len(want) and all(
         math.dist((x / PT_PER_MM, y / PT_PER_MM), q) < 0.01
-        for (x, y), q in zip(cut.points, want, strict=True))
-    area = abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(want, want[1:] + want[:1],
-                                                                     strict=True))) / 2
+        for (x, y), q in zip(cut.points, want, strict=True)
+    )
+    area = (
+        abs(
+            sum(
+                x1 * y2 - x2 * y1
+                for (x1, y1), (x2, y2) in zip(want, want[1:] + want[:1], strict=True)
+            )
+        )
+        / 2
+    )
     s = 20
-    assert area == pytest.approx(6 * s * s + 7 * (s + s * (1 - 2 * 0.18)) / 2 * 0.28 * s,
-                                 abs=0.05)
+    assert area == pytest.approx(6 * s * s + 7 * (s + s * (1 - 2 * 0.18)) / 2 * 0.28 * s, abs=0.05)
     refs = [item for _, back, *_, item in sides(kit, "reference") if back is not None]
     assert len(refs) == 6
 
 
 BAD = {
-    "29_pictures": ("content/museo/pictures.yaml", re.compile(r"^- \{id: p30.*\n", re.M), "",
-                    r"table 'pictures' has 29 items, but this check asks for exactly 30"),
-    "missing_piece": ("content/museo/game.yaml",
-                      "{picture: p07, each: {piece: [1, 2, 3, 4, 5, 6]}}",
-                      "{picture: p07, each: {piece: [1, 2, 3, 5, 6]}}",
-                      r"^content/museo/game\.yaml:\d+:\d+: picture 'p07' of component 'pictures'"
-                      r" has no piece 4"),
-    "doubled_piece": ("content/museo/game.yaml",
-                      "{picture: p08, each: {piece: [1, 2, 3, 4, 5, 6]}}",
-                      "{picture: p08, each: {piece: [1, 2, 2, 4, 5, 6]}}",
-                      r"^content/museo/game\.yaml:\d+:\d+: picture 'p08' of component 'pictures'"
-                      r" has piece 2 more than once"),
+    "29_pictures": (
+        "content/museo/pictures.yaml",
+        re.compile(r"^- \{id: p30.*\n", re.M),
+        "",
+        r"table 'pictures' has 29 items, but this check asks for exactly 30",
+    ),
+    "missing_piece": (
+        "content/museo/game.yaml",
+        "{picture: p07, each: {piece: [1, 2, 3, 4, 5, 6]}}",
+        "{picture: p07, each: {piece: [1, 2, 3, 5, 6]}}",
+        r"^content/museo/game\.yaml:\d+:\d+: picture 'p07' of component 'pictures'"
+        r" has no piece 4",
+    ),
+    "doubled_piece": (
+        "content/museo/game.yaml",
+        "{picture: p08, each: {piece: [1, 2, 3, 4, 5, 6]}}",
+        "{picture: p08, each: {piece: [1, 2, 2, 4, 5, 6]}}",
+        r"^content/museo/game\.yaml:\d+:\d+: picture 'p08' of component 'pictures'"
+        r" has piece 2 more than once",
+    ),
     "event_without_english": (
-        "content/museo/events.yaml", "text: {de: Setze eine Runde aus., en: Miss your next turn.}",
+        "content/museo/events.yaml",
+        "text: {de: Setze eine Runde aus., en: Miss your next turn.}",
         "text: {de: Setze eine Runde aus.}",
-        r"^content/museo/events\.yaml:\d+:\d+: table 'events': 'e16' has no text in en"),
-    "missing_image": ("content/museo/pictures.yaml", "{id: p05, style: concentric, seed: 35,",
-                      "{id: p05, image: pictures/kandinsky.png,",
-                      r"^content/museo/pictures\.yaml:\d+:\d+: table 'pictures': image file not"
-                      r" found: pictures/kandinsky\.png"),
-    "style_four_times": ("content/museo/pictures.yaml", "{id: p07, style: stripes,",
-                         "{id: p07, style: hills,",
-                         r"^content/museo/pictures\.yaml:\d+:\d+: table 'pictures': style 'hills'"
-                         r" is used 4 times; at most 3"),
+        r"^content/museo/events\.yaml:\d+:\d+: table 'events': 'e16' has no text in en",
+    ),
+    "missing_image": (
+        "content/museo/pictures.yaml",
+        "{id: p05, style: concentric, seed: 35,",
+        "{id: p05, image: pictures/kandinsky.png,",
+        r"^content/museo/pictures\.yaml:\d+:\d+: table 'pictures': image file not"
+        r" found: pictures/kandinsky\.png",
+    ),
+    "style_four_times": (
+        "content/museo/pictures.yaml",
+        "{id: p07, style: stripes,",
+        "{id: p07, style: hills,",
+        r"^content/museo/pictures\.yaml:\d+:\d+: table 'pictures': style 'hills'"
+        r" is used 4 times; at most 3",
+    ),
 }
 
 
@@ -218,11 +247,16 @@ def test_own_picture_is_cropped_and_cut(project_copy, tmp_path):
     image.paste((240, 200, 40), (450, 300, 900, 600))
     image.save(folder / "mine.png")
     pictures = project_copy / "content/museo/pictures.yaml"
-    pictures.write_text(pictures.read_text().replace(
-        "{id: p05, style: concentric, seed: 35,", "{id: p05, image: pictures/mine.png,"))
-    from generator.build import BuildOptions, Project, build_game
-    kit = build_game(Project(project_copy), "museo", tmp_path, BuildOptions(
-        PrintSettings(duplex="none")))
+    pictures.write_text(
+        pictures.read_text().replace(
+            "{id: p05, style: concentric, seed: 35,", "{id: p05, image: pictures/mine.png,"
+        )
+    )
+    from bastelbogen.pipeline.build import BuildOptions, Project, build_game
+
+    kit = build_game(
+        Project(project_copy), "museo", tmp_path, BuildOptions(PrintSettings(duplex="none"))
+    )
     edge = _pieces(kit, 100)
     # Cropped to 2:3 around the middle, then cut: the top left piece red, the bottom right
     # yellow, the top right blue, the bottom left green.
@@ -237,8 +271,11 @@ def _drawing(xobject) -> bytes:
     depend on the order forms were made in, not on what they draw)."""
     xobject = xobject.get_object()
     inner = xobject.get("/Resources", {}).get("/XObject", {})
-    return re.sub(rb"/(\S+) Do", lambda m: b"[" + _drawing(inner["/" + m.group(1).decode()])
-                  + b"]", xobject.get_data())
+    return re.sub(
+        rb"/(\S+) Do",
+        lambda m: b"[" + _drawing(inner["/" + m.group(1).decode()]) + b"]",
+        xobject.get_data(),
+    )
 
 
 def test_every_back_is_the_same_and_the_sorting_mark_is_on_the_front(kits):
@@ -262,8 +299,7 @@ def test_every_back_is_the_same_and_the_sorting_mark_is_on_the_front(kits):
     marks = sorted(re.findall(r"p\d\d·[1-6]", text))
     first = next(f for f in manifest(kit)["files"] if f["path"] == "pictures.pdf")["pages"][0]
     assert marks == sorted(i["id"].replace("-", "·") for i in first["items"])
-    assert not re.search(r"[pe]\d\d", PdfReader(str(kit / "pictures.pdf")).pages[1]
-                         .extract_text())
+    assert not re.search(r"[pe]\d\d", PdfReader(str(kit / "pictures.pdf")).pages[1].extract_text())
 
 
 def test_cheat_sheet_and_reference_say_what_the_seed_says(kits):
@@ -273,14 +309,19 @@ def test_cheat_sheet_and_reference_say_what_the_seed_says(kits):
 
     kit = kits("museo")
     rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
-    for fact in ("lose Karten, d.h. solche, die nicht mit anderen Rand an Rand liegen",
-                 "gesichert", "an die Mitspieler zurück",
-                 "bleiben mindestens bis zum Ende deines Zugs im Flohmarkt liegen",
-                 "Wer zuerst ein Bild"):
+    for fact in (
+        "lose Karten, d.h. solche, die nicht mit anderen Rand an Rand liegen",
+        "gesichert",
+        "an die Mitspieler zurück",
+        "bleiben mindestens bis zum Ende deines Zugs im Flohmarkt liegen",
+        "Wer zuerst ein Bild",
+    ):
         assert fact in rules, fact
     [listed] = holding(kit, "reference")
-    back = next(p["number"] for p in listed["pages"]
-                if any(i["side"] == "back" and i["component"] == "reference"
-                       for i in p["items"]))
+    back = next(
+        p["number"]
+        for p in listed["pages"]
+        if any(i["side"] == "back" and i["component"] == "reference" for i in p["items"])
+    )
     text = " ".join(PdfReader(str(kit / listed["path"])).pages[back - 1].extract_text().split())
     assert "Ereigniskarte aufgedeckt" in text and "Sieg:" in text

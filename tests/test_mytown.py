@@ -9,15 +9,14 @@ import pytest
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from generator.imposition import PAPERS
-from generator.kinds import stand
-from generator.units import mm
+from bastelbogen.content.kinds import stand
+from bastelbogen.core.units import mm
+from bastelbogen.layout.imposition import PAPERS
 from tests.conftest import ROOT, manifest, pnp, sides, validate_fails
 from tests.pdfread import PT_PER_MM, read, trim_of
 from tests.render import Rendered, close
 
-BUILDINGS = {"E": 2, "F": 2, "G": 2, "H": 2, "I": 2, "K": 3, "L": 3, "M": 3, "N": 3, "O": 3,
-             "P": 3}
+BUILDINGS = {"E": 2, "F": 2, "G": 2, "H": 2, "I": 2, "K": 3, "L": 3, "M": 3, "N": 3, "O": 3, "P": 3}
 
 
 def _fronts(kit):
@@ -68,8 +67,9 @@ def _column(renders, kit, where, iid, x_mm):
 
 
 def _difference(a, b) -> float:
-    return sum(abs(p - q) for pa, pb in zip(a, b, strict=True)
-               for p, q in zip(pa, pb, strict=True)) / (3 * len(a))
+    return sum(
+        abs(p - q) for pa, pb in zip(a, b, strict=True) for p, q in zip(pa, pb, strict=True)
+    ) / (3 * len(a))
 
 
 @pytest.mark.parametrize("theme", ["town", "animals"])
@@ -149,72 +149,109 @@ def test_score_pad_columns(kits):
 
 # Bad content: (file, old, new, what the message must say)
 BAD = {
-    "85_tiles": ("content/mytown/game.yaml", "{type: A, parts: 1, part: 1, count: 5}",
-                 "{type: A, parts: 1, part: 1, count: 4}",
-                 r"^content/mytown/game\.yaml:\d+:\d+: component 'tiles' has 85 items, but this"
-                 r" check asks for exactly 86"),
+    "85_tiles": (
+        "content/mytown/game.yaml",
+        "{type: A, parts: 1, part: 1, count: 5}",
+        "{type: A, parts: 1, part: 1, count: 4}",
+        r"^content/mytown/game\.yaml:\d+:\d+: component 'tiles' has 85 items, but this"
+        r" check asks for exactly 86",
+    ),
     "building_missing_a_part": (
-        "content/mytown/game.yaml", "{type: M, parts: 3, each: {part: [1, 2, 3]}",
+        "content/mytown/game.yaml",
+        "{type: M, parts: 3, each: {part: [1, 2, 3]}",
         "{type: M, parts: 3, each: {part: [1, 3]}",
         r"^content/mytown/game\.yaml:\d+:\d+: type 'M' of component 'tiles' has part 1/3, 3/3"
-        r" but no part 2/3"),
+        r" but no part 2/3",
+    ),
     "fifth_single": (
-        "content/mytown/types.yaml", "- {id: E, kind: building",
+        "content/mytown/types.yaml",
+        "- {id: E, kind: building",
         "- {id: Q, kind: single, name: {de: Bank, en: Bench}}\n- {id: E, kind: building",
         r"^content/mytown/types\.yaml:\d+:\d+: table 'types' where kind is 'single': id 'Q' is"
-        r" not allowed; the rules allow exactly 'A', 'B', 'C', 'D'"),
+        r" not allowed; the rules allow exactly 'A', 'B', 'C', 'D'",
+    ),
     "label_twice": (
-        "content/mytown/game.yaml", "{type: P, parts: 3, each: {part: [1, 2, 3]}, count: 2}",
+        "content/mytown/game.yaml",
+        "{type: P, parts: 3, each: {part: [1, 2, 3]}, count: 2}",
         "{type: P, parts: 3, each: {part: [1, 2, 3]}, count: 2}\n      - {type: P, parts: 3,"
         " part: 2}",
-        r"^content/mytown/game\.yaml:\d+:\d+: duplicate id 'P2' in component 'tiles'"),
+        r"^content/mytown/game\.yaml:\d+:\d+: duplicate id 'P2' in component 'tiles'",
+    ),
     "theme_parameter_misspelt": (
-        "content/mytown/themes/town.yaml", "roof: gable, roof-colour: \"#b5523b\"",
-        "roof: gable, roof-color: \"#b5523b\"",
+        "content/mytown/themes/town.yaml",
+        'roof: gable, roof-colour: "#b5523b"',
+        'roof: gable, roof-color: "#b5523b"',
         r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'E': motif 'building' has"
-        r" no parameter 'roof-color'"),
+        r" no parameter 'roof-color'",
+    ),
     "theme_unknown_roof": (
-        "content/mytown/themes/town.yaml", "roof: gable, roof-colour: \"#b5523b\"",
-        "roof: pagoda, roof-colour: \"#b5523b\"",
+        "content/mytown/themes/town.yaml",
+        'roof: gable, roof-colour: "#b5523b"',
+        'roof: pagoda, roof-colour: "#b5523b"',
         r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'E': 'roof' must be one of"
-        r" gable, .* got 'pagoda'"),
+        r" gable, .* got 'pagoda'",
+    ),
     "theme_value_of_wrong_type": (
-        "content/mytown/themes/town.yaml", "floors: 8,", "floors: eight,",
+        "content/mytown/themes/town.yaml",
+        "floors: 8,",
+        "floors: eight,",
         r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'L': 'floors' must be a whole"
-        r" number, got 'eight'"),
+        r" number, got 'eight'",
+    ),
     "theme_features_not_a_list": (
-        "content/mytown/themes/town.yaml", "features: [timber, chimney]", "features: timber",
+        "content/mytown/themes/town.yaml",
+        "features: [timber, chimney]",
+        "features: timber",
         r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'E': 'features' must be a"
-        r" list"),
+        r" list",
+    ),
     "theme_unknown_motif": (
-        "content/mytown/themes/animals.yaml", "motif: crocodile", "motif: alligator",
+        "content/mytown/themes/animals.yaml",
+        "motif: crocodile",
+        "motif: alligator",
         r"^content/mytown/themes/animals\.yaml:\d+:\d+: theme 'animals', 'K': unknown motif"
-        r" 'alligator'"),
+        r" 'alligator'",
+    ),
     "theme_picture_missing": (
-        "content/mytown/themes/town.yaml", 'A: {motif: tree, colour: "#3f8f3a"}',
+        "content/mytown/themes/town.yaml",
+        'A: {motif: tree, colour: "#3f8f3a"}',
         "A: {image: pictures/oak.png}",
         r"^content/mytown/themes/town\.yaml:\d+:\d+: theme 'town', 'A': image file not found:"
-        r" pictures/oak\.png"),
+        r" pictures/oak\.png",
+    ),
     "bench_holds_nothing": (
-        "content/mytown/game.yaml", "holds: {component: tiles,", "holds: {component: tile,",
+        "content/mytown/game.yaml",
+        "holds: {component: tiles,",
+        "holds: {component: tile,",
         r"^content/mytown/game\.yaml:\d+:\d+: stand 'benches' holds component 'tile', which"
-        r" does not exist"),
+        r" does not exist",
+    ),
     "parts_disagree_with_type": (
-        "content/mytown/types.yaml", "{id: E, kind: building, parts: 2",
+        "content/mytown/types.yaml",
+        "{id: E, kind: building, parts: 2",
         "{id: E, kind: building, parts: 3",
         r"^content/mytown/game\.yaml:\d+:\d+: type 'E' has 3 part\(s\) in types\.yaml, but this"
-        r" entry says parts: 2"),
+        r" entry says parts: 2",
+    ),
     "unknown_kind": (
-        "content/mytown/types.yaml", "{id: F, kind: building", "{id: F, kind: buildin",
-        r"^content/mytown/types\.yaml:\d+:\d+: table 'types': kind 'buildin' is not allowed"),
+        "content/mytown/types.yaml",
+        "{id: F, kind: building",
+        "{id: F, kind: buildin",
+        r"^content/mytown/types\.yaml:\d+:\d+: table 'types': kind 'buildin' is not allowed",
+    ),
     "no_tile_of_a_single": (
-        "content/mytown/game.yaml", "- {type: D, parts: 1, part: 1, count: 5}",
+        "content/mytown/game.yaml",
+        "- {type: D, parts: 1, part: 1, count: 5}",
         "- {type: C, parts: 1, part: 1, count: 5}",
         r"^content/mytown/game\.yaml:\d+:\d+: component 'tiles' where parts is 1 has no type"
-        r" 'D'"),
+        r" 'D'",
+    ),
     "theme_missing_a_motif": (
-        "content/mytown/themes/animals.yaml", "  K: {motif: crocodile, colour: \"#3f8f3a\"}\n", "",
-        r"^content/mytown/themes/animals\.yaml:\d+:\d+: theme 'animals' has no motif for 'K'"),
+        "content/mytown/themes/animals.yaml",
+        '  K: {motif: crocodile, colour: "#3f8f3a"}\n',
+        "",
+        r"^content/mytown/themes/animals\.yaml:\d+:\d+: theme 'animals' has no motif for 'K'",
+    ),
 }
 
 
@@ -232,11 +269,16 @@ def test_own_pictures_are_cut_across_the_building(project_copy, tmp_path):
     image.save(pictures / "hall.png")
     (pictures / "tree.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="42" viewBox="0 0 20 42">'
-        '<rect width="20" height="42" fill="#20a040"/></svg>')
+        '<rect width="20" height="42" fill="#20a040"/></svg>'
+    )
     theme = project_copy / "content/mytown/themes/town.yaml"
     text = theme.read_text()
-    text = re.sub(r"  K: \{motif: building.*?\n(  L:)", "  K: {image: pictures/hall.png}\n\\1",
-                  text, flags=re.S)
+    text = re.sub(
+        r"  K: \{motif: building.*?\n(  L:)",
+        "  K: {image: pictures/hall.png}\n\\1",
+        text,
+        flags=re.S,
+    )
     text = text.replace('A: {motif: tree, colour: "#3f8f3a"}', "A: {image: pictures/tree.svg}")
     theme.write_text(text)
     kit = build_in(project_copy, tmp_path)
@@ -246,8 +288,9 @@ def test_own_pictures_are_cut_across_the_building(project_copy, tmp_path):
     right = _column(renders, kit, where, "K3", 15)
     assert all(close(px, "#e62828", tol=30) for px in left)
     assert all(close(px, "#283cdc", tol=30) for px in right)
-    seam = _difference(_column(renders, kit, where, "K1", 19.96),
-                       _column(renders, kit, where, "K2", 0.04))
+    seam = _difference(
+        _column(renders, kit, where, "K1", 19.96), _column(renders, kit, where, "K2", 0.04)
+    )
     assert seam < 5
     tree = _column(renders, kit, where, "A", 10)
     assert all(close(px, "#20a040", tol=30) for px in tree)
@@ -259,19 +302,22 @@ def test_own_pictures_are_cut_across_the_building(project_copy, tmp_path):
 
 def test_a_sign_the_font_cannot_write(project_copy):
     theme = project_copy / "content/mytown/themes/town.yaml"
-    theme.write_text(theme.read_text().replace("sign: BÄCKEREI", "sign: \"BÄCKEREI ★\""))
+    theme.write_text(theme.read_text().replace("sign: BÄCKEREI", 'sign: "BÄCKEREI ★"'))
     result = pnp("validate", "mytown", cwd=project_copy)
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert re.search(r"^templates/mytown/tile\.yaml:\d+:\d+: item 'F1' \(front\): the font has"
-                     r" no glyph for '★'", result.stderr, re.M), result.stderr
+    assert re.search(
+        r"^templates/mytown/tile\.yaml:\d+:\d+: item 'F1' \(front\): the font has"
+        r" no glyph for '★'",
+        result.stderr,
+        re.M,
+    ), result.stderr
 
 
 def build_in(root, out):
-    from generator.build import BuildOptions, Project, build_game
-    from generator.imposition import PrintSettings
+    from bastelbogen.layout.imposition import PrintSettings
+    from bastelbogen.pipeline.build import BuildOptions, Project, build_game
 
-    return build_game(Project(root), "mytown", out, BuildOptions(
-        PrintSettings(duplex="none")))
+    return build_game(Project(root), "mytown", out, BuildOptions(PrintSettings(duplex="none")))
 
 
 def test_kit_contents(kits):
@@ -282,14 +328,22 @@ def test_kit_contents(kits):
         for page in f["pages"]:
             fronts[f["path"]] += sum(i["side"] == "front" for i in page["items"])
     # The benches carry words: once per language; on A4 nothing shares a sheet.
-    assert fronts == {"tiles.pdf": 86, "benches.pdf": 4, "benches-en.pdf": 4,
-                      "score-pad.pdf": 2, "rules.pdf": 2}
+    assert fronts == {
+        "tiles.pdf": 86,
+        "benches.pdf": 4,
+        "benches-en.pdf": 4,
+        "score-pad.pdf": 2,
+        "rules.pdf": 2,
+    }
 
 
 def test_unknown_theme(tmp_path):
     result = pnp("build", "mytown", "--theme", "robots", "--out", str(tmp_path), cwd=ROOT)
-    assert result.returncode == 2 and "no theme 'robots' (themes: town, animals)" in \
-        result.stderr and "Traceback" not in result.stderr
+    assert (
+        result.returncode == 2
+        and "no theme 'robots' (themes: town, animals)" in result.stderr
+        and "Traceback" not in result.stderr
+    )
 
 
 def test_print_guide_says_which_files_go_double_sided(kits):
@@ -303,11 +357,12 @@ def test_print_guide_says_which_files_go_double_sided(kits):
 def test_the_cheat_sheet_says_what_the_seed_says(kits):
     """After the first draw the four tiles received are passed on (no new draw each
     time), and the −5 rule is the seed's: a single may not be owned twice at the end."""
-    rules = " ".join(PdfReader(str(kits("mytown") / "rules.pdf")).pages[0].extract_text()
-                     .split())
+    rules = " ".join(PdfReader(str(kits("mytown") / "rules.pdf")).pages[0].extract_text().split())
     assert "mit den 4 Plättchen, die er vom rechten Nachbarn bekommt, wieder genau eins" in rules
-    assert ("Einzelplättchen (A–D) darf man am Spielende nicht doppelt besitzen: für jedes"
-            " verbotene zweite gibt es 5 Strafpunkte") in rules
+    assert (
+        "Einzelplättchen (A–D) darf man am Spielende nicht doppelt besitzen: für jedes"
+        " verbotene zweite gibt es 5 Strafpunkte"
+    ) in rules
 
 
 def test_lines_mean_one_thing_in_the_cut_files_and_the_guide(kits):
@@ -328,12 +383,17 @@ def test_lines_mean_one_thing_in_the_cut_files_and_the_guide(kits):
     assert "dash-dotted: fold away (mountain)" in guide
 
 
-@pytest.mark.parametrize("theme,present,absent", [
-    ("town", ("Stadt", "Gebäude"), ("Tierreihe",)),
-    ("animals", ("Tierreihe", "2er-Tiere"), ("Stadt", "Gebäude"))])
+@pytest.mark.parametrize(
+    "theme,present,absent",
+    [
+        ("town", ("Stadt", "Gebäude"), ("Tierreihe",)),
+        ("animals", ("Tierreihe", "2er-Tiere"), ("Stadt", "Gebäude")),
+    ],
+)
 def test_the_cheat_sheet_follows_the_theme(kits, theme, present, absent):
-    rules = " ".join(PdfReader(str(kits("mytown", theme=theme) / "rules.pdf")).pages[0]
-                     .extract_text().split())
+    rules = " ".join(
+        PdfReader(str(kits("mytown", theme=theme) / "rules.pdf")).pages[0].extract_text().split()
+    )
     assert all(word in rules for word in present) and not any(w in rules for w in absent)
 
 
@@ -342,8 +402,11 @@ def test_a_term_a_theme_lacks_is_located(project_copy):
     theme.write_text(theme.read_text().replace("  de: {town: Tierreihe, ", "  de: {", 1))
     result = pnp("validate", "mytown", cwd=project_copy)
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert re.search(r"rules\.yaml:\d+:\d+: in '.*terms\.town.*': 'dict object' has no"
-                     r" attribute 'town'", result.stderr), result.stderr
+    assert re.search(
+        r"rules\.yaml:\d+:\d+: in '.*terms\.town.*': 'dict object' has no"
+        r" attribute 'town'",
+        result.stderr,
+    ), result.stderr
 
 
 def test_every_component_has_cut_files(tmp_path):
@@ -357,8 +420,11 @@ def test_every_component_has_cut_files(tmp_path):
     kit = build("mytown", tmp_path, svg=True)
     m = manifest(kit)
     ns = {"s": "http://www.w3.org/2000/svg"}
-    sheets = {f["path"] for f in m["files"] if f["path"].endswith(".pdf")
-              and f.get("lang") in (None, "de") and f["path"] != "rules.pdf"}
+    sheets = {
+        f["path"]
+        for f in m["files"]
+        if f["path"].endswith(".pdf") and f.get("lang") in (None, "de") and f["path"] != "rules.pdf"
+    }
     cut = {f["path"] for f in m["files"] if f["path"].startswith("cut/")}
     # The score pad is a page to write on, not cut out: no cut file.
     assert "score-pad.pdf" in sheets and not any(c.startswith("cut/score-pad") for c in cut)
@@ -371,10 +437,15 @@ def test_every_component_has_cut_files(tmp_path):
     benches = next(f for f in m["files"] if f["path"] == "benches.pdf")["pages"][0]
     root = ET.parse(kit / "cut/benches-1.svg").getroot()
     page_h = float(root.get("viewBox").split()[3])
-    rects = sorted((float(r.get("x")), round(page_h - float(r.get("y"))
-                                              - float(r.get("height")), 3),
-                    float(r.get("width")), float(r.get("height")))
-                   for r in root.iterfind(".//s:g[@id='cut']/s:rect", ns))
+    rects = sorted(
+        (
+            float(r.get("x")),
+            round(page_h - float(r.get("y")) - float(r.get("height")), 3),
+            float(r.get("width")),
+            float(r.get("height")),
+        )
+        for r in root.iterfind(".//s:g[@id='cut']/s:rect", ns)
+    )
     trims = sorted(tuple(i["trim_mm"]) for i in benches["items"] if i["side"] == "front")
     assert len(rects) == len(trims)
     for got, want in zip(rects, trims, strict=True):

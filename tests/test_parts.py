@@ -9,12 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from generator.build import BuildOptions, Project
-from generator.imposition import PrintSettings
-from generator.kit import _plan
-from generator.layouts import Layouts
-from generator.packing import GAP, pack
-from generator.project import TEMPLATES
+from bastelbogen.content.project import TEMPLATES
+from bastelbogen.layout.imposition import PrintSettings
+from bastelbogen.layout.kit import _plan
+from bastelbogen.layout.layouts import Layouts
+from bastelbogen.layout.packing import GAP, pack
+from bastelbogen.pipeline.build import BuildOptions, Project
 from tests.conftest import ROOT, holding, manifest, sides
 from tests.pdfread import PT_PER_MM, read
 
@@ -25,8 +25,9 @@ PAGE_SIZED = ("sheet", "board")  # score pads, cheat sheets and boards: pages of
 def _overlap(a, b) -> bool:
     ax, ay, aw, ah = a
     bx, by, bw, bh = b
-    return ax < bx + bw - 1e-6 and bx < ax + aw - 1e-6 and ay < by + bh - 1e-6 and \
-        by < ay + ah - 1e-6
+    return (
+        ax < bx + bw - 1e-6 and bx < ax + aw - 1e-6 and ay < by + bh - 1e-6 and by < ay + ah - 1e-6
+    )
 
 
 def test_the_packer_keeps_blocks_apart_and_inside():
@@ -39,8 +40,12 @@ def test_the_packer_keeps_blocks_apart_and_inside():
         for x, y, w, h in rects:
             assert 0 <= x and 0 <= y and x + w <= room[0] + 1e-6 and y + h <= room[1] + 1e-6
         for a, b in itertools.combinations(rects, 2):
-            grown = (a[0] - GAP + 1e-3, a[1] - GAP + 1e-3, a[2] + 2 * GAP - 2e-3,
-                     a[3] + 2 * GAP - 2e-3)
+            grown = (
+                a[0] - GAP + 1e-3,
+                a[1] - GAP + 1e-3,
+                a[2] + 2 * GAP - 2e-3,
+                a[3] + 2 * GAP - 2e-3,
+            )
             assert not _overlap(grown, b)  # a scissor's room between any two
     area = sum(min(w * h for w, h in s) for s in shapes)
     assert len(pages) <= area / (room[0] * room[1]) + 2  # near the least paper possible
@@ -57,9 +62,13 @@ def _sheets(kit) -> int:
     """Sheets a family prints (one language; fronts pages), without the page-sized parts."""
     m = manifest(kit)
     first = m["options"]["lang"][0]
-    return sum(1 for f in m["files"] if f["path"].endswith(".pdf")
-               and f.get("lang", first) == first for page in f["pages"]
-               if any(i["side"] == "front" and i["kind"] not in PAGE_SIZED for i in page["items"]))
+    return sum(
+        1
+        for f in m["files"]
+        if f["path"].endswith(".pdf") and f.get("lang", first) == first
+        for page in f["pages"]
+        if any(i["side"] == "front" and i["kind"] not in PAGE_SIZED for i in page["items"])
+    )
 
 
 def _alone(game: str, paper: str) -> tuple[int, dict]:
@@ -73,14 +82,21 @@ def _alone(game: str, paper: str) -> tuple[int, dict]:
     for component in g.components:
         plan = _plan(g, component, None, options, layouts)
         if component.kind not in PAGE_SIZED:
-            total += sum(1 for page in plan.pages
-                         if any(p.side == "front" for p in page.placements))
+            total += sum(
+                1 for page in plan.pages if any(p.side == "front" for p in page.placements)
+            )
             counts[component.id] = len(plan.items)
     return total, counts
 
 
-SHARING = {("museo", "a4"), ("museo", "letter"), ("mytown", "letter"),
-           ("muenchhausen", "letter"), ("minipilo", "a4"), ("minipilo", "letter")}
+SHARING = {
+    ("museo", "a4"),
+    ("museo", "letter"),
+    ("mytown", "letter"),
+    ("muenchhausen", "letter"),
+    ("minipilo", "a4"),
+    ("minipilo", "letter"),
+}
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -138,11 +154,13 @@ def test_pieces_on_shared_sheets_do_not_touch_and_keep_their_cut_marks(kits, gam
                 continue
             x, y, w, h = item["trim_mm"]
             for edge in (x, x + w):
-                assert any(abs(ln.x1 / PT_PER_MM - edge) < 0.01 and ln.x1 == ln.x2
-                           for ln in marks), (item["id"], edge)
+                assert any(
+                    abs(ln.x1 / PT_PER_MM - edge) < 0.01 and ln.x1 == ln.x2 for ln in marks
+                ), (item["id"], edge)
             for edge in (y, y + h):
-                assert any(abs(ln.y1 / PT_PER_MM - edge) < 0.01 and ln.y1 == ln.y2
-                           for ln in marks), (item["id"], edge)
+                assert any(
+                    abs(ln.y1 / PT_PER_MM - edge) < 0.01 and ln.y1 == ln.y2 for ln in marks
+                ), (item["id"], edge)
         for ln in marks:  # a mark never crosses a piece
             for bx, by, bw, bh, _ in boxes:
                 mid = ((ln.x1 + ln.x2) / 2 / PT_PER_MM, (ln.y1 + ln.y2) / 2 / PT_PER_MM)
@@ -189,11 +207,10 @@ def test_a_shared_sheet_is_made_only_when_it_saves_a_sheet():
     project = Project(ROOT)
     game = project.load("muenchhausen")
     options = replace(BuildOptions(), langs=game.languages)
-    from generator.kit import lay_out
-    from generator.preflight import Preflight
+    from bastelbogen.checks.preflight import Preflight
+    from bastelbogen.layout.kit import lay_out
 
-    names = [laid.name for laid in lay_out(game, None, options, Layouts([TEMPLATES]),
-                                           Preflight())]
+    names = [laid.name for laid in lay_out(game, None, options, Layouts([TEMPLATES]), Preflight())]
     assert "baron" in names and "parts" not in names
 
 
@@ -215,8 +232,9 @@ def test_cheat_sheets_set_what_players_look_up_under_the_columns(kits, game):
             heading = panel["heading"].replace("{{ terms.building }}", "")
             found = text.search(heading, match_case=True)
             assert found.get_next() is not None, (lang, heading)
-            for cell in [row[0] for row in panel.get("table", [])[1:]] + \
-                    [s["name"] for s in panel.get("symbols", [])]:
+            for cell in [row[0] for row in panel.get("table", [])[1:]] + [
+                s["name"] for s in panel.get("symbols", [])
+            ]:
                 if "{{" not in str(cell):
                     assert text.search(str(cell)).get_next() is not None, (lang, cell)
 
@@ -224,7 +242,7 @@ def test_cheat_sheets_set_what_players_look_up_under_the_columns(kits, game):
 def test_the_packer_grows_linearly():
     """Blocks are tried against a bounded window of open pages: packing four times as many
     blocks looks at (about) four times as many shelves, never sixteen."""
-    import generator.packing as packing
+    import bastelbogen.layout.packing as packing
 
     calls = {"n": 0}
     real = packing._into_shelf

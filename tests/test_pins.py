@@ -10,10 +10,15 @@ from tests import pins
 SLOW = pytest.mark.slow
 
 
-@pytest.mark.parametrize("game,name", [
-    pytest.param(game, name, id=pins.case_id(game, name),
-                 marks=() if name == "default" else SLOW)
-    for game, name in pins.CASES])
+@pytest.mark.parametrize(
+    "game,name",
+    [
+        pytest.param(
+            game, name, id=pins.case_id(game, name), marks=() if name == "default" else SLOW
+        )
+        for game, name in pins.CASES
+    ],
+)
 def test_output_is_pinned(game, name, tmp_path):
     want = pins.stored()[pins.case_id(game, name)]
     got = pins.hashes(pins.build_case(game, name, tmp_path))

@@ -34,14 +34,20 @@ def test_shipped_kits_pass_preflight_strictly(tmp_path, game):
 
 
 def test_art_stopping_at_the_trim_is_told_at_its_box(tmp_path, project_copy):
-    _edit(project_copy, "name: ground, painter: shape, box: bleed",
-          "name: ground, painter: shape, box: [0, -3, 63, 94]")
+    _edit(
+        project_copy,
+        "name: ground, painter: shape, box: bleed",
+        "name: ground, painter: shape, box: [0, -3, 63, 94]",
+    )
     result = pnp("build", "muenchhausen", "--out", str(tmp_path), cwd=project_copy)
     assert result.returncode == 0, result.stderr
     line = _line_of(project_copy, "name: ground")
-    found = re.findall(rf"number\.yaml:{line}:\d+: warning: preflight: box 'ground' reaches"
-                       r" the trim on the left and right but stops short of the 3 mm bleed"
-                       r".*\(and (\d+) more like it\)", result.stderr)
+    found = re.findall(
+        rf"number\.yaml:{line}:\d+: warning: preflight: box 'ground' reaches"
+        r" the trim on the left and right but stops short of the 3 mm bleed"
+        r".*\(and (\d+) more like it\)",
+        result.stderr,
+    )
     assert found and int(found[0]) >= 40, result.stderr  # told once, for every card
     assert result.stderr.count("warning") == 1
     # At --bleed 0 there is no bleed to fall short of.
@@ -56,8 +62,9 @@ def test_strict_makes_warnings_errors_and_keeps_the_old_kit(tmp_path, project_co
     result = pnp("build", "muenchhausen", "--strict", "--out", str(tmp_path), cwd=project_copy)
     line = _line_of(project_copy, "name: index,")
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert re.search(rf"number\.yaml:{line}:\d+: preflight: text in box 'index' is set at 4 pt",
-                     result.stderr), result.stderr
+    assert re.search(
+        rf"number\.yaml:{line}:\d+: preflight: text in box 'index' is set at 4 pt", result.stderr
+    ), result.stderr
     after = {p: p.read_bytes() for p in (tmp_path / "muenchhausen").rglob("*") if p.is_file()}
     assert after == before
     validated = pnp("validate", "muenchhausen", "--strict", cwd=project_copy)
@@ -69,14 +76,18 @@ def test_strict_makes_warnings_errors_and_keeps_the_old_kit(tmp_path, project_co
 @pytest.mark.parametrize("pixels,warned", [(40, True), (240, False)])
 def test_soft_pictures_are_told_at_the_row(tmp_path, project_copy, pixels, warned):
     """A picture of `pixels` square in a 20 mm box: 40 px is 51 dpi, 240 px is 305 dpi."""
-    Image.new("RGB", (pixels, pixels), "#336699").save(project_copy / "content" /
-                                                       "muenchhausen" / "pic.png")
+    Image.new("RGB", (pixels, pixels), "#336699").save(
+        project_copy / "content" / "muenchhausen" / "pic.png"
+    )
     with open(project_copy / FACE, "a") as face:
         face.write("  - {name: pic, painter: image, box: [21, 30, 20, 20], file: pic.png}\n")
     result = pnp("build", "muenchhausen", "--out", str(tmp_path), cwd=project_copy)
     assert result.returncode == 0, result.stderr
-    told = re.findall(r"game\.yaml:\d+:\d+: warning: preflight: picture pic\.png prints at"
-                      r" (\d+) dpi", result.stderr)
+    told = re.findall(
+        r"game\.yaml:\d+:\d+: warning: preflight: picture pic\.png prints at"
+        r" (\d+) dpi",
+        result.stderr,
+    )
     assert bool(told) == warned, result.stderr
     if warned:
         assert told[0] == str(round(pixels / (20 / 25.4)))
@@ -89,14 +100,23 @@ def test_a_sign_lettered_small_is_told(tmp_path, project_copy):
     theme.write_text(theme.read_text().replace("sign: BÄCKEREI,", "sign: BÄCKEREI KONDITOREI,"))
     result = pnp("build", "mytown", "--out", str(tmp_path), cwd=project_copy)
     assert result.returncode == 0, result.stderr
-    assert re.search(r"templates/mytown/tile\.yaml:\d+:\d+: warning: preflight: text in box"
-                     r" 'sign' is set at [45](\.\d)? pt", result.stderr), result.stderr
+    assert re.search(
+        r"templates/mytown/tile\.yaml:\d+:\d+: warning: preflight: text in box"
+        r" 'sign' is set at [45](\.\d)? pt",
+        result.stderr,
+    ), result.stderr
 
 
 def test_art_stopping_just_inside_the_trim_is_told(tmp_path, project_copy):
-    _edit(project_copy, "name: ground, painter: shape, box: bleed",
-          "name: ground, painter: shape, box: [0.5, -3, 65.5, 94]")
+    _edit(
+        project_copy,
+        "name: ground, painter: shape, box: bleed",
+        "name: ground, painter: shape, box: [0.5, -3, 65.5, 94]",
+    )
     result = pnp("build", "muenchhausen", "--out", str(tmp_path), cwd=project_copy)
     assert result.returncode == 0, result.stderr
-    assert re.search(r"number\.yaml:\d+:\d+: warning: preflight: box 'ground' stops just inside"
-                     r" the trim on the left", result.stderr), result.stderr
+    assert re.search(
+        r"number\.yaml:\d+:\d+: warning: preflight: box 'ground' stops just inside"
+        r" the trim on the left",
+        result.stderr,
+    ), result.stderr

@@ -49,8 +49,9 @@ def test_every_face_and_sheet(live):
     assert len(fronts) == 64 and sum(len(f["items"]) for f in backs) == 64 and len(backs) == 1
     status, png, kind = _get(server, f"/img/{fronts[0]['image']}.png")
     assert status == 200 and kind == "image/png" and png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert state["sheets"] and all(_get(server, f"/img/{s['image']}.png")[0] == 200
-                                   for s in state["sheets"][:3])
+    assert state["sheets"] and all(
+        _get(server, f"/img/{s['image']}.png")[0] == 200 for s in state["sheets"][:3]
+    )
 
 
 def test_an_edit_is_rebuilt_and_told(live):
@@ -92,14 +93,17 @@ def test_a_broken_file_is_shown_over_the_last_good_build(live):
     assert fixed["problems"] == [] and fixed["components"]
 
 
-@pytest.mark.parametrize(("path", "host", "status"), [
-    ("/state.json", "evil.example:{port}", 403),  # DNS rebinding: a foreign name
-    ("/state.json", "127.0.0.1:1", 403),
-    ("/img/../../etc/passwd", None, 404),
-    ("/../pyproject.toml", None, 404),
-    ("/img/0123456789abcdef.png", None, 404),
-    ("/page/index.html", None, 404),
-])
+@pytest.mark.parametrize(
+    ("path", "host", "status"),
+    [
+        ("/state.json", "evil.example:{port}", 403),  # DNS rebinding: a foreign name
+        ("/state.json", "127.0.0.1:1", 403),
+        ("/img/../../etc/passwd", None, 404),
+        ("/../pyproject.toml", None, 404),
+        ("/img/0123456789abcdef.png", None, 404),
+        ("/page/index.html", None, 404),
+    ],
+)
 def test_only_the_preview_is_served(live, path, host, status):
     _, server = live
     port = server.server_address[1]
@@ -114,9 +118,13 @@ def _serve(*args):
 
     from tests.conftest import ROOT
 
-    process = subprocess.Popen([sys.executable, "-m", "generator.cli", "serve", "muenchhausen",
-                                "--port", "0", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bastelbogen.cli", "serve", "muenchhausen", "--port", "0", *args],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     lines = []
     for line in process.stdout:
         lines.append(line)

@@ -23,16 +23,23 @@ def _marks(inset: float) -> list[tuple[float, float, float, float]]:
     """The marks as the common style draws them, (x, y, w, h) in mm from the top-left:
     a 5 mm square, and L's of 20 mm arms drawn 0.5 mm thick inward from the corner."""
     w, h = PAGE
-    return [(inset, inset, 5, 5),
-            (w - inset - 20, inset, 20, 0.5), (w - inset - 0.5, inset, 0.5, 20),
-            (inset, h - inset - 20, 0.5, 20), (inset, h - inset - 0.5, 20, 0.5)]
+    return [
+        (inset, inset, 5, 5),
+        (w - inset - 20, inset, 20, 0.5),
+        (w - inset - 0.5, inset, 0.5, 20),
+        (inset, h - inset - 20, 0.5, 20),
+        (inset, h - inset - 0.5, 20, 0.5),
+    ]
 
 
 def _ink(image: Image.Image, x: float, y: float) -> int:
     """The darkness (0 white … 255 black) at mm from the top-left, the darkest of the
     pixels round it (a 0.5 mm bar is two pixels, wherever rounding puts them)."""
-    return max(255 - min(image.getpixel((int(x * PX) + dx, int(y * PX) + dy)))
-               for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    return max(
+        255 - min(image.getpixel((int(x * PX) + dx, int(y * PX) + dy)))
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+    )
 
 
 def _band_is_clear(image: Image.Image, marks, band: float) -> bool:
@@ -53,13 +60,23 @@ def _band_is_clear(image: Image.Image, marks, band: float) -> bool:
     return True
 
 
-@pytest.mark.parametrize(("duplex", "inset", "back"), [("long", 10, True), ("fold", 6, False),
-                                                    ("fold", 10, True)])
+@pytest.mark.parametrize(
+    ("duplex", "inset", "back"), [("long", 10, True), ("fold", 6, False), ("fold", 10, True)]
+)
 def test_marks_on_the_fronts_and_a_clear_band(tmp_path, duplex, inset, back):
     """Marks on each sheet of fronts a machine cuts; none on a duplex back, nor on a fold
     sheet (folded before it is cut, its marks would fold away)."""
-    kit = _kit(tmp_path, "--registration", "--registration-inset", f"{inset}mm", "--duplex",
-               duplex, "--svg", count=30, back=back)
+    kit = _kit(
+        tmp_path,
+        "--registration",
+        "--registration-inset",
+        f"{inset}mm",
+        "--duplex",
+        duplex,
+        "--svg",
+        count=30,
+        back=back,
+    )
     m = json.loads((kit / "manifest.json").read_text())
     [tiles] = [f for f in m["files"] if f["path"] == "tiles.pdf"]
     band = inset + 5 + 2  # the marks' band and 2 mm clear of it
@@ -74,8 +91,9 @@ def test_marks_on_the_fronts_and_a_clear_band(tmp_path, duplex, inset, back):
             x, y, w, h = item["trim_mm"]
             assert x - 3 >= band - 0.01 and PAGE[0] - (x + w + 3) >= band - 0.01
             assert y - 3 >= band - 0.01 and PAGE[1] - (y + h + 3) >= band - 0.01
-    assert any(not any(i["side"] == "front" for i in p["items"]) for p in tiles["pages"]) \
-        == (duplex == "long")
+    assert any(not any(i["side"] == "front" for i in p["items"]) for p in tiles["pages"]) == (
+        duplex == "long"
+    )
     # The cut file: the same marks, in a group of their own, never in the cut group.
     ns = {"s": "http://www.w3.org/2000/svg"}
     root = ET.parse(kit / "cut" / "tiles-1.svg").getroot()
@@ -83,10 +101,13 @@ def test_marks_on_the_fronts_and_a_clear_band(tmp_path, duplex, inset, back):
     if duplex == "fold" and back:
         assert group is None
         return
-    got = sorted(tuple(float(r.get(k)) for k in ("x", "y", "width", "height"))
-                 for r in group.findall("s:rect", ns))
-    assert [v for r in got for v in r] == pytest.approx([v for r in sorted(marks) for v in r],
-                                                        abs=0.001)
+    got = sorted(
+        tuple(float(r.get(k)) for k in ("x", "y", "width", "height"))
+        for r in group.findall("s:rect", ns)
+    )
+    assert [v for r in got for v in r] == pytest.approx(
+        [v for r in sorted(marks) for v in r], abs=0.001
+    )
     assert root.find(".//s:g[@id='cut']", ns).findall("s:rect", ns) == []
 
 
@@ -96,13 +117,19 @@ def test_dxf_has_the_marks_on_their_own_layer(tmp_path):
     kit = _kit(tmp_path, "--registration", "--cut", "dxf", count=4)
     doc = ezdxf.readfile(kit / "cut" / "tiles-1.dxf")
     boxes = sorted(
-        (min(x for x, *_ in pts), PAGE[1] - max(y for _, y, *_ in pts),
-         max(x for x, *_ in pts) - min(x for x, *_ in pts),
-         max(y for _, y, *_ in pts) - min(y for _, y, *_ in pts))
-        for e in doc.modelspace() if e.dxf.layer == "REGISTRATION"
-        for pts in [list(e.get_points())])
+        (
+            min(x for x, *_ in pts),
+            PAGE[1] - max(y for _, y, *_ in pts),
+            max(x for x, *_ in pts) - min(x for x, *_ in pts),
+            max(y for _, y, *_ in pts) - min(y for _, y, *_ in pts),
+        )
+        for e in doc.modelspace()
+        if e.dxf.layer == "REGISTRATION"
+        for pts in [list(e.get_points())]
+    )
     assert [v for b in boxes for v in b] == pytest.approx(
-        [v for r in sorted(_marks(10)) for v in r], abs=0.001)
+        [v for r in sorted(_marks(10)) for v in r], abs=0.001
+    )
 
 
 def test_without_the_option_no_marks_and_the_printer_margin(tmp_path):

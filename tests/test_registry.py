@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from reportlab.pdfgen import canvas
 
-from generator.errors import Loc
-from generator.layouts import Box
-from generator.painters import MOTIFS, PAINTERS, known, motif_problems, paintings, table
-from generator.render.paint import PaintContext, draw_face
-from generator.render.style import Fonts
+from bastelbogen.content.painters import MOTIFS, PAINTERS, known, motif_problems, paintings, table
+from bastelbogen.core.errors import Loc
+from bastelbogen.layout.layouts import Box
+from bastelbogen.render.paint import PaintContext, draw_face
+from bastelbogen.render.style import Fonts
 from tests.conftest import ROOT, pnp
 
 known()
@@ -52,8 +52,10 @@ def test_motif_keys_are_checked_from_the_registry():
 def test_layout_check_takes_each_painters_keys_and_no_other(tmp_path, project_copy, painter):
     """A box naming a key its painter does not register is told, with what it takes."""
     face = project_copy / "templates" / "muenchhausen" / "number.yaml"
-    face.write_text(face.read_text() + f"  - {{name: probe, painter: {painter}, box: [20, 30,"
-                    " 10, 10], zzz: 1}\n")
+    face.write_text(
+        face.read_text() + f"  - {{name: probe, painter: {painter}, box: [20, 30,"
+        " 10, 10], zzz: 1}\n"
+    )
     result = pnp("validate", "muenchhausen", cwd=project_copy)
     assert result.returncode == 1
     keys = ", ".join(PAINTERS[painter].keys)

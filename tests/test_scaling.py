@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from bastelbogen.content.project import Project
+from bastelbogen.pipeline.build import BuildOptions, build_game, check_game
 from bench import decks
-from generator.build import BuildOptions, build_game, check_game
-from generator.project import Project
 
 
 def _calls(folder: Path, form: str, n: int, what) -> int:
@@ -34,9 +34,11 @@ def _validate(project: Project, root: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("form,what", [(form, _build) for form in decks.FORMS]
-                         + [("inline", _validate)],
-                         ids=[f"build-{form}" for form in decks.FORMS] + ["validate"])
+@pytest.mark.parametrize(
+    "form,what",
+    [(form, _build) for form in decks.FORMS] + [("inline", _validate)],
+    ids=[f"build-{form}" for form in decks.FORMS] + ["validate"],
+)
 def test_work_grows_linearly_with_the_cards(tmp_path, form, what):
     """Going from 250 to 500 cards and from 500 to 1,000 adds work in proportion: linear
     work adds twice as much the second time, a quadratic path four times."""
@@ -51,19 +53,24 @@ def test_validate_draws_every_variant_but_writes_no_pdf(monkeypatch):
     """validate lays out and draws every theme, language and braille variant (text fitted,
     glyphs and pictures checked) and saves each PDF into nothing (fonts are subset there):
     no file is written; each face is drawn once however many variants show it."""
-    from generator.render import columns, paint, pdf
+    from bastelbogen.render import columns, paint, pdf
     from tests.conftest import ROOT
 
     targets = []
     save, write = pdf.Canvas.save, columns.write
-    monkeypatch.setattr(pdf.Canvas, "save", lambda self: (targets.append(self._filename),
-                                                          save(self))[1])
-    monkeypatch.setattr(columns, "write", lambda path, *a: (targets.append(path),
-                                                            write(path, *a))[1])
+    monkeypatch.setattr(
+        pdf.Canvas, "save", lambda self: (targets.append(self._filename), save(self))[1]
+    )
+    monkeypatch.setattr(
+        columns, "write", lambda path, *a: (targets.append(path), write(path, *a))[1]
+    )
     drawn = []
     place = paint.Forms.place
-    monkeypatch.setattr(paint.Forms, "place", lambda self, art, *a, **k: (
-        drawn.append(art), place(self, art, *a, **k))[1])
+    monkeypatch.setattr(
+        paint.Forms,
+        "place",
+        lambda self, art, *a, **k: (drawn.append(art), place(self, art, *a, **k))[1],
+    )
     check_game(Project(ROOT), "mytown", BuildOptions(jobs=1))  # two themes and braille
     assert targets and all(t is pdf.DISCARD for t in targets)
     every = list(drawn)
@@ -92,15 +99,16 @@ def _composite_to_nowhere(font: Path, char: str) -> bytes:
 def test_validate_finds_a_font_that_fails_only_when_saved(tmp_path):
     """`pnp validate` (a fresh process, as a user runs it) names a font that registers
     and measures but cannot be embedded: its PDFs are saved, into nothing."""
-    from generator.project import FONTS
+    from bastelbogen.content.project import FONTS
     from tests.conftest import pnp
 
     root = decks.write(tmp_path, "inline", 3)
     game = root / "content" / "deck"
     (game / "broken.ttf").write_bytes(_composite_to_nowhere(FONTS / "Vera.ttf", "e"))
     text = (game / "game.yaml").read_text()
-    (game / "game.yaml").write_text(text.replace("players:", "fonts: {regular: broken.ttf}\n"
-                                                 "players:"))
+    (game / "game.yaml").write_text(
+        text.replace("players:", "fonts: {regular: broken.ttf}\nplayers:")
+    )
     run = pnp("--root", str(root), "validate", "deck", cwd=tmp_path)
     assert run.returncode == 1 and "cannot be embedded" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr

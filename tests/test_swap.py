@@ -23,9 +23,9 @@ GAME = "muenchhausen"
 DRIVER = r"""
 import os, shutil, signal, sys
 from pathlib import Path
-from generator import publish
-from generator.build import BuildOptions, Project, build_game
-from generator.imposition import PrintSettings
+from bastelbogen.output import publish
+from bastelbogen.pipeline.build import BuildOptions, Project, build_game
+from bastelbogen.layout.imposition import PrintSettings
 
 out, paper, kill_at = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
 calls = [0]
@@ -50,11 +50,14 @@ print("done", calls[0])
 """
 
 
-
-
 def _run(out: Path, paper: str, kill_at: int = 0) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", DRIVER, str(out), paper, str(kill_at),
-                           str(ROOT)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", DRIVER, str(out), paper, str(kill_at), str(ROOT)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_a_build_killed_at_any_step_leaves_a_whole_kit(tmp_path):
@@ -86,9 +89,26 @@ def test_a_build_killed_at_any_step_leaves_a_whole_kit(tmp_path):
 
 def test_two_builds_at_once_both_end_whole(tmp_path):
     out = tmp_path / "out"
-    runs = [subprocess.Popen([sys.executable, "-m", "generator.cli", "build", GAME, "--out",
-                              str(out), "--paper", paper], cwd=ROOT, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True) for paper in ("a4", "letter")]
+    runs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "bastelbogen.cli",
+                "build",
+                GAME,
+                "--out",
+                str(out),
+                "--paper",
+                paper,
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for paper in ("a4", "letter")
+    ]
     for run in runs:
         _, err = run.communicate(timeout=120)
         assert run.returncode == 0 and "Traceback" not in err

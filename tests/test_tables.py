@@ -35,24 +35,30 @@ FACE = """boxes:
 """
 GROUPS = "id,colour\nred,#d55e00\nblue,#0072b2\n"
 HEADER = ["id", "speed", "copies", "group", "symbols", "name.de", "name.en"]
-ROWS = [["fox", 3, 2, "red", "wit;speed", "Fuchs", "Fox"],
-        ["owl", 5, 1, "blue", "wit", "Eule", "Owl"],
-        ["hare", 9, 3, "red", "", "Hase", "Hare"]]
+ROWS = [
+    ["fox", 3, 2, "red", "wit;speed", "Fuchs", "Fox"],
+    ["owl", 5, 1, "blue", "wit", "Eule", "Owl"],
+    ["hare", 9, 3, "red", "", "Hase", "Hare"],
+]
 
 
-COLUMNS = ("{speed: {type: int, min: 1, max: 9}, copies: int, group: {type: ref, table: groups},"
-           " symbols: {type: list}, name: texts}")
+COLUMNS = (
+    "{speed: {type: int, min: 1, max: 9}, copies: int, group: {type: ref, table: groups},"
+    " symbols: {type: list}, name: texts}"
+)
 
 
-def _project(tmp_path: Path, name: str, write, sheet: str = "", where: str = "",
-             columns: str = COLUMNS) -> Path:
+def _project(
+    tmp_path: Path, name: str, write, sheet: str = "", where: str = "", columns: str = COLUMNS
+) -> Path:
     game = tmp_path / "content" / "deck"
     game.mkdir(parents=True)
     (tmp_path / "templates" / "deck").mkdir(parents=True)
     (tmp_path / "templates" / "deck" / "card.yaml").write_text(FACE)
     (game / "groups.csv").write_text(GROUPS)
-    (game / "game.yaml").write_text(GAME.format(file=name, sheet=sheet, where=where,
-                                                columns=columns))
+    (game / "game.yaml").write_text(
+        GAME.format(file=name, sheet=sheet, where=where, columns=columns)
+    )
     write(game / name)
     return tmp_path
 
@@ -65,6 +71,7 @@ def _csv(rows, sep=",", bom=False):
         out = io.StringIO()
         csv.writer(out, delimiter=sep, lineterminator="\n").writerows([HEADER, *rows])
         path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + out.getvalue().encode())
+
     return write
 
 
@@ -78,38 +85,52 @@ def _xlsx(rows, sheet="Deck"):
         for r in [HEADER, *rows]:
             ws.append(r)
         book.save(path)
+
     return write
 
 
 def _ods(rows, sheet="Deck"):
     """A minimal OpenDocument spreadsheet, written as the format's zip of XML."""
+
     def cell(v):
         if isinstance(v, int):
-            return (f'<table:table-cell office:value-type="float" office:value="{v}">'
-                    f"<text:p>{v}</text:p></table:table-cell>")
-        return (f'<table:table-cell office:value-type="string"><text:p>{v}</text:p>'
-                "</table:table-cell>")
-    body = "".join("<table:table-row>" + "".join(cell(v) for v in r) + "</table:table-row>"
-                   for r in [HEADER, *rows])
-    content = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content'
-               ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
-               ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
-               ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
-               f'<office:body><office:spreadsheet><table:table table:name="{sheet}">{body}'
-               "</table:table></office:spreadsheet></office:body></office:document-content>")
-    manifest = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='
-                '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
-                '<manifest:file-entry manifest:full-path="/" manifest:media-type='
-                '"application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry'
-                ' manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
-                "</manifest:manifest>")
+            return (
+                f'<table:table-cell office:value-type="float" office:value="{v}">'
+                f"<text:p>{v}</text:p></table:table-cell>"
+            )
+        return (
+            f'<table:table-cell office:value-type="string"><text:p>{v}</text:p></table:table-cell>'
+        )
+
+    body = "".join(
+        "<table:table-row>" + "".join(cell(v) for v in r) + "</table:table-row>"
+        for r in [HEADER, *rows]
+    )
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-content'
+        ' xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"'
+        ' xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"'
+        ' xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+        f'<office:body><office:spreadsheet><table:table table:name="{sheet}">{body}'
+        "</table:table></office:spreadsheet></office:body></office:document-content>"
+    )
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='
+        '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+        '<manifest:file-entry manifest:full-path="/" manifest:media-type='
+        '"application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry'
+        ' manifest:full-path="content.xml" manifest:media-type="text/xml"/>'
+        "</manifest:manifest>"
+    )
 
     def write(path):
         with zipfile.ZipFile(path, "w") as z:
-            z.writestr(zipfile.ZipInfo("mimetype"),
-                       "application/vnd.oasis.opendocument.spreadsheet")
+            z.writestr(
+                zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet"
+            )
             z.writestr("content.xml", content)
             z.writestr("META-INF/manifest.xml", manifest)
+
     return write
 
 
@@ -148,86 +169,197 @@ def _fails(tmp_path, name, writer, sheet, pattern, where="", columns=COLUMNS):
 BAD_ROW = [["fox", "3l8", 2, "red", "", "Fuchs", "Fox"], *ROWS[1:]]
 BAD = {
     # CSV: the line the record starts on, and the field's number.
-    "csv-not-whole": ("cards.csv", _csv(BAD_ROW), "",
-                      r"^content/deck/cards\.csv:2:2: table 'cards': '3l8' in column speed is"
-                      r" not a whole number"),
-    "csv-above-most": ("cards.csv", _csv([["fox", 12, 1, "red", "", "F", "F"]]), "",
-                       r"^content/deck/cards\.csv:2:2: .*12 in column speed is above its most"),
-    "csv-unknown-group": ("cards.csv", _csv([["fox", 3, 1, "green", "", "F", "F"]]), "",
-                          r"^content/deck/cards\.csv:2:4: 'green' in column group is not an id"
-                          r" of table 'groups'"),
-    "csv-no-id": ("cards.csv", _csv([["", 3, 1, "red", "", "F", "F"]]), "",
-                  r"^content/deck/cards\.csv:2:1: each row of table 'cards' needs an 'id'"),
-    "csv-negative-count": ("cards.csv", _csv([["fox", 3, -1, "red", "", "F", "F"]]), "",
-                           r"^content/deck/cards\.csv:2:3: .*count column copies must hold a"
-                           r" whole number from 0"),
-    "csv-extra-cell": ("cards.csv", _csv([["fox", 3, 1, "red", "", "F", "F", "surplus"]]), "",
-                       r"^content/deck/cards\.csv:2:8: table 'cards': a cell beyond the last"),
-    "csv-broken-quote": ("cards.csv", lambda p: p.write_text(
-        ",".join(HEADER) + '\nfox,3,1,red,"wit,F,F\n'), "",
-        r"^content/deck/cards\.csv:\d+:1: broken CSV"),
-    "csv-not-utf8": ("cards.csv", lambda p: p.write_bytes(
-        (",".join(HEADER) + "\nfox,3,1,red,,F\xfcchse,F\n").encode("latin-1")), "",
-        r"^content/deck/cards\.csv:2:\d+: not UTF-8 text"),
-    "csv-nul": ("cards.csv", lambda p: p.write_text(",".join(HEADER) + "\nfox,3,1,red,,F\x00,F\n"),
-                "", r"^content/deck/cards\.csv:2:\d+: the file holds the control character"),
-    "xlsx-not-whole": ("cards.xlsx", _xlsx(BAD_ROW), "sheet: Deck",
-                       r"^content/deck/cards\.xlsx:2:2: Deck!B2: table 'cards': '3l8' in column"
-                       r" speed is not a whole number"),
-    "xlsx-no-sheet": ("cards.xlsx", _xlsx(ROWS), "sheet: Karten",
-                      r"^content/deck/game\.yaml:\d+:\d+: cards\.xlsx has no sheet 'Karten'"
-                      r" \(sheets: Notes, Deck\)"),
-    "xlsx-not-a-zip": ("cards.xlsx", lambda p: p.write_text("id,speed\n"), "",
-                       r"^content/deck/cards\.xlsx:1:1: not a xlsx workbook"),
-    "ods-not-whole": ("cards.ods", _ods(BAD_ROW), "sheet: Deck",
-                      r"^content/deck/cards\.ods:2:2: Deck!B2: table 'cards': '3l8' in column"
-                      r" speed is not a whole number"),
-    "unknown-format": ("cards.numbers", lambda p: p.write_text("x"), "",
-                       r"^content/deck/game\.yaml:\d+:\d+: 'cards\.numbers' is not a table file"
-                       r" this tool reads \(formats: \.csv, \.ods, \.tsv, \.xlsx, \.yaml\)"),
-    "outside": ("../cards.csv", lambda p: None, "",
-                r"^content/deck/game\.yaml:\d+:\d+: table file '\.\./cards\.csv' leaves"),
-    "where-matches-none": ("cards.csv", _csv(ROWS), "",
-                           r"^content/deck/game\.yaml:\d+:\d+: component 'cards': no row of"
-                           r" table 'cards' is taken \(none matches 'where'\)"),
+    "csv-not-whole": (
+        "cards.csv",
+        _csv(BAD_ROW),
+        "",
+        r"^content/deck/cards\.csv:2:2: table 'cards': '3l8' in column speed is"
+        r" not a whole number",
+    ),
+    "csv-above-most": (
+        "cards.csv",
+        _csv([["fox", 12, 1, "red", "", "F", "F"]]),
+        "",
+        r"^content/deck/cards\.csv:2:2: .*12 in column speed is above its most",
+    ),
+    "csv-unknown-group": (
+        "cards.csv",
+        _csv([["fox", 3, 1, "green", "", "F", "F"]]),
+        "",
+        r"^content/deck/cards\.csv:2:4: 'green' in column group is not an id"
+        r" of table 'groups'",
+    ),
+    "csv-no-id": (
+        "cards.csv",
+        _csv([["", 3, 1, "red", "", "F", "F"]]),
+        "",
+        r"^content/deck/cards\.csv:2:1: each row of table 'cards' needs an 'id'",
+    ),
+    "csv-negative-count": (
+        "cards.csv",
+        _csv([["fox", 3, -1, "red", "", "F", "F"]]),
+        "",
+        r"^content/deck/cards\.csv:2:3: .*count column copies must hold a"
+        r" whole number from 0",
+    ),
+    "csv-extra-cell": (
+        "cards.csv",
+        _csv([["fox", 3, 1, "red", "", "F", "F", "surplus"]]),
+        "",
+        r"^content/deck/cards\.csv:2:8: table 'cards': a cell beyond the last",
+    ),
+    "csv-broken-quote": (
+        "cards.csv",
+        lambda p: p.write_text(",".join(HEADER) + '\nfox,3,1,red,"wit,F,F\n'),
+        "",
+        r"^content/deck/cards\.csv:\d+:1: broken CSV",
+    ),
+    "csv-not-utf8": (
+        "cards.csv",
+        lambda p: p.write_bytes(
+            (",".join(HEADER) + "\nfox,3,1,red,,F\xfcchse,F\n").encode("latin-1")
+        ),
+        "",
+        r"^content/deck/cards\.csv:2:\d+: not UTF-8 text",
+    ),
+    "csv-nul": (
+        "cards.csv",
+        lambda p: p.write_text(",".join(HEADER) + "\nfox,3,1,red,,F\x00,F\n"),
+        "",
+        r"^content/deck/cards\.csv:2:\d+: the file holds the control character",
+    ),
+    "xlsx-not-whole": (
+        "cards.xlsx",
+        _xlsx(BAD_ROW),
+        "sheet: Deck",
+        r"^content/deck/cards\.xlsx:2:2: Deck!B2: table 'cards': '3l8' in column"
+        r" speed is not a whole number",
+    ),
+    "xlsx-no-sheet": (
+        "cards.xlsx",
+        _xlsx(ROWS),
+        "sheet: Karten",
+        r"^content/deck/game\.yaml:\d+:\d+: cards\.xlsx has no sheet 'Karten'"
+        r" \(sheets: Notes, Deck\)",
+    ),
+    "xlsx-not-a-zip": (
+        "cards.xlsx",
+        lambda p: p.write_text("id,speed\n"),
+        "",
+        r"^content/deck/cards\.xlsx:1:1: not a xlsx workbook",
+    ),
+    "ods-not-whole": (
+        "cards.ods",
+        _ods(BAD_ROW),
+        "sheet: Deck",
+        r"^content/deck/cards\.ods:2:2: Deck!B2: table 'cards': '3l8' in column"
+        r" speed is not a whole number",
+    ),
+    "unknown-format": (
+        "cards.numbers",
+        lambda p: p.write_text("x"),
+        "",
+        r"^content/deck/game\.yaml:\d+:\d+: 'cards\.numbers' is not a table file"
+        r" this tool reads \(formats: \.csv, \.ods, \.tsv, \.xlsx, \.yaml\)",
+    ),
+    "outside": (
+        "../cards.csv",
+        lambda p: None,
+        "",
+        r"^content/deck/game\.yaml:\d+:\d+: table file '\.\./cards\.csv' leaves",
+    ),
+    "where-matches-none": (
+        "cards.csv",
+        _csv(ROWS),
+        "",
+        r"^content/deck/game\.yaml:\d+:\d+: component 'cards': no row of"
+        r" table 'cards' is taken \(none matches 'where'\)",
+    ),
 }
 WHERE = {"where-matches-none": ", where: {group: green}"}
-YAML_ROWS = "".join(f"- {{id: {r[0]}, speed: {r[1]!r}, copies: {r[2]}, group: {r[3]},"
-                    f" name: {{de: {r[5]}, en: {r[6]}}}}}\n" for r in BAD_ROW)
-BAD.update({
-    "csv-below-least": ("cards.csv", _csv([["fox", 0, 1, "red", "", "F", "F"]]), "",
-                        r"^content/deck/cards\.csv:2:2: .*0 in column speed is below its least, 1"),
-    "tsv-not-whole": ("cards.tsv", _csv([["fox", "fast", 1, "red", "", "F", "F"]], "\t"), "",
-                      r"^content/deck/cards\.tsv:2:2: .*'fast' in column speed is not a whole"),
-    "xlsx-fraction-for-whole": ("cards.xlsx", _xlsx([["fox", 3.5, 1, "red", "", "F", "F"]]),
-                                "sheet: Deck", r"^content/deck/cards\.xlsx:2:2: Deck!B2: .*'3\.5'"
-                                r" in column speed is not a whole number"),
-    "xlsx-unknown-group": ("cards.xlsx", _xlsx([["fox", 3, 1, "green", "", "F", "F"]]),
-                           "sheet: Deck", r"^content/deck/cards\.xlsx:2:4: Deck!D2: 'green' in"
-                           r" column group is not an id of table 'groups'"),
-    "ods-unknown-group": ("cards.ods", _ods([["fox", 3, 1, "green", "", "F", "F"]]),
-                          "sheet: Deck", r"^content/deck/cards\.ods:2:4: Deck!D2: 'green' in"
-                          r" column group"),
-    "csv-column-twice": ("cards.csv", lambda p: p.write_text(
-        "id,speed,speed,copies,group\nfox,3,4,1,red\n"), "",
-        r"^content/deck/cards\.csv:1:3: table 'cards': column 'speed' appears twice \(first at"
-        r" content/deck/cards\.csv:1:2\)"),
-    "yaml-not-whole": ("cards.yaml", lambda p: p.write_text(YAML_ROWS), "",
-                       r"^content/deck/cards\.yaml:1:\d+: table 'cards': '3l8' in column speed"
-                       r" is not a whole number"),
-})
+YAML_ROWS = "".join(
+    f"- {{id: {r[0]}, speed: {r[1]!r}, copies: {r[2]}, group: {r[3]},"
+    f" name: {{de: {r[5]}, en: {r[6]}}}}}\n"
+    for r in BAD_ROW
+)
+BAD.update(
+    {
+        "csv-below-least": (
+            "cards.csv",
+            _csv([["fox", 0, 1, "red", "", "F", "F"]]),
+            "",
+            r"^content/deck/cards\.csv:2:2: .*0 in column speed is below its least, 1",
+        ),
+        "tsv-not-whole": (
+            "cards.tsv",
+            _csv([["fox", "fast", 1, "red", "", "F", "F"]], "\t"),
+            "",
+            r"^content/deck/cards\.tsv:2:2: .*'fast' in column speed is not a whole",
+        ),
+        "xlsx-fraction-for-whole": (
+            "cards.xlsx",
+            _xlsx([["fox", 3.5, 1, "red", "", "F", "F"]]),
+            "sheet: Deck",
+            r"^content/deck/cards\.xlsx:2:2: Deck!B2: .*'3\.5'"
+            r" in column speed is not a whole number",
+        ),
+        "xlsx-unknown-group": (
+            "cards.xlsx",
+            _xlsx([["fox", 3, 1, "green", "", "F", "F"]]),
+            "sheet: Deck",
+            r"^content/deck/cards\.xlsx:2:4: Deck!D2: 'green' in"
+            r" column group is not an id of table 'groups'",
+        ),
+        "ods-unknown-group": (
+            "cards.ods",
+            _ods([["fox", 3, 1, "green", "", "F", "F"]]),
+            "sheet: Deck",
+            r"^content/deck/cards\.ods:2:4: Deck!D2: 'green' in"
+            r" column group",
+        ),
+        "csv-column-twice": (
+            "cards.csv",
+            lambda p: p.write_text("id,speed,speed,copies,group\nfox,3,4,1,red\n"),
+            "",
+            r"^content/deck/cards\.csv:1:3: table 'cards': column 'speed' appears twice \(first at"
+            r" content/deck/cards\.csv:1:2\)",
+        ),
+        "yaml-not-whole": (
+            "cards.yaml",
+            lambda p: p.write_text(YAML_ROWS),
+            "",
+            r"^content/deck/cards\.yaml:1:\d+: table 'cards': '3l8' in column speed"
+            r" is not a whole number",
+        ),
+    }
+)
 COLUMN_CASES = {
-    "unknown-type": ("{speed: integer}", r"^content/deck/game\.yaml:\d+:\d+: column 'speed':"
-                     r" unknown type 'integer' \(types: text, texts, int"),
-    "one-of": ("{speed: {type: int, one-of: [1, 2]}}", r"^content/deck/cards\.csv:2:2: table"
-               r" 'cards': '3' in column speed is not one of 1, 2"),
-    "ref-to-no-table": ("{group: {type: ref, table: teams}}", r"^content/deck/cards\.csv:1:1:"
-                        r" column 'group' of table 'cards' refers to table 'teams', which does"
-                        r" not exist"),
-    "ref-without-table": ("{group: ref}", r"^content/deck/game\.yaml:\d+:\d+: column 'group'"
-                          r" refers to rows: name their 'table'"),
-    "misspelt-option": ("{speed: {type: int, maxx: 3}}", r"^content/deck/game\.yaml:\d+:\d+:"
-                        r" unknown key 'maxx' in column 'speed'; did you mean 'max'\?"),
+    "unknown-type": (
+        "{speed: integer}",
+        r"^content/deck/game\.yaml:\d+:\d+: column 'speed':"
+        r" unknown type 'integer' \(types: text, texts, int",
+    ),
+    "one-of": (
+        "{speed: {type: int, one-of: [1, 2]}}",
+        r"^content/deck/cards\.csv:2:2: table"
+        r" 'cards': '3' in column speed is not one of 1, 2",
+    ),
+    "ref-to-no-table": (
+        "{group: {type: ref, table: teams}}",
+        r"^content/deck/cards\.csv:1:1:"
+        r" column 'group' of table 'cards' refers to table 'teams', which does"
+        r" not exist",
+    ),
+    "ref-without-table": (
+        "{group: ref}",
+        r"^content/deck/game\.yaml:\d+:\d+: column 'group'"
+        r" refers to rows: name their 'table'",
+    ),
+    "misspelt-option": (
+        "{speed: {type: int, maxx: 3}}",
+        r"^content/deck/game\.yaml:\d+:\d+:"
+        r" unknown key 'maxx' in column 'speed'; did you mean 'max'\?",
+    ),
 }
 
 
@@ -247,8 +379,15 @@ def test_a_workbook_that_unpacks_to_gigabytes_is_refused(tmp_path):
     def bomb(path):
         with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
             z.writestr("xl/worksheets/sheet1.xml", b"\0" * (300 * 2**20))
-    _fails(tmp_path, "cards.xlsx", bomb, "", r"^content/deck/cards\.xlsx:1:1: the workbook"
-           r" unpacks to 300 MiB")
+
+    _fails(
+        tmp_path,
+        "cards.xlsx",
+        bomb,
+        "",
+        r"^content/deck/cards\.xlsx:1:1: the workbook"
+        r" unpacks to 300 MiB",
+    )
 
 
 def test_where_keeps_the_rows_asked_for(tmp_path):
@@ -262,8 +401,13 @@ def test_where_keeps_the_rows_asked_for(tmp_path):
 
 def test_a_quoted_cell_over_two_lines_keeps_the_next_rows_line(tmp_path):
     text = ",".join(HEADER) + '\nfox,3,1,red,,"Fuchs\nmit Schwanz",Fox\nowl,x,1,blue,,Eule,Owl\n'
-    _fails(tmp_path, "cards.csv", lambda p: p.write_text(text), "",
-           r"^content/deck/cards\.csv:4:2: table 'cards': 'x' in column speed")
+    _fails(
+        tmp_path,
+        "cards.csv",
+        lambda p: p.write_text(text),
+        "",
+        r"^content/deck/cards\.csv:4:2: table 'cards': 'x' in column speed",
+    )
 
 
 def test_new_makes_a_game_that_builds_as_it_is(tmp_path):
@@ -273,8 +417,12 @@ def test_new_makes_a_game_that_builds_as_it_is(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "pnp validate my-deck" in result.stdout and "pnp build my-deck" in result.stdout
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.*")) == [
-        "content/my-deck/cards.csv", "content/my-deck/game.yaml", "content/my-deck/rules.yaml",
-        "templates/my-deck/back.yaml", "templates/my-deck/card.yaml"]
+        "content/my-deck/cards.csv",
+        "content/my-deck/game.yaml",
+        "content/my-deck/rules.yaml",
+        "templates/my-deck/back.yaml",
+        "templates/my-deck/card.yaml",
+    ]
     assert pnp("validate", "my-deck", cwd=tmp_path).returncode == 0
     result = pnp("build", "my-deck", "--out", str(tmp_path / "out"), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -307,13 +455,17 @@ def test_new_from_a_spreadsheet(tmp_path):
     no_id = tmp_path / "no-id.csv"
     no_id.write_text("name,speed\nfox,3\n")
     failed = pnp("new", "foxes", "--from-table", str(no_id), cwd=project)
-    assert failed.returncode == 1 and re.search(r"no-id\.csv:1:1: the table needs a column"
-                                                r" 'id'", failed.stderr), failed.stderr
+    assert failed.returncode == 1 and re.search(
+        r"no-id\.csv:1:1: the table needs a column"
+        r" 'id'",
+        failed.stderr,
+    ), failed.stderr
     assert not (project / "content" / "foxes").exists()
 
 
 def test_a_sheet_spanning_a_vast_grid_is_refused_at_once(tmp_path):
     """Two cells far apart (A1 and XFD1048576) would unpack to 17 billion cells."""
+
     def vast(path):
         from openpyxl import Workbook
 
@@ -322,36 +474,59 @@ def test_a_sheet_spanning_a_vast_grid_is_refused_at_once(tmp_path):
         book.active["A1"] = "id"
         book.active["XFD1048576"] = "x"
         book.save(path)
-    _fails(tmp_path, "cards.xlsx", vast, "sheet: Deck",
-           r"^content/deck/cards\.xlsx:1:1: a sheet of the workbook spans 1,048,576 rows"
-           r" by 16,384 columns; at most 5,000,000 cells are read")
+
+    _fails(
+        tmp_path,
+        "cards.xlsx",
+        vast,
+        "sheet: Deck",
+        r"^content/deck/cards\.xlsx:1:1: a sheet of the workbook spans 1,048,576 rows"
+        r" by 16,384 columns; at most 5,000,000 cells are read",
+    )
 
 
 def test_an_ods_row_repeated_a_million_times_is_refused(tmp_path):
     """ODS repeats a row by a number: a value in a row repeated 99,000 times across 1,000
     columns would unpack to 99 million cells. Trailing empty repeats (every LibreOffice file
     ends with some) are fine."""
+
     def write(rows_repeated, cells_repeated, value=True):
         def make(path):
             _ods(ROWS)(path)
-            cell = ('<table:table-cell office:value-type="string" table:number-columns-repeated'
-                    f'="{cells_repeated}"><text:p>x</text:p></table:table-cell>') if value else \
-                f'<table:table-cell table:number-columns-repeated="{cells_repeated}"/>'
-            row = (f'<table:table-row table:number-rows-repeated="{rows_repeated}">{cell}'
-                   "</table:table-row>")
+            cell = (
+                (
+                    '<table:table-cell office:value-type="string" table:number-columns-repeated'
+                    f'="{cells_repeated}"><text:p>x</text:p></table:table-cell>'
+                )
+                if value
+                else f'<table:table-cell table:number-columns-repeated="{cells_repeated}"/>'
+            )
+            row = (
+                f'<table:table-row table:number-rows-repeated="{rows_repeated}">{cell}'
+                "</table:table-row>"
+            )
             with zipfile.ZipFile(path) as z:
                 parts = {n: z.read(n) for n in z.namelist()}
             parts["content.xml"] = parts["content.xml"].replace(
-                b"</table:table>", row.encode() + b"</table:table>")
+                b"</table:table>", row.encode() + b"</table:table>"
+            )
             with zipfile.ZipFile(path, "w") as z:
                 for n, data in parts.items():
                     z.writestr(n, data)
+
         return make
-    _fails(tmp_path / "a", "cards.ods", write(99_000, 1_000), "sheet: Deck",
-           r"^content/deck/cards\.ods:1:1: a sheet of the workbook spans 99,00\d rows by 1,000"
-           r" columns")
-    root = _project(tmp_path / "b", "cards.ods", write(1_048_000, 1_024, value=False),
-                    "sheet: Deck")
+
+    _fails(
+        tmp_path / "a",
+        "cards.ods",
+        write(99_000, 1_000),
+        "sheet: Deck",
+        r"^content/deck/cards\.ods:1:1: a sheet of the workbook spans 99,00\d rows by 1,000"
+        r" columns",
+    )
+    root = _project(
+        tmp_path / "b", "cards.ods", write(1_048_000, 1_024, value=False), "sheet: Deck"
+    )
     assert pnp("validate", "deck", cwd=root).returncode == 0
 
 
@@ -370,7 +545,7 @@ TYPES = {  # type: (a cell it takes, what it becomes, a cell it refuses)
 @pytest.mark.parametrize("kind", sorted(TYPES))
 def test_each_column_type_reads_its_cells(kind):
     """What a cell of each type becomes, and the words for a cell it refuses."""
-    from generator.tables.columns import Column, convert
+    from bastelbogen.content.tables.columns import Column, convert
 
     good, value, bad = TYPES[kind]
     assert convert(good, Column(kind), "x") == value
@@ -382,22 +557,32 @@ def test_each_column_type_reads_its_cells(kind):
 def test_a_picture_column_names_files_inside_the_game(tmp_path):
     """A picture cell names a file in the game's folder: a missing one, or one outside the
     folder, is told at its cell."""
+
     def write(path):
         path.write_text("id,art\nfox,fox.png\nowl,../../owl.png\n")
+
     root = _project(tmp_path, "cards.csv", write, columns="{art: picture}")
     result = pnp("validate", "deck", cwd=root)
     assert result.returncode == 1
-    assert re.search(r"^content/deck/cards\.csv:2:2: picture file not found: fox\.png",
-                     result.stderr, re.M), result.stderr
-    assert re.search(r"^content/deck/cards\.csv:3:2: picture '\.\./\.\./owl\.png' leaves the"
-                     r" content folder", result.stderr, re.M), result.stderr
+    assert re.search(
+        r"^content/deck/cards\.csv:2:2: picture file not found: fox\.png", result.stderr, re.M
+    ), result.stderr
+    assert re.search(
+        r"^content/deck/cards\.csv:3:2: picture '\.\./\.\./owl\.png' leaves the"
+        r" content folder",
+        result.stderr,
+        re.M,
+    ), result.stderr
 
 
 def test_a_field_named_like_a_dict_method_reads_as_the_field():
     """A row's column `items` or the item's `copy` is content, not the mapping's method."""
-    from generator.errors import Loc
-    from generator.templating import expand
+    from bastelbogen.core.errors import Loc
+    from bastelbogen.core.templating import expand
 
-    got = expand("{{ item.copy }} {{ row.items }} {{ row.get }}",
-                 {"item": {"copy": 2}, "row": {"items": 5, "get": "x"}}, Loc("t.yaml", 1, 1))
+    got = expand(
+        "{{ item.copy }} {{ row.items }} {{ row.get }}",
+        {"item": {"copy": 2}, "row": {"items": 5, "get": "x"}},
+        Loc("t.yaml", 1, 1),
+    )
     assert got == "2 5 x"

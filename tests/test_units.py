@@ -2,13 +2,22 @@ from __future__ import annotations
 
 import pytest
 
-from generator import braille
-from generator.units import mm, parse_length, parse_pair, to_mm
+from bastelbogen.core.units import mm, parse_length, parse_pair, to_mm
+from bastelbogen.layout import braille
 
 
-@pytest.mark.parametrize("text,expect_mm", [
-    ("3mm", 3), ("0.3cm", 3), ("1in", 25.4), ("72pt", 25.4), ("-1.5mm", -1.5), ("0", 0),
-    (" 2 mm ", 2)])
+@pytest.mark.parametrize(
+    "text,expect_mm",
+    [
+        ("3mm", 3),
+        ("0.3cm", 3),
+        ("1in", 25.4),
+        ("72pt", 25.4),
+        ("-1.5mm", -1.5),
+        ("0", 0),
+        (" 2 mm ", 2),
+    ],
+)
 def test_lengths(text, expect_mm):
     assert to_mm(parse_length(text)) == pytest.approx(expect_mm)
 

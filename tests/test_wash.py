@@ -11,9 +11,9 @@ import pytest
 from reportlab.lib import colors
 from reportlab.pdfgen import canvas
 
-from generator.art.recording import Recording
-from generator.art.wash import BANDS, Wash, replay
-from generator.params import read_colour
+from bastelbogen.core.params import read_colour
+from bastelbogen.render.art.recording import Recording
+from bastelbogen.render.art.wash import BANDS, Wash, replay
 
 
 def drawn(recording: Recording, size=(480, 120)) -> np.ndarray:
@@ -69,11 +69,14 @@ def test_a_painting_may_not_paint_see_through_or_call_what_it_cannot_wash():
         Recording().drawImage("x.png", 0, 0)
 
 
-@pytest.mark.parametrize(("text", "rgb"), [
-    ("#00000080", (0.498, 0.498, 0.498)),  # half black on white paper: mid grey
-    ("#ff000040", (1.0, 0.749, 0.749)),  # #rrggbbaa, not reportlab's #aarrggbb
-    ("#fffdf6", (1.0, 0.992, 0.965)),
-])
+@pytest.mark.parametrize(
+    ("text", "rgb"),
+    [
+        ("#00000080", (0.498, 0.498, 0.498)),  # half black on white paper: mid grey
+        ("#ff000040", (1.0, 0.749, 0.749)),  # #rrggbbaa, not reportlab's #aarrggbb
+        ("#fffdf6", (1.0, 0.992, 0.965)),
+    ],
+)
 def test_a_colour_with_alpha_is_printed_as_it_looks_on_paper(text, rgb):
     found = read_colour(text)
     assert found.alpha == 1
@@ -83,8 +86,8 @@ def test_a_colour_with_alpha_is_printed_as_it_looks_on_paper(text, rgb):
 @pytest.mark.parametrize("text", ["transparent", "#12345600"])
 def test_a_colour_wholly_see_through_paints_nothing(text):
     """A frame's fill of 'transparent' over art leaves the art, as `none` does."""
-    from generator.errors import Loc
-    from generator.render.style import colour
+    from bastelbogen.core.errors import Loc
+    from bastelbogen.render.style import colour
 
     assert colour(text, Loc("t.yaml", 1, 1)) is None
 
@@ -97,8 +100,15 @@ def test_a_motif_colour_that_paints_nothing_is_a_located_error(project_copy, tmp
 
     theme = project_copy / "content/mytown/themes/town.yaml"
     theme.write_text(theme.read_text().replace('colour: "#ffd866"', f'colour: "{value}"'))
-    run = pnp("--root", str(project_copy), "build", "mytown", "--out", str(tmp_path / "out"),
-              cwd=project_copy)
+    run = pnp(
+        "--root",
+        str(project_copy),
+        "build",
+        "mytown",
+        "--out",
+        str(tmp_path / "out"),
+        cwd=project_copy,
+    )
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert f"colour '{value}' paints nothing" in run.stderr + run.stdout
     assert run.stderr.splitlines()[0].split(":")[1].isdigit()  # file:line:col first

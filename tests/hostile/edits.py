@@ -11,26 +11,34 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-OUTSIDE = "@OUTSIDE@"              # placeholder: the absolute path of the outside folder
-ROOT = "@ROOT@"                    # placeholder: the absolute path of the project copy
+OUTSIDE = "@OUTSIDE@"  # placeholder: the absolute path of the outside folder
+ROOT = "@ROOT@"  # placeholder: the absolute path of the project copy
 
 
 # --- files an attacker writes --------------------------------------------------------------
 
+
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return (struct.pack(">I", len(data)) + kind + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    return (
+        struct.pack(">I", len(data))
+        + kind
+        + data
+        + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    )
 
 
 def png(width: int = 6, height: int = 4, idat: bytes | None = None) -> bytes:
     """A PNG of the given header size; without `idat`, real RGB pixels (keep it small)."""
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
     if idat is None:
-        rows = b"".join(b"\x00" + b"".join(bytes((40 * x % 256, 120, 200)) for x in range(width))
-                        for _ in range(height))
+        rows = b"".join(
+            b"\x00" + b"".join(bytes((40 * x % 256, 120, 200)) for x in range(width))
+            for _ in range(height)
+        )
         idat = zlib.compress(rows)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr) + _chunk(b"IDAT", idat) + \
-        _chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr) + _chunk(b"IDAT", idat) + _chunk(b"IEND", b"")
+    )
 
 
 def huge_png() -> bytes:
@@ -44,9 +52,11 @@ def damaged_png() -> bytes:
 
 
 def svg(body: str, head: str = "") -> str:
-    return (f'{head}<svg xmlns="http://www.w3.org/2000/svg"'
-            ' xmlns:xlink="http://www.w3.org/1999/xlink" width="60" height="90"'
-            f' viewBox="0 0 60 90">{body}</svg>\n')
+    return (
+        f'{head}<svg xmlns="http://www.w3.org/2000/svg"'
+        ' xmlns:xlink="http://www.w3.org/1999/xlink" width="60" height="90"'
+        f' viewBox="0 0 60 90">{body}</svg>\n'
+    )
 
 
 def data_uri_png() -> str:
@@ -57,13 +67,14 @@ def data_uri_png() -> str:
 
 def alias_bomb(levels: int = 9, width: int = 10, indent: str = "  ") -> str:
     """Billion laughs as block YAML lines (a mapping's body at `indent`)."""
-    lines = [f'{indent}l0: &l0 [{", ".join(["lol"] * width)}]']
+    lines = [f"{indent}l0: &l0 [{', '.join(['lol'] * width)}]"]
     for n in range(1, levels):
-        lines.append(f'{indent}l{n}: &l{n} [{", ".join([f"*l{n - 1}"] * width)}]')
+        lines.append(f"{indent}l{n}: &l{n} [{', '.join([f'*l{n - 1}'] * width)}]")
     return "\n".join(lines) + "\n"
 
 
 # --- edits ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Replace:
@@ -130,7 +141,7 @@ def apply_edits(edits, root: Path, outside: Path) -> dict[str, str]:
             old, new = edit.old, _fill(edit.new, root, outside)
             assert old in text, f"stale case: {old!r} is not in {edit.path}"
             at = text.index(old)
-            changed = text[:at] + new + text[at + len(old):]
+            changed = text[:at] + new + text[at + len(old) :]
             if binary:
                 path.write_bytes(changed)
             else:

@@ -3,8 +3,8 @@ real command line on it in a child process with time and memory bounds, and chec
 user may rely on – the exit code, no traceback, a located message, a previous kit left
 byte for byte, and nothing written anywhere else.
 
-Each case forks from a warm forkserver that has already imported the generator, so a case
-costs its own work, not Python's start-up. The child runs `generator.cli.main` as `pnp`
+Each case forks from a warm forkserver that has already imported bastelbogen, so a case
+costs its own work, not Python's start-up. The child runs `bastelbogen.cli.main` as `pnp`
 would, with its address space capped and its output in files.
 """
 
@@ -27,10 +27,10 @@ import pytest
 from tests.hostile.edits import _fill, apply_edits
 from tests.hostile.projects import Kits, project, tree
 
-GIB = 1024 ** 3
-CHILD_ADDRESS_SPACE = 2 * GIB      # the child's hard cap: a runaway allocation fails, not us
+GIB = 1024**3
+CHILD_ADDRESS_SPACE = 2 * GIB  # the child's hard cap: a runaway allocation fails, not us
 PEAK_KIB = int(1.6 * 1024 * 1024)  # resident at most: pnp's own ceiling is 1.5 GiB
-INTERNAL_ERROR = 70                # the child's exit code for an exception that escaped
+INTERNAL_ERROR = 70  # the child's exit code for an exception that escaped
 
 
 # --- running the command line in a child ---------------------------------------------------
@@ -42,7 +42,7 @@ def _mp():
     global _context
     if _context is None:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["generator.cli", "tests.hostile.harness"])
+        ctx.set_forkserver_preload(["bastelbogen.cli", "tests.hostile.harness"])
         _context = ctx
     return _context
 
@@ -56,14 +56,13 @@ def _child(root: str, args: list[str], logs: str) -> None:
         for stream in (sys.stdout, sys.stderr):
             stream.flush()
         for fd, name in ((1, "stdout"), (2, "stderr")):
-            target = os.open(os.path.join(logs, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
-                             0o644)
+            target = os.open(os.path.join(logs, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.dup2(target, fd)
             os.close(target)
-        import generator.cli
+        import bastelbogen.cli
 
         try:
-            generator.cli.main(args, prog_name="pnp", standalone_mode=True)
+            bastelbogen.cli.main(args, prog_name="pnp", standalone_mode=True)
             code = 0
         except SystemExit as exc:
             if exc.code is None:
@@ -121,11 +120,17 @@ def run_cli(root: Path, args: list[str], logs: Path, timeout: float) -> Result:
         return path.read_text(errors="replace") if path.exists() else ""
 
     peak = read("peak_kib").strip()
-    return Result(process.exitcode, read("stdout"), read("stderr"), seconds,
-                  int(peak) if peak.isdigit() else 0)
+    return Result(
+        process.exitcode,
+        read("stdout"),
+        read("stderr"),
+        seconds,
+        int(peak) if peak.isdigit() else 0,
+    )
 
 
 # --- cases ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Case:
@@ -173,8 +178,11 @@ def _diff(before: dict, after: dict) -> str:
     added = sorted(set(after) - set(before))
     removed = sorted(set(before) - set(after))
     changed = sorted(k for k in set(before) & set(after) if before[k] != after[k])
-    parts = [f"{what}: {names[:8]}" for what, names in
-             (("added", added), ("removed", removed), ("changed", changed)) if names]
+    parts = [
+        f"{what}: {names[:8]}"
+        for what, names in (("added", added), ("removed", removed), ("changed", changed))
+        if names
+    ]
     return "; ".join(parts)
 
 
@@ -189,9 +197,11 @@ def run_case(case: Case, tmp_path: Path, kits: Kits) -> Result:
     outside_before = tree(outside)
     result = run_cli(root, args, tmp_path / "logs", case.limit)
     output = result.stdout + result.stderr
-    report = (f"pnp {' '.join(args)} -> exit {result.returncode} in {result.seconds:.1f} s,"
-              f" peak {result.peak_kib // 1024} MiB\n--- stderr ---\n{result.stderr[-4000:]}"
-              f"\n--- stdout ---\n{result.stdout[-1500:]}")
+    report = (
+        f"pnp {' '.join(args)} -> exit {result.returncode} in {result.seconds:.1f} s,"
+        f" peak {result.peak_kib // 1024} MiB\n--- stderr ---\n{result.stderr[-4000:]}"
+        f"\n--- stdout ---\n{result.stdout[-1500:]}"
+    )
 
     assert "Traceback" not in output, f"traceback\n{report}"
     codes = case.expect_code if isinstance(case.expect_code, tuple) else (case.expect_code,)
@@ -201,26 +211,31 @@ def run_case(case: Case, tmp_path: Path, kits: Kits) -> Result:
         pattern = pattern.replace(key, value)
     assert "{line}" not in pattern and "{at}" not in pattern, "the case has no edit to mark"
     if result.returncode != 0:  # a case that may build says where, should it fail
-        assert re.search(pattern, result.stderr, re.M), \
+        assert re.search(pattern, result.stderr, re.M), (
             f"stderr does not match {pattern!r}\n{report}"
+        )
     assert result.seconds < case.limit, f"took {result.seconds:.1f} s\n{report}"
     assert result.peak_kib < PEAK_KIB, f"peak memory {result.peak_kib // 1024} MiB\n{report}"
 
-    assert tree(outside) == outside_before, \
+    assert tree(outside) == outside_before, (
         f"the outside folder changed: {_diff(outside_before, tree(outside))}\n{report}"
-    assert tree(root, skip=("out",)) == root_before, \
-        f"the project changed outside out/: {_diff(root_before, tree(root, skip=('out',)))}" \
+    )
+    assert tree(root, skip=("out",)) == root_before, (
+        f"the project changed outside out/: {_diff(root_before, tree(root, skip=('out',)))}"
         f"\n{report}"
+    )
     builds = case.argv[0] == "build" and 0 in codes and result.returncode == 0
     if builds:
         game_out = out / case.game
-        assert game_out.is_dir() and not game_out.is_symlink(), \
+        assert game_out.is_dir() and not game_out.is_symlink(), (
             f"out/{case.game} is not a folder after the build\n{report}"
+        )
         _kit_complete(game_out)
         top_before = {k for k in out_before if "/" not in k}
         top_after = {k for k in _out_tree(out, case.game) if "/" not in k}
-        assert top_after <= top_before | {case.game}, \
+        assert top_after <= top_before | {case.game}, (
             f"debris in out/: {sorted(top_after - top_before - {case.game})}\n{report}"
+        )
     else:
         after = _out_tree(out, case.game)
         assert after == out_before, f"out/ changed: {_diff(out_before, after)}\n{report}"

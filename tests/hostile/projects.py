@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.project import FONTS, TEMPLATES
+from bastelbogen.content.project import FONTS, TEMPLATES
 from tests.hostile.edits import png
 
 REPO = Path(__file__).resolve().parents[2]
@@ -96,8 +96,10 @@ class Kits:
             if result.returncode == 0 and (kit / "manifest.json").is_file():
                 self.built[game] = kit
             else:
-                self.built[game] = (f"the real content of {game} does not build"
-                                    f" (exit {result.returncode}):\n{result.stderr[-3000:]}")
+                self.built[game] = (
+                    f"the real content of {game} does not build"
+                    f" (exit {result.returncode}):\n{result.stderr[-3000:]}"
+                )
         kit = self.built[game]
         if isinstance(kit, str):
             pytest.fail(kit)

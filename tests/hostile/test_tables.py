@@ -40,31 +40,77 @@ def vast_grid() -> bytes:
 
 
 CASES = [
-    Case("minipilo-table-outside", MP, (
-        Replace(GAME[MP], "file: problems.csv", "file: ../../../../etc/passwd.csv",
-                at="../../"),), pattern=r"^{line}: .*leaves the content folder"),
-    Case("minipilo-table-is-a-folder", MP, (
-        Replace(GAME[MP], "file: problems.csv", "file: ../minipilo", at="../minipilo"),),
-        pattern=r"^{line}: .*(folder|not a table file)"),
-    Case("minipilo-csv-field-of-a-megabyte", MP, (
-        Replace(CSV, "a01,wissen;humor,", 'a01,wissen;humor,"' + "x" * 1_000_000 + '"x,',
-                at="a01,"),), pattern=r"^content/minipilo/problems\.csv:\d+:1: broken CSV"),
-    Case("minipilo-csv-nul-byte", MP, (
-        Replace(CSV, "a01,wissen;humor,", "a01,wissen;hu\x00mor,", at="hu\x00"),),
-        pattern=r"^content/minipilo/problems\.csv:2:\d+: .*control character U\+0000"),
-    Case("minipilo-csv-latin1", MP, (
-        Write(CSV, "id,symbols,text.de,text.en\na01,wissen;humor,Gr\xfc\xdfe,Hi\n".encode(
-            "latin-1")),), pattern=r"^content/minipilo/problems\.csv:2:\d+: not UTF-8"),
-    Case("minipilo-xlsx-zip-bomb", MP, (_to_xlsx(), Write(XLSX, zip_bomb)),
-         pattern=r"^content/minipilo/problems\.xlsx:1:1: the workbook unpacks to 400 MiB"),
-    Case("minipilo-xlsx-vast-grid", MP, (_to_xlsx(), Write(XLSX, vast_grid)),
-         pattern=r"^content/minipilo/problems\.xlsx:1:1: a sheet of the workbook spans"),
-    Case("minipilo-xlsx-not-a-workbook", MP, (_to_xlsx(), Write(XLSX, b"%PDF-1.4 not a zip")),
-         pattern=r"^content/minipilo/problems\.xlsx:1:1: not a xlsx workbook"),
-    Case("minipilo-csv-200k-rows", MP, (
-        Write(CSV, lambda: "id,symbols,text.de,text.en\n" + "".join(
-            f"a{i},wissen;humor,T,T\n" for i in range(200_001))),),
-        pattern=r"^content/minipilo/problems\.csv:\d+:1: more than 100000 rows"),
+    Case(
+        "minipilo-table-outside",
+        MP,
+        (Replace(GAME[MP], "file: problems.csv", "file: ../../../../etc/passwd.csv", at="../../"),),
+        pattern=r"^{line}: .*leaves the content folder",
+    ),
+    Case(
+        "minipilo-table-is-a-folder",
+        MP,
+        (Replace(GAME[MP], "file: problems.csv", "file: ../minipilo", at="../minipilo"),),
+        pattern=r"^{line}: .*(folder|not a table file)",
+    ),
+    Case(
+        "minipilo-csv-field-of-a-megabyte",
+        MP,
+        (
+            Replace(
+                CSV, "a01,wissen;humor,", 'a01,wissen;humor,"' + "x" * 1_000_000 + '"x,', at="a01,"
+            ),
+        ),
+        pattern=r"^content/minipilo/problems\.csv:\d+:1: broken CSV",
+    ),
+    Case(
+        "minipilo-csv-nul-byte",
+        MP,
+        (Replace(CSV, "a01,wissen;humor,", "a01,wissen;hu\x00mor,", at="hu\x00"),),
+        pattern=r"^content/minipilo/problems\.csv:2:\d+: .*control character U\+0000",
+    ),
+    Case(
+        "minipilo-csv-latin1",
+        MP,
+        (
+            Write(
+                CSV,
+                "id,symbols,text.de,text.en\na01,wissen;humor,Gr\xfc\xdfe,Hi\n".encode("latin-1"),
+            ),
+        ),
+        pattern=r"^content/minipilo/problems\.csv:2:\d+: not UTF-8",
+    ),
+    Case(
+        "minipilo-xlsx-zip-bomb",
+        MP,
+        (_to_xlsx(), Write(XLSX, zip_bomb)),
+        pattern=r"^content/minipilo/problems\.xlsx:1:1: the workbook unpacks to 400 MiB",
+    ),
+    Case(
+        "minipilo-xlsx-vast-grid",
+        MP,
+        (_to_xlsx(), Write(XLSX, vast_grid)),
+        pattern=r"^content/minipilo/problems\.xlsx:1:1: a sheet of the workbook spans",
+    ),
+    Case(
+        "minipilo-xlsx-not-a-workbook",
+        MP,
+        (_to_xlsx(), Write(XLSX, b"%PDF-1.4 not a zip")),
+        pattern=r"^content/minipilo/problems\.xlsx:1:1: not a xlsx workbook",
+    ),
+    Case(
+        "minipilo-csv-200k-rows",
+        MP,
+        (
+            Write(
+                CSV,
+                lambda: (
+                    "id,symbols,text.de,text.en\n"
+                    + "".join(f"a{i},wissen;humor,T,T\n" for i in range(200_001))
+                ),
+            ),
+        ),
+        pattern=r"^content/minipilo/problems\.csv:\d+:1: more than 100000 rows",
+    ),
 ]
 
 

@@ -1,0 +1,3 @@
+from bastelbogen.cli import main
+
+main()

@@ -1,0 +1,62 @@
+"""The validator: declared checks from the game file, then the game's own module if it has one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bastelbogen.checks import generic, pictures
+from bastelbogen.content.expand import items_of
+from bastelbogen.content.models import Game, Item, Variant
+from bastelbogen.core import limits
+from bastelbogen.core.errors import Collector
+
+GameRules = Callable[[Game, dict[str, list[Item]], Collector], None]
+# Rules that need code, one small module of a game's package (games/<game>/checks.py) that
+# registers itself here by the game's id; a game without one needs nothing.
+GAME_RULES: dict[str, GameRules] = {}
+
+
+def game_rules(game_id: str) -> Callable[[GameRules], GameRules]:
+    def register(check: GameRules) -> GameRules:
+        GAME_RULES[game_id] = check
+        return check
+
+    return register
+
+
+def validate(game: Game, variant: Variant | None = None) -> None:
+    """Raise ContentError listing every problem; return quietly when the game is complete."""
+    problems = Collector()
+    generic.component_ids(game, problems)
+    problems.raise_if_any()
+    items = {c.id: items_of(game, c, variant, problems) for c in game.components}
+    total = sum(len(found) for found in items.values())
+    if total > limits.MAX_ITEMS:
+        problems.add(
+            game.loc,
+            f"the game has {total:,} items; at most {limits.MAX_ITEMS:,} are built for one game",
+        )
+    if variant is not None and not items.get(variant.component, [None]):
+        problems.add(
+            variant.loc,
+            f"variant '{variant.id}' drops every item of component"
+            f" '{variant.component}'; nothing would be left to print",
+        )
+    generic.structure(game, items, problems)
+    generic.themes(game, problems)
+    pictures.named_pictures(game, problems)
+    for check in game.checks:
+        generic.declared(game, check, items, variant, problems)
+    if game.id in GAME_RULES:
+        GAME_RULES[game.id](game, items, problems)
+    problems.raise_if_any()
+
+
+def find_variant(game: Game, name: str | None) -> Variant | None:
+    if name is None:
+        return None
+    for v in game.variants:
+        if v.id == name:
+            return v
+    known = ", ".join(v.id for v in game.variants) or "none"
+    raise KeyError(f"game '{game.id}' has no variant '{name}' (variants: {known})")

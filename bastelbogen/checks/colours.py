@@ -1,0 +1,91 @@
+"""Colours that must be told apart are checked for it: `{check: distinguishable, table:
+sets, field: colour}` compares every two colours of the field as seen with normal vision
+and with deuteranopia, protanopia and tritanopia at full severity (Machado et al., as
+colorspacious simulates them), in CAM02-UCS, where a distance is what people see. Two
+colours closer than ΔE 10 (or the check's own `delta-e`) are told at the later row, naming
+the first and the vision they merge in."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+
+from bastelbogen.checks.values import single
+from bastelbogen.content.models import Game
+from bastelbogen.core.errors import Collector
+from bastelbogen.core.params import COLOUR
+from bastelbogen.core.source import YMap
+
+VISIONS = ("normal vision", "deuteranopia", "protanopia", "tritanopia")
+CVD = {"deuteranopia": "deuteranomaly", "protanopia": "protanomaly", "tritanopia": "tritanomaly"}
+MAX_COLOURS = 256  # distinct colours compared two by two: a palette, never a photo
+
+
+def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
+    field = f.get("field", str)
+    least = f.get("delta-e", float, 10.0)
+    if field is None:
+        return
+    first: dict[str, object] = {}
+    for data, loc, item in rows:
+        if item is not None and item.copy != 1:
+            continue
+        value = single(data, field, loc, problems)
+        at = data.value_loc(field) if isinstance(data, YMap) and field in data else loc
+        if value is None:
+            continue
+        try:
+            named = COLOUR(str(value))
+        except ValueError as exc:
+            problems.add(at, f"{what}: {field} {exc}")
+            continue
+        if named is not None:  # 'none' is no colour to tell apart
+            first.setdefault("#" + colors.toColor(named).hexval()[2:8].lower(), at)
+    if len(first) > MAX_COLOURS:
+        problems.add(
+            f.loc,
+            f"{what} has {len(first)} different colours in {field}; at most"
+            f" {MAX_COLOURS} are compared",
+        )
+        return
+    for (a, b), (vision, distance) in _closest(list(first)).items():
+        if distance < least:
+            problems.add(
+                first[b],
+                f"{what}: {field} {b} is ΔE {distance:.1f} from {a}"
+                f" (at {first[a]}) for {vision}; at least {least:g} tell them apart",
+            )
+
+
+def distances(colours: list[str]) -> dict[str, list[list[float]]]:
+    """For each vision, the CAM02-UCS distance of every two colours (#rrggbb)."""
+    import numpy as np  # colorspacious brings numpy; loaded only when colours are checked
+    from colorspacious import cspace_convert
+
+    rgb = np.array([[int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)] for c in colours])
+    out = {}
+    for vision in VISIONS:
+        seen = (
+            rgb
+            if vision not in CVD
+            else np.clip(
+                cspace_convert(
+                    rgb, {"name": "sRGB1+CVD", "cvd_type": CVD[vision], "severity": 100}, "sRGB1"
+                ),
+                0,
+                1,
+            )
+        )
+        ucs = cspace_convert(seen, "sRGB1", "CAM02-UCS")
+        out[vision] = np.linalg.norm(ucs[:, None, :] - ucs[None, :, :], axis=2).tolist()
+    return out
+
+
+def _closest(keys: list[str]) -> dict:
+    """Each pair of colours (in order of first use) with the vision it is closest in."""
+    found = distances(keys)
+    pairs = {}
+    for j in range(len(keys)):
+        for i in range(j):
+            vision = min(VISIONS, key=lambda v: found[v][i][j])
+            pairs[(keys[i], keys[j])] = (vision, found[vision][i][j])
+    return pairs

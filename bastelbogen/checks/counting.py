@@ -1,0 +1,107 @@
+"""Checks that count values as a multiset: how many rows (or printed items, copies
+included) carry each value.
+
+`exactly` lists the values a field may take. Listed once each, they are a set: every one
+present, no other. When the list repeats a value, it is a multiset: each value as many
+times as it is listed (`values: [1, 2, 3, 3]`: one 1, one 2, two 3s). `counts` says the
+same as a table: `{check: counts, field: value, counts: {2: 1, 3: 2}}`. A value seen too
+often is told at its first row too many, naming the first; one seen too rarely, at the
+check."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from bastelbogen.checks.values import fmt, join, single
+from bastelbogen.content.models import Game
+from bastelbogen.core.errors import Collector
+from bastelbogen.core.source import YList, YMap
+
+
+def plural(n: int, word: str = "item") -> str:
+    """'1 item', '2 items', '3 entries': messages count in words people read."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def exactly(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
+    field = f.get("field", str)
+    values = f.get("values", YList)
+    if field is None or values is None:
+        return
+    if any(v is None or isinstance(v, list | dict) for v in values):
+        problems.add(f.value_loc("values"), f"{f.what}: its values must be single texts or numbers")
+        return
+    wanted = Counter(values)
+    if max(wanted.values()) > 1:  # a repeated value: the list is a multiset
+        _compare(f, what, field, rows, wanted, problems)
+        return
+    seen = _seen(field, rows, problems)
+    for value, locs in seen.items():
+        if value not in wanted:
+            problems.add(
+                locs[0],
+                f"{what}: {field} {fmt(value)} is not allowed; the rules"
+                f" allow exactly {join(values)}",
+            )
+    missing = [v for v in values if v not in seen]
+    if missing:
+        problems.add(
+            f.loc, f"{what} has no {field} {join(missing)}; the rules need exactly {join(values)}"
+        )
+
+
+def counts(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
+    field = f.get("field", str)
+    table = f.get("counts", YMap)
+    if field is None or table is None:
+        return
+    wanted = Counter()
+    for key, n in table.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            problems.add(
+                table.value_loc(key),
+                f"{f.what}: the count of {fmt(key)} must be a whole number from 0, got {n!r}",
+            )
+            return
+        wanted[key] = n
+    _compare(f, what, field, rows, wanted, problems)
+
+
+def _seen(field: str, rows, problems: Collector) -> dict:
+    """Each value of the field with the place of every row (or item) that carries it."""
+    seen: dict = defaultdict(list)
+    for data, loc, _item in rows:
+        value = single(data, field, loc, problems)
+        if value is not None:
+            at = data.value_loc(field) if isinstance(data, YMap) and field in data else loc
+            seen[value].append(at)
+    return seen
+
+
+def _compare(f, what: str, field: str, rows, wanted: Counter, problems: Collector) -> None:
+    seen = _seen(field, rows, problems)
+    by_text = {str(k): k for k in wanted}  # a CSV's '3' is the check's 3
+    found: dict = defaultdict(list)
+    for value, locs in seen.items():
+        key = value if value in wanted else by_text.get(str(value))
+        if key is None:
+            problems.add(
+                locs[0],
+                f"{what}: {field} {fmt(value)} is not among the counted values {join(wanted)}",
+            )
+            continue
+        found[key] += locs
+    for key, n in wanted.items():
+        locs = found.get(key, [])
+        if len(locs) > n:
+            problems.add(
+                locs[n],
+                f"{what}: {field} {fmt(key)} on {plural(len(locs))}; the"
+                f" rules fix {n} (the first at {locs[0]})",
+            )
+        elif len(locs) < n:
+            problems.add(
+                f.loc, f"{what}: {field} {fmt(key)} on {plural(len(locs))}; the rules fix {n}"
+            )

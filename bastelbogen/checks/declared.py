@@ -1,0 +1,308 @@
+"""The checks a game file may declare. Each reads its own keys from the check and looks
+at the rows chosen for it: the items of a component or the rows of a table."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from bastelbogen.checks import colours, counting
+from bastelbogen.checks.pictures import check_picture
+from bastelbogen.checks.values import fmt, join, single, some_of
+from bastelbogen.content.models import Game, Variant
+from bastelbogen.content.schema import MISSING, Fields, type_name
+from bastelbogen.core import limits
+from bastelbogen.core.errors import Collector
+from bastelbogen.core.source import YList, YMap
+
+
+def _dropped(variant: Variant | None, what: str, field: str) -> tuple:
+    if variant and what == f"component '{variant.component}'" and variant.field == field:
+        return variant.values
+    return ()
+
+
+def _count(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    equals = f.get("equals", int, None)
+    at_least = f.get("at-least", int, None)
+    n = len(rows)
+    if variant and what == f"component '{variant.component}'" and equals is not None:
+        # A variant that drops items changes the total the rules fix; the file names it so.
+        per = f.get("per-variant", YMap, None) or {}
+        equals = per.get(variant.id, equals)
+    else:
+        f.get("per-variant", YMap, None)
+    if equals is not None and n != equals:
+        problems.add(
+            f.loc, f"{what} has {counting.plural(n)}, but this check asks for exactly {equals}"
+        )
+    if at_least is not None and n < at_least:
+        problems.add(
+            f.loc, f"{what} has {counting.plural(n, 'entry')}, but needs at least {at_least}"
+        )
+
+
+def _plain(f: Fields, values):
+    """A check's list of values, each a single value (text, number): a list or mapping in
+    it is reported where it stands, and the check is not made."""
+    if values is None:
+        return None
+    for i, value in enumerate(values):
+        if value is None or isinstance(value, list | dict):
+            f.problems.add(
+                values.item_loc(i),
+                f"{f.what}: {type_name(value)} cannot be one of"
+                " its values; write single texts or numbers",
+            )
+            return None
+    return values
+
+
+def _complete_sets(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """Every group holds each value of a set. The set is `values`, or 1..N with N read from
+    the group's own field `upto` (a building of 3 parts: 1/3, 2/3, 3/3). With `equal`, every
+    value appears equally often (3 copies of a building: 3 of each part), else once."""
+    group = f.get("group", str)
+    field = f.get("field", str)
+    upto = f.get("upto", str, None)
+    values = _plain(f, f.get("values", YList, None if upto else MISSING))
+    equal = f.get("equal", bool, False)
+    if None in (group, field) or (values is None and upto is None):
+        return
+    groups: dict = defaultdict(list)
+    first: dict = {}
+    for data, loc, _item in rows:
+        if group not in data:
+            continue  # an item outside every group is reported by the reference check
+        key, value = single(data, group, loc, problems), single(data, field, loc, problems)
+        groups[key].append(value)
+        first.setdefault(key, (loc, data))
+    for key, got in groups.items():
+        loc, data = first[key]
+        if upto:
+            size = single(data, upto, loc, problems)
+            if (
+                not isinstance(size, int)
+                or isinstance(size, bool)
+                or not 1 <= size <= limits.MAX_ITEMS
+            ):
+                problems.add(
+                    loc,
+                    f"{group} '{key}': '{upto}' must be a whole number from 1"
+                    f" to {limits.MAX_ITEMS:,}, got {type_name(size)}",
+                )
+                continue
+            expected = list(range(1, size + 1))
+            name = lambda v, n=size: f"{v}/{n}"  # noqa: E731 - parts read as 2/3
+        else:
+            expected = [v for v in values if v not in _dropped(variant, what, field)]
+            name = fmt
+        counts = Counter(got)
+        missing = [v for v in expected if counts[v] == 0]
+        extra = sorted({v for v in got if v not in expected}, key=str)
+        some = ", ".join(name(v) for v in expected if counts[v])
+        if missing:
+            # A short set reads best with what is there: "parts 1/3 and 3/3 but no 2/3".
+            has = f"has {field} {some} but" if some and len(expected) <= 4 else "has"
+            problems.add(
+                loc,
+                f"{group} '{key}' of {what} {has} no {field}"
+                f" {some_of(name(v) for v in missing)} (a complete set is"
+                f" {some_of(name(v) for v in expected)})",
+            )
+        if equal:
+            numbers = {counts[v] for v in expected if counts[v]}
+            if len(numbers) > 1:
+                problems.add(
+                    loc,
+                    f"{group} '{key}' of {what} has its {field}s in unequal numbers"
+                    f" ({', '.join(f'{counts[v]} × {name(v)}' for v in expected)});"
+                    " every one needs as many copies",
+                )
+        else:
+            twice = [v for v in expected if counts[v] > 1]
+            if twice:
+                problems.add(
+                    loc,
+                    f"{group} '{key}' of {what} has {field}"
+                    f" {', '.join(name(v) for v in twice)} more than once",
+                )
+        if extra:
+            problems.add(
+                loc,
+                f"{group} '{key}' of {what} has {field} {join(extra)},"
+                f" which is not in a set ({', '.join(name(v) for v in expected)})",
+            )
+
+
+def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """No value of `field` more often than `times`."""
+    field, times = f.get("field", str), f.get("times", int)
+    if field is None or times is None:
+        return
+    seen: dict = defaultdict(list)
+    for data, loc, item in rows:
+        if item is None or item.copy == 1:
+            value = single(data, field, loc, problems)
+            if value is not None:
+                seen[value].append(loc)
+    for value, locs in seen.items():
+        if len(locs) > times:
+            problems.add(
+                locs[times],
+                f"{what}: {field} {fmt(value)} is used {len(locs)} times;"
+                f" at most {times} are allowed",
+            )
+
+
+def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """Each of `fields` holds a text in every one of `languages` (the game's, unsaid)."""
+    fields = _plain(f, f.get("fields", YList))
+    langs = _plain(f, f.get("languages", YList, None)) or list(game.languages)
+    if not fields or not langs:
+        return
+    for data, loc, _item in rows:
+        for field in fields:
+            value = data.get(field)
+            where = data.value_loc(field) if isinstance(data, YMap) else loc
+            texts = value if isinstance(value, dict) else {}
+            missing = [lang for lang in langs if not str(texts.get(lang) or "").strip()]
+            if missing and isinstance(value, YMap) and missing[0] in value.value_locs:
+                where = value.value_loc(missing[0])  # a spreadsheet's empty cell
+            if missing:
+                problems.add(
+                    where,
+                    f"{what}: '{data.get('id')}' has no {field} in"
+                    f" {', '.join(missing)} (it needs {', '.join(langs)})",
+                )
+
+
+def _files(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """Where a row names a picture file in `field`, the file exists and opens."""
+    field = f.get("field", str)
+    if field is None:
+        return
+    for data, loc, _item in rows:
+        name = data.get(field)
+        if name is None:
+            continue
+        where = data.value_loc(field) if isinstance(data, YMap) else loc
+        check_picture(game, str(name), where, problems, f"{what}: ")
+
+
+def _theme_covers(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """Every row's id has a motif in every theme, and no theme names an id that is not."""
+    ids = [data.get("id") for data, _loc, _item in rows]
+    for theme in game.themes.values():
+        for rid in ids:
+            if rid not in theme.motifs:
+                problems.add(
+                    theme.motifs.loc,
+                    f"theme '{theme.id}' has no motif for '{rid}'"
+                    f" ({what} needs one for each of {join(ids)})",
+                )
+        for key in theme.motifs:
+            if key not in ids:
+                problems.add(
+                    theme.motifs.key_loc(key),
+                    f"theme '{theme.id}' has a motif for '{key}', which is not in {what}",
+                )
+
+
+def _distinct(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    field = f.get("field", str)
+    if field is None:
+        return
+    first: dict = {}
+    for data, loc, item in rows:
+        if item is not None and item.copy != 1:
+            continue
+        value = single(data, field, loc, problems)
+        if value is None:
+            continue
+        if value in first:
+            problems.add(
+                loc,
+                f"{field} {fmt(value)} appears twice in {what} (first at"
+                f" {first[value]}); each must differ",
+            )
+        first.setdefault(value, loc)
+
+
+def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """A list field holds `min` to `max` distinct ids of `table` (where its rows match)."""
+    field = f.get("field", str)
+    lo, hi = f.get("min", int, 1), f.get("max", int, 10**6)
+    table = f.get("of", str)
+    where = f.get("where-of", YMap, None) or {}
+    if field is None or table is None:
+        return
+    if table not in game.tables:
+        problems.add(f.value_loc("of"), f"{what}: no table '{table}'")
+        return
+    allowed = [
+        r.get("id") for r in game.tables[table].rows if all(r.get(k) == v for k, v in where.items())
+    ]
+    for data, loc, item in rows:
+        if item is not None and item.copy != 1:
+            continue
+        values = data.get(field)
+        where_loc = data.value_loc(field) if isinstance(data, YMap) else loc
+        name = data.get("id", item.id if item else "?")
+        if not isinstance(values, list):
+            problems.add(where_loc, f"{what}: '{name}' needs '{field}' as a list")
+            continue
+        unknown = [v for v in values if v not in allowed]
+        if unknown:
+            problems.add(
+                where_loc,
+                f"{what}: '{name}' has {field} {join(unknown)}, which are"
+                f" not among {join(allowed)}",
+            )
+        if len(set(map(str, values))) != len(values):
+            problems.add(where_loc, f"{what}: '{name}' has a {field} entry twice")
+        if not lo <= len(values) <= hi:
+            span = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            problems.add(
+                where_loc,
+                f"{what}: '{name}' has {counting.plural(len(values), 'value')}"
+                f" in {field}; it needs {span}",
+            )
+
+
+def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
+    """The values of `field`, in order, are exactly `values`."""
+    field, values = f.get("field", str), _plain(f, f.get("values", YList))
+    if field is None or values is None:
+        return
+    got = [single(data, field, loc, problems) for data, loc, _item in rows]
+    want = [str(v) for v in values]
+    have = [str(v) for v in got]
+    if have == want:
+        return
+    missing = [v for v in want if v not in have]
+    extra = [v for v in have if v not in want]
+    if missing:
+        problems.add(f.loc, f"{what} lacks {field} {join(missing)}; it must run {', '.join(want)}")
+    elif extra:
+        problems.add(f.loc, f"{what} has {field} {join(extra)} beyond {', '.join(want)}")
+    else:
+        problems.add(
+            f.loc,
+            f"{what} is out of order: it runs {', '.join(have)}, but must run {', '.join(want)}",
+        )
+
+
+CHECKS = {
+    "count": _count,
+    "complete-sets": _complete_sets,
+    "distinct": _distinct,
+    "exactly": counting.exactly,
+    "counts": counting.counts,
+    "at-most": _at_most,
+    "languages": _languages,
+    "files": _files,
+    "theme-covers": _theme_covers,
+    "members": _members,
+    "sequence": _sequence,
+    "distinguishable": colours.distinguishable,
+}

@@ -1,0 +1,192 @@
+"""Checks any game can declare: counts, complete sets, distinct values, existing references."""
+
+from __future__ import annotations
+
+from bastelbogen.checks.declared import CHECKS
+from bastelbogen.checks.pictures import check_picture
+from bastelbogen.checks.values import fmt, single
+from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.models import Check, Game, Item, Variant
+from bastelbogen.content.painters import motif_problems
+from bastelbogen.content.schema import Fields
+from bastelbogen.core.errors import Collector
+from bastelbogen.core.source import YMap
+
+
+def component_ids(game: Game, problems: Collector) -> None:
+    """Components are looked up by id, so a duplicate would confuse every later check."""
+    seen: dict[str, object] = {}
+    for c in game.components:
+        if c.id in seen:
+            problems.add(c.loc, f"duplicate component id '{c.id}' (first at {seen[c.id]})")
+        seen.setdefault(c.id, c.loc)
+
+
+def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
+    """What holds for every game: unique ids and references that exist."""
+    for c in game.components:
+        for other in kind_of(c).refers(c):  # a stand, made from the items it holds
+            if other == c.id:
+                problems.add(
+                    c.loc,
+                    f"{c.kind} '{c.id}' holds itself; name the component whose items stand in it",
+                )
+            elif game.component(other) is None:
+                problems.add(
+                    c.loc,
+                    f"{c.kind} '{c.id}' holds component '{other}', which does"
+                    " not exist (components:"
+                    f" {', '.join(x.id for x in game.components)})",
+                )
+        for field, table in c.refs:
+            if table not in game.tables:
+                problems.add(
+                    c.loc,
+                    f"component '{c.id}' refers to table '{table}',"
+                    f" which does not exist (tables: {', '.join(game.tables) or 'none'})",
+                )
+                continue
+            ids = {r.get("id") for r in game.tables[table].rows}
+            told = set()
+            for item in items[c.id]:
+                if item.copy == 1 and field not in item.data:
+                    if (item.loc, None) not in told:
+                        told.add((item.loc, None))
+                        problems.add(
+                            item.loc,
+                            f"item '{item.id}' needs '{field}': one of the ids in table '{table}'",
+                        )
+                    continue
+                value = single(item.data, field, item.loc, problems) if item.copy == 1 else None
+                if item.copy == 1 and value not in ids and (item.loc, value) not in told:
+                    told.add((item.loc, value))
+                    problems.add(
+                        item.loc,
+                        f"{field} {fmt(value)} of item '{item.id}' is not in"
+                        f" table '{table}' (ids: {', '.join(sorted(map(str, ids)))})",
+                    )
+        first: dict[str, object] = {}
+        for item in items[c.id]:
+            if item.copy == 1 and item.id in first:
+                problems.add(
+                    item.loc,
+                    f"duplicate id '{item.id}' in component '{c.id}' (first at {first[item.id]})",
+                )
+            first.setdefault(item.id, item.loc)
+    for table in game.tables.values():
+        rows: dict[str, object] = {}
+        for row in table.rows:
+            rid = row.get("id")
+            if rid in rows:
+                problems.add(
+                    row.value_loc("id"),
+                    f"duplicate id '{rid}' in table '{table.name}' (first at {rows[rid]})",
+                )
+            rows.setdefault(rid, row.value_loc("id"))
+
+
+def themes(game: Game, problems: Collector) -> None:
+    """Every motif of every theme names a motif that exists, with parameters it reads, or a
+    picture file in the game's folder."""
+    with_back = [t.id for t in game.themes.values() if t.back]
+    field = game.theme_field
+    if (
+        game.themes
+        and field
+        and not any(
+            field in spec.data or field in dict(spec.each)
+            for c in game.components
+            for spec in c.items
+        )
+    ):
+        problems.add(game.loc, f"themes choose motifs by '{field}', which no item has")
+    for theme in game.themes.values():
+        if with_back and not theme.back:
+            problems.add(
+                theme.loc,
+                f"theme '{theme.id}' has no 'back', which"
+                f" {', '.join(with_back)} have; the back layout uses it",
+            )
+        entries = [(key, value) for key, value in theme.motifs.items()]
+        if theme.back:
+            entries.append(("back", theme.back))
+        for key, entry in entries:
+            if not isinstance(entry, YMap):
+                continue  # reported when the theme was loaded
+            if "image" in entry:
+                for extra in (k for k in entry if k != "image"):
+                    problems.add(
+                        entry.key_loc(extra),
+                        f"theme '{theme.id}', '{key}': a picture takes only 'image', not '{extra}'",
+                    )
+                check_picture(
+                    game,
+                    str(entry["image"]),
+                    entry.value_loc("image"),
+                    problems,
+                    f"theme '{theme.id}', '{key}': ",
+                )
+                continue
+            for field, at_value, message in motif_problems(entry):
+                loc = entry.value_loc(field) if at_value else entry.key_loc(field)
+                if field not in entry:
+                    loc = entry.loc
+                problems.add(loc, f"theme '{theme.id}', '{key}': {message}")
+
+
+def declared(
+    game: Game,
+    check: Check,
+    items: dict[str, list[Item]],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
+    f = Fields(check.params, f"check '{check.kind}'", problems, check.loc)
+    f.get("check", str)
+    if check.kind not in CHECKS:
+        if check.kind:  # a missing name is told by the Fields above
+            problems.add(
+                f.value_loc("check"),
+                f"unknown check '{check.kind}'; known checks: {', '.join(CHECKS)}",
+            )
+        return
+    target = _target(game, f, items, problems)
+    if target is None:
+        f.done()
+        return
+    what, rows = target
+    CHECKS[check.kind](game, f, what, rows, variant, problems)
+    f.done()
+
+
+def _target(game: Game, f: Fields, items, problems: Collector):
+    component = f.get("component", str, None)
+    table = f.get("table", str, None)
+    if (component is None) == (table is None):
+        problems.add(f.loc, f"{f.what} names exactly one of 'component' or 'table'")
+        f.known.extend(f.data)  # the other keys are not at fault
+        return None
+    if component is not None:
+        if component not in items:
+            problems.add(
+                f.value_loc("component"),
+                f"{f.what}: no component '{component}' (components: {', '.join(items)})",
+            )
+            f.known.extend(f.data)
+            return None
+        what, rows = f"component '{component}'", [(i.data, i.loc, i) for i in items[component]]
+    elif table not in game.tables:
+        problems.add(
+            f.value_loc("table"),
+            f"{f.what}: no table '{table}' (tables: {', '.join(game.tables) or 'none'})",
+        )
+        f.known.extend(f.data)
+        return None
+    else:
+        what, rows = f"table '{table}'", [(r, r.loc, None) for r in game.tables[table].rows]
+    where = f.get("where", YMap, None)
+    if where:
+        # Only the rows that match every condition; the message says which rows were meant.
+        rows = [r for r in rows if all(r[0].get(k) == v for k, v in where.items())]
+        what += " where " + ", ".join(f"{k} is {fmt(v)}" for k, v in where.items())
+    return what, rows

@@ -1,0 +1,31 @@
+"""How checks read and show the values they look at."""
+
+from __future__ import annotations
+
+from bastelbogen.content.schema import type_name
+from bastelbogen.core.errors import Collector
+
+
+def single(data: dict, field: str, loc, problems: Collector):
+    """The field's value if it is one value (text, number); a list or mapping is reported."""
+    value = data.get(field)
+    if isinstance(value, list | dict):
+        problems.add(loc, f"'{field}' must be a single value here, got {type_name(value)}")
+        return None
+    return value
+
+
+def fmt(value) -> str:
+    """Text in quotes, numbers bare: '1' and 1 are different values and must look it."""
+    return f"'{value}'" if isinstance(value, str) else str(value)
+
+
+def join(values) -> str:
+    return ", ".join(fmt(v) for v in values)
+
+
+def some_of(names, shown: int = 12) -> str:
+    """A list for a message: the first few, then how many more (a set may be huge)."""
+    names = list(names)
+    more = f" and {len(names) - shown:,} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more

@@ -1,0 +1,355 @@
+"""The `pnp` command: thin wrappers over the pipeline; user mistakes exit 1 with no traceback."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from bastelbogen.content.options import OPTIONS, Option, default
+
+# Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
+from bastelbogen.core import limits
+from bastelbogen.core.errors import ContentError, OptionError
+from bastelbogen.core.names import slug_problem
+from bastelbogen.output.publish import OutsideError
+from bastelbogen.preview.command import serve_cmd
+
+if TYPE_CHECKING:
+    from bastelbogen.content.project import Project
+
+
+def _project(ctx: click.Context) -> Project:
+    return ctx.obj
+
+
+def _fail(exc: ContentError, games: list[str]) -> None:
+    for problem in exc.problems:
+        click.echo(str(problem), err=True)
+    n = len(exc.problems)
+    click.echo(
+        f"{n} problem{'s' if n != 1 else ''}; not built: {', '.join(games)}"
+        " (the previous output of each is unchanged).",
+        err=True,
+    )
+    sys.exit(1)
+
+
+def _out_of_memory(name: str, stop: bool = True) -> None:
+    click.echo(
+        f"{name}: the content asks for more than"
+        f" {limits.MAX_MEMORY_BYTES / 1024**3:g} GiB of memory (thousands of values made"
+        " long?); nothing was written",
+        err=True,
+    )
+    if stop:
+        sys.exit(1)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Project folder holding content/ (and its own templates/ and fonts/, if"
+    " any); default: the current folder.",
+)
+@click.pass_context
+def main(ctx: click.Context, root: Path | None) -> None:
+    """Bastelbogen: print-and-play kits from YAML.
+
+    \b
+    Examples:
+      pnp list
+      pnp validate muenchhausen
+      pnp build muenchhausen --paper letter --duplex short
+      pnp calibrate --paper a4
+    """
+    if root is not None and not root.is_dir():
+        raise click.BadParameter(f"{root} is not a folder", param_hint="--root")
+    if root is not None and not (root / "content").is_dir() and ctx.invoked_subcommand != "new":
+        raise click.BadParameter(
+            f"{root} has no content/ folder; a project holds its games in content/<game>/",
+            param_hint="--root",
+        )
+    limits.cap_memory()
+    from bastelbogen.content.project import Project
+
+    ctx.obj = Project((root or Path.cwd()).resolve())
+
+
+def _warn(problem) -> None:
+    """A preflight finding: told, located, and the build goes on (unless --strict)."""
+    click.echo(f"{problem.loc}: warning: {problem.message}", err=True)
+
+
+def _games(project: Project, names: tuple[str, ...]) -> list[str]:
+    """The games named, each a name in content/ and never a path; all of them if none."""
+    if not project.content.is_dir():
+        raise click.UsageError(
+            f"{project.root} has no content/ folder: run pnp in a project"
+            " folder (one with content/<game>/game.yaml) or give --root"
+        )
+    from bastelbogen.content.loader import find_games
+
+    known = [p.name for p in find_games(project.content)]
+    for name in names:
+        why = slug_problem(name, "game name")
+        if why or name not in known:
+            raise click.BadParameter(
+                why
+                or f"no game '{name}' in {project.content} (games: {', '.join(known) or 'none'})",
+                param_hint="GAMES",
+            )
+    return list(names) or known
+
+
+@main.command("list")
+@click.pass_context
+def list_games(ctx: click.Context) -> None:
+    """List the games in content/ with players and component totals.
+
+    \b
+    Example:
+      pnp list
+    """
+    from bastelbogen.content.expand import items_of
+    from bastelbogen.content.loader import find_games
+
+    project = _project(ctx)
+    _games(project, ())  # a folder without content/ is told so
+    for folder in find_games(project.content):
+        try:
+            game = project.load(folder.name)
+        except ContentError as exc:
+            click.echo(f"{folder.name:14} (broken: {exc.problems[0]})")
+            continue
+        # The command speaks English: a game's English names where it has them.
+        lang = "en" if "en" in game.languages else game.languages[0]
+        parts = ", ".join(
+            f"{len(items_of(game, c))} {c.name.get(lang).lower()}" for c in game.components
+        )
+        click.echo(
+            f"{game.id:14} {game.title.get(lang):16} {game.players.min}-"
+            f"{game.players.max} players  {parts}"
+        )
+
+
+def _parsed(option: Option):
+    def callback(ctx, param, value):
+        if value is None or (option.type in ("langs", "list") and not value):
+            return option.default
+        try:
+            return option.parse(value)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc)) from None
+
+    return callback
+
+
+def _click_option(option: Option):
+    """One command-line option made from its declaration in options.py."""
+    decl = (f"--{option.name}", option.key)
+    if option.type == "flag":
+        return click.option(*decl, is_flag=True, help=option.help)
+    if option.type == "choice":
+        return click.option(
+            *decl,
+            type=click.Choice(option.choices),
+            default=option.default,
+            show_default=True,
+            help=option.help,
+        )
+    if option.type in ("langs", "list"):
+        return click.option(*decl, multiple=True, callback=_parsed(option), help=option.help)
+    shown = option.shown(option.default) if option.default is not None else None
+    return click.option(
+        *decl,
+        default=shown,
+        show_default=shown is not None,
+        callback=_parsed(option),
+        help=option.help,
+    )
+
+
+def build_options(command):
+    for option in reversed(OPTIONS.values()):
+        command = _click_option(option)(command)
+    return command
+
+
+@main.command("validate")
+@click.argument("games", nargs=-1)
+@_click_option(OPTIONS["variant"])
+@_click_option(OPTIONS["strict"])
+@click.pass_context
+def validate_cmd(
+    ctx: click.Context, games: tuple[str, ...], variant: str | None, strict: bool
+) -> None:
+    """Check that a game's content is complete and builds; list every problem as
+    path:line:col. Nothing is written.
+
+    \b
+    Examples:
+      pnp validate               # every game
+      pnp validate muenchhausen --variant large-groups
+    """
+    from bastelbogen.pipeline.build import BuildOptions, check_game
+
+    project = _project(ctx)
+    problems = []
+    for name in _games(project, games):
+        try:
+            check_game(project, name, BuildOptions(variant=variant, strict=strict), _warn)
+            click.echo(f"{name}: ok")
+        except ContentError as exc:
+            problems.extend(exc.problems)
+        except OptionError as exc:
+            raise click.UsageError(str(exc)) from None
+        except MemoryError:
+            _out_of_memory(name)
+    if problems:
+        for p in problems:
+            click.echo(str(p), err=True)
+        sys.exit(1)
+
+
+@main.command("build")
+@click.argument("games", nargs=-1)
+@build_options
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("out"),
+    show_default=True,
+)
+@click.pass_context
+def build_cmd(ctx: click.Context, games, out, **values) -> None:
+    """Build print-ready PDFs into OUT/<game>/ (every game when none is named).
+
+    \b
+    Examples:
+      pnp build                                  # every game, A4, long-edge duplex
+      pnp build muenchhausen --paper letter --duplex fold
+      pnp build muenchhausen --braille --back-offset 1.5mm,-0.5mm
+      pnp build mytown --theme animals --svg
+    """
+    from bastelbogen.pipeline.build import BuildOptions, build_games
+
+    project = _project(ctx)
+    options = BuildOptions.of(**values)
+    names = _games(project, games)
+    failed: list[tuple[str, ContentError]] = []
+    show = sys.stdout.isatty()
+    stopped = False  # a game that could not be written: told, the others still built
+    try:
+        for name, target, exc in build_games(project, names, out, options, _warn):
+            if isinstance(exc, ContentError):
+                failed.append((name, exc))
+            elif isinstance(exc, OptionError):
+                raise exc
+            elif isinstance(exc, OSError):
+                click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
+                stopped = True
+            elif isinstance(exc, MemoryError):
+                _out_of_memory(name, stop=False)
+                stopped = True
+            elif isinstance(exc, OutsideError):
+                click.echo(f"{name}: {exc}", err=True)
+                stopped = True
+            elif show:
+                click.echo(f"{name}: {len(sorted(target.glob('*.pdf')))} PDFs in {target}")
+    except OptionError as exc:
+        raise click.UsageError(str(exc)) from None
+    if stopped and not failed:
+        sys.exit(1)
+    if failed:
+        _fail(
+            ContentError([p for _, exc in failed for p in exc.problems]),
+            [name for name, _ in failed],
+        )
+
+
+@main.command("new")
+@click.argument("name")
+@click.option(
+    "--from-table",
+    "table",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="Start from your spreadsheet (CSV, TSV, XLSX, ODS) with an 'id' column: one card per row.",
+)
+@click.pass_context
+def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
+    """Start a game that builds as it is, in content/NAME and templates/NAME."""
+    from bastelbogen.content.scaffold import scaffold
+
+    try:
+        steps = scaffold(_project(ctx).root, name, table)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+    except ContentError as exc:
+        _fail(exc, [name])
+    click.echo(
+        "\n  ".join([f"{name}: a new game in content/{name}/ and templates/{name}/. Next:", *steps])
+    )
+
+
+@main.command("calibrate")
+@click.option(
+    "--paper",
+    type=click.Choice(OPTIONS["paper"].choices),
+    default=default("paper"),
+    show_default=True,
+)
+@click.option(
+    "--duplex", type=click.Choice(("long", "short")), default=default("duplex"), show_default=True
+)
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(path_type=Path),
+    default=Path("out/calibrate.pdf"),
+    show_default=True,
+    help="The PDF to write, or a folder to write calibrate.pdf into.",
+)
+@click.pass_context
+def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> None:
+    """Write a two-sided test sheet to read your printer's back offset from.
+
+    \b
+    Print it double-sided at 100 % (no "fit to page"), hold it against a window and read
+    where the back's cross falls on the front's scales; pass the numbers to
+    `pnp build --back-offset X,Y`.
+
+    \b
+    Example:
+      pnp calibrate --paper letter --duplex short
+    """
+    from bastelbogen.layout.imposition import PrintSettings
+    from bastelbogen.output.calibrate import write_calibration
+
+    if out.is_dir() or str(out).endswith(("/", "\\")):
+        out = out / "calibrate.pdf"  # a folder was meant
+    if os.path.lexists(out) and (out.is_symlink() or not out.is_file()):
+        raise click.BadParameter(
+            f"{out} exists and is not a plain file; it is left alone", param_hint="--out"
+        )
+    try:
+        path = write_calibration(
+            out, PrintSettings(paper, duplex, 0.0, default("margin")), _project(ctx).fonts
+        )
+    except OSError as exc:
+        raise click.BadParameter(
+            f"cannot write {out}: {exc.strerror or exc}", param_hint="--out"
+        ) from None
+    click.echo(str(path))
+
+
+main.add_command(serve_cmd)  # the live preview, in its own package
+
+if __name__ == "__main__":
+    main()

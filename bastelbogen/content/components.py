@@ -1,0 +1,278 @@
+"""Components and their items, as the game file writes them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bastelbogen.content.dielines import die_line
+from bastelbogen.content.kinds import KINDS
+from bastelbogen.content.models import Component, ItemSpec
+from bastelbogen.content.rows import items_from
+from bastelbogen.content.schema import Fields, list_of, read_text, type_name
+from bastelbogen.core import limits
+from bastelbogen.core.errors import Collector, Loc
+from bastelbogen.core.names import slug_problem
+from bastelbogen.core.shapes import KINDS as SHAPE_KINDS
+from bastelbogen.core.shapes import RECT, Shape, polygon_problem
+from bastelbogen.core.source import YList, YMap
+from bastelbogen.core.units import CARD_SIZES_MM, mm, parse_length
+
+SCALAR = str | int | float | bool
+RESERVED_IDS = ("rules",)  # file names the kit writes itself (rules.pdf)
+
+
+def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
+    if value is None:  # missing: reported where the key is read
+        return mm(63), mm(88)
+    if isinstance(value, str) and value in CARD_SIZES_MM:
+        w, h = CARD_SIZES_MM[value]
+        return mm(w), mm(h)
+    if isinstance(value, YList) and len(value) == 2:
+        try:
+            w, h = (parse_length(v) for v in value)
+            if 0 < w <= mm(limits.MAX_LENGTH_MM) and 0 < h <= mm(limits.MAX_LENGTH_MM):
+                return w, h
+        except ValueError as exc:
+            problems.add(loc, f"size: {exc}")
+            return mm(63), mm(88)
+    names = ", ".join(CARD_SIZES_MM)
+    problems.add(
+        loc,
+        f"size must be one of {names} or two lengths above 0 and at most"
+        f" {limits.MAX_LENGTH_MM:g}mm, [width, height] like [50mm, 20mm];"
+        f" got {type_name(value)}",
+    )
+    return mm(63), mm(88)
+
+
+def component(
+    data,
+    loc: Loc,
+    folder: Path,
+    problems: Collector,
+    langs: tuple[str, ...],
+    tables: dict | None = None,
+) -> Component:
+    f = Fields(data, "a component", problems, loc)
+    cid = f.get("id", str) or "?"
+    if "id" in f.data and (why := slug_problem(cid, "component id")):
+        problems.add(f.value_loc("id"), why)
+    elif cid in RESERVED_IDS:
+        problems.add(
+            f.value_loc("id"),
+            f"component id '{cid}' is taken by the kit's own {cid}.pdf; choose another",
+        )
+    f.what = f"component '{cid}'"
+    kind = f.get("kind", str)
+    if kind is not None and kind not in KINDS:
+        problems.add(f.value_loc("kind"), f"kind '{kind}' is not one of {', '.join(KINDS)}")
+    name = read_text(f, "name", problems, langs, default=cid)
+    sort = KINDS.get(kind or "card", KINDS["card"])
+    size = parse_size(f.raw("size"), f.value_loc("size"), problems) if sort.sized else (0.0, 0.0)
+    face = f.get("face", str) or ""
+    back = f.get("back", str, None)
+    if back is not None and not sort.takes_back:
+        problems.add(f.value_loc("back"), f"a {sort.name} has no back; leave out 'back'")
+    shape = parse_shape(f.raw("shape", None), f.value_loc("shape"), problems, folder, size)
+    # Crop marks where a straight cut helps: round a box grid of pieces, cut to their boxes
+    # first (cards, rounded corners, polygons, die lines); never across a nest of hexes or
+    # circles, which no straight cut crosses without entering a piece.
+    marks = f.get("marks", bool, sort.marks and not shape.nests)
+    if marks and shape.nests:
+        problems.add(
+            f.value_loc("marks"),
+            f"a {shape.kind} nests on the sheet, where no"
+            " straight cut crosses it without entering a piece: crop marks would"
+            " mislead; leave out 'marks'",
+        )
+    id_pattern = f.get("item-id", str, None)
+    refs_raw = f.get("refs", YMap, None) or {}
+    refs = tuple((k, str(v)) for k, v in refs_raw.items())
+    details = sort.read(f, problems)
+    block = f.get("blocks", YList, None)
+    if block is not None and not (
+        len(block) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in block)
+    ):
+        problems.add(f.value_loc("blocks"), "'blocks' must be [columns, rows], like [2, 3]")
+        block = None
+    if isinstance(f.data.get("items"), YMap):  # from a table's rows
+        f.known.append("items")
+        items, more = items_from(f.data["items"], f.value_loc("items"), cid, tables or {}, problems)
+        refs += tuple(r for r in more if r not in refs)
+    else:
+        items = tuple(_item(i, iloc, cid, problems, langs) for i, iloc in list_of(f, "items"))
+    if "items" in f.data and isinstance(f.data["items"], YList) and not items:
+        problems.add(
+            f.value_loc("items"),
+            f"component '{cid}' lists no items; give at least one, like - {{id: first}}",
+        )
+    f.done()
+    return Component(
+        cid,
+        kind or "card",
+        name,
+        size,
+        face,
+        back,
+        items,
+        refs,
+        id_pattern,
+        bool(marks),
+        details,
+        loc,
+        f.value_loc("face"),
+        f.value_loc("back"),
+        tuple(block) if block else None,
+        f.value_loc("item-id"),
+        shape,
+    )
+
+
+def _item(data, loc: Loc, cid: str, problems: Collector, langs) -> ItemSpec:
+    if not isinstance(data, YMap):
+        problems.add(loc, f"an item of component '{cid}' must be a mapping, got {type_name(data)}")
+        data = YMap()
+        data.loc, data.key_locs, data.value_locs = loc, {}, {}
+    count = data.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        problems.add(
+            data.value_loc("count"),
+            f"'count' must be a whole number from 1, got {type_name(count)}",
+        )
+        count = 1
+    each = data.get("each")
+    pairs = []
+    if each is None:
+        pass
+    elif not isinstance(each, YMap):
+        problems.add(data.value_loc("each"), "'each' must map field names to lists of values")
+    else:
+        for key, values in each.items():
+            if (
+                not isinstance(values, YList)
+                or not values
+                or not all(isinstance(v, SCALAR) for v in values)
+            ):
+                problems.add(
+                    each.value_loc(key),
+                    f"each.{key} must be a non-empty list of single values (text or numbers)",
+                )
+                continue
+            pairs.append((key, tuple(values)))
+    _check_texts(data, problems, langs)
+    return ItemSpec(data, count, tuple(pairs), loc)
+
+
+def _check_texts(node, problems: Collector, langs: tuple[str, ...]) -> None:
+    """A mapping with a key that is one of the game's languages is a text in several
+    languages: it may hold nothing else, and each language holds text or a list of texts."""
+    if isinstance(node, YMap):
+        given = [k for k in node if k in langs]
+        missing = [lang for lang in langs if lang not in node]
+        if given and missing:
+            problems.add(
+                node.loc,
+                f"this text has no {', '.join(missing)}; the game is written in {', '.join(langs)}",
+            )
+        if given:
+            for key, value in node.items():
+                if key not in langs:
+                    problems.add(
+                        node.key_loc(key),
+                        f"'{key}' stands among the languages"
+                        f" {', '.join(given)}; use only the game's languages"
+                        f" ({', '.join(langs)}) here",
+                    )
+                elif isinstance(value, YMap):
+                    problems.add(
+                        node.value_loc(key),
+                        f"the '{key}' text must be text or a list of texts, not a mapping",
+                    )
+        for value in node.values():
+            _check_texts(value, problems, langs)
+    elif isinstance(node, YList):
+        for value in node:
+            _check_texts(value, problems, langs)
+
+
+def parse_shape(
+    value, loc: Loc, problems: Collector, folder: Path, size: tuple[float, float]
+) -> Shape:
+    """`shape:` of a component: a name (rect, hex, circle) or a mapping of one name to its
+    setting ({rounded: 3mm}, {hex: flat}, {polygon: [[x, y], …]} in mm from the top-left,
+    {path: SVG path data in mm, or a die-line .svg in the game folder})."""
+    if value is None:
+        return RECT
+    name, setting = (
+        (value, None)
+        if isinstance(value, str)
+        else next(iter(value.items()))
+        if isinstance(value, YMap) and len(value) == 1
+        else (None, None)
+    )
+    if name not in SHAPE_KINDS:
+        problems.add(
+            loc,
+            f"shape must be one of {', '.join(SHAPE_KINDS)} (or a mapping like"
+            f" {{rounded: 3mm}}, {{hex: flat}}, {{polygon: [[0, 0], [30, 0], [15, 26]]}});"
+            f" got {type_name(value)}",
+        )
+        return RECT
+    try:
+        if name == "rounded":
+            return Shape("rounded", radius=parse_length(setting if setting is not None else "3mm"))
+        if name == "hex":
+            if setting not in (None, "pointy", "flat"):
+                raise ValueError(f"a hex is pointy or flat, not {setting!r}")
+            return Shape("hex", orient=setting or "pointy")
+        if name == "polygon":
+            return Shape("polygon", points=_inside(_points(setting), size))
+        if name == "path":
+            if not isinstance(setting, str):
+                raise ValueError(
+                    "a path is SVG path data in mm ('M 0 0 H 40 V 30 Z') or the"
+                    " name of a die-line .svg file in the game folder"
+                )
+            points = die_line(setting, folder)
+            if why := polygon_problem(points):
+                raise ValueError(why.replace("a polygon's", "the path's"))
+            return Shape("path", points=_inside(points, size))
+    except ValueError as exc:
+        problems.add(loc, f"shape: {exc}")
+        return RECT
+    return Shape(name)
+
+
+def _inside(points: tuple, size: tuple[float, float]) -> tuple:
+    """The corners, when they all lie within the piece's size (its trim box)."""
+    w, h = (v / mm(1) for v in size)
+    for x, y in points:
+        if size != (0.0, 0.0) and not (-0.01 <= x <= w + 0.01 and -0.01 <= y <= h + 0.01):
+            raise ValueError(
+                f"the corner at [{x:g}, {y:g}] mm lies outside the piece's size"
+                f" ({w:g} x {h:g} mm from its top-left corner)"
+            )
+    return points
+
+
+def _points(value) -> tuple:
+    if not isinstance(value, list) or len(value) < 3 or len(value) > 1000:
+        raise ValueError("a polygon lists 3 to 1000 corners, [x, y] in mm from the top-left")
+    out = []
+    for point in value:
+        if not (
+            isinstance(point, list)
+            and len(point) == 2
+            and all(
+                isinstance(v, int | float)
+                and not isinstance(v, bool)
+                and -limits.MAX_LENGTH_MM <= v <= limits.MAX_LENGTH_MM
+                for v in point
+            )
+        ):
+            raise ValueError(f"a polygon's corner is [x, y] in mm, got {point!r}")
+        out.append((float(point[0]), float(point[1])))
+    if why := polygon_problem(out):
+        raise ValueError(why)
+    return tuple(out)

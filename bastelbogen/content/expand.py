@@ -1,0 +1,101 @@
+"""Item specs -> physical items: `each` lists multiply, `count` copies, variants drop."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+
+from bastelbogen.content.models import Component, Game, Item, Variant
+from bastelbogen.core import limits
+from bastelbogen.core.errors import Collector, ContentError, Problem
+from bastelbogen.core.names import item_id_problem
+from bastelbogen.core.templating import ExpressionFault
+from bastelbogen.core.templating import expand as render
+
+RESERVED = ("count", "each")
+_SAFE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+def items_of(
+    game: Game,
+    component: Component,
+    variant: Variant | None = None,
+    problems: Collector | None = None,
+) -> list[Item]:
+    problems = problems or Collector()
+    items: list[Item] = []
+    if _too_many(component, problems):  # told before a single id is made
+        return items
+    for n, spec in enumerate(component.items, start=1):
+        base = {k: v for k, v in spec.data.items() if k not in RESERVED}
+        names = [k for k, _ in spec.each]
+        for combo in itertools.product(*(values for _, values in spec.each)):
+            data = {**base, **dict(zip(names, combo, strict=True))}
+            if (
+                variant
+                and variant.component == component.id
+                and data.get(variant.field) in variant.values
+            ):
+                continue
+            try:
+                iid = item_id(component, data, n, spec.loc, combo if len(spec.each) else ())
+            except ContentError as exc:
+                problems.extend(exc.problems)  # once: the pattern is wrong for every item
+                return items
+            if why := item_id_problem(iid):
+                where = spec.data.value_loc("id") if "id" in spec.data else spec.loc
+                problems.add(where, f"component '{component.id}': {why}")
+                break
+            for copy in range(1, spec.count + 1):
+                items.append(Item(iid, component, data, copy, spec.loc))
+    return items
+
+
+def _too_many(component: Component, problems: Collector) -> bool:
+    """Whether the entries would make more items than a game may have: told at the entry
+    that goes past the limit (at its `each` when it has one)."""
+    total = 0
+    for spec in component.items:
+        planned = spec.count * math.prod(len(values) for _, values in spec.each)
+        if total + planned > limits.MAX_ITEMS:
+            where = spec.data.value_loc("each") if "each" in spec.data else spec.loc
+            problems.add(
+                where,
+                f"component '{component.id}' would have more than"
+                f" {limits.MAX_ITEMS:,} items here (this entry makes {planned:,});"
+                " that is the limit for one game",
+            )
+            return True
+        total += planned
+    return False
+
+
+def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) -> str:
+    """The item's own id, or the component's pattern filled in (a failure is the item's);
+    else the component, the entry's number and the values `each` gave it."""
+    if "id" in data:
+        return str(data["id"])
+    if component.id_pattern:
+        # A pattern that fails for every item is reported at the pattern, one that fails
+        # on an item's data at the item.
+        try:
+            return render(component.id_pattern, data, loc)
+        except ExpressionFault as exc:
+            raise ContentError(
+                [Problem(component.id_loc or loc, p.message) for p in exc.problems]
+            ) from None
+    # Made up here, so made a slug here: `each: {value: [0.5, Ä]}` gives ...-0-5, ...-x
+    return "-".join(
+        [component.id, str(n), *(_SAFE.sub("-", str(v)).strip("-") or "x" for v in combo)]
+    )[: limits.MAX_ID_CHARS]
+
+
+def resolve_refs(game: Game, component: Component, data: dict) -> dict:
+    """Item data with each reference replaced by the table row it names (for templates)."""
+    out = dict(data)
+    for field, table in component.refs:
+        rows = game.tables[table].by_id if table in game.tables else {}
+        if data.get(field) in rows:
+            out[field] = dict(rows[data[field]])
+    return out

@@ -1,0 +1,114 @@
+"""What each kind of component is, one module per kind, registered by name.
+
+A kind holds its defaults (crop marks and bleed, safe zone, whether a back is printed
+behind the front, whether it is printed once per language), the keys of its own it reads
+from a component, its geometry (the trim, the cut outline as a path, the fold lines, the
+parts its faces are drawn in) and the way its items are laid on sheets. A new kind is one
+new module here. Hex tiles and round tokens are a shape any kind can take (shapes.py), not
+kinds.
+
+Kinds are vocabulary and geometry: they use geometry.py and units but nothing that lays
+out, draws or writes, so every stage of the pipeline may ask them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bastelbogen.core.geometry import IDENTITY, Matrix, Rect
+from bastelbogen.core.registry import import_all
+from bastelbogen.core.shapes import outline as shape_outline
+
+Outline = tuple[tuple[tuple[float, float], ...], ...]  # closed loops, item-local points
+Line = tuple[float, float, float, float, str]  # x1, y1, x2, y2, style (valley, cut, ...)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A region of an item's side drawn by one layout: `layout` is "side" (the layout of
+    the side being drawn) or "back" (the component's back layout, else the side's)."""
+
+    matrix: Matrix
+    size: tuple[float, float]
+    layout: str = "side"
+    safe: bool = False  # text kept inside the safe zone
+    label: str = ""  # how messages name this part, if not by the side
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything drawn on one side of one item, as geometry."""
+
+    parts: tuple[Part, ...]
+    tabs: tuple[Rect, ...] = ()  # tinted areas (glue tabs, feet), bleed included
+    lines: tuple[Line, ...] = ()  # folds and drawn cuts, item-local
+    boxes: tuple[tuple[str, str, Rect, tuple], ...] = ()  # name, painter, rect, params
+
+
+class Kind:
+    name = ""
+    marks = True  # crop marks and bleed unless the component says otherwise
+    safe_zone = True  # text kept 3 mm inside the cut (where there are marks)
+    backs = True  # a back layout is printed behind the front
+    takes_back = True  # whether `back:` means anything (a standee's is its figure's back)
+    per_language = False  # printed once for each language of the build
+    shares = True  # a few left over may go onto shared sheets with other small parts
+    cut_out = True  # cut from the sheet (a page to write on is not): print-then-cut marks
+    sized = True  # the component names its size (a stand takes it from what it holds)
+    sheet = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
+    keys: tuple[str, ...] = ()  # the kind's own keys in a component
+
+    def read(self, f, problems):
+        """The kind's own settings from a component's fields (None if it has none)."""
+        return None
+
+    def refers(self, component) -> tuple[str, ...]:
+        """Components this one is made from (a stand, from what it holds)."""
+        return ()
+
+    def trim(self, component, game) -> tuple[float, float]:
+        return component.size
+
+    def outline(self, component, game) -> Outline:
+        """Where the item is cut, item-local: its shape within its trim."""
+        return shape_outline(component.shape, *self.trim(component, game))
+
+    def shaped(self, component) -> bool:
+        """Whether it is cut along an outline other than its trim box (a hex, a die net):
+        its art is clipped to that outline and a thin cut line drawn along it."""
+        return component.shape.kind != "rect"
+
+    def folds(self, component, game, bleed: float = 0.0) -> tuple[Line, ...]:
+        return ()
+
+    def keeps_safe(self, component) -> bool:
+        """Whether its text keeps the safe zone: where it is cut at crop marks."""
+        return self.safe_zone and component.marks
+
+    plan_reads: tuple[str, ...] = ()  # the item's values `plan` reads (its face's are known)
+    front_shows_back = False  # a front's plan has parts drawn from the back layout
+
+    def plan(self, component, game, bleed: float, data: dict) -> Plan:
+        trim = self.trim(component, game)
+        return Plan((Part(IDENTITY, trim, "side", self.keeps_safe(component)),))
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def register(cls: type[Kind]) -> type[Kind]:
+    KINDS[cls.name] = cls()
+    return cls
+
+
+def kind_of(component) -> Kind:
+    return KINDS[component.kind]
+
+
+def _discover() -> None:
+    """Every module of this package is a kind and registers itself: a new kind is a new
+    module here, and nothing else changes."""
+    import_all(__name__, __path__)
+
+
+_discover()

@@ -1,0 +1,144 @@
+"""A printable six-sided die, as geometry: the cross-shaped net of six faces with seven glue
+tabs, its cut outline (one closed path round faces and tabs) and its folds.
+
+    kind: die
+    edge: 20mm          the cube's edge (default 20 mm)
+
+The net, faces counted from the top: the 3 above the 1, then 2 1 5 6 in a row, the 4
+below the 1, so opposite faces add up to 7. One tab for each pair of edges that meet when
+folded. The faces' pips are art (the `die-net` motif draws them from `faces`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from bastelbogen.content.kinds import Kind, Part, Plan, register
+from bastelbogen.core.geometry import IDENTITY
+from bastelbogen.core.units import mm
+
+# (column, row from the top, value): opposite faces add up to 7.
+FACES = ((1, 0, 3), (0, 1, 2), (1, 1, 1), (2, 1, 5), (3, 1, 6), (1, 2, 4))
+# (column, row, side) of each glue tab.
+TABS = (
+    (0, 1, "top"),
+    (0, 1, "bottom"),
+    (2, 1, "top"),
+    (2, 1, "bottom"),
+    (3, 1, "top"),
+    (3, 1, "bottom"),
+    (3, 1, "right"),
+)
+TAB_DEPTH = 0.28  # of the edge: deep enough to glue, shallow enough not to meet inside
+TAB_SLANT = 0.18  # of the edge, cut off each end so the tabs clear each other when folded
+
+
+@dataclass(frozen=True)
+class Net:
+    size: tuple[float, float]  # the trim: the net's bounding box
+    faces: tuple[tuple[float, float, int], ...]  # lower-left corner of each face, its value
+    tabs: tuple[tuple[tuple[float, float], ...], ...]  # each tab's corners
+    outline: tuple[tuple[float, float], ...]  # counter-clockwise round faces and tabs
+    folds: tuple[tuple[float, float, float, float], ...]
+
+
+def face_corner(s: float, col: int, row: int) -> tuple[float, float]:
+    return col * s, (2 - row) * s
+
+
+@cache
+def net(s: float) -> Net:
+    """The net of a die with edge `s` (points), item-local with y up."""
+    from shapely.geometry import Polygon, box
+    from shapely.geometry.polygon import orient
+    from shapely.ops import unary_union
+
+    squares = [
+        box(*face_corner(s, c, r), *(v + s for v in face_corner(s, c, r))) for c, r, _ in FACES
+    ]
+    tabs = tuple(_tab(s, *t) for t in TABS)
+    shape = orient(unary_union(squares + [Polygon(t) for t in tabs]).simplify(0), 1.0)
+    outline = tuple((round(x, 6), round(y, 6)) for x, y in shape.exterior.coords[:-1])
+    edges: dict = {}
+    for c, r, _ in FACES:  # an edge two faces share is a fold; so is each tab's base
+        x, y = face_corner(s, c, r)
+        for edge in (
+            (x, y, x + s, y),
+            (x, y + s, x + s, y + s),
+            (x, y, x, y + s),
+            (x + s, y, x + s, y + s),
+        ):
+            key = tuple(round(v, 6) for v in edge)
+            edges[key] = edges.get(key, 0) + 1
+    folds = [e for e, n in edges.items() if n > 1]
+    folds += [(*t[0], *t[-1]) for t in tabs]
+    return Net(
+        (4 * s + TAB_DEPTH * s, 3 * s),
+        tuple((*face_corner(s, c, r), v) for c, r, v in FACES),
+        tabs,
+        outline,
+        tuple(folds),
+    )
+
+
+def _tab(s: float, col: int, row: int, side: str) -> tuple[tuple[float, float], ...]:
+    """A tab's corners from one end of its base, out and along, back to the other end."""
+    x, y = face_corner(s, col, row)
+    a, b = {
+        "top": ((x, y + s), (x + s, y + s)),
+        "bottom": ((x, y), (x + s, y)),
+        "right": ((x + s, y), (x + s, y + s)),
+    }[side]
+    ox, oy = {"top": (0, 1), "bottom": (0, -1), "right": (1, 0)}[side]
+    ux, uy = (b[0] - a[0]) / s, (b[1] - a[1]) / s
+    d, k = TAB_DEPTH * s, TAB_SLANT * s
+    return (
+        a,
+        (a[0] + ox * d + ux * k, a[1] + oy * d + uy * k),
+        (b[0] + ox * d - ux * k, b[1] + oy * d - uy * k),
+        b,
+    )
+
+
+@dataclass(frozen=True)
+class Settings:
+    edge: float  # points
+
+
+@register
+class Die(Kind):
+    """Cut along its outline (no crop marks), folded printed side out: every fold is a
+    mountain fold."""
+
+    name = "die"
+    marks = False
+    backs = False
+    takes_back = False
+    safe_zone = False
+    sized = False
+    keys = ("edge",)
+
+    def read(self, f, problems) -> Settings:
+        edge = f.length("edge", mm(20))
+        if edge is not None and not mm(5) <= edge <= mm(60):
+            problems.add(f.value_loc("edge"), "'edge' (the cube's edge) must be 5 to 60 mm")
+            edge = mm(20)
+        return Settings(edge or mm(20))
+
+    def shaped(self, component) -> bool:
+        return True
+
+    def trim(self, component, game) -> tuple[float, float]:
+        return net(component.details.edge).size
+
+    def outline(self, component, game):
+        return (net(component.details.edge).outline,)
+
+    def folds(self, component, game, bleed: float = 0.0):
+        return tuple((*f, "mountain") for f in net(component.details.edge).folds)
+
+    def plan(self, component, game, bleed: float, data: dict) -> Plan:
+        return Plan(
+            (Part(IDENTITY, self.trim(component, game)),), (), self.folds(component, game, bleed)
+        )

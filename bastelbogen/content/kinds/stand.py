@@ -1,0 +1,164 @@
+"""A fold-up stand (a bench) that holds a row of upright tiles, as geometry.
+
+Seen from the side it is a triangle with a ledge and a low lip in front: the tiles stand on
+the ledge, lean back against the rest, and the lip keeps their feet from sliding. The strip
+is printed flat; from the bottom edge: the glue tab, the base, the back, the rest, the ledge
+and the lip. Every size follows from the tile it holds.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bastelbogen.content.kinds import Kind, Part, Plan, register
+from bastelbogen.content.schema import Fields
+from bastelbogen.core.geometry import translate
+from bastelbogen.core.units import mm
+
+LEAN = math.radians(75)  # the rest's angle to the table: tiles lean back a little, stable
+TILE_THICKNESS = mm(2)  # a tile glued on card; the ledge leaves room for it and to slide
+
+
+@dataclass(frozen=True)
+class StandPlan:
+    size: tuple[float, float]  # the strip: length along the row, height across the panels
+    panels: tuple[tuple[str, float, float], ...]  # name, y from, y to (strip-local)
+    folds: tuple[tuple[float, str], ...]  # y, "valley" or "mountain"
+    row: float  # length of the row the stand holds, clearances included
+    ledge: float  # depth the tiles stand in
+
+
+def plan(tile: tuple[float, float], count: int, clearance: float) -> StandPlan:
+    w, h = tile
+    row = count * w + (count + 1) * clearance
+    lip = min(mm(4), 0.08 * h)  # low, so the labels at the tiles' feet stay in view
+    ledge = TILE_THICKNESS + 2 * clearance
+    rest = 0.55 * h  # supports the tile above its middle
+    base = 0.5 * h
+    # The back closes the triangle from the top of the rest to the back of the base.
+    top_x, top_y = rest * math.cos(LEAN), rest * math.sin(LEAN)
+    back = math.hypot(base - top_x, top_y)
+    glue = min(mm(12), base * 0.5)
+    names = (
+        ("glue", glue),
+        ("base", base),
+        ("back", back),
+        ("rest", rest),
+        ("ledge", ledge),
+        ("lip", lip),
+    )
+    panels, y = [], 0.0
+    for name, depth in names:
+        panels.append((name, y, y + depth))
+        y += depth
+    # Printed side out. The triangle's corners fold away from the printed side (mountain),
+    # and so does the glue tab, which goes up inside the rest; the ledge and the lip fold
+    # toward it (valley), so the tiles stand on printed card.
+    kinds = ("mountain", "mountain", "mountain", "valley", "valley")
+    folds = tuple((panels[i][2], kinds[i]) for i in range(len(panels) - 1))
+    return StandPlan((row, y), tuple(panels), folds, row, ledge)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a stand holds: a row of `count` items of another component."""
+
+    holds: str  # component id
+    count: int
+    clearance: float  # points, beside each held item
+
+
+@register
+class Stand(Kind):
+    """A fold-up stand takes its size from the items it holds. The component's layout
+    decorates the back panel (the one the other players see); the glue tab, the base and
+    the rest carry the item's `legend` texts, and a side view shows how it folds."""
+
+    name = "stand"
+    backs = False
+    takes_back = False
+    safe_zone = False
+    sized = False
+    keys = ("holds",)
+
+    def read(self, f, problems) -> Settings:
+        h = Fields(f.raw("holds"), f"'holds' of {f.what}", problems, f.value_loc("holds"))
+        holds = h.get("component", str) or ""
+        count = h.get("count", int)
+        count = 1 if count is None else count
+        clearance = h.length("clearance", mm(1)) or 0.0
+        h.done()
+        if count < 1:
+            problems.add(h.value_loc("count"), f"'count' must be 1 or more, got {count}")
+        if clearance < 0:
+            problems.add(h.value_loc("clearance"), "'clearance' must be 0 or more")
+        return Settings(holds, max(count, 1), max(clearance, 0.0))
+
+    def refers(self, component) -> tuple[str, ...]:
+        return (component.details.holds,)
+
+    def strip(self, component, game) -> StandPlan:
+        held = game.component(component.details.holds)  # the checks made sure it exists
+        return plan(held.size, component.details.count, component.details.clearance)
+
+    def trim(self, component, game) -> tuple[float, float]:
+        return self.strip(component, game).size
+
+    def folds(self, component, game, bleed: float = 0.0):
+        width = self.trim(component, game)[0]
+        return tuple(
+            (-bleed, y, width + bleed, y, style) for y, style in self.strip(component, game).folds
+        )
+
+    plan_reads = ("legend",)
+
+    def plan(self, component, game, bleed: float, data: dict) -> Plan:
+        strip = self.strip(component, game)
+        panels = {name: (y0, y1) for name, y0, y1 in strip.panels}
+        length, height = strip.size
+        y0, y1 = panels["back"]
+        g0, g1 = panels["glue"]
+        b0, b1 = panels["base"]
+        r0, r1 = panels["rest"]
+        legend = data.get("legend") or {}
+        sketch = min(mm(40), length / 4)
+        # Folded, the rest's top edge is the one at the ledge: its label is turned to match.
+        boxes = [
+            (
+                name,
+                "text",
+                rect,
+                (("colour", "#555555"), ("rotate", turn), ("size", 8), ("text", str(legend[name]))),
+            )
+            for name, rect, turn in (
+                ("glue", (0.0, g0, length, g1 - g0), 0),
+                ("lines", (mm(4), b0, length - sketch - mm(12), b1 - b0), 0),
+                ("rest", (mm(4), r0, length - mm(8), r1 - r0), 180),
+            )
+            if legend.get(name)
+        ]
+        # A side view of the folded stand, drawn from the same plan, as assembly help.
+        boxes.append(
+            (
+                "side-view",
+                "art",
+                (length - sketch - mm(4), b0 + mm(2), sketch, b1 - b0 - mm(4)),
+                (("motif", "stand-profile"), ("panels", strip.panels)),
+            )
+        )
+        cut = tuple(
+            (x1, y1, x2, y2, "cut")
+            for x1, y1, x2, y2 in (
+                (0, 0, length, 0),
+                (length, 0, length, height),
+                (length, height, 0, height),
+                (0, height, 0, 0),
+            )
+        )
+        return Plan(
+            (Part(translate(0.0, y0), (length, y1 - y0)),),
+            ((-bleed, g0 - bleed, length + 2 * bleed, g1 - g0 + bleed),),
+            self.folds(component, game, bleed) + cut,
+            tuple(boxes),
+        )

@@ -1,0 +1,85 @@
+"""A printable stand-up figure: one strip, folded at the head and at both feet.
+
+From the bottom: a base tab, the front figure, the back figure upside down, a second base
+tab. Fold at the head and glue the figures back to back; fold the tabs out to opposite
+sides (or slot them into a stand) so the figure stands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bastelbogen.content.kinds import Kind, Part, Plan, register
+from bastelbogen.core.geometry import Matrix, Rect, compose, rotate_quarter, translate
+from bastelbogen.core.units import mm
+
+
+@dataclass(frozen=True)
+class StandeePlan:
+    front: Matrix  # figure-local -> strip-local
+    back: Matrix
+    bases: tuple[Rect, Rect]
+    folds: tuple[float, ...]  # y of each fold line, strip-local
+
+
+def trim_size(figure: tuple[float, float], base: float) -> tuple[float, float]:
+    w, h = figure
+    return w, 2 * h + 2 * base
+
+
+def plan(figure: tuple[float, float], base: float) -> StandeePlan:
+    w, h = figure
+    front = translate(0.0, base)
+    back = compose(translate(0.0, base + h), rotate_quarter(2, w, h))
+    bases = ((0.0, 0.0, w, base), (0.0, base + 2 * h, w, base))
+    return StandeePlan(front, back, bases, (base, base + h, base + 2 * h))
+
+
+@dataclass(frozen=True)
+class Settings:
+    base: float  # depth of each base tab, in points
+
+
+@register
+class Standee(Kind):
+    """The figure's size is the component's; the strip is twice as tall plus the tabs.
+    Front and back figures are printed on the one strip, so there is no back page."""
+
+    name = "standee"
+    backs = False
+    safe_zone = False
+    keys = ("base",)
+
+    def read(self, f, problems) -> Settings:
+        base = f.length("base", mm(15))
+        if base is not None and base < 0:
+            problems.add(
+                f.value_loc("base"), "'base' (the depth of the foot tabs) must be 0 or more"
+            )
+        return Settings(max(base or 0.0, 0.0))
+
+    def trim(self, component, game) -> tuple[float, float]:
+        return trim_size(component.size, component.details.base)
+
+    def folds(self, component, game, bleed: float = 0.0):
+        width = component.size[0]
+        return tuple(
+            (-bleed, y, width + bleed, y, "valley")
+            for y in plan(component.size, component.details.base).folds
+        )
+
+    front_shows_back = True  # folded: the figure's back is printed beside its front
+
+    def plan(self, component, game, bleed: float, data: dict) -> Plan:
+        strip = plan(component.size, component.details.base)
+        # The foot tabs run into the bleed on their outer sides, like any art at a cut.
+        (x0, y0, w0, h0), (x1, y1, w1, h1) = strip.bases
+        tabs = (
+            (x0 - bleed, y0 - bleed, w0 + 2 * bleed, h0 + bleed),
+            (x1 - bleed, y1, w1 + 2 * bleed, h1 + bleed),
+        )
+        parts = (
+            Part(strip.front, component.size),
+            Part(strip.back, component.size, "back", label="figure back"),
+        )
+        return Plan(parts, tabs, self.folds(component, game, bleed))

@@ -1,0 +1,160 @@
+"""Frozen, typed models of a game; every model keeps where it was written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from bastelbogen.core.errors import Loc
+from bastelbogen.core.shapes import RECT, Shape
+from bastelbogen.core.source import YMap
+
+# The languages of a game that does not say (`languages:` in game.yaml) and whose title
+# names none: the shipped games' pair.
+DEFAULT_LANGUAGES = ("de", "en")
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text in one or more languages; a plain string serves every language."""
+
+    values: tuple[tuple[str, str], ...]
+    loc: Loc
+
+    def get(self, lang: str) -> str:
+        table = dict(self.values)
+        return table.get(lang) or table.get("*") or next(iter(table.values()), "")
+
+
+@dataclass(frozen=True)
+class Players:
+    min: int
+    max: int
+
+
+@dataclass(frozen=True)
+class ItemSpec:
+    """One entry of a component's `items`: data, a count, and fields that expand (`each`)."""
+
+    data: YMap
+    count: int
+    each: tuple[tuple[str, tuple], ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A set of motifs, one per value of the game's theme field (e.g. per tile type)."""
+
+    id: str
+    name: Text
+    motifs: YMap  # key -> mapping of motif parameters, or {image: file}
+    back: YMap  # parameters for the common back
+    loc: Loc
+    terms: YMap | None = None  # per language, the words the rules use for this theme
+
+
+@dataclass(frozen=True)
+class Component:
+    id: str
+    kind: str  # a name in kinds.KINDS
+    name: Text
+    size: tuple[float, float]  # trim in points (for a standee: the figure)
+    face: str
+    back: str | None
+    items: tuple[ItemSpec, ...]
+    refs: tuple[tuple[str, str], ...]  # item field -> table whose ids it names
+    id_pattern: str | None
+    marks: bool
+    details: object  # the kind's own settings (a standee's base, what a stand holds)
+    loc: Loc
+    face_loc: Loc
+    back_loc: Loc
+    block: tuple[int, int] | None = None  # lay runs of items as blocks (a picture's pieces)
+    id_loc: Loc | None = None  # where `item-id` was written
+    shape: Shape = RECT  # the cut outline's shape within the trim (shapes.py)
+
+
+@dataclass(frozen=True)
+class Check:
+    kind: str
+    params: YMap
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name: Text
+    component: str
+    field: str
+    values: tuple
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    rows: tuple[YMap, ...]
+    loc: Loc
+    refs: tuple[tuple[str, str], ...] = ()  # (column, table) its ref columns point to
+
+    @cached_property
+    def by_id(self) -> dict:
+        """Rows by their id, made once: each item's reference is a lookup, not a search of
+        the table (10,000 cards naming rows of a 10,000-row table took minutes)."""
+        return {row.get("id"): row for row in self.rows}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """rules.yaml, read and checked with the rest of the content: one part per language
+    for the cheat sheet's template."""
+
+    path: Path
+    data: YMap
+    template: str  # the cheat-sheet template's name
+    colour: str  # the header band's colour
+    texts: tuple[tuple[str, Loc], ...]  # every text with where it stands, to name one
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: Text
+    author: str
+    players: Players
+    components: tuple[Component, ...]
+    tables: dict[str, Table] = field(hash=False)
+    checks: tuple[Check, ...]
+    variants: tuple[Variant, ...]
+    rules: Rules | None
+    fonts: dict[str, Path] = field(hash=False)
+    folder: Path
+    loc: Loc
+    font_locs: dict[str, Loc] = field(hash=False, default_factory=dict)
+    themes: dict[str, Theme] = field(hash=False, default_factory=dict)
+    theme_field: str | None = None  # the item field whose value picks a theme's motif
+    languages: tuple[str, ...] = DEFAULT_LANGUAGES  # its texts' languages, first the main
+    languages_loc: Loc | None = None  # where `languages:` was written, if it was
+
+    def component(self, cid: str) -> Component | None:
+        return next((c for c in self.components if c.id == cid), None)
+
+    @cached_property
+    def memo(self) -> dict:
+        """What is derived from the game once and read for every item (its tables in one
+        language, say): a game is not changed once loaded."""
+        return {}
+
+
+@dataclass(frozen=True, slots=True)  # slots: a big deck has tens of thousands
+class Item:
+    """One physical piece after expansion: `copy` numbers identical copies from 1."""
+
+    id: str
+    component: Component
+    data: dict
+    copy: int
+    loc: Loc

@@ -1,0 +1,148 @@
+"""Print-shop profiles as data (data/profiles.yaml; a game's own in its profiles.yaml): the
+card size a shop cuts, the picture it takes (pixels at a dpi, or a PDF with bleed), how far
+inside the cut text must stay, and how files are named. Read with located errors."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from bastelbogen.content.schema import Fields, type_name
+from bastelbogen.core.errors import Collector, Loc
+from bastelbogen.core.names import slug_problem
+from bastelbogen.core.paths import DATA
+from bastelbogen.core.source import YList, YMap, load_yaml
+from bastelbogen.core.units import mm, parse_length
+
+SHIPPED = DATA / "profiles.yaml"
+FORMATS = ("png", "pdf")
+PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
+NAMED = ("component", "item", "side", "n")
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: str
+    name: str
+    trim: tuple[float, float]  # points
+    bleed: tuple[float, float]  # points beyond the trim, across and down
+    pixels: tuple[int, int] | None  # a picture's whole size (png)
+    safe: float  # points inside the trim
+    dpi: int
+    format: str
+    files: str
+    loc: Loc
+
+    def name_of(self, **values) -> str:
+        """A file's name from the pattern: only the four placeholders, nothing evaluated."""
+        return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), self.files)
+
+
+def load_profiles(game_folder: Path) -> dict[str, Profile]:
+    """The shipped profiles, and the game's own (which may replace one by its id)."""
+    problems = Collector()
+    found: dict[str, Profile] = {}
+    for path in (SHIPPED, game_folder / "profiles.yaml"):
+        if path.is_file():
+            found |= _read(path, problems)
+    problems.raise_if_any()
+    return found
+
+
+def _read(path: Path, problems: Collector) -> dict[str, Profile]:
+    data = load_yaml(path)
+    if not isinstance(data, YMap):
+        problems.add(
+            getattr(data, "loc", Loc(str(path), 1, 1)),
+            f"profiles must be a mapping of profile ids to their settings, got {type_name(data)}",
+        )
+        return {}
+    out = {}
+    for key, raw in data.items():
+        profile = _profile(str(key), raw, data.value_loc(key), problems)
+        if profile is not None:
+            out[profile.id] = profile
+    return out
+
+
+def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
+    if why := slug_problem(pid, "profile id"):  # it names the export's folder
+        problems.add(loc, why)
+        return None
+    f = Fields(raw, f"profile '{pid}'", problems, loc)
+    name = f.get("name", str, pid) or pid
+    trim = _pair(f, "trim", problems)
+    pixels = f.raw("pixels", None)
+    bleed = f.length("bleed", None)
+    safe = f.length("safe", mm(3)) or 0.0
+    dpi = f.get("dpi", int, 300) or 300
+    form = f.get("format", str, "png")
+    files = f.get("files", str, "{component}/{item}-{side}.png") or ""
+    f.done()
+    if not 0 <= safe <= mm(30):
+        problems.add(f.value_loc("safe"), "'safe' must be from 0 to 30mm")
+    if bleed is not None and not 0 <= bleed <= mm(20):
+        problems.add(f.value_loc("bleed"), "'bleed' must be from 0 to 20mm")
+    if form not in FORMATS:
+        problems.add(f.value_loc("format"), f"'format' must be {' or '.join(FORMATS)}")
+    if not 72 <= dpi <= 1200:
+        problems.add(f.value_loc("dpi"), "'dpi' must be from 72 to 1200")
+    bad = [p for p in PLACEHOLDER.findall(files) if p not in NAMED] or (
+        ["{"] if re.sub(PLACEHOLDER, "", files).count("{") else []
+    )
+    if bad or not files or ".." in files or files.startswith("/"):
+        problems.add(
+            f.value_loc("files"),
+            "'files' names files inside the export folder with"
+            f" {', '.join('{' + n + '}' for n in NAMED)}, got {files!r}",
+        )
+    if trim is None or problems.problems:
+        return None
+    across = _bleed(f, pixels, bleed, trim, dpi, form, problems)
+    if across is None:
+        return None
+    return Profile(
+        pid, name, trim, across, tuple(pixels) if pixels else None, safe, dpi, form, files, loc
+    )
+
+
+def _pair(f: Fields, key: str, problems: Collector):
+    value = f.raw(key)
+    try:
+        if not (isinstance(value, YList) and len(value) == 2):
+            raise ValueError("two lengths, [width, height]")
+        pair = tuple(parse_length(v) for v in value)
+        if min(pair) <= 0 or max(pair) > mm(1000):
+            raise ValueError("two lengths above 0 and at most 1000mm")
+        return pair
+    except ValueError as exc:
+        if value is not None:
+            problems.add(f.value_loc(key), f"'{key}' must be {exc}")
+        return None
+
+
+def _bleed(f, pixels, bleed, trim, dpi, form, problems):
+    """The bleed on each axis: given for a PDF, or what the pixels hold beyond the trim."""
+    if form == "pdf":
+        if bleed is None or bleed < 0:
+            problems.add(f.loc, "a pdf profile gives its 'bleed'")
+            return None
+        return bleed, bleed
+    if not (
+        isinstance(pixels, YList)
+        and len(pixels) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 20000 for v in pixels)
+        and pixels[0] * pixels[1] <= 60 * 10**6
+    ):
+        problems.add(
+            f.value_loc("pixels") if pixels is not None else f.loc,
+            "a png profile gives its 'pixels' (the whole picture), [width, height],"
+            " at most 60 million",
+        )
+        return None
+    across = tuple((p * 72 / dpi - t) / 2 for p, t in zip(pixels, trim, strict=True))
+    if min(across) < -36 / dpi:  # half a pixel short is the trim, rounded
+        problems.add(f.value_loc("pixels"), "the pixels hold less than the trim at this dpi")
+        return None
+    return tuple(max(a, 0.0) for a in across)

@@ -1,0 +1,110 @@
+"""Items from a table's rows: `items: {from: TABLE}` makes one item per row, with the row's
+fields as its data, so no id or field is written twice.
+
+    items: {from: cards, count: copies, where: {deck: P}, each: {side: [a, b]}}
+    items: {from: sets, as: set, each: {value: [1, 2, 3, 4, 5, 6, 7, 8]}}
+    items: {from: problems, as: problem, with: {deck: A}}
+
+`count` names the column that says how many copies a row makes; `where` keeps the rows
+whose fields have the given values (a list: any of them); `each` multiplies as in a written
+item; `with` gives every item the same further fields. With `as: NAME` the item holds only
+the row's id under NAME, and the component refers NAME to the table, so layouts read the
+whole row (`{{ set.colour }}`); without it, the table's `ref` columns are referred the same
+way (`{{ group.colour }}`)."""
+
+from __future__ import annotations
+
+from bastelbogen.content.models import ItemSpec
+from bastelbogen.content.schema import Fields
+from bastelbogen.core.errors import Collector, Loc
+from bastelbogen.core.source import YList, YMap
+
+
+def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector):
+    """(item specs, refs to add) for a component whose `items` come from a table."""
+    f = Fields(raw, f"the items of component '{cid}'", problems, loc)
+    name = f.get("from", str)
+    count = f.get("count", str, None)
+    where = f.get("where", YMap, None) or {}
+    each = f.get("each", YMap, None)
+    alias = f.get("as", str, None)
+    extra = f.get("with", YMap, None) or {}
+    f.done()
+    table = tables.get(name)
+    if table is None:
+        if name is not None:
+            problems.add(
+                f.value_loc("from"),
+                f"component '{cid}' takes its items from table"
+                f" '{name}', which does not exist (tables: {', '.join(tables) or 'none'})",
+            )
+        return (), ()
+    specs = []
+    for row in table.rows:
+        if not all(_matches(row.get(k), v) for k, v in where.items()):
+            continue
+        copies = _copies(row, count, table.name, problems)
+        if copies == 0:
+            continue
+        data = _data(row, alias, each, f.value_loc("each"))
+        for key, value in extra.items():  # the same for every item: `with: {deck: A}`
+            data[key] = value
+            data.value_locs[key] = extra.value_loc(key)
+        specs.append((data, copies, row.loc))
+    if not specs:
+        problems.add(
+            loc,
+            f"component '{cid}': no row of table '{name}' is taken"
+            + (" (none matches 'where')" if where else ""),
+        )
+    pairs = _each(each, problems)
+    # A row's ref columns reach their rows in layouts ({{ group.colour }}) without `refs:`.
+    refs = ((alias, name),) if alias else table.refs
+    return tuple(ItemSpec(d, n, pairs, at) for d, n, at in specs), refs
+
+
+def _matches(value, wanted) -> bool:
+    if isinstance(wanted, list):
+        return value in wanted
+    return value == wanted
+
+
+def _copies(row: YMap, column: str | None, table: str, problems: Collector) -> int:
+    if column is None:
+        return 1
+    value = row.get(column, 1)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        problems.add(
+            row.value_loc(column) if column in row else row.loc,
+            f"table '{table}': the count column {column} must hold a whole number"
+            f" from 0, got '{value}'",
+        )
+        return 0
+    return value
+
+
+def _data(row: YMap, alias: str | None, each, each_loc: Loc) -> YMap:
+    """The item's data: the row itself (its places kept), or its id under the alias."""
+    data = YMap()
+    if alias:
+        data[alias] = row["id"]
+        data.loc, data.key_locs, data.value_locs = row.loc, {}, {alias: row.value_loc("id")}
+    else:
+        data.update(row)
+        data.loc, data.key_locs, data.value_locs = row.loc, dict(row.key_locs), dict(row.value_locs)
+        if each:  # the item is the row's id and what each adds: made by the id pattern
+            data.pop("id", None)
+    if each:
+        data["each"] = each
+        data.value_locs["each"] = each_loc  # what multiplies is told where it is written
+    return data
+
+
+def _each(each, problems: Collector) -> tuple:
+    pairs = []
+    for key, values in (each or {}).items():
+        if not isinstance(values, YList) or not values:
+            problems.add(each.value_loc(key), f"each.{key} must be a non-empty list")
+            continue
+        pairs.append((key, tuple(values)))
+    return tuple(pairs)

@@ -1,0 +1,146 @@
+"""Tables from files: YAML lists, CSV/TSV and workbooks (XLSX, ODS), one reader module
+each, registered by file ending. A reader gives a Sheet, its cells with their places; the
+header row names the columns, and each row after it becomes a YMap like a YAML row, so
+every check downstream reports at the cell. Declared column types (columns.py) turn the
+cells into values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from bastelbogen.content.tables.columns import Column, convert
+from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
+from bastelbogen.core.registry import import_all
+from bastelbogen.core.source import YList, YMap
+
+Cell = tuple[object, Loc]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    file: str
+    rows: list[tuple[int, list[Cell]]]  # (row's line, its cells); the first is the header
+
+
+READERS: dict[str, object] = {}
+
+
+def register(*endings: str):
+    def add(read):
+        for ending in endings:
+            READERS[ending] = read
+        return read
+
+    return add
+
+
+def formats() -> str:
+    return ", ".join(sorted(READERS))
+
+
+def read_sheet(path: Path, options: dict, loc: Loc) -> Sheet:
+    """The cells of a table file; its ending says how to read it."""
+    read = READERS.get(path.suffix.lower())
+    if read is None:
+        raise ContentError(
+            Problem(
+                loc,
+                f"'{path.name}' is not a table file this tool reads (formats: {formats()}, .yaml)",
+            )
+        )
+    return read(path, options, loc)
+
+
+def rows_of(sheet: Sheet, columns: dict[str, Column], name: str, problems: Collector) -> YList:
+    """Each row after the header as a YMap of its non-empty cells, typed by `columns`;
+    `name.de` and `name.en` columns join as `name: {de: …, en: …}`."""
+    out = YList()
+    out.loc = Loc(sheet.file, 1, 1)
+    out.item_locs = []
+    if not sheet.rows:
+        return out
+    _, header = sheet.rows[0]
+    names = _names(header, name, problems)
+    for _line, cells in sheet.rows[1:]:
+        row = YMap()
+        row.loc, row.key_locs, row.value_locs = cells[0][1], {}, {}
+        empty = []  # a language's cell left empty: where a missing text is to be told
+        for (key, key_loc), (value, at) in zip(names, cells, strict=False):
+            if key is None:
+                continue
+            if "." in key and not _filled(value):
+                empty.append((key.partition(".")[::2], at))
+            _put(row, key, key_loc, value, at, columns, name, problems)
+        for (base, lang), at in empty:
+            if isinstance(row.get(base), YMap):
+                row[base].value_locs[lang] = at
+        for key, column in columns.items():
+            if key not in row and column.default is not None:
+                row[key] = column.default
+        if len(cells) > len(names) and any(_filled(v) for v, _ in cells[len(names) :]):
+            problems.add(
+                cells[len(names)][1],
+                f"table '{name}': a cell beyond the last named column ({len(names)} columns)",
+            )
+        out.append(row)
+        out.item_locs.append(row.loc)
+    return out
+
+
+def _names(header: list[Cell], table: str, problems: Collector) -> list:
+    names, seen = [], {}
+    for value, loc in header:
+        key = str(value).strip() if _filled(value) else None
+        if key is not None and key in seen:
+            problems.add(
+                loc, f"table '{table}': column '{key}' appears twice (first at {seen[key]})"
+            )
+            key = None
+        if key is not None:
+            seen[key] = loc
+        names.append((key, loc))
+    return names
+
+
+def _put(
+    row: YMap, key: str, key_loc: Loc, value, at: Loc, columns, table: str, problems: Collector
+) -> None:
+    if not _filled(value):
+        return  # an empty cell: the column's default, or no value
+    base, dot, lang = key.partition(".")
+    column = columns.get(base if dot else key)
+    try:
+        typed = convert(value, column, key) if column is not None else _plain(value)
+    except ValueError as exc:
+        problems.add(at, f"table '{table}': {exc}")
+        return
+    if dot:  # one language of a text: name.de
+        texts = row.get(base)
+        if not isinstance(texts, YMap):
+            texts = row[base] = YMap()
+            texts.loc, texts.key_locs, texts.value_locs = at, {}, {}
+            row.key_locs[base], row.value_locs[base] = key_loc, at
+        texts[lang] = typed
+        texts.key_locs[lang], texts.value_locs[lang] = key_loc, at
+        return
+    row[key] = typed
+    row.key_locs[key], row.value_locs[key] = key_loc, at
+
+
+def _filled(value) -> bool:
+    return value is not None and not (isinstance(value, str) and not value.strip())
+
+
+def _plain(value):
+    """An undeclared column's cell: text as written, a workbook's numbers as numbers."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value.strip() if isinstance(value, str) else value
+
+
+def _discover() -> None:
+    import_all(__name__, __path__)
+
+
+_discover()

@@ -1,0 +1,196 @@
+"""A table's columns, declared once: each column's type and limits, and how a cell (text
+from a CSV, a number from a workbook, a value from YAML) becomes its value. A wrong cell is
+told as "'3l8' in column speed is not a whole number"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from bastelbogen.content.schema import Fields
+from bastelbogen.core.errors import Collector
+from bastelbogen.core.params import COLOUR
+from bastelbogen.core.source import YList, YMap
+from bastelbogen.core.units import parse_length
+
+TRUE = {"true", "yes", "ja", "1", "x", "wahr"}
+FALSE = {"false", "no", "nein", "0", "", "falsch"}
+NAMES = {
+    "text": "a text",
+    "texts": "a text per language",
+    "int": "a whole number",
+    "number": "a number",
+    "length": "a length",
+    "colour": "a colour",
+    "bool": "yes or no",
+    "picture": "a picture file",
+    "ref": "an id of another table",
+    "list": "a list",
+}
+
+
+@dataclass(frozen=True)
+class Column:
+    type: str = "text"
+    min: float | None = None
+    max: float | None = None
+    one_of: tuple = ()
+    default: object = None
+    of: str = "text"  # a list's items
+    sep: str = ";"  # a list's separator in a cell
+    table: str = ""  # what a ref refers to
+
+
+def read_columns(raw, where: str, problems: Collector) -> dict[str, Column]:
+    """`columns: {speed: int, colour: {type: colour}, symbols: {type: list, sep: ';'}}`."""
+    if raw is None:
+        return {}
+    top = Fields(raw, f"the columns of {where}", problems, getattr(raw, "loc", None))
+    columns = {}
+    for name in top.data:
+        top.known.append(name)
+        spec, loc = top.data[name], top.value_loc(name)
+        if isinstance(spec, str):
+            spec = _mapping({"type": spec}, loc)
+        f = Fields(spec, f"column '{name}'", problems, loc)
+        kind = f.get("type", str, "text")
+        if kind not in NAMES:
+            problems.add(
+                f.value_loc("type"),
+                f"column '{name}': unknown type '{kind}' (types: {', '.join(NAMES)})",
+            )
+            kind = "text"
+        one_of = f.get("one-of", YList, None) or ()
+        column = Column(
+            kind,
+            f.get("min", float, None),
+            f.get("max", float, None),
+            tuple(one_of),
+            f.raw("default", None),
+            f.get("of", str, "text"),
+            f.get("sep", str, ";"),
+            f.get("table", str, ""),
+        )
+        f.done()
+        if kind == "ref" and not column.table:
+            problems.add(loc, f"column '{name}' refers to rows: name their 'table'")
+        columns[name] = column
+    return columns
+
+
+def _mapping(values: dict, loc) -> YMap:
+    m = YMap(values)
+    m.loc, m.key_locs, m.value_locs = loc, {}, {}
+    return m
+
+
+def convert(value, column: Column, name: str):
+    """The cell's value as its column's type; ValueError says what is wrong with it."""
+    if column.type == "list":
+        items = (
+            value
+            if isinstance(value, list)
+            else [v.strip() for v in str(value).split(column.sep) if v.strip()]
+        )
+        item = Column(column.of, column.min, column.max, column.one_of)
+        return [convert(v, item, name) for v in items]
+    typed = _typed(value, column, name)
+    if column.one_of and typed not in column.one_of:
+        raise ValueError(
+            f"'{_shown(value)}' in column {name} is not one of"
+            f" {', '.join(str(v) for v in column.one_of)}"
+        )
+    if isinstance(typed, int | float) and not isinstance(typed, bool):
+        if column.min is not None and typed < column.min:
+            raise ValueError(f"{_shown(value)} in column {name} is below its least, {column.min:g}")
+        if column.max is not None and typed > column.max:
+            raise ValueError(f"{_shown(value)} in column {name} is above its most, {column.max:g}")
+    return typed
+
+
+def _typed(value, column: Column, name: str):
+    kind = column.type
+    wrong = ValueError(f"'{_shown(value)}' in column {name} is not {NAMES[kind]}")
+    if kind in ("text", "picture", "ref"):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # a workbook writes the id 7 as 7.0
+        if isinstance(value, dict | list):
+            raise wrong
+        return str(value).strip()
+    if kind == "texts":
+        return _texts(value, wrong)
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        word = str(value).strip().lower()
+        if word in TRUE or word in FALSE:
+            return word in TRUE
+        raise wrong
+    if kind in ("int", "number"):
+        return _number(value, kind == "int", wrong)
+    if kind == "length":
+        try:
+            parse_length(value if not isinstance(value, str) else value.strip())
+        except ValueError:
+            raise wrong from None
+        return value.strip() if isinstance(value, str) else value
+    if not _is_colour(str(value).strip()):
+        raise wrong
+    return str(value).strip()
+
+
+@lru_cache(maxsize=4096)
+def _is_colour(text: str) -> bool:
+    """A column repeats its few colours thousands of times: each is read once."""
+    try:
+        COLOUR(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _number(value, whole: bool, wrong: ValueError):
+    if isinstance(value, bool):
+        raise wrong
+    if isinstance(value, str):
+        text = (
+            value.strip().replace(",", ".")
+            if value.count(",") == 1 and "." not in value
+            else value.strip()
+        )
+        try:
+            value = int(text) if whole else float(text)
+        except ValueError:
+            raise wrong from None
+    if isinstance(value, float) and whole:
+        if not value.is_integer():
+            raise wrong
+        value = int(value)
+    if (
+        not isinstance(value, int | float)
+        or value != value
+        or value in (float("inf"), float("-inf"))
+    ):
+        raise wrong
+    return value
+
+
+def _texts(value, wrong: ValueError):
+    """A text per language, in one cell as `{de: Wissen, en: Knowledge}` (or from YAML)."""
+    if isinstance(value, dict):
+        return value
+    text = str(value).strip()
+    if not (text.startswith("{") and text.endswith("}")):
+        return text  # the same text in every language
+    out = {}
+    for part in text[1:-1].split(","):
+        lang, colon, words = part.partition(":")
+        if not colon or not lang.strip().isalpha():
+            raise wrong
+        out[lang.strip()] = words.strip().strip("'\"")
+    return out
+
+
+def _shown(value) -> str:
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,71 @@
+"""Every size limit on content, in one place.
+
+Content comes from strangers, so every input has a ceiling: past it the build stops with a
+located error instead of hanging or eating the machine. Each ceiling sits far above what a
+real game needs; the comment beside it gives the largest value among the shipped kits
+(Museo, My Town, Münchhausen, MiniPilo) and the goal it must leave room for.
+"""
+
+from __future__ import annotations
+
+# Files. The largest shipped YAML file is 6.6 KB (museo/game.yaml); a 30,000-card table
+# written out is about 3 MB.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+# Pictures and fonts are binary and larger; Vera Bold is 58 KB, a 300 dpi A4 photo ~10 MB.
+MAX_BINARY_BYTES = 64 * 1024 * 1024
+
+# YAML. Values after expanding aliases: the largest shipped file has 755 (museo/game.yaml),
+# all shipped files together 6,963; a 30,000-card table about 250,000. An alias bomb passes
+# a billion.
+MAX_YAML_NODES = 500_000
+# Nesting: the deepest shipped file nests 8 levels.
+MAX_YAML_DEPTH = 64
+# One text: the longest shipped one (a score sheet's rows) has 594 characters.
+MAX_TEXT_CHARS = 20_000
+
+# Items a game expands to: the largest shipped kit has 214 (Museo); we must build 30,000.
+MAX_ITEMS = 100_000
+
+# Ids that become file names: the longest shipped one has 24 characters.
+MAX_ID_CHARS = 64
+
+# Lengths of items, boxes and boards: the largest shipped item is Museo's board, 444 mm.
+MAX_LENGTH_MM = 2_000.0
+# Font sizes in points: the largest shipped is 60 pt (Münchhausen's values).
+MAX_FONT_SIZE = 1_000.0
+# Pictures: the shipped kits draw theirs; an A4 page at 600 dpi is 35 megapixels, which
+# is all a home printer can use.
+MAX_PIXELS = 40_000_000
+
+# Expressions in layouts and the cheat-sheet template. No shipped one calls range(); the
+# longest text one makes is a cheat sheet's markup of 2,265 characters.
+MAX_RANGE = 10_000  # range(n) in an expression
+MAX_STRING = 200_000  # characters of one value an expression builds, or of its output
+MAX_POWER = 1_000  # exponents and the digits a power may build
+MAX_JOBS = 256  # worker processes (--jobs, $PNP_JOBS)
+EXPRESSION_SECONDS = 3.0  # wall-clock time for one expression or template
+BUILD_EXPRESSION_SECONDS = 10.0  # all of a build's expressions together (shipped: 0.1 s)
+# Both grow by this for every evaluation: a deck of 30,000 cards runs each of its face's
+# expressions 30,000 times (some 20 µs each), and must not run out where 100 cards do not.
+EXPRESSION_SECONDS_PER_USE = 0.001
+
+# The whole process: values too many to count one by one (a table of 30,000 rows mapped to
+# long strings) end in a MemoryError, told as the content's, not in a machine that swaps.
+# The largest shipped build peaks at 60 MB of address space; 30,000 cards must stay under
+# 300 MB.
+MAX_MEMORY_BYTES = 3 * 1024**3 // 2
+
+
+def cap_memory() -> None:
+    """Content can ask for more memory than a machine has (the ceiling above); past it
+    it gets a MemoryError, which is reported as its mistake."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = MAX_MEMORY_BYTES
+    if soft == resource.RLIM_INFINITY or soft > cap:
+        resource.setrlimit(
+            resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard)
+        )

@@ -1,0 +1,191 @@
+"""The types a painter's or motif's keys may hold (painters.py says which key is which).
+Values are checked after jinja2 has rendered them, so a wrong value from content (a colour
+in a table, a size in a template) is caught the same way."""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+
+from bastelbogen.core import limits
+
+ALIGN = ("left", "center", "right")
+
+
+def _number(minimum: float, above: bool, maximum: float = 1e6):
+    """A finite number from `minimum` (or above it) up to `maximum`: every drawing loop and
+    every text fit is bounded by the values it is given."""
+
+    def check(value):
+        try:
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"must be a number, got {value!r}") from None
+        if not math.isfinite(number):
+            raise ValueError(f"must be a finite number, got {value!r}")
+        if number < minimum or (above and number == minimum):
+            raise ValueError(
+                f"must be {'above' if above else 'at least'} {minimum:g}, got {number:g}"
+            )
+        if number > maximum:
+            raise ValueError(f"must be at most {maximum:g}, got {number:g}")
+        return number
+
+    return check
+
+
+def at_least(minimum: int):
+    return _whole(minimum)
+
+
+def _whole(minimum: int):
+    def check(value):
+        try:
+            number = int(str(value))
+            if abs(number) > 10**12:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"must be a whole number, got {value!r}") from None
+        if number < minimum:
+            raise ValueError(f"must be at least {minimum}, got {number}")
+        return number
+
+    return check
+
+
+def _choice(*options):
+    def check(value):
+        for option in options:
+            if str(value) == str(option):
+                return option
+        raise ValueError(f"must be one of {', '.join(str(o) for o in options)}, got {value!r}")
+
+    return check
+
+
+HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+
+
+def _colour(value):
+    if value == "none":
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits, or a name")
+    if str(value).startswith("#") and not HEX.match(str(value)):
+        raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits")
+    if read_colour(str(value)) is None:
+        raise ValueError(f"{value!r} is not a colour (use #rrggbb or a name)")
+    return str(value)
+
+
+@lru_cache(maxsize=1024)
+def read_colour(text: str):
+    """reportlab's colour for a text, or None when it names none. Cached: reportlab parses
+    each string afresh (through Python's own parser), and a deck names the same few colours
+    on every card. The Color is shared, so callers must not change it."""
+    from reportlab.lib import colors  # loaded when a colour is first read
+
+    if HEX.match(text) and len(text) == 9:  # #rrggbbaa (reportlab would read #aarrggbb)
+        found = colors.Color(*(int(text[k : k + 2], 16) / 255 for k in (1, 3, 5, 7)))
+    else:
+        try:
+            found = colors.toColor(text)
+        except Exception:  # noqa: BLE001 - reportlab raises several kinds for what it cannot read
+            return None  # reportlab also reads 'None' as no colour at all
+    if found is not None and 0 < found.alpha < 1:
+        # Print has no see-through ink, and PDF engines disagree on transparency: a colour
+        # with alpha is printed as it would look on the white paper. (Alpha 0, as in
+        # 'transparent', is no paint at all: painters read it as `none`.)
+        a = found.alpha
+        found = colors.Color(*(v * a + 1 - a for v in (found.red, found.green, found.blue)))
+    return found
+
+
+def _text(value):
+    if isinstance(value, tuple):
+        return tuple(_text(v) for v in value)
+    if isinstance(value, dict):
+        raise ValueError("must be text, got a mapping")
+    return str(value)
+
+
+def _texts(value):
+    if not isinstance(value, tuple):
+        raise ValueError(f"must be a list of texts, got {value!r}")
+    return tuple(str(v) for v in value)
+
+
+def _lengths(value):
+    if not isinstance(value, tuple) or not value:
+        raise ValueError(f"must be a list of numbers like [3, 2], got {value!r}")
+    return tuple(_number(0, True)(v) for v in value)
+
+
+def _slice(value):
+    """[column, row, columns, rows]: which piece of a picture cut into a grid this is."""
+    if not isinstance(value, tuple) or len(value) != 4:
+        raise ValueError(f"must be [column, row, columns, rows], got {value!r}")
+    col, row, cols, rows = (_whole(0)(v) for v in value)
+    if not (col < cols and row < rows):
+        raise ValueError(f"piece ({col}, {row}) lies outside a {cols} x {rows} grid")
+    return col, row, cols, rows
+
+
+def _rect(value):
+    if not isinstance(value, tuple) or len(value) != 4:
+        raise ValueError(f"must be [x, y, width, height] in millimetres, got {value!r}")
+    x, y, w, h = (_number(-limits.MAX_LENGTH_MM, False, limits.MAX_LENGTH_MM)(v) for v in value)
+    if w <= 0 or h <= 0:
+        raise ValueError("needs a width and height above 0")
+    return x, y, w, h
+
+
+def fraction(value):
+    """A share of something: above 0, at most 1."""
+    number = _number(0, True)(value)
+    if number > 1:
+        raise ValueError(f"must be at most 1, got {number:g}")
+    return number
+
+
+def whole(minimum: int, maximum: int):
+    def check(value):
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise ValueError(f"must be a whole number, got {value!r}")
+        number = _whole(minimum)(value)
+        if number > maximum:
+            raise ValueError(f"must be at most {maximum}, got {number}")
+        return number
+
+    return check
+
+
+def choices(*options):
+    """A list whose every entry is one of the options (a single word is not a list)."""
+
+    def check(value):
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"must be a list like [{options[0]}], got {value!r}")
+        for v in value:
+            _choice(*options)(v)
+        return tuple(value)
+
+    return check
+
+
+choice = _choice
+number = _number
+COLOUR = _colour
+TEXT = _text
+POSITIVE = _number(0, True)
+NON_NEGATIVE = _number(0, False)
+FONT_SIZE = _number(0, True, limits.MAX_FONT_SIZE)
+LINE = _number(0, True, 100)  # points of a stroke
+STEP = _number(2, False, 10_000)  # points between repeats of a pattern: 2 pt is already grey
+FACTOR = _number(0, True, 10)  # leading and gaps, in font sizes
+TEXTS = _texts
+LENGTHS = _lengths
+SLICE = _slice
+RECT = _rect
+ALIGNMENT = _choice(*ALIGN)

@@ -1,0 +1,293 @@
+"""Safe YAML loading that remembers where every key and value stands.
+
+Content is a stranger's, so reading it is bounded: files by size, documents by nesting
+depth and by their size with every alias expanded (an alias bomb), texts by length and by
+the characters they may hold. Every refusal names its place.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent
+from yaml.resolver import Resolver
+
+from bastelbogen.core import limits
+from bastelbogen.core.errors import ContentError, Loc, Problem
+
+try:  # libyaml parses far faster; the composer stays ours, so depth and size are counted
+    from yaml.cyaml import CParser as _Parser
+except ImportError:  # pragma: no cover - a pyyaml built without libyaml
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, Parser):
+        def __init__(self, stream):
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+
+
+class YMap(dict):
+    """A mapping from YAML; `loc` is where it starts, `key_loc`/`value_loc` where its parts are."""
+
+    __slots__ = ("loc", "key_locs", "value_locs")  # no __dict__ for each of many maps
+    loc: Loc
+    key_locs: dict
+    value_locs: dict
+
+    def key_loc(self, key) -> Loc:
+        return self.key_locs.get(key, self.loc)
+
+    def value_loc(self, key) -> Loc:
+        return self.value_locs.get(key, self.loc)
+
+
+class YList(list):
+    __slots__ = ("loc", "item_locs")
+    loc: Loc
+    item_locs: list
+
+    def item_loc(self, index: int) -> Loc:
+        return self.item_locs[index] if index < len(self.item_locs) else self.loc
+
+
+def loc_of(node, file: str) -> Loc:
+    mark = node.start_mark
+    return Loc(file, mark.line + 1, mark.column + 1)
+
+
+# Characters no text of a game needs and that break PDF and JSON writers: C0 controls but
+# tab and newline, DEL and C1 controls, and lone surrogates (from "\\ud800" escapes).
+_BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+_RAW_BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class _Loader(_Parser, Composer, SafeConstructor, Resolver):
+    """Safe loading to YMap/YList with places; refuses duplicate keys, deep nesting, alias
+    bombs, overlong texts and control characters."""
+
+    def __init__(self, text: str, file: str):
+        _Parser.__init__(self, text)
+        Composer.__init__(self)
+        SafeConstructor.__init__(self)
+        Resolver.__init__(self)
+        self.file = file
+        self.depth = 0
+        self.nodes = 0
+        self.sizes: dict[int, int] = {}  # id(node) -> nodes it stands for, aliases expanded
+
+    # The composer is the Python one even over libyaml: it alone sees every node.
+    get_single_node = Composer.get_single_node
+    compose_document = Composer.compose_document
+    check_node = Composer.check_node
+    get_node = Composer.get_node
+
+    def _at(self, mark) -> Loc:
+        return Loc(self.file, mark.line + 1, mark.column + 1)
+
+    def _count(self, n: int, mark) -> None:
+        self.nodes += n
+        if self.nodes > limits.MAX_YAML_NODES:
+            raise ContentError(
+                Problem(
+                    self._at(mark),
+                    "this file expands to more than"
+                    f" {limits.MAX_YAML_NODES:,} values (aliases repeated"
+                    " inside aliases?); a game needs far fewer",
+                )
+            )
+
+    def compose_node(self, parent, index):
+        if self.check_event(AliasEvent):
+            event = self.peek_event()
+            node = self.anchors.get(event.anchor)
+            if node is not None:
+                size = self.sizes.get(id(node))
+                if size is None:
+                    raise ContentError(
+                        Problem(
+                            self._at(event.start_mark),
+                            f"alias"
+                            f" *{event.anchor} stands inside the value it"
+                            " names, which would never end",
+                        )
+                    )
+                self._count(size, event.start_mark)
+            return Composer.compose_node(self, parent, index)
+        self.depth += 1
+        if self.depth > limits.MAX_YAML_DEPTH:
+            raise ContentError(
+                Problem(
+                    self._at(self.peek_event().start_mark),
+                    f"values nest more than {limits.MAX_YAML_DEPTH} levels deep",
+                )
+            )
+        before = self.nodes
+        node = Composer.compose_node(self, parent, index)
+        self.depth -= 1
+        self._count(1, node.start_mark)
+        self.sizes[id(node)] = self.nodes - before
+        return node
+
+    def construct_scalar(self, node):
+        value = SafeConstructor.construct_scalar(self, node)
+        if isinstance(value, str):
+            if len(value) > limits.MAX_TEXT_CHARS:
+                raise ContentError(
+                    Problem(
+                        loc_of(node, self.file),
+                        f"a text of {len(value):,}"
+                        f" characters; at most {limits.MAX_TEXT_CHARS:,}"
+                        " are allowed",
+                    )
+                )
+            bad = _BAD_CHARS.search(value)
+            if bad:
+                raise ContentError(
+                    Problem(
+                        loc_of(node, self.file),
+                        f"the text holds the control character U+{ord(bad.group()):04X}; remove it",
+                    )
+                )
+        return value
+
+    def construct_ymap(self, node):
+        self.flatten_mapping(node)
+        result = YMap()
+        result.loc = loc_of(node, self.file)
+        result.key_locs, result.value_locs = {}, {}
+        yield result
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=True)
+            if not isinstance(key, str | int | float | bool):
+                raise ContentError(Problem(loc_of(key_node, self.file), "a key must be plain text"))
+            if key in result:
+                raise ContentError(
+                    Problem(
+                        loc_of(key_node, self.file),
+                        f"key '{key}' appears twice in this mapping (first at line "
+                        f"{result.key_locs[key].line})",
+                    )
+                )
+            result[key] = self.construct_object(value_node, deep=True)
+            result.key_locs[key] = loc_of(key_node, self.file)
+            result.value_locs[key] = loc_of(value_node, self.file)
+
+    def construct_ylist(self, node):
+        result = YList()
+        result.loc = loc_of(node, self.file)
+        result.item_locs = [loc_of(child, self.file) for child in node.value]
+        yield result
+        result.extend(self.construct_object(child, deep=True) for child in node.value)
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _Loader.construct_ymap)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _Loader.construct_ylist)
+
+
+def read_bytes(
+    path: Path, loc: Loc | None = None, limit: int = limits.MAX_FILE_BYTES, what: str = "file"
+) -> bytes:
+    """A file's bytes; a missing file, a folder, an unreadable or an oversized one is the
+    content's mistake, reported at `loc` (where the file was named) or at the file."""
+    where = loc or Loc(str(path))
+    try:
+        if not path.is_file():
+            state = "is a folder, not a file" if path.is_dir() else "not found"
+            raise ContentError(Problem(where, f"{what} {state}: {path.name}"))
+        size = path.stat().st_size
+        if size > limit:
+            raise ContentError(
+                Problem(where, f"{what} {path.name} has {size:,} bytes; at most {limit:,} are read")
+            )
+        return path.read_bytes()
+    except OSError as exc:
+        raise ContentError(
+            Problem(where, f"{what} {path.name} cannot be read: {exc.strerror or exc}")
+        ) from None
+
+
+def read_text(path: Path, loc: Loc | None = None, what: str = "file") -> str:
+    """A text file as UTF-8 (a byte-order mark is allowed); a bad byte is named by its
+    line and column."""
+    data = read_bytes(path, loc, what=what)
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    try:
+        return body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        head = body[: exc.start]
+        line = head.count(b"\n") + 1
+        col = len(head[head.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        raise ContentError(
+            Problem(
+                Loc(str(path), line, col),
+                f"not UTF-8 text: byte"
+                f" 0x{body[exc.start]:02x} cannot be decoded; save the file"
+                " as UTF-8",
+            )
+        ) from None
+
+
+def check_controls(text: str, file: str) -> None:
+    """Control characters have no place in a text file (YAML and templates alike); the
+    first is named with its place, which parsers would not give."""
+    bad = _RAW_BAD.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - text.rfind("\n", 0, bad.start())
+        raise ContentError(
+            Problem(
+                Loc(file, line, col),
+                f"the file holds the control character U+{ord(bad.group()):04X}; remove it",
+            )
+        )
+
+
+def _count_events(text: str, file: str) -> None:
+    """Count the file's values in the fast parser before composing any: a file of millions
+    of values is refused in a second, not after a minute of building them."""
+    parser = _Parser(text)
+    try:
+        n = 0
+        while parser.check_event():
+            event = parser.get_event()
+            n += 1
+            if n > limits.MAX_YAML_NODES:
+                raise ContentError(
+                    Problem(
+                        Loc(file, event.start_mark.line + 1, event.start_mark.column + 1),
+                        f"this file holds more than {limits.MAX_YAML_NODES:,}"
+                        " values; a game needs far fewer",
+                    )
+                )
+    finally:
+        parser.dispose()
+
+
+def load_yaml(path: Path, loc: Loc | None = None):
+    """Parse one YAML file; a broken, missing or oversized file is a user mistake with a
+    place."""
+    file = str(path)
+    text = read_text(path, loc, what="file")
+    check_controls(text, file)
+    loader = _Loader(text, file)
+    try:
+        _count_events(text, file)
+        data = loader.get_single_data()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file)
+        what = exc.problem or exc.context or "broken YAML"
+        raise ContentError(Problem(where, f"broken YAML: {what}")) from None
+    except yaml.YAMLError as exc:
+        raise ContentError(Problem(Loc(file), f"broken YAML: {exc}")) from None
+    finally:
+        loader.dispose()
+    return data

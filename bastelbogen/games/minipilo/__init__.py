@@ -1,0 +1,1 @@
+"""MiniPilo's board, runners, symbols and its rules that need code."""

@@ -1,0 +1,50 @@
+"""MiniPilo's rules that need code."""
+
+from __future__ import annotations
+
+from bastelbogen.checks import game_rules
+from bastelbogen.content.models import Game, Item
+from bastelbogen.core.errors import Collector
+from bastelbogen.core.params import COLOUR
+
+
+@game_rules("minipilo")
+def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
+    # The star: each colour name is printed in one ink, and the inks differ, so what the
+    # simulation of colour blindness vouches for is what gets printed.
+    star = game.tables.get("star")
+    inks: dict = {}
+    for row in star.rows if star else ():
+        ink = row.get("ink")
+        try:
+            COLOUR(ink)
+        except ValueError as exc:
+            problems.add(
+                row.value_loc("ink") if "ink" in row else row.loc,
+                f"star field '{row.get('id')}': 'ink' {exc}"
+                if ink
+                else f"star field '{row.get('id')}' needs an 'ink' (#rrggbb)",
+            )
+            continue
+        first = inks.setdefault(str(row.get("colour")), (ink, row.get("id")))
+        if first[0] != ink:
+            problems.add(
+                row.value_loc("ink"),
+                f"star field '{row.get('id')}' prints"
+                f" {row.get('colour')} as {ink}, but '{first[1]}' as {first[0]}",
+            )
+    if len({ink for ink, _ in inks.values()}) < len(inks):
+        problems.add(star.loc, "two star colours are printed in the same ink")
+    # A card's symbol belongs to the deck it is printed for.
+    symbols = (
+        {r.get("id"): r for r in game.tables["symbols"].rows} if "symbols" in game.tables else {}
+    )
+    for cid in ("p-cards", "l-cards"):
+        for item in items.get(cid, []):
+            row = symbols.get(item.data.get("symbol"))
+            if item.copy == 1 and row is not None and row.get("deck") != item.data.get("deck"):
+                problems.add(
+                    item.loc,
+                    f"'{item.data.get('symbol')}' is an {row.get('deck')}"
+                    f" symbol, but this entry puts it in deck {item.data.get('deck')}",
+                )

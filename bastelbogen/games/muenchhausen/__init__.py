@@ -1,0 +1,1 @@
+"""Münchhausen's Baron and its rules that need code."""

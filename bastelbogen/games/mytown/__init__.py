@@ -1,0 +1,1 @@
+"""My Town's buildings and its rules that need code."""

@@ -1,0 +1,344 @@
+"""The town theme: buildings drawn across their tiles, and small single motifs.
+
+A building is one picture over all its parts. Windows sit inside each part, never on a
+seam, so a cut runs through wall or, on a two-part house, through the door; different
+buildings differ in sky, wall and roof, and the light falls across each picture, so parts
+that do not belong together visibly do not fit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from reportlab.lib import colors
+
+from bastelbogen.content.painters import motif
+from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.params import COLOUR, TEXT, choice, choices, fraction, whole
+from bastelbogen.render.art.draw import backdrop, cloud, light, param, poly
+from bastelbogen.render.art.town import GROUND_SHARE
+from bastelbogen.render.style import shade, tint
+from bastelbogen.render.text import check_glyphs, fit_line
+
+ROOFS = ("gable", "hip", "flat", "stepped", "sawtooth", "dome", "spire", "clocktower", "towers")
+FEATURES = ("timber", "chimney", "awning", "sign", "garage", "columns", "arched")
+
+
+def _parts(box) -> int:
+    piece = box.get("slice")
+    return int(piece[2]) if piece else 1
+
+
+@motif(
+    "building",
+    {
+        "sky": COLOUR,
+        "ground": COLOUR,
+        "wall": COLOUR,
+        "roof": choice(*ROOFS),
+        "roof-colour": COLOUR,
+        "floors": whole(1, 12),
+        "bays": whole(1, 4),
+        "height": fraction,
+        "windows": COLOUR,
+        "door": COLOUR,
+        "features": choices(*FEATURES),
+        "sign": TEXT,
+        "sign-colour": COLOUR,
+        "awning": COLOUR,
+        "flag": COLOUR,
+    },
+)
+def building(c, rect, box, ctx) -> None:
+    x, y, w, h = rect
+    parts = _parts(box)
+    sky = ctx.ink(box, "sky", "#9fd3f0")
+    wall = ctx.ink(box, "wall", "#e8d3b0")
+    roof_colour = ctx.ink(box, "roof-colour", "#b5523b")
+    glass = ctx.ink(box, "windows", "#fdf3c4")
+    ground = ctx.ink(box, "ground", "#b9b4aa")
+    features = tuple(param(box, "features", ()))
+    horizon = backdrop(c, rect, sky, ground, GROUND_SHARE)
+    if float(param(box, "height", 0.55)) < 0.7:  # tall houses leave no sky for clouds
+        cloud(c, x + w * 0.12, y + h * 0.93, h * 0.03)
+    # The body: most of the width, as tall as the theme says.
+    margin = w * 0.05 / parts * 2
+    bx0, bx1 = x + margin, x + w - margin
+    top = horizon + (y + h - horizon) * float(param(box, "height", 0.55))
+    roof = str(param(box, "roof", "gable"))
+    _roof(c, roof, bx0, bx1, top, y + h, roof_colour, wall, box, ctx)
+    c.saveState()
+    body = c.beginPath()
+    body.rect(bx0, horizon, bx1 - bx0, top - horizon)
+    c.clipPath(body, stroke=0, fill=0)
+    light(c, rect, wall, horizon, top, 0.8)
+    c.restoreState()
+    c.setFillColor(shade(wall, 0.12))
+    c.rect(bx0, horizon, bx1 - bx0, (top - horizon) * 0.06, stroke=0, fill=1)
+    if "timber" in features:
+        _timber(c, bx0, bx1, horizon, top, parts, shade(wall, 0.6))
+    floors = int(param(box, "floors", 2))
+    per_part = int(param(box, "bays", 2))
+    floor_h = (top - horizon) / (floors + 0.4)
+    door_floor = "awning" in features or "garage" in features or "columns" in features
+    mid = (bx0 + bx1) / 2
+    for part in range(parts):
+        px0, px1 = _span(part, parts, x, w, bx0, bx1)
+        for bay in range(per_part):
+            cx = px0 + (px1 - px0) * (bay + 0.5) / per_part
+            for fl in range(floors):
+                if fl == 0 and (door_floor or abs(cx - mid) < (px1 - px0) / per_part * 0.7):
+                    continue  # the door's place
+                wy = horizon + floor_h * (fl + 0.45)
+                _window(
+                    c,
+                    cx,
+                    wy,
+                    min((px1 - px0) / per_part * 0.5, floor_h * 0.55),
+                    floor_h * 0.6,
+                    glass,
+                    shade(wall, 0.45),
+                    "arched" in features,
+                )
+    _ground_floor(c, features, bx0, bx1, horizon, top, floor_h, parts, x, w, wall, box, ctx)
+    if "chimney" in features:
+        cx = bx0 + (bx1 - bx0) * 0.72
+        c.setFillColor(shade(roof_colour, 0.25))
+        c.rect(cx, top + (y + h - top) * 0.15, w * 0.04, (y + h - top) * 0.35, stroke=0, fill=1)
+
+
+def _span(part: int, parts: int, x: float, w: float, x0: float, x1: float):
+    """Where one part's tile lies across the building's front."""
+    return max(x + part * w / parts, x0), min(x + (part + 1) * w / parts, x1)
+
+
+def _window(c, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
+    c.setFillColor(frame)
+    c.rect(cx - ww / 2 - 0.8, wy - 0.8, ww + 1.6, wh + 1.6, stroke=0, fill=1)
+    c.setFillColor(glass)
+    if arched:
+        c.rect(cx - ww / 2, wy, ww, wh - ww / 2, stroke=0, fill=1)
+        c.circle(cx, wy + wh - ww / 2, ww / 2, stroke=0, fill=1)
+    else:
+        c.rect(cx - ww / 2, wy, ww, wh, stroke=0, fill=1)
+    c.setStrokeColor(frame)
+    c.setLineWidth(0.6)
+    c.line(cx, wy, cx, wy + wh)
+    c.line(cx - ww / 2, wy + wh * 0.55, cx + ww / 2, wy + wh * 0.55)
+
+
+def _roof(c, roof, x0, x1, top, sky_top, colour, wall, box, ctx) -> None:
+    room = sky_top - top
+    over = (x1 - x0) * 0.04
+    mid = (x0 + x1) / 2
+    if roof == "gable":
+        poly(c, [(x0 - over, top), (mid, top + room * 0.5), (x1 + over, top)], colour)
+    elif roof == "hip":
+        poly(
+            c,
+            [
+                (x0 - over, top),
+                (x0 + (x1 - x0) * 0.2, top + room * 0.32),
+                (x1 - (x1 - x0) * 0.2, top + room * 0.32),
+                (x1 + over, top),
+            ],
+            colour,
+        )
+    elif roof == "stepped":
+        steps = 4
+        pts = [(x0, top)]
+        for i in range(steps):
+            sx = x0 + (x1 - x0) * i / (2 * steps)
+            sy = top + room * 0.45 * (i + 1) / steps
+            pts += [(sx, sy), (sx + (x1 - x0) / (2 * steps), sy)]
+        pts += [(x1 - p[0] + x0, p[1]) for p in reversed(pts[1:])]
+        poly(c, pts + [(x1, top)], colour)
+    elif roof == "sawtooth":
+        teeth = 6
+        tw = (x1 - x0) / teeth
+        for i in range(teeth):
+            poly(
+                c,
+                [(x0 + i * tw, top), (x0 + i * tw, top + room * 0.3), (x0 + (i + 1) * tw, top)],
+                colour,
+            )
+    elif roof == "dome":
+        c.setFillColor(colour)
+        r = (x1 - x0) * 0.16
+        c.rect(mid - r * 1.1, top, r * 2.2, room * 0.12, stroke=0, fill=1)
+        c.wedge(
+            mid - r, top + room * 0.12 - r, mid + r, top + room * 0.12 + r, 0, 180, stroke=0, fill=1
+        )
+        _parapet(c, x0, x1, top, room, shade(wall, 0.2))
+    elif roof == "spire":
+        tw = (x1 - x0) * 0.16
+        c.setFillColor(shade(wall, 0.12))  # the tower stands out from the nave
+        c.rect(mid - tw / 2, top, tw, room * 0.35, stroke=0, fill=1)
+        poly(c, [(x0 - over, top), (mid, top + room * 0.28), (x1 + over, top)], colour)
+        poly(
+            c,
+            [
+                (mid - tw * 0.6, top + room * 0.35),
+                (mid, top + room * 0.92),
+                (mid + tw * 0.6, top + room * 0.35),
+            ],
+            colour,
+        )
+        _clock(c, mid, top + room * 0.2, tw * 0.32, wall)
+    elif roof in ("clocktower", "towers"):
+        _parapet(c, x0, x1, top, room, shade(wall, 0.2))
+        centres = [mid] if roof == "clocktower" else [x0 + (x1 - x0) * 0.12, x1 - (x1 - x0) * 0.12]
+        for tx in centres:
+            tw = (x1 - x0) * (0.14 if roof == "clocktower" else 0.12)
+            c.setFillColor(wall)
+            c.rect(tx - tw / 2, top, tw, room * 0.45, stroke=0, fill=1)
+            poly(
+                c,
+                [
+                    (tx - tw * 0.62, top + room * 0.45),
+                    (tx, top + room * 0.72),
+                    (tx + tw * 0.62, top + room * 0.45),
+                ],
+                colour,
+            )
+            if roof == "clocktower":
+                _clock(c, tx, top + room * 0.26, tw * 0.3, wall)
+            else:
+                _flag(c, tx, top + room * 0.72, room * 0.16, ctx.ink(box, "flag", "#d55e00"))
+    else:  # flat
+        _parapet(c, x0, x1, top, room, shade(wall, 0.2))
+
+
+def _parapet(c, x0, x1, top, room, colour) -> None:
+    c.setFillColor(colour)
+    c.rect(x0 - 1, top, x1 - x0 + 2, room * 0.05, stroke=0, fill=1)
+
+
+def _clock(c, cx, cy, r, wall) -> None:
+    c.setFillColor(colors.white)
+    c.setStrokeColor(shade(wall, 0.6))
+    c.setLineWidth(0.8)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setStrokeColor(colors.HexColor("#333333"))
+    c.line(cx, cy, cx, cy + r * 0.75)
+    c.line(cx, cy, cx + r * 0.5, cy)
+
+
+def _flag(c, x, y, size, colour) -> None:
+    c.setStrokeColor(colors.HexColor("#555555"))
+    c.setLineWidth(0.6)
+    c.line(x, y, x, y + size)
+    poly(c, [(x, y + size), (x + size * 0.8, y + size * 0.8), (x, y + size * 0.6)], colour)
+
+
+def _timber(c, x0, x1, bottom, top, parts, beam) -> None:
+    """Half-timbering: posts at each part's edges and a cross in every field."""
+    c.setStrokeColor(beam)
+    c.setLineWidth(1.6)
+    c.line(x0, top, x1, top)
+    mid_y = (bottom + top) / 2
+    c.line(x0, mid_y, x1, mid_y)
+    fields = parts * 2
+    for i in range(fields + 1):
+        fx = x0 + (x1 - x0) * i / fields
+        c.line(fx, bottom, fx, top)
+    for i in range(fields):
+        fx0, fx1 = x0 + (x1 - x0) * i / fields, x0 + (x1 - x0) * (i + 1) / fields
+        c.line(fx0, mid_y, (fx0 + fx1) / 2, top)
+        c.line(fx1, mid_y, (fx0 + fx1) / 2, top)
+
+
+def _ground_floor(c, features, x0, x1, bottom, top, floor_h, parts, x, w, wall, box, ctx) -> None:
+    mid = (x0 + x1) / 2
+    door = ctx.ink(box, "door", "#6b3e26")
+    if "awning" in features:
+        stripe_a = ctx.ink(box, "awning", "#d55e00")
+        stripe_b = colors.white
+        ay = bottom + floor_h * 0.95
+        n = parts * 6 + 1  # no stripe edge on a seam
+        sw = (x1 - x0) / n
+        for i in range(n):
+            poly(
+                c,
+                [
+                    (x0 + i * sw, ay),
+                    (x0 + (i + 1) * sw, ay),
+                    (x0 + (i + 1) * sw, ay - floor_h * 0.22),
+                    (x0 + (i + 0.5) * sw, ay - floor_h * 0.3),
+                    (x0 + i * sw, ay - floor_h * 0.22),
+                ],
+                stripe_a if i % 2 else stripe_b,
+            )
+        c.setFillColor(ctx.ink(box, "windows", "#fdf3c4"))
+        for p in range(parts):
+            px0, px1 = _span(p, parts, x, w, x0, x1)
+            c.rect(
+                px0 + (px1 - px0) * 0.15,
+                bottom + floor_h * 0.12,
+                (px1 - px0) * 0.7,
+                floor_h * 0.5,
+                stroke=0,
+                fill=1,
+            )
+    elif "garage" in features:
+        c.setFillColor(door)
+        for p in range(parts):
+            px0, px1 = _span(p, parts, x, w, x0, x1)
+            gx0, gx1 = px0 + (px1 - px0) * 0.14, px1 - (px1 - px0) * 0.14
+            c.rect(gx0, bottom, gx1 - gx0, floor_h * 0.78, stroke=0, fill=1)
+            c.setStrokeColor(tint(door, 0.35))
+            c.setLineWidth(0.6)
+            for k in range(1, 5):
+                c.line(gx0, bottom + floor_h * 0.78 * k / 5, gx1, bottom + floor_h * 0.78 * k / 5)
+    elif "columns" in features:
+        c.setFillColor(shade(wall, 0.3))  # the portico's shade, with pale columns in front
+        c.rect(x0, bottom, x1 - x0, floor_h * 0.95, stroke=0, fill=1)
+        n = parts * 3 + 1
+        for i in range(n):
+            cx = x0 + (x1 - x0) * (i + 0.5) / n
+            c.setFillColor(tint(wall, 0.6))
+            c.rect(cx - 1.8, bottom, 3.6, floor_h * 0.95, stroke=0, fill=1)
+            c.setFillColor(shade(wall, 0.15))
+            c.rect(cx + 0.9, bottom, 0.9, floor_h * 0.95, stroke=0, fill=1)
+        c.setFillColor(shade(wall, 0.1))
+        c.rect(x0, bottom + floor_h * 0.95, x1 - x0, floor_h * 0.1, stroke=0, fill=1)
+    if "garage" not in features:
+        _door(c, mid, x0, x1, bottom, floor_h, parts, door)
+    if "sign" in features and box.get("sign"):
+        _sign(c, str(box.get("sign")), mid, x0, x1, bottom, top, floor_h, features, box, ctx)
+
+
+def _door(c, mid, x0, x1, bottom, floor_h, parts, door) -> None:
+    dw = min((x1 - x0) * 0.12 / max(parts - 1, 1) * 1.6, floor_h * 0.5)
+    c.setFillColor(door)
+    c.rect(mid - dw / 2, bottom, dw, floor_h * 0.72, stroke=0, fill=1)
+    c.setFillColor(tint(door, 0.5))
+    c.circle(mid + dw * 0.28, bottom + floor_h * 0.36, 0.7, stroke=0, fill=1)
+
+
+def _sign(c, text, mid, x0, x1, bottom, top, floor_h, features, box, ctx) -> None:
+    """A name board: its lettering shrinks to the board; a sign that cannot fit or that the
+    font cannot write is the theme's mistake, named."""
+    font = ctx.fonts["bold"]
+    check_glyphs(text, font, box.loc_of("with"), ctx.item_label)
+    board = (x1 - x0) * 0.6
+    # As large as the floor allows, up to what stays readable on a shop front.
+    size = fit_line(
+        text, font, max(floor_h * 0.22, 6.5), floor_h * 0.1, board * 0.9, max(floor_h * 0.3, 8.0)
+    )
+    if size is None:
+        raise ContentError(
+            Problem(
+                box.loc_of("with"),
+                f"{ctx.item_label}: the sign '{text}' is too long for its building",
+            )
+        )
+    if ctx.preflight:  # lettering a theme asks for is text like any other
+        ctx.preflight.text(replace(box, name="sign", loc=box.loc_of("with")), size, ctx.item_label)
+    # Over the awning, or else astride the eaves, clear of the windows.
+    sy = bottom + floor_h * 1.05 if "awning" in features else top - size * 0.8
+    c.setFillColor(ctx.ink(box, "sign-colour", "#1f2a44"))
+    c.roundRect(mid - board / 2, sy, board, size * 1.6, 1.5, stroke=0, fill=1)
+    c.setFillColor(colors.white)
+    c.setFont(font, size)
+    c.drawCentredString(mid, sy + size * 0.45, text)

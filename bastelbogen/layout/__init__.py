@@ -1,0 +1,2 @@
+"""Lay out: pure geometry, nothing drawn. Faces, pieces, sheets and slots, shared sheets,
+boards over several sheets, registration marks, braille cells."""

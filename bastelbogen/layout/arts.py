@@ -1,0 +1,176 @@
+"""The art of a file's item sides, made when a writer asks for it and not kept: a kit of
+30,000 cards never holds 60,000 resolved faces at once.
+
+Each side has a key, the values its layouts read ({{ group.colour }} reads the item's
+group): two sides with equal keys get the same art, so a common back or a copy is resolved
+once while it is recent and drawn as one PDF form however far apart its uses are."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from bastelbogen.checks.preflight import Preflight
+from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.models import Game, Item
+from bastelbogen.layout.faces import Art, context
+from bastelbogen.layout.layouts import Layouts
+from bastelbogen.layout.pieces import art_of
+
+RECENT = 64  # arts kept for reuse: a page's worth of fronts and backs, and more
+MISSING = ("<missing>",)  # a name the item's context lacks (hashable, unlike a sentinel)
+_UNKNOWN = object()  # a key not worked out yet
+OWN = "<own>"  # heads the key of a side that shares with no other (see `shared`)
+SHARED = ("tables",)  # names whose value is one object per file and language: keyed so
+
+
+class Arts:
+    """The arts of one file in one language."""
+
+    def __init__(
+        self, game: Game, plans, layouts: Layouts, options, lang: str, preflight: Preflight | None
+    ):
+        self.game, self.layouts, self.preflight = game, layouts, preflight
+        self.lang = lang
+        self.face_options = {"lang": lang, "braille": options.braille, "theme": options.theme}
+        self._plans = {id(item): plan for plan in plans for item in plan.items}
+        self._recent: OrderedDict = OrderedDict()  # key -> art, the most recent last
+        self._by_art: OrderedDict = OrderedDict()  # art -> the key it was first made for
+        self._canon: dict = {}  # key -> the key of an equal art made before
+        self._context: tuple[int, dict] | None = None  # the last item's, for both its sides
+        self._told: set[int] = set()  # sides the preflight saw: 2·id(item) + (back)
+
+    def key(self, item: Item, side: str):
+        """The side's key, or None when it has no art: what its art is made from, or the
+        key of an equal art met recently (two components' common back, a face whose
+        layout reads a value it then leaves unused)."""
+        raw = self._raw_key(item, side)
+        return self._canon.get(raw, raw)
+
+    def _raw_key(self, item: Item, side: str):
+        plan = self._plans[id(item)]
+        component = item.component
+        if not (component.face if side == "front" else component.back) or (
+            side == "back" and not plan.has_back
+        ):
+            return None
+        reads = self._reads(component, side)
+        if reads is None:  # an expression that does not parse: the side is its own
+            return (OWN, id(item), side)
+        ctx = self._context_of(item)
+        try:
+            return (
+                component.id,
+                side,
+                tuple(
+                    (
+                        name,
+                        (name, self.lang)
+                        if name in SHARED
+                        else typed(ctx[name])
+                        if name in ctx
+                        else MISSING,
+                    )
+                    for name in sorted(reads)
+                ),
+            )
+        except TypeError:  # a value no key can hold (a YAML set): the side is its own
+            return (OWN, id(item), side)
+
+    @staticmethod
+    def shared(key) -> bool:
+        """Whether the key says what the art is made of (not only whose it is), so that an
+        equal key in another build means an equal art."""
+        return key is not None and key[0] != OWN
+
+    def get(self, item: Item, side: str) -> Art | None:
+        """The side's art; the first time a side is asked for, the preflight sees it."""
+        return self.placed(item, side)[0]
+
+    def placed(self, item: Item, side: str) -> tuple[Art | None, object]:
+        """The side's art and its key (see `key`), the key worked out once for both."""
+        raw = self._raw_key(item, side)
+        art = self._art(item, side, raw)
+        told = 2 * id(item) + (side == "back")
+        if art is not None and self.preflight is not None and told not in self._told:
+            self._told.add(told)
+            plan = self._plans[id(item)]
+            if len(art.parts) == 1 and not art.tabs:
+                self.preflight.bleed(
+                    art.parts[0][1], plan.trim, plan.bleed, f"item '{item.id}' ({side})"
+                )
+        return art, self._canon.get(raw, raw)
+
+    def same_as(self, other: Arts, items) -> bool:
+        """Whether every side of `items` comes out the same here as in `other` (another
+        language): by their keys, else by the arts themselves."""
+        for item in items:
+            for side in ("front", "back"):
+                mine, theirs = self._raw_key(item, side), other._raw_key(item, side)
+                if mine != theirs and self._art(item, side) != other._art(item, side):
+                    return False
+        return True
+
+    def _art(self, item: Item, side: str, key=_UNKNOWN) -> Art | None:
+        key = self._raw_key(item, side) if key is _UNKNOWN else key
+        if key is None:
+            return None
+        art = self._recent.get(key)
+        if art is None:
+            plan = self._plans[id(item)]
+            art = art_of(
+                self.game,
+                item,
+                side,
+                self.layouts,
+                self.face_options,
+                plan.bleed,
+                plan.trim,
+                self._context_of(item),
+            )
+            _remember(self._recent, key, art)
+            first = self._by_art.get(art)
+            if first is not None and first != key:
+                self._canon[key] = first
+            else:
+                _remember(self._by_art, art, key)
+        else:
+            self._recent.move_to_end(key)
+        return art
+
+    def _context_of(self, item: Item) -> dict:
+        if self._context is None or self._context[0] != id(item):
+            self._context = (id(item), context(self.game, item, self.face_options))
+        return self._context[1]
+
+    def _reads(self, component, side: str) -> frozenset[str] | None:
+        kind = kind_of(component)
+        names = set(kind.plan_reads)
+        layouts = [(component.back, component.back_loc)]
+        if side == "front":
+            layouts = [(component.face, component.face_loc)] + (
+                layouts if kind.front_shows_back else []
+            )
+        for name, loc in layouts:
+            if name:
+                reads = self.layouts.get(name, loc).reads
+                if reads is None:
+                    return None
+                names |= reads
+        return frozenset(names)
+
+
+def typed(value):
+    """A value as a key part that tells apart what prints apart: 1, 1.0 and true are equal
+    in Python but not on a card, a mapping is not the list of its pairs."""
+    if isinstance(value, dict):
+        return ("map", tuple((typed(k), typed(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return ("list", tuple(typed(v) for v in value))
+    hash(value)  # TypeError for what cannot be a key
+    return (type(value).__name__, value)
+
+
+def _remember(recent: OrderedDict, key, value) -> None:
+    recent[key] = value
+    if len(recent) > RECENT:
+        recent.popitem(last=False)

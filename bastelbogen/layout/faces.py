@@ -1,0 +1,78 @@
+"""What one side of one item shows, resolved to plain data before anything is drawn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bastelbogen.content.expand import resolve_refs
+from bastelbogen.content.models import Game, Item
+from bastelbogen.core.geometry import Matrix, Rect
+from bastelbogen.layout.layouts import Face
+
+
+@dataclass(frozen=True)
+class Art:
+    """Hashable: equal arts (every common back, every copy) become one PDF form."""
+
+    parts: tuple[tuple[Matrix, Face], ...]
+    bleed: Rect  # item-local, the trim grown by the bleed; drawing is clipped to it
+    tabs: tuple[Rect, ...] = ()  # plain tinted areas: a standee's feet, a glue tab
+    lines: tuple[tuple[float, float, float, float, str], ...] = ()  # x1 y1 x2 y2 style
+    clip: tuple = ()  # a shaped piece: its outline grown by the bleed (loops), not `bleed`
+    cut: tuple = ()  # a shaped piece: its outline, drawn as a thin cut line
+
+
+def localize(value, lang: str, langs: tuple[str, ...]):
+    """Pick one language out of {de: ..., en: ...} (keys among the game's `langs`)
+    wherever it occurs."""
+    if isinstance(value, dict):
+        if value and set(value) <= set(langs):
+            return value.get(lang) or next(iter(value.values()))
+        return {k: localize(v, lang, langs) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [localize(v, lang, langs) for v in value]
+    return value
+
+
+def _tables(game: Game, lang: str) -> dict:
+    """The game's tables in one language, rows by id: made once per game and language,
+    not once per item (for every item, every row of every table was a quadratic cost)."""
+    key = ("tables", lang)
+    if key not in game.memo:
+        game.memo[key] = {
+            name: {row.get("id"): localize(dict(row), lang, game.languages) for row in t.rows}
+            for name, t in game.tables.items()
+        }
+    return game.memo[key]
+
+
+def context(game: Game, item: Item, options: dict) -> dict:
+    """What a layout's expressions see: the item's data with its references resolved, the
+    build's options, the game, and with a theme its `motif` for this item."""
+    langs = game.languages
+    lang = item.data.get("lang") or options.get("lang", langs[0])
+    data = localize(resolve_refs(game, item.component, item.data), lang, langs)
+    theme = game.themes.get(options.get("theme") or "")
+    extra = {}
+    if theme is not None:
+        key = item.data.get(game.theme_field) if game.theme_field else None
+        extra["theme"] = {
+            "id": theme.id,
+            "name": theme.name.get(lang),
+            "back": localize(dict(theme.back), lang, langs),
+        }
+        if key in theme.motifs:
+            extra["motif"] = localize(dict(theme.motifs[key]), lang, langs)
+    extra["tables"] = _tables(game, lang)
+    return {
+        **options,
+        **data,
+        **extra,
+        "item": {**data, "id": item.id, "copy": item.copy},
+        "game": {
+            "id": game.id,
+            "title": game.title.get(lang),
+            "author": game.author,
+            "players": {"min": game.players.min, "max": game.players.max},
+        },
+    }

@@ -1,0 +1,261 @@
+"""Sheets and slots: where every front and back goes, as numbers; nothing is drawn here.
+
+Cards sit in a centred grid inside the printable area. With bleed, neighbours keep a gutter
+of twice the bleed so each keeps its own; with no bleed they share their cuts. Crop marks
+stand outside the grid's bleed, one pair per cut line. A back is its front's placement seen
+through the paper: the page flip (long edge mirrors columns, short edge rows, a fold
+mirrors about the fold line) composed with the card's own left-right turn.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bastelbogen.content.options import PAPERS_MM, default
+from bastelbogen.core.geometry import (
+    Matrix,
+    Rect,
+    bounds,
+    compose,
+    grow,
+    mirror_x,
+    mirror_y,
+    rotate_quarter,
+    translate,
+    union,
+)
+from bastelbogen.core.units import mm
+from bastelbogen.layout.registration import clear_margin
+
+PAPERS = {name: (mm(w), mm(h)) for name, (w, h) in PAPERS_MM.items()}
+MARK_LENGTH = mm(5)
+MARK_WIDTH = 0.25  # pt
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    paper: str = default("paper")
+    duplex: str = default("duplex")
+    bleed: float = default("bleed")
+    margin: float = default("margin")
+    back_offset: tuple[float, float] = default("back-offset")
+    registration: bool = default("registration")
+    registration_inset: float = default("registration-inset")
+
+    @property
+    def keep_clear(self) -> float:
+        """How far from the paper's edges nothing is printed: the printer's margin, or the
+        band of the registration marks when they are on."""
+        if self.registration:
+            return max(self.margin, clear_margin(self.registration_inset))
+        return self.margin
+
+    @property
+    def page_size(self) -> tuple[float, float]:
+        return PAPERS[self.paper]
+
+
+@dataclass(frozen=True, slots=True)  # slots: a big deck places tens of thousands
+class Placement:
+    item: object
+    side: str  # "front" or "back"
+    matrix: Matrix  # item-local trim coordinates -> page
+    trim: Rect  # on the page, axis-aligned
+    clip: Rect | None = None  # on the page: only this part shows (a board's sheet)
+
+
+@dataclass(frozen=True)
+class Page:
+    size: tuple[float, float]
+    placements: tuple[Placement, ...]
+    marks: tuple[tuple[float, float, float, float], ...]
+    folds: tuple[tuple[float, float, float, float], ...]
+    trim_box: Rect
+    bleed_box: Rect
+    glue: tuple[Rect, ...] = ()  # margins a neighbouring sheet is glued over
+    align: tuple[tuple[float, float, float, float], ...] = ()  # lay the neighbour's edge here
+    label: str = ""  # which sheet this is, printed in the margin
+    overview: tuple | None = None  # (item, matrix, sheet rects): a board's assembly plan
+    registration: float | None = None  # print-then-cut marks, this far in from the edges
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Slots for one side: lower-left corners of each cell, row by row from the top."""
+
+    cells: tuple[tuple[float, float], ...]
+    turns: int  # quarter turns applied to each item
+
+    @property
+    def capacity(self) -> int:
+        return len(self.cells)
+
+
+def outer_room(bleed: float, marks: bool) -> float:
+    """What a grid keeps beyond its outer trims: its bleed, and its crop marks."""
+    return bleed + (MARK_LENGTH if marks else 0.0)
+
+
+def printable_area(settings: PrintSettings) -> Rect:
+    w, h = settings.page_size
+    m = settings.keep_clear
+    return (m, m, w - 2 * m, h - 2 * m)
+
+
+def page_flip(settings: PrintSettings) -> Matrix:
+    """Where a point of the front lands on the back when the sheet is turned over."""
+    w, h = settings.page_size
+    return mirror_x(w / 2) if settings.duplex == "long" else mirror_y(h / 2)
+
+
+def fit_grid(area: Rect, size: tuple[float, float], bleed: float, pad: tuple) -> Grid:
+    """Most items of `size` that fit in `area`, upright or turned; `pad` is the room
+    (left, bottom, right, top) kept beyond the outer trims for bleed and marks."""
+    best = None
+    for turns in (0, 1):
+        w, h = size if turns == 0 else (size[1], size[0])
+        grid = _grid(area, w, h, bleed, pad, turns)
+        if best is None or grid.capacity > best.capacity:
+            best = grid
+    return best
+
+
+def _grid(area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int) -> Grid:
+    x, y, aw, ah = area
+    gap = 2 * bleed
+    room_w = aw - pad[0] - pad[2]
+    room_h = ah - pad[1] - pad[3]
+    cols = max(0, math.floor((room_w + gap + EPS) / (w + gap)))
+    rows = max(0, math.floor((room_h + gap + EPS) / (h + gap)))
+    grid_w = cols * w + (cols - 1) * gap
+    grid_h = rows * h + (rows - 1) * gap
+    left = x + pad[0] + (room_w - grid_w) / 2
+    top = y + pad[1] + (room_h + grid_h) / 2
+    cells = tuple(
+        (left + c * (w + gap), top - h - r * (h + gap)) for r in range(rows) for c in range(cols)
+    )
+    return Grid(cells, turns)
+
+
+def block_order(grid: Grid, block: tuple[int, int] | None) -> list[int]:
+    """The cell for each item of a page: in reading order, or block by block where the grid
+    (upright) holds whole blocks; rows left below the last row of blocks follow in reading
+    order."""
+    ncols = len({round(x, 6) for x, _ in grid.cells})
+    nrows = grid.capacity // ncols if ncols else 0
+    if not block or grid.turns or ncols % block[0] or nrows < block[1]:
+        return list(range(grid.capacity))
+    bw, bh = block
+    per_row, block_rows = ncols // bw, nrows // bh
+    order = []
+    for k in range(per_row * block_rows):
+        brow, bcol = divmod(k, per_row)
+        for i in range(bw * bh):
+            order.append((brow * bh + i // bw) * ncols + bcol * bw + i % bw)
+    return order + list(range(block_rows * bh * ncols, grid.capacity))
+
+
+def front_matrix(grid: Grid, index: int, size: tuple[float, float]) -> Matrix:
+    cx, cy = grid.cells[index]
+    return compose(translate(cx, cy), rotate_quarter(grid.turns, *size))
+
+
+def back_matrix(
+    front: Matrix, flip: Matrix, size: tuple[float, float], offset: tuple[float, float]
+) -> Matrix:
+    turn_card = mirror_x(size[0] / 2)  # the card turned over about its own upright axis
+    return compose(translate(*offset), compose(flip, compose(front, turn_card)))
+
+
+def impose(
+    items: list,
+    size: tuple[float, float],
+    settings: PrintSettings,
+    has_back: bool,
+    marks: bool = True,
+    block: tuple[int, int] | None = None,
+    fit=None,
+) -> list[Page]:
+    """Pages for one component: fronts and, for duplex, their backs; or fold sheets.
+    With `block` (columns, rows), each run of that many items is laid as one block, so the
+    pieces of a picture lie together as the picture."""
+    page_w, page_h = settings.page_size
+    m, b = settings.keep_clear, settings.bleed
+    outer = outer_room(b, marks)
+    printable = printable_area(settings)
+    local = (0.0, 0.0, *size)
+
+    fold = settings.duplex == "fold" and has_back
+    if fold:
+        grid, flip, fold_line = _fold_grid(printable, size, b, outer, page_w, page_h)
+    else:
+        grid = (fit or fit_grid)(printable, size, b, (outer,) * 4)  # fit: a nest of shapes
+        flip = page_flip(settings)
+    if grid.capacity == 0:
+        raise ValueError(
+            f"an item of {size[0] / mm(1):.1f} x {size[1] / mm(1):.1f} mm does not"
+            f" fit on {settings.paper} inside a {m / mm(1):.1f} mm margin"
+            f" with {b / mm(1):.1f} mm bleed" + (" and crop marks" if marks else "")
+        )
+
+    order = block_order(grid, block)
+    pages = []
+    for start in range(0, len(items), grid.capacity):
+        chunk = items[start : start + grid.capacity]
+        fronts = []
+        for i, item in enumerate(chunk):
+            mat = front_matrix(grid, order[i], size)
+            fronts.append(Placement(item, "front", mat, bounds(mat, local)))
+        backs = []
+        if has_back and settings.duplex != "none":
+            offset = (0.0, 0.0) if fold else settings.back_offset
+            for p in fronts:
+                mat = back_matrix(p.matrix, flip, size, offset)
+                backs.append(Placement(p.item, "back", mat, bounds(mat, local)))
+        if fold:
+            pages.append(_page((page_w, page_h), fronts + backs, b, marks, (fold_line,)))
+        else:
+            pages.append(_page((page_w, page_h), fronts, b, marks))
+            if backs:
+                pages.append(_page((page_w, page_h), backs, b, marks))
+    return pages
+
+
+def _fold_grid(printable: Rect, size, b: float, outer: float, page_w: float, page_h: float):
+    """Fronts on one half, backs mirrored on the other; the fold between them. Of the two
+    fold directions the one that holds more pairs wins."""
+    x, y, w, h = printable
+    top_half = (x, page_h / 2, w, y + h - page_h / 2)
+    across = fit_grid(top_half, size, b, (outer, b, outer, outer))
+    left_half = (x, y, page_w / 2 - x, h)
+    along = fit_grid(left_half, size, b, (outer, outer, b, outer))
+    if across.capacity >= along.capacity:
+        line = (x, page_h / 2, x + w, page_h / 2)
+        return across, mirror_y(page_h / 2), line
+    line = (page_w / 2, y, page_w / 2, y + h)
+    return along, mirror_x(page_w / 2), line
+
+
+def _page(
+    page_size, placements: list[Placement], bleed: float, marks: bool, folds: tuple = ()
+) -> Page:
+    trim_box = union(p.trim for p in placements)
+    bleed_box = union(grow(p.trim, bleed) for p in placements)
+    lines = crop_marks(placements, bleed_box) if marks else ()
+    return Page(page_size, tuple(placements), lines, folds, trim_box, bleed_box)
+
+
+def crop_marks(placements: list[Placement], bleed_box: Rect) -> tuple:
+    """A mark on each side of the grid for every distinct cut line, outside the bleed."""
+    x0, y0, w, h = bleed_box
+    x1, y1 = x0 + w, y0 + h
+    xs = sorted({round(v, 6) for p in placements for v in (p.trim[0], p.trim[0] + p.trim[2])})
+    ys = sorted({round(v, 6) for p in placements for v in (p.trim[1], p.trim[1] + p.trim[3])})
+    lines = []
+    for x in xs:
+        lines += [(x, y1, x, y1 + MARK_LENGTH), (x, y0 - MARK_LENGTH, x, y0)]
+    for y in ys:
+        lines += [(x0 - MARK_LENGTH, y, x0, y), (x1, y, x1 + MARK_LENGTH, y)]
+    return tuple(lines)

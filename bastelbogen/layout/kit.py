@@ -1,0 +1,223 @@
+"""A kit laid out: for each printed file its pages (where every item side goes) and the art
+of every item side. Nothing is drawn or written here; the writers (writers/) do that.
+
+First every component's sheets are planned as geometry; then the small parts of several
+components may move onto shared sheets (parts.py); then each file's art is resolved, one
+file at a time, so a kit's memory stays that of its largest component."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from bastelbogen.checks.preflight import Preflight
+from bastelbogen.content.expand import items_of
+from bastelbogen.content.kinds import Kind, kind_of
+from bastelbogen.content.models import Component, Game, Item
+from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.layout import boards
+from bastelbogen.layout.arts import Arts
+from bastelbogen.layout.imposition import Page, PrintSettings, impose
+from bastelbogen.layout.layouts import Layouts
+from bastelbogen.layout.nesting import nest_grid
+from bastelbogen.layout.parts import Tail, shared_sheets, tails_of
+from bastelbogen.layout.pieces import trim_of
+
+PARTS = "parts"  # the file of the shared sheets
+
+
+@dataclass(frozen=True)
+class LaidOut:
+    name: str  # the file's name, without .pdf: a component's id, or "parts"
+    components: tuple[Component, ...]  # what it holds: one, or several on shared sheets
+    items: list[Item]
+    pages: list[Page]
+    arts: Arts  # each item side's art, made when asked
+    swell: bool  # printed on swell paper: braille dots rise, other ink is lightened
+    lang: str | None = None  # the language of a file printed once per language
+
+    @property
+    def component(self) -> Component | None:
+        """The component of a file that holds one."""
+        return self.components[0] if len(self.components) == 1 else None
+
+    @property
+    def kind(self) -> Kind | None:
+        return kind_of(self.component) if self.component is not None else None
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """One component's items and sheets, before any art."""
+
+    component: Component
+    items: list[Item]
+    trim: tuple[float, float]
+    bleed: float
+    has_back: bool
+    pages: list[Page]
+    swell: bool
+
+
+def _nest(component: Component):
+    """How pieces of an interlocking shape nest in an area, or None for a box grid."""
+    shape = component.shape
+    return (lambda area, size, bleed: nest_grid(area, size, bleed, shape)) if shape.nests else None
+
+
+def _grid(items, trim, settings: PrintSettings, component: Component, has_back: bool):
+    nest = _nest(component)
+    fit = (lambda area, size, bleed, pad: nest(area, size, bleed)) if nest else None
+    return impose(items, trim, settings, has_back, component.marks, component.block, fit)
+
+
+def _tiled(items, trim, settings: PrintSettings, component: Component, has_back: bool):
+    return [page for item in items for page in boards.tile(item, trim, settings)]
+
+
+SHEETS = {"grid": _grid, "tiled": _tiled}  # how a kind's items go on sheets (Kind.sheet)
+
+
+def lay_out(game: Game, variant, options, layouts: Layouts, preflight: Preflight):
+    """Each file of the kit in turn: every component's own, then the shared sheets."""
+    for planned in plan_files(game, variant, options, layouts):
+        yield from paint_file(game, planned, layouts, options, preflight)
+
+
+@dataclass(frozen=True)
+class FilePlan:
+    """One file's sheets, before any art: the components it holds and their pages."""
+
+    name: str
+    plans: tuple[_Planned, ...]
+    pages: list[Page]
+
+
+def plan_files(game: Game, variant, options, layouts: Layouts) -> list[FilePlan]:
+    """Every file of the kit as geometry: each component's own, then the shared sheets.
+    Cheap next to painting, and done once, so the files can be painted apart (--jobs)."""
+    planned = [_plan(game, component, variant, options, layouts) for component in game.components]
+    kept, tails = {}, []
+    for n, plan in enumerate(planned):
+        keep, sheets = _shareable(plan, options.settings)
+        if sheets:
+            kept[n] = keep
+        tails += [
+            Tail(
+                n,
+                tuple(items),
+                plan.trim,
+                plan.bleed,
+                plan.component.marks,
+                plan.has_back,
+                _nest(plan.component),
+            )
+            for items in sheets
+        ]
+    shared = shared_sheets(tails, options.settings) if tails else None
+    files = []
+    for n, plan in enumerate(planned):
+        pages = plan.pages[: kept[n]] if shared and n in kept else plan.pages
+        if pages:
+            files.append(FilePlan(plan.component.id, (plan,), pages))
+    if shared:
+        files.append(FilePlan(PARTS, tuple(planned[n] for n in kept), shared))
+    return files
+
+
+def paint_file(game: Game, planned: FilePlan, layouts: Layouts, options, preflight: Preflight):
+    """The planned file with its art: one LaidOut, or one per language when its parts carry
+    words: name.pdf in the first language, name-en.pdf … in the others (a family prints
+    one)."""
+    name, plans, pages = planned.name, list(planned.plans), planned.pages
+    langs = options.langs
+    pages = _registered(pages, options.settings)
+    laid = [_painted(game, name, plans, pages, layouts, lang, options, preflight) for lang in langs]
+    if all(one.arts.same_as(laid[0].arts, laid[0].items) for one in laid[1:]):
+        laid = laid[:1]  # no words: one file serves them all
+    else:
+        laid = [
+            replace(one, name=name if n == 0 else f"{name}-{lang}", lang=lang)
+            for n, (one, lang) in enumerate(zip(laid, langs, strict=True))
+        ]
+    yield from laid
+
+
+def _registered(pages: list[Page], settings: PrintSettings) -> list[Page]:
+    """With --registration, the marks on every sheet a cutting machine cuts."""
+    if not settings.registration:
+        return pages
+    return [
+        replace(page, registration=settings.registration_inset) if _cut_by_machine(page) else page
+        for page in pages
+    ]
+
+
+def _cut_by_machine(page: Page) -> bool:
+    """A page of fronts of pieces cut out: not a duplex back, not a page to write on, and
+    not a fold sheet, which is folded before it is cut (its marks would fold away)."""
+    sides = {p.side for p in page.placements}
+    return sides == {"front"} and all(kind_of(p.item.component).cut_out for p in page.placements)
+
+
+def _plan(game: Game, component: Component, variant, options, layouts: Layouts) -> _Planned:
+    settings = options.settings
+    kind = kind_of(component)
+    items = items_of(game, component, variant)
+    if kind.per_language and len(options.langs) > 1:
+        # Printed once per language, like the cheat sheet; cards are not.
+        items = [
+            replace(item, id=f"{item.id}-{lang}", data={**item.data, "lang": lang})
+            for item in items
+            for lang in options.langs
+        ]
+    trim = trim_of(game, component)
+    has_back = component.back is not None and kind.backs
+    if not kind.cut_out:  # a page to write on keeps clear of no registration marks
+        settings = replace(settings, registration=False)
+    # A shape cut along its outline keeps its bleed, crop marks or not.
+    bleed = settings.bleed if component.marks or kind.shaped(component) else 0.0
+    try:
+        pages = SHEETS[kind.sheet](items, trim, replace(settings, bleed=bleed), component, has_back)
+    except ValueError as exc:
+        raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) from None
+    # Only components that carry braille go on swell paper, and only they are lightened.
+    swell = options.braille and any(
+        b.painter == "braille" for b in layouts.get(component.face, component.face_loc).boxes
+    )
+    return _Planned(component, items, trim, bleed, has_back, pages, swell)
+
+
+def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list]]:
+    """The pages a component keeps and the items it offers to the shared sheets: never a
+    board's or a page-sized sheet's, a picture's pieces laid as blocks, or swell paper's.
+    Shaped pieces share too: interlocking ones as a small nest."""
+    kind = kind_of(plan.component)
+    if kind.sheet != "grid" or not kind.shares or plan.component.block or plan.swell:
+        return len(plan.pages), []
+    return tails_of(plan.pages, plan.has_back, settings, plan.bleed)
+
+
+def _painted(
+    game: Game,
+    name: str,
+    plans: list[_Planned],
+    pages: list[Page],
+    layouts: Layouts,
+    lang: str,
+    options,
+    preflight: Preflight,
+) -> LaidOut:
+    """A file with the items its pages show and their art in one language (made when a
+    writer asks; the preflight sees each flat face then)."""
+    on_pages = {id(p.item) for page in pages for p in page.placements}
+    if any(page.overview is not None for page in pages):  # a board: its plan shows it whole
+        on_pages |= {id(page.overview[0]) for page in pages if page.overview is not None}
+    items = [item for plan in plans for item in plan.items if id(item) in on_pages]
+    return LaidOut(
+        name,
+        tuple(p.component for p in plans),
+        items,
+        pages,
+        Arts(game, plans, layouts, options, lang, preflight),
+        any(p.swell for p in plans),
+    )

@@ -1,0 +1,358 @@
+"""Face layouts from templates/: named boxes in millimetres, each drawn by one painter.
+
+A layout is resolved per item into a `Face`: the boxes with their jinja2 text rendered and
+their rectangles in points. Faces are plain hashable data, so identical faces (every back,
+every copy) are recognised and drawn once.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from bastelbogen.content.painters import coerce, known
+from bastelbogen.content.schema import Fields, inside, type_name
+from bastelbogen.core import limits
+from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
+from bastelbogen.core.paths import is_file
+from bastelbogen.core.source import YList, YMap, load_yaml
+from bastelbogen.core.templating import expand, names_read
+from bastelbogen.core.units import mm
+
+BOX_KEYS = ("name", "painter", "box", "when")
+SAFE_ZONE = mm(3)
+
+
+@dataclass(frozen=True)
+class BoxSpec:
+    name: str
+    painter: str
+    box: tuple | str  # mm from the trim's top-left corner (or expressions), or 'bleed'
+    params: YMap
+    when: str | None
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    boxes: tuple[BoxSpec, ...]
+    loc: Loc
+
+    @cached_property
+    def reads(self) -> frozenset[str] | None:
+        """Every context name its boxes' expressions read, or None when one does not parse:
+        two items that agree on these get the same face."""
+        names: set[str] = set()
+        for spec in self.boxes:
+            sources = [spec.when, *(spec.box if isinstance(spec.box, tuple) else ())]
+            for key, value in spec.params.items():
+                if key == "with":  # a mapping taken from the context by name
+                    names.add(str(value).split(".")[0])
+                elif key not in BOX_KEYS:
+                    sources += _strings(value)
+            for source in sources:
+                if isinstance(source, str):
+                    found = names_read(source)
+                    if found is None:
+                        return None
+                    names |= found
+        return frozenset(names)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A resolved box: rectangle in points from the trim's bottom-left, params rendered."""
+
+    name: str
+    painter: str
+    rect: tuple[float, float, float, float]
+    params: tuple[tuple[str, object], ...]
+    loc: Loc
+    locs: tuple[tuple[str, Loc], ...] = ()
+
+    def get(self, key, default=None):
+        return dict(self.params).get(key, default)
+
+    def loc_of(self, key: str) -> Loc:
+        return dict(self.locs).get(key, self.loc)
+
+
+Face = tuple[Box, ...]
+
+
+class Layouts:
+    """Loads templates/<name>.yaml once each, following `extends`."""
+
+    def __init__(self, folders: list[Path]):
+        self.folders = folders
+        self._cache: dict[str, Layout] = {}
+
+    def get(self, name: str, loc: Loc, _chain: tuple = ()) -> Layout:
+        if name in self._cache:
+            return self._cache[name]
+        if name in _chain:
+            raise ContentError(Problem(loc, f"template '{name}' extends itself"))
+        if len(_chain) > 16:  # the shipped layouts extend at most one
+            raise ContentError(
+                Problem(
+                    loc,
+                    f"template '{name}' ends a chain of more than 16 layouts extending each other",
+                )
+            )
+        problems = Collector()
+        paths = [
+            inside(folder, f"{name}.yaml", loc, problems, "template") for folder in self.folders
+        ]
+        problems.raise_if_any()
+        path = next((p for p in paths if is_file(p)), None)
+        if path is None:
+            where = " or ".join(str(f) for f in self.folders)
+            raise ContentError(Problem(loc, f"template '{name}' not found in {where}"))
+        data = load_yaml(path, loc)
+        f = Fields(data, f"template '{name}'", problems, Loc(str(path), 1, 1))
+        parent = f.get("extends", str, None)
+        boxes_raw = f.get("boxes", YList, None) or []
+        f.done()
+        problems.raise_if_any()
+        boxes = (
+            list(self.get(parent, f.value_loc("extends"), (*_chain, name)).boxes) if parent else []
+        )
+        for i, raw in enumerate(boxes_raw):
+            spec = _box(raw, boxes_raw.item_loc(i), problems)
+            if spec is None:
+                continue
+            # A box with a parent's name replaces it in place; new names are drawn last.
+            at = next((k for k, b in enumerate(boxes) if b.name == spec.name), None)
+            if at is None:
+                boxes.append(spec)
+            else:
+                boxes[at] = spec
+        problems.raise_if_any()
+        layout = Layout(name, tuple(boxes), f.loc)
+        self._cache[name] = layout
+        return layout
+
+
+def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
+    if not isinstance(raw, YMap):
+        problems.add(loc, f"a box must be a mapping, got {type_name(raw)}")
+        return None
+    name = raw.get("name")
+    painter = raw.get("painter")
+    box = raw.get("box")
+    if not isinstance(name, str):
+        problems.add(loc, "a box needs a 'name'")
+    painters = known()
+    if painter not in painters:
+        near = difflib.get_close_matches(str(painter), list(painters), n=1, cutoff=0.6)
+        hint = (
+            f"; did you mean '{near[0]}'?"
+            if near
+            else next((f" (write 'painter: {k}')" for k in raw if k in painters), "")
+        )
+        problems.add(
+            raw.value_loc("painter"),
+            f"painter must be one of {', '.join(painters)}, got {type_name(painter)}{hint}",
+        )
+    # Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
+    # follow a size computed elsewhere (a stand's panel, say); `bleed` is the trim grown
+    # by the bleed chosen for the build, for art that runs off the edge.
+    if box == "bleed":
+        pass
+    elif not (
+        isinstance(box, YList)
+        and len(box) == 4
+        and all(
+            (isinstance(v, int | float) and not isinstance(v, bool) and _plausible(v))
+            or (isinstance(v, str) and "{{" in v)
+            for v in box
+        )
+        and all(not isinstance(v, int | float) or v > 0 for v in box[2:])
+    ):
+        problems.add(
+            raw.value_loc("box"),
+            "box must be [x, y, width, height] in millimetres,"
+            " or 'bleed' for the trim and its bleed; width and height above 0, and"
+            " every value at most"
+            f" {limits.MAX_LENGTH_MM:g} mm either way",
+        )
+        return None
+    if not isinstance(name, str) or painter not in painters:
+        return None
+    own = tuple(painters[painter].keys)
+    allowed = BOX_KEYS + own
+    for key in raw:
+        if key not in allowed:
+            near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.5)
+            hint = (
+                f"; did you mean '{near[0]}'?"
+                if near
+                else f"; a {painter} box takes {', '.join(own)}"
+            )
+            problems.add(raw.key_loc(key), f"unknown key '{key}' in box '{name}'{hint}")
+    for key in painters[painter].required:
+        if key not in raw:
+            problems.add(loc, f"a {painter} box needs '{key}' (box '{name}')")
+    when = raw.get("when")
+    return BoxSpec(
+        name,
+        painter,
+        box if box == "bleed" else tuple(v if isinstance(v, str) else float(v) for v in box),
+        raw,
+        when,
+        loc,
+    )
+
+
+def resolve(
+    layout: Layout,
+    context: dict,
+    size: tuple[float, float],
+    label: str = "",
+    safe_zone: bool = False,
+) -> Face:
+    """Render every box of `layout` for one item of trim `size` (points). `label` names the
+    item in messages; `safe_zone` keeps text 3 mm inside the cut of cards and tiles."""
+    width, height = size
+    # Expressions may use the item's size in millimetres, for layouts that follow it.
+    context = {**context, "width": width / mm(1), "height": height / mm(1)}
+    boxes = []
+    for spec in layout.boxes:
+        locs = spec.params.value_locs
+        if spec.when is not None and not _truthy(expand(spec.when, context, locs["when"])):
+            continue
+        x, y, w, h = _box_mm(spec, context, label)
+        rect = (mm(x), height - mm(y + h), mm(w), mm(h))
+        _check_place(spec, rect, size, label, safe_zone)
+        params = []
+        for key, value in spec.params.items():
+            if key in BOX_KEYS:
+                continue
+            try:
+                if key == "with":  # a whole mapping from the context: a theme's motif
+                    params.append((key, _mapping(context, value)))
+                    continue
+                rendered = coerce(spec.painter, key, _render(value, context, locs[key]))
+                if key in ("piece", "picture"):  # mm from the top-left, like `box`
+                    px, py, pw, ph = rendered
+                    rendered = (mm(px), height - mm(py + ph), mm(pw), mm(ph))
+                params.append((key, rendered))
+            except ValueError as exc:
+                source = f" (from '{value}')" if isinstance(value, str) and "{" in value else ""
+                raise ContentError(
+                    Problem(locs[key], f"{label}: '{key}' of box '{spec.name}' {exc}{source}")
+                ) from None
+        boxes.append(
+            Box(
+                spec.name,
+                spec.painter,
+                rect,
+                tuple(sorted(params)),
+                locs.get("text", spec.loc),
+                tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS)),
+            )
+        )
+    return tuple(boxes)
+
+
+def _box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:
+    if spec.box == "bleed":
+        b = context.get("bleed", 0.0)
+        return (-b, -b, context["width"] + 2 * b, context["height"] + 2 * b)
+    if not any(isinstance(v, str) for v in spec.box):
+        return spec.box
+    loc = spec.params.value_loc("box")
+    values = []
+    for v in spec.box:
+        try:
+            values.append(float(expand(v, context, loc)) if isinstance(v, str) else v)
+        except ValueError:
+            raise ContentError(
+                Problem(loc, f"{label}: box '{spec.name}': '{v}' does not give a number")
+            ) from None
+    if not all(_plausible(v) for v in values) or values[2] <= 0 or values[3] <= 0:
+        raise ContentError(
+            Problem(
+                loc,
+                f"{label}: box '{spec.name}' comes out"
+                f" {', '.join(f'{v:g}' for v in values)} mm; it needs a"
+                " width and height above 0, and every value at most"
+                f" {limits.MAX_LENGTH_MM:g} mm either way",
+            )
+        )
+    return tuple(values)
+
+
+def _plausible(value) -> bool:
+    """A finite number of millimetres no item could exceed."""
+    return math.isfinite(value) and abs(value) <= limits.MAX_LENGTH_MM
+
+
+def _mapping(context: dict, name) -> tuple:
+    """The named context value as hashable pairs; painters read it like a box's own keys."""
+    value = context
+    for part in str(name).split("."):  # `theme.back` reaches into a mapping
+        value = value.get(part) if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        raise ValueError(f"names '{name}', which is not a mapping here")
+    return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+
+
+def _frozen(value):
+    """Hashable, in the order the content wrote it (a table's rows keep their order)."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    return value
+
+
+def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None:
+    x, y, w, h = rect
+    width, height = size
+    if x >= width or y >= height or x + w <= 0 or y + h <= 0:
+        raise ContentError(
+            Problem(
+                spec.params.value_loc("box"),
+                f"{label}: box '{spec.name}'"
+                f" lies outside the {width / mm(1):.1f} x"
+                f" {height / mm(1):.1f} mm item",
+            )
+        )
+    if safe_zone and known()[spec.painter].text:
+        z = SAFE_ZONE - 1e-6
+        if x < z or y < z or x + w > width - z or y + h > height - z:
+            raise ContentError(
+                Problem(
+                    spec.params.value_loc("box"),
+                    f"{label}: box"
+                    f" '{spec.name}' holds text within 3 mm of the cut;"
+                    " keep text inside the safe zone",
+                )
+            )
+
+
+def _render(value, context: dict, loc: Loc):
+    if isinstance(value, str):
+        return expand(value, context, loc)
+    if isinstance(value, list):
+        return tuple(_render(v, context, loc) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _render(v, context, loc)) for k, v in value.items()))
+    return value
+
+
+def _strings(value) -> list:
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return [value]
+
+
+def _truthy(text) -> bool:
+    return str(text).strip().lower() not in ("", "false", "0", "none", "no")

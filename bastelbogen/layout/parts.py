@@ -1,0 +1,216 @@
+"""Small parts on shared sheets, as numbers: what would fill a sheet of its own only in part
+goes, with the small parts of other components, onto shared "parts" sheets.
+
+A one-sided component offers all its sheets when they stand mostly empty (a die net, the
+Baron, a bench); any other offers its last sheet when that is its only one or holds no
+more than half of what a full one does (two tiles left over on Letter). The items of each
+offered sheet stay together as one block, a small grid with its own crop marks (or none,
+for pieces that carry their own cut lines), and the blocks are packed by packing.py. The
+parts sheets are made only when they save paper; otherwise every component keeps its own.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from bastelbogen.core.geometry import bounds, grow, union
+from bastelbogen.layout.imposition import (
+    Grid,
+    Page,
+    Placement,
+    PrintSettings,
+    back_matrix,
+    crop_marks,
+    front_matrix,
+    outer_room,
+    page_flip,
+    printable_area,
+)
+from bastelbogen.layout.packing import pack
+
+SPARSE = 0.5  # a component whose fullest sheet is inked on less than this shares them all
+
+
+@dataclass(frozen=True)
+class Tail:
+    """A component's items offered to the shared sheets."""
+
+    key: object  # the component's own, handed back with its placements
+    items: tuple
+    size: tuple[float, float]  # trim
+    bleed: float
+    marks: bool
+    backs: bool  # printed with their backs behind them
+    nest: object = None  # for shapes that interlock: nest(area, size, bleed) -> Grid
+
+
+def tails_of(
+    pages: list[Page], two_sided: bool, settings: PrintSettings, bleed: float
+) -> tuple[int, list[list]]:
+    """How many of a component's pages it keeps, and the items it offers to the shared
+    sheets, sheet by sheet: all of them when it is one-sided and even its fullest sheet
+    stands mostly empty (a bench, a die net), else those of its last sheet when that is its
+    only one or at most half full (a deck keeps its full sheets). A two-sided part keeps a
+    fold sheet of its own (its backs are on the same page)."""
+    fronts = [n for n, page in enumerate(pages) if any(p.side == "front" for p in page.placements)]
+    if not fronts or (two_sided and settings.duplex == "fold"):
+        return len(pages), []
+    sheets = [[p.item for p in pages[n].placements if p.side == "front"] for n in fronts]
+    room = printable_area(settings)
+    inked = sum(
+        w * h
+        for p in pages[fronts[0]].placements
+        if p.side == "front"
+        for _x, _y, w, h in [grow(p.trim, bleed)]
+    )
+    if not two_sided and inked < SPARSE * room[2] * room[3]:  # a small part: mostly paper
+        return 0, sheets
+    if len(fronts) > 1 and 2 * len(sheets[-1]) > len(sheets[0]):
+        return len(pages), []
+    return fronts[-1], sheets[-1:]
+
+
+def shared_sheets(tails: list[Tail], settings: PrintSettings) -> list[Page] | None:
+    """The pages of the shared sheets, or None when they would take as many sheets as the
+    tails take on their own (each came from a sheet of its own)."""
+    if len(tails) < 2:
+        return None
+    x0, y0, room_w, room_h = printable_area(settings)
+    shapes = [_shapes(t, (room_w, room_h)) for t in tails]
+    packed = pack([[s.size for s in options] for options in shapes], (room_w, room_h))
+    if len(packed) >= len(tails):
+        return None
+    pages = []
+    for placed in packed:
+        blocks = [
+            (tails[p.block], _cells(shapes[p.block][p.shape], x0 + p.x, y0 + p.y)) for p in placed
+        ]
+        pages += _sheet(blocks, settings)
+    return pages
+
+
+@dataclass(frozen=True)
+class _Shape:
+    cols: int
+    rows: int
+    turns: int
+    size: tuple[float, float]  # the block's footprint, bleed and crop marks included
+    item: tuple[float, float]  # one item's size as laid (turned or not)
+    outer: float
+    gap: float
+    cells: tuple = ()  # a nest's cells from the block's lower-left corner (else a grid's)
+
+
+def _shapes(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
+    """Every grid the block can take in the room, upright or turned, without an empty row."""
+    if tail.nest is not None:
+        return _nests(tail, room)
+    n, b = len(tail.items), tail.bleed
+    outer = outer_room(b, tail.marks)
+    found = []
+    for turns in (0, 1):
+        w, h = tail.size if turns == 0 else tail.size[::-1]
+        for cols in range(1, n + 1):
+            rows = math.ceil(n / cols)
+            if cols * rows - n >= cols:
+                continue
+            size = (
+                cols * w + (cols - 1) * 2 * b + 2 * outer,
+                rows * h + (rows - 1) * 2 * b + 2 * outer,
+            )
+            if size[0] <= room[0] and size[1] <= room[1]:
+                found.append(_Shape(cols, rows, turns, size, (w, h), outer, 2 * b))
+    if not found:
+        raise ValueError("a part does not fit the page")  # a sheet of its own held it
+    return found
+
+
+def _nests(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
+    """Blocks of interlocking pieces (hexes, circles), from one piece a row to as many as
+    the room's width holds: the first pieces of a nest as wide as that, in reading order."""
+    n, b = len(tail.items), tail.bleed
+    outer = outer_room(b, tail.marks)
+    found: dict = {}
+    for across in range(1, n + 1):
+        for w in tail.size:  # a row as wide as `across` pieces, upright or turned
+            width = (across + 0.5) * (w + 2 * b)
+            if width > room[0] + (w + 2 * b) / 2:
+                continue
+            grid = tail.nest((0.0, 0.0, min(width, room[0]), room[1]), tail.size, b)
+            if grid.capacity < n:
+                continue
+            laid = tail.size if grid.turns == 0 else tail.size[::-1]
+            cells = grid.cells[:n]
+            x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+            size = (
+                max(x for x, _ in cells) - x0 + laid[0] + 2 * outer,
+                max(y for _, y in cells) - y0 + laid[1] + 2 * outer,
+            )
+            key = (round(size[0], 3), round(size[1], 3))
+            if key not in found and size[0] <= room[0] and size[1] <= room[1]:
+                found[key] = _Shape(
+                    0,
+                    0,
+                    grid.turns,
+                    size,
+                    laid,
+                    outer,
+                    2 * b,
+                    tuple((x - x0 + outer, y - y0 + outer) for x, y in cells),
+                )
+    if not found:
+        raise ValueError("a part does not fit the page")  # a sheet of its own held it
+    return list(found.values())
+
+
+def _cells(shape: _Shape, x: float, y: float) -> Grid:
+    """The block's cells, row by row from the top, its lower-left corner at (x, y)."""
+    if shape.cells:
+        return Grid(tuple((x + cx, y + cy) for cx, cy in shape.cells), shape.turns)
+    w, h = shape.item
+    top = y + shape.size[1] - shape.outer
+    cells = tuple(
+        (x + shape.outer + c * (w + shape.gap), top - h - r * (h + shape.gap))
+        for r in range(shape.rows)
+        for c in range(shape.cols)
+    )
+    return Grid(cells, shape.turns)
+
+
+def _sheet(blocks: list[tuple[Tail, Grid]], settings: PrintSettings) -> list[Page]:
+    """One shared sheet: its front page, and a back page for the blocks printed with backs."""
+    fronts, backs, marks, back_marks = [], [], [], []
+    flip = page_flip(settings)
+    for tail, grid in blocks:
+        local = (0.0, 0.0, *tail.size)
+        mine = []
+        for i, item in enumerate(tail.items):
+            matrix = front_matrix(grid, i, tail.size)
+            mine.append(Placement(item, "front", matrix, bounds(matrix, local)))
+        if tail.marks:
+            marks += crop_marks(mine, union(grow(p.trim, tail.bleed) for p in mine))
+        fronts += [(tail, p) for p in mine]
+        if tail.backs and settings.duplex != "none":
+            behind = []
+            for p in mine:
+                matrix = back_matrix(p.matrix, flip, tail.size, settings.back_offset)
+                behind.append(Placement(p.item, "back", matrix, bounds(matrix, local)))
+            if tail.marks:
+                back_marks += crop_marks(behind, union(grow(p.trim, tail.bleed) for p in behind))
+            backs += [(tail, p) for p in behind]
+    pages = [_page(fronts, settings, tuple(marks))]
+    if backs:
+        pages.append(_page(backs, settings, tuple(back_marks)))
+    return pages
+
+
+def _page(placed: list[tuple[Tail, Placement]], settings: PrintSettings, marks) -> Page:
+    return Page(
+        settings.page_size,
+        tuple(p for _, p in placed),
+        marks,
+        (),
+        union(p.trim for _, p in placed),
+        union(grow(p.trim, t.bleed) for t, p in placed),
+    )

@@ -1,0 +1,135 @@
+"""The writers of a kit: one module each, one interface. A writer is told of each
+component as it is laid out (`component`) and of the end of the kit (`finish`), and
+returns the files it wrote as manifest entries. Adding an output (PNG sheets, a Tabletop
+Simulator deck) is one new module that registers itself here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bastelbogen.checks.preflight import Preflight
+from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.models import Game
+from bastelbogen.core.geometry import apply
+from bastelbogen.core.registry import import_all
+from bastelbogen.core.shapes import seen_from_behind
+from bastelbogen.core.units import to_mm
+from bastelbogen.output.publish import Staging
+from bastelbogen.render.pdf import Meta
+from bastelbogen.render.style import Fonts
+
+
+@dataclass
+class Job:
+    """What every writer of one kit may use."""
+
+    game: Game
+    options: object  # build.BuildOptions, languages and theme resolved
+    fonts: Fonts
+    templates: list[Path]
+    staging: Staging
+    preflight: Preflight
+    words: dict[str, dict]  # the kit's own words, per language of the build
+    layouts: object = None  # layouts.Layouts: exports lay faces out again at their bleed
+    kept: dict = field(default_factory=dict)  # what writers gather across a kit's files
+    profile: object = None  # profiles.Profile of --export shop
+    drawn: set | None = None  # validating: the faces drawn already (by an earlier variant)
+
+    @property
+    def lang(self) -> str:
+        """The first language: the one cards and titles are set in."""
+        return self.options.langs[0]
+
+    def meta(self, title: str) -> Meta:
+        return Meta(
+            f"{self.game.title.get(self.lang)} – {title}",
+            self.game.author,
+            self.words[self.lang]["subject"],
+        )
+
+
+class Writer:
+    name = ""
+    order = 50  # writers run in this order; the manifest, which lists the others, last
+    # Writes each file from that file alone, so files may be written in worker processes
+    # (--jobs); False for writers that gather across files (the exports).
+    apart = True
+    # Its `finish` needs no other file (the cheat sheet): it may run beside the files.
+    alone = False
+    # It proves what validate proves (faces drawn, rules fitted): it runs when validating,
+    # drawing without writing (options.dry); the others only write.
+    checks = False
+
+    def wanted(self, options) -> bool:
+        return True
+
+    def component(self, job: Job, laid) -> list[dict]:
+        return []
+
+    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+        return []
+
+
+WRITERS: list[Writer] = []
+
+
+def register(cls: type[Writer]) -> type[Writer]:
+    WRITERS.append(cls())
+    WRITERS.sort(key=lambda w: (w.order, w.name))
+    return cls
+
+
+def listed(name: str, pages, game: Game) -> dict:
+    """A file's manifest entry: each page's size and each placed item's component, kind and
+    trim, in mm (a shared sheet holds the parts of several components), and its cut outline
+    as points on the page (a hex's six corners, a card's four), so a reader can check cuts
+    without our code."""
+    return {
+        "path": name,
+        "pages": [
+            {
+                "number": n,
+                "size_mm": [round(to_mm(v), 3) for v in page.size],
+                "items": [_item(p, game) for p in page.placements],
+            }
+            for n, page in enumerate(pages, start=1)
+        ],
+    }
+
+
+def _item(p, game: Game) -> dict:
+    component = p.item.component
+    kind = kind_of(component)
+    entry = {
+        "id": p.item.id,
+        "component": component.id,
+        "kind": component.kind,
+        "side": p.side,
+        "trim_mm": [round(to_mm(v), 4) for v in p.trim],
+    }
+    if p.clip is not None:  # a board's piece on this sheet: cut at the window
+        x, y, w, h = p.clip
+        entry["outline_mm"] = [
+            [
+                [round(to_mm(a), 4), round(to_mm(b), 4)]
+                for a, b in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+            ]
+        ]
+        return entry
+    loops = kind.outline(component, game)
+    if p.side == "back":
+        loops = seen_from_behind(loops, kind.trim(component, game)[0])
+    entry["outline_mm"] = [
+        [[round(to_mm(v), 4) for v in apply(p.matrix, x, y)] for x, y in loop] for loop in loops
+    ]
+    return entry
+
+
+def _discover() -> None:
+    """Every module of this package is a writer and registers itself: a new output is a
+    new module here, and nothing else changes."""
+    import_all(__name__, __path__)
+
+
+_discover()

@@ -1,0 +1,142 @@
+"""Cut files for cutting machines: each sheet's cut outlines and folds in millimetres, as
+SVG (cut/<file>-<n>.svg, `--cut svg` or `--svg`) or DXF (`--cut dxf`, dxf.py); the same
+plans as the PDF. One closed path per piece, never dashed; cut lines, valley folds and
+mountain folds in their own named groups (SVG) or layers (DXF), and print-then-cut
+registration marks (`--registration`) in theirs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bastelbogen.content.kinds import kind_of
+from bastelbogen.core.geometry import apply
+from bastelbogen.core.units import to_mm
+from bastelbogen.layout.imposition import Page
+from bastelbogen.layout.registration import registration_marks
+from bastelbogen.output import Job, Writer, listed, register
+
+CUT = "#e0001b"
+FOLD = "#0060c0"
+# The folds as the PDF draws them: valley dashed, mountain dash-dotted (mm).
+DASHES = {"valley": "1,0.7", "mountain": "1.4,0.5,0.35,0.5"}
+
+
+def sheets_to_cut(job: Job, laid):
+    """(name, page, cuts) for each front sheet of a file: `cuts` maps a component's id to
+    its outline and folds, item-local. Every piece cut out is cut, with crop marks or
+    without (a die net, a bench); a page to write on is not. Another language's copy of a
+    file has the same cuts, and no cut files of its own."""
+    if laid.lang not in (None, job.lang):
+        return []
+    cut = {
+        c.id: (kind_of(c).outline(c, job.game), kind_of(c).folds(c, job.game))
+        for c in laid.components
+        if kind_of(c).cut_out
+    }
+    if not cut:  # a page to write on is not cut out
+        return []
+    sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
+    return [(f"{laid.name}-{n}", page, cut) for n, page in enumerate(sheets, start=1)]
+
+
+def loops_and_folds(page: Page, cut: dict):
+    """Each piece's closed outline and each fold (x1, y1, x2, y2, style) on the page, in mm
+    from the page's lower-left corner."""
+
+    def mm(x, y):
+        return round(to_mm(x), 4), round(to_mm(y), 4)
+
+    loops, folds = [], []
+    for p in page.placements:
+        if p.side != "front" or p.item.component.id not in cut:
+            continue
+        outline, item_folds = cut[p.item.component.id]
+        if p.clip is not None:  # a board's piece on this sheet: cut at the window's edges
+            x, y, w, h = p.clip
+            loops.append([mm(x, y), mm(x + w, y), mm(x + w, y + h), mm(x, y + h)])
+            continue
+        loops += [[mm(*apply(p.matrix, x, y)) for x, y in loop] for loop in outline]
+        folds += [
+            (*mm(*apply(p.matrix, x1, y1)), *mm(*apply(p.matrix, x2, y2)), style)
+            for x1, y1, x2, y2, style in item_folds
+        ]
+    folds += [(*mm(x1, y1), *mm(x2, y2), "valley") for x1, y1, x2, y2 in page.folds]
+    return loops, folds
+
+
+def marks_mm(page: Page) -> list[tuple[float, float, float, float]]:
+    """The page's registration marks (x, y, w, h), in mm from its lower-left corner."""
+    return [tuple(round(to_mm(v), 4) for v in rect) for rect in registration_marks(page)]
+
+
+class CutFiles(Writer):
+    """A cut file a sheet, in one format: `suffix` names it, `write` writes one sheet."""
+
+    suffix = ""
+
+    def write(self, path: Path, page: Page, cut: dict) -> None:
+        raise NotImplementedError
+
+    def component(self, job: Job, laid) -> list[dict]:
+        files = []
+        for name, page, cut in sheets_to_cut(job, laid):
+            path = f"cut/{name}.{self.suffix}"
+            self.write(job.staging.path(path), page, cut)
+            files.append(listed(path, [page], job.game))
+        return files
+
+
+@register
+class Cuts(CutFiles):
+    name = "cuts"
+    order = 20
+    suffix = "svg"
+
+    def wanted(self, options) -> bool:
+        return options.svg or options.cut == "svg"
+
+    def write(self, path: Path, page: Page, cut: dict) -> None:
+        write_cut_svg(path, page, cut)
+
+
+def write_cut_svg(path: Path, page: Page, cut: dict) -> None:
+    """One sheet: each piece's outline as a closed path, its folds dashed (valley) or
+    dash-dotted (mountain); y runs down in SVG."""
+    import svgwrite  # a tenth of a second to import: only builds with cut files pay for it
+
+    w, h = (to_mm(v) for v in page.size)
+    drawing = svgwrite.Drawing(
+        str(path), size=(f"{w:.3f}mm", f"{h:.3f}mm"), viewBox=f"0 0 {w:.3f} {h:.3f}", profile="tiny"
+    )
+    cuts = drawing.add(drawing.g(id="cut", fill="none", stroke=CUT, stroke_width=0.1))
+    groups = {
+        style: drawing.add(
+            drawing.g(
+                id="fold" if style == "valley" else f"fold-{style}",
+                fill="none",
+                stroke=FOLD,
+                stroke_width=0.1,
+                stroke_dasharray=dash,
+            )
+        )
+        for style, dash in DASHES.items()
+    }
+    loops, folds = loops_and_folds(page, cut)
+    for loop in loops:
+        xs, ys = sorted({x for x, _ in loop}), sorted({y for _, y in loop})
+        if len(loop) == 4 and len(xs) == 2 and len(ys) == 2:  # a card: a plain rectangle
+            cuts.add(
+                drawing.rect(
+                    (xs[0], round(h - ys[1], 4)), (round(xs[1] - xs[0], 4), round(ys[1] - ys[0], 4))
+                )
+            )
+        else:
+            cuts.add(drawing.polygon([(x, round(h - y, 4)) for x, y in loop]))
+    for x1, y1, x2, y2, style in folds:
+        groups[style].add(drawing.line((x1, round(h - y1, 4)), (x2, round(h - y2, 4))))
+    marks = marks_mm(page)
+    if marks:  # where the machine's eye looks, not to be cut: a group of their own
+        group = drawing.add(drawing.g(id="registration", fill="#000000", stroke="none"))
+        for x, y, mw, mh in marks:
+            group.add(drawing.rect((x, round(h - y - mh, 4)), (mw, mh)))
+    drawing.save(pretty=True)

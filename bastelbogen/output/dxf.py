@@ -1,0 +1,48 @@
+"""DXF cut files (`--cut dxf`), for cutting software that reads DXF rather than SVG: one
+file a sheet, millimetres, y up as on the page; each piece a closed polyline on the layer
+CUT, folds as lines on FOLD-VALLEY and FOLD-MOUNTAIN, registration marks as closed
+rectangles on REGISTRATION. Written with ezdxf."""
+
+from __future__ import annotations
+
+from bastelbogen.output import register
+from bastelbogen.output.cuts import CutFiles, loops_and_folds, marks_mm
+
+# AutoCAD colours: red, blue, cyan, black/white
+LAYERS = {"CUT": 1, "FOLD-VALLEY": 5, "FOLD-MOUNTAIN": 4, "REGISTRATION": 7}
+
+
+@register
+class Dxf(CutFiles):
+    name = "dxf"
+    order = 21
+    suffix = "dxf"
+
+    def wanted(self, options) -> bool:
+        return options.cut == "dxf"
+
+    def write(self, path, page, cut) -> None:
+        write_dxf(path, page, cut)
+
+
+def write_dxf(path, page, cut) -> None:
+    import ezdxf  # only builds that ask for DXF load it
+
+    doc = ezdxf.new("R2010", setup=False)
+    doc.units = ezdxf.units.MM
+    doc.header["$INSUNITS"] = 4  # millimetres
+    for layer, colour in LAYERS.items():
+        doc.layers.add(layer, color=colour)
+    space = doc.modelspace()
+    loops, folds = loops_and_folds(page, cut)
+    for loop in loops:
+        space.add_lwpolyline(loop, close=True, dxfattribs={"layer": "CUT"})
+    for x1, y1, x2, y2, style in folds:
+        space.add_line((x1, y1), (x2, y2), dxfattribs={"layer": f"FOLD-{style.upper()}"})
+    for x, y, w, h in marks_mm(page):
+        space.add_lwpolyline(
+            [(x, y), (x + w, y), (x + w, y + h), (x, y + h)],
+            close=True,
+            dxfattribs={"layer": "REGISTRATION"},
+        )
+    doc.saveas(path)

@@ -1,0 +1,135 @@
+"""What the exports share: the distinct faces of each component, gathered as the kit's files
+go by (in the build's first language), and pictures written as sRGB PNG with their profile.
+
+A face is distinct by its art: 200 cards with one back have one back face, counted 200
+times. Boards, laid over several sheets, are not exported as pictures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bastelbogen.content.kinds import kind_of
+from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.units import to_mm
+from bastelbogen.output import Job, Writer
+from bastelbogen.render.paint import PaintContext
+from bastelbogen.render.raster import Shot, rasterise, srgb_profile
+
+MAX_PIXELS = 60 * 10**6  # one picture: a 190 x 260 mm page at 600 dpi is 27 million
+
+
+@dataclass
+class Face:
+    art: object
+    side: str
+    items: list = field(default_factory=list)  # every item showing it, in order
+
+
+@dataclass
+class Gathered:
+    """One component's distinct faces, fronts and backs in the order first met."""
+
+    component: object
+    trim: tuple[float, float]
+    bleed: float
+    faces: dict = field(default_factory=dict)  # (art, side) -> Face
+    cards: list = field(default_factory=list)  # (item, front art, back art or None), in order
+
+
+class Export(Writer):
+    """An export format: wanted when --export names it, it gathers the faces of each file
+    as the kit goes by, and writes its files at the end (`finish`)."""
+
+    apart = False  # the faces of every file, gathered in one process
+
+    def wanted(self, options) -> bool:
+        return self.name in options.export
+
+    def component(self, job: Job, laid) -> list[dict]:
+        gather(job, laid)
+        return []
+
+
+def gather(job: Job, laid) -> None:
+    """Take note of a file's faces, once per file, in the first language only."""
+    seen = job.kept.setdefault("seen", set())
+    if laid.lang not in (None, job.lang) or laid.name in seen:
+        return
+    seen.add(laid.name)  # by name: a file's object is gone, and its id reused, once written
+    kept = job.kept.setdefault("faces", {})
+    for item in laid.items:
+        component = item.component
+        if kind_of(component).sheet != "grid":
+            continue
+        kind = kind_of(component)
+        trim = kind.trim(component, job.game)
+        one = kept.setdefault(component.id, Gathered(component, trim, _bleed_of(laid, item)))
+        for side in ("front", "back"):
+            art = laid.arts.get(item, side)
+            if art is not None:
+                one.faces.setdefault((art, side), Face(art, side)).items.append(item)
+        one.cards.append((item, laid.arts.get(item, "front"), laid.arts.get(item, "back")))
+
+
+def _bleed_of(laid, item) -> float:
+    """The bleed the item's art was laid out with: its bleed box beyond the trim."""
+    art = laid.arts.get(item, "front")
+    return -art.bleed[0] if art is not None else 0.0
+
+
+def faces(job: Job) -> list[Gathered]:
+    return list(job.kept.get("faces", {}).values())
+
+
+def pictures(job: Job, shots, dpi: float):
+    """The shots as images (see render/raster.py)."""
+    ctx = PaintContext(job.fonts, job.game.folder, preflight=None)
+    return rasterise(shots, dpi, ctx, job.fonts["regular"])
+
+
+def save_png(image, path: Path, dpi: float) -> None:
+    profile = _profile()
+    image.save(path, "PNG", icc_profile=profile, dpi=(dpi, dpi), optimize=False)
+
+
+_PROFILE: list[bytes] = []
+
+
+def _profile() -> bytes:
+    if not _PROFILE:
+        _PROFILE.append(srgb_profile())
+    return _PROFILE[0]
+
+
+def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:
+    """A length in points as whole pixels at dpi."""
+    return tuple(max(1, round(to_mm(v) / 25.4 * dpi)) for v in size_pt)
+
+
+def trim_shot(one: Gathered, face: Face, dpi: float, bleed: bool) -> Shot:
+    """A face's trim, with its bleed or without, as a shot at dpi."""
+    w, h = one.trim
+    b = one.bleed if bleed else 0.0
+    rect = (-b, -b, w + 2 * b, h + 2 * b)
+    size = pixels(rect[2:], dpi)
+    if size[0] * size[1] > MAX_PIXELS:
+        raise ContentError(
+            Problem(
+                one.component.loc,
+                f"component '{one.component.id}' would"
+                f" be {size[0]} x {size[1]} pixels at {dpi:g} dpi, more"
+                f" than {MAX_PIXELS // 10**6} million; export it at a"
+                " lower --dpi",
+            )
+        )
+    return Shot(face.art, rect, size, f"item '{face.items[0].id}'")
+
+
+def relaid(job: Job, item, side: str, trim: tuple[float, float], bleed: float):
+    """An item's side laid out again with another bleed (a shop's), as the sheets lay it."""
+    from bastelbogen.layout.pieces import art_of
+
+    options = {"lang": job.lang, "braille": job.options.braille, "theme": job.options.theme}
+    return art_of(job.game, item, side, job.layouts, options, bleed, trim)

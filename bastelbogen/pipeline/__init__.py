@@ -1,0 +1,1 @@
+"""The pipeline, one way through: load, settle options, check, lay out, paint, write."""

@@ -1,0 +1,60 @@
+"""What the animals share: a unit-square frame, a scene, eyes and legs."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+
+from bastelbogen.render.art.draw import backdrop, cloud, poly
+
+INK = colors.HexColor("#222222")
+
+
+class Frame:
+    """Maps the unit square onto the picture."""
+
+    def __init__(self, rect):
+        self.x, self.y, self.w, self.h = rect
+
+    def __call__(self, u: float, v: float) -> tuple[float, float]:
+        return self.x + u * self.w, self.y + v * self.h
+
+    def ellipse(self, c, u0, v0, u1, v1, fill) -> None:
+        c.setFillColor(fill)
+        (x0, y0), (x1, y1) = self(u0, v0), self(u1, v1)
+        c.ellipse(x0, y0, x1, y1, stroke=0, fill=1)
+
+    def circle(self, c, u, v, r, fill) -> None:
+        """A circle of radius r in units of the picture's height, so it stays round."""
+        c.setFillColor(fill)
+        c.circle(*self(u, v), r * self.h, stroke=0, fill=1)
+
+    def poly(self, c, pts, fill) -> None:
+        poly(
+            c,
+            [
+                self(*p)
+                if len(p) == 2
+                else tuple(v for k in range(3) for v in self(p[2 * k], p[2 * k + 1]))
+                for p in pts
+            ],
+            fill,
+        )
+
+
+def scene(c, rect, box, ctx, sky="#bfe6f7", ground="#8cc66b", share=0.2) -> Frame:
+    backdrop(c, rect, ctx.ink(box, "sky", sky), ctx.ink(box, "ground", ground), share)
+    f = Frame(rect)
+    cloud(c, *f(0.2, 0.88), rect[3] * 0.035)
+    return f
+
+
+def eye(f: Frame, c, u, v, r=0.022) -> None:
+    f.circle(c, u, v, r, colors.white)
+    f.circle(c, u + r * 0.25 * f.h / f.w, v, r * 0.55, INK)
+
+
+def legs(f: Frame, c, us, top, bottom, width, fill) -> None:
+    for u in us:
+        f.poly(
+            c, [(u - width, top), (u + width, top), (u + width, bottom), (u - width, bottom)], fill
+        )

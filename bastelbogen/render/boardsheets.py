@@ -1,0 +1,98 @@
+"""What a board's sheets carry besides the board: glue margins, the line to lay the
+neighbour on, the sheet's number, and the assembly plan."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+
+from bastelbogen.core.units import mm
+from bastelbogen.layout.imposition import Page
+
+# Opaque, as all our print: the strip is glued under the neighbour, so it need not show
+# the board, and a translucent veil is drawn differently by every PDF engine.
+GLUE_TINT = colors.HexColor("#f4f1ea")
+ALIGN = colors.HexColor("#d55e00")
+
+
+def draw_sheet_guides(c, page: Page, font: str, words: dict) -> None:
+    c.saveState()
+    for x, y, w, h in page.glue:
+        # The first millimetres beside the line stay clear: a cut a little wide then shows
+        # board, not hatching.
+        x, y, w, h = _away_from_line(page, (x, y, w, h))
+        c.setFillColor(GLUE_TINT)
+        c.rect(x, y, w, h, stroke=0, fill=1)
+        c.setStrokeColor(colors.HexColor("#9a948a"))
+        c.setLineWidth(0.4)
+        step = mm(4)
+        p = c.beginPath()
+        p.rect(x, y, w, h)
+        c.saveState()
+        c.clipPath(p, stroke=0, fill=0)
+        k = -h
+        while k < w:  # diagonal hatching: this strip disappears under the neighbour
+            c.line(x + k, y, x + k + h, y + h)
+            k += step
+        c.restoreState()
+        c.setFillColor(colors.HexColor("#555555"))
+        c.setFont(font, 7)
+        text = words["glue"]
+        c.saveState()
+        c.translate(x + w / 2, y + h / 2)
+        if h > w:
+            c.rotate(90)
+        c.drawCentredString(0, -2.5, text)
+        c.restoreState()
+    c.setStrokeColor(ALIGN)
+    c.setLineWidth(0.5)
+    c.setDash(2, 1.5)
+    for x1, y1, x2, y2 in page.align:
+        c.line(x1, y1, x2, y2)
+    c.restoreState()
+    if page.label:
+        x, y, w, h = page.bleed_box
+        c.setFont(font, 7)
+        c.setFillColor(colors.HexColor("#555555"))
+        word = words["board-sheet"]
+        # Above the marks if there is room, else below them; never in the printer's margin.
+        top = y + h + mm(6.5)
+        if top > page.size[1] - mm(8):
+            top = y - mm(9)
+        c.drawString(x, top, f"{word} {page.label}")
+
+
+def _away_from_line(page: Page, rect):
+    x, y, w, h = rect
+    clear = mm(2)
+    for x1, y1, x2, y2 in page.align:
+        if x1 == x2 and abs(x - x1) < 1e-6:  # a right margin starts at a vertical line
+            return x + clear, y, w - clear, h
+        if y1 == y2 and abs(y + h - y1) < 1e-6:  # a bottom margin ends at a horizontal one
+            return x, y, w, h - clear
+    return rect
+
+
+def draw_overview(c, page: Page, font: str, bold: str, words: dict) -> None:
+    """Sheet outlines and numbers over the small board, and how to put it together."""
+    _, _, cells = page.overview
+    c.saveState()
+    c.setStrokeColor(ALIGN)
+    c.setLineWidth(1.2)
+    for n, (x, y, w, h) in enumerate(cells, start=1):
+        c.rect(x, y, w, h, stroke=1, fill=0)
+        # The number sits in the sheet's corner, over the board's border, not its fields.
+        bx, by = x + mm(6), y + h - mm(6)
+        c.setFillColor(colors.white)
+        c.circle(bx, by, mm(4.5), stroke=1, fill=1)
+        c.setFillColor(ALIGN)
+        c.setFont(bold, 12)
+        c.drawCentredString(bx, by - 4, str(n))
+    c.setFillColor(colors.HexColor("#1d1d1d"))
+    c.setFont(bold, 16)
+    width, height = page.size
+    c.drawCentredString(width / 2, height - mm(25), words["board-assembly"])
+    lines = words["board-steps"]
+    c.setFont(font, 10)
+    for i, text in enumerate(lines):
+        c.drawString(mm(20), page.trim_box[1] - mm(14) - i * 14, text)
+    c.restoreState()

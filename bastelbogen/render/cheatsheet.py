@@ -1,0 +1,313 @@
+"""The one-page rules cheat sheet: rules YAML -> jinja2 template -> blocks -> one page.
+
+The template writes one block per line, `@kind text` (kinds: title, tagline, facts, h, p,
+li, step, note; and the look-up panels of lookup.py under the columns). Blocks flow into a
+header and two columns; if they do not fit, every
+size shrinks together down to a floor, and past it the build fails naming the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from markupsafe import escape
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import KeepTogether
+
+from bastelbogen.content.models import Game
+from bastelbogen.core.errors import ContentError, Loc, Problem
+from bastelbogen.core.units import mm, to_mm
+from bastelbogen.render import columns, lookup
+from bastelbogen.render.columns import SHEET
+from bastelbogen.render.pdf import DISCARD, Meta
+from bastelbogen.render.rulestext import blocks_of, load_template
+from bastelbogen.render.style import Fonts, colour
+from bastelbogen.render.text import paragraph
+
+HEAD = ("title", "tagline", "facts")  # blocks set in the header band
+BASE = {
+    "title": 22,
+    "tagline": 10.5,
+    "facts": 9.5,
+    "h": 11.5,
+    "p": 9,
+    "li": 9,
+    "step": 9,
+    "note": 8.5,
+    "panel": 10,
+    "row": 8.5,
+    "cycle": 8.5,
+    "symbol": 8.5,
+}
+MIN_SCALE = 0.72
+MAX_BLOCKS = 300  # lines of a cheat sheet; the shipped ones have a few dozen
+MAX_SCALE = 1.3
+STEP = 0.04
+HOPELESS = 1.04  # the predicted depth this far over the columns: the scale cannot fit
+GUESS_SLACK = 6  # points: how far under the predicted depth the columns may still end
+
+
+def write_cheatsheet(
+    path: Path,
+    game: Game,
+    templates: list[Path],
+    fonts: Fonts,
+    langs,
+    settings,
+    meta: Meta,
+    theme: str | None = None,
+    dry: bool = False,
+) -> list[dict]:
+    """rules.pdf, a page per language; `dry` (validating): each page fitted, none written."""
+    rules = game.rules
+    template = load_template(rules, templates)
+    accent = colour(rules.colour, rules.data.value_loc("colour"))
+    sources = rules.texts
+    size = settings.page_size
+    origin = ((size[0] - SHEET[0]) / 2, (size[1] - SHEET[1]) / 2)
+    pages, listed = [], []
+    for n, lang in enumerate(langs, start=1):
+        blocks = blocks_of(template, game, theme, lang, templates, BASE)
+        if len(blocks) > MAX_BLOCKS:  # far more than a page holds: say so before laying out
+            raise ContentError(
+                Problem(
+                    _source_loc(blocks[MAX_BLOCKS][1], sources),
+                    f"cheat sheet ({lang}): {len(blocks)} headings, points"
+                    f" and paragraphs; one page holds far fewer than"
+                    f" {MAX_BLOCKS}",
+                )
+            )
+        pages.append(
+            _fitted(
+                Sheet(fonts, accent, origin, size, sources, lang, game.folder),
+                blocks,
+                balance=not dry,
+            )
+        )
+        listed.append(
+            {
+                "number": n,
+                "size_mm": [round(to_mm(v), 3) for v in size],
+                "items": [
+                    {
+                        "id": f"rules-{lang}",
+                        "kind": "sheet",
+                        "side": "front",
+                        "trim_mm": [round(to_mm(v), 4) for v in (*origin, *SHEET)],
+                    }
+                ],
+            }
+        )
+    columns.write(DISCARD if dry else path, size, meta, fonts["regular"], pages)
+    return listed
+
+
+def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
+    ink = colors.HexColor("#1d1d1d")
+
+    def style(kind, font="regular", **kw):
+        size = BASE[kind] * scale
+        return ParagraphStyle(
+            kind,
+            fontName=fonts[font],
+            fontSize=size,
+            leading=size * 1.28,
+            bulletFontName=fonts["bold"],
+            bulletFontSize=size,
+            textColor=kw.pop("textColor", ink),
+            alignment=TA_LEFT,
+            **kw,
+        )
+
+    return {
+        "title": style("title", "bold", textColor=colors.white),
+        "tagline": style("tagline", "italic", textColor=colors.white),
+        "facts": style("facts", "bold", textColor=colors.white),
+        "h": style("h", "bold", textColor=accent, spaceBefore=6 * scale, spaceAfter=2 * scale),
+        "p": style("p", spaceAfter=3 * scale),
+        "li": style("li", leftIndent=10 * scale, bulletIndent=2 * scale, spaceAfter=1.5 * scale),
+        "step": style("step", leftIndent=12 * scale, bulletIndent=0, spaceAfter=1.5 * scale),
+        "note": style(
+            "note",
+            "italic",
+            spaceBefore=3 * scale,
+            spaceAfter=2 * scale,
+            backColor=colors.HexColor("#f3efe4"),
+            borderPadding=(3, 4, 3, 4),
+        ),
+    }
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What one language's page is laid out with."""
+
+    fonts: Fonts
+    accent: object
+    origin: tuple[float, float]
+    size: tuple[float, float]
+    sources: tuple
+    lang: str
+    folder: Path
+
+    def where(self, text: str) -> Loc:
+        return _source_loc(text, self.sources)
+
+
+_FITTED: dict = {}  # what a page was fitted at, by all it is made of: builds of variants
+# (braille, or a theme whose words the rules do not use) lay out the same page again.
+
+
+def forget_fits() -> None:
+    """A new build: files may have changed (a font, a picture in the rules) since."""
+    _FITTED.clear()
+
+
+def _fitted(sheet: Sheet, blocks, balance: bool = True) -> tuple:
+    """The page at the largest scale its blocks fit at, as (page template, flowables); its
+    columns balanced unless it is only proved to fit (validate)."""
+    key = (
+        balance,
+        tuple(blocks),
+        sheet.lang,
+        sheet.size,
+        sheet.origin,
+        str(sheet.folder),
+        tuple(sorted((role, str(path)) for role, path in sheet.fonts.paths.items())),
+        str(sheet.accent),
+    )
+    if key not in _FITTED:
+        _FITTED[key] = _fit(sheet, blocks, balance)
+    return _at(sheet, blocks, *_FITTED[key])[:2]  # fresh flowables: a build consumes them
+
+
+def _fit(sheet: Sheet, blocks, balance: bool) -> tuple[float, float | None]:
+    """The largest scale the blocks fit at and the columns' balanced depth there; past the
+    smallest scale, the text that no longer fits is named where it was written. Scales
+    where even half the blocks' height overflows a column are not laid out."""
+    scale = MAX_SCALE
+    while True:
+        template, flowables, texts, groups = _at(sheet, blocks, scale)
+        hopeless = columns.least_depth(groups) > template.frames[1].height * HOPELESS
+        if not hopeless or scale - STEP < MIN_SCALE:
+            left = columns.overflow(template, sheet.size, flowables)
+            if left is None:
+                return _balanced(sheet, blocks, scale) if balance else (scale, None)
+        scale -= STEP
+        if scale < MIN_SCALE:
+            # A paragraph split across columns leaves a part of itself: named by its words.
+            text = texts.get(id(left)) or getattr(left, "getPlainText", str)()
+            raise ContentError(
+                Problem(
+                    _source_loc(text, sheet.sources),
+                    f"cheat sheet"
+                    f" ({sheet.lang}): the rules do not fit one page even"
+                    f" at {MIN_SCALE:.0%} size; this text no longer fits:"
+                    f" '{_short(text)}'",
+                )
+            )
+
+
+def _balanced(sheet: Sheet, blocks, scale: float) -> tuple[float, float]:
+    """The scale and the columns' depth at which they end level, as short as the text
+    allows: bisection
+    on the columns' depth, in a bracket a few points wide round the depth the blocks'
+    heights predict (four or five layouts, where the whole range took nine)."""
+    template, _flowables, _texts, groups = _at(sheet, blocks, scale)
+    high = template.frames[1].height  # the full columns: it fits
+    low = high / 2 - 1  # two columns can never end above half of one full column
+    guess = columns.even_depth(groups)
+    for edge in (guess, guess - GUESS_SLACK):  # narrow the bracket round the guess
+        if low < edge < high:
+            if _fits(sheet, blocks, scale, edge):
+                high = edge
+            else:
+                low = edge
+                break
+    while high - low >= 2:  # points
+        trial = (low + high) / 2
+        if _fits(sheet, blocks, scale, trial):
+            high = trial
+        else:
+            low = trial
+    return scale, high
+
+
+def _fits(sheet: Sheet, blocks, scale: float, depth: float) -> bool:
+    template, flowables = _at(sheet, blocks, scale, depth)[:2]
+    return columns.overflow(template, sheet.size, flowables) is None
+
+
+def _at(sheet: Sheet, blocks, scale: float, depth: float | None = None):
+    """The page template, the flowables, each paragraph's text and the columns' paragraphs
+    in the groups that stay together, at one scale (and the columns' depth, when
+    balanced)."""
+    styles = _styles(sheet.fonts, scale, sheet.accent)
+    texts: dict[int, str] = {}
+    head = [
+        p
+        for group in _groups([b for b in blocks if b[0] in HEAD], styles, sheet, texts)
+        for p in group
+    ]
+    groups = _groups([b for b in blocks if b[0] not in HEAD + lookup.KINDS], styles, sheet, texts)
+    body = _kept(groups)
+    w, h = SHEET
+    head_h = sum(f.wrap(w - mm(16), h)[1] for f in head) + mm(12)
+    foot = lookup.band([b for b in blocks if b[0] in lookup.KINDS], styles, w - mm(16), sheet)
+    template = columns.page_template(sheet.lang, sheet.origin, head_h, sheet.accent, depth, foot)
+    return template, columns.story(head, body), texts, groups
+
+
+def _kept(groups: list[list]) -> list:
+    """One flowable per group: a heading and its block kept together."""
+    return [g[0] if len(g) == 1 else KeepTogether(g) for g in groups]
+
+
+def _groups(blocks, styles, sheet: Sheet, texts: dict) -> list[list]:
+    """Paragraphs, a heading grouped with the block after it, so no heading is left alone
+    at the foot of a column; `texts` learns each paragraph's source text."""
+    out, step = [], 0
+    for kind, text in blocks:
+        bullet = None
+        if kind == "step":
+            step += 1
+            bullet = f"{step}."
+        elif kind == "li":
+            bullet = "•"
+        elif kind == "h":
+            step = 0
+        para = paragraph(
+            text,
+            styles[kind],
+            _source_loc(text, sheet.sources),
+            folder=sheet.folder,
+            links=True,
+            bulletText=bullet,
+        )
+        texts[id(para)] = text
+        if out and len(out[-1]) == 1 and out[-1][0].style.name == "h":
+            out[-1].append(para)
+        else:
+            out.append([para])
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _source_loc(text: str, sources: tuple) -> Loc:
+    """Where a text (or the start of a part of one) was written in the rules file."""
+    best = None
+    for source, loc in sources:
+        if source and (str(escape(source)) in text or source in text):
+            if best is None or len(source) > len(best[0]):
+                best = (source, loc)
+    start = text[:40].strip()
+    part = next((loc for source, loc in sources if start and start in source), None)
+    return best[1] if best else part or (sources[0][1] if sources else Loc("rules.yaml", 1, 1))
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 70 else text[:67] + "..."

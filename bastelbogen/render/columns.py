@@ -1,0 +1,160 @@
+"""The cheat sheet's page as platypus lays it out: a header band in the game's colour over
+two columns, one page template per language (the band's height follows its text). Blocks
+move to the next column whole (KeepTogether), a heading with the block after it."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, FrameBreak, KeepTogether, PageTemplate
+from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageBreak
+
+from bastelbogen.core.units import mm
+from bastelbogen.render.pdf import Meta, new_canvas, set_boxes
+
+SHEET = (mm(190), mm(260))
+RULE = colors.HexColor("#cfc8b8")
+FOOT_GAP = mm(7)  # between the columns and what is set under them
+
+
+def room(head_h: float) -> float:
+    """The height the two columns may take under a header band of `head_h`."""
+    return SHEET[1] - head_h - mm(10)
+
+
+COLUMN_W = (SHEET[0] - mm(8) * 2 - mm(8)) / 2
+
+
+def _heights(groups: list[list]) -> list[tuple[float, float, float]]:
+    """Each group's height in a column with its spaces, and the space above and below."""
+    return [
+        (
+            sum(
+                p.wrap(COLUMN_W, SHEET[1])[1] + p.getSpaceBefore() + p.getSpaceAfter()
+                for p in group
+            ),
+            group[0].getSpaceBefore(),
+            group[-1].getSpaceAfter(),
+        )
+        for group in groups
+    ]
+
+
+def least_depth(groups: list[list]) -> float:
+    """A depth two columns cannot do with less than, however platypus splits the blocks:
+    half their height, less the space a column's top and foot drop."""
+    blocks = _heights(groups)
+    if not blocks:
+        return 0.0
+    total = sum(full for full, _top, _bottom in blocks)
+    return total / 2 - max(top for _f, top, _b in blocks) - max(b for _f, _t, b in blocks)
+
+
+def even_depth(groups: list[list]) -> float:
+    """A first guess at the depth where two columns of these blocks (paragraphs that stay
+    together) end level: their heights as wrapped in a column, cut where the longer part is
+    shortest; a column drops the space above its first block and below its last. Platypus
+    has the last word (a long block may split), so callers try it."""
+    blocks = _heights(groups)
+    if not blocks:
+        return 0.0
+    total = sum(full for full, _top, _bottom in blocks)
+    run, best = 0.0, total
+    for k in range(1, len(blocks)):
+        run += blocks[k - 1][0]
+        left = run - blocks[0][1] - blocks[k - 1][2]
+        right = total - run - blocks[k][1] - blocks[-1][2]
+        best = min(best, max(left, right))
+    return best
+
+
+def page_template(
+    name: str, origin, head_h: float, accent, depth: float | None = None, foot=None
+) -> PageTemplate:
+    """The page; `depth` shortens both columns alike (from the bottom), to balance them;
+    `foot`, a flowable as wide as the sheet's text, is set right under the columns."""
+    x0, y0 = origin
+    w, h = SHEET
+    foot_h = foot.wrap(w - mm(16), h)[1] + FOOT_GAP if foot is not None else 0.0
+    most = room(head_h) - foot_h
+    col_h = most if depth is None else min(depth, most)
+    bottom = y0 + mm(6) + room(head_h) - col_h
+    frames = [
+        Frame(x0 + mm(8), y0 + h - head_h, w - mm(16), head_h - mm(6), 0, 0, 0, 0, id="head"),
+        Frame(x0 + mm(8), bottom, COLUMN_W, col_h, 0, 0, 0, 0, id="left"),
+        Frame(x0 + mm(16) + COLUMN_W, bottom, COLUMN_W, col_h, 0, 0, 0, 0, id="right"),
+    ]
+
+    def band(c, doc) -> None:
+        set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
+        c.setFillColor(accent)
+        c.roundRect(x0, y0 + h - head_h, w, head_h, mm(3), stroke=0, fill=1)
+        if foot is not None:
+            c.setStrokeColor(RULE)
+            c.setLineWidth(0.5)
+            c.line(x0 + mm(8), bottom - FOOT_GAP / 2, x0 + w - mm(8), bottom - FOOT_GAP / 2)
+            foot.drawOn(c, x0 + mm(8), bottom - foot_h)
+
+    def rule(c, doc) -> None:  # between the columns, only when the second one has text
+        if doc.frame.id == "right":
+            c.setStrokeColor(RULE)
+            c.setLineWidth(0.5)
+            c.line(x0 + w / 2, bottom, x0 + w / 2, y0 + h - head_h - mm(6))
+
+    return PageTemplate(id=name, frames=frames, onPage=band, onPageEnd=rule)
+
+
+def story(head: list, body: list) -> list:
+    """The header's flowables, then the columns'; each block kept whole."""
+    kept = [b if isinstance(b, KeepTogether) else KeepTogether([b]) for b in body]
+    return [*head, FrameBreak(), *kept]
+
+
+class _Document(BaseDocTemplate):
+    """Notes the page every flowable lands on, to name what no longer fits."""
+
+    def __init__(self, target, size, canvasmaker=None):
+        super().__init__(target, pagesize=size, allowSplitting=1, invariant=1)
+        self.landed: list[tuple[int, object]] = []
+        self.canvasmaker = canvasmaker
+
+    def afterFlowable(self, flowable) -> None:
+        self.landed.append((self.page, flowable))
+
+
+class _Measuring(Canvas):
+    """A canvas for trial layouts: platypus must draw to place text, but a trial's pages are
+    thrown away, so they are never assembled or written (a third of a kit's build time went
+    to serialising trial pages nobody read)."""
+
+    def showPage(self) -> None:
+        self._pageNumber += 1
+        self._code = []
+
+    def save(self) -> None:
+        pass
+
+
+def overflow(template: PageTemplate, size, flowables: list) -> object | None:
+    """None when the flowables fit one page; else the first one that does not."""
+    doc = _Document(io.BytesIO(), size)
+    doc.addPageTemplates([template])
+    doc.build(flowables, canvasmaker=_Measuring)
+    late = [f for page, f in doc.landed if page > 1]
+    return next((f for f in late if hasattr(f, "getPlainText")), late[0] if late else None)
+
+
+def write(path, size, meta: Meta, font: str, pages: list[tuple[PageTemplate, list]]) -> None:
+    """One page per (template, flowables), in one PDF with our metadata and boxes."""
+    doc = _Document(str(path), size)
+    doc.title, doc.author, doc.subject = meta.title, meta.author, meta.subject
+    doc.creator, doc.producer = "Bastelbogen", "Bastelbogen (reportlab)"
+    doc.addPageTemplates([template for template, _ in pages])
+    flow = []
+    for n, (template, flowables) in enumerate(pages):
+        if n:
+            flow += [NextPageTemplate(template.id), PageBreak()]
+        flow += flowables
+    doc.build(flow, canvasmaker=lambda *_a, **_k: new_canvas(path, meta, size, font))

@@ -1,0 +1,123 @@
+"""The image painter: a user's PNG, JPEG or SVG, covering its box or cut across pieces."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.lib.utils import ImageReader
+
+from bastelbogen.content.painters import painter
+from bastelbogen.content.pictures import picture_problem, svg_drawing
+from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.geometry import whole_picture
+from bastelbogen.core.params import RECT, SLICE, TEXT
+from bastelbogen.core.paths import inside, is_file
+
+
+def image_path(box, ctx) -> Path:
+    """The picture a box names, inside the game's folder and fit to draw; checked once per
+    document."""
+    name = str(box.get("file", ""))
+    path = inside(ctx.folder, name)
+    if path is None:
+        raise ContentError(
+            Problem(box.loc_of("file"), f"image '{name}' leaves the game folder {ctx.folder}")
+        )
+    if path not in ctx.checked:
+        if not is_file(path):
+            raise ContentError(
+                Problem(
+                    box.loc_of("file"), f"image file not found: {name} (looked in {ctx.folder})"
+                )
+            )
+        problem = picture_problem(path, ctx.folder)
+        if problem:
+            raise ContentError(Problem(box.loc_of("file"), f"image {path.name} {problem}"))
+        ctx.checked.add(path)
+    return path
+
+
+class _Renderer(renderPDF._PDFRenderer):
+    """reportlab draws an SVG's embedded pictures as inline images, which break with
+    `useA85 = 0` and inside forms; as image objects they work, and are stored once."""
+
+    def drawImage(self, image):  # noqa: N802 - reportlab's name
+        if image.path is not None and hasattr(image.path, "mode"):  # svglib hands PIL images
+            self._canvas.drawImage(
+                ImageReader(image.path), image.x, image.y, image.width, image.height, mask="auto"
+            )
+
+
+def _unreadable(box, path: Path) -> ContentError:
+    return ContentError(
+        Problem(
+            box.loc_of("file"),
+            f"image {path.name} cannot be read: it is"
+            " not a PNG, JPEG or SVG picture, or it is damaged",
+        )
+    )
+
+
+def _svg(path: Path, box, folder: Path):
+    drawing = svg_drawing(path, folder)
+    if drawing is None:
+        raise _unreadable(box, path)
+    return drawing
+
+
+@painter(
+    "image",
+    "a PNG, JPEG or SVG in the game's folder, scaled to cover the box;"
+    " `slice` with `piece` shows one piece of a picture cut across items",
+    {"file": TEXT, "slice": SLICE, "piece": RECT},
+    required=("file",),
+)
+def paint_image(c, box, ctx) -> None:
+    path = image_path(box, ctx)
+    drawing = None
+    if path.suffix.lower() == ".svg":
+        drawing = _svg(path, box, ctx.folder)
+        iw, ih = drawing.width, drawing.height
+    else:
+        try:
+            iw, ih = ImageReader(str(path)).getSize()
+        except Exception:  # noqa: BLE001 - any decoder failure: a damaged file, the user's
+            raise _unreadable(box, path) from None
+    # The picture covers its area, centred, like a photo in a frame; a picture cut into
+    # pieces covers the whole, and each piece shows its part of it.
+    x, y, w, h = box.rect
+    if box.get("slice"):
+        # The whole picture, grown as far as this piece's box runs past the piece (into the
+        # bleed), so the picture covers the bleed too.
+        piece = box.get("piece", box.rect)
+        x, y, w, h = whole_picture(piece, box.get("slice"))
+        bx, by, bw, bh = box.rect
+        left, bottom = max(piece[0] - bx, 0), max(piece[1] - by, 0)
+        right = max(bx + bw - piece[0] - piece[2], 0)
+        top = max(by + bh - piece[1] - piece[3], 0)
+        x, y, w, h = x - left, y - bottom, w + left + right, h + bottom + top
+    scale = max(w / iw, h / ih)
+    dw, dh = iw * scale, ih * scale
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(*box.rect)
+    c.clipPath(clip, stroke=0, fill=0)
+    left, bottom = x + (w - dw) / 2, y + (h - dh) / 2
+    if drawing is not None:
+        c.translate(left, bottom)
+        c.scale(scale, scale)
+        try:
+            _Renderer().draw(renderPDF.renderScaledDrawing(drawing), c, 0, 0)
+        except (ValueError, TypeError, ArithmeticError) as exc:  # nan or 1e300 in the SVG
+            raise ContentError(
+                Problem(
+                    box.loc_of("file"),
+                    f"image {path.name} cannot be drawn: {str(exc).splitlines()[0][:80]}",
+                )
+            ) from None
+    else:
+        if ctx.preflight:  # pixels per inch as printed: the picture's pixels over its inches
+            ctx.preflight.picture(box, 72 / scale, path.name, ctx.item_loc, ctx.item_label)
+        c.drawImage(str(path), left, bottom, dw, dh, mask="auto")
+    c.restoreState()

@@ -1,0 +1,119 @@
+"""Draws resolved arts onto a reportlab canvas, each distinct art once, as a form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib import colors
+
+from bastelbogen.checks.preflight import Preflight
+from bastelbogen.content.painters import PAINTERS
+from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
+from bastelbogen.layout.faces import Art
+from bastelbogen.render.style import LINE_STYLES, Fonts, colour, loops_path, stroke_line, tint
+
+FOLD_DASH = (3, 2)
+FOLD_COLOUR = LINE_STYLES["valley"][2]
+SWELL_LIGHTEN = 0.6
+CUT_COLOUR = "#3a3a3a"  # a shaped piece's cut line: thin and dark, on any art
+CUT_WIDTH = 0.4
+
+
+@dataclass
+class PaintContext:
+    fonts: Fonts
+    folder: Path
+    problems: Collector = field(default_factory=Collector)
+    item_label: str = ""
+    item_loc: Loc | None = None  # the row the item drawn was written in
+    preflight: Preflight | None = None  # told of small text and soft pictures
+    swell: bool = False  # a braille build, printed on swell paper
+    pictures: dict = field(default_factory=dict)  # whole pictures drawn once, as forms
+    checked: set = field(default_factory=set)  # users' picture files found fit to draw
+    outline: tuple = ()  # the cut outline of the piece being drawn (`shape: outline`)
+    dry: bool = False  # validating: everything drawn (text fitted, pictures read), no file
+    drawn: set | None = None  # validating: faces (by their key) drawn already, not again
+
+    def ink(self, box, key: str, default: str):
+        """A box's colour. On swell paper every dark print rises, so in a braille build all
+        ink but the braille dots is lightened: only the dots must be felt."""
+        value = box.get(key, default)
+        c = colour(value, box.loc_of(key))
+        if c is None and default is not None:  # text and motifs need paint; a shape need not
+            raise ContentError(
+                Problem(
+                    box.loc_of(key),
+                    f"{self.item_label}: {key} '{value}' paints nothing; it needs a colour here",
+                )
+            )
+        return tint(c, SWELL_LIGHTEN) if self.swell and c is not None else c
+
+
+def draw_face(c, face, ctx: PaintContext) -> None:
+    for box in face:
+        PAINTERS[box.painter].draw(c, box, ctx)
+
+
+def draw_art(c, art: Art, ctx: PaintContext) -> None:
+    c.saveState()
+    if art.clip:  # a shaped piece: its own outline grown by the bleed
+        clip = loops_path(c, art.clip)
+    else:
+        clip = c.beginPath()
+        clip.rect(*art.bleed)
+    c.clipPath(clip, stroke=0, fill=0)
+    for x, y, w, h in art.tabs:  # under the faces: a tab may carry a label
+        c.setFillColor(colors.HexColor("#e9e4d8"))
+        c.rect(x, y, w, h, stroke=0, fill=1)
+    x, y, w, h = art.bleed  # the trim is the bleed box less the bleed on every side
+    ctx.outline = art.cut or (
+        ((0.0, 0.0), (w + 2 * x, 0.0), (w + 2 * x, h + 2 * y), (0.0, h + 2 * y)),
+    )
+    for matrix, face in art.parts:
+        c.saveState()
+        c.transform(*matrix)
+        draw_face(c, face, ctx)
+        c.restoreState()
+    for x1, y1, x2, y2, style in art.lines:
+        stroke_line(c, x1, y1, x2, y2, style)
+    if art.cut:  # where scissors go: on the art, inside the bleed
+        c.setDash()  # solid, whatever the folds before it left
+        c.setStrokeColor(colors.HexColor(CUT_COLOUR))
+        c.setLineWidth(CUT_WIDTH)
+        c.drawPath(loops_path(c, art.cut), stroke=1, fill=0)
+    c.restoreState()
+
+
+class Forms:
+    """One PDF form per distinct art in a document, placed as often as needed."""
+
+    def __init__(self, canvas, ctx: PaintContext):
+        self.canvas = canvas
+        self.ctx = ctx
+        self.names: dict = {}  # an art's key (or the art) -> its form's name
+
+    def place(
+        self, art: Art, matrix, label: str, clip=None, loc: Loc | None = None, key=None
+    ) -> None:
+        """Draw the art at `matrix`; arts of equal `key` (what they are made from, when
+        given: arts.Arts) or else equal arts share one form."""
+        c = self.canvas
+        key = art if key is None else key
+        name = self.names.get(key)
+        if name is None:
+            name = f"F{len(self.names)}"
+            self.names[key] = name
+            x, y, w, h = art.bleed
+            self.ctx.item_label, self.ctx.item_loc = label, loc
+            c.beginForm(name, x, y, x + w, y + h)
+            draw_art(c, art, self.ctx)
+            c.endForm()
+        c.saveState()
+        if clip is not None:  # one sheet's window onto a larger drawing
+            window = c.beginPath()
+            window.rect(*clip)
+            c.clipPath(window, stroke=0, fill=0)
+        c.transform(*matrix)
+        c.doForm(name)
+        c.restoreState()

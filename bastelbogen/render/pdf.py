@@ -1,0 +1,240 @@
+"""PDF documents: pages of placed arts with their crop marks, written reproducibly."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import reportlab
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfdoc import PDFName
+from reportlab.pdfbase.ttfonts import TTFError
+from reportlab.pdfgen import canvas as rl_canvas
+
+from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.layout.arts import Arts
+from bastelbogen.layout.imposition import MARK_WIDTH, Page
+from bastelbogen.layout.registration import registration_marks
+from bastelbogen.render.boardsheets import draw_overview, draw_sheet_guides
+from bastelbogen.render.joints import bare, draw_underlays
+from bastelbogen.render.paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
+
+# ASCII85 costs time and size; with it off, images must never be inline (DESIGN.md).
+rl_config.useA85 = 0
+
+
+class _Deflated:
+    """A stream filter for content deflated already: named as reportlab's, changing nothing."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, content):
+        return content
+
+
+class _FormWithStates(pdfdoc.PDFFormXObject):
+    """reportlab gives a form XObject fonts and nested forms but not its graphics states, so
+    transparency drawn inside a form is lost (every card and picture here is a form). This
+    form builds the resources reportlab would, with the graphics states added.
+
+    Its drawing is deflated as soon as it is made, as reportlab would on saving: a kit holds
+    every face's form until the file is saved, and 30,000 cards' drawings uncompressed
+    were most of a big build's memory."""
+
+    def deflate(self) -> None:
+        if self.compression and isinstance(self.stream, str | bytes):
+            data = self.stream.encode("utf8") if isinstance(self.stream, str) else self.stream
+            self.Contents = pdfdoc.PDFStream(content=zlib.compress(data), filters=[_Deflated()])
+            self.Contents.__Comment__ = "xobject form stream"
+            self.stream, self.compression = None, 0
+
+    def format(self, document):
+        if not self.Resources:
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            if self.hasImages:
+                resources.allProcs()
+            else:
+                resources.basicProcs()
+            if self.XObjects:
+                resources.XObject = self.XObjects
+            if getattr(self, "ExtGState", None):
+                resources.ExtGState = self.ExtGState
+            self.Resources = resources
+        return super().format(document)
+
+
+class _Discard:
+    """Where a validation's PDFs go: saved (the fonts are subset then, and a damaged one
+    fails only there) but kept nowhere."""
+
+    def write(self, data) -> int:
+        return len(data)
+
+
+DISCARD = _Discard()
+
+
+class _Streamed(pdfdoc.PDFFile):
+    """reportlab's collector of the formatted file, writing each piece to the file as it
+    comes instead of holding the whole PDF until the end (twice its size at the peak)."""
+
+    sink = None  # the open file of the save under way
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)  # the header, collected the usual way
+        for piece in self.strings:
+            self.sink.write(piece)
+        self.strings = []
+        self.write = self.sink.write
+
+    def format(self, document):
+        return b""
+
+
+class Canvas(rl_canvas.Canvas):
+    """reportlab's canvas whose forms keep their graphics states; no other canvas in the
+    process is touched. The fix leans on how reportlab 4 and 5 build forms (endForm hands
+    the states to the form before it is added), hence the version check. It saves by
+    streaming the file out (see _Streamed): the same bytes, a fraction of the memory."""
+
+    def save(self) -> None:
+        if len(self._code):
+            self.showPage()
+        target = self._filename
+        out = target if hasattr(target, "write") else open(target, "wb")  # noqa: SIM115
+        collector = pdfdoc.PDFFile
+        try:
+            # reportlab makes its collector by this module-level name, inside one call: it
+            # is swapped for that call only (builds in one process run one at a time).
+            _Streamed.sink, pdfdoc.PDFFile = out, _Streamed
+            self._doc.GetPDFData(self)
+        finally:
+            pdfdoc.PDFFile, _Streamed.sink = collector, None
+            if out is not target:
+                out.close()
+
+    def _setExtGState(self, obj):
+        super()._setExtGState(obj)
+        if type(obj) is pdfdoc.PDFFormXObject:
+            obj.__class__ = _FormWithStates
+            obj.deflate()
+
+
+if not 4 <= int(reportlab.Version.split(".")[0]) <= 5:  # pragma: no cover - guarded in deps
+    raise ImportError(
+        f"reportlab {reportlab.Version}: forms are completed for reportlab 4-5"
+        " only; check render/pdf.py's Canvas before allowing it"
+    )
+
+
+@dataclass(frozen=True)
+class Meta:
+    title: str
+    author: str
+    subject: str
+
+
+def new_canvas(path, meta: Meta, size, font: str) -> Canvas:
+    """A canvas writing to a file's path, or to an open binary file (a buffer)."""
+    # The initial font is ours: reportlab's default would put an unembedded Helvetica in.
+    c = Canvas(
+        path if hasattr(path, "write") else str(path),
+        pagesize=size,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=font,
+    )
+    c.setTitle(meta.title)
+    c.setAuthor(meta.author)
+    c.setSubject(meta.subject)
+    c.setCreator("Bastelbogen")
+    c.setProducer("Bastelbogen (reportlab)")
+    # Cards must come out at their true size: ask viewers not to fit pages to the paper.
+    c.setViewerPreference("PrintScaling", PDFName("None"))
+    return c
+
+
+def set_boxes(c, trim, bleed) -> None:
+    c.setTrimBox(_corners(trim))
+    c.setBleedBox(_corners(bleed))
+
+
+def _corners(rect):
+    x, y, w, h = rect
+    return [round(x, 4), round(y, 4), round(x + w, 4), round(y + h, 4)]
+
+
+def write_pages(
+    path: Path, pages: list[Page], arts, meta: Meta, ctx: PaintContext, words: dict
+) -> None:
+    """`arts` (arts.Arts) gives each item side's art and its key, one form per key;
+    `words` are the kit's own words in the build's first language (a board's glue margins,
+    its assembly plan)."""
+    c = new_canvas(DISCARD if ctx.dry else path, meta, pages[0].size, ctx.fonts["regular"])
+    forms = Forms(c, ctx)
+    for page in pages:
+        c.setPageSize(page.size)
+        set_boxes(c, page.trim_box, page.bleed_box)
+        with_arts = [(p, *arts.placed(p.item, p.side)) for p in page.placements]
+        covered = draw_underlays(c, [(p, art) for p, art, _ in with_arts], ctx)
+        placed = [(p.item, p.side, p.matrix, p.clip, art, key) for p, art, key in with_arts]
+        if page.overview is not None:
+            item, matrix, _ = page.overview
+            placed.append((item, "front", matrix, None, *arts.placed(item, "front")))
+        for n, (item, side, matrix, clip, art, key) in enumerate(placed):
+            if art is None or _drawn_before(ctx, key):
+                continue
+            under = covered.get(n)
+            if under:  # its piece of a picture lies under it already, whole (joints.py)
+                art, key = bare(art, under), key + ("bare", under)
+            forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc, key)
+        draw_guides(c, page)
+        if page.glue or page.align or page.label:
+            draw_sheet_guides(c, page, ctx.fonts["regular"], words)
+        if page.overview is not None:
+            draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], words)
+        c.showPage()
+    try:
+        c.save()  # fonts are subset here: a damaged table inside one shows only now
+    except (TTFError, IndexError, KeyError, struct.error, ValueError) as exc:
+        raise ContentError(
+            Problem(
+                ctx.fonts.loc,
+                "a font of this game cannot be embedded:"
+                f" {str(exc).splitlines()[0][:100]}; it is damaged",
+            )
+        ) from None
+
+
+def _drawn_before(ctx: PaintContext, key) -> bool:
+    """Validating several variants: a face one of them drew already proves nothing new."""
+    if ctx.drawn is None or not Arts.shared(key):
+        return False
+    if key in ctx.drawn:
+        return True
+    ctx.drawn.add(key)
+    return False
+
+
+def draw_guides(c, page: Page) -> None:
+    c.saveState()
+    c.setStrokeColor(colors.black)
+    c.setLineWidth(MARK_WIDTH)
+    for x1, y1, x2, y2 in page.marks:
+        c.line(x1, y1, x2, y2)
+    c.setStrokeColor(FOLD_COLOUR)
+    c.setLineWidth(0.6)
+    c.setDash(*FOLD_DASH)
+    for x1, y1, x2, y2 in page.folds:
+        c.line(x1, y1, x2, y2)
+    marks = registration_marks(page)
+    if marks:  # print-then-cut: solid black finds a machine's eye best
+        c.setFillColor(colors.black)
+    for rect in marks:
+        c.rect(*rect, stroke=0, fill=1)
+    c.restoreState()

@@ -1,0 +1,81 @@
+"""Faces as pictures: each face drawn by the very forms the PDF sheets use, on a page of its
+own, then rasterised with pypdfium2, so a picture and a printed sheet can never disagree.
+Pictures are sRGB, and say so (the profile is embedded when they are saved).
+
+Faces go through small batches of pages, so memory stays flat however many there are.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from bastelbogen.core.geometry import IDENTITY, Rect
+from bastelbogen.render.paint import Forms, PaintContext
+from bastelbogen.render.pdf import Meta, new_canvas
+
+BATCH = 24  # faces per intermediate document
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One picture to take: an art, the part of it to show (item-local points, e.g. the
+    trim and its bleed) and the picture's size in pixels."""
+
+    art: object  # faces.Art
+    rect: Rect
+    pixels: tuple[int, int]
+    label: str = ""
+
+
+def rasterise(shots: Iterable[Shot], dpi: float, ctx: PaintContext, font: str) -> Iterator:
+    """Each shot as an RGB PIL image of exactly its pixels, in order."""
+    batch: list[Shot] = []
+    for shot in shots:
+        batch.append(shot)
+        if len(batch) == BATCH:
+            yield from _render(batch, dpi, ctx, font)
+            batch = []
+    if batch:
+        yield from _render(batch, dpi, ctx, font)
+
+
+def _render(batch: list[Shot], dpi: float, ctx: PaintContext, font: str) -> Iterator:
+    import pypdfium2 as pdfium  # only builds that export pictures load the rasteriser
+
+    buffer = io.BytesIO()
+    c = new_canvas(buffer, Meta("faces", "", ""), (72, 72), font)
+    ctx.pictures = {}  # motifs drawn once per document: this one starts without any
+    forms = Forms(c, ctx)
+    for shot in batch:
+        x, y, w, h = shot.rect
+        c.setPageSize((shot.pixels[0] * 72 / dpi, shot.pixels[1] * 72 / dpi))
+        # The shot's rect fills the page; a picture of other proportions (a shop's fixed
+        # size) is scaled to it, which the caller has allowed.
+        c.scale(shot.pixels[0] * 72 / dpi / w, shot.pixels[1] * 72 / dpi / h)
+        c.translate(-x, -y)
+        forms.place(shot.art, IDENTITY, shot.label)
+        c.showPage()
+    c.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        for n, shot in enumerate(batch):
+            image = document[n].render(scale=dpi / 72).to_pil().convert("RGB")
+            width, height = shot.pixels
+            if image.size != shot.pixels:  # pdfium rounds a page's edge up: one pixel at most
+                image = (
+                    image.crop((0, 0, width, height))
+                    if image.width >= width and image.height >= height
+                    else image.resize(shot.pixels)
+                )
+            yield image
+    finally:
+        document.close()
+
+
+def srgb_profile() -> bytes:
+    """The sRGB ICC profile, embedded in every picture written."""
+    from PIL import ImageCms
+
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()

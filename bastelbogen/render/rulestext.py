@@ -1,0 +1,107 @@
+"""The rules' words for the cheat sheet: rules YAML through the jinja2 template (the chosen
+theme's terms filled in) into blocks, one per `@kind text` line the template writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from bastelbogen.content.models import Game
+from bastelbogen.core.errors import ContentError, Loc, Problem
+from bastelbogen.core.sandbox import deadline, render_bounded
+from bastelbogen.core.templating import ContainedLoader, environment, expand, problem
+
+
+def load_template(rules, templates: list[Path]):
+    """The rules' cheat-sheet template, a missing or broken one told where."""
+    env = environment(ContainedLoader([str(t) for t in templates]))
+    try:
+        return env.get_template(rules.template)
+    except jinja2.TemplateNotFound as exc:
+        raise ContentError(
+            Problem(
+                rules.data.value_loc("template"), f"cheat-sheet template not found: {exc.message}"
+            )
+        ) from None
+    except Exception as exc:  # noqa: BLE001 - a broken template is the author's to fix
+        _template_failed(exc, rules.template, templates)
+
+
+def blocks_of(
+    template, game: Game, theme: str | None, lang: str, templates: list[Path], kinds
+) -> list[tuple[str, str]]:
+    """One language's blocks, (kind, text) of the given kinds, in the template's order."""
+    data = game.rules.data
+    if lang not in data:
+        raise ContentError(Problem(data.loc, f"the rules have no language '{lang}'"))
+    try:
+        with deadline():
+            markup = render_bounded(
+                template,
+                {
+                    "rules": _termed(data[lang], _terms(game, theme, lang)),
+                    "lang": lang,
+                    "game": {
+                        "title": game.title.get(lang),
+                        "author": game.author,
+                        "players": {"min": game.players.min, "max": game.players.max},
+                    },
+                },
+            )
+    except Exception as exc:  # noqa: BLE001 - narrowed by `_template_failed`
+        _template_failed(exc, game.rules.template, templates, lang)
+    return blocks(markup, kinds)
+
+
+def _terms(game: Game, theme: str | None, lang: str) -> dict:
+    """The words the chosen theme gives the rules (a town's 'Gebäude' is an animal's
+    'Tier'): `{{ terms.building }}` in rules.yaml."""
+    chosen = game.themes.get(theme or "")
+    terms = (chosen.terms or {}).get(lang) if chosen is not None else None
+    return {"terms": dict(terms) if isinstance(terms, dict) else {}}
+
+
+def _termed(node, context: dict):
+    """The rules part with each text's `{{ terms.x }}` filled in (sandboxed, located)."""
+    if isinstance(node, dict):
+        return {k: _termed_at(v, context, node.value_loc(k)) for k, v in node.items()}
+    return node
+
+
+def _termed_at(value, context: dict, loc: Loc):
+    if isinstance(value, str):
+        return expand(value, context, loc) if "{{" in value else value
+    if isinstance(value, list):
+        return [_termed_at(v, context, value.item_loc(i)) for i, v in enumerate(value)]
+    if isinstance(value, dict):
+        return _termed(value, context)
+    return value
+
+
+def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str = "") -> None:
+    """Report a broken or runaway cheat-sheet template at its own file and line."""
+    message = problem(exc)
+    if message is None:
+        raise exc
+    file, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
+    tb = exc.__traceback__
+    while tb is not None:  # jinja2 rewrites its frames to the template's lines
+        if tb.tb_frame.f_code.co_filename.endswith(".j2"):
+            file, line = tb.tb_frame.f_code.co_filename, tb.tb_lineno
+        tb = tb.tb_next
+    where = Loc(file or str(templates[0] / name), line or 1, 1)
+    what = f" ({lang})" if lang else ""
+    raise ContentError(Problem(where, f"cheat-sheet template{what}: {message}")) from None
+
+
+def blocks(markup: str, kinds) -> list[tuple[str, str]]:
+    blocks = []
+    for line in markup.splitlines():
+        line = line.strip()
+        if not line.startswith("@"):
+            continue
+        kind, _, text = line[1:].partition(" ")
+        if kind in kinds:
+            blocks.append((kind, text.strip()))
+    return blocks

@@ -1,0 +1,201 @@
+"""Shape, table and braille painters."""
+
+from __future__ import annotations
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from bastelbogen.content.painters import painter
+from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.params import (
+    ALIGNMENT,
+    COLOUR,
+    FONT_SIZE,
+    LENGTHS,
+    LINE,
+    NON_NEGATIVE,
+    POSITIVE,
+    TEXT,
+    TEXTS,
+    at_least,
+    choice,
+)
+from bastelbogen.core.shapes import offset
+from bastelbogen.core.units import mm
+from bastelbogen.layout import braille
+from bastelbogen.render.style import colour, loops_path, shade
+from bastelbogen.render.text import check_glyphs, fit_line
+
+
+@painter(
+    "shape",
+    "a rectangle (corners rounded by `radius`, mm), ellipse or line; `outline`"
+    " is the piece's own cut outline (a hex's, a circle's), `inset` mm inside it",
+    {
+        "shape": choice("rect", "ellipse", "line", "outline"),
+        "fill": COLOUR,
+        "stroke": COLOUR,
+        "line": LINE,
+        "dash": LENGTHS,
+        "radius": NON_NEGATIVE,
+        "inset": NON_NEGATIVE,
+    },
+)
+def paint_shape(c, box, ctx) -> None:
+    x, y, w, h = box.rect
+    fill = ctx.ink(box, "fill", None)
+    stroke = ctx.ink(box, "stroke", None)
+    if fill is None and stroke is None:
+        return
+    c.saveState()
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(float(box.get("line", 0.5)))
+        if box.get("dash"):
+            c.setDash([float(v) for v in box.get("dash")])
+    kind = box.get("shape", "rect")
+    args = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
+    if kind == "outline":
+        loops = offset(ctx.outline, -mm(float(box.get("inset", 0)))) if ctx.outline else ()
+        c.drawPath(loops_path(c, loops), **args)
+    elif kind == "ellipse":
+        c.ellipse(x, y, x + w, y + h, **args)
+    elif kind == "line":
+        c.line(x, y + h / 2, x + w, y + h / 2)
+    elif box.get("radius"):
+        c.roundRect(x, y, w, h, mm(float(box.get("radius"))), **args)
+    else:
+        c.rect(x, y, w, h, **args)
+    c.restoreState()
+
+
+@painter(
+    "table",
+    "a score grid: `rows` are `label\\|symbol`, `#label` heads a group;"
+    " `first` is the label column's width (mm)",
+    {
+        "header": TEXTS,
+        "rows": TEXTS,
+        "group": at_least(1),
+        "first": POSITIVE,
+        "header-height": POSITIVE,
+        "colour": COLOUR,
+        "line-colour": COLOUR,
+        "stripe": COLOUR,
+        "size": FONT_SIZE,
+    },
+    required=("header",),
+    text=True,
+)
+def paint_table(c, box, ctx) -> None:
+    """A score grid: a header row, then one row per label; rows come in groups of `group`
+    (a round's +, −, =), shaded alternately. A label `left|right` puts `right` flush right;
+    a label starting with `#` heads its group (bold, on a darker band)."""
+    x, y, w, h = box.rect
+    header = [str(v) for v in box.get("header", ())]
+    rows = [str(v) for v in box.get("rows", ())]
+    if not header:
+        return
+    group = int(box.get("group", 1))
+    first = mm(float(box.get("first", 30)))
+    col_w = (w - first) / max(1, len(header) - 1)
+    head_h = mm(float(box.get("header-height", 10)))
+    row_h = (h - head_h) / max(1, len(rows))
+    ink = ctx.ink(box, "colour", "#222222")
+    line = ctx.ink(box, "line-colour", "#555555")
+    stripe = ctx.ink(box, "stripe", "#f1efe8")
+    size = float(box.get("size", 9))
+    c.saveState()
+    c.setFillColor(stripe)
+    for r, label in enumerate(rows):
+        if label.startswith("#"):
+            c.setFillColor(shade(stripe, 0.12))
+        elif (r // group) % 2 == 1:
+            c.setFillColor(stripe)
+        else:
+            continue
+        c.rect(x, y + h - head_h - (r + 1) * row_h, w, row_h, stroke=0, fill=1)
+    c.setStrokeColor(line)
+    for r in range(len(rows) + 1):
+        yy = y + h - head_h - r * row_h
+        c.setLineWidth(1.0 if r % group == 0 else 0.3)
+        c.line(x, yy, x + w, yy)
+    c.setLineWidth(1.0)
+    c.line(x, y + h, x + w, y + h)
+    for k in range(len(header) + 1):
+        xx = x + (first + (k - 1) * col_w if k else 0)
+        c.setLineWidth(1.0 if k in (0, 1, len(header)) else 0.4)
+        c.line(xx, y, xx, y + h)
+    c.setFillColor(ink)
+    bold, regular = ctx.fonts["bold"], ctx.fonts["regular"]
+    for k, label in enumerate(header):
+        left = x + (first + (k - 1) * col_w if k else 0)
+        width = col_w if k else first
+        c.setFont(bold, _fit(label, bold, size, width - mm(2), head_h, box, ctx))
+        c.drawCentredString(left + width / 2, y + h - head_h / 2 - size * 0.36, label)
+    for r, label in enumerate(rows):
+        heading = label.startswith("#")
+        left_text, _, right_text = (part.strip() for part in label.lstrip("#").partition("|"))
+        base = y + h - head_h - (r + 0.5) * row_h - size * 0.36
+        font = bold if heading or right_text == "=" or left_text.startswith("=") else regular
+        symbol_w = stringWidth(right_text, bold, size * 1.2) + mm(4.5) if right_text else 0
+        c.setFont(font, _fit(left_text, font, size, first - mm(3) - symbol_w, row_h, box, ctx))
+        c.drawString(x + mm(2), base, left_text)
+        c.setFont(bold, size * 1.2)
+        c.drawRightString(x + first - mm(2.5), base, right_text)
+    c.restoreState()
+
+
+def _fit(text: str, font: str, size: float, width: float, height: float, box, ctx) -> float:
+    """Labels shrink to their cell down to 70 %; past that the build names the label."""
+    check_glyphs(text, font, box.loc_of("rows"), ctx.item_label)
+    fitted = fit_line(text, font, size, size * 0.7, width, height)
+    if fitted is None:
+        raise ContentError(
+            Problem(
+                box.loc_of("rows"),
+                f"{ctx.item_label}: table label '{text}' in box '{box.name}' does not fit its cell",
+            )
+        )
+    if ctx.preflight:
+        ctx.preflight.text(box, fitted, ctx.item_label)
+    return fitted
+
+
+@painter(
+    "braille",
+    "digits and letters in paper braille, at standard dot size",
+    {"text": TEXT, "colour": COLOUR, "align": ALIGNMENT, "rotate": choice(0, 180)},
+    text=True,
+)
+def paint_braille(c, box, ctx) -> None:
+    """Dots at standard paper-braille size, black: on swell paper they rise when heated."""
+    text = str(box.get("text", ""))
+    try:
+        n = len(braille.cells(text))
+    except ValueError as exc:
+        raise ContentError(Problem(box.loc, f"{ctx.item_label}: {exc}")) from None
+    x, y, w, h = box.rect
+    bw, bh = braille.size(n)
+    if bw > w + 1e-6 or bh > h + 1e-6:
+        raise ContentError(
+            Problem(
+                box.loc,
+                f"{ctx.item_label}: braille '{text}' needs"
+                f" {bw / mm(1):.1f} x {bh / mm(1):.1f} mm, box '{box.name}'"
+                " is smaller",
+            )
+        )
+    align = box.get("align", "left")
+    left = x + {"left": 0.0, "right": w - bw}.get(align, (w - bw) / 2)
+    top = y + h - (h - bh) / 2
+    c.saveState()
+    rotate = int(box.get("rotate", 0)) % 360
+    if rotate == 180:
+        c.translate(2 * x + w, 2 * y + h)
+        c.rotate(180)
+    c.setFillColor(colour(box.get("colour", "#000000"), box.loc))
+    for cx, cy in braille.dot_centres(text, left, top):
+        c.circle(cx, cy, braille.DOT_DIAMETER / 2, stroke=0, fill=1)
+    c.restoreState()

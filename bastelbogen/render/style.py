@@ -1,0 +1,181 @@
+"""Fonts and colours as painters need them."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.lib import colors
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from bastelbogen.core import limits
+from bastelbogen.core.errors import ContentError, Loc, Problem
+from bastelbogen.core.params import read_colour
+from bastelbogen.core.source import read_bytes
+
+
+def fingerprint(path: Path, loc: Loc) -> str:
+    """A font file's bytes, hashed (read once, and only if a file not too large)."""
+    return hashlib.sha1(read_bytes(path, loc, limits.MAX_BINARY_BYTES, "font file")).hexdigest()[
+        :12
+    ]
+
+
+def register_font(path: Path, loc: Loc, family: str = "") -> str:
+    """Register a TTF once; reportlab embeds a subset. The name comes from the file's bytes
+    (and its family's), so two fonts that share a file name never pass for each other, and
+    the same font makes the same PDF wherever the project lies."""
+    digest = hashlib.sha1(f"{fingerprint(path, loc)}|{family}".encode()).hexdigest()[:8]
+    name = f"BB-{path.stem}-{digest}"
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except TTFError as exc:
+            raise ContentError(
+                Problem(loc, f"font file {path.name} cannot be used: {exc}")
+            ) from None
+        except Exception:  # noqa: BLE001 - a damaged font trips reportlab's parser anywhere
+            raise ContentError(
+                Problem(
+                    loc,
+                    f"font file {path.name} cannot be used: it is not"
+                    " a TrueType font, or it is damaged",
+                )
+            ) from None
+    return name
+
+
+@dataclass
+class Fonts:
+    """Font roles (regular, bold, italic, or a game's own names) -> registered names."""
+
+    paths: dict[str, Path]
+    loc: Loc
+    locs: dict[str, Loc] = field(default_factory=dict)  # where the game file named each
+    names: dict[str, str] = field(default_factory=dict)
+
+    def __getitem__(self, role: str) -> str:
+        return self.get(role, self.loc)
+
+    def get(self, role: str, loc: Loc) -> str:
+        """The registered name for a font role; `loc` is where the role was asked for."""
+        if role not in self.names:
+            if role not in self.paths:
+                raise ContentError(
+                    Problem(loc, f"no font '{role}'; fonts: {', '.join(self.paths)}")
+                )
+            family = (
+                "|".join(
+                    fingerprint(self.paths[r], self.locs.get(r, loc))
+                    for r in ("bold", "italic")
+                    if r in self.paths
+                )
+                if role == "regular"
+                else ""
+            )
+            self.names[role] = register_font(self.paths[role], self.locs.get(role, loc), family)
+            if role == "regular":
+                self._family()
+        return self.names[role]
+
+    def _family(self) -> None:
+        """Let <b> and <i> in paragraphs find the bold and italic files of this game."""
+        regular = self.names["regular"]
+        bold = self["bold"] if "bold" in self.paths else regular
+        italic = self["italic"] if "italic" in self.paths else regular
+        for is_bold, is_italic, name in (
+            (0, 0, regular),
+            (1, 0, bold),
+            (0, 1, italic),
+            (1, 1, bold),
+        ):
+            addMapping(regular, is_bold, is_italic, name)
+
+
+def colour(value, loc: Loc):
+    if value is None or value == "none":
+        return None
+    if str(value).startswith("#") and len(str(value)) not in (7, 9):
+        raise ContentError(Problem(loc, f"'{value}' is not a colour: write #rrggbb"))
+    found = read_colour(str(value))
+    if found is None:
+        raise ContentError(Problem(loc, f"'{value}' is not a colour (use #rrggbb or a name)"))
+    return None if found.alpha == 0 else found  # 'transparent', #rrggbb00: no paint
+
+
+def tint(c, amount: float):
+    """Mix a colour toward white; amount 0 keeps it, 1 gives white."""
+    return colors.Color(
+        c.red + (1 - c.red) * amount,
+        c.green + (1 - c.green) * amount,
+        c.blue + (1 - c.blue) * amount,
+    )
+
+
+def shade(c, amount: float):
+    return colors.Color(c.red * (1 - amount), c.green * (1 - amount), c.blue * (1 - amount))
+
+
+def mix(base, over, amount: float):
+    """`over` laid on `base` as a veil `amount` strong would show it, as one opaque colour:
+    what the painters use instead of transparency (see wash.py)."""
+    return colors.Color(
+        *(
+            b + (o - b) * amount
+            for b, o in ((base.red, over.red), (base.green, over.green), (base.blue, over.blue))
+        )
+    )
+
+
+_TAG = re.compile(r"<[^>]*>|&[a-z]+;|&#\d+;")
+
+
+def missing_glyphs(text: str, font_name: str) -> str:
+    """The characters of `text` (markup aside) that the font cannot draw: a PDF would show
+    empty boxes for them, so a build must say so instead."""
+    glyphs = getattr(getattr(pdfmetrics.getFont(font_name), "face", None), "charToGlyph", None)
+    if glyphs is None:
+        return ""
+    plain = _TAG.sub("", text)
+    return "".join(sorted({ch for ch in plain if ord(ch) not in glyphs and ch not in "\n\t"}))
+
+
+# Cut, valley and mountain lines must look different at a glance, without colour too.
+LINE_STYLES = {
+    "cut": (0.6, None, colors.HexColor("#1d1d1d")),
+    "valley": (0.5, ((3, 2),), colors.HexColor("#6b6b6b")),
+    "mountain": (0.5, ((4, 1.5, 1, 1.5),), colors.HexColor("#6b6b6b")),
+}
+HALO = colors.HexColor("#f2f2f2")  # under a fold line: opaque, pale enough to read on any art
+
+
+def loops_path(c, loops):
+    """A path of closed loops (an outline, item-local points), to clip to or to draw."""
+    path = c.beginPath()
+    for loop in loops:
+        path.moveTo(*loop[0])
+        for point in loop[1:]:
+            path.lineTo(*point)
+        path.close()
+    return path
+
+
+def stroke_line(c, x1: float, y1: float, x2: float, y2: float, style: str) -> None:
+    """A cut, valley or mountain line in its style; a fold gets a pale halo first, so it
+    stays visible on dark art."""
+    width, dash, ink = LINE_STYLES[style]
+    if dash:
+        c.setDash()
+        c.setStrokeColor(HALO)
+        c.setLineWidth(width + 1.2)
+        c.line(x1, y1, x2, y2)
+        c.setDash(*dash)
+    else:
+        c.setDash()
+    c.setStrokeColor(ink)
+    c.setLineWidth(width)
+    c.line(x1, y1, x2, y2)

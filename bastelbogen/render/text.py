@@ -1,0 +1,322 @@
+"""Text painters. Text shrinks to fit its box within limits; past them the build fails
+naming the item and the text: nothing is ever cut off silently."""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from xml.sax.saxutils import escape as xml_escape
+
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
+
+from bastelbogen.content.painters import painter
+from bastelbogen.content.pictures import picture_problem
+from bastelbogen.core import limits, params
+from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.params import ALIGNMENT, COLOUR, FACTOR, FONT_SIZE, TEXT, choice
+from bastelbogen.core.paths import inside, is_file
+from bastelbogen.core.units import to_mm
+from bastelbogen.render.style import missing_glyphs
+
+CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+
+
+def _overflow(box, ctx, text: str, size: float) -> ContentError:
+    w, h = box.rect[2], box.rect[3]
+    short = text if len(text) <= 60 else text[:57] + "..."
+    return ContentError(
+        Problem(
+            box.loc,
+            f"{ctx.item_label}: text in box '{box.name}'"
+            f" ({to_mm(w):.1f} x {to_mm(h):.1f} mm) does not fit even at"
+            f" {size:g} pt: '{short}'",
+        )
+    )
+
+
+def check_glyphs(text: str, font: str, loc, label: str) -> None:
+    lacking = missing_glyphs(text, font)
+    if lacking:
+        where = f"{label}: " if label else ""
+        raise ContentError(
+            Problem(
+                loc,
+                f"{where}the font has no glyph for"
+                f" {', '.join(repr(ch) for ch in lacking)} in '{text[:60]}';"
+                " use other characters or a font that has them",
+            )
+        )
+
+
+def fit_line(
+    text: str, font: str, size: float, min_size: float, width: float, height: float
+) -> float | None:
+    """Largest size from `size` down to `min_size`, in half-point steps, at which one line
+    fits. Width and cap height grow in proportion to the size, so the largest fitting size
+    is computed, not searched: any size, however absurd, costs one measurement."""
+    per_point = stringWidth(text, font, 1.0)
+    limit = min(width / per_point if per_point > 0 else size, height / CAP_HEIGHT, size)
+    fitted = size - math.ceil(max(size - limit, 0.0) / 0.5 - 1e-9) * 0.5
+    for candidate in (fitted, fitted - 0.5):  # rounding may leave the first a hair too wide
+        if (
+            candidate >= min_size - 1e-9
+            and stringWidth(text, font, candidate) <= width + 1e-6
+            and candidate * CAP_HEIGHT <= height + 1e-6
+        ):
+            return candidate
+    return None
+
+
+@painter(
+    "text",
+    "one line that shrinks from `size` to `min-size` (pt) to fit; `font` is"
+    " regular, bold or italic",
+    {
+        "text": TEXT,
+        "font": TEXT,
+        "size": FONT_SIZE,
+        "min-size": FONT_SIZE,
+        "colour": COLOUR,
+        "align": ALIGNMENT,
+        "valign": choice("top", "middle", "bottom"),
+        "rotate": choice(0, 90, 180, 270),
+    },
+    text=True,
+)
+def paint_text(c, box, ctx) -> None:
+    text = str(box.get("text", ""))
+    if not text:
+        return
+    font = ctx.fonts.get(box.get("font", "regular"), box.loc_of("font"))
+    check_glyphs(text, font, box.loc, ctx.item_label)
+    rotate = int(box.get("rotate", 0)) % 360
+    x, y, w, h = box.rect
+    if rotate in (90, 270):
+        w, h = h, w
+    size = float(box.get("size", 10))
+    fitted = fit_line(text, font, size, float(box.get("min-size", size * 0.6)), w, h)
+    if fitted is None:
+        raise _overflow(box, ctx, text, float(box.get("min-size", size * 0.6)))
+    if ctx.preflight:
+        ctx.preflight.text(box, fitted, ctx.item_label)
+    c.saveState()
+    cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
+    c.translate(cx, cy)
+    c.rotate(rotate)
+    c.setFillColor(ctx.ink(box, "colour", "#222222"))
+    c.setFont(font, fitted)
+    valign = box.get("valign", "middle")
+    base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
+        valign, -fitted * CAP_HEIGHT / 2
+    )
+    align = box.get("align", "center")
+    if align == "left":
+        c.drawString(-w / 2, base, text)
+    elif align == "right":
+        c.drawRightString(w / 2, base, text)
+    else:
+        c.drawCentredString(0, base, text)
+    c.restoreState()
+
+
+def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
+    return ParagraphStyle(
+        box.name,
+        fontName=ctx.fonts.get(box.get("font", "regular"), box.loc_of("font")),
+        fontSize=size,
+        leading=size * float(box.get("leading", 1.25)),
+        alignment=ALIGN.get(box.get("align", "left"), TA_LEFT),
+        textColor=ctx.ink(box, "colour", "#222222"),
+    )
+
+
+_INSIDE_TAG = r"""(?:[^>"']|"[^"]*"|'[^']*')*"""  # a quoted '>' does not end a tag
+_IMG = re.compile(rf"<img\b{_INSIDE_TAG}>", re.I)
+_ATTR = re.compile(r"""([a-zA-Z_:][-\w:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
+IMG_KEYS = ("src", "width", "height", "valign")
+
+
+def _attributes(tag: str) -> dict[str, str] | None:
+    """A tag's attributes; None if one is given twice (reportlab would take the last)."""
+    found: dict[str, str] = {}
+    for name, *values in _ATTR.findall(tag):
+        if name.lower() in found:
+            return None
+        found[name.lower()] = next((v for v in values if v), "")
+    return found
+
+
+def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
+    """`<img src=…>` in markup may show a picture from the game's folder, nothing else:
+    reportlab would read any path, or fetch a URL. The src is replaced by the checked path."""
+    where = f"{label}: " if label else ""
+
+    def checked(match: re.Match) -> str:
+        attributes = _attributes(match.group(0))
+        if attributes is None or set(attributes) - set(IMG_KEYS):
+            raise ContentError(
+                Problem(
+                    loc,
+                    f"{where}{match.group(0)[:80]}: an <img> takes"
+                    f" {', '.join(IMG_KEYS)}, each once",
+                )
+            )
+        name = attributes.get("src", "")
+        if re.match(r"^[a-z][a-z0-9+.-]*:", name, re.I):
+            raise ContentError(
+                Problem(
+                    loc,
+                    f"{where}<img src='{name[:80]}'>: pictures are"
+                    " never fetched, only read from the game's folder",
+                )
+            )
+        path = inside(folder, name) if folder is not None and name else None
+        if path is None:
+            raise ContentError(
+                Problem(
+                    loc,
+                    f"{where}<img src='{name[:80]}'> in the text: a"
+                    " picture must be a file in the game's folder",
+                )
+            )
+        if not is_file(path):
+            raise ContentError(Problem(loc, f"{where}<img> picture not found: {name}"))
+        if problem := picture_problem(path, folder):
+            raise ContentError(Problem(loc, f"{where}<img> picture {name} {problem}"))
+        if path.suffix.lower() == ".svg":
+            raise ContentError(
+                Problem(loc, f"{where}<img> in text takes PNG or JPEG, not SVG: {name}")
+            )
+        attributes["src"] = str(path)
+        return (
+            "<img "
+            + " ".join(f'{k}="{xml_escape(v, {chr(34): "&quot;"})}"' for k, v in attributes.items())
+            + "/>"
+        )
+
+    return _IMG.sub(checked, text)
+
+
+_TAG = re.compile(rf"<\s*/?\s*([a-zA-Z]+)({_INSIDE_TAG})>")
+# The inline tags a card or rules text may use; reportlab knows more (<para>, <onDraw>,
+# <index>, <link>), which fail late or reach into the document.
+TAGS = ("b", "i", "u", "strike", "strong", "em", "br", "font", "span", "super", "sup", "sub", "img")
+_NUMBER = re.compile(r"""=\s*['"]?\s*([-+]?(?:\d[\d._]*|\.\d+)(?:[eE][-+]?\d+)?|nan|inf)""", re.I)
+
+
+def _markup_problem(text: str, links: bool) -> str | None:
+    """Tags whose numbers reportlab would try to honour at any size, and links, which a
+    card (drawn once as a PDF form) cannot carry."""
+    for tag, attributes in _TAG.findall(text):
+        if tag.lower() == "a" and not links:
+            return f"<{tag}> links cannot be used on cards and tiles"
+        if tag.lower() == "a" and not re.search(
+            r"""href\s*=\s*["']?(https?|mailto):""", attributes, re.I
+        ):
+            return '<a> takes href="https://…" or mailto:, nothing else'
+        if tag.lower() not in (*TAGS, "a"):
+            return f"<{tag}> is not one of the tags text may use ({', '.join(TAGS)}, a)"
+        for number in _NUMBER.findall(attributes):
+            try:
+                value = float(number)
+            except ValueError:
+                return f"<{tag}{attributes[:40]}>: '{number}' is not a number"
+            if not math.isfinite(value) or abs(value) > limits.MAX_FONT_SIZE:
+                return (
+                    f"<{tag}{attributes[:40]}> asks for {number}; numbers in tags must be"
+                    f" at most {limits.MAX_FONT_SIZE:g}"
+                )
+    return None
+
+
+def paragraph(
+    text: str, style, loc, label: str = "", folder: Path | None = None, links: bool = False, **kw
+) -> Paragraph:
+    """A reportlab Paragraph; broken inline markup is the author's to fix, so say where."""
+    check_glyphs(text, style.fontName, loc, label)
+    if problem := _markup_problem(text, links):
+        where = f"{label}: " if label else ""
+        raise ContentError(Problem(loc, f"{where}{problem}: '{text[:60]}'"))
+    text = _pictures(text, folder, loc, label)
+    try:
+        return Paragraph(text, style, **kw)
+    except (ValueError, KeyError, AttributeError, TypeError) as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "broken markup"
+        where = f"{label}: " if label else ""
+        raise ContentError(
+            Problem(
+                loc,
+                f"{where}text markup is broken ({reason}); tags like"
+                f" <b>…</b> must be closed, and a plain & written &amp;:"
+                f" '{text[:60]}'",
+            )
+        ) from None
+
+
+@painter(
+    "paragraph",
+    "wrapped text with `<b>`, `<i>`, `<br/>`; a blank line starts a new"
+    " paragraph, `gap` font sizes apart",
+    {
+        "text": TEXT,
+        "font": TEXT,
+        "size": FONT_SIZE,
+        "min-size": FONT_SIZE,
+        "colour": COLOUR,
+        "align": choice(*params.ALIGN, "justify"),
+        "valign": choice("top", "middle"),
+        "leading": FACTOR,
+        "gap": params.number(0, False, 10),
+    },
+    text=True,
+)
+def paint_paragraph(c, box, ctx) -> None:
+    """Wrapped text; `text` may use <b>, <i> and <br/>; a list or blank lines give one
+    paragraph each, `gap` (in font sizes) apart."""
+    raw = box.get("text", "")
+    # A blank line starts a new paragraph, so a template loop can write a spaced list.
+    texts = [
+        t
+        for part in (raw if isinstance(raw, tuple) else [raw])
+        for t in str(part).split("\n\n")
+        if t.strip()
+    ]
+    x, y, w, h = box.rect
+    size = float(box.get("size", 9))
+    min_size = float(box.get("min-size", size * 0.7))
+    gap = float(box.get("gap", 0.4))
+
+    def laid_out(at: float):
+        style = paragraph_style(ctx, box, at)
+        paras = [paragraph(str(t), style, box.loc, ctx.item_label, ctx.folder) for t in texts]
+        heights = [p.wrap(w, h)[1] for p in paras]
+        return paras, heights, sum(heights) + gap * at * max(0, len(paras) - 1)
+
+    # Half-point steps from `size` down to `min-size`: the largest that fits, by bisection,
+    # so a size of 1000 pt costs a dozen layouts, not two thousand.
+    steps = int(max(size - min_size, 0.0) / 0.5 + 1e-9)
+    lo, hi, best = 0, steps, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        result = laid_out(size - mid * 0.5)
+        if result[2] <= h + 1e-6:
+            best, hi = (mid, result), mid - 1
+        else:
+            lo = mid + 1
+    if best is None:
+        raise _overflow(box, ctx, " ".join(str(t) for t in texts), min_size)
+    size = size - best[0] * 0.5
+    if ctx.preflight:
+        ctx.preflight.text(box, size, ctx.item_label)
+    paras, heights, total = best[1]
+    top = y + h
+    if box.get("valign", "top") == "middle":
+        top -= (h - total) / 2
+    for p, ph in zip(paras, heights, strict=True):
+        p.drawOn(c, x, top - ph)
+        top -= ph + gap * size

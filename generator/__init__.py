@@ -1,1 +1,0 @@
-"""Bastelbogen: print-and-play kits from YAML."""

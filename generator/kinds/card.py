@@ -1,8 +1,0 @@
-"""A card: a rectangle with a face, usually a back, crop marks and bleed."""
-
-from . import Kind, register
-
-
-@register
-class Card(Kind):
-    name = "card"

@@ -1,8 +1,0 @@
-"""A tile: like a card, thicker when glued on board; a back is printed behind it."""
-
-from . import Kind, register
-
-
-@register
-class Tile(Kind):
-    name = "tile"
