@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from bastelbogen.content.options import OPTIONS, Option, default
+from bastelbogen.content.options import FLIPS, OPTIONS, Option
 
 # Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
 from bastelbogen.core import limits
@@ -153,7 +153,7 @@ def _parsed(option: Option):
 def _click_option(option: Option):
     """One command-line option made from its declaration in options.py."""
     decl = (f"--{option.name}", option.key)
-    if option.type == "flag":
+    if option.type in ("flag", "alias"):  # an alias: BuildOptions.of makes it what it means
         return click.option(*decl, is_flag=True, help=option.help)
     if option.type == "choice":
         return click.option(
@@ -241,28 +241,16 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
     from bastelbogen.pipeline.build import BuildOptions, build_games
 
     project = _project(ctx)
-    options = BuildOptions.of(**values)
     names = _games(project, games)
     failed: list[tuple[str, ContentError]] = []
-    show = sys.stdout.isatty()
     stopped = False  # a game that could not be written: told, the others still built
     try:
-        for name, target, exc in build_games(project, names, out, options, _warn):
+        built = build_games(project, names, out, BuildOptions.of(**values), _warn)
+        for name, target, exc in built:
             if isinstance(exc, ContentError):
                 failed.append((name, exc))
-            elif isinstance(exc, OptionError):
-                raise exc
-            elif isinstance(exc, OSError):
-                click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
-                stopped = True
-            elif isinstance(exc, MemoryError):
-                _out_of_memory(name, stop=False)
-                stopped = True
-            elif isinstance(exc, OutsideError):
-                click.echo(f"{name}: {exc}", err=True)
-                stopped = True
-            elif show:
-                click.echo(f"{name}: {len(sorted(target.glob('*.pdf')))} PDFs in {target}")
+            else:
+                stopped |= _told(name, target, exc, out)
     except OptionError as exc:
         raise click.UsageError(str(exc)) from None
     if stopped and not failed:
@@ -272,6 +260,22 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
             ContentError([p for _, exc in failed for p in exc.problems]),
             [name for name, _ in failed],
         )
+
+
+def _told(name: str, target: Path | None, exc: Exception | None, out: Path) -> bool:
+    """One game's build told (not its content's problems, which are told together):
+    whether it stopped short of writing its kit."""
+    if isinstance(exc, OptionError):
+        raise exc
+    if isinstance(exc, OSError):
+        click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
+    elif isinstance(exc, MemoryError):
+        _out_of_memory(name, stop=False)
+    elif isinstance(exc, OutsideError):
+        click.echo(f"{name}: {exc}", err=True)
+    elif target is not None and sys.stdout.isatty():
+        click.echo(f"{name}: {len(sorted(target.glob('*.pdf')))} PDFs in {target}")
+    return exc is not None
 
 
 @main.command("new")
@@ -299,14 +303,9 @@ def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
 
 
 @main.command("calibrate")
-@click.option(
-    "--paper",
-    type=click.Choice(OPTIONS["paper"].choices),
-    default=default("paper"),
-    show_default=True,
-)
-@click.option(
-    "--duplex", type=click.Choice(("long", "short")), default=default("duplex"), show_default=True
+@_click_option(OPTIONS["paper"])
+@_click_option(
+    OPTIONS["duplex"].narrowed(FLIPS, "The edge your printer turns the sheet over for its backs.")
 )
 @click.option(
     "--out",
@@ -339,9 +338,8 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
             f"{out} exists and is not a plain file; it is left alone", param_hint="--out"
         )
     try:
-        path = write_calibration(
-            out, PrintSettings(paper, duplex, 0.0, default("margin")), _project(ctx).fonts
-        )
+        settings = PrintSettings(paper=paper, duplex=duplex, bleed=0.0)
+        path = write_calibration(out, settings, _project(ctx).fonts)
     except OSError as exc:
         raise click.BadParameter(
             f"cannot write {out}: {exc.strerror or exc}", param_hint="--out"

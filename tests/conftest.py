@@ -40,8 +40,6 @@ def build(game: str, out: Path, project: Path = ROOT, **values) -> Path:
         parsed[option.key if option else name] = (
             option.parse(value) if option and option.type in ("length", "offset") else value
         )
-    if "langs" in parsed:
-        parsed["lang"] = parsed.pop("langs")
     return build_game(Project(project), game, out, BuildOptions.of(**parsed))
 
 

@@ -3,6 +3,8 @@ build, the manifest and the README all read that one declaration."""
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from bastelbogen.content.options import OPTIONS, record, table
@@ -29,8 +31,89 @@ def test_help_lists_every_option_with_its_default():
 def test_the_build_takes_the_declared_defaults():
     values = BuildOptions().values()
     for option in OPTIONS.values():
-        assert values[option.key] == option.default, option.name
+        if option.type != "alias":
+            assert values[option.key] == option.default, option.name
     assert PrintSettings() == BuildOptions.of().settings
+
+
+def test_every_option_is_a_field_and_every_field_an_option():
+    """The objects that hold the options have a field for each entry of the table and none
+    besides (the nested settings and validating's `dry` are no options)."""
+    printed = {f.name for f in fields(PrintSettings)}
+    built = {f.name for f in fields(BuildOptions)} - {"settings", "dry"}
+    declared = {o.key: o for o in OPTIONS.values() if o.type != "alias"}
+    assert printed | built == set(declared) and not printed & built
+    assert printed == {k for k, o in declared.items() if o.group == "print"}
+    for f in fields(BuildOptions):
+        if f.name in declared:
+            assert f.default == declared[f.name].default, f.name
+
+
+NEW = """
+import json, sys
+from bastelbogen.content.options import OPTIONS, Option
+from bastelbogen.core.units import mm
+OPTIONS["sparkle"] = Option("sparkle", "int", 3, "Sparkles a card.", span=(0, 9))
+OPTIONS["gutter"] = Option("gutter", "length", mm(2), "Room.", limit_mm=5.0, group="print")
+from click.testing import CliRunner
+from bastelbogen.cli import main
+from bastelbogen.layout.imposition import PrintSettings
+from bastelbogen.pipeline.build import BuildOptions
+run = lambda *a: CliRunner().invoke(main, ["--root", sys.argv[1], *a])
+built = run("build", "mytown", "--sparkle", "5", "--gutter", "4mm", "--out", sys.argv[2])
+print(json.dumps({
+    "default": [BuildOptions().sparkle, PrintSettings().gutter],
+    "of": BuildOptions.of(sparkle=7).values()["sparkle"],
+    "help": " ".join(run("build", "--help").output.split()),
+    "bad": [run("build", "mytown", "--sparkle", "12").output, built.exit_code, built.output],
+}))
+"""
+
+
+def test_a_new_option_is_one_entry(tmp_path):
+    """Two entries added to the table before anything reads it: each reaches the objects
+    with its default, the command line with its help and range, and the manifest."""
+    import json
+    import subprocess
+    import sys
+
+    code = [sys.executable, "-c", NEW, str(ROOT), str(tmp_path)]
+    result = subprocess.run(code, capture_output=True, text=True, cwd=ROOT, check=True)
+    got = json.loads(result.stdout)
+    assert got["default"] == [3, mm(2)] and got["of"] == 7
+    assert "--sparkle" in got["help"] and "Sparkles a card. [default: 3]" in got["help"]
+    assert "--gutter" in got["help"] and "[default: 2mm]" in got["help"]
+    bad, code_, output = got["bad"]
+    assert "must be a whole number from 0 to 9, got 12" in bad
+    assert code_ == 0, output
+    options = manifest(tmp_path / "mytown")["options"]
+    assert options["sparkle"] == 5 and options["gutter"] == "4mm"
+
+
+def test_svg_is_an_alias_of_cut_svg(tmp_path):
+    assert BuildOptions.of(svg=True).cut == "svg" and BuildOptions.of(svg=True, cut="svg").cut
+    assert "svg" not in {f.name for f in fields(BuildOptions)}
+    assert "| `--svg` | off | flag: `--cut svg` | An alias" in table()
+    result = pnp("build", "mytown", "--svg", "--cut", "dxf", "--out", str(tmp_path), cwd=ROOT)
+    assert result.returncode == 2 and "--svg is --cut svg; it cannot go with --cut dxf" in (
+        " ".join(result.stderr.split())
+    )
+    assert not any(tmp_path.iterdir())
+
+
+def test_calibrate_takes_the_declared_paper_and_duplex(tmp_path):
+    """Its --paper and --duplex are the table's, --duplex narrowed to the flips."""
+    from bastelbogen.cli import calibrate_cmd
+
+    params = {p.name: p for p in calibrate_cmd.params}
+    assert tuple(params["paper"].type.choices) == OPTIONS["paper"].choices
+    flips = tuple(params["duplex"].type.choices)
+    assert flips == ("long", "short") and set(flips) < set(OPTIONS["duplex"].choices)
+    assert params["paper"].default == OPTIONS["paper"].default
+    assert params["duplex"].default == OPTIONS["duplex"].default
+    result = pnp("calibrate", "--duplex", "fold", "--out", str(tmp_path / "c.pdf"), cwd=ROOT)
+    assert result.returncode == 2 and "'fold' is not one of 'long', 'short'" in result.stderr
+    assert not any(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize(

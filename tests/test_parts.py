@@ -76,7 +76,7 @@ def _alone(game: str, paper: str) -> tuple[int, dict]:
     and each component's number of items."""
     project = Project(ROOT)
     g = project.load(game)
-    options = BuildOptions(PrintSettings(paper=paper), langs=g.languages)
+    options = BuildOptions(settings=PrintSettings(paper=paper), langs=g.languages)
     layouts = Layouts([TEMPLATES])
     total, counts = 0, {}
     for component in g.components:

@@ -45,7 +45,7 @@ swap = publish._exchange_call()
 if swap is not None:
     publish._exchange_call = lambda: counted(swap)
 build_game(Project(Path(sys.argv[4])), "muenchhausen", out,
-           BuildOptions(PrintSettings(paper=paper), ("de",)))
+           BuildOptions(settings=PrintSettings(paper=paper), langs=("de",)))
 print("done", calls[0])
 """
 

@@ -8,13 +8,15 @@ the manifest records the values by it, and the README's option table is written 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, make_dataclass, replace
+from typing import Any
 
 from bastelbogen.core import limits
 from bastelbogen.core.units import mm, parse_length, parse_pair, to_mm
 
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-DUPLEX_MODES = ("long", "short", "fold", "none")
+FLIPS = ("long", "short")  # the duplex modes that print backs behind fronts (calibrate's)
+DUPLEX_MODES = (*FLIPS, "fold", "none")
 LANG_CODE = re.compile(r"^[a-z]{2,3}$")
 URL = re.compile(r"^https?://[^\s\"'<>?#]{1,2000}$")  # file names are appended to it
 EXPORTS = ("png", "shop", "tts", "contact")
@@ -23,61 +25,32 @@ EXPORTS = ("png", "shop", "tts", "contact")
 @dataclass(frozen=True)
 class Option:
     name: str  # as on the command line (--name) and in manifest.json
-    type: str  # choice, list (of choices), length, offset, flag, name, langs, int, url
+    type: str  # choice, list (of choices), length, offset, flag, name, langs, int, url, alias
     default: object  # parsed: points for lengths, a tuple for langs and lists
     help: str
     choices: tuple[str, ...] = ()
     limit_mm: float = 0.0  # lengths: from 0 to this; offsets: within ± this
     span: tuple[int, int] = (0, 0)  # ints: from, to
     recorded: bool = True  # written to manifest.json
+    group: str = "build"  # the object that holds it: print (PrintSettings) or build
+    field: str = ""  # its Python name where it is not the name's (lang: langs)
+    means: tuple[str, str] = ("", "")  # an alias: the option and the value it stands for
 
     @property
     def key(self) -> str:
         """The Python name: back-offset is back_offset."""
-        return self.name.replace("-", "_")
+        return self.field or self.name.replace("-", "_")
 
     def parse(self, text):
         """The value a user typed, parsed and checked; ValueError says what is wrong."""
-        if self.type == "length":
-            value = parse_length(text)
-            if not 0 <= value <= mm(self.limit_mm):
-                raise ValueError(f"must be from 0 to {self.limit_mm:g}mm, got {text}")
-            return value
-        if self.type == "offset":
-            pair = parse_pair(text)
-            if any(abs(v) > mm(self.limit_mm) for v in pair):
-                raise ValueError(f"each shift must be within ±{self.limit_mm:g}mm; got {text}")
-            return pair
-        if self.type == "langs":
-            codes = tuple(text)
-            for n, code in enumerate(codes):
-                if not LANG_CODE.match(code):
-                    raise ValueError(f"'{code}' is not a language code like de, en or fr")
-                if code in codes[:n]:
-                    raise ValueError(f"'{code}' is asked for twice")
-            return codes
-        if self.type == "list":
-            for n, value in enumerate(text):
-                if value not in self.choices:
-                    raise ValueError(f"must be one of {', '.join(self.choices)}, got {value}")
-                if value in text[:n]:
-                    raise ValueError(f"'{value}' is asked for twice")
-            return tuple(text)
-        if self.type == "int":
-            text = str(text)
-            if not (text.isdigit() and self.span[0] <= int(text) <= self.span[1]):
-                raise ValueError(
-                    f"must be a whole number from {self.span[0]} to {self.span[1]}, got {text}"
-                )
-            return int(text)
-        if self.type == "url" and not URL.match(text):
-            raise ValueError(
-                "must be an address starting http:// or https://, without ? or #"
-                f" (file names are added to it), got {text}"
-            )
-        if self.type == "choice" and text not in self.choices:
-            raise ValueError(f"must be one of {', '.join(self.choices)}, got {text}")
-        return text
+        return _PARSERS.get(self.type, _as_typed)(self, text)
+
+    def narrowed(self, choices: tuple[str, ...], help: str) -> Option:
+        """This option where only some of its declared choices make sense (calibrate's
+        --duplex: the flips alone); the choices must be declared ones."""
+        assert set(choices) <= set(self.choices), (self.name, choices)
+        default = self.default if self.default in choices else choices[0]
+        return replace(self, choices=choices, default=default, help=help)
 
     def shown(self, value) -> object:
         """The value as a user writes it (and as manifest.json records it)."""
@@ -90,10 +63,100 @@ class Option:
         return value
 
 
+def _length(option: Option, text) -> float:
+    value = parse_length(text)
+    if not 0 <= value <= mm(option.limit_mm):
+        raise ValueError(f"must be from 0 to {option.limit_mm:g}mm, got {text}")
+    return value
+
+
+def _offset(option: Option, text) -> tuple[float, float]:
+    pair = parse_pair(text)
+    if any(abs(v) > mm(option.limit_mm) for v in pair):
+        raise ValueError(f"each shift must be within ±{option.limit_mm:g}mm; got {text}")
+    return pair
+
+
+def _langs(option: Option, text) -> tuple[str, ...]:
+    codes = tuple(text)
+    for n, code in enumerate(codes):
+        if not LANG_CODE.match(code):
+            raise ValueError(f"'{code}' is not a language code like de, en or fr")
+        if code in codes[:n]:
+            raise ValueError(f"'{code}' is asked for twice")
+    return codes
+
+
+def _list(option: Option, text) -> tuple[str, ...]:
+    for n, value in enumerate(text):
+        if value not in option.choices:
+            raise ValueError(f"must be one of {', '.join(option.choices)}, got {value}")
+        if value in text[:n]:
+            raise ValueError(f"'{value}' is asked for twice")
+    return tuple(text)
+
+
+def _int(option: Option, text) -> int:
+    text = str(text)
+    low, high = option.span
+    if not (text.isdigit() and low <= int(text) <= high):
+        raise ValueError(f"must be a whole number from {low} to {high}, got {text}")
+    return int(text)
+
+
+def _url(option: Option, text) -> str:
+    if not URL.match(text):
+        raise ValueError(
+            "must be an address starting http:// or https://, without ? or #"
+            f" (file names are added to it), got {text}"
+        )
+    return text
+
+
+def _choice(option: Option, text) -> str:
+    if text not in option.choices:
+        raise ValueError(f"must be one of {', '.join(option.choices)}, got {text}")
+    return text
+
+
+def _as_typed(option: Option, text):
+    return text  # a name (the game says whether it has it), a flag
+
+
+_PARSERS = {
+    "length": _length,
+    "offset": _offset,
+    "langs": _langs,
+    "list": _list,
+    "int": _int,
+    "url": _url,
+    "choice": _choice,
+}
+# The Python type of each type of option, for the fields of the objects that hold them.
+PYTHON: dict[str, object] = {
+    "choice": str,
+    "list": tuple[str, ...],
+    "length": float,
+    "offset": tuple[float, float],
+    "flag": bool,
+    "name": str | None,
+    "langs": tuple[str, ...],
+    "int": int,
+    "url": str | None,
+}
+
+
 OPTIONS = {
     o.name: o
     for o in (
-        Option("paper", "choice", "a4", "Paper the kit is printed on.", tuple(PAPERS_MM)),
+        Option(
+            "paper",
+            "choice",
+            "a4",
+            "Paper the kit is printed on.",
+            tuple(PAPERS_MM),
+            group="print",
+        ),
         Option(
             "duplex",
             "choice",
@@ -101,6 +164,7 @@ OPTIONS = {
             "long/short: backs on the next page for that flip;"
             " fold: fronts and backs side by side to fold and glue; none: fronts only.",
             DUPLEX_MODES,
+            group="print",
         ),
         Option(
             "bleed",
@@ -109,6 +173,7 @@ OPTIONS = {
             "Art beyond the cut line (3mm, 0.125in); 0 lets"
             " neighbours share their cuts and fits more on a sheet.",
             limit_mm=10.0,
+            group="print",
         ),
         Option(
             "margin",
@@ -116,6 +181,7 @@ OPTIONS = {
             mm(5),
             "Unprintable margin of the printer on every side.",
             limit_mm=30.0,
+            group="print",
         ),
         Option(
             "registration",
@@ -124,6 +190,7 @@ OPTIONS = {
             "Print-then-cut: registration marks (a square"
             " top-left, L-corners top-right and bottom-left) on every sheet of fronts a"
             " machine cuts and in its cut file; the pieces keep clear of them.",
+            group="print",
         ),
         Option(
             "registration-inset",
@@ -131,6 +198,7 @@ OPTIONS = {
             mm(10),
             "How far the registration marks stand from the paper's edges (at least --margin).",
             limit_mm=30.0,
+            group="print",
         ),
         Option(
             "back-offset",
@@ -138,6 +206,7 @@ OPTIONS = {
             (0.0, 0.0),
             "X,Y shift of every back page, read off `pnp calibrate`.",
             limit_mm=10.0,
+            group="print",
         ),
         Option(
             "lang",
@@ -145,6 +214,7 @@ OPTIONS = {
             (),
             "Language of cards and cheat sheet; repeat for several"
             " (default: every language the game's texts are written in).",
+            field="langs",
         ),
         Option("braille", "flag", False, "Add paper-braille values to the cards."),
         Option("variant", "name", None, "Build a named variant (e.g. large-groups)."),
@@ -164,7 +234,14 @@ OPTIONS = {
             ("none", "svg", "dxf"),
             recorded=False,
         ),
-        Option("svg", "flag", False, "The same as --cut svg.", recorded=False),
+        Option(
+            "svg",
+            "alias",
+            False,
+            "An alias: the same as --cut svg.",
+            recorded=False,
+            means=("cut", "svg"),
+        ),
         Option(
             "export",
             "list",
@@ -227,6 +304,41 @@ def default(name: str):
     return OPTIONS[name].default
 
 
+def options_class(group: str, *extra: tuple[str, object, Any]) -> Any:
+    """A frozen dataclass with a field for each option of `group`, in the table's order,
+    typed and defaulted as declared (and the `extra` fields that are no option), for the
+    class that holds them to subclass: adding an option is its entry in the table alone.
+    Keyword-only, so the order of the table is nobody's business."""
+    own = [
+        (o.key, PYTHON[o.type], field(default=o.default))
+        for o in OPTIONS.values()
+        if o.group == group and o.type != "alias"
+    ]
+    return make_dataclass(f"_{group.title()}Options", [*own, *extra], frozen=True, kw_only=True)
+
+
+def keys(group: str) -> tuple[str, ...]:
+    """The Python names of the options one object holds."""
+    return tuple(o.key for o in OPTIONS.values() if o.group == group and o.type != "alias")
+
+
+def unaliased(values: dict) -> dict:
+    """Parsed values with each alias given (--svg) turned into what it means (--cut svg);
+    an alias and the option it stands for set to something else is a ValueError."""
+    values = dict(values)
+    for option in OPTIONS.values():
+        if option.type != "alias" or not values.pop(option.key, False):
+            continue
+        target, meant = option.means
+        told = values.get(OPTIONS[target].key, OPTIONS[target].default)
+        if told not in (meant, OPTIONS[target].default):
+            raise ValueError(
+                f"--{option.name} is --{target} {meant}; it cannot go with --{target} {told}"
+            )
+        values[OPTIONS[target].key] = meant
+    return values
+
+
 def record(values: dict) -> dict:
     """The options of a build as manifest.json keeps them, in the form a user writes."""
     return {
@@ -236,24 +348,29 @@ def record(values: dict) -> dict:
     }
 
 
+ALLOWED = {
+    "choice": lambda o: " / ".join(o.choices),
+    "length": lambda o: f"0 to {o.limit_mm:g} mm",
+    "offset": lambda o: f"±{o.limit_mm:g} mm each",
+    "langs": lambda o: "language codes",
+    "name": lambda o: "a name the game defines",
+    "list": lambda o: " / ".join(o.choices) + ", repeatable",
+    "int": lambda o: f"{o.span[0]} to {o.span[1]}",
+    "url": lambda o: "an http(s) address",
+    "flag": lambda o: "flag",
+    "alias": lambda o: f"flag: `--{o.means[0]} {o.means[1]}`",
+}
+
+
 def table() -> str:
     """The options as a Markdown table, for the README."""
     rows = ["| option | default | allowed | what it does |", "|---|---|---|---|"]
     for option in OPTIONS.values():
-        if option.type == "flag":
-            shown, allowed = "off", "flag"
+        if option.type in ("flag", "alias"):
+            shown = "off"
         else:
             shown = option.shown(option.default)
             shown = "–" if shown in (None, []) else f"`{shown}`"
-            allowed = {
-                "choice": " / ".join(option.choices),
-                "length": f"0 to {option.limit_mm:g} mm",
-                "offset": f"±{option.limit_mm:g} mm each",
-                "langs": "language codes",
-                "name": "a name the game defines",
-                "list": " / ".join(option.choices) + ", repeatable",
-                "int": f"{option.span[0]} to {option.span[1]}",
-                "url": "an http(s) address",
-            }[option.type]
+        allowed = ALLOWED[option.type](option)
         rows.append(f"| `--{option.name}` | {shown} | {allowed} | {option.help} |")
     return "\n".join(rows)

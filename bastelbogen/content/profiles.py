@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from bastelbogen.content.options import OPTIONS
 from bastelbogen.content.schema import Fields, type_name
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.names import slug_problem
@@ -19,6 +20,8 @@ SHIPPED = DATA / "profiles.yaml"
 FORMATS = ("png", "pdf")
 PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 NAMED = ("component", "item", "side", "n")
+
+DPI = OPTIONS["dpi"]
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
     pixels = f.raw("pixels", None)
     bleed = f.length("bleed", None)
     safe = f.length("safe", mm(3)) or 0.0
-    dpi = f.get("dpi", int, 300) or 300
+    dpi = f.get("dpi", int, DPI.default) or DPI.default
     form = f.get("format", str, "png")
     files = f.get("files", str, "{component}/{item}-{side}.png") or ""
     f.done()
@@ -86,8 +89,8 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
         problems.add(f.value_loc("bleed"), "'bleed' must be from 0 to 20mm")
     if form not in FORMATS:
         problems.add(f.value_loc("format"), f"'format' must be {' or '.join(FORMATS)}")
-    if not 72 <= dpi <= 1200:
-        problems.add(f.value_loc("dpi"), "'dpi' must be from 72 to 1200")
+    if not DPI.span[0] <= dpi <= DPI.span[1]:  # the pictures --dpi may ask for
+        problems.add(f.value_loc("dpi"), f"'dpi' must be from {DPI.span[0]} to {DPI.span[1]}")
     bad = [p for p in PLACEHOLDER.findall(files) if p not in NAMED] or (
         ["{"] if re.sub(PLACEHOLDER, "", files).count("{") else []
     )

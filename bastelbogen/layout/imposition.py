@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
-from bastelbogen.content.options import PAPERS_MM, default
+from bastelbogen.content.options import PAPERS_MM, options_class
 from bastelbogen.core.geometry import (
     Matrix,
     Rect,
@@ -34,15 +35,13 @@ MARK_WIDTH = 0.25  # pt
 EPS = 1e-6
 
 
-@dataclass(frozen=True)
-class PrintSettings:
-    paper: str = default("paper")
-    duplex: str = default("duplex")
-    bleed: float = default("bleed")
-    margin: float = default("margin")
-    back_offset: tuple[float, float] = default("back-offset")
-    registration: bool = default("registration")
-    registration_inset: float = default("registration-inset")
+# Its fields are the options of the group "print" in options.py, typed and defaulted there.
+_Declared: Any = options_class("print")
+
+
+class PrintSettings(_Declared):
+    """What the layout needs of a build's options: paper, duplex, bleed, margin, the back
+    offset and the registration marks (each declared once, in content/options.py)."""
 
     @property
     def keep_clear(self) -> float:

@@ -93,7 +93,7 @@ class Cuts(CutFiles):
     suffix = "svg"
 
     def wanted(self, options) -> bool:
-        return options.svg or options.cut == "svg"
+        return options.cut == "svg"
 
     def write(self, path: Path, page: Page, cut: dict) -> None:
         write_cut_svg(path, page, cut)

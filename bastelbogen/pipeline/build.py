@@ -1,15 +1,18 @@
-"""The pipeline, one way through: load, check, expand, lay out, paint, write."""
+"""The pipeline, one way through: load, settle options, check, lay out, paint, write. The
+build, validate and the live preview share the first steps (`prepare`); they differ in
+where the laid-out files go."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from bastelbogen.checks import find_variant, validate
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.models import Game
-from bastelbogen.content.options import OPTIONS, default
+from bastelbogen.content.options import OPTIONS, keys, options_class, unaliased
 from bastelbogen.content.profiles import load_profiles
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
@@ -17,6 +20,7 @@ from bastelbogen.core import templating
 from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.workers import in_order, jobs_for
 from bastelbogen.layout.imposition import PrintSettings
+from bastelbogen.layout.kit import lay_out
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output import WRITERS, Job
 from bastelbogen.output.publish import OutsideError, scratch, staged
@@ -26,51 +30,79 @@ from bastelbogen.render.cheatsheet import forget_fits
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.text import check_glyphs
 
+# Its fields: the settings the layout needs (the options of the group "print"), every other
+# option of content/options.py, typed and defaulted there, and `dry` (validating), no option.
+_Declared: Any = options_class(
+    "build",
+    ("settings", PrintSettings, field(default=PrintSettings())),
+    ("dry", bool, field(default=False)),  # validating: every face drawn, nothing written
+)
 
-@dataclass(frozen=True)
-class BuildOptions:
-    """A build's options; their defaults and meaning are declared in options.py."""
 
-    settings: PrintSettings = PrintSettings()
-    langs: tuple[str, ...] = default("lang")  # empty: every language of the game
-    braille: bool = default("braille")
-    variant: str | None = default("variant")
-    svg: bool = default("svg")
-    cut: str = default("cut")
-    theme: str | None = default("theme")  # None: the game's first theme
-    strict: bool = default("strict")
-    export: tuple[str, ...] = default("export")
-    dpi: int = default("dpi")
-    profile: str | None = default("profile")
-    fit: bool = default("fit")
-    base_url: str | None = default("base-url")
-    jobs: int = default("jobs")  # 0: $PNP_JOBS, else one per core
-    dry: bool = False  # validating: every face drawn and the rules fitted, nothing written
+class BuildOptions(_Declared):
+    """A build's options; their defaults and meaning are declared in options.py. A theme
+    or langs left empty are the game's first theme and all its languages once settled."""
 
     @classmethod
     def of(cls, **values) -> BuildOptions:
         """Options from parsed values keyed like options.OPTIONS (back_offset for
-        back-offset); what is not given takes its declared default. Each option is a
-        field of PrintSettings (what the layout needs) or of these options."""
-        v = {o.key: o.default for o in OPTIONS.values()} | values
-        settings = PrintSettings(**{k: v.pop(k) for k in _PRINT})
-        return cls(
-            settings,
-            **{_FIELDS.get(k, k): tuple(x) if isinstance(x, list) else x for k, x in v.items()},
-        )
+        back-offset, langs for lang), an alias (svg) as what it stands for; what is not
+        given takes its declared default."""
+        try:
+            values = unaliased(values)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
+        values = {k: tuple(x) if isinstance(x, list) else x for k, x in values.items()}
+        printed = {k: values.pop(k) for k in keys("print") if k in values}
+        return cls(settings=PrintSettings(**printed), **values)
 
     def values(self) -> dict:
         """Every option's value, keyed like options.OPTIONS."""
-        return {
-            o.key: getattr(self.settings, o.key)
-            if o.key in _PRINT
-            else getattr(self, _FIELDS.get(o.key, o.key))
-            for o in OPTIONS.values()
-        }
+        held = {"print": self.settings, "build": self}
+        return {o.key: getattr(held[o.group], o.key) for o in OPTIONS.values() if o.type != "alias"}
 
 
-_PRINT = tuple(f.name for f in fields(PrintSettings))
-_FIELDS = {"lang": "langs"}  # an option's key -> its field here, where the two differ
+@dataclass
+class Prepared:
+    """A game made ready to lay out: loaded, its options settled, its content checked, its
+    words and fonts found. The build, validate and the preview all start here."""
+
+    game: Game
+    options: BuildOptions  # the game's own languages and theme
+    variant: object
+    profile: object
+    words: dict
+    fonts: Fonts
+    layouts: Layouts
+    preflight: Preflight
+
+    def laid_out(self):
+        """Each file of the kit laid out and painted, in this process (the preview's)."""
+        return lay_out(self.game, self.variant, self.options, self.layouts, self.preflight)
+
+
+def prepare(
+    project: Project,
+    game_id: str,
+    options: BuildOptions,
+    game: Game | None = None,
+    drawn: set | None = None,
+) -> Prepared:
+    """Load, settle the options, check: the steps every way through the pipeline shares.
+    `game`: loaded already. `drawn`: see build_game (its content checks ran already)."""
+    templating.reset()
+    if not drawn:  # a later variant of one validation may reuse the pages fitted before
+        forget_fits()
+    plugins.load()
+    game = game if game is not None else project.load(game_id)
+    options, variant, profile = settled(game, options)
+    if not drawn:
+        validate(game, variant)
+    words = words_for(game, options.langs, game.languages_loc or game.loc)
+    fonts = Fonts(game.fonts, game.loc, game.font_locs)
+    _check_words(words, fonts)
+    layouts = Layouts(project.templates)
+    return Prepared(game, options, variant, profile, words, fonts, layouts, Preflight())
 
 
 def build_game(
@@ -87,35 +119,24 @@ def build_game(
     --jobs above 1 its files are written by that many processes, to the same bytes.
     `game`: the game loaded already. `drawn` (validating several variants): the faces the
     variants before drew, whose content checks also ran then; not drawn again."""
-    templating.reset()
-    if not drawn:  # a later variant of one validation may reuse the pages fitted before
-        forget_fits()
-    plugins.load()
-    game = game if game is not None else project.load(game_id)
-    options, variant, profile = settled(game, options)
-    if not drawn:
-        validate(game, variant)
-    words = words_for(game, options.langs, game.languages_loc or game.loc)
-    preflight = Preflight()
-    layouts = Layouts(project.templates)
-    fonts = Fonts(game.fonts, game.loc, game.font_locs)
-    _check_words(words, fonts)
+    ready = prepare(project, game_id, options, game, drawn)
+    options = ready.options
     writers = [w for w in WRITERS if w.wanted(options) and (w.checks or not options.dry)]
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(
-            game,
+            ready.game,
             options,
-            fonts,
+            ready.fonts,
             project.templates,
             staging,
-            preflight,
-            words,
-            layouts,
-            profile=profile,
+            ready.preflight,
+            ready.words,
+            ready.layouts,
+            profile=ready.profile,
             drawn=drawn,
         )
-        write_kit(job, variant, writers, jobs_for(options.jobs))
-        found = preflight.problems()
+        write_kit(job, ready.variant, writers, jobs_for(options.jobs))
+        found = ready.preflight.problems()
         if found and options.strict:
             raise ContentError(found)
         for problem in found if warn else ():

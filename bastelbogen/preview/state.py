@@ -12,21 +12,13 @@ import threading
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from bastelbogen.checks import find_variant, validate
-from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.project import Project
-from bastelbogen.content.words import words_for
-from bastelbogen.core import templating
-from bastelbogen.core.errors import ContentError
+from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.kit import lay_out
-from bastelbogen.layout.layouts import Layouts
-from bastelbogen.pipeline import plugins
-from bastelbogen.pipeline.build import BuildOptions, langs_of
+from bastelbogen.pipeline.build import BuildOptions, prepare
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta, write_pages
 from bastelbogen.render.raster import Shot, rasterise
-from bastelbogen.render.style import Fonts
 
 FACE_DPI = 110  # faces on screen: a 63 x 88 mm card is 273 x 381 pixels
 SHEET_DPI = 40  # sheets: an A4 page is 331 x 468 pixels
@@ -68,11 +60,11 @@ class Preview:
                 self.snapshot.version + 1, self.game_id, components, sheets, [], drawn=drawn
             )
             self.images = images
-        except ContentError as exc:
+        except (ContentError, OptionError) as exc:
             new = replace(
                 self.snapshot,
                 version=self.snapshot.version + 1,
-                problems=[_problem(p, self.project.root) for p in exc.problems],
+                problems=_problems(exc, self.project.root),
             )
         new.seconds = round(time.perf_counter() - start, 3)
         with self.changed:
@@ -81,31 +73,26 @@ class Preview:
         return new
 
     def _build(self):
-        templating.reset()
-        plugins.load()  # the painters and motifs register themselves
-        game = self.project.load(self.game_id)
-        options = replace(self.options, langs=langs_of(game, self.options.langs))
-        variant = find_variant(game, options.variant)
-        validate(game, variant)
-        words = words_for(game, options.langs, game.languages_loc or game.loc)
-        fonts = Fonts(game.fonts, game.loc, game.font_locs)
-        ctx = PaintContext(fonts, game.folder)
+        # The build's own first steps: load, settle the options (the game's languages, its
+        # first theme), check. Only where the laid-out files go differs.
+        ready = prepare(self.project, self.game_id, self.options)
+        lang = ready.options.langs[0]  # the preview shows the first language
+        ctx = PaintContext(ready.fonts, ready.game.folder)
         components: dict = {}
         sheets, images, shots = [], {}, []
-        for laid in lay_out(game, variant, options, Layouts(self.project.templates), Preflight()):
-            if laid.lang not in (None, options.langs[0]):
+        for laid in ready.laid_out():
+            if laid.lang not in (None, lang):
                 continue
-            self._faces(laid, components, shots)
-            sheets += self._sheets(laid, ctx, fonts, words[options.langs[0]], images)
+            self._faces(laid, lang, components, shots)
+            sheets += self._sheets(laid, ctx, ready.fonts, ready.words[lang], images)
         fresh = [s for s in shots if s.label not in self.images]
-        for shot, image in zip(
-            fresh, rasterise(fresh, FACE_DPI, ctx, fonts["regular"]), strict=True
-        ):
+        regular = ready.fonts["regular"]
+        for shot, image in zip(fresh, rasterise(fresh, FACE_DPI, ctx, regular), strict=True):
             self.images[shot.label] = _png(image)
         images |= {s.label: self.images[s.label] for s in shots}
         return list(components.values()), sheets, images, len(fresh)
 
-    def _faces(self, laid, components: dict, shots: list) -> None:
+    def _faces(self, laid, lang: str, components: dict, shots: list) -> None:
         """Each item side's face, keyed by its art: the same art is the same picture."""
         for item in laid.items:
             c = item.component
@@ -113,7 +100,7 @@ class Preview:
                 c.id,
                 {
                     "id": c.id,
-                    "name": c.name.get(self.options.langs[0] if self.options.langs else "de"),
+                    "name": c.name.get(lang),
                     "faces": {},
                     "shown": 0,
                 },
@@ -173,6 +160,15 @@ def _png(image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=1)  # speed over size: it never leaves the machine
     return buffer.getvalue()
+
+
+def _problems(exc: ContentError | OptionError, root: Path) -> list[dict]:
+    """What stopped the build: the content's problems, or an option the game cannot take
+    (a theme it no longer has), told as the command line tells them."""
+    if isinstance(exc, OptionError):
+        text = str(exc)
+        return [{"file": "", "line": 0, "col": 0, "message": text, "text": text}]
+    return [_problem(p, root) for p in exc.problems]
 
 
 def _problem(problem, root: Path) -> dict:
