@@ -255,7 +255,10 @@ def test_own_picture_is_cropped_and_cut(project_copy, tmp_path):
     from bastelbogen.pipeline.build import BuildOptions, Project, build_game
 
     kit = build_game(
-        Project(project_copy), "museo", tmp_path, BuildOptions(settings=PrintSettings(duplex="none"))
+        Project(project_copy),
+        "museo",
+        tmp_path,
+        BuildOptions(settings=PrintSettings(duplex="none")),
     )
     edge = _pieces(kit, 100)
     # Cropped to 2:3 around the middle, then cut: the top left piece red, the bottom right

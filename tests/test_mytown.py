@@ -317,7 +317,9 @@ def build_in(root, out):
     from bastelbogen.layout.imposition import PrintSettings
     from bastelbogen.pipeline.build import BuildOptions, Project, build_game
 
-    return build_game(Project(root), "mytown", out, BuildOptions(settings=PrintSettings(duplex="none")))
+    return build_game(
+        Project(root), "mytown", out, BuildOptions(settings=PrintSettings(duplex="none"))
+    )
 
 
 def test_kit_contents(kits):
