@@ -12,6 +12,14 @@ import time
 
 import pytest
 
+from bastelbogen.content.expand import items_of
+from bastelbogen.content.loader import find_games
+from bastelbogen.content.project import Project
+from bastelbogen.pipeline.build import BuildOptions
+from bastelbogen.preview.state import Preview
+from tests.conftest import ROOT
+
+PNG = b"\x89PNG\r\n\x1a\n"
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
 
 
@@ -111,15 +119,13 @@ def test_only_the_preview_is_served(live, path, host, status):
     assert got == status and b"[tool" not in body and b"root:" not in body
 
 
-def _serve(*args):
+def _serve(*args, game="muenchhausen"):
     """`pnp serve` in a process of its own, until it says where it listens."""
     import subprocess
     import sys
 
-    from tests.conftest import ROOT
-
     process = subprocess.Popen(
-        [sys.executable, "-m", "bastelbogen.cli", "serve", "muenchhausen", "--port", "0", *args],
+        [sys.executable, "-m", "bastelbogen.cli", "serve", game, "--port", "0", *args],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -151,3 +157,64 @@ def test_the_command_listens_on_this_machine_only_unless_told(tmp_path):
         assert "warning: listening on 0.0.0.0: anyone who can reach this machine" in err
     finally:
         process.kill()
+
+
+def _every_theme_and_language():
+    """Each shipped game and each example, with each of its themes and languages."""
+    for folder in (ROOT, ROOT / "examples"):
+        project = Project(folder)
+        for path in find_games(project.content):
+            game = project.load(path.name)
+            for theme in game.themes or (None,):
+                for lang in game.languages:
+                    name = f"{path.name}-{theme or 'plain'}-{lang}"
+                    yield pytest.param(folder, path.name, theme, lang, id=name)
+
+
+@pytest.mark.parametrize(("folder", "name", "theme", "lang"), list(_every_theme_and_language()))
+def test_the_preview_builds_as_the_build_does(folder, name, theme, lang):
+    """The preview's build, in process, for every game in each theme and language: a face
+    for every item side of every component, each a picture, and no problem listed."""
+    project = Project(folder)
+    preview = Preview(project, name, BuildOptions(theme=theme, langs=(lang,)))
+    state = preview.rebuild()
+    assert state.problems == [] and state.sheets
+    game = project.load(name)
+    wanted = {c.id: c for c in game.components if items_of(game, c)}
+    assert {c["id"] for c in state.components} == set(wanted)
+    for component in state.components:
+        assert component["name"] == wanted[component["id"]].name.get(lang)
+        faces = component["faces"].values()
+        assert faces and all(preview.images[f["image"]][:8] == PNG for f in faces)
+        fronts = sum(len(f["items"]) for f in faces if f["side"] == "front")
+        assert fronts == min(len(items_of(game, wanted[component["id"]])), 2000)
+
+
+def test_each_theme_draws_its_own_faces():
+    """My Town's themes share no tile picture: the theme asked for is the one drawn."""
+    project = Project(ROOT)
+    themes = list(project.load("mytown").themes)
+    assert len(themes) >= 2
+    seen = []
+    for theme in themes:
+        state = Preview(project, "mytown", BuildOptions(theme=theme)).rebuild()
+        tiles = next(c for c in state.components if c["id"] == "tiles")
+        seen.append({f["image"] for f in tiles["faces"].values() if f["side"] == "front"})
+    assert seen[0] and not seen[0] & seen[1]
+
+
+def test_serve_shows_a_game_with_themes_at_once():
+    """`pnp serve mytown` settles the options as `pnp build mytown` does (its first theme):
+    its first build has faces and no problem."""
+    process, lines = _serve(game="mytown")
+    try:
+        address = lines[-1].split()[3]
+        conn = http.client.HTTPConnection(address[7:].rstrip("/"), timeout=10)
+        conn.request("GET", "/state.json")
+        state = json.loads(conn.getresponse().read())
+        assert state["version"] == 1 and state["problems"] == []
+        tiles = next(c for c in state["components"] if c["id"] == "tiles")
+        assert len(tiles["faces"]) > 1
+    finally:
+        process.terminate()
+        process.wait(10)
