@@ -347,6 +347,8 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     click.echo(str(path))
 
 
+for _name in ("variant", "theme", "lang"):  # what the preview builds, declared once
+    _click_option(OPTIONS[_name])(serve_cmd)
 main.add_command(serve_cmd)  # the live preview, in its own package
 
 if __name__ == "__main__":

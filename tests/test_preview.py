@@ -17,7 +17,7 @@ from bastelbogen.content.loader import find_games
 from bastelbogen.content.project import Project
 from bastelbogen.pipeline.build import BuildOptions
 from bastelbogen.preview.state import Preview
-from tests.conftest import ROOT
+from tests.conftest import ROOT, pnp
 
 PNG = b"\x89PNG\r\n\x1a\n"
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
@@ -190,31 +190,35 @@ def test_the_preview_builds_as_the_build_does(folder, name, theme, lang):
         assert fronts == min(len(items_of(game, wanted[component["id"]])), 2000)
 
 
-def test_each_theme_draws_its_own_faces():
-    """My Town's themes share no tile picture: the theme asked for is the one drawn."""
-    project = Project(ROOT)
-    themes = list(project.load("mytown").themes)
-    assert len(themes) >= 2
-    seen = []
-    for theme in themes:
-        state = Preview(project, "mytown", BuildOptions(theme=theme)).rebuild()
-        tiles = next(c for c in state.components if c["id"] == "tiles")
-        seen.append({f["image"] for f in tiles["faces"].values() if f["side"] == "front"})
-    assert seen[0] and not seen[0] & seen[1]
-
-
-def test_serve_shows_a_game_with_themes_at_once():
-    """`pnp serve mytown` settles the options as `pnp build mytown` does (its first theme):
-    its first build has faces and no problem."""
-    process, lines = _serve(game="mytown")
+def _first_state(*args, game="mytown"):
+    process, lines = _serve(*args, game=game)
     try:
         address = lines[-1].split()[3]
         conn = http.client.HTTPConnection(address[7:].rstrip("/"), timeout=10)
         conn.request("GET", "/state.json")
-        state = json.loads(conn.getresponse().read())
-        assert state["version"] == 1 and state["problems"] == []
-        tiles = next(c for c in state["components"] if c["id"] == "tiles")
-        assert len(tiles["faces"]) > 1
+        return json.loads(conn.getresponse().read())
     finally:
         process.terminate()
         process.wait(10)
+
+
+def _fronts(state, component):
+    faces = next(c for c in state["components"] if c["id"] == component)["faces"].values()
+    return {f["image"] for f in faces if f["side"] == "front"}
+
+
+def test_serve_shows_a_game_with_themes_at_once():
+    """`pnp serve mytown` settles the options as `pnp build mytown` does (its first theme,
+    all its languages, the first shown): its first build has faces and no problem. It takes
+    the build's --theme and --lang, checked as the build checks them."""
+    plain = _first_state()
+    assert plain["version"] == 1 and plain["problems"] == [] and len(_fronts(plain, "tiles")) > 1
+    game = Project(ROOT).load("mytown")
+    other, lang = list(game.themes)[1], game.languages[1]
+    told = _first_state("--theme", other, "--lang", lang)
+    assert told["problems"] == [] and not _fronts(plain, "tiles") & _fronts(told, "tiles")
+    names = {c["id"]: c["name"] for c in told["components"]}
+    assert names == {c.id: c.name.get(lang) for c in game.components}
+    assert names != {c["id"]: c["name"] for c in plain["components"]}
+    result = pnp("serve", "mytown", "--theme", "nope", "--port", "0", cwd=ROOT)
+    assert result.returncode == 2 and "game 'mytown' has no theme 'nope'" in result.stderr

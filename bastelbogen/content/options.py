@@ -300,10 +300,6 @@ OPTIONS = {
 }
 
 
-def default(name: str):
-    return OPTIONS[name].default
-
-
 def options_class(group: str, *extra: tuple[str, object, Any]) -> Any:
     """A frozen dataclass with a field for each option of `group`, in the table's order,
     typed and defaulted as declared (and the `extra` fields that are no option), for the

@@ -169,7 +169,7 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
     errors are told in the games' order, as a serial build tells them. An option a game
     cannot take stops the command before any game is built (OptionError), either way."""
     jobs = jobs_for(options.jobs)
-    games = [_loaded(project, name, options) for name in names]
+    games = [loaded(project, name, options) for name in names]
     side_by_side = jobs > 1 and len(names) > 1  # else one game's files share the jobs
     each = replace(options, jobs=1) if side_by_side else options
 
@@ -197,7 +197,7 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         yield name, target, exc
 
 
-def _loaded(project: Project, name: str, options: BuildOptions) -> Game | None:
+def loaded(project: Project, name: str, options: BuildOptions) -> Game | None:
     """The game, loaded once for its build, its options checked first: an OptionError goes
     to the caller before anything is built. None when it cannot load: told at its turn."""
     try:
@@ -215,8 +215,6 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
     """Everything a build would find wrong, templates and text fit included, without
     touching out/: the kit is built into a folder that is thrown away."""
     game = project.load(game_id)
-    langs = langs_of(game, options.langs)
-    options = replace(options, langs=langs)
     # Each theme, and braille, draws boxes the plain build does not: try them all.
     variants = [replace(options, theme=name) for name in game.themes] or [options]
     if not options.braille:

@@ -26,16 +26,19 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
     help="Address to listen on; anything but this machine's own is reachable from the network.",
 )
 @click.pass_context
-def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str) -> None:
+def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str, **values) -> None:
     """Preview a game in the browser, live: save a file and the page shows the change.
+    It is the build's own build (its theme, languages and variant settled as `pnp build`
+    settles them), the first language shown.
 
     \b
     Examples:
       pnp serve muenchhausen
-      pnp serve mytown --port 8500
+      pnp serve mytown --port 8500 --theme animals
     """
     from bastelbogen.content.loader import find_games
-    from bastelbogen.pipeline.build import BuildOptions  # the pipeline loads when the command runs
+    from bastelbogen.core.errors import OptionError
+    from bastelbogen.pipeline.build import BuildOptions, loaded  # loaded when the command runs
     from bastelbogen.preview.server import serve
     from bastelbogen.preview.state import Preview
 
@@ -46,7 +49,12 @@ def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str) -> Non
     game = game or games[0]
     if game not in games:  # a broken game is previewed, its problems in the page
         raise click.BadParameter(f"no game '{game}' (games: {', '.join(games)})", param_hint="GAME")
-    preview = Preview(project, game, BuildOptions())
+    try:  # the build options cli.py adds from the table, checked as the build checks them
+        options = BuildOptions.of(**values)
+        loaded(project, game, options)
+    except OptionError as exc:
+        raise click.UsageError(str(exc)) from None
+    preview = Preview(project, game, options)
     _report(preview.rebuild())
     try:
         server = serve(preview, host, port)
