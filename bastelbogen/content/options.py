@@ -362,11 +362,11 @@ def table() -> str:
     """The options as a Markdown table, for the README."""
     rows = ["| option | default | allowed | what it does |", "|---|---|---|---|"]
     for option in OPTIONS.values():
+        value = option.shown(option.default)
         if option.type in ("flag", "alias"):
             shown = "off"
         else:
-            shown = option.shown(option.default)
-            shown = "–" if shown in (None, []) else f"`{shown}`"
+            shown = "–" if value in (None, []) else f"`{value}`"
         allowed = ALLOWED[option.type](option)
         rows.append(f"| `--{option.name}` | {shown} | {allowed} | {option.help} |")
     return "\n".join(rows)

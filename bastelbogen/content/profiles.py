@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from bastelbogen.content.options import OPTIONS
 from bastelbogen.content.schema import Fields, type_name
@@ -21,7 +22,8 @@ FORMATS = ("png", "pdf")
 PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 NAMED = ("component", "item", "side", "n")
 
-DPI = OPTIONS["dpi"]
+DPI_SPAN = OPTIONS["dpi"].span  # the pictures --dpi may ask for
+DEFAULT_DPI = cast(int, OPTIONS["dpi"].default)
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
     pixels = f.raw("pixels", None)
     bleed = f.length("bleed", None)
     safe = f.length("safe", mm(3)) or 0.0
-    dpi = f.get("dpi", int, DPI.default) or DPI.default
+    dpi = f.get("dpi", int, DEFAULT_DPI) or DEFAULT_DPI
     form = f.get("format", str, "png")
     files = f.get("files", str, "{component}/{item}-{side}.png") or ""
     f.done()
@@ -89,8 +91,8 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
         problems.add(f.value_loc("bleed"), "'bleed' must be from 0 to 20mm")
     if form not in FORMATS:
         problems.add(f.value_loc("format"), f"'format' must be {' or '.join(FORMATS)}")
-    if not DPI.span[0] <= dpi <= DPI.span[1]:  # the pictures --dpi may ask for
-        problems.add(f.value_loc("dpi"), f"'dpi' must be from {DPI.span[0]} to {DPI.span[1]}")
+    if not DPI_SPAN[0] <= dpi <= DPI_SPAN[1]:
+        problems.add(f.value_loc("dpi"), f"'dpi' must be from {DPI_SPAN[0]} to {DPI_SPAN[1]}")
     bad = [p for p in PLACEHOLDER.findall(files) if p not in NAMED] or (
         ["{"] if re.sub(PLACEHOLDER, "", files).count("{") else []
     )

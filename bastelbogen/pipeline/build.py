@@ -11,9 +11,9 @@ from typing import Any
 from bastelbogen.checks import find_variant, validate
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.expand import items_of
-from bastelbogen.content.models import Game
+from bastelbogen.content.models import Game, Variant
 from bastelbogen.content.options import OPTIONS, keys, options_class, unaliased
-from bastelbogen.content.profiles import load_profiles
+from bastelbogen.content.profiles import Profile, load_profiles
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
 from bastelbogen.core import templating
@@ -69,8 +69,8 @@ class Prepared:
 
     game: Game
     options: BuildOptions  # the game's own languages and theme
-    variant: object
-    profile: object
+    variant: Variant | None
+    profile: Profile | None  # of --export shop
     words: dict
     fonts: Fonts
     layouts: Layouts
@@ -144,7 +144,9 @@ def build_game(
         return out / game_id if options.dry else staging.publish(out / game_id)
 
 
-def settled(game: Game, options: BuildOptions) -> tuple[BuildOptions, object, object]:
+def settled(
+    game: Game, options: BuildOptions
+) -> tuple[BuildOptions, Variant | None, Profile | None]:
     """The options made the game's own (its languages and theme), its variant and print-shop
     profile; an option the game cannot take is an OptionError."""
     settings = options.settings
@@ -233,7 +235,7 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
         build_game(project, game_id, Path(), replace(variant, dry=True), once, game, drawn)
 
 
-def _profile(game: Game, options: BuildOptions):
+def _profile(game: Game, options: BuildOptions) -> Profile | None:
     """The print-shop profile --export shop writes for (the shipped ones, or the game's)."""
     if "shop" not in options.export:
         return None
