@@ -1,6 +1,7 @@
 """Every build option, declared once: its type, default, allowed range and help.
 
-The command line makes its options from this table, the build takes its defaults from it,
+The command line makes its options from this table, the objects that hold a build's options
+(layout's PrintSettings, the pipeline's BuildOptions) get a field for each entry from it,
 the manifest records the values by it, and the README's option table is written from it
 (a test compares them). Lengths are held in points once parsed.
 """
@@ -33,13 +34,13 @@ class Option:
     span: tuple[int, int] = (0, 0)  # ints: from, to
     recorded: bool = True  # written to manifest.json
     group: str = "build"  # the object that holds it: print (PrintSettings) or build
-    field: str = ""  # its Python name where it is not the name's (lang: langs)
+    attr: str = ""  # its Python name where it is not the name's (lang: langs)
     means: tuple[str, str] = ("", "")  # an alias: the option and the value it stands for
 
     @property
     def key(self) -> str:
         """The Python name: back-offset is back_offset."""
-        return self.field or self.name.replace("-", "_")
+        return self.attr or self.name.replace("-", "_")
 
     def parse(self, text):
         """The value a user typed, parsed and checked; ValueError says what is wrong."""
@@ -214,7 +215,7 @@ OPTIONS = {
             (),
             "Language of cards and cheat sheet; repeat for several"
             " (default: every language the game's texts are written in).",
-            field="langs",
+            attr="langs",
         ),
         Option("braille", "flag", False, "Add paper-braille values to the cards."),
         Option("variant", "name", None, "Build a named variant (e.g. large-groups)."),
