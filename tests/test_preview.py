@@ -178,7 +178,7 @@ def test_the_preview_builds_as_the_build_does(folder, name, theme, lang):
     project = Project(folder)
     preview = Preview(project, name, BuildOptions(theme=theme, langs=(lang,)))
     state = preview.rebuild()
-    assert state.problems == [] and state.sheets
+    assert state.problems == [] and state.warnings == [] and state.sheets
     game = project.load(name)
     wanted = {c.id: c for c in game.components if items_of(game, c)}
     assert {c["id"] for c in state.components} == set(wanted)
@@ -188,6 +188,26 @@ def test_the_preview_builds_as_the_build_does(folder, name, theme, lang):
         assert faces and all(preview.images[f["image"]][:8] == PNG for f in faces)
         fronts = sum(len(f["items"]) for f in faces if f["side"] == "front")
         assert fronts == min(len(items_of(game, wanted[component["id"]])), 2000)
+
+
+def test_the_preview_warns_as_the_build_does(project_copy, capsys):
+    """A preflight finding (text set at 4 pt) is a warning beside the faces, located as
+    `pnp build` tells it; the build went on, so it is no problem."""
+    face = project_copy / "templates/muenchhausen/number.yaml"
+    text = face.read_text()
+    face.write_text(text.replace("     size: 22, colour:", "     size: 4, min-size: 4, colour:", 1))
+    line = next(n for n, ln in enumerate(text.splitlines(), 1) if "name: index," in ln)
+    state = Preview(Project(project_copy), "muenchhausen", BuildOptions()).rebuild()
+    assert state.problems == [] and state.components
+    [warning] = state.warnings
+    assert warning["file"] == "templates/muenchhausen/number.yaml" and warning["line"] == line
+    assert "preflight: text in box 'index' is set at 4 pt" in warning["message"]
+    from bastelbogen.preview.command import _report
+
+    _report(state)  # the terminal tells it as `pnp build` does
+    told = capsys.readouterr().err
+    assert f"  templates/muenchhausen/number.yaml:{line}:" in told
+    assert ": warning: preflight: text in box 'index' is set at 4 pt" in told
 
 
 def _first_state(*args, game="mytown"):

@@ -98,3 +98,5 @@ def _report(snapshot) -> None:
             click.echo(f"  {problem['text']}", err=True)
     else:
         click.echo(f"{stamp} build {snapshot.version} in {snapshot.seconds:.2f} s")
+        for warning in snapshot.warnings:  # as `pnp build` warns
+            click.echo(f"  {warning['where']}: warning: {warning['message']}", err=True)

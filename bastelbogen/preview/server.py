@@ -59,6 +59,7 @@ class Handler(BaseHTTPRequestHandler):
                     "components": snap.components,
                     "sheets": snap.sheets,
                     "problems": snap.problems,
+                    "warnings": snap.warnings,
                     "seconds": snap.seconds,
                     "drawn": snap.drawn,
                 },

@@ -1,7 +1,8 @@
 """What the live preview shows, built again whenever a file of the game changes: each
 component's distinct faces (front and back) with their ids and counts, the print sheets as
-pictures, and the content's problems as the command line tells them. Faces are drawn with
-the PDF's own forms (render/raster.py); a face whose art did not change is not drawn again.
+pictures, and the content's problems and the preflight's warnings as the command line
+tells them. Faces are drawn with the PDF's own forms (render/raster.py); a face whose art
+did not change is not drawn again.
 A build that fails keeps the last good faces and sheets, with the problems beside them."""
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Snapshot:
     components: list = field(default_factory=list)  # dicts, for state.json
     sheets: list = field(default_factory=list)
     problems: list = field(default_factory=list)  # [{"file", "line", "col", "message"}]
+    warnings: list = field(default_factory=list)  # the preflight's, as the build warns them
     seconds: float = 0.0
     drawn: int = 0  # faces drawn for this build: the changed ones only
 
@@ -55,9 +57,15 @@ class Preview:
 
         start = time.perf_counter()
         try:
-            components, sheets, images, drawn = self._build()
+            components, sheets, images, drawn, found = self._build()
             new = Snapshot(
-                self.snapshot.version + 1, self.game_id, components, sheets, [], drawn=drawn
+                self.snapshot.version + 1,
+                self.game_id,
+                components,
+                sheets,
+                [],
+                [_problem(p, self.project.root) for p in found],
+                drawn=drawn,
             )
             self.images = images
         except (ContentError, OptionError) as exc:
@@ -84,13 +92,17 @@ class Preview:
             if laid.lang not in (None, lang):
                 continue
             self._faces(laid, lang, components, shots)
-            sheets += self._sheets(laid, ctx, ready.fonts, ready.words[lang], images)
+            # The sheets are painted as the build's sheets writer paints them: on swell
+            # paper where it is, the preflight told of small text and soft pictures.
+            sheet = replace(ctx, swell=laid.swell, preflight=ready.preflight, pictures={})
+            sheets += self._sheets(laid, sheet, ready.words[lang], images)
         fresh = [s for s in shots if s.label not in self.images]
         regular = ready.fonts["regular"]
         for shot, image in zip(fresh, rasterise(fresh, FACE_DPI, ctx, regular), strict=True):
             self.images[shot.label] = _png(image)
         images |= {s.label: self.images[s.label] for s in shots}
-        return list(components.values()), sheets, images, len(fresh)
+        found = ready.preflight.problems()  # what the build tells as warnings
+        return list(components.values()), sheets, images, len(fresh), found
 
     def _faces(self, laid, lang: str, components: dict, shots: list) -> None:
         """Each item side's face, keyed by its art: the same art is the same picture."""
@@ -126,12 +138,11 @@ class Preview:
                         )
                     )
 
-    def _sheets(self, laid, ctx, fonts, words, images: dict) -> list[dict]:
+    def _sheets(self, laid, ctx, words, images: dict) -> list[dict]:
         """The file's pages as they come out of the printer, as pictures."""
         import pypdfium2 as pdfium
 
         buffer = io.BytesIO()
-        ctx.pictures = {}
         write_pages(buffer, laid.pages, laid.arts, Meta(laid.name, "", ""), ctx, words)
         document = pdfium.PdfDocument(buffer.getvalue())
         out = []
@@ -167,7 +178,7 @@ def _problems(exc: ContentError | OptionError, root: Path) -> list[dict]:
     (a theme it no longer has), told as the command line tells them."""
     if isinstance(exc, OptionError):
         text = str(exc)
-        return [{"file": "", "line": 0, "col": 0, "message": text, "text": text}]
+        return [{"file": "", "line": 0, "col": 0, "message": text, "where": "", "text": text}]
     return [_problem(p, root) for p in exc.problems]
 
 
@@ -183,6 +194,7 @@ def _problem(problem, root: Path) -> dict:
         "line": loc.line,
         "col": loc.col,
         "message": problem.message,
+        "where": where,
         "text": f"{where}: {problem.message}",
     }
 

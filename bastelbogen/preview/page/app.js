@@ -12,18 +12,28 @@ function el(tag, props, ...children) {
   return node;
 }
 
-function drawProblems(problems) {
-  const box = document.getElementById("problems");
+// The content's problems (the build stopped: the last good one is shown) or the preflight's
+// warnings (the build went on), grouped by file as the command line names them.
+function drawFound(id, found, heading) {
+  const box = document.getElementById(id);
   box.replaceChildren();
-  box.hidden = problems.length === 0;
-  if (!problems.length) return;
-  box.append(el("h2", {textContent: `${problems.length} problem${problems.length > 1 ? "s" : ""}; showing the last good build`}));
+  box.hidden = found.length === 0;
+  if (!found.length) return;
+  box.append(el("h2", {textContent: heading(found.length)}));
   const byFile = new Map();
-  for (const p of problems) byFile.set(p.file, [...(byFile.get(p.file) || []), p]);
+  for (const p of found) byFile.set(p.file, [...(byFile.get(p.file) || []), p]);
   for (const [file, list] of byFile) {
     box.append(el("h3", {textContent: file}));
     box.append(el("pre", {textContent: list.map((p) => p.text).join("\n")}));
   }
+}
+
+function drawProblems(problems) {
+  drawFound("problems", problems, (n) => `${n} problem${n > 1 ? "s" : ""}; showing the last good build`);
+}
+
+function drawWarnings(warnings) {
+  drawFound("warnings", warnings, (n) => `${n} warning${n > 1 ? "s" : ""} (pnp build --strict stops at them)`);
 }
 
 function drawFaces(components) {
@@ -75,6 +85,7 @@ async function refresh() {
   document.getElementById("game").textContent = state.game;
   document.title = `${state.game} – Bastelbogen preview`;
   drawProblems(state.problems);
+  drawWarnings(state.problems.length ? [] : state.warnings || []);
   drawFaces(state.components);
   drawSheets(state.sheets);
   document.getElementById("status").textContent =
