@@ -9,6 +9,7 @@ from bastelbogen.content.kinds import KINDS
 from bastelbogen.content.models import Component, ItemSpec
 from bastelbogen.content.rows import items_from
 from bastelbogen.content.schema import Fields, list_of, read_text, type_name
+from bastelbogen.content.select import read_each
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.names import slug_problem
@@ -17,7 +18,6 @@ from bastelbogen.core.shapes import RECT, Shape, polygon_problem
 from bastelbogen.core.source import YList, YMap
 from bastelbogen.core.units import CARD_SIZES_MM, mm, parse_length
 
-SCALAR = str | int | float | bool
 RESERVED_IDS = ("rules",)  # file names the kit writes itself (rules.pdf)
 
 
@@ -141,27 +141,9 @@ def _item(data, loc: Loc, cid: str, problems: Collector, langs) -> ItemSpec:
             f"'count' must be a whole number from 1, got {type_name(count)}",
         )
         count = 1
-    each = data.get("each")
-    pairs = []
-    if each is None:
-        pass
-    elif not isinstance(each, YMap):
-        problems.add(data.value_loc("each"), "'each' must map field names to lists of values")
-    else:
-        for key, values in each.items():
-            if (
-                not isinstance(values, YList)
-                or not values
-                or not all(isinstance(v, SCALAR) for v in values)
-            ):
-                problems.add(
-                    each.value_loc(key),
-                    f"each.{key} must be a non-empty list of single values (text or numbers)",
-                )
-                continue
-            pairs.append((key, tuple(values)))
+    pairs = read_each(data.get("each"), data.value_loc("each"), f"component '{cid}'", problems)
     _check_texts(data, problems, langs)
-    return ItemSpec(data, count, tuple(pairs), loc)
+    return ItemSpec(data, count, pairs, loc)
 
 
 def _check_texts(node, problems: Collector, langs: tuple[str, ...]) -> None:
