@@ -239,8 +239,10 @@ def _inside(points: tuple, size: tuple[float, float]) -> tuple:
 
 
 def _points(value) -> tuple:
-    if not isinstance(value, list) or len(value) < 3 or len(value) > 1000:
-        raise ValueError("a polygon lists 3 to 1000 corners, [x, y] in mm from the top-left")
+    if not isinstance(value, list) or not 3 <= len(value) <= limits.MAX_CORNERS:
+        raise ValueError(
+            f"a polygon lists 3 to {limits.MAX_CORNERS:,} corners, [x, y] in mm from the top-left"
+        )
     out = []
     for point in value:
         if not (
