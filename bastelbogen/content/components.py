@@ -201,29 +201,44 @@ def parse_shape(
             f" got {type_name(value)}",
         )
         return RECT
+    reader = _SHAPES.get(name)
+    if reader is None:  # rect, circle: nothing to set
+        return Shape(name)
     try:
-        if name == "rounded":
-            return Shape("rounded", radius=parse_length(setting if setting is not None else "3mm"))
-        if name == "hex":
-            if setting not in (None, "pointy", "flat"):
-                raise ValueError(f"a hex is pointy or flat, not {setting!r}")
-            return Shape("hex", orient=setting or "pointy")
-        if name == "polygon":
-            return Shape("polygon", points=_inside(_points(setting), size))
-        if name == "path":
-            if not isinstance(setting, str):
-                raise ValueError(
-                    "a path is SVG path data in mm ('M 0 0 H 40 V 30 Z') or the"
-                    " name of a die-line .svg file in the game folder"
-                )
-            points = die_line(setting, folder)
-            if why := polygon_problem(points):
-                raise ValueError(why.replace("a polygon's", "the path's"))
-            return Shape("path", points=_inside(points, size))
+        return reader(setting, folder, size)
     except ValueError as exc:
         problems.add(loc, f"shape: {exc}")
         return RECT
-    return Shape(name)
+
+
+def _rounded(setting, folder: Path, size) -> Shape:
+    return Shape("rounded", radius=parse_length(setting if setting is not None else "3mm"))
+
+
+def _hex(setting, folder: Path, size) -> Shape:
+    if setting not in (None, "pointy", "flat"):
+        raise ValueError(f"a hex is pointy or flat, not {setting!r}")
+    return Shape("hex", orient=setting or "pointy")
+
+
+def _polygon(setting, folder: Path, size) -> Shape:
+    return Shape("polygon", points=_inside(_points(setting), size))
+
+
+def _path(setting, folder: Path, size) -> Shape:
+    if not isinstance(setting, str):
+        raise ValueError(
+            "a path is SVG path data in mm ('M 0 0 H 40 V 30 Z') or the"
+            " name of a die-line .svg file in the game folder"
+        )
+    points = die_line(setting, folder)
+    if why := polygon_problem(points):
+        raise ValueError(why.replace("a polygon's", "the path's"))
+    return Shape("path", points=_inside(points, size))
+
+
+# The shapes that take a setting, each read by its own function (ValueError: what is wrong).
+_SHAPES = {"rounded": _rounded, "hex": _hex, "polygon": _polygon, "path": _path}
 
 
 def _inside(points: tuple, size: tuple[float, float]) -> tuple:
