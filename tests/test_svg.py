@@ -129,10 +129,19 @@ def test_a_hostile_die_line_is_refused_where_it_is_named(tmp_path, case):
     assert re.fullmatch(rf"shape: die line 'bad\.svg' {message}.*", p.message), p.message
 
 
-def test_the_same_file_passes_both(tmp_path):
-    """The guard refuses nothing a plain drawing holds: the good file is a picture and a
-    die line (its outline 100 px = 26.46 mm, inside the card)."""
+DOCTYPE = (
+    '<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN"'
+    ' "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">'
+)
+
+
+@pytest.mark.parametrize("head", ["", DOCTYPE], ids=["plain", "doctype"])
+def test_the_same_file_passes_both(tmp_path, head):
+    """The guard refuses nothing a plain drawing holds, the document type drawing programs
+    write included (it is never fetched): the good file is a picture and a die line (its
+    outline 100 px = 26.46 mm, inside the card)."""
     _write(tmp_path / "content" / "deck", f"{SVG}{CUT}</svg>")
+    (tmp_path / "content" / "deck" / "good.svg").write_text(f"{head}{SVG}{CUT}</svg>")
     problems, _game = _problems(tmp_path, "shape: {path: good.svg}", "good.svg")
     assert problems == []
     game = load_game(tmp_path / "content" / "deck", ROOT / "fonts")
