@@ -11,16 +11,19 @@ item per combination (`each: {colour: [red, blue], value: [1, 2]}` makes four)."
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from bastelbogen.content.schema import fmt, type_name
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YList, YMap
 
 SCALAR = str | int | float | bool
+T = TypeVar("T")
 
 
-def _single(value) -> bool:
+def _single(value: Any) -> bool:
     return value is None or isinstance(value, SCALAR)
 
 
@@ -31,12 +34,12 @@ class Where:
     conditions: tuple[tuple[str, tuple], ...]
     loc: Loc
 
-    def matches(self, data) -> bool:
+    def matches(self, data: Any) -> bool:
         return all(_holds(data.get(field), values) for field, values in self.conditions)
 
-    def select(self, rows: list, data=lambda row: row) -> list:
+    def select(self, rows: Iterable[T], data: Callable[[T], Any] | None = None) -> list[T]:
         """The rows that match; `data` reads a row's fields when the row is more than them."""
-        return [row for row in rows if self.matches(data(row))]
+        return [row for row in rows if self.matches(data(row) if data else row)]
 
     def describe(self) -> str:
         """ "deck is 'P', group is 'A' or 'B'": which rows were meant, for messages."""
@@ -45,11 +48,11 @@ class Where:
         )
 
 
-def _holds(value, values: tuple) -> bool:
+def _holds(value: Any, values: tuple) -> bool:
     return value in values  # equality, as everywhere else: a missing field is None
 
 
-def read_where(node, loc: Loc, what: str, problems: Collector) -> Where | None:
+def read_where(node: Any, loc: Loc, what: str, problems: Collector) -> Where | None:
     """A `where:` mapping as a Where (None when absent or wrong, which is told at it)."""
     if node is None:
         return None
@@ -74,7 +77,7 @@ def read_where(node, loc: Loc, what: str, problems: Collector) -> Where | None:
     return Where(tuple(conditions), loc)
 
 
-def read_each(node, loc: Loc, what: str, problems: Collector) -> tuple[tuple[str, tuple], ...]:
+def read_each(node: Any, loc: Loc, what: str, problems: Collector) -> tuple[tuple[str, tuple], ...]:
     """An `each:` mapping as (field, values) pairs; a wrong entry is told and left out."""
     if node is None:
         return ()
