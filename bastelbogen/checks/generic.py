@@ -186,6 +186,9 @@ def _target(game: Game, f: Fields, items, variant: Variant | None, problems: Col
     else:
         what, rows = f"table '{table}'", [(r, r.loc, None) for r in game.tables[table].rows]
     where = read_where(f.raw("where", None), f.value_loc("where"), f.what, problems)
+    if where is None and "where" in f.data:  # told as written: the rows meant are unknown
+        f.known.extend(f.data)
+        return None
     if where:
         rows = where.select(rows, lambda row: row[0])
         what += f" where {where.describe()}"
