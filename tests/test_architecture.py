@@ -151,3 +151,42 @@ def test_the_readme_module_map_is_the_code():
     readme = (PACKAGE.parent / "README.md").read_text()
     block = readme.split("<!-- modules:")[1].split("<!-- /modules -->")[0]
     assert block.split("\n", 1)[1].strip() == modules.table(), "run `make docs`"
+
+
+LIMIT_NAME = re.compile(r"^(MAX|MIN)_[A-Z0-9_]+$|^[A-Z0-9_]+_(MAX|MIN|LIMIT)$|^LIMIT_[A-Z0-9_]+$")
+
+
+def _limit_names(path: Path) -> list[str]:
+    """Every name a module binds that reads as a limit (MAX_..., ..._LIMIT), wherever it
+    is bound: at the top, in a class, unpacked from a tuple."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, ast.AnnAssign | ast.AugAssign)
+            else []
+        )
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name) and LIMIT_NAME.match(name.id):
+                    names.append(f"{name.id} (line {name.lineno})")
+    return names
+
+
+def test_the_scan_sees_a_limit(tmp_path):
+    """The scan itself: a limit bound every way a module binds one is found."""
+    path = tmp_path / "probe.py"
+    path.write_text(
+        "MAX_A = 1\nB_LIMIT: int = 2\nMIN_C, D = 3, 4\nclass K:\n    MAX_E = 5\nOK = 6\n"
+    )
+    assert [n.split()[0] for n in _limit_names(path)] == ["MAX_A", "B_LIMIT", "MIN_C", "MAX_E"]
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m != "core.limits"))
+def test_every_limit_lives_in_core_limits(module):
+    """Content runs into numbers in one module: core/limits.py, each with the largest
+    shipped value beside it. A module keeping its own MAX_ was how 60 and 40 megapixels
+    came to be two limits of one picture."""
+    assert _limit_names(MODULES[module]) == []

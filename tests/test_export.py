@@ -208,7 +208,7 @@ def test_a_picture_too_large_is_refused_before_it_is_drawn(tmp_path):
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert re.search(
         r"^content/muenchhausen/game\.yaml:\d+:\d+: component 'score-sheet' would"
-        r" be 8976 x 12283 pixels at 1200 dpi, more than 60 million",
+        r" be 8976 x 12283 pixels at 1200 dpi, more than 40 million",
         result.stderr,
         re.M,
     ), result.stderr

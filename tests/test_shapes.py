@@ -197,7 +197,7 @@ def test_text_outside_the_shapes_safe_zone_is_named(tmp_path):
     [
         ("octagon", r"shape must be one of rect, rounded, hex, circle, polygon"),
         ("{hex: round}", r"shape: a hex is pointy or flat, not 'round'"),
-        ("{polygon: [[0, 0], [1, 1]]}", r"shape: a polygon lists 3 to 1000 corners"),
+        ("{polygon: [[0, 0], [1, 1]]}", r"shape: a polygon lists 3 to 5,000 corners"),
         ("{rounded: 3 furlongs}", r"shape: "),
         ("{polygon: [[0, 0], [40, 30], [40, 0], [0, 30]]}", r"shape: a polygon's edges cross"),
         ("{polygon: [[0, 0], [10, 0], [20, 0]]}", r"shape: a polygon's .* enclose no area"),

@@ -272,8 +272,8 @@ BAD = {
         "cards.csv",
         _csv(ROWS),
         "",
-        r"^content/deck/game\.yaml:\d+:\d+: component 'cards': no row of"
-        r" table 'cards' is taken \(none matches 'where'\)",
+        r"^content/deck/game\.yaml:\d+:\d+: component 'cards': 'where' \(group is"
+        r" 'green'\) matches nothing in table 'cards'",
     ),
 }
 WHERE = {"where-matches-none": ", where: {group: green}"}

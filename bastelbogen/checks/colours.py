@@ -11,13 +11,13 @@ from reportlab.lib import colors
 
 from bastelbogen.checks.values import single
 from bastelbogen.content.models import Game
+from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.params import COLOUR
 from bastelbogen.core.source import YMap
 
 VISIONS = ("normal vision", "deuteranopia", "protanopia", "tritanopia")
 CVD = {"deuteranopia": "deuteranomaly", "protanopia": "protanomaly", "tritanopia": "tritanomaly"}
-MAX_COLOURS = 256  # distinct colours compared two by two: a palette, never a photo
 
 
 def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
@@ -40,11 +40,11 @@ def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector
             continue
         if named is not None:  # 'none' is no colour to tell apart
             first.setdefault("#" + colors.toColor(named).hexval()[2:8].lower(), at)
-    if len(first) > MAX_COLOURS:
+    if len(first) > limits.MAX_COLOURS:
         problems.add(
             f.loc,
             f"{what} has {len(first)} different colours in {field}; at most"
-            f" {MAX_COLOURS} are compared",
+            f" {limits.MAX_COLOURS} are compared",
         )
         return
     for (a, b), (vision, distance) in _closest(list(first)).items():

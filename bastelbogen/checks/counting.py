@@ -34,7 +34,7 @@ def exactly(game: Game, f, what: str, rows, variant, problems: Collector) -> Non
         problems.add(f.value_loc("values"), f"{f.what}: its values must be single texts or numbers")
         return
     wanted = Counter(values)
-    if max(wanted.values()) > 1:  # a repeated value: the list is a multiset
+    if max(wanted.values(), default=1) > 1:  # a repeated value: the list is a multiset
         _compare(f, what, field, rows, wanted, problems)
         return
     seen = _seen(field, rows, problems)
@@ -43,7 +43,7 @@ def exactly(game: Game, f, what: str, rows, variant, problems: Collector) -> Non
             problems.add(
                 locs[0],
                 f"{what}: {field} {fmt(value)} is not allowed; the rules"
-                f" allow exactly {join(values)}",
+                f" allow exactly {join(values) or 'none'}",
             )
     missing = [v for v in values if v not in seen]
     if missing:

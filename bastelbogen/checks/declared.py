@@ -10,27 +10,33 @@ from bastelbogen.checks.pictures import check_picture
 from bastelbogen.checks.values import fmt, join, single, some_of
 from bastelbogen.content.models import Game, Variant
 from bastelbogen.content.schema import MISSING, Fields, type_name
+from bastelbogen.content.select import read_where
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.source import YList, YMap
 
 
-def _dropped(variant: Variant | None, what: str, field: str) -> tuple:
-    if variant and what == f"component '{variant.component}'" and variant.field == field:
+def _dropped(variant: Variant | None, f: Fields, field: str) -> tuple:
+    """The values of `field` the variant drops from the check's component."""
+    if variant and f.data.get("component") == variant.component and variant.field == field:
         return variant.values
     return ()
 
 
+def _per_variant(equals, per, params, variant: Variant | None):
+    """The count a check fixes: a variant that drops items changes the total the rules fix,
+    and the file names it so (`per-variant: {short: 20}`)."""
+    if variant and params.get("component") == variant.component and equals is not None:
+        return (per if isinstance(per, dict) else {}).get(variant.id, equals)
+    return equals
+
+
 def _count(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
-    equals = f.get("equals", int, None)
+    equals = _per_variant(
+        f.get("equals", int, None), f.get("per-variant", YMap, None), f.data, variant
+    )
     at_least = f.get("at-least", int, None)
     n = len(rows)
-    if variant and what == f"component '{variant.component}'" and equals is not None:
-        # A variant that drops items changes the total the rules fix; the file names it so.
-        per = f.get("per-variant", YMap, None) or {}
-        equals = per.get(variant.id, equals)
-    else:
-        f.get("per-variant", YMap, None)
     if equals is not None and n != equals:
         problems.add(
             f.loc, f"{what} has {counting.plural(n)}, but this check asks for exactly {equals}"
@@ -79,59 +85,62 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant, problems: Co
     for key, got in groups.items():
         loc, data = first[key]
         if upto:
-            size = single(data, upto, loc, problems)
-            if (
-                not isinstance(size, int)
-                or isinstance(size, bool)
-                or not 1 <= size <= limits.MAX_ITEMS
-            ):
-                problems.add(
-                    loc,
-                    f"{group} '{key}': '{upto}' must be a whole number from 1"
-                    f" to {limits.MAX_ITEMS:,}, got {type_name(size)}",
-                )
+            expected, name = _numbered_set(data, upto, f"{group} '{key}'", loc, problems)
+            if not expected:
                 continue
-            expected = list(range(1, size + 1))
-            name = lambda v, n=size: f"{v}/{n}"  # noqa: E731 - parts read as 2/3
         else:
-            expected = [v for v in values if v not in _dropped(variant, what, field)]
+            expected = [v for v in values if v not in _dropped(variant, f, field)]
             name = fmt
-        counts = Counter(got)
-        missing = [v for v in expected if counts[v] == 0]
-        extra = sorted({v for v in got if v not in expected}, key=str)
-        some = ", ".join(name(v) for v in expected if counts[v])
-        if missing:
-            # A short set reads best with what is there: "parts 1/3 and 3/3 but no 2/3".
-            has = f"has {field} {some} but" if some and len(expected) <= 4 else "has"
+        _compare_set(f"{group} '{key}' of {what}", field, got, expected, name, equal, loc, problems)
+
+
+def _numbered_set(data, upto: str, whose: str, loc, problems: Collector):
+    """The parts 1..N of a group whose field `upto` says N, each named as 2/3 reads."""
+    size = single(data, upto, loc, problems)
+    if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= limits.MAX_ITEMS:
+        problems.add(
+            loc,
+            f"{whose}: '{upto}' must be a whole number from 1"
+            f" to {limits.MAX_ITEMS:,}, got {type_name(size)}",
+        )
+        return [], fmt
+    return list(range(1, size + 1)), lambda v: f"{v}/{size}"
+
+
+def _compare_set(
+    whose: str, field: str, got: list, expected: list, name, equal: bool, loc, problems: Collector
+) -> None:
+    """One group's values against its complete set: what lacks, what repeats, what is extra."""
+    counts = Counter(got)
+    missing = [v for v in expected if counts[v] == 0]
+    extra = sorted({v for v in got if v not in expected}, key=str)
+    some = ", ".join(name(v) for v in expected if counts[v])
+    if missing:
+        # A short set reads best with what is there: "parts 1/3 and 3/3 but no 2/3".
+        has = f"has {field} {some} but" if some and len(expected) <= 4 else "has"
+        problems.add(
+            loc,
+            f"{whose} {has} no {field}"
+            f" {some_of(name(v) for v in missing)} (a complete set is"
+            f" {some_of(name(v) for v in expected)})",
+        )
+    if equal:
+        numbers = {counts[v] for v in expected if counts[v]}
+        if len(numbers) > 1:
             problems.add(
                 loc,
-                f"{group} '{key}' of {what} {has} no {field}"
-                f" {some_of(name(v) for v in missing)} (a complete set is"
-                f" {some_of(name(v) for v in expected)})",
+                f"{whose} has its {field}s in unequal numbers"
+                f" ({', '.join(f'{counts[v]} × {name(v)}' for v in expected)});"
+                " every one needs as many copies",
             )
-        if equal:
-            numbers = {counts[v] for v in expected if counts[v]}
-            if len(numbers) > 1:
-                problems.add(
-                    loc,
-                    f"{group} '{key}' of {what} has its {field}s in unequal numbers"
-                    f" ({', '.join(f'{counts[v]} × {name(v)}' for v in expected)});"
-                    " every one needs as many copies",
-                )
-        else:
-            twice = [v for v in expected if counts[v] > 1]
-            if twice:
-                problems.add(
-                    loc,
-                    f"{group} '{key}' of {what} has {field}"
-                    f" {', '.join(name(v) for v in twice)} more than once",
-                )
-        if extra:
-            problems.add(
-                loc,
-                f"{group} '{key}' of {what} has {field} {join(extra)},"
-                f" which is not in a set ({', '.join(name(v) for v in expected)})",
-            )
+    elif twice := [v for v in expected if counts[v] > 1]:
+        problems.add(loc, f"{whose} has {field} {', '.join(name(v) for v in twice)} more than once")
+    if extra:
+        problems.add(
+            loc,
+            f"{whose} has {field} {join(extra)},"
+            f" which is not in a set ({', '.join(name(v) for v in expected)})",
+        )
 
 
 def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
@@ -233,15 +242,20 @@ def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
     field = f.get("field", str)
     lo, hi = f.get("min", int, 1), f.get("max", int, 10**6)
     table = f.get("of", str)
-    where = f.get("where-of", YMap, None) or {}
+    where = read_where(f.raw("where-of", None), f.value_loc("where-of"), f.what, problems)
     if field is None or table is None:
         return
     if table not in game.tables:
         problems.add(f.value_loc("of"), f"{what}: no table '{table}'")
         return
-    allowed = [
-        r.get("id") for r in game.tables[table].rows if all(r.get(k) == v for k, v in where.items())
-    ]
+    candidates = game.tables[table].rows
+    allowed = [r.get("id") for r in (where.select(candidates) if where else candidates)]
+    if where and not allowed:
+        problems.add(
+            where.loc,
+            f"{f.what}: 'where-of' ({where.describe()}) matches nothing in table '{table}'",
+        )
+        return
     for data, loc, item in rows:
         if item is not None and item.copy != 1:
             continue
@@ -306,3 +320,21 @@ CHECKS = {
     "sequence": _sequence,
     "distinguishable": colours.distinguishable,
 }
+
+
+def asks_for_zero(f: Fields, variant: Variant | None = None) -> bool:
+    """Whether a check asks for nothing at all, so that a selection matching nothing is what
+    it wants: a count of exactly 0, counts that are all 0, `exactly` or `sequence` with no
+    values. Every other check over no rows would pass while checking nothing. Read from the
+    raw keys: a wrong value is told by the check itself."""
+    params = f.data
+    kind = params.get("check")
+    if kind == "count":
+        wanted = _per_variant(params.get("equals"), params.get("per-variant"), params, variant)
+        return wanted == 0 and not isinstance(wanted, bool)
+    if kind == "counts":
+        table = params.get("counts")
+        return isinstance(table, dict) and all(n == 0 for n in table.values())
+    if kind in ("exactly", "sequence"):
+        return params.get("values") == []
+    return False

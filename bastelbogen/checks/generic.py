@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from bastelbogen.checks.declared import CHECKS
+from bastelbogen.checks.declared import CHECKS, asks_for_zero
 from bastelbogen.checks.pictures import check_picture
 from bastelbogen.checks.values import fmt, single
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Check, Game, Item, Variant
 from bastelbogen.content.painters import motif_problems
 from bastelbogen.content.schema import Fields
+from bastelbogen.content.select import read_where
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.source import YMap
 
@@ -150,7 +151,7 @@ def declared(
                 f"unknown check '{check.kind}'; known checks: {', '.join(CHECKS)}",
             )
         return
-    target = _target(game, f, items, problems)
+    target = _target(game, f, items, variant, problems)
     if target is None:
         f.done()
         return
@@ -159,7 +160,7 @@ def declared(
     f.done()
 
 
-def _target(game: Game, f: Fields, items, problems: Collector):
+def _target(game: Game, f: Fields, items, variant: Variant | None, problems: Collector):
     component = f.get("component", str, None)
     table = f.get("table", str, None)
     if (component is None) == (table is None):
@@ -184,9 +185,17 @@ def _target(game: Game, f: Fields, items, problems: Collector):
         return None
     else:
         what, rows = f"table '{table}'", [(r, r.loc, None) for r in game.tables[table].rows]
-    where = f.get("where", YMap, None)
+    where = read_where(f.raw("where", None), f.value_loc("where"), f.what, problems)
+    if where is None and "where" in f.data:  # told as written: the rows meant are unknown
+        f.known.extend(f.data)
+        return None
     if where:
-        # Only the rows that match every condition; the message says which rows were meant.
-        rows = [r for r in rows if all(r[0].get(k) == v for k, v in where.items())]
-        what += " where " + ", ".join(f"{k} is {fmt(v)}" for k, v in where.items())
+        rows = where.select(rows, lambda row: row[0])
+        what += f" where {where.describe()}"
+    if not rows and not asks_for_zero(f, variant):
+        # A check over nothing passes while checking nothing: say so where it is written.
+        at = where.loc if where else f.loc
+        problems.add(at, f"{f.what}: {what} matches nothing; a check needs rows to look at")
+        f.known.extend(f.data)
+        return None
     return what, rows

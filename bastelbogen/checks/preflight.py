@@ -8,11 +8,10 @@ where they are known for certain, when text is fitted and pictures are scaled.""
 
 from __future__ import annotations
 
+from bastelbogen.core import limits
 from bastelbogen.core.errors import Loc, Problem
 from bastelbogen.core.units import to_mm
 
-MIN_TEXT_PT = 6.0
-MIN_DPI = 150.0
 FILLS = ("shape", "art", "image")  # painters that cover an area (text does not bleed)
 EPS = 0.01  # points
 NEAR = 1 / 25.4 * 72  # 1 mm: a fill edge closer to the cut than this is a mistake
@@ -67,22 +66,22 @@ class Preflight:
                 )
 
     def text(self, box, size: float, label: str) -> None:
-        if size < MIN_TEXT_PT - 1e-9:
+        if size < limits.MIN_TEXT_PT - 1e-9:
             self._add(
                 box.loc,
                 "text",
                 f"text in box '{box.name}' is set at {size:g} pt"
-                f" ({label}); under {MIN_TEXT_PT:g} pt is hard to read in print",
+                f" ({label}); under {limits.MIN_TEXT_PT:g} pt is hard to read in print",
             )
 
     def picture(self, box, dpi: float, name: str, loc: Loc | None, label: str) -> None:
-        if dpi < MIN_DPI:
+        if dpi < limits.MIN_PRINT_DPI:
             self._add(
                 loc or box.loc_of("file"),
                 "dpi",
                 f"picture {name} prints at"
-                f" {dpi:.0f} dpi in box '{box.name}' ({label}); {MIN_DPI:g} dpi or more"
-                " looks sharp",
+                f" {dpi:.0f} dpi in box '{box.name}' ({label});"
+                f" {limits.MIN_PRINT_DPI:g} dpi or more looks sharp",
             )
 
     def found(self) -> dict:

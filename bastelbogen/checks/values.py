@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from bastelbogen.content.schema import type_name
+from bastelbogen.content.schema import fmt, type_name
 from bastelbogen.core.errors import Collector
+
+__all__ = ["fmt", "join", "single", "some_of"]
 
 
 def single(data: dict, field: str, loc, problems: Collector):
@@ -13,11 +15,6 @@ def single(data: dict, field: str, loc, problems: Collector):
         problems.add(loc, f"'{field}' must be a single value here, got {type_name(value)}")
         return None
     return value
-
-
-def fmt(value) -> str:
-    """Text in quotes, numbers bare: '1' and 1 are different values and must look it."""
-    return f"'{value}'" if isinstance(value, str) else str(value)
 
 
 def join(values) -> str:

@@ -9,6 +9,7 @@ from bastelbogen.content.kinds import KINDS
 from bastelbogen.content.models import Component, ItemSpec
 from bastelbogen.content.rows import items_from
 from bastelbogen.content.schema import Fields, list_of, read_text, type_name
+from bastelbogen.content.select import read_each
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.names import slug_problem
@@ -17,7 +18,6 @@ from bastelbogen.core.shapes import RECT, Shape, polygon_problem
 from bastelbogen.core.source import YList, YMap
 from bastelbogen.core.units import CARD_SIZES_MM, mm, parse_length
 
-SCALAR = str | int | float | bool
 RESERVED_IDS = ("rules",)  # file names the kit writes itself (rules.pdf)
 
 
@@ -141,27 +141,9 @@ def _item(data, loc: Loc, cid: str, problems: Collector, langs) -> ItemSpec:
             f"'count' must be a whole number from 1, got {type_name(count)}",
         )
         count = 1
-    each = data.get("each")
-    pairs = []
-    if each is None:
-        pass
-    elif not isinstance(each, YMap):
-        problems.add(data.value_loc("each"), "'each' must map field names to lists of values")
-    else:
-        for key, values in each.items():
-            if (
-                not isinstance(values, YList)
-                or not values
-                or not all(isinstance(v, SCALAR) for v in values)
-            ):
-                problems.add(
-                    each.value_loc(key),
-                    f"each.{key} must be a non-empty list of single values (text or numbers)",
-                )
-                continue
-            pairs.append((key, tuple(values)))
+    pairs = read_each(data.get("each"), data.value_loc("each"), f"component '{cid}'", problems)
     _check_texts(data, problems, langs)
-    return ItemSpec(data, count, tuple(pairs), loc)
+    return ItemSpec(data, count, pairs, loc)
 
 
 def _check_texts(node, problems: Collector, langs: tuple[str, ...]) -> None:
@@ -219,29 +201,44 @@ def parse_shape(
             f" got {type_name(value)}",
         )
         return RECT
+    reader = _SHAPES.get(name)
+    if reader is None:  # rect, circle: nothing to set
+        return Shape(name)
     try:
-        if name == "rounded":
-            return Shape("rounded", radius=parse_length(setting if setting is not None else "3mm"))
-        if name == "hex":
-            if setting not in (None, "pointy", "flat"):
-                raise ValueError(f"a hex is pointy or flat, not {setting!r}")
-            return Shape("hex", orient=setting or "pointy")
-        if name == "polygon":
-            return Shape("polygon", points=_inside(_points(setting), size))
-        if name == "path":
-            if not isinstance(setting, str):
-                raise ValueError(
-                    "a path is SVG path data in mm ('M 0 0 H 40 V 30 Z') or the"
-                    " name of a die-line .svg file in the game folder"
-                )
-            points = die_line(setting, folder)
-            if why := polygon_problem(points):
-                raise ValueError(why.replace("a polygon's", "the path's"))
-            return Shape("path", points=_inside(points, size))
+        return reader(setting, folder, size)
     except ValueError as exc:
         problems.add(loc, f"shape: {exc}")
         return RECT
-    return Shape(name)
+
+
+def _rounded(setting, folder: Path, size) -> Shape:
+    return Shape("rounded", radius=parse_length(setting if setting is not None else "3mm"))
+
+
+def _hex(setting, folder: Path, size) -> Shape:
+    if setting not in (None, "pointy", "flat"):
+        raise ValueError(f"a hex is pointy or flat, not {setting!r}")
+    return Shape("hex", orient=setting or "pointy")
+
+
+def _polygon(setting, folder: Path, size) -> Shape:
+    return Shape("polygon", points=_inside(_points(setting), size))
+
+
+def _path(setting, folder: Path, size) -> Shape:
+    if not isinstance(setting, str):
+        raise ValueError(
+            "a path is SVG path data in mm ('M 0 0 H 40 V 30 Z') or the"
+            " name of a die-line .svg file in the game folder"
+        )
+    points = die_line(setting, folder)
+    if why := polygon_problem(points):
+        raise ValueError(why.replace("a polygon's", "the path's"))
+    return Shape("path", points=_inside(points, size))
+
+
+# The shapes that take a setting, each read by its own function (ValueError: what is wrong).
+_SHAPES = {"rounded": _rounded, "hex": _hex, "polygon": _polygon, "path": _path}
 
 
 def _inside(points: tuple, size: tuple[float, float]) -> tuple:
@@ -257,8 +254,10 @@ def _inside(points: tuple, size: tuple[float, float]) -> tuple:
 
 
 def _points(value) -> tuple:
-    if not isinstance(value, list) or len(value) < 3 or len(value) > 1000:
-        raise ValueError("a polygon lists 3 to 1000 corners, [x, y] in mm from the top-left")
+    if not isinstance(value, list) or not 3 <= len(value) <= limits.MAX_CORNERS:
+        raise ValueError(
+            f"a polygon lists 3 to {limits.MAX_CORNERS:,} corners, [x, y] in mm from the top-left"
+        )
     out = []
     for point in value:
         if not (

@@ -5,39 +5,32 @@ the game folder, made into the corners of a polygon in mm from the piece's top-l
     shape: {path: dielines/shield.svg}                 a file: its outline in its own units
 
 Curves and arcs are followed to within a few hundredths of a millimetre. A file's outline
-is the element with id `cut`, else its only shape. Files come from strangers: they are read
-whole under a size limit, must be UTF-8, entity declarations and <use> copies are refused
-before any XML parser sees them, the corners of all outlines together are capped, and
-nothing outside the game folder is opened. Parsed with svgelements.
+is the element with id `cut`, else its only shape. Files come from strangers: each passes
+the guard every SVG passes (svg.py: bounded size and elements, <use> copies counted, no
+entities, nothing outside the game folder) before svgelements parses it, and the corners of
+all outlines together are capped.
 """
 
 from __future__ import annotations
 
 import io
 import math
-import re
 from pathlib import Path
 
+from bastelbogen.content.svg import SvgRefused, read_svg
+from bastelbogen.core import limits
 from bastelbogen.core.paths import inside, is_file
 
-MAX_FILE = 256 << 10  # a die line is a few kilobytes; this is already a drawing
-MAX_DATA = 100_000  # characters of path data
-MAX_CORNERS = 5000
-STEP_MM = 0.5  # a curve is followed in chords about this long ...
-MIN_STEPS, MAX_STEPS = 4, 400  # ... and this many per segment
+STEP_MM = 0.5  # a curve is followed in chords about this long, 4 to 400 of them a segment
 PX_MM = 25.4 / 96  # svgelements measures in CSS pixels
-# Refused before parsing: entities (expansion bombs) and <use>, which the parser copies
-# without limit (ten uses of ten uses … of one shape is a hundred million shapes).
-FORBIDDEN = re.compile(r"<!\s*(doctype|entity)|<\s*([\w.-]+:)?use[\s/>]", re.I)
-LIMIT_MM = 10_000.0  # no piece is ten metres across: larger numbers are an attack or a typo
 
 
 def die_line(value: str, folder: Path) -> tuple[tuple[float, float], ...]:
     """The outline's corners in mm from the top-left; ValueError says what is wrong."""
     if value.strip().lower().endswith(".svg"):
         return _from_file(value.strip(), folder)
-    if len(value) > MAX_DATA:
-        raise ValueError(f"path data is longer than {MAX_DATA} characters")
+    if len(value) > limits.MAX_PATH_DATA:
+        raise ValueError(f"path data is longer than {limits.MAX_PATH_DATA} characters")
     from svgelements import Path as SvgPath  # only games with die lines load the parser
 
     broken = "this is not SVG path data (like 'M 0 0 H 40 V 30 Z')"
@@ -58,38 +51,27 @@ def _from_file(name: str, folder: Path) -> tuple[tuple[float, float], ...]:
         raise ValueError(f"die line '{name}' lies outside the game folder")
     if not is_file(path):
         raise ValueError(f"die line '{name}' does not exist in the game folder")
-    with path.open("rb") as f:
-        data = f.read(MAX_FILE + 1)
-    if len(data) > MAX_FILE:
-        raise ValueError(f"die line '{name}' is larger than {MAX_FILE >> 10} KiB")
+    what = f"die line '{name}'"
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ValueError(
-            f"die line '{name}' is not UTF-8 text; save it as plain SVG in UTF-8"
-        ) from None
-    if FORBIDDEN.search(text):
-        raise ValueError(
-            f"die line '{name}' declares a document type or entities, or copies"
-            " elements with <use>; save it as plain SVG"
-        )
+        data, _root = read_svg(path, folder)  # the guard every SVG passes, pictures' too
+    except SvgRefused as exc:
+        raise ValueError(f"{what} {exc}") from None
     from svgelements import SVG, Shape  # only games with die lines load the parser
     from svgelements import Path as SvgPath
 
-    what = f"die line '{name}'"
     try:
         shapes = [e for e in SVG.parse(io.BytesIO(data)).elements() if isinstance(e, Shape)]
         chosen = [e for e in shapes if e.id == "cut"] or shapes
         return _one_outline([SvgPath(e) for e in chosen], PX_MM, what)
     except ValueError:
         raise
-    except Exception:  # noqa: BLE001 - broken XML or SVG raises many kinds
+    except Exception:  # noqa: BLE001 - SVG the guard let through may still break the parser
         raise ValueError(f"{what} is not an SVG file that can be read") from None
 
 
 def _one_outline(paths, scale: float, what: str) -> tuple[tuple[float, float], ...]:
     loops: list = []
-    budget = [MAX_CORNERS]  # for the whole file, however many shapes it holds
+    budget = [limits.MAX_CORNERS]  # for the whole file, however many shapes it holds
     for path in paths:
         loops += _loops(path, scale, what, budget)
     if len(loops) != 1:
@@ -124,13 +106,15 @@ def _loops(path, scale: float, what: str, budget: list[int]) -> list[tuple]:
         if isinstance(segment, Line):
             steps = [segment.end]
         else:
-            n = min(MAX_STEPS, max(MIN_STEPS, math.ceil(length / STEP_MM)))
+            n = min(
+                limits.MAX_CURVE_STEPS, max(limits.MIN_CURVE_STEPS, math.ceil(length / STEP_MM))
+            )
             steps = [segment.point(k / n) for k in range(1, n + 1)]
         points += steps
         budget[0] -= len(steps)
         if budget[0] < 0:
             raise ValueError(
-                f"{what} has more than {MAX_CORNERS} corners once its curves are followed"
+                f"{what} has more than {limits.MAX_CORNERS} corners once its curves are followed"
             )
         if len(points) > 3 and _same(points[0], points[-1]):  # closed without a Z
             loops.append(_corners(points, scale))
@@ -147,8 +131,10 @@ def _length_bound(segment, scale: float, what: str) -> float:
     names = ("start", "end", "control", "control1", "control2", "center", "prx", "pry")
     points = [p for p in (getattr(segment, n, None) for n in names) if p is not None]
     for p in points:
-        if not all(math.isfinite(v) and abs(v) * scale <= LIMIT_MM for v in (p.x, p.y)):
-            raise ValueError(f"{what} has a point beyond {LIMIT_MM:g} mm or no number at all")
+        if not all(math.isfinite(v) and abs(v) * scale <= limits.MAX_LENGTH_MM for v in (p.x, p.y)):
+            raise ValueError(
+                f"{what} has a point beyond {limits.MAX_LENGTH_MM:g} mm or no number at all"
+            )
     if segment.start is None:  # the first move: a point, no length
         return 0.0
     if hasattr(segment, "sweep"):

@@ -254,7 +254,12 @@ OPTIONS = {
             recorded=False,
         ),
         Option(
-            "dpi", "int", 300, "Resolution of exported pictures.", span=(72, 1200), recorded=False
+            "dpi",
+            "int",
+            300,
+            "Resolution of exported pictures.",
+            span=limits.EXPORT_DPI,
+            recorded=False,
         ),
         Option(
             "profile",

@@ -11,6 +11,7 @@ from typing import cast
 
 from bastelbogen.content.options import OPTIONS
 from bastelbogen.content.schema import Fields, type_name
+from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.names import slug_problem
 from bastelbogen.core.paths import DATA
@@ -118,8 +119,8 @@ def _pair(f: Fields, key: str, problems: Collector):
         if not (isinstance(value, YList) and len(value) == 2):
             raise ValueError("two lengths, [width, height]")
         pair = tuple(parse_length(v) for v in value)
-        if min(pair) <= 0 or max(pair) > mm(1000):
-            raise ValueError("two lengths above 0 and at most 1000mm")
+        if min(pair) <= 0 or max(pair) > mm(limits.MAX_LENGTH_MM):
+            raise ValueError(f"two lengths above 0 and at most {limits.MAX_LENGTH_MM:g}mm")
         return pair
     except ValueError as exc:
         if value is not None:
@@ -137,13 +138,13 @@ def _bleed(f, pixels, bleed, trim, dpi, form, problems):
     if not (
         isinstance(pixels, YList)
         and len(pixels) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 20000 for v in pixels)
-        and pixels[0] * pixels[1] <= 60 * 10**6
+        and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in pixels)
+        and pixels[0] * pixels[1] <= limits.MAX_PIXELS
     ):
         problems.add(
             f.value_loc("pixels") if pixels is not None else f.loc,
             "a png profile gives its 'pixels' (the whole picture), [width, height],"
-            " at most 60 million",
+            f" at most {limits.MAX_PIXELS // 10**6} million",
         )
         return None
     across = tuple((p * 72 / dpi - t) / 2 for p, t in zip(pixels, trim, strict=True))

@@ -6,18 +6,19 @@ fields as its data, so no id or field is written twice.
     items: {from: problems, as: problem, with: {deck: A}}
 
 `count` names the column that says how many copies a row makes; `where` keeps the rows
-whose fields have the given values (a list: any of them); `each` multiplies as in a written
-item; `with` gives every item the same further fields. With `as: NAME` the item holds only
-the row's id under NAME, and the component refers NAME to the table, so layouts read the
-whole row (`{{ set.colour }}`); without it, the table's `ref` columns are referred the same
-way (`{{ group.colour }}`)."""
+whose fields have the given values (a list: any of them; select.py reads it, as for
+checks); `each` multiplies as in a written item; `with` gives every item the same further
+fields. With `as: NAME` the item holds only the row's id under NAME, and the component
+refers NAME to the table, so layouts read the whole row (`{{ set.colour }}`); without it,
+the table's `ref` columns are referred the same way (`{{ group.colour }}`)."""
 
 from __future__ import annotations
 
 from bastelbogen.content.models import ItemSpec
 from bastelbogen.content.schema import Fields
+from bastelbogen.content.select import read_each, read_where
 from bastelbogen.core.errors import Collector, Loc
-from bastelbogen.core.source import YList, YMap
+from bastelbogen.core.source import YMap
 
 
 def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector):
@@ -25,8 +26,8 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
     f = Fields(raw, f"the items of component '{cid}'", problems, loc)
     name = f.get("from", str)
     count = f.get("count", str, None)
-    where = f.get("where", YMap, None) or {}
-    each = f.get("each", YMap, None)
+    where = read_where(f.raw("where", None), f.value_loc("where"), f.what, problems)
+    each = f.raw("each", None)
     alias = f.get("as", str, None)
     extra = f.get("with", YMap, None) or {}
     f.done()
@@ -40,33 +41,27 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
             )
         return (), ()
     specs = []
-    for row in table.rows:
-        if not all(_matches(row.get(k), v) for k, v in where.items()):
-            continue
+    rows = where.select(table.rows) if where else table.rows
+    for row in rows:
         copies = _copies(row, count, table.name, problems)
         if copies == 0:
             continue
-        data = _data(row, alias, each, f.value_loc("each"))
+        data = _data(row, alias, each if isinstance(each, YMap) else None, f.value_loc("each"))
         for key, value in extra.items():  # the same for every item: `with: {deck: A}`
             data[key] = value
             data.value_locs[key] = extra.value_loc(key)
         specs.append((data, copies, row.loc))
-    if not specs:
+    if where and not rows:
         problems.add(
-            loc,
-            f"component '{cid}': no row of table '{name}' is taken"
-            + (" (none matches 'where')" if where else ""),
+            where.loc,
+            f"component '{cid}': 'where' ({where.describe()}) matches nothing in table '{name}'",
         )
-    pairs = _each(each, problems)
+    elif not specs:
+        problems.add(loc, f"component '{cid}': no row of table '{name}' is taken")
+    pairs = read_each(each, f.value_loc("each"), f.what, problems)
     # A row's ref columns reach their rows in layouts ({{ group.colour }}) without `refs:`.
     refs = ((alias, name),) if alias else table.refs
     return tuple(ItemSpec(d, n, pairs, at) for d, n, at in specs), refs
-
-
-def _matches(value, wanted) -> bool:
-    if isinstance(wanted, list):
-        return value in wanted
-    return value == wanted
 
 
 def _copies(row: YMap, column: str | None, table: str, problems: Collector) -> int:
@@ -98,13 +93,3 @@ def _data(row: YMap, alias: str | None, each, each_loc: Loc) -> YMap:
         data["each"] = each
         data.value_locs["each"] = each_loc  # what multiplies is told where it is written
     return data
-
-
-def _each(each, problems: Collector) -> tuple:
-    pairs = []
-    for key, values in (each or {}).items():
-        if not isinstance(values, YList) or not values:
-            problems.add(each.value_loc(key), f"each.{key} must be a non-empty list")
-            continue
-        pairs.append((key, tuple(values)))
-    return tuple(pairs)

@@ -38,6 +38,11 @@ def type_name(value) -> str:
     return f"'{text}'" if len(text) <= 60 else f"'{text[:57]}...'"
 
 
+def fmt(value) -> str:
+    """Text in quotes, numbers bare: '1' and 1 are different values and must look it."""
+    return f"'{value}'" if isinstance(value, str) else str(value)
+
+
 class Fields:
     """Reads the keys of one mapping; `done()` reports any key nobody asked for."""
 

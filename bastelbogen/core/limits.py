@@ -29,13 +29,60 @@ MAX_ITEMS = 100_000
 # Ids that become file names: the longest shipped one has 24 characters.
 MAX_ID_CHARS = 64
 
-# Lengths of items, boxes and boards: the largest shipped item is Museo's board, 444 mm.
+# Lengths of items, boxes, boards, shop trims and die-line coordinates: the largest shipped
+# item is Museo's board, 444 mm; a poster is 1,189 mm (A0). Larger numbers are a typo or an
+# attack on the geometry (a curve through 1e308 is measured forever).
 MAX_LENGTH_MM = 2_000.0
 # Font sizes in points: the largest shipped is 60 pt (Münchhausen's values).
 MAX_FONT_SIZE = 1_000.0
-# Pictures: the shipped kits draw theirs; an A4 page at 600 dpi is 35 megapixels, which
-# is all a home printer can use.
+
+# Pixels of one picture, read or written (a user's PNG or JPEG, one embedded in an SVG, a
+# shop profile's picture, an exported face or contact sheet). The shipped kits draw their
+# own; the largest shop profile is 825 x 1125 (0.9 megapixels), the largest exported face
+# at the default 300 dpi is MiniPilo's board, 400 x 350 mm: 19.5 megapixels. An A4 page at
+# 600 dpi is 35 megapixels, which is all a home printer can use.
 MAX_PIXELS = 40_000_000
+# Resolutions a picture is exported at (--dpi, a shop profile's dpi): shops ask for 300.
+EXPORT_DPI = (72, 1200)
+
+# SVG, pictures and die lines alike (content/svg.py). The largest shipped SVG is a die
+# line of 546 bytes and 3 elements (examples/bienenstock); an SVG with an embedded photo
+# is a few MB, a detailed illustration some thousand elements.
+MAX_SVG_BYTES = MAX_FILE_BYTES
+MAX_SVG_ELEMENTS = 20_000  # after <use> copies are counted
+# Corners of one outline: a polygon as written, or a die line once its curves are
+# followed (all its outlines together). The shipped die line has 222 (bienenstock's
+# queen); a hand-written polygon a dozen.
+MAX_CORNERS = 5_000
+MAX_PATH_DATA = 100_000  # characters of SVG path data written in a game file
+# A curve is followed in chords of about 0.5 mm, at least this many and at most this many
+# to a segment: a circle 2 m round, in 400 chords, is followed to within 0.01 mm.
+MIN_CURVE_STEPS, MAX_CURVE_STEPS = 4, 400
+
+# Workbooks (XLSX, ODS): the shipped one (examples/vogelquartett) has 171 cells in two
+# sheets; a 30,000-card table of 20 columns has 600,000 cells. A zip bomb unpacks to
+# gigabytes, two far-apart cells span a billion.
+MAX_CELLS = 5_000_000
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+
+# Colours a `distinguishable` check compares, two by two: the largest shipped palette has
+# 8; a palette, never a photo (256 colours are 32,640 pairs, each compared in four
+# visions).
+MAX_COLOURS = 256
+# Lines of one cheat sheet: the shipped ones have a few dozen; far more than a page holds
+# is said before laying out.
+MAX_CHEATSHEET_BLOCKS = 300
+# The smallest the cheat sheet's text is set, of its size, to fit its page: below it the
+# text is too small to read, and the build names the text that no longer fits.
+MIN_CHEATSHEET_SCALE = 0.72
+# Faces the preview shows of one component: the largest shipped has 180 (Museo's
+# pictures); a page of more cannot be looked through, and the rest are counted.
+MAX_PREVIEW_FACES = 2_000
+# Print quality (preflight warnings; errors with --strict): text under 6 pt is hard to
+# read, a picture under 150 dpi looks soft. The shipped kits pass both: they draw their
+# pictures as vectors.
+MIN_TEXT_PT = 6.0
+MIN_PRINT_DPI = 150.0
 
 # Expressions in layouts and the cheat-sheet template. No shipped one calls range(); the
 # longest text one makes is a cheat sheet's markup of 2,265 characters.

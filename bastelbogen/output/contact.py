@@ -8,8 +8,9 @@ from __future__ import annotations
 import math
 
 from bastelbogen.content.project import FONTS
+from bastelbogen.core import limits
 from bastelbogen.output import Job, register
-from bastelbogen.output.exported import MAX_PIXELS, Export, faces, pictures, save_png, trim_shot
+from bastelbogen.output.exported import Export, faces, pictures, save_png, trim_shot
 
 FOLDER = "export/contact"
 DPI = 72  # thumbnails: a 63 x 88 mm card is 179 x 249 pixels
@@ -30,7 +31,7 @@ class Contact(Export):
             ordered = sorted(one.faces.values(), key=lambda f: f.side != "front")
             w, h = trim_shot(one, ordered[0], DPI, bleed=False).pixels
             # As many faces a sheet as keep it within the pixels one picture may have.
-            per = max(1, min(PER_SHEET, MAX_PIXELS // ((w + GAP) * (h + CAPTION + GAP))))
+            per = max(1, min(PER_SHEET, limits.MAX_PIXELS // ((w + GAP) * (h + CAPTION + GAP))))
             for n, start in enumerate(range(0, len(ordered), per), start=1):
                 chunk = ordered[start : start + per]
                 shots = [trim_shot(one, face, DPI, bleed=False) for face in chunk]

@@ -11,13 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bastelbogen.content.kinds import kind_of
+from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import to_mm
 from bastelbogen.output import Job, Writer
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.raster import Shot, rasterise, srgb_profile
-
-MAX_PIXELS = 60 * 10**6  # one picture: a 190 x 260 mm page at 600 dpi is 27 million
 
 
 @dataclass
@@ -114,13 +113,13 @@ def trim_shot(one: Gathered, face: Face, dpi: float, bleed: bool) -> Shot:
     b = one.bleed if bleed else 0.0
     rect = (-b, -b, w + 2 * b, h + 2 * b)
     size = pixels(rect[2:], dpi)
-    if size[0] * size[1] > MAX_PIXELS:
+    if size[0] * size[1] > limits.MAX_PIXELS:
         raise ContentError(
             Problem(
                 one.component.loc,
                 f"component '{one.component.id}' would"
                 f" be {size[0]} x {size[1]} pixels at {dpi:g} dpi, more"
-                f" than {MAX_PIXELS // 10**6} million; export it at a"
+                f" than {limits.MAX_PIXELS // 10**6} million; export it at a"
                 " lower --dpi",
             )
         )

@@ -17,8 +17,10 @@ from bastelbogen.output.exported import Export, faces, pictures, pixels, save_pn
 from bastelbogen.render.raster import Shot
 
 FOLDER = "export/tts"
-MAX_COLS, MAX_ROWS, MAX_PX = 10, 7, 4096
-PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last slot shows the hidden card
+# Tabletop Simulator's deck sheet: 10 x 7 slots and 4096 pixels a side, its format (a
+# bigger deck spans sheets, bigger cards shrink), not a limit on content.
+TTS_COLS, TTS_ROWS, TTS_SIDE_PX = 10, 7, 4096
+PER_SHEET = TTS_COLS * TTS_ROWS - 1  # the last slot shows the hidden card
 PLAIN_BACK = (62, 62, 70)  # for a deck printed without backs
 
 
@@ -49,14 +51,14 @@ class Tts(Export):
 def grid(count: int) -> tuple[int, int]:
     """Columns and rows of a sheet holding `count` cards and the hidden slot."""
     slots = count + 1
-    cols = min(MAX_COLS, slots)
+    cols = min(TTS_COLS, slots)
     return cols, math.ceil(slots / cols)
 
 
 def card_pixels(trim, dpi: float, cols: int, rows: int) -> tuple[int, int]:
     """A card's pixels at dpi, made smaller (same proportions) to keep the sheet in 4096."""
     w, h = pixels(trim, dpi)
-    scale = min(1.0, MAX_PX / (cols * w), MAX_PX / (rows * h))
+    scale = min(1.0, TTS_SIDE_PX / (cols * w), TTS_SIDE_PX / (rows * h))
     return max(1, math.floor(w * scale)), max(1, math.floor(h * scale))
 
 

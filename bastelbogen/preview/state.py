@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bastelbogen.content.project import Project
+from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
 from bastelbogen.pipeline.build import BuildOptions, prepare
@@ -23,7 +24,6 @@ from bastelbogen.render.raster import Shot, rasterise
 
 FACE_DPI = 110  # faces on screen: a 63 x 88 mm card is 273 x 381 pixels
 SHEET_DPI = 40  # sheets: an A4 page is 331 x 468 pixels
-MAX_FACES = 2000  # a preview of more shows the first ones (a page holds no more)
 
 
 @dataclass
@@ -119,7 +119,9 @@ class Preview:
             )
             for side in ("front", "back"):
                 art = laid.arts.get(item, side)
-                if art is None or one["shown"] >= MAX_FACES:  # counted, not summed anew
+                if (
+                    art is None or one["shown"] >= limits.MAX_PREVIEW_FACES
+                ):  # counted, not summed anew
                     continue
                 one["shown"] += 1
                 key = _key(art)

@@ -19,6 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import KeepTogether
 
 from bastelbogen.content.models import Game
+from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm, to_mm
 from bastelbogen.render import columns, lookup
@@ -43,9 +44,8 @@ BASE = {
     "cycle": 8.5,
     "symbol": 8.5,
 }
-MIN_SCALE = 0.72
-MAX_BLOCKS = 300  # lines of a cheat sheet; the shipped ones have a few dozen
-MAX_SCALE = 1.3
+GROWTH = 1.3  # the most a short cheat sheet's text grows to fill its page: a choice of
+# layout that content never runs into (the smallest it shrinks to is a limit)
 STEP = 0.04
 HOPELESS = 1.04  # the predicted depth this far over the columns: the scale cannot fit
 GUESS_SLACK = 6  # points: how far under the predicted depth the columns may still end
@@ -72,13 +72,15 @@ def write_cheatsheet(
     pages, listed = [], []
     for n, lang in enumerate(langs, start=1):
         blocks = blocks_of(template, game, theme, lang, templates, BASE)
-        if len(blocks) > MAX_BLOCKS:  # far more than a page holds: say so before laying out
+        if (
+            len(blocks) > limits.MAX_CHEATSHEET_BLOCKS
+        ):  # far more than a page holds: say so before laying out
             raise ContentError(
                 Problem(
-                    _source_loc(blocks[MAX_BLOCKS][1], sources),
+                    _source_loc(blocks[limits.MAX_CHEATSHEET_BLOCKS][1], sources),
                     f"cheat sheet ({lang}): {len(blocks)} headings, points"
                     f" and paragraphs; one page holds far fewer than"
-                    f" {MAX_BLOCKS}",
+                    f" {limits.MAX_CHEATSHEET_BLOCKS}",
                 )
             )
         pages.append(
@@ -189,16 +191,16 @@ def _fit(sheet: Sheet, blocks, balance: bool) -> tuple[float, float | None]:
     """The largest scale the blocks fit at and the columns' balanced depth there; past the
     smallest scale, the text that no longer fits is named where it was written. Scales
     where even half the blocks' height overflows a column are not laid out."""
-    scale = MAX_SCALE
+    scale = GROWTH
     while True:
         template, flowables, texts, groups = _at(sheet, blocks, scale)
         hopeless = columns.least_depth(groups) > template.frames[1].height * HOPELESS
-        if not hopeless or scale - STEP < MIN_SCALE:
+        if not hopeless or scale - STEP < limits.MIN_CHEATSHEET_SCALE:
             left = columns.overflow(template, sheet.size, flowables)
             if left is None:
                 return _balanced(sheet, blocks, scale) if balance else (scale, None)
         scale -= STEP
-        if scale < MIN_SCALE:
+        if scale < limits.MIN_CHEATSHEET_SCALE:
             # A paragraph split across columns leaves a part of itself: named by its words.
             text = texts.get(id(left)) or getattr(left, "getPlainText", str)()
             raise ContentError(
@@ -206,7 +208,7 @@ def _fit(sheet: Sheet, blocks, balance: bool) -> tuple[float, float | None]:
                     _source_loc(text, sheet.sources),
                     f"cheat sheet"
                     f" ({sheet.lang}): the rules do not fit one page even"
-                    f" at {MIN_SCALE:.0%} size; this text no longer fits:"
+                    f" at {limits.MIN_CHEATSHEET_SCALE:.0%} size; this text no longer fits:"
                     f" '{_short(text)}'",
                 )
             )

@@ -63,29 +63,35 @@ def rows_of(sheet: Sheet, columns: dict[str, Column], name: str, problems: Colle
     _, header = sheet.rows[0]
     names = _names(header, name, problems)
     for _line, cells in sheet.rows[1:]:
-        row = YMap()
-        row.loc, row.key_locs, row.value_locs = cells[0][1], {}, {}
-        empty = []  # a language's cell left empty: where a missing text is to be told
-        for (key, key_loc), (value, at) in zip(names, cells, strict=False):
-            if key is None:
-                continue
-            if "." in key and not _filled(value):
-                empty.append((key.partition(".")[::2], at))
-            _put(row, key, key_loc, value, at, columns, name, problems)
-        for (base, lang), at in empty:
-            if isinstance(row.get(base), YMap):
-                row[base].value_locs[lang] = at
-        for key, column in columns.items():
-            if key not in row and column.default is not None:
-                row[key] = column.default
-        if len(cells) > len(names) and any(_filled(v) for v, _ in cells[len(names) :]):
-            problems.add(
-                cells[len(names)][1],
-                f"table '{name}': a cell beyond the last named column ({len(names)} columns)",
-            )
+        row = _row(cells, names, columns, name, problems)
         out.append(row)
         out.item_locs.append(row.loc)
     return out
+
+
+def _row(cells: list[Cell], names: list, columns: dict[str, Column], name: str, problems) -> YMap:
+    """One row's cells as a YMap, typed, with the columns' defaults for its empty cells."""
+    row = YMap()
+    row.loc, row.key_locs, row.value_locs = cells[0][1], {}, {}
+    empty = []  # a language's cell left empty: where a missing text is to be told
+    for (key, key_loc), (value, at) in zip(names, cells, strict=False):
+        if key is None:
+            continue
+        if "." in key and not _filled(value):
+            empty.append((key.partition(".")[::2], at))
+        _put(row, key, key_loc, value, at, columns, name, problems)
+    for (base, lang), at in empty:
+        if isinstance(row.get(base), YMap):
+            row[base].value_locs[lang] = at
+    for key, column in columns.items():
+        if key not in row and column.default is not None:
+            row[key] = column.default
+    if len(cells) > len(names) and any(_filled(v) for v, _ in cells[len(names) :]):
+        problems.add(
+            cells[len(names)][1],
+            f"table '{name}': a cell beyond the last named column ({len(names)} columns)",
+        )
+    return row
 
 
 def _names(header: list[Cell], table: str, problems: Collector) -> list:

@@ -109,31 +109,36 @@ def convert(value, column: Column, name: str):
 
 
 def _typed(value, column: Column, name: str):
-    kind = column.type
-    wrong = ValueError(f"'{_shown(value)}' in column {name} is not {NAMES[kind]}")
-    if kind in ("text", "picture", "ref"):
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)  # a workbook writes the id 7 as 7.0
-        if isinstance(value, dict | list):
-            raise wrong
-        return str(value).strip()
-    if kind == "texts":
-        return _texts(value, wrong)
-    if kind == "bool":
-        if isinstance(value, bool):
-            return value
-        word = str(value).strip().lower()
-        if word in TRUE or word in FALSE:
-            return word in TRUE
+    wrong = ValueError(f"'{_shown(value)}' in column {name} is not {NAMES[column.type]}")
+    return _READERS.get(column.type, _colour)(value, wrong)
+
+
+def _text(value, wrong: ValueError) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # a workbook writes the id 7 as 7.0
+    if isinstance(value, dict | list):
         raise wrong
-    if kind in ("int", "number"):
-        return _number(value, kind == "int", wrong)
-    if kind == "length":
-        try:
-            parse_length(value if not isinstance(value, str) else value.strip())
-        except ValueError:
-            raise wrong from None
-        return value.strip() if isinstance(value, str) else value
+    return str(value).strip()
+
+
+def _bool(value, wrong: ValueError) -> bool:
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in TRUE or word in FALSE:
+        return word in TRUE
+    raise wrong
+
+
+def _length(value, wrong: ValueError):
+    try:
+        parse_length(value if not isinstance(value, str) else value.strip())
+    except ValueError:
+        raise wrong from None
+    return value.strip() if isinstance(value, str) else value
+
+
+def _colour(value, wrong: ValueError) -> str:
     if not _is_colour(str(value).strip()):
         raise wrong
     return str(value).strip()
@@ -194,3 +199,16 @@ def _texts(value, wrong: ValueError):
 def _shown(value) -> str:
     text = str(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+# How a cell of each type is read (a type not named here is a colour).
+_READERS = {
+    "text": _text,
+    "picture": _text,
+    "ref": _text,
+    "texts": _texts,
+    "bool": _bool,
+    "int": lambda value, wrong: _number(value, True, wrong),
+    "number": lambda value, wrong: _number(value, False, wrong),
+    "length": _length,
+}

@@ -16,9 +16,6 @@ from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.source import read_bytes
 
-MAX_UNPACKED = 256 * 1024 * 1024
-MAX_CELLS = 5_000_000
-
 
 @register(".xlsx", ".ods")
 def read_workbook(path: Path, options: dict, loc: Loc) -> Sheet:
@@ -39,13 +36,13 @@ def read_workbook(path: Path, options: dict, loc: Loc) -> Sheet:
             )
         sheet = book.get_sheet_by_name(wanted)
         top, left = sheet.start or (0, 0)
-        if sheet.height * sheet.width > MAX_CELLS:  # two far-apart cells span a vast grid
+        if sheet.height * sheet.width > limits.MAX_CELLS:  # two far-apart cells span a vast grid
             raise ContentError(
                 Problem(
                     loc,
                     f"sheet '{wanted}' of {path.name} spans"
                     f" {sheet.height:,} rows by {sheet.width:,} columns;"
-                    f" at most {MAX_CELLS:,} cells are read",
+                    f" at most {limits.MAX_CELLS:,} cells are read",
                 )
             )
         grid = sheet.to_python(skip_empty_area=True)
@@ -94,13 +91,13 @@ def _bounded(path: Path) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
-            if unpacked > MAX_UNPACKED:
+            if unpacked > limits.MAX_UNPACKED_BYTES:
                 raise ContentError(
                     Problem(
                         where,
                         f"the workbook unpacks to"
                         f" {unpacked // 2**20} MiB; at most"
-                        f" {MAX_UNPACKED // 2**20} MiB are read",
+                        f" {limits.MAX_UNPACKED_BYTES // 2**20} MiB are read",
                     )
                 )
             for info in archive.infolist():
@@ -136,12 +133,12 @@ def _grid_size(archive: zipfile.ZipFile, name: str, where: Loc) -> None:
             if col:
                 cols = max(cols, _column_number(col))
                 rows = max(rows, int(row))
-    if rows * cols > MAX_CELLS:
+    if rows * cols > limits.MAX_CELLS:
         raise ContentError(
             Problem(
                 where,
                 f"a sheet of the workbook spans {rows:,} rows by"
-                f" {cols:,} columns; at most {MAX_CELLS:,} cells are read",
+                f" {cols:,} columns; at most {limits.MAX_CELLS:,} cells are read",
             )
         )
 

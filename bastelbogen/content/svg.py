@@ -1,0 +1,164 @@
+"""The one guard for every SVG content names: pictures and die lines alike.
+
+An SVG is a stranger's XML. It may declare entities that expand a billion times or name
+/etc/passwd, refer to the network or to files outside the game, nest <use> copies until
+the drawing never ends, or just be broken. Before any drawing or die-line library sees it,
+the file is read whole under a size limit and parsed with defusedxml (expat hardened: no
+entity declarations, no external references; a document type without entities is allowed,
+as drawing programs write one). Then every element is looked at: at most
+`limits.MAX_SVG_ELEMENTS`, counted again as <use> would copy them, and it may name only its
+own `#fragments`, embedded PNG/JPEG `data:` pictures and raster files inside the game folder.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden
+from defusedxml import ElementTree as SafeET
+
+from bastelbogen.content import rasters
+from bastelbogen.core import limits
+from bastelbogen.core.paths import inside, is_file
+
+_URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.I)
+_FONT_PATH = re.compile(r"font-family\s*:[^;}]*[/\\]", re.I)
+_XLINK = "{http://www.w3.org/1999/xlink}href"
+_HREFS = ("href", _XLINK, "src")
+_DATA = re.compile(r"^data:image/(png|jpe?g);base64,", re.I)
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
+
+
+class SvgRefused(ValueError):
+    """Why an SVG is not read: a phrase that follows the file's name ("... has 30,000
+    elements")."""
+
+
+def read_svg(path: Path, folder: Path) -> tuple[bytes, ET.Element]:
+    """The file's bytes and its parsed root, once every rule holds; SvgRefused says why not."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(limits.MAX_SVG_BYTES + 1)
+    except OSError as exc:
+        raise SvgRefused(f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > limits.MAX_SVG_BYTES:
+        raise SvgRefused(f"is larger than {limits.MAX_SVG_BYTES >> 20} MiB")
+    root = _parse(data)
+    if _local(root.tag) != "svg":
+        raise SvgRefused(f"is not an SVG picture (its outermost element is <{_local(root.tag)}>)")
+    elements = list(root.iter())
+    if len(elements) > limits.MAX_SVG_ELEMENTS:
+        raise SvgRefused(
+            f"has {len(elements):,} elements; at most {limits.MAX_SVG_ELEMENTS:,} are read"
+        )
+    for element in elements:
+        for why in _element_problems(element, path, folder):
+            raise SvgRefused(why)
+    _expansion(root)
+    return data, root
+
+
+def svg_problem(path: Path, folder: Path) -> str | None:
+    """Why the SVG cannot be used, or None."""
+    try:
+        read_svg(path, folder)
+    except SvgRefused as exc:
+        return str(exc)
+    return None
+
+
+def _parse(data: bytes) -> ET.Element:
+    try:
+        return SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    except (EntitiesForbidden, DTDForbidden):
+        raise SvgRefused(
+            "declares XML entities, which are not allowed (they can expand without end"
+            " or read other files); write the text itself"
+        ) from None
+    except DefusedXmlException:  # an external reference of any other kind
+        raise SvgRefused("refers to an external XML resource, which is not allowed") from None
+    except ET.ParseError as exc:
+        raise SvgRefused(f"is not well-formed XML ({exc})") from None
+
+
+def _local(tag) -> str:
+    return str(tag).rsplit("}", 1)[-1]
+
+
+def _element_problems(element: ET.Element, path: Path, folder: Path) -> Iterator[str]:
+    """What one element refers to: its links, its style sheet, its fonts and url()s."""
+    for key in _HREFS:
+        ref = element.get(key)
+        if ref is not None and (why := _reference_problem(ref, path, folder, _local(element.tag))):
+            yield why
+    texts = list(element.attrib.values())
+    if _local(element.tag) == "style":
+        texts.append(element.text or "")
+        if "@import" in (element.text or ""):
+            yield "imports a style sheet (@import), which is not allowed"
+    family = element.get("font-family") or ""
+    if "/" in family or "\\" in family or any(_FONT_PATH.search(t) for t in texts):
+        yield "names a font by a file path; name font families only"
+    for text in texts:
+        for target in _URL.findall(text):
+            if not target.strip().startswith("#"):
+                yield f"refers to url({target}); only url(#id) inside the file is allowed"
+
+
+def _reference_problem(ref: str, svg: Path, folder: Path, tag: str) -> str | None:
+    ref = ref.strip()
+    shown = ref[:80]
+    if ref.startswith("#"):
+        return None
+    if _DATA.match(ref):
+        return rasters.embedded_problem(ref)
+    if ".." in re.split(r"[/\\]", ref):
+        return f"<{tag}> refers to '{shown}'; name pictures without '..'"
+    if tag != "image":
+        return f"<{tag}> refers to '{shown}'; only #id inside the file is allowed"
+    if _SCHEME.match(ref):
+        return f"refers to '{shown}'; pictures are never fetched, only read from the game folder"
+    target = inside(folder, str(svg.parent / ref))
+    if target is None:
+        return f"<image> refers to '{shown}', which leaves the game folder"
+    if not is_file(target):
+        return f"<image> refers to '{shown}', which is not found"
+    if target.suffix.lower() == ".svg":
+        return f"<image> refers to another SVG '{shown}'; embed raster pictures only"
+    problem = rasters.raster_problem(target)
+    return None if problem is None else f"<image> refers to '{shown}', which {problem}"
+
+
+def _expansion(root: ET.Element) -> None:
+    """<use> that points at groups full of <use>: count what the drawing would expand to,
+    as a renderer (svglib) or a die-line parser (svgelements) copies it."""
+    ids = {e.get("id"): e for e in root.iter() if e.get("id")}
+    memo: dict[int, int] = {}
+    active: set[int] = set()
+    ceiling = 10 * limits.MAX_SVG_ELEMENTS
+
+    def size(element: ET.Element) -> int:
+        key = id(element)
+        if key in memo:
+            return memo[key]
+        if key in active:
+            raise SvgRefused("has a <use> that refers to itself")
+        active.add(key)
+        total = 1 + sum(size(child) for child in element)
+        if _local(element.tag) == "use":
+            ref = (element.get(_XLINK) or element.get("href") or "").strip().lstrip("#")
+            if ref in ids:
+                total += size(ids[ref])
+        active.discard(key)
+        memo[key] = min(total, ceiling)
+        return memo[key]
+
+    try:
+        total = size(root)
+    except RecursionError:
+        raise SvgRefused("nests deeper than can be drawn") from None
+    if total > limits.MAX_SVG_ELEMENTS:
+        raise SvgRefused(f"expands through <use> to over {limits.MAX_SVG_ELEMENTS:,} elements")
