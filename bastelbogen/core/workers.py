@@ -82,4 +82,5 @@ def _raised(outcome):
 
 
 def _run(i: int):
+    assert _WORK is not None  # set before the pool forks, so every worker has it
     return _WORK(i)
