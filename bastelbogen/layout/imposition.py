@@ -113,12 +113,13 @@ def page_flip(settings: PrintSettings) -> Matrix:
 def fit_grid(area: Rect, size: tuple[float, float], bleed: float, pad: tuple) -> Grid:
     """Most items of `size` that fit in `area`, upright or turned; `pad` is the room
     (left, bottom, right, top) kept beyond the outer trims for bleed and marks."""
-    best = None
+    best: Grid | None = None
     for turns in (0, 1):
         w, h = size if turns == 0 else (size[1], size[0])
         grid = _grid(area, w, h, bleed, pad, turns)
         if best is None or grid.capacity > best.capacity:
             best = grid
+    assert best is not None  # the loop ran
     return best
 
 
