@@ -4,6 +4,7 @@ at the rows chosen for it: the items of a component or the rows of a table."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 
 from bastelbogen.checks import colours, counting
 from bastelbogen.checks.pictures import check_picture
@@ -92,7 +93,7 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant, problems: Co
                 )
                 continue
             expected = list(range(1, size + 1))
-            name = lambda v, n=size: f"{v}/{n}"  # noqa: E731 - parts read as 2/3
+            name: Callable[..., str] = lambda v, n=size: f"{v}/{n}"  # noqa: E731 - parts read as 2/3
         else:
             expected = [v for v in values if v not in _dropped(variant, what, field)]
             name = fmt

@@ -15,6 +15,7 @@ import warnings
 import xml.etree.ElementTree as ET
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from bastelbogen.core import limits
 from bastelbogen.core.paths import inside, is_file
@@ -204,7 +205,7 @@ def _read_svg(path: str, _stamp: int, folder: str):
     from svglib.svglib import SvgRenderer, svg2rlg  # only games with SVGs pay for the import
 
     # svglib's own fence around <image> files, where it has one (ours checked them first).
-    fence = (
+    fence: dict[str, Any] = (  # svglib passes its keywords on untyped
         {"external_reference_root": folder}
         if "external_reference_root" in inspect.signature(SvgRenderer).parameters
         else {}

@@ -28,7 +28,7 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
     where = f.get("where", YMap, None) or {}
     each = f.get("each", YMap, None)
     alias = f.get("as", str, None)
-    extra = f.get("with", YMap, None) or {}
+    extra: YMap = f.get("with", YMap, None) or YMap()
     f.done()
     table = tables.get(name)
     if table is None:

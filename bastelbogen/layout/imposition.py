@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from bastelbogen.content.models import Item
 from bastelbogen.content.options import PAPERS_MM, default
 from bastelbogen.core.geometry import (
     Matrix,
@@ -59,7 +60,7 @@ class PrintSettings:
 
 @dataclass(frozen=True, slots=True)  # slots: a big deck places tens of thousands
 class Placement:
-    item: object
+    item: Item
     side: str  # "front" or "back"
     matrix: Matrix  # item-local trim coordinates -> page
     trim: Rect  # on the page, axis-aligned

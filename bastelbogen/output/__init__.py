@@ -7,17 +7,50 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Game
+from bastelbogen.content.profiles import Profile
+from bastelbogen.content.words import Table
 from bastelbogen.core.geometry import apply
 from bastelbogen.core.registry import import_all
 from bastelbogen.core.shapes import seen_from_behind
 from bastelbogen.core.units import to_mm
+from bastelbogen.layout.imposition import PrintSettings
+from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output.publish import Staging
 from bastelbogen.render.pdf import Meta
 from bastelbogen.render.style import Fonts
+
+
+class Options(Protocol):
+    """What writers read of a build's options: pipeline.build.BuildOptions, a later stage's."""
+
+    @property
+    def settings(self) -> PrintSettings: ...
+    @property
+    def langs(self) -> tuple[str, ...]: ...
+    @property
+    def braille(self) -> bool: ...
+    @property
+    def svg(self) -> bool: ...
+    @property
+    def cut(self) -> str: ...
+    @property
+    def theme(self) -> str | None: ...
+    @property
+    def export(self) -> tuple[str, ...]: ...
+    @property
+    def dpi(self) -> int: ...
+    @property
+    def fit(self) -> bool: ...
+    @property
+    def base_url(self) -> str | None: ...
+    @property
+    def dry(self) -> bool: ...
+    def values(self) -> dict: ...
 
 
 @dataclass
@@ -25,15 +58,15 @@ class Job:
     """What every writer of one kit may use."""
 
     game: Game
-    options: object  # build.BuildOptions, languages and theme resolved
+    options: Options  # languages and theme resolved
     fonts: Fonts
     templates: list[Path]
     staging: Staging
     preflight: Preflight
-    words: dict[str, dict]  # the kit's own words, per language of the build
-    layouts: object = None  # layouts.Layouts: exports lay faces out again at their bleed
+    words: dict[str, Table]  # the kit's own words, per language of the build
+    layouts: Layouts  # exports lay faces out again at their bleed
     kept: dict = field(default_factory=dict)  # what writers gather across a kit's files
-    profile: object = None  # profiles.Profile of --export shop
+    profile: Profile | None = None  # of --export shop
     drawn: set | None = None  # validating: the faces drawn already (by an earlier variant)
 
     @property
@@ -61,7 +94,7 @@ class Writer:
     # drawing without writing (options.dry); the others only write.
     checks = False
 
-    def wanted(self, options) -> bool:
+    def wanted(self, options: Options) -> bool:
         return True
 
     def component(self, job: Job, laid) -> list[dict]:

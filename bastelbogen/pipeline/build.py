@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
 from bastelbogen.checks import find_variant, validate
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.expand import items_of
-from bastelbogen.content.models import Game
+from bastelbogen.content.models import Game, Variant
 from bastelbogen.content.options import OPTIONS, default
-from bastelbogen.content.profiles import load_profiles
+from bastelbogen.content.profiles import Profile, load_profiles
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
 from bastelbogen.core import templating
@@ -52,12 +53,13 @@ class BuildOptions:
         """Options from parsed values keyed like options.OPTIONS (back_offset for
         back-offset); what is not given takes its declared default. Each option is a
         field of PrintSettings (what the layout needs) or of these options."""
-        v = {o.key: o.default for o in OPTIONS.values()} | values
+        # each value parsed as its option's type; mypy cannot tell one key's from another's
+        v: dict[str, Any] = {o.key: o.default for o in OPTIONS.values()} | values
         settings = PrintSettings(**{k: v.pop(k) for k in _PRINT})
-        return cls(
-            settings,
-            **{_FIELDS.get(k, k): tuple(x) if isinstance(x, list) else x for k, x in v.items()},
-        )
+        rest: dict[str, Any] = {
+            _FIELDS.get(k, k): tuple(x) if isinstance(x, list) else x for k, x in v.items()
+        }
+        return cls(settings, **rest)
 
     def values(self) -> dict:
         """Every option's value, keyed like options.OPTIONS."""
@@ -123,7 +125,9 @@ def build_game(
         return out / game_id if options.dry else staging.publish(out / game_id)
 
 
-def settled(game: Game, options: BuildOptions) -> tuple[BuildOptions, object, object]:
+def settled(
+    game: Game, options: BuildOptions
+) -> tuple[BuildOptions, Variant | None, Profile | None]:
     """The options made the game's own (its languages and theme), its variant and print-shop
     profile; an option the game cannot take is an OptionError."""
     settings = options.settings
@@ -214,7 +218,7 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
         build_game(project, game_id, Path(), replace(variant, dry=True), once, game, drawn)
 
 
-def _profile(game: Game, options: BuildOptions):
+def _profile(game: Game, options: BuildOptions) -> Profile | None:
     """The print-shop profile --export shop writes for (the shipped ones, or the game's)."""
     if "shop" not in options.export:
         return None
