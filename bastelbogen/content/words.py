@@ -73,6 +73,6 @@ def _table(path: Path, problems: Collector) -> Table:
     return table
 
 
-def joined(tables: dict[str, dict], key: str, sep: str = " / ") -> str:
+def joined(tables: dict[str, Table], key: str, sep: str = " / ") -> str:
     """One word in every language of the build, the first language first."""
     return sep.join(str(t[key]) for t in tables.values())

@@ -66,7 +66,10 @@ def loops_and_folds(page: Page, cut: dict):
 
 def marks_mm(page: Page) -> list[tuple[float, float, float, float]]:
     """The page's registration marks (x, y, w, h), in mm from its lower-left corner."""
-    return [tuple(round(to_mm(v), 4) for v in rect) for rect in registration_marks(page)]
+    return [
+        (round(to_mm(x), 4), round(to_mm(y), 4), round(to_mm(w), 4), round(to_mm(h), 4))
+        for x, y, w, h in registration_marks(page)
+    ]
 
 
 class CutFiles(Writer):

@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.models import Component, Item
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import to_mm
+from bastelbogen.layout.faces import Art
 from bastelbogen.output import Job, Writer
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.raster import Shot, rasterise, srgb_profile
@@ -22,19 +24,19 @@ MAX_PIXELS = 60 * 10**6  # one picture: a 190 x 260 mm page at 600 dpi is 27 mil
 
 @dataclass
 class Face:
-    art: object
+    art: Art
     side: str
-    items: list = field(default_factory=list)  # every item showing it, in order
+    items: list[Item] = field(default_factory=list)  # every item showing it, in order
 
 
 @dataclass
 class Gathered:
     """One component's distinct faces, fronts and backs in the order first met."""
 
-    component: object
+    component: Component
     trim: tuple[float, float]
     bleed: float
-    faces: dict = field(default_factory=dict)  # (art, side) -> Face
+    faces: dict[tuple[Art, str], Face] = field(default_factory=dict)
     cards: list = field(default_factory=list)  # (item, front art, back art or None), in order
 
 
@@ -105,7 +107,8 @@ def _profile() -> bytes:
 
 def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:
     """A length in points as whole pixels at dpi."""
-    return tuple(max(1, round(to_mm(v) / 25.4 * dpi)) for v in size_pt)
+    w, h = (max(1, round(to_mm(v) / 25.4 * dpi)) for v in size_pt)
+    return w, h
 
 
 def trim_shot(one: Gathered, face: Face, dpi: float, bleed: bool) -> Shot:

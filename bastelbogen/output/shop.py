@@ -30,13 +30,15 @@ class Shop(Export):
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         profile, problems = job.profile, Collector()
+        assert profile is not None  # the build reads one for --export shop
         chosen, left = _chosen(job, profile, problems)
         cards = [(one, scale, _relaid_cards(job, one, profile, scale)) for one, scale in chosen]
         for one, scale, laid in cards:
             _keeps_safe(one, scale, laid, profile, problems)
         problems.raise_if_any()
         folder = f"{FOLDER}/{profile.id}"
-        written, taken = [], set()
+        written: list[dict] = []
+        taken: set[str] = set()
         for one, _scale, laid in cards:
             written += (_pngs if profile.format == "png" else _pdf)(job, one, laid, folder, taken)
         index = {"profile": profile.id, "name": profile.name, "faces": written, "left-out": left}
@@ -147,6 +149,8 @@ def _shot(one, art, scale, profile, label) -> Shot:
 def _pngs(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
     """A picture per distinct face, named by the profile, with its count."""
     profile = job.profile
+    # the build reads one for --export shop, and a png profile gives its pixels
+    assert profile is not None and profile.pixels is not None
     scale = (profile.trim[0] / one.trim[0], profile.trim[1] / one.trim[1])
     distinct: dict = {}
     for item, front, back in laid:
@@ -183,6 +187,7 @@ def _pdf(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
     from bastelbogen.render.pdf import new_canvas
 
     profile = job.profile
+    assert profile is not None  # the build reads one for --export shop
     name = profile.name_of(component=one.component.id, item="", side="", n=1)
     _claim(profile, name, taken)
     path = job.staging.path(f"{folder}/{name}")

@@ -175,7 +175,7 @@ def _corners(rect):
 
 
 def write_pages(
-    path: Path, pages: list[Page], arts, meta: Meta, ctx: PaintContext, words: dict
+    path: Path | IO[bytes], pages: list[Page], arts, meta: Meta, ctx: PaintContext, words: dict
 ) -> None:
     """`arts` (arts.Arts) gives each item side's art and its key, one form per key;
     `words` are the kit's own words in the build's first language (a board's glue margins,
