@@ -39,14 +39,14 @@ class Arts:
         self._context: tuple[int, dict] | None = None  # the last item's, for both its sides
         self._told: set[int] = set()  # sides the preflight saw: 2·id(item) + (back)
 
-    def key(self, item: Item, side: str):
+    def key(self, item: Item, side: str) -> tuple | None:
         """The side's key, or None when it has no art: what its art is made from, or the
         key of an equal art met recently (two components' common back, a face whose
         layout reads a value it then leaves unused)."""
         raw = self._raw_key(item, side)
         return self._canon.get(raw, raw)
 
-    def _raw_key(self, item: Item, side: str):
+    def _raw_key(self, item: Item, side: str) -> tuple | None:
         plan = self._plans[id(item)]
         component = item.component
         if not (component.face if side == "front" else component.back) or (
@@ -86,7 +86,7 @@ class Arts:
         """The side's art; the first time a side is asked for, the preflight sees it."""
         return self.placed(item, side)[0]
 
-    def placed(self, item: Item, side: str) -> tuple[Art | None, object]:
+    def placed(self, item: Item, side: str) -> tuple[Art | None, tuple | None]:
         """The side's art and its key (see `key`), the key worked out once for both."""
         raw = self._raw_key(item, side)
         art = self._art(item, side, raw)

@@ -37,7 +37,7 @@ SPARSE = 0.5  # a component whose fullest sheet is inked on less than this share
 class Tail:
     """A component's items offered to the shared sheets."""
 
-    key: object  # the component's own, handed back with its placements
+    key: int  # the component's number, handed back with its placements
     items: tuple
     size: tuple[float, float]  # trim
     bleed: float

@@ -19,6 +19,7 @@ from bastelbogen.core.registry import import_all
 from bastelbogen.core.shapes import seen_from_behind
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.imposition import PrintSettings
+from bastelbogen.layout.kit import LaidOut
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output.publish import Staging
 from bastelbogen.render.pdf import Meta
@@ -97,7 +98,7 @@ class Writer:
     def wanted(self, options: Options) -> bool:
         return True
 
-    def component(self, job: Job, laid) -> list[dict]:
+    def component(self, job: Job, laid: LaidOut) -> list[dict]:
         return []
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:

@@ -13,7 +13,7 @@ from bastelbogen.core.geometry import apply
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.imposition import Page
 from bastelbogen.layout.registration import registration_marks
-from bastelbogen.output import Job, Writer, listed, register
+from bastelbogen.output import Job, Options, Writer, listed, register
 
 CUT = "#e0001b"
 FOLD = "#0060c0"
@@ -95,7 +95,7 @@ class Cuts(CutFiles):
     order = 20
     suffix = "svg"
 
-    def wanted(self, options) -> bool:
+    def wanted(self, options: Options) -> bool:
         return options.svg or options.cut == "svg"
 
     def write(self, path: Path, page: Page, cut: dict) -> None:

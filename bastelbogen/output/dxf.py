@@ -5,7 +5,7 @@ rectangles on REGISTRATION. Written with ezdxf."""
 
 from __future__ import annotations
 
-from bastelbogen.output import register
+from bastelbogen.output import Options, register
 from bastelbogen.output.cuts import CutFiles, loops_and_folds, marks_mm
 
 # AutoCAD colours: red, blue, cyan, black/white
@@ -18,7 +18,7 @@ class Dxf(CutFiles):
     order = 21
     suffix = "dxf"
 
-    def wanted(self, options) -> bool:
+    def wanted(self, options: Options) -> bool:
         return options.cut == "dxf"
 
     def write(self, path, page, cut) -> None:

@@ -15,7 +15,8 @@ from bastelbogen.content.models import Component, Item
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art
-from bastelbogen.output import Job, Writer
+from bastelbogen.layout.kit import LaidOut
+from bastelbogen.output import Job, Options, Writer
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.raster import Shot, rasterise, srgb_profile
 
@@ -46,7 +47,7 @@ class Export(Writer):
 
     apart = False  # the faces of every file, gathered in one process
 
-    def wanted(self, options) -> bool:
+    def wanted(self, options: Options) -> bool:
         return self.name in options.export
 
     def component(self, job: Job, laid) -> list[dict]:
@@ -75,7 +76,7 @@ def gather(job: Job, laid) -> None:
         one.cards.append((item, laid.arts.get(item, "front"), laid.arts.get(item, "back")))
 
 
-def _bleed_of(laid, item) -> float:
+def _bleed_of(laid: LaidOut, item: Item) -> float:
     """The bleed the item's art was laid out with: its bleed box beyond the trim."""
     art = laid.arts.get(item, "front")
     return -art.bleed[0] if art is not None else 0.0

@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 
 from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.profiles import Profile
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.units import mm, to_mm
+from bastelbogen.layout.faces import Art
 from bastelbogen.layout.layouts import Box
 from bastelbogen.output import Job, register
-from bastelbogen.output.exported import Export, faces, pictures, relaid, save_png
+from bastelbogen.output.exported import Export, Gathered, faces, pictures, relaid, save_png
 from bastelbogen.render.raster import Shot
 
 FOLDER = "export/shop"
@@ -102,7 +104,9 @@ def _chosen(job: Job, profile, problems: Collector):
     return chosen, left
 
 
-def _relaid_cards(job: Job, one, profile, scale) -> list[tuple]:
+def _relaid_cards(
+    job: Job, one: Gathered, profile: Profile, scale: tuple[float, float]
+) -> list[tuple]:
     """Each card's (item, front, back) laid out again at the shop's bleed."""
     bleed = max(profile.bleed[0] / scale[0], profile.bleed[1] / scale[1])
     out = []
@@ -117,7 +121,13 @@ def _relaid_cards(job: Job, one, profile, scale) -> list[tuple]:
     return out
 
 
-def _keeps_safe(one, scale, laid, profile, problems: Collector) -> None:
+def _keeps_safe(
+    one: Gathered,
+    scale: tuple[float, float],
+    laid: list[tuple],
+    profile: Profile,
+    problems: Collector,
+) -> None:
     """Text of every face inside the shop's safe zone, once the card is at the shop's size."""
     pw, ph = profile.trim
     s = profile.safe
@@ -140,7 +150,10 @@ def _keeps_safe(one, scale, laid, profile, problems: Collector) -> None:
                             )
 
 
-def _shot(one, art, scale, profile, label) -> Shot:
+def _shot(
+    one: Gathered, art: Art, scale: tuple[float, float], profile: Profile, label: str
+) -> Shot:
+    assert profile.pixels is not None  # pictures are shot for a png profile, which gives them
     bx, by = profile.bleed[0] / scale[0], profile.bleed[1] / scale[1]
     w, h = one.trim
     return Shot(art, (-bx, -by, w + 2 * bx, h + 2 * by), profile.pixels, label)
@@ -221,7 +234,7 @@ def _pdf(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
     ]
 
 
-def _claim(profile, name: str, taken: set) -> None:
+def _claim(profile: Profile, name: str, taken: set[str]) -> None:
     """A file's name, unless another face of the export has it (case aside, as some file
     systems see it): then the profile's naming is at fault."""
     from bastelbogen.core.errors import ContentError, Problem

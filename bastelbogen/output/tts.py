@@ -13,7 +13,7 @@ import math
 
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.output import Job, register
-from bastelbogen.output.exported import Export, faces, pictures, pixels, save_png
+from bastelbogen.output.exported import Export, Gathered, faces, pictures, pixels, save_png
 from bastelbogen.render.raster import Shot
 
 FOLDER = "export/tts"
@@ -180,6 +180,6 @@ def _single(job: Job, one, art, size, name) -> str:
     return path
 
 
-def _dpi(one, size) -> float:
+def _dpi(one: Gathered, size: tuple[int, int]) -> float:
     """The resolution the card's pixels amount to (lower when a sheet had to shrink)."""
     return size[0] / (one.trim[0] / 72)

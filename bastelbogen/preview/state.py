@@ -15,11 +15,11 @@ from pathlib import Path
 from bastelbogen.checks import find_variant, validate
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.project import Project
-from bastelbogen.content.words import words_for
+from bastelbogen.content.words import Table, words_for
 from bastelbogen.core import templating
 from bastelbogen.core.errors import ContentError
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.kit import lay_out
+from bastelbogen.layout.kit import LaidOut, lay_out
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.pipeline import plugins
 from bastelbogen.pipeline.build import BuildOptions, langs_of
@@ -80,7 +80,7 @@ class Preview:
             self.changed.notify_all()
         return new
 
-    def _build(self):
+    def _build(self) -> tuple[list[dict], list[dict], dict[str, bytes], int]:
         templating.reset()
         plugins.load()  # the painters and motifs register themselves
         game = self.project.load(self.game_id)
@@ -91,7 +91,9 @@ class Preview:
         fonts = Fonts(game.fonts, game.loc, game.font_locs)
         ctx = PaintContext(fonts, game.folder)
         components: dict = {}
-        sheets, images, shots = [], {}, []
+        sheets: list[dict] = []
+        images: dict[str, bytes] = {}
+        shots: list[Shot] = []
         for laid in lay_out(game, variant, options, Layouts(self.project.templates), Preflight()):
             if laid.lang not in (None, options.langs[0]):
                 continue
@@ -105,7 +107,7 @@ class Preview:
         images |= {s.label: self.images[s.label] for s in shots}
         return list(components.values()), sheets, images, len(fresh)
 
-    def _faces(self, laid, components: dict, shots: list) -> None:
+    def _faces(self, laid: LaidOut, components: dict, shots: list[Shot]) -> None:
         """Each item side's face, keyed by its art: the same art is the same picture."""
         for item in laid.items:
             c = item.component
@@ -139,7 +141,9 @@ class Preview:
                         )
                     )
 
-    def _sheets(self, laid, ctx, fonts, words, images: dict) -> list[dict]:
+    def _sheets(
+        self, laid: LaidOut, ctx: PaintContext, fonts: Fonts, words: Table, images: dict[str, bytes]
+    ) -> list[dict]:
         """The file's pages as they come out of the printer, as pictures."""
         import pypdfium2 as pdfium
 

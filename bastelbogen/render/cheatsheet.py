@@ -148,7 +148,7 @@ class Sheet:
     """What one language's page is laid out with."""
 
     fonts: Fonts
-    accent: object
+    accent: colors.Color | None  # None: the rules asked for no colour
     origin: tuple[float, float]
     size: tuple[float, float]
     sources: tuple
