@@ -159,7 +159,7 @@ def _shot(
     return Shot(art, (-bx, -by, w + 2 * bx, h + 2 * by), profile.pixels, label)
 
 
-def _pngs(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
+def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str]) -> list[dict]:
     """A picture per distinct face, named by the profile, with its count."""
     profile = job.profile
     # the build reads one for --export shop, and a png profile gives its pixels
@@ -194,7 +194,7 @@ def _pngs(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
     return out
 
 
-def _pdf(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
+def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str]) -> list[dict]:
     """One card a page at trim and bleed, each front followed by its back."""
     from bastelbogen.render.paint import Forms, PaintContext
     from bastelbogen.render.pdf import new_canvas
