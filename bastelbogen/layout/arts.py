@@ -13,6 +13,7 @@ from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Game, Item
 from bastelbogen.layout.faces import Art, context
+from bastelbogen.layout.imposition import Options
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.pieces import art_of
 
@@ -27,8 +28,14 @@ class Arts:
     """The arts of one file in one language."""
 
     def __init__(
-        self, game: Game, plans, layouts: Layouts, options, lang: str, preflight: Preflight | None
-    ):
+        self,
+        game: Game,
+        plans,
+        layouts: Layouts,
+        options: Options,
+        lang: str,
+        preflight: Preflight | None,
+    ) -> None:
         self.game, self.layouts, self.preflight = game, layouts, preflight
         self.lang = lang
         self.face_options = {"lang": lang, "braille": options.braille, "theme": options.theme}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Protocol
 
 from bastelbogen.content.models import Item
 from bastelbogen.content.options import PAPERS_MM, default
@@ -56,6 +57,35 @@ class PrintSettings:
     @property
     def page_size(self) -> tuple[float, float]:
         return PAPERS[self.paper]
+
+
+class Options(Protocol):
+    """A build's options as the layout and the writers read them: pipeline.build.BuildOptions,
+    a later stage's, languages and theme resolved."""
+
+    @property
+    def settings(self) -> PrintSettings: ...
+    @property
+    def langs(self) -> tuple[str, ...]: ...
+    @property
+    def braille(self) -> bool: ...
+    @property
+    def svg(self) -> bool: ...
+    @property
+    def cut(self) -> str: ...
+    @property
+    def theme(self) -> str | None: ...
+    @property
+    def export(self) -> tuple[str, ...]: ...
+    @property
+    def dpi(self) -> int: ...
+    @property
+    def fit(self) -> bool: ...
+    @property
+    def base_url(self) -> str | None: ...
+    @property
+    def dry(self) -> bool: ...
+    def values(self) -> dict: ...
 
 
 @dataclass(frozen=True, slots=True)  # slots: a big deck places tens of thousands

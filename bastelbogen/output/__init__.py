@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.kinds import kind_of
@@ -18,40 +17,12 @@ from bastelbogen.core.geometry import apply
 from bastelbogen.core.registry import import_all
 from bastelbogen.core.shapes import seen_from_behind
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.imposition import PrintSettings
+from bastelbogen.layout.imposition import Options
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output.publish import Staging
 from bastelbogen.render.pdf import Meta
 from bastelbogen.render.style import Fonts
-
-
-class Options(Protocol):
-    """What writers read of a build's options: pipeline.build.BuildOptions, a later stage's."""
-
-    @property
-    def settings(self) -> PrintSettings: ...
-    @property
-    def langs(self) -> tuple[str, ...]: ...
-    @property
-    def braille(self) -> bool: ...
-    @property
-    def svg(self) -> bool: ...
-    @property
-    def cut(self) -> str: ...
-    @property
-    def theme(self) -> str | None: ...
-    @property
-    def export(self) -> tuple[str, ...]: ...
-    @property
-    def dpi(self) -> int: ...
-    @property
-    def fit(self) -> bool: ...
-    @property
-    def base_url(self) -> str | None: ...
-    @property
-    def dry(self) -> bool: ...
-    def values(self) -> dict: ...
 
 
 @dataclass

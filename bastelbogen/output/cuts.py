@@ -11,9 +11,9 @@ from pathlib import Path
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.core.geometry import apply
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.imposition import Page
+from bastelbogen.layout.imposition import Options, Page
 from bastelbogen.layout.registration import registration_marks
-from bastelbogen.output import Job, Options, Writer, listed, register
+from bastelbogen.output import Job, Writer, listed, register
 
 CUT = "#e0001b"
 FOLD = "#0060c0"

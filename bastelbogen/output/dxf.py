@@ -5,7 +5,8 @@ rectangles on REGISTRATION. Written with ezdxf."""
 
 from __future__ import annotations
 
-from bastelbogen.output import Options, register
+from bastelbogen.layout.imposition import Options
+from bastelbogen.output import register
 from bastelbogen.output.cuts import CutFiles, loops_and_folds, marks_mm
 
 # AutoCAD colours: red, blue, cyan, black/white

@@ -15,8 +15,9 @@ from bastelbogen.content.models import Component, Item
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art
+from bastelbogen.layout.imposition import Options
 from bastelbogen.layout.kit import LaidOut
-from bastelbogen.output import Job, Options, Writer
+from bastelbogen.output import Job, Writer
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.raster import Shot, rasterise, srgb_profile
 
