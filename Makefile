@@ -26,7 +26,9 @@ build: $(STAMP) bytecode
 	$(BIN)/pnp --root examples build --out out
 
 test: $(STAMP) bytecode
-	$(BIN)/ruff check bastelbogen tests bench
+	$(BIN)/ruff check bastelbogen tests bench docs
+	$(BIN)/ruff format --check bastelbogen tests bench docs
+	$(BIN)/mypy
 	$(BIN)/pytest -q -rs -n 2
 
 quick: $(STAMP) bytecode
@@ -38,7 +40,9 @@ test-fast: $(STAMP) bytecode
 	$(BIN)/pytest -q -n 2 -m "not slow and not heavy"
 
 lint: $(STAMP)
-	$(BIN)/ruff check bastelbogen tests bench
+	$(BIN)/ruff check bastelbogen tests bench docs
+	$(BIN)/ruff format --check bastelbogen tests bench docs
+	$(BIN)/mypy
 
 bench: $(STAMP) bytecode
 	$(BIN)/python bench/run.py

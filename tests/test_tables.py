@@ -334,6 +334,12 @@ BAD.update(
     }
 )
 COLUMN_CASES = {
+    # a number has no place of its own: told at the value, where `columns:` gives it
+    "not-a-mapping": (
+        "5",
+        r"^content/deck/game\.yaml:9:14: the columns of table 'cards' must be a mapping"
+        r" of keys to values, got the number 5",
+    ),
     "unknown-type": (
         "{speed: integer}",
         r"^content/deck/game\.yaml:\d+:\d+: column 'speed':"

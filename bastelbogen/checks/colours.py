@@ -12,7 +12,7 @@ from reportlab.lib import colors
 from bastelbogen.checks.values import single
 from bastelbogen.content.models import Game
 from bastelbogen.core import limits
-from bastelbogen.core.errors import Collector
+from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.params import COLOUR
 from bastelbogen.core.source import YMap
 
@@ -25,7 +25,7 @@ def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector
     least = f.get("delta-e", float, 10.0)
     if field is None:
         return
-    first: dict[str, object] = {}
+    first: dict[str, Loc] = {}
     for data, loc, item in rows:
         if item is not None and item.copy != 1:
             continue

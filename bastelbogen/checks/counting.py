@@ -57,7 +57,7 @@ def counts(game: Game, f, what: str, rows, variant, problems: Collector) -> None
     table = f.get("counts", YMap)
     if field is None or table is None:
         return
-    wanted = Counter()
+    wanted: Counter[str] = Counter()
     for key, n in table.items():
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             problems.add(

@@ -10,13 +10,13 @@ from bastelbogen.content.models import Check, Game, Item, Variant
 from bastelbogen.content.painters import motif_problems
 from bastelbogen.content.schema import Fields
 from bastelbogen.content.select import read_where
-from bastelbogen.core.errors import Collector
+from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YMap
 
 
 def component_ids(game: Game, problems: Collector) -> None:
     """Components are looked up by id, so a duplicate would confuse every later check."""
-    seen: dict[str, object] = {}
+    seen: dict[str, Loc] = {}
     for c in game.components:
         if c.id in seen:
             problems.add(c.loc, f"duplicate component id '{c.id}' (first at {seen[c.id]})")
@@ -66,7 +66,7 @@ def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> 
                         f"{field} {fmt(value)} of item '{item.id}' is not in"
                         f" table '{table}' (ids: {', '.join(sorted(map(str, ids)))})",
                     )
-        first: dict[str, object] = {}
+        first: dict[str, Loc] = {}
         for item in items[c.id]:
             if item.copy == 1 and item.id in first:
                 problems.add(
@@ -74,14 +74,14 @@ def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> 
                     f"duplicate id '{item.id}' in component '{c.id}' (first at {first[item.id]})",
                 )
             first.setdefault(item.id, item.loc)
-    for table in game.tables.values():
-        rows: dict[str, object] = {}
-        for row in table.rows:
+    for tab in game.tables.values():
+        rows: dict[object, Loc] = {}  # ids as written: text or numbers
+        for row in tab.rows:
             rid = row.get("id")
             if rid in rows:
                 problems.add(
                     row.value_loc("id"),
-                    f"duplicate id '{rid}' in table '{table.name}' (first at {rows[rid]})",
+                    f"duplicate id '{rid}' in table '{tab.name}' (first at {rows[rid]})",
                 )
             rows.setdefault(rid, row.value_loc("id"))
 

@@ -89,7 +89,8 @@ def _loops(path, scale: float, what: str, budget: list[int]) -> list[tuple]:
     Z the pen is back at the subpath's start, where a next subpath without M begins."""
     from svgelements import Close, Line, Move
 
-    loops, points = [], []
+    loops: list[tuple] = []
+    points: list = []  # svgelements' points
     for segment in path:
         if isinstance(segment, Move):
             _length_bound(segment, scale, what)
@@ -159,7 +160,7 @@ def _same(a, b) -> bool:
 
 
 def _corners(points, scale: float) -> tuple[tuple[float, float], ...]:
-    out = []
+    out: list[tuple[float, float]] = []
     for p in points:
         corner = (round(float(p.x) * scale, 4), round(float(p.y) * scale, 4))
         if not out or corner != out[-1]:

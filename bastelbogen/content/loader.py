@@ -63,11 +63,11 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     themes, theme_field = _themes(f, folder, problems, langs)
     rules = None
     if (name := f.get("rules", str, None)) is not None:
-        path = inside(folder, name, f.value_loc("rules"), problems, "rules file")
-        if path is not None and not is_file(path):
+        rules_path = inside(folder, name, f.value_loc("rules"), problems, "rules file")
+        if rules_path is not None and not is_file(rules_path):
             problems.add(f.value_loc("rules"), f"rules file not found: {name}")
-        elif path is not None:
-            rules = load_rules(path, langs, problems)
+        elif rules_path is not None:
+            rules = load_rules(rules_path, langs, problems)
     fonts, font_locs = _fonts(f, folder, fonts_dir, problems)
     f.done()
     _check_variants(variants, components, problems)
@@ -182,7 +182,7 @@ def _themes(f: Fields, folder: Path, problems: Collector, langs):
             t.value_loc("files"),
             "'files' lists no theme; name at least one, like town: themes/town.yaml",
         )
-    files = files or {}
+    files = files or _empty(t.loc)
     themes = {}
     for name, rel in files.items():
         loc = files.value_loc(name)

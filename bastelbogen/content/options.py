@@ -27,7 +27,7 @@ EXPORTS = ("png", "shop", "tts", "contact")
 class Option:
     name: str  # as on the command line (--name) and in manifest.json
     type: str  # choice, list (of choices), length, offset, flag, name, langs, int, url, alias
-    default: object  # parsed: points for lengths, a tuple for langs and lists
+    default: str | float | tuple | None  # parsed: points for lengths, a tuple for langs and lists
     help: str
     choices: tuple[str, ...] = ()
     limit_mm: float = 0.0  # lengths: from 0 to this; offsets: within ± this
@@ -53,7 +53,7 @@ class Option:
         default = self.default if self.default in choices else choices[0]
         return replace(self, choices=choices, default=default, help=help)
 
-    def shown(self, value) -> object:
+    def shown(self, value) -> str | float | list | None:
         """The value as a user writes it (and as manifest.json records it)."""
         if self.type == "length":
             return f"{to_mm(value):g}mm"
@@ -367,6 +367,7 @@ ALLOWED = {
 def table() -> str:
     """The options as a Markdown table, for the README."""
     rows = ["| option | default | allowed | what it does |", "|---|---|---|---|"]
+    shown: str | float | list | None
     for option in OPTIONS.values():
         value = option.shown(option.default)
         if option.type in ("flag", "alias"):

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from bastelbogen.core.params import COLOUR, whole
+
+T = TypeVar("T")  # a registry's entries: painters or motifs
 
 Keys = dict[str, Callable]  # key -> check that returns the value as the painter wants it
 
@@ -64,10 +67,14 @@ def motif(name: str, keys: Keys | None = COLOURS, painting: bool = False):
 def sort() -> None:
     """Both registries in the order of their names, whichever module was imported first
     (plugins.load() calls it once everything has registered)."""
-    for registry in (PAINTERS, MOTIFS):
-        entries = sorted(registry.items())
-        registry.clear()
-        registry.update(entries)
+    _by_name(PAINTERS)
+    _by_name(MOTIFS)
+
+
+def _by_name(registry: dict[str, T]) -> None:
+    entries = sorted(registry.items())
+    registry.clear()
+    registry.update(entries)
 
 
 def known() -> dict[str, Painter]:

@@ -12,6 +12,7 @@ import contextlib
 import io
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from bastelbogen.content.rasters import raster_problem
 from bastelbogen.content.svg import svg_problem
@@ -41,7 +42,7 @@ def _read_svg(path: str, _stamp: int, folder: str):
     from svglib.svglib import SvgRenderer, svg2rlg  # only games with SVGs pay for the import
 
     # svglib's own fence around <image> files, where it has one (ours checked them first).
-    fence = (
+    fence: dict[str, Any] = (  # svglib passes its keywords on untyped
         {"external_reference_root": folder}
         if "external_reference_root" in inspect.signature(SvgRenderer).parameters
         else {}

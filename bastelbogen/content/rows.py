@@ -29,7 +29,7 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
     where = read_where(f.raw("where", None), f.value_loc("where"), f.what, problems)
     each = f.raw("each", None)
     alias = f.get("as", str, None)
-    extra = f.get("with", YMap, None) or {}
+    extra: YMap = f.get("with", YMap, None) or YMap()
     f.done()
     table = tables.get(name)
     if table is None:

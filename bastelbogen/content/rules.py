@@ -54,8 +54,8 @@ def _check_shape(data: YMap, langs: tuple[str, ...], problems: Collector) -> Non
         f.get("tagline", str, None)
         _lines(f.get("facts", YList, None), "facts", problems)
         f.get("note", str, None)
-        sections = f.get("sections", YList) or []
-        panels = f.get("lookup", YList, None) or []
+        sections: YList = f.get("sections", YList) or YList()
+        panels: YList = f.get("lookup", YList, None) or YList()
         f.done()
         _panels(panels, lang, problems)
         for i, raw in enumerate(sections):
@@ -82,7 +82,7 @@ def _panels(panels: YList, lang: str, problems: Collector) -> None:
             else:
                 _lines(row, "table", problems)
         _lines(pf.get("cycle", YList, None), "cycle", problems)
-        symbols = pf.get("symbols", YList, None) or ()
+        symbols: YList = pf.get("symbols", YList, None) or YList()
         pf.done()
         for k, sym in enumerate(symbols):
             sf = Fields(sym, "a symbol", problems, symbols.item_loc(k))
@@ -98,7 +98,9 @@ def _panels(panels: YList, lang: str, problems: Collector) -> None:
 
 def _lines(value: YList | None, key: str, problems: Collector) -> None:
     """A list the template prints line by line: texts (or numbers), nothing nested."""
-    for i, line in enumerate(value or ()):
+    if value is None:
+        return
+    for i, line in enumerate(value):
         if not isinstance(line, str | int | float) or isinstance(line, bool):
             problems.add(value.item_loc(i), f"'{key}' lists texts; this one is {type_name(line)}")
 

@@ -23,10 +23,10 @@ def keys() -> dict[str, type]:
     }
 
 
-def words_for(game: Game, langs: tuple[str, ...], loc: Loc) -> dict[str, dict]:
+def words_for(game: Game, langs: tuple[str, ...], loc: Loc) -> dict[str, Table]:
     """Each language's words: the game's own table if it has one, else the shipped one."""
     problems = Collector()
-    tables = {}
+    tables: dict[str, Table] = {}
     for lang in langs:
         own = inside(game.folder, f"words/{lang}.yaml", loc, problems, "words file")
         path = own if own is not None and is_file(own) else SHIPPED / f"{lang}.yaml"
@@ -73,6 +73,6 @@ def _table(path: Path, problems: Collector) -> Table:
     return table
 
 
-def joined(tables: dict[str, dict], key: str, sep: str = " / ") -> str:
+def joined(tables: dict[str, Table], key: str, sep: str = " / ") -> str:
     """One word in every language of the build, the first language first."""
     return sep.join(str(t[key]) for t in tables.values())

@@ -248,7 +248,7 @@ def deadline(seconds: float = limits.EXPRESSION_SECONDS):
     of this build have used their budget together (one slow expression on every card).
     Signals reach only the main thread; elsewhere (a preview server's worker) the other
     bounds must do."""
-    if threading.current_thread() is not threading.main_thread() or getattr(_active, "on", 0):
+    if threading.current_thread() is not threading.main_thread() or getattr(_active, "on", False):
         yield
         return
     if _budget["left"] <= 0:

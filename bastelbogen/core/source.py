@@ -20,13 +20,14 @@ from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 
 try:  # libyaml parses far faster; the composer stays ours, so depth and size are counted
-    from yaml.cyaml import CParser as _Parser
+    from yaml._yaml import CParser as _Parser
 except ImportError:  # pragma: no cover - a pyyaml built without libyaml
     from yaml.parser import Parser
     from yaml.reader import Reader
     from yaml.scanner import Scanner
 
-    class _Parser(Reader, Scanner, Parser):
+    # mypy takes the libyaml parser above as the name's one definition; this stands in for it
+    class _Parser(Reader, Scanner, Parser):  # type: ignore[no-redef]
         def __init__(self, stream):
             Reader.__init__(self, stream)
             Scanner.__init__(self)
@@ -188,8 +189,9 @@ class _Loader(_Parser, Composer, SafeConstructor, Resolver):
         result.extend(self.construct_object(child, deep=True) for child in node.value)
 
 
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _Loader.construct_ymap)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _Loader.construct_ylist)
+# The stubs accept only pyyaml's own loader classes here, not a subclass of their parts.
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _Loader.construct_ymap)  # type: ignore[type-var]
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _Loader.construct_ylist)  # type: ignore[type-var]
 
 
 def read_bytes(
@@ -260,6 +262,8 @@ def _count_events(text: str, file: str) -> None:
             event = parser.get_event()
             n += 1
             if n > limits.MAX_YAML_NODES:
+                # check_event said there is one, and the parser marks where each starts
+                assert event is not None and event.start_mark is not None
                 raise ContentError(
                     Problem(
                         Loc(file, event.start_mark.line + 1, event.start_mark.column + 1),

@@ -8,9 +8,11 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 from bastelbogen.core import limits
 
+T = TypeVar("T")  # a task's result
 _WORK: Callable | None = None  # the task function of the pool being started; forked with it
 
 
@@ -37,8 +39,8 @@ def can_fork() -> bool:
 
 
 def in_order(
-    work: Callable[[int], object], n: int, jobs: int, weights: list[float] | None = None
-) -> Iterator:
+    work: Callable[[int], T], n: int, jobs: int, weights: list[float] | None = None
+) -> Iterator[T]:
     """work(0) … work(n-1), in that order; in `jobs` processes when that can help. A task's
     exception is raised here, at its turn, as it would be in a serial run. With `weights`
     (a guess at each task's cost) the heaviest start first, so that no worker is left with
@@ -51,7 +53,7 @@ def in_order(
     start = sorted(range(n), key=lambda i: -weights[i]) if weights else list(range(n))
     try:
         with multiprocessing.get_context("fork").Pool(min(jobs, n)) as pool:
-            done: dict[int, object] = {}  # results that came before their turn
+            done: dict[int, T | _Failed] = {}  # results that came before their turn
             results, fetched = pool.imap(_run, start), 0
             for i in range(n):
                 while i not in done:
@@ -67,7 +69,7 @@ class _Failed:
         self.exc = exc
 
 
-def _outcome(results):
+def _outcome(results: Iterator[T]) -> T | _Failed:
     """The next result, or its task's exception kept for the task's turn."""
     try:
         return next(results)
@@ -75,11 +77,12 @@ def _outcome(results):
         return _Failed(exc)
 
 
-def _raised(outcome):
+def _raised(outcome: T | _Failed) -> T:
     if isinstance(outcome, _Failed):
         raise outcome.exc
     return outcome
 
 
 def _run(i: int):
+    assert _WORK is not None  # set before the pool forks, so every worker has it
     return _WORK(i)

@@ -13,6 +13,7 @@ from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Game, Item
 from bastelbogen.layout.faces import Art, context
+from bastelbogen.layout.imposition import Options
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.pieces import art_of
 
@@ -27,8 +28,14 @@ class Arts:
     """The arts of one file in one language."""
 
     def __init__(
-        self, game: Game, plans, layouts: Layouts, options, lang: str, preflight: Preflight | None
-    ):
+        self,
+        game: Game,
+        plans,
+        layouts: Layouts,
+        options: Options,
+        lang: str,
+        preflight: Preflight | None,
+    ) -> None:
         self.game, self.layouts, self.preflight = game, layouts, preflight
         self.lang = lang
         self.face_options = {"lang": lang, "braille": options.braille, "theme": options.theme}
@@ -39,14 +46,14 @@ class Arts:
         self._context: tuple[int, dict] | None = None  # the last item's, for both its sides
         self._told: set[int] = set()  # sides the preflight saw: 2·id(item) + (back)
 
-    def key(self, item: Item, side: str):
+    def key(self, item: Item, side: str) -> tuple | None:
         """The side's key, or None when it has no art: what its art is made from, or the
         key of an equal art met recently (two components' common back, a face whose
         layout reads a value it then leaves unused)."""
         raw = self._raw_key(item, side)
         return self._canon.get(raw, raw)
 
-    def _raw_key(self, item: Item, side: str):
+    def _raw_key(self, item: Item, side: str) -> tuple | None:
         plan = self._plans[id(item)]
         component = item.component
         if not (component.face if side == "front" else component.back) or (
@@ -86,7 +93,7 @@ class Arts:
         """The side's art; the first time a side is asked for, the preflight sees it."""
         return self.placed(item, side)[0]
 
-    def placed(self, item: Item, side: str) -> tuple[Art | None, object]:
+    def placed(self, item: Item, side: str) -> tuple[Art | None, tuple | None]:
         """The side's art and its key (see `key`), the key worked out once for both."""
         raw = self._raw_key(item, side)
         art = self._art(item, side, raw)

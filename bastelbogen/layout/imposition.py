@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from bastelbogen.content.models import Item
 from bastelbogen.content.options import PAPERS_MM, options_class
 from bastelbogen.core.geometry import (
     Matrix,
@@ -56,9 +57,38 @@ class PrintSettings(_Declared):
         return PAPERS[self.paper]
 
 
+class Options(Protocol):
+    """A build's options as the layout and the writers read them: pipeline.build.BuildOptions,
+    a later stage's, languages and theme resolved."""
+
+    @property
+    def settings(self) -> PrintSettings: ...
+    @property
+    def langs(self) -> tuple[str, ...]: ...
+    @property
+    def braille(self) -> bool: ...
+    @property
+    def svg(self) -> bool: ...
+    @property
+    def cut(self) -> str: ...
+    @property
+    def theme(self) -> str | None: ...
+    @property
+    def export(self) -> tuple[str, ...]: ...
+    @property
+    def dpi(self) -> int: ...
+    @property
+    def fit(self) -> bool: ...
+    @property
+    def base_url(self) -> str | None: ...
+    @property
+    def dry(self) -> bool: ...
+    def values(self) -> dict: ...
+
+
 @dataclass(frozen=True, slots=True)  # slots: a big deck places tens of thousands
 class Placement:
-    item: object
+    item: Item
     side: str  # "front" or "back"
     matrix: Matrix  # item-local trim coordinates -> page
     trim: Rect  # on the page, axis-aligned
@@ -112,12 +142,13 @@ def page_flip(settings: PrintSettings) -> Matrix:
 def fit_grid(area: Rect, size: tuple[float, float], bleed: float, pad: tuple) -> Grid:
     """Most items of `size` that fit in `area`, upright or turned; `pad` is the room
     (left, bottom, right, top) kept beyond the outer trims for bleed and marks."""
-    best = None
+    best: Grid | None = None
     for turns in (0, 1):
         w, h = size if turns == 0 else (size[1], size[0])
         grid = _grid(area, w, h, bleed, pad, turns)
         if best is None or grid.capacity > best.capacity:
             best = grid
+    assert best is not None  # the loop ran
     return best
 
 

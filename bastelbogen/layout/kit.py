@@ -7,16 +7,17 @@ file at a time, so a kit's memory stays that of its largest component."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.kinds import Kind, kind_of
-from bastelbogen.content.models import Component, Game, Item
+from bastelbogen.content.models import Component, Game, Item, Variant
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.layout import boards
 from bastelbogen.layout.arts import Arts
-from bastelbogen.layout.imposition import Page, PrintSettings, impose
+from bastelbogen.layout.imposition import Options, Page, PrintSettings, impose
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.nesting import nest_grid
 from bastelbogen.layout.parts import Tail, shared_sheets, tails_of
@@ -77,7 +78,9 @@ def _tiled(items, trim, settings: PrintSettings, component: Component, has_back:
 SHEETS = {"grid": _grid, "tiled": _tiled}  # how a kind's items go on sheets (Kind.sheet)
 
 
-def lay_out(game: Game, variant, options, layouts: Layouts, preflight: Preflight):
+def lay_out(
+    game: Game, variant: Variant | None, options: Options, layouts: Layouts, preflight: Preflight
+) -> Iterator[LaidOut]:
     """Each file of the kit in turn: every component's own, then the shared sheets."""
     for planned in plan_files(game, variant, options, layouts):
         yield from paint_file(game, planned, layouts, options, preflight)
@@ -92,7 +95,9 @@ class FilePlan:
     pages: list[Page]
 
 
-def plan_files(game: Game, variant, options, layouts: Layouts) -> list[FilePlan]:
+def plan_files(
+    game: Game, variant: Variant | None, options: Options, layouts: Layouts
+) -> list[FilePlan]:
     """Every file of the kit as geometry: each component's own, then the shared sheets.
     Cheap next to painting, and done once, so the files can be painted apart (--jobs)."""
     planned = [_plan(game, component, variant, options, layouts) for component in game.components]
@@ -124,7 +129,9 @@ def plan_files(game: Game, variant, options, layouts: Layouts) -> list[FilePlan]
     return files
 
 
-def paint_file(game: Game, planned: FilePlan, layouts: Layouts, options, preflight: Preflight):
+def paint_file(
+    game: Game, planned: FilePlan, layouts: Layouts, options: Options, preflight: Preflight
+) -> Iterator[LaidOut]:
     """The planned file with its art: one LaidOut, or one per language when its parts carry
     words: name.pdf in the first language, name-en.pdf … in the others (a family prints
     one)."""
@@ -159,7 +166,9 @@ def _cut_by_machine(page: Page) -> bool:
     return sides == {"front"} and all(kind_of(p.item.component).cut_out for p in page.placements)
 
 
-def _plan(game: Game, component: Component, variant, options, layouts: Layouts) -> _Planned:
+def _plan(
+    game: Game, component: Component, variant: Variant | None, options: Options, layouts: Layouts
+) -> _Planned:
     settings = options.settings
     kind = kind_of(component)
     items = items_of(game, component, variant)

@@ -108,14 +108,14 @@ class Layouts:
             inside(folder, f"{name}.yaml", loc, problems, "template") for folder in self.folders
         ]
         problems.raise_if_any()
-        path = next((p for p in paths if is_file(p)), None)
+        path = next((p for p in paths if p is not None and is_file(p)), None)
         if path is None:
             where = " or ".join(str(f) for f in self.folders)
             raise ContentError(Problem(loc, f"template '{name}' not found in {where}"))
         data = load_yaml(path, loc)
         f = Fields(data, f"template '{name}'", problems, Loc(str(path), 1, 1))
         parent = f.get("extends", str, None)
-        boxes_raw = f.get("boxes", YList, None) or []
+        boxes_raw: YList = f.get("boxes", YList, None) or YList()
         f.done()
         problems.raise_if_any()
         boxes = (
@@ -264,7 +264,7 @@ def _box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:
         b = context.get("bleed", 0.0)
         return (-b, -b, context["width"] + 2 * b, context["height"] + 2 * b)
     if not any(isinstance(v, str) for v in spec.box):
-        return spec.box
+        return tuple(float(v) for v in spec.box)
     loc = spec.params.value_loc("box")
     values = []
     for v in spec.box:
@@ -294,7 +294,7 @@ def _plausible(value) -> bool:
 
 def _mapping(context: dict, name) -> tuple:
     """The named context value as hashable pairs; painters read it like a box's own keys."""
-    value = context
+    value: object = context
     for part in str(name).split("."):  # `theme.back` reaches into a mapping
         value = value.get(part) if isinstance(value, dict) else None
     if not isinstance(value, dict):

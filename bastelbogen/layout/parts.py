@@ -12,9 +12,10 @@ parts sheets are made only when they save paper; otherwise every component keeps
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from bastelbogen.core.geometry import bounds, grow, union
+from bastelbogen.core.geometry import Rect, bounds, grow, union
 from bastelbogen.layout.imposition import (
     Grid,
     Page,
@@ -36,13 +37,13 @@ SPARSE = 0.5  # a component whose fullest sheet is inked on less than this share
 class Tail:
     """A component's items offered to the shared sheets."""
 
-    key: object  # the component's own, handed back with its placements
+    key: int  # the component's number, handed back with its placements
     items: tuple
     size: tuple[float, float]  # trim
     bleed: float
     marks: bool
     backs: bool  # printed with their backs behind them
-    nest: object = None  # for shapes that interlock: nest(area, size, bleed) -> Grid
+    nest: Callable[[Rect, tuple[float, float], float], Grid] | None = None  # interlocking shapes
 
 
 def tails_of(
@@ -129,6 +130,7 @@ def _shapes(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
 def _nests(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
     """Blocks of interlocking pieces (hexes, circles), from one piece a row to as many as
     the room's width holds: the first pieces of a nest as wide as that, in reading order."""
+    assert tail.nest is not None  # only interlocking tails are nested
     n, b = len(tail.items), tail.bleed
     outer = outer_room(b, tail.marks)
     found: dict = {}
@@ -180,7 +182,10 @@ def _cells(shape: _Shape, x: float, y: float) -> Grid:
 
 def _sheet(blocks: list[tuple[Tail, Grid]], settings: PrintSettings) -> list[Page]:
     """One shared sheet: its front page, and a back page for the blocks printed with backs."""
-    fronts, backs, marks, back_marks = [], [], [], []
+    fronts: list[tuple[Tail, Placement]] = []
+    backs: list[tuple[Tail, Placement]] = []
+    marks: list[tuple] = []
+    back_marks: list[tuple] = []
     flip = page_flip(settings)
     for tail, grid in blocks:
         local = (0.0, 0.0, *tail.size)

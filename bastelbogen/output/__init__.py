@@ -11,10 +11,15 @@ from pathlib import Path
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Game
+from bastelbogen.content.profiles import Profile
+from bastelbogen.content.words import Table
 from bastelbogen.core.geometry import apply
 from bastelbogen.core.registry import import_all
 from bastelbogen.core.shapes import seen_from_behind
 from bastelbogen.core.units import to_mm
+from bastelbogen.layout.imposition import Options
+from bastelbogen.layout.kit import LaidOut
+from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output.publish import Staging
 from bastelbogen.render.pdf import Meta
 from bastelbogen.render.style import Fonts
@@ -25,15 +30,15 @@ class Job:
     """What every writer of one kit may use."""
 
     game: Game
-    options: object  # build.BuildOptions, languages and theme resolved
+    options: Options  # languages and theme resolved
     fonts: Fonts
     templates: list[Path]
     staging: Staging
     preflight: Preflight
-    words: dict[str, dict]  # the kit's own words, per language of the build
-    layouts: object = None  # layouts.Layouts: exports lay faces out again at their bleed
+    words: dict[str, Table]  # the kit's own words, per language of the build
+    layouts: Layouts  # exports lay faces out again at their bleed
     kept: dict = field(default_factory=dict)  # what writers gather across a kit's files
-    profile: object = None  # profiles.Profile of --export shop
+    profile: Profile | None = None  # of --export shop
     drawn: set | None = None  # validating: the faces drawn already (by an earlier variant)
 
     @property
@@ -61,10 +66,10 @@ class Writer:
     # drawing without writing (options.dry); the others only write.
     checks = False
 
-    def wanted(self, options) -> bool:
+    def wanted(self, options: Options) -> bool:
         return True
 
-    def component(self, job: Job, laid) -> list[dict]:
+    def component(self, job: Job, laid: LaidOut) -> list[dict]:
         return []
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:

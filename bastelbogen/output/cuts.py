@@ -11,7 +11,7 @@ from pathlib import Path
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.core.geometry import apply
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.imposition import Page
+from bastelbogen.layout.imposition import Options, Page
 from bastelbogen.layout.registration import registration_marks
 from bastelbogen.output import Job, Writer, listed, register
 
@@ -66,7 +66,10 @@ def loops_and_folds(page: Page, cut: dict):
 
 def marks_mm(page: Page) -> list[tuple[float, float, float, float]]:
     """The page's registration marks (x, y, w, h), in mm from its lower-left corner."""
-    return [tuple(round(to_mm(v), 4) for v in rect) for rect in registration_marks(page)]
+    return [
+        (round(to_mm(x), 4), round(to_mm(y), 4), round(to_mm(w), 4), round(to_mm(h), 4))
+        for x, y, w, h in registration_marks(page)
+    ]
 
 
 class CutFiles(Writer):
@@ -92,7 +95,7 @@ class Cuts(CutFiles):
     order = 20
     suffix = "svg"
 
-    def wanted(self, options) -> bool:
+    def wanted(self, options: Options) -> bool:
         return options.cut == "svg"
 
     def write(self, path: Path, page: Page, cut: dict) -> None:

@@ -5,6 +5,7 @@ rectangles on REGISTRATION. Written with ezdxf."""
 
 from __future__ import annotations
 
+from bastelbogen.layout.imposition import Options
 from bastelbogen.output import register
 from bastelbogen.output.cuts import CutFiles, loops_and_folds, marks_mm
 
@@ -18,7 +19,7 @@ class Dxf(CutFiles):
     order = 21
     suffix = "dxf"
 
-    def wanted(self, options) -> bool:
+    def wanted(self, options: Options) -> bool:
         return options.cut == "dxf"
 
     def write(self, path, page, cut) -> None:

@@ -11,9 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.models import Component, Item
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import to_mm
+from bastelbogen.layout.faces import Art
+from bastelbogen.layout.imposition import Options
+from bastelbogen.layout.kit import LaidOut
 from bastelbogen.output import Job, Writer
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.raster import Shot, rasterise, srgb_profile
@@ -21,19 +25,19 @@ from bastelbogen.render.raster import Shot, rasterise, srgb_profile
 
 @dataclass
 class Face:
-    art: object
+    art: Art
     side: str
-    items: list = field(default_factory=list)  # every item showing it, in order
+    items: list[Item] = field(default_factory=list)  # every item showing it, in order
 
 
 @dataclass
 class Gathered:
     """One component's distinct faces, fronts and backs in the order first met."""
 
-    component: object
+    component: Component
     trim: tuple[float, float]
     bleed: float
-    faces: dict = field(default_factory=dict)  # (art, side) -> Face
+    faces: dict[tuple[Art, str], Face] = field(default_factory=dict)
     cards: list = field(default_factory=list)  # (item, front art, back art or None), in order
 
 
@@ -43,7 +47,7 @@ class Export(Writer):
 
     apart = False  # the faces of every file, gathered in one process
 
-    def wanted(self, options) -> bool:
+    def wanted(self, options: Options) -> bool:
         return self.name in options.export
 
     def component(self, job: Job, laid) -> list[dict]:
@@ -72,7 +76,7 @@ def gather(job: Job, laid) -> None:
         one.cards.append((item, laid.arts.get(item, "front"), laid.arts.get(item, "back")))
 
 
-def _bleed_of(laid, item) -> float:
+def _bleed_of(laid: LaidOut, item: Item) -> float:
     """The bleed the item's art was laid out with: its bleed box beyond the trim."""
     art = laid.arts.get(item, "front")
     return -art.bleed[0] if art is not None else 0.0
@@ -104,7 +108,8 @@ def _profile() -> bytes:
 
 def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:
     """A length in points as whole pixels at dpi."""
-    return tuple(max(1, round(to_mm(v) / 25.4 * dpi)) for v in size_pt)
+    w, h = (max(1, round(to_mm(v) / 25.4 * dpi)) for v in size_pt)
+    return w, h
 
 
 def trim_shot(one: Gathered, face: Face, dpi: float, bleed: bool) -> Shot:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bastelbogen.content.words import joined
+from bastelbogen.content.words import Table, joined
 from bastelbogen.output import Job, Writer, register
 
 
 def write_guide(
-    path: Path, files: list[dict], settings, title: str, words: dict[str, dict]
+    path: Path, files: list[dict], settings, title: str, words: dict[str, Table]
 ) -> None:
     """A file has backs when any of its pages holds a back: that one goes through duplex."""
     lines = [

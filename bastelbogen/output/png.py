@@ -20,7 +20,8 @@ class Png(Export):
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         dpi = job.options.dpi
-        listed, taken = [], set()
+        listed: list[dict] = []
+        taken: set[str] = set()
         # Every picture's size is checked before the first is drawn.
         planned = [
             (one, [trim_shot(one, face, dpi, bleed=True) for face in one.faces.values()])

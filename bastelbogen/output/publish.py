@@ -21,10 +21,10 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - Windows: builds of one game must not overlap
+if sys.platform == "win32":  # pragma: no cover - no fcntl: builds of one game must not overlap
     fcntl = None
+else:
+    import fcntl
 
 
 class OutsideError(Exception):

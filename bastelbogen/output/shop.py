@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 
 from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.profiles import Profile
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.units import mm, to_mm
+from bastelbogen.layout.faces import Art
 from bastelbogen.layout.layouts import Box
 from bastelbogen.output import Job, register
-from bastelbogen.output.exported import Export, faces, pictures, relaid, save_png
+from bastelbogen.output.exported import Export, Gathered, faces, pictures, relaid, save_png
 from bastelbogen.render.raster import Shot
 
 FOLDER = "export/shop"
@@ -30,13 +32,15 @@ class Shop(Export):
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         profile, problems = job.profile, Collector()
+        assert profile is not None  # the build reads one for --export shop
         chosen, left = _chosen(job, profile, problems)
         cards = [(one, scale, _relaid_cards(job, one, profile, scale)) for one, scale in chosen]
         for one, scale, laid in cards:
             _keeps_safe(one, scale, laid, profile, problems)
         problems.raise_if_any()
         folder = f"{FOLDER}/{profile.id}"
-        written, taken = [], set()
+        written: list[dict] = []
+        taken: set[str] = set()
         for one, _scale, laid in cards:
             written += (_pngs if profile.format == "png" else _pdf)(job, one, laid, folder, taken)
         index = {"profile": profile.id, "name": profile.name, "faces": written, "left-out": left}
@@ -100,7 +104,9 @@ def _chosen(job: Job, profile, problems: Collector):
     return chosen, left
 
 
-def _relaid_cards(job: Job, one, profile, scale) -> list[tuple]:
+def _relaid_cards(
+    job: Job, one: Gathered, profile: Profile, scale: tuple[float, float]
+) -> list[tuple]:
     """Each card's (item, front, back) laid out again at the shop's bleed."""
     bleed = max(profile.bleed[0] / scale[0], profile.bleed[1] / scale[1])
     out = []
@@ -115,7 +121,13 @@ def _relaid_cards(job: Job, one, profile, scale) -> list[tuple]:
     return out
 
 
-def _keeps_safe(one, scale, laid, profile, problems: Collector) -> None:
+def _keeps_safe(
+    one: Gathered,
+    scale: tuple[float, float],
+    laid: list[tuple],
+    profile: Profile,
+    problems: Collector,
+) -> None:
     """Text of every face inside the shop's safe zone, once the card is at the shop's size."""
     pw, ph = profile.trim
     s = profile.safe
@@ -138,15 +150,20 @@ def _keeps_safe(one, scale, laid, profile, problems: Collector) -> None:
                             )
 
 
-def _shot(one, art, scale, profile, label) -> Shot:
+def _shot(
+    one: Gathered, art: Art, scale: tuple[float, float], profile: Profile, label: str
+) -> Shot:
+    assert profile.pixels is not None  # pictures are shot for a png profile, which gives them
     bx, by = profile.bleed[0] / scale[0], profile.bleed[1] / scale[1]
     w, h = one.trim
     return Shot(art, (-bx, -by, w + 2 * bx, h + 2 * by), profile.pixels, label)
 
 
-def _pngs(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
+def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str]) -> list[dict]:
     """A picture per distinct face, named by the profile, with its count."""
     profile = job.profile
+    # the build reads one for --export shop, and a png profile gives its pixels
+    assert profile is not None and profile.pixels is not None
     scale = (profile.trim[0] / one.trim[0], profile.trim[1] / one.trim[1])
     distinct: dict = {}
     for item, front, back in laid:
@@ -177,12 +194,13 @@ def _pngs(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
     return out
 
 
-def _pdf(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
+def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str]) -> list[dict]:
     """One card a page at trim and bleed, each front followed by its back."""
     from bastelbogen.render.paint import Forms, PaintContext
     from bastelbogen.render.pdf import new_canvas
 
     profile = job.profile
+    assert profile is not None  # the build reads one for --export shop
     name = profile.name_of(component=one.component.id, item="", side="", n=1)
     _claim(profile, name, taken)
     path = job.staging.path(f"{folder}/{name}")
@@ -216,7 +234,7 @@ def _pdf(job: Job, one, laid, folder: str, taken: set) -> list[dict]:
     ]
 
 
-def _claim(profile, name: str, taken: set) -> None:
+def _claim(profile: Profile, name: str, taken: set[str]) -> None:
     """A file's name, unless another face of the export has it (case aside, as some file
     systems see it): then the profile's naming is at fault."""
     from bastelbogen.core.errors import ContentError, Problem

@@ -13,7 +13,7 @@ import math
 
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.output import Job, register
-from bastelbogen.output.exported import Export, faces, pictures, pixels, save_png
+from bastelbogen.output.exported import Export, Gathered, faces, pictures, pixels, save_png
 from bastelbogen.render.raster import Shot
 
 FOLDER = "export/tts"
@@ -62,7 +62,7 @@ def card_pixels(trim, dpi: float, cols: int, rows: int) -> tuple[int, int]:
     return max(1, math.floor(w * scale)), max(1, math.floor(h * scale))
 
 
-def _deck(job: Job, one, first_id: int) -> tuple[dict, list[str]]:
+def _deck(job: Job, one: Gathered, first_id: int) -> tuple[dict, list[str]]:
     cards = one.cards
     backs = {back for _, _, back in cards}
     unique_back = len(backs) > 1
@@ -152,7 +152,7 @@ def _url(job: Job):
     return lambda path: (final / path).as_uri()
 
 
-def _sheet(job: Job, one, arts, cols, rows, size, hidden, name) -> str:
+def _sheet(job: Job, one: Gathered, arts, cols, rows, size, hidden, name) -> str:
     """A deck sheet: each card's face in its slot, row by row, the hidden card last."""
     from PIL import Image
 
@@ -169,7 +169,7 @@ def _sheet(job: Job, one, arts, cols, rows, size, hidden, name) -> str:
     return path
 
 
-def _single(job: Job, one, art, size, name) -> str:
+def _single(job: Job, one: Gathered, art, size, name) -> str:
     """The deck's one back (or a plain one for a deck printed without backs)."""
     from PIL import Image
 
@@ -182,6 +182,6 @@ def _single(job: Job, one, art, size, name) -> str:
     return path
 
 
-def _dpi(one, size) -> float:
+def _dpi(one: Gathered, size: tuple[int, int]) -> float:
     """The resolution the card's pixels amount to (lower when a sheet had to shrink)."""
     return size[0] / (one.trim[0] / 72)

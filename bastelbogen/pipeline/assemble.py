@@ -8,11 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bastelbogen.checks.preflight import Preflight
+from bastelbogen.content.models import Variant
 from bastelbogen.core.workers import in_order
 from bastelbogen.layout.kit import paint_file, plan_files
+from bastelbogen.output import Job, Writer
 
 
-def write_kit(job, variant, writers: list, jobs: int) -> list[dict]:
+def write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[dict]:
     """Every file of the kit written into the staging folder; their manifest entries."""
     planned = plan_files(job.game, variant, job.options, job.layouts)
     beside = [w for w in writers if w.alone]
@@ -31,7 +33,7 @@ def write_kit(job, variant, writers: list, jobs: int) -> list[dict]:
             for laid in paint_file(job.game, planned[n], job.layouts, job.options, own.preflight):
                 for writer in writers:
                     entries += writer.component(own, laid)
-        drew = own.drawn - job.drawn if job.drawn is not None else set()
+        drew = own.drawn - job.drawn if own.drawn is not None and job.drawn is not None else set()
         return entries, own.preflight.found(), drew
 
     apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process

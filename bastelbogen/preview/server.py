@@ -25,9 +25,14 @@ IMAGE = re.compile(r"^/img/([0-9a-f]{16})\.png$")
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 
 
-def serve(preview: Preview, host: str, port: int) -> ThreadingHTTPServer:
+class Server(ThreadingHTTPServer):
+    preview: Preview
+    allowed: set[str]  # the Host headers that name this server
+
+
+def serve(preview: Preview, host: str, port: int) -> Server:
     """A server bound to host:port (0: a free port), not yet serving."""
-    server = ThreadingHTTPServer((host, port), Handler)
+    server = Server((host, port), Handler)
     server.daemon_threads = True
     server.preview = preview
     bound = server.server_address[1]
@@ -38,6 +43,7 @@ def serve(preview: Preview, host: str, port: int) -> ThreadingHTTPServer:
 
 class Handler(BaseHTTPRequestHandler):
     server_version = "Bastelbogen-preview"
+    server: Server
 
     def log_message(self, format, *args) -> None:  # quiet: the terminal shows the builds
         return

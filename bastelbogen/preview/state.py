@@ -14,9 +14,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bastelbogen.content.project import Project
+from bastelbogen.content.words import Table
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
+from bastelbogen.layout.kit import LaidOut
 from bastelbogen.pipeline.build import BuildOptions, prepare
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta, write_pages
@@ -104,7 +106,7 @@ class Preview:
         found = ready.preflight.problems()  # what the build tells as warnings
         return list(components.values()), sheets, images, len(fresh), found
 
-    def _faces(self, laid, lang: str, components: dict, shots: list) -> None:
+    def _faces(self, laid: LaidOut, lang: str, components: dict, shots: list[Shot]) -> None:
         """Each item side's face, keyed by its art: the same art is the same picture."""
         for item in laid.items:
             c = item.component
@@ -140,7 +142,9 @@ class Preview:
                         )
                     )
 
-    def _sheets(self, laid, ctx, words, images: dict) -> list[dict]:
+    def _sheets(
+        self, laid: LaidOut, ctx: PaintContext, words: Table, images: dict[str, bytes]
+    ) -> list[dict]:
         """The file's pages as they come out of the printer, as pictures."""
         import pypdfium2 as pdfium
 

@@ -74,6 +74,7 @@ def _away_from_line(page: Page, rect):
 
 def draw_overview(c, page: Page, font: str, bold: str, words: dict) -> None:
     """Sheet outlines and numbers over the small board, and how to put it together."""
+    assert page.overview is not None  # drawn for the overview page only
     _, _, cells = page.overview
     c.saveState()
     c.setStrokeColor(ALIGN)

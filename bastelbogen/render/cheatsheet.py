@@ -64,6 +64,7 @@ def write_cheatsheet(
 ) -> list[dict]:
     """rules.pdf, a page per language; `dry` (validating): each page fitted, none written."""
     rules = game.rules
+    assert rules is not None  # only a game with rules has a cheat sheet
     template = load_template(rules, templates)
     accent = colour(rules.colour, rules.data.value_loc("colour"))
     sources = rules.texts
@@ -149,7 +150,7 @@ class Sheet:
     """What one language's page is laid out with."""
 
     fonts: Fonts
-    accent: object
+    accent: colors.Color | None  # None: the rules asked for no colour
     origin: tuple[float, float]
     size: tuple[float, float]
     sources: tuple
@@ -272,7 +273,8 @@ def _kept(groups: list[list]) -> list:
 def _groups(blocks, styles, sheet: Sheet, texts: dict) -> list[list]:
     """Paragraphs, a heading grouped with the block after it, so no heading is left alone
     at the foot of a column; `texts` learns each paragraph's source text."""
-    out, step = [], 0
+    out: list[list] = []
+    step = 0
     for kind, text in blocks:
         bullet = None
         if kind == "step":

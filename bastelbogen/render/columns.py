@@ -8,7 +8,7 @@ import io
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame, FrameBreak, KeepTogether, PageTemplate
+from reportlab.platypus import Flowable, Frame, FrameBreak, KeepTogether, PageTemplate
 from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageBreak
 
 from bastelbogen.core.units import mm
@@ -115,9 +115,9 @@ def story(head: list, body: list) -> list:
 class _Document(BaseDocTemplate):
     """Notes the page every flowable lands on, to name what no longer fits."""
 
-    def __init__(self, target, size, canvasmaker=None):
+    def __init__(self, target, size, canvasmaker=None) -> None:
         super().__init__(target, pagesize=size, allowSplitting=1, invariant=1)
-        self.landed: list[tuple[int, object]] = []
+        self.landed: list[tuple[int, Flowable]] = []
         self.canvasmaker = canvasmaker
 
     def afterFlowable(self, flowable) -> None:
@@ -131,13 +131,13 @@ class _Measuring(Canvas):
 
     def showPage(self) -> None:
         self._pageNumber += 1
-        self._code = []
+        self._code: list[str] = []
 
     def save(self) -> None:
         pass
 
 
-def overflow(template: PageTemplate, size, flowables: list) -> object | None:
+def overflow(template: PageTemplate, size, flowables: list) -> Flowable | None:
     """None when the flowables fit one page; else the first one that does not."""
     doc = _Document(io.BytesIO(), size)
     doc.addPageTemplates([template])

@@ -14,9 +14,11 @@ from dataclasses import dataclass, field, replace
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from bastelbogen.content.painters import PAINTERS
+from bastelbogen.core.errors import Loc
 from bastelbogen.core.geometry import bounds, compose, whole_picture
 from bastelbogen.layout.arts import typed
 from bastelbogen.layout.faces import Art
+from bastelbogen.layout.layouts import Box
 
 SLICED = ("art", "image")  # the painters that can show one piece of a larger picture
 TOUCH = 0.01  # points: a box filling its piece lies within this of it
@@ -27,7 +29,7 @@ def draw_underlays(c, placed: list, ctx) -> dict[int, str]:
     placements with their arts, `placed` — the whole picture (the same form the pieces
     place), clipped to their trims together. Gives the placements (by their index) that
     must then be drawn `bare` of the box named."""
-    covered = {}
+    covered: dict[int, str] = {}
     for group in underlays(placed):
         covered.update(dict.fromkeys(group.placements, group.box.name))
         ctx.item_label, ctx.item_loc = group.label, group.loc  # named in preflight's notes
@@ -53,10 +55,10 @@ def bare(art: Art, name: str) -> Art:
 class Group:
     """The pieces of one picture on a page, and the picture drawn whole under them."""
 
-    box: object  # the whole picture's box
+    box: Box  # the whole picture's box
     matrix: tuple  # from the first piece's item to the page
     label: str  # the first piece, as preflight names an item
-    loc: object
+    loc: Loc
     trims: list = field(default_factory=list)
     placements: list = field(default_factory=list)  # by their index on the page
 
@@ -107,7 +109,7 @@ def _identity(box):
         return repr((own, grid))
 
 
-def whole_box(box):
+def whole_box(box: Box) -> Box:
     """The box that draws the whole picture one piece of which `box` shows: the same box,
     clipped to the whole. A motif keeps its slice (it is composed for the whole, and may
     read how many pieces there are: a building as wide as its tiles); a raster picture

@@ -6,6 +6,7 @@ import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import reportlab
 from reportlab import rl_config
@@ -45,6 +46,10 @@ class _FormWithStates(pdfdoc.PDFFormXObject):
     every face's form until the file is saved, and 30,000 cards' drawings uncompressed
     were most of a big build's memory."""
 
+    # set by reportlab's form, unannotated there
+    stream: str | bytes | None
+    compression: int
+
     def deflate(self) -> None:
         if self.compression and isinstance(self.stream, str | bytes):
             data = self.stream.encode("utf8") if isinstance(self.stream, str) else self.stream
@@ -83,7 +88,7 @@ class _Streamed(pdfdoc.PDFFile):
     """reportlab's collector of the formatted file, writing each piece to the file as it
     comes instead of holding the whole PDF until the end (twice its size at the peak)."""
 
-    sink = None  # the open file of the save under way
+    sink: IO[bytes] | None = None  # the open file of the save under way
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)  # the header, collected the usual way
@@ -170,7 +175,7 @@ def _corners(rect):
 
 
 def write_pages(
-    path: Path, pages: list[Page], arts, meta: Meta, ctx: PaintContext, words: dict
+    path: Path | IO[bytes], pages: list[Page], arts, meta: Meta, ctx: PaintContext, words: dict
 ) -> None:
     """`arts` (arts.Arts) gives each item side's art and its key, one form per key;
     `words` are the kit's own words in the build's first language (a board's glue margins,

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from bastelbogen.core.geometry import IDENTITY, Rect
+from bastelbogen.layout.faces import Art
 from bastelbogen.render.paint import Forms, PaintContext
 from bastelbogen.render.pdf import Meta, new_canvas
 
@@ -23,7 +24,7 @@ class Shot:
     """One picture to take: an art, the part of it to show (item-local points, e.g. the
     trim and its bleed) and the picture's size in pixels."""
 
-    art: object  # faces.Art
+    art: Art
     rect: Rect
     pixels: tuple[int, int]
     label: str = ""

@@ -10,12 +10,13 @@ import jinja2
 from bastelbogen.content.models import Game
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.sandbox import deadline, render_bounded
+from bastelbogen.core.source import YList, YMap
 from bastelbogen.core.templating import ContainedLoader, environment, expand, problem
 
 
 def load_template(rules, templates: list[Path]):
     """The rules' cheat-sheet template, a missing or broken one told where."""
-    env = environment(ContainedLoader([str(t) for t in templates]))
+    env = environment(ContainedLoader(templates))
     try:
         return env.get_template(rules.template)
     except jinja2.TemplateNotFound as exc:
@@ -32,7 +33,9 @@ def blocks_of(
     template, game: Game, theme: str | None, lang: str, templates: list[Path], kinds
 ) -> list[tuple[str, str]]:
     """One language's blocks, (kind, text) of the given kinds, in the template's order."""
-    data = game.rules.data
+    rules = game.rules
+    assert rules is not None  # only a game with rules has a cheat sheet
+    data = rules.data
     if lang not in data:
         raise ContentError(Problem(data.loc, f"the rules have no language '{lang}'"))
     try:
@@ -50,7 +53,7 @@ def blocks_of(
                 },
             )
     except Exception as exc:  # noqa: BLE001 - narrowed by `_template_failed`
-        _template_failed(exc, game.rules.template, templates, lang)
+        _template_failed(exc, rules.template, templates, lang)
     return blocks(markup, kinds)
 
 
@@ -58,13 +61,13 @@ def _terms(game: Game, theme: str | None, lang: str) -> dict:
     """The words the chosen theme gives the rules (a town's 'Gebäude' is an animal's
     'Tier'): `{{ terms.building }}` in rules.yaml."""
     chosen = game.themes.get(theme or "")
-    terms = (chosen.terms or {}).get(lang) if chosen is not None else None
+    terms = chosen.terms.get(lang) if chosen is not None and chosen.terms is not None else None
     return {"terms": dict(terms) if isinstance(terms, dict) else {}}
 
 
 def _termed(node, context: dict):
     """The rules part with each text's `{{ terms.x }}` filled in (sandboxed, located)."""
-    if isinstance(node, dict):
+    if isinstance(node, YMap):
         return {k: _termed_at(v, context, node.value_loc(k)) for k, v in node.items()}
     return node
 
@@ -72,7 +75,7 @@ def _termed(node, context: dict):
 def _termed_at(value, context: dict, loc: Loc):
     if isinstance(value, str):
         return expand(value, context, loc) if "{{" in value else value
-    if isinstance(value, list):
+    if isinstance(value, YList):
         return [_termed_at(v, context, value.item_loc(i)) for i, v in enumerate(value)]
     if isinstance(value, dict):
         return _termed(value, context)

@@ -96,7 +96,7 @@ class Fonts:
             addMapping(regular, is_bold, is_italic, name)
 
 
-def colour(value, loc: Loc):
+def colour(value, loc: Loc) -> colors.Color | None:
     if value is None or value == "none":
         return None
     if str(value).startswith("#") and len(str(value)) not in (7, 9):

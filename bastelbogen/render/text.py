@@ -176,7 +176,7 @@ def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
                 )
             )
         path = inside(folder, name) if folder is not None and name else None
-        if path is None:
+        if folder is None or path is None:
             raise ContentError(
                 Problem(
                     loc,

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bastelbogen.content.models import Component, Game
+from bastelbogen.content.schema import Fields
+from bastelbogen.core.errors import Collector
 from bastelbogen.core.geometry import IDENTITY, Matrix, Rect
 from bastelbogen.core.registry import import_all
 from bastelbogen.core.shapes import outline as shape_outline
@@ -58,37 +61,37 @@ class Kind:
     sheet = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
     keys: tuple[str, ...] = ()  # the kind's own keys in a component
 
-    def read(self, f, problems):
+    def read(self, f: Fields, problems: Collector) -> object:  # the kind's own dataclass
         """The kind's own settings from a component's fields (None if it has none)."""
         return None
 
-    def refers(self, component) -> tuple[str, ...]:
+    def refers(self, component: Component) -> tuple[str, ...]:
         """Components this one is made from (a stand, from what it holds)."""
         return ()
 
-    def trim(self, component, game) -> tuple[float, float]:
+    def trim(self, component: Component, game: Game) -> tuple[float, float]:
         return component.size
 
-    def outline(self, component, game) -> Outline:
+    def outline(self, component: Component, game: Game) -> Outline:
         """Where the item is cut, item-local: its shape within its trim."""
         return shape_outline(component.shape, *self.trim(component, game))
 
-    def shaped(self, component) -> bool:
+    def shaped(self, component: Component) -> bool:
         """Whether it is cut along an outline other than its trim box (a hex, a die net):
         its art is clipped to that outline and a thin cut line drawn along it."""
         return component.shape.kind != "rect"
 
-    def folds(self, component, game, bleed: float = 0.0) -> tuple[Line, ...]:
+    def folds(self, component: Component, game: Game, bleed: float = 0.0) -> tuple[Line, ...]:
         return ()
 
-    def keeps_safe(self, component) -> bool:
+    def keeps_safe(self, component: Component) -> bool:
         """Whether its text keeps the safe zone: where it is cut at crop marks."""
         return self.safe_zone and component.marks
 
     plan_reads: tuple[str, ...] = ()  # the item's values `plan` reads (its face's are known)
     front_shows_back = False  # a front's plan has parts drawn from the back layout
 
-    def plan(self, component, game, bleed: float, data: dict) -> Plan:
+    def plan(self, component: Component, game: Game, bleed: float, data: dict) -> Plan:
         trim = self.trim(component, game)
         return Plan((Part(IDENTITY, trim, "side", self.keeps_safe(component)),))
 
@@ -101,7 +104,7 @@ def register(cls: type[Kind]) -> type[Kind]:
     return cls
 
 
-def kind_of(component) -> Kind:
+def kind_of(component: Component) -> Kind:
     return KINDS[component.kind]
 
 

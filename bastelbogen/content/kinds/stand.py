@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bastelbogen.content.kinds import Kind, Part, Plan, register
 from bastelbogen.content.schema import Fields
-from bastelbogen.core.geometry import translate
+from bastelbogen.core.geometry import Rect, translate
 from bastelbogen.core.units import mm
 
 LEAN = math.radians(75)  # the rest's angle to the table: tiles lean back a little, stable
@@ -124,7 +124,7 @@ class Stand(Kind):
         legend = data.get("legend") or {}
         sketch = min(mm(40), length / 4)
         # Folded, the rest's top edge is the one at the ledge: its label is turned to match.
-        boxes = [
+        boxes: list[tuple[str, str, Rect, tuple]] = [
             (
                 name,
                 "text",

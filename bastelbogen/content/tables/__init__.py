@@ -6,6 +6,7 @@ cells into values."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,10 +21,10 @@ Cell = tuple[object, Loc]
 @dataclass(frozen=True)
 class Sheet:
     file: str
-    rows: list[tuple[int, list[Cell]]]  # (row's line, its cells); the first is the header
+    rows: Sequence[tuple[int, Sequence[Cell]]]  # (row's line, its cells); the first is the header
 
 
-READERS: dict[str, object] = {}
+READERS: dict[str, Callable[[Path, dict, Loc], Sheet]] = {}
 
 
 def register(*endings: str):
@@ -69,7 +70,7 @@ def rows_of(sheet: Sheet, columns: dict[str, Column], name: str, problems: Colle
     return out
 
 
-def _row(cells: list[Cell], names: list, columns: dict[str, Column], name: str, problems) -> YMap:
+def _row(cells: Sequence[Cell], names: list, columns: dict[str, Column], name: str, problems) -> YMap:
     """One row's cells as a YMap, typed, with the columns' defaults for its empty cells."""
     row = YMap()
     row.loc, row.key_locs, row.value_locs = cells[0][1], {}, {}
@@ -94,8 +95,9 @@ def _row(cells: list[Cell], names: list, columns: dict[str, Column], name: str, 
     return row
 
 
-def _names(header: list[Cell], table: str, problems: Collector) -> list:
-    names, seen = [], {}
+def _names(header: Sequence[Cell], table: str, problems: Collector) -> list[tuple[str | None, Loc]]:
+    names: list[tuple[str | None, Loc]] = []
+    seen: dict[str, Loc] = {}
     for value, loc in header:
         key = str(value).strip() if _filled(value) else None
         if key is not None and key in seen:

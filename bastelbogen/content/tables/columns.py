@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bastelbogen.content.schema import Fields
-from bastelbogen.core.errors import Collector
+from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.params import COLOUR
 from bastelbogen.core.source import YList, YMap
 from bastelbogen.core.units import parse_length
@@ -41,11 +41,11 @@ class Column:
     table: str = ""  # what a ref refers to
 
 
-def read_columns(raw, where: str, problems: Collector) -> dict[str, Column]:
+def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Column]:
     """`columns: {speed: int, colour: {type: colour}, symbols: {type: list, sep: ';'}}`."""
     if raw is None:
         return {}
-    top = Fields(raw, f"the columns of {where}", problems, getattr(raw, "loc", None))
+    top = Fields(raw, f"the columns of {where}", problems, loc)
     columns = {}
     for name in top.data:
         top.known.append(name)

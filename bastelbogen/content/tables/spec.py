@@ -63,7 +63,9 @@ def _table(name: str, spec, loc: Loc, folder: Path, problems: Collector):
         f = Fields(spec, f"table '{name}'", problems, loc)
         file = f.get("file", str)
         options = {"sheet": f.get("sheet", str, None), "delimiter": f.get("delimiter", str, None)}
-        cols = read_columns(f.raw("columns", None), f"table '{name}'", problems)
+        cols = read_columns(
+            f.raw("columns", None), f"table '{name}'", problems, f.value_loc("columns")
+        )
         f.done()
         if file is None:
             return None, {}

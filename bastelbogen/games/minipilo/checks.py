@@ -33,7 +33,7 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
                 f"star field '{row.get('id')}' prints"
                 f" {row.get('colour')} as {ink}, but '{first[1]}' as {first[0]}",
             )
-    if len({ink for ink, _ in inks.values()}) < len(inks):
+    if star is not None and len({ink for ink, _ in inks.values()}) < len(inks):
         problems.add(star.loc, "two star colours are printed in the same ink")
     # A card's symbol belongs to the deck it is printed for.
     symbols = (
@@ -41,10 +41,14 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
     )
     for cid in ("p-cards", "l-cards"):
         for item in items.get(cid, []):
-            row = symbols.get(item.data.get("symbol"))
-            if item.copy == 1 and row is not None and row.get("deck") != item.data.get("deck"):
+            symbol = symbols.get(item.data.get("symbol"))
+            if (
+                item.copy == 1
+                and symbol is not None
+                and symbol.get("deck") != item.data.get("deck")
+            ):
                 problems.add(
                     item.loc,
-                    f"'{item.data.get('symbol')}' is an {row.get('deck')}"
+                    f"'{item.data.get('symbol')}' is an {symbol.get('deck')}"
                     f" symbol, but this entry puts it in deck {item.data.get('deck')}",
                 )

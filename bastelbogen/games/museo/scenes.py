@@ -106,8 +106,8 @@ def constellations(c, rect, box, ctx) -> None:
             pts.append((px, py))
         c.setStrokeColor(mix(night, colors.white, 0.5))
         c.setLineWidth(0.5)
-        for a, b in zip(pts, pts[1:], strict=False):
-            c.line(*a, *b)
+        for start, end in zip(pts, pts[1:], strict=False):
+            c.line(*start, *end)
         c.setFillColor(tint(p[r.choice((3, 4))], 0.5))
         for sx, sy in pts:
             c.circle(sx, sy, r.uniform(1.0, 2.0), stroke=0, fill=1)

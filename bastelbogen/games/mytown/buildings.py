@@ -8,19 +8,19 @@ that do not belong together visibly do not fit.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from reportlab.lib import colors
 
 from bastelbogen.content.painters import motif
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import COLOUR, TEXT, choice, choices, fraction, whole
+from bastelbogen.games.mytown.roofs import ROOFS, draw_roof
 from bastelbogen.render.art.draw import backdrop, cloud, light, param, poly
 from bastelbogen.render.art.town import GROUND_SHARE
 from bastelbogen.render.style import shade, tint
 from bastelbogen.render.text import check_glyphs, fit_line
 
-ROOFS = ("gable", "hip", "flat", "stepped", "sawtooth", "dome", "spire", "clocktower", "towers")
 FEATURES = ("timber", "chimney", "awning", "sign", "garage", "columns", "arched")
 
 
@@ -66,30 +66,60 @@ def building(c, rect, box, ctx) -> None:
     bx0, bx1 = x + margin, x + w - margin
     top = horizon + (y + h - horizon) * float(param(box, "height", 0.55))
     roof = str(param(box, "roof", "gable"))
-    _roof(c, roof, bx0, bx1, top, y + h, roof_colour, wall, box, ctx)
-    c.saveState()
-    body = c.beginPath()
-    body.rect(bx0, horizon, bx1 - bx0, top - horizon)
-    c.clipPath(body, stroke=0, fill=0)
-    light(c, rect, wall, horizon, top, 0.8)
-    c.restoreState()
-    c.setFillColor(shade(wall, 0.12))
-    c.rect(bx0, horizon, bx1 - bx0, (top - horizon) * 0.06, stroke=0, fill=1)
+    draw_roof(c, roof, bx0, bx1, top, y + h, roof_colour, wall, box, ctx)
+    _body(c, rect, wall, bx0, bx1, horizon, top)
     if "timber" in features:
         _timber(c, bx0, bx1, horizon, top, parts, shade(wall, 0.6))
     floors = int(param(box, "floors", 2))
-    per_part = int(param(box, "bays", 2))
     floor_h = (top - horizon) / (floors + 0.4)
+    front = _Front(bx0, bx1, horizon, floor_h, parts, x, w)
+    _windows(c, front, floors, int(param(box, "bays", 2)), features, glass, wall)
+    _ground_floor(c, front, top, features, wall, box, ctx)
+    if "chimney" in features:
+        cx = bx0 + (bx1 - bx0) * 0.72
+        c.setFillColor(shade(roof_colour, 0.25))
+        c.rect(cx, top + (y + h - top) * 0.15, w * 0.04, (y + h - top) * 0.35, stroke=0, fill=1)
+
+
+@dataclass(frozen=True)
+class _Front:
+    """Where a building's front stands: its wall's edges, its foot, a floor's height, and
+    the tiles it spans (their count, the picture's left edge and width)."""
+
+    x0: float
+    x1: float
+    bottom: float
+    floor_h: float
+    parts: int
+    x: float
+    w: float
+
+
+def _body(c, rect, wall, x0: float, x1: float, bottom: float, top: float) -> None:
+    """The wall, lit across the picture, with a darker plinth."""
+    c.saveState()
+    body = c.beginPath()
+    body.rect(x0, bottom, x1 - x0, top - bottom)
+    c.clipPath(body, stroke=0, fill=0)
+    light(c, rect, wall, bottom, top, 0.8)
+    c.restoreState()
+    c.setFillColor(shade(wall, 0.12))
+    c.rect(x0, bottom, x1 - x0, (top - bottom) * 0.06, stroke=0, fill=1)
+
+
+def _windows(c, front: _Front, floors: int, per_part: int, features, glass, wall) -> None:
+    """Each part's bays of windows, floor by floor, leaving the door's place free."""
     door_floor = "awning" in features or "garage" in features or "columns" in features
-    mid = (bx0 + bx1) / 2
-    for part in range(parts):
-        px0, px1 = _span(part, parts, x, w, bx0, bx1)
+    mid = (front.x0 + front.x1) / 2
+    floor_h = front.floor_h
+    for part in range(front.parts):
+        px0, px1 = _span(part, front.parts, front.x, front.w, front.x0, front.x1)
         for bay in range(per_part):
             cx = px0 + (px1 - px0) * (bay + 0.5) / per_part
             for fl in range(floors):
                 if fl == 0 and (door_floor or abs(cx - mid) < (px1 - px0) / per_part * 0.7):
                     continue  # the door's place
-                wy = horizon + floor_h * (fl + 0.45)
+                wy = front.bottom + floor_h * (fl + 0.45)
                 _window(
                     c,
                     cx,
@@ -100,11 +130,6 @@ def building(c, rect, box, ctx) -> None:
                     shade(wall, 0.45),
                     "arched" in features,
                 )
-    _ground_floor(c, features, bx0, bx1, horizon, top, floor_h, parts, x, w, wall, box, ctx)
-    if "chimney" in features:
-        cx = bx0 + (bx1 - bx0) * 0.72
-        c.setFillColor(shade(roof_colour, 0.25))
-        c.rect(cx, top + (y + h - top) * 0.15, w * 0.04, (y + h - top) * 0.35, stroke=0, fill=1)
 
 
 def _span(part: int, parts: int, x: float, w: float, x0: float, x1: float):
@@ -127,110 +152,6 @@ def _window(c, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
     c.line(cx - ww / 2, wy + wh * 0.55, cx + ww / 2, wy + wh * 0.55)
 
 
-def _roof(c, roof, x0, x1, top, sky_top, colour, wall, box, ctx) -> None:
-    room = sky_top - top
-    over = (x1 - x0) * 0.04
-    mid = (x0 + x1) / 2
-    if roof == "gable":
-        poly(c, [(x0 - over, top), (mid, top + room * 0.5), (x1 + over, top)], colour)
-    elif roof == "hip":
-        poly(
-            c,
-            [
-                (x0 - over, top),
-                (x0 + (x1 - x0) * 0.2, top + room * 0.32),
-                (x1 - (x1 - x0) * 0.2, top + room * 0.32),
-                (x1 + over, top),
-            ],
-            colour,
-        )
-    elif roof == "stepped":
-        steps = 4
-        pts = [(x0, top)]
-        for i in range(steps):
-            sx = x0 + (x1 - x0) * i / (2 * steps)
-            sy = top + room * 0.45 * (i + 1) / steps
-            pts += [(sx, sy), (sx + (x1 - x0) / (2 * steps), sy)]
-        pts += [(x1 - p[0] + x0, p[1]) for p in reversed(pts[1:])]
-        poly(c, pts + [(x1, top)], colour)
-    elif roof == "sawtooth":
-        teeth = 6
-        tw = (x1 - x0) / teeth
-        for i in range(teeth):
-            poly(
-                c,
-                [(x0 + i * tw, top), (x0 + i * tw, top + room * 0.3), (x0 + (i + 1) * tw, top)],
-                colour,
-            )
-    elif roof == "dome":
-        c.setFillColor(colour)
-        r = (x1 - x0) * 0.16
-        c.rect(mid - r * 1.1, top, r * 2.2, room * 0.12, stroke=0, fill=1)
-        c.wedge(
-            mid - r, top + room * 0.12 - r, mid + r, top + room * 0.12 + r, 0, 180, stroke=0, fill=1
-        )
-        _parapet(c, x0, x1, top, room, shade(wall, 0.2))
-    elif roof == "spire":
-        tw = (x1 - x0) * 0.16
-        c.setFillColor(shade(wall, 0.12))  # the tower stands out from the nave
-        c.rect(mid - tw / 2, top, tw, room * 0.35, stroke=0, fill=1)
-        poly(c, [(x0 - over, top), (mid, top + room * 0.28), (x1 + over, top)], colour)
-        poly(
-            c,
-            [
-                (mid - tw * 0.6, top + room * 0.35),
-                (mid, top + room * 0.92),
-                (mid + tw * 0.6, top + room * 0.35),
-            ],
-            colour,
-        )
-        _clock(c, mid, top + room * 0.2, tw * 0.32, wall)
-    elif roof in ("clocktower", "towers"):
-        _parapet(c, x0, x1, top, room, shade(wall, 0.2))
-        centres = [mid] if roof == "clocktower" else [x0 + (x1 - x0) * 0.12, x1 - (x1 - x0) * 0.12]
-        for tx in centres:
-            tw = (x1 - x0) * (0.14 if roof == "clocktower" else 0.12)
-            c.setFillColor(wall)
-            c.rect(tx - tw / 2, top, tw, room * 0.45, stroke=0, fill=1)
-            poly(
-                c,
-                [
-                    (tx - tw * 0.62, top + room * 0.45),
-                    (tx, top + room * 0.72),
-                    (tx + tw * 0.62, top + room * 0.45),
-                ],
-                colour,
-            )
-            if roof == "clocktower":
-                _clock(c, tx, top + room * 0.26, tw * 0.3, wall)
-            else:
-                _flag(c, tx, top + room * 0.72, room * 0.16, ctx.ink(box, "flag", "#d55e00"))
-    else:  # flat
-        _parapet(c, x0, x1, top, room, shade(wall, 0.2))
-
-
-def _parapet(c, x0, x1, top, room, colour) -> None:
-    c.setFillColor(colour)
-    c.rect(x0 - 1, top, x1 - x0 + 2, room * 0.05, stroke=0, fill=1)
-
-
-def _clock(c, cx, cy, r, wall) -> None:
-    c.setFillColor(colors.white)
-    c.setStrokeColor(shade(wall, 0.6))
-    c.setLineWidth(0.8)
-    c.circle(cx, cy, r, stroke=1, fill=1)
-    c.setStrokeColor(colors.HexColor("#333333"))
-    c.line(cx, cy, cx, cy + r * 0.75)
-    c.line(cx, cy, cx + r * 0.5, cy)
-
-
-def _flag(c, x, y, size, colour) -> None:
-    c.setStrokeColor(colors.HexColor("#555555"))
-    c.setLineWidth(0.6)
-    c.line(x, y, x, y + size)
-    poly(c, [(x, y + size), (x + size * 0.8, y + size * 0.8), (x, y + size * 0.6)], colour)
-
-
 def _timber(c, x0, x1, bottom, top, parts, beam) -> None:
     """Half-timbering: posts at each part's edges and a cross in every field."""
     c.setStrokeColor(beam)
@@ -248,64 +169,85 @@ def _timber(c, x0, x1, bottom, top, parts, beam) -> None:
         c.line(fx1, mid_y, (fx0 + fx1) / 2, top)
 
 
-def _ground_floor(c, features, x0, x1, bottom, top, floor_h, parts, x, w, wall, box, ctx) -> None:
+def _ground_floor(c, front: _Front, top: float, features, wall, box, ctx) -> None:
+    """The street front: an awning over shop windows, garage doors or a portico, then the
+    door (where no garage has one) and a sign."""
+    x0, x1, bottom, floor_h, parts = front.x0, front.x1, front.bottom, front.floor_h, front.parts
     mid = (x0 + x1) / 2
     door = ctx.ink(box, "door", "#6b3e26")
     if "awning" in features:
-        stripe_a = ctx.ink(box, "awning", "#d55e00")
-        stripe_b = colors.white
-        ay = bottom + floor_h * 0.95
-        n = parts * 6 + 1  # no stripe edge on a seam
-        sw = (x1 - x0) / n
-        for i in range(n):
-            poly(
-                c,
-                [
-                    (x0 + i * sw, ay),
-                    (x0 + (i + 1) * sw, ay),
-                    (x0 + (i + 1) * sw, ay - floor_h * 0.22),
-                    (x0 + (i + 0.5) * sw, ay - floor_h * 0.3),
-                    (x0 + i * sw, ay - floor_h * 0.22),
-                ],
-                stripe_a if i % 2 else stripe_b,
-            )
-        c.setFillColor(ctx.ink(box, "windows", "#fdf3c4"))
-        for p in range(parts):
-            px0, px1 = _span(p, parts, x, w, x0, x1)
-            c.rect(
-                px0 + (px1 - px0) * 0.15,
-                bottom + floor_h * 0.12,
-                (px1 - px0) * 0.7,
-                floor_h * 0.5,
-                stroke=0,
-                fill=1,
-            )
+        _awning(c, front, box, ctx)
     elif "garage" in features:
-        c.setFillColor(door)
-        for p in range(parts):
-            px0, px1 = _span(p, parts, x, w, x0, x1)
-            gx0, gx1 = px0 + (px1 - px0) * 0.14, px1 - (px1 - px0) * 0.14
-            c.rect(gx0, bottom, gx1 - gx0, floor_h * 0.78, stroke=0, fill=1)
-            c.setStrokeColor(tint(door, 0.35))
-            c.setLineWidth(0.6)
-            for k in range(1, 5):
-                c.line(gx0, bottom + floor_h * 0.78 * k / 5, gx1, bottom + floor_h * 0.78 * k / 5)
+        _garages(c, front, door)
     elif "columns" in features:
-        c.setFillColor(shade(wall, 0.3))  # the portico's shade, with pale columns in front
-        c.rect(x0, bottom, x1 - x0, floor_h * 0.95, stroke=0, fill=1)
-        n = parts * 3 + 1
-        for i in range(n):
-            cx = x0 + (x1 - x0) * (i + 0.5) / n
-            c.setFillColor(tint(wall, 0.6))
-            c.rect(cx - 1.8, bottom, 3.6, floor_h * 0.95, stroke=0, fill=1)
-            c.setFillColor(shade(wall, 0.15))
-            c.rect(cx + 0.9, bottom, 0.9, floor_h * 0.95, stroke=0, fill=1)
-        c.setFillColor(shade(wall, 0.1))
-        c.rect(x0, bottom + floor_h * 0.95, x1 - x0, floor_h * 0.1, stroke=0, fill=1)
+        _portico(c, front, wall)
     if "garage" not in features:
         _door(c, mid, x0, x1, bottom, floor_h, parts, door)
     if "sign" in features and box.get("sign"):
         _sign(c, str(box.get("sign")), mid, x0, x1, bottom, top, floor_h, features, box, ctx)
+
+
+def _awning(c, front: _Front, box, ctx) -> None:
+    """A striped awning across the front, shop windows under it in every part."""
+    x0, x1, bottom, floor_h, parts = front.x0, front.x1, front.bottom, front.floor_h, front.parts
+    stripe_a = ctx.ink(box, "awning", "#d55e00")
+    stripe_b = colors.white
+    ay = bottom + floor_h * 0.95
+    n = parts * 6 + 1  # no stripe edge on a seam
+    sw = (x1 - x0) / n
+    for i in range(n):
+        poly(
+            c,
+            [
+                (x0 + i * sw, ay),
+                (x0 + (i + 1) * sw, ay),
+                (x0 + (i + 1) * sw, ay - floor_h * 0.22),
+                (x0 + (i + 0.5) * sw, ay - floor_h * 0.3),
+                (x0 + i * sw, ay - floor_h * 0.22),
+            ],
+            stripe_a if i % 2 else stripe_b,
+        )
+    c.setFillColor(ctx.ink(box, "windows", "#fdf3c4"))
+    for p in range(parts):
+        px0, px1 = _span(p, parts, front.x, front.w, x0, x1)
+        c.rect(
+            px0 + (px1 - px0) * 0.15,
+            bottom + floor_h * 0.12,
+            (px1 - px0) * 0.7,
+            floor_h * 0.5,
+            stroke=0,
+            fill=1,
+        )
+
+
+def _garages(c, front: _Front, door) -> None:
+    """A ribbed garage door in every part."""
+    bottom, floor_h = front.bottom, front.floor_h
+    c.setFillColor(door)
+    for p in range(front.parts):
+        px0, px1 = _span(p, front.parts, front.x, front.w, front.x0, front.x1)
+        gx0, gx1 = px0 + (px1 - px0) * 0.14, px1 - (px1 - px0) * 0.14
+        c.rect(gx0, bottom, gx1 - gx0, floor_h * 0.78, stroke=0, fill=1)
+        c.setStrokeColor(tint(door, 0.35))
+        c.setLineWidth(0.6)
+        for k in range(1, 5):
+            c.line(gx0, bottom + floor_h * 0.78 * k / 5, gx1, bottom + floor_h * 0.78 * k / 5)
+
+
+def _portico(c, front: _Front, wall) -> None:
+    """A shaded portico with pale columns in front, no column on a seam."""
+    x0, x1, bottom, floor_h = front.x0, front.x1, front.bottom, front.floor_h
+    c.setFillColor(shade(wall, 0.3))  # the portico's shade, with pale columns in front
+    c.rect(x0, bottom, x1 - x0, floor_h * 0.95, stroke=0, fill=1)
+    n = front.parts * 3 + 1
+    for i in range(n):
+        cx = x0 + (x1 - x0) * (i + 0.5) / n
+        c.setFillColor(tint(wall, 0.6))
+        c.rect(cx - 1.8, bottom, 3.6, floor_h * 0.95, stroke=0, fill=1)
+        c.setFillColor(shade(wall, 0.15))
+        c.rect(cx + 0.9, bottom, 0.9, floor_h * 0.95, stroke=0, fill=1)
+    c.setFillColor(shade(wall, 0.1))
+    c.rect(x0, bottom + floor_h * 0.95, x1 - x0, floor_h * 0.1, stroke=0, fill=1)
 
 
 def _door(c, mid, x0, x1, bottom, floor_h, parts, door) -> None:

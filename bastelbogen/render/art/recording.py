@@ -5,11 +5,15 @@ the drawing's space lies in the picture's), so that wash.py can mix every colour
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from bastelbogen.core.geometry import IDENTITY, apply, compose
+from bastelbogen.core.geometry import IDENTITY, Matrix, apply, compose
+
+if TYPE_CHECKING:  # wash.py replays recordings, so it imports this module
+    from bastelbogen.render.art.wash import Wash
 
 STATE = {
     "saveState",
@@ -29,9 +33,9 @@ class Recording:
     """A canvas stand-in that keeps a painting's drawing calls instead of drawing them; the
     painting's varnish, told last, is kept as `wash`."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.calls: list = []
-        self.wash = None  # told last, by the painting's varnish
+        self.wash: Wash | None = None  # told last, by the painting's varnish
 
     def beginPath(self):  # noqa: N802 - reportlab's name
         return PDFPathObject()
@@ -96,6 +100,7 @@ class Pen:
         return self
 
     def move(self, name: str, args) -> None:
+        m: Matrix
         if name == "translate":
             m = (1, 0, 0, 1, args[0], args[1])
         elif name == "rotate":
@@ -120,7 +125,8 @@ def extent(name: str, args, kwargs, width: float) -> tuple[list, float]:
     """Corners of a box round the shape, in the drawing's space, and the margin a stroke
     adds (a curve lies inside its control points)."""
     if name == "drawPath":
-        numbers, points = [], []
+        numbers: list[float] = []
+        points: list[tuple[float, float]] = []
         for token in args[0].getCode().split():
             if token == "re":
                 x, y, w, h = numbers[-4:]

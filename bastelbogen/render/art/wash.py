@@ -85,7 +85,8 @@ def washed(name: str):
 
 def replay(c, calls: list, wash: Wash | None) -> None:
     """Draw the recorded calls on `c` with the wash mixed into every shape."""
-    pen, stack = Pen(), []
+    pen = Pen()
+    stack: list[Pen] = []  # the pens saved by saveState, for restoreState
     for name, args, kwargs in calls:
         if name in PAINTS:
             corners, margin = extent(name, args, kwargs, pen.width)
@@ -113,6 +114,7 @@ def _paint(c, pen: Pen, wash: Wash | None, call: tuple, span: tuple) -> None:
         pen.show(c, fills[0][2], strokes[0][2])
         draw(*args, **kwargs)
         return
+    assert wash is not None  # without a wash each shape is one run, drawn above
     shown = pen.shown
     if fill and len(fills) == 1:
         pen.show(c, fills[0][2], None)
@@ -151,7 +153,7 @@ def _runs(wash: Wash | None, colour, span: tuple) -> list:
     one end of the shape's span to the other; a run reaches OVERLAP back over the last."""
     if wash is None:
         return [(None, None, colour)]
-    runs = []
+    runs: list[list] = []
     for k in range(wash.band(span[0]), wash.band(span[1]) + 1):
         mixed = wash.mixed(colour, k)
         if runs and runs[-1][2] == mixed:
