@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from bastelbogen.content.painters import coerce, known
+from bastelbogen.content.painters import ITEM, coerce, completed, known, may_derive
 from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.paths import is_file
+from bastelbogen.core.shapes import RECT, keeps_safe, outline
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
@@ -54,6 +55,8 @@ class Layout:
                     names.add(str(value).split(".")[0])
                 elif key not in BOX_KEYS:
                     sources += _strings(value)
+            if may_derive(spec.params):  # a seed from the item's id: a face of its own
+                names.add(ITEM)
             for source in sources:
                 if isinstance(source, str):
                     found = names_read(source)
@@ -251,7 +254,7 @@ def resolve(
                 spec.name,
                 spec.painter,
                 rect,
-                tuple(sorted(params)),
+                tuple(sorted(completed(dict(params), context).items())),
                 locs.get("text", spec.loc),
                 tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS)),
             )
@@ -324,8 +327,7 @@ def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None
             )
         )
     if safe_zone and known()[spec.painter].text:
-        z = SAFE_ZONE - 1e-6
-        if x < z or y < z or x + w > width - z or y + h > height - z:
+        if not keeps_safe(outline(RECT, width, height), SAFE_ZONE, rect):
             raise ContentError(
                 Problem(
                     spec.params.value_loc("box"),

@@ -100,7 +100,7 @@ def build_game(
     layouts = Layouts(project.templates)
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
     _check_words(words, fonts)
-    writers = [w for w in WRITERS if w.wanted(options) and (w.checks or not options.dry)]
+    writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(
             game,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from bastelbogen.content.painters import painter
+from bastelbogen.content.painters import Mark, painter
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import (
     ALIGNMENT,
@@ -39,6 +39,8 @@ from bastelbogen.render.text import check_glyphs, fit_line
         "radius": NON_NEGATIVE,
         "inset": NON_NEGATIVE,
     },
+    puts=(Mark.FILL, Mark.LINE),
+    fills_when="fill",
 )
 def paint_shape(c, box, ctx) -> None:
     x, y, w, h = box.rect
@@ -86,7 +88,7 @@ def paint_shape(c, box, ctx) -> None:
         "size": FONT_SIZE,
     },
     required=("header",),
-    text=True,
+    puts=(Mark.TEXT, Mark.LINE, Mark.FILL),
 )
 def paint_table(c, box, ctx) -> None:
     """A score grid: a header row, then one row per label; rows come in groups of `group`
@@ -167,7 +169,7 @@ def _fit(text: str, font: str, size: float, width: float, height: float, box, ct
     "braille",
     "digits and letters in paper braille, at standard dot size",
     {"text": TEXT, "colour": COLOUR, "align": ALIGNMENT, "rotate": choice(0, 180)},
-    text=True,
+    puts=(Mark.TEXT, Mark.RAISED),
 )
 def paint_braille(c, box, ctx) -> None:
     """Dots at standard paper-braille size, black: on swell paper they rise when heated."""

@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
-from bastelbogen.content.painters import painter
+from bastelbogen.content.painters import Mark, painter
 from bastelbogen.content.pictures import picture_problem
 from bastelbogen.core import limits, params
 from bastelbogen.core.errors import ContentError, Problem
@@ -86,7 +86,7 @@ def fit_line(
         "valign": choice("top", "middle", "bottom"),
         "rotate": choice(0, 90, 180, 270),
     },
-    text=True,
+    puts=(Mark.TEXT,),
 )
 def paint_text(c, box, ctx) -> None:
     text = str(box.get("text", ""))
@@ -273,7 +273,7 @@ def paragraph(
         "leading": FACTOR,
         "gap": params.number(0, False, 10),
     },
-    text=True,
+    puts=(Mark.TEXT,),
 )
 def paint_paragraph(c, box, ctx) -> None:
     """Wrapped text; `text` may use <b>, <i> and <br/>; a list or blank lines give one

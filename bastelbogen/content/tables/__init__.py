@@ -6,12 +6,13 @@ cells into values."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from bastelbogen.content.tables.columns import Column, convert
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
-from bastelbogen.core.registry import import_all
+from bastelbogen.core.registry import Registry
 from bastelbogen.core.source import YList, YMap
 
 Cell = tuple[object, Loc]
@@ -23,13 +24,14 @@ class Sheet:
     rows: list[tuple[int, list[Cell]]]  # (row's line, its cells); the first is the header
 
 
-READERS: dict[str, object] = {}
+Reader = Callable[[Path, dict, Loc], Sheet]
+READERS: Registry[Reader] = Registry("table reader")  # by file ending
 
 
-def register(*endings: str):
-    def add(read):
+def register(*endings: str) -> Callable[[Reader], Reader]:
+    def add(read: Reader) -> Reader:
         for ending in endings:
-            READERS[ending] = read
+            READERS.add(ending, read)
         return read
 
     return add
@@ -139,8 +141,4 @@ def _plain(value):
     return value.strip() if isinstance(value, str) else value
 
 
-def _discover() -> None:
-    import_all(__name__, __path__)
-
-
-_discover()
+READERS.discover(__name__)  # each module here reads a format and registers itself
