@@ -6,11 +6,21 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen import canvas
 
-from bastelbogen.content.painters import MOTIFS, PAINTERS, known, motif_problems, paintings, table
+from bastelbogen.content.painters import (
+    MOTIFS,
+    PAINTERS,
+    completed,
+    known,
+    motif_problems,
+    painter,
+    table,
+)
 from bastelbogen.core.errors import Loc
+from bastelbogen.core.registry import DuplicateName, Registry
 from bastelbogen.layout.layouts import Box
 from bastelbogen.render.paint import PaintContext, draw_face
 from bastelbogen.render.style import Fonts
@@ -28,17 +38,32 @@ def test_readme_lists_the_registered_painters_and_motifs():
 
 
 @pytest.mark.parametrize("name", sorted(set(MOTIFS) - set(CONTEXTUAL)))
-def test_every_registered_motif_draws(name):
-    """What is registered is what is drawn: each motif draws into a form with its keys."""
-    c = canvas.Canvas(io.BytesIO())
+def test_every_registered_motif_draws_with_only_its_required_keys(name):
+    """What is registered is what is drawn: each motif, given nothing but its name and its
+    required keys (a painting no seed), draws into a form and paints the page."""
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=(120, 160))
     ctx = PaintContext(Fonts({}, Loc("x"), {}), Path("."))
-    params = (("motif", name), ("seed", 7)) if name in paintings() else (("motif", name),)
+    params = (("motif", name),)
+    assert not MOTIFS[name].required, "a motif that needs more is drawn from its game"
     draw_face(c, (Box("m", "art", (0, 0, 120, 160), params, Loc("x")),), ctx)
     assert len(ctx.pictures) == 1, "the motif was drawn as a form"
-    empty = canvas.Canvas(io.BytesIO())
-    empty.beginForm("F")
-    empty.endForm()
-    assert len(c.getpdfdata()) > len(empty.getpdfdata()) + 100, "and it drew something"
+    c.showPage()
+    c.save()
+    page = pdfium.PdfDocument(out.getvalue())[0]
+    image = page.render(scale=0.5).to_pil().convert("L")
+    painted, total = sum(image.histogram()[:250]), image.width * image.height
+    assert painted > total // 50, f"it painted {painted} of {total} pixels"
+
+
+def test_a_painting_without_a_seed_takes_one_from_its_items_id():
+    """The same id paints the same picture; another id another one."""
+    params = {"motif": "hills"}
+    one = completed(params, {"item": {"id": "a-1"}})["seed"]
+    assert one == completed(params, {"item": {"id": "a-1"}})["seed"]
+    assert one != completed(params, {"item": {"id": "a-2"}})["seed"]
+    assert completed({**params, "seed": 3}, {"item": {"id": "a-1"}})["seed"] == 3
+    assert "seed" not in completed({"motif": "coin"}, {"item": {"id": "a-1"}})
 
 
 def test_motif_keys_are_checked_from_the_registry():
@@ -60,3 +85,32 @@ def test_layout_check_takes_each_painters_keys_and_no_other(tmp_path, project_co
     assert result.returncode == 1
     keys = ", ".join(PAINTERS[painter].keys)
     assert f"unknown key 'zzz' in box 'probe'; a {painter} box takes {keys}" in result.stderr
+
+
+def test_every_registry_is_one_mechanism_and_finds_its_modules():
+    """Kinds, painters, motifs, game checks, writers and table readers are each a Registry,
+    filled by the modules that register into it; the shipped games' checks are found."""
+    from bastelbogen.checks import GAME_RULES
+    from bastelbogen.content.kinds import KINDS
+    from bastelbogen.content.tables import READERS
+    from bastelbogen.output import WRITERS
+
+    for registry in (KINDS, PAINTERS, MOTIFS, GAME_RULES, WRITERS, READERS):
+        assert isinstance(registry, Registry) and len(registry) > 0, registry.what
+    shipped = {p.name for p in (ROOT / "bastelbogen" / "games").iterdir() if p.is_dir()}
+    shipped = {g for g in shipped if (ROOT / "bastelbogen" / "games" / g / "checks.py").exists()}
+    assert shipped and shipped <= set(GAME_RULES)
+    assert {"card", "tile", "die"} <= set(KINDS) and {".csv", ".xlsx"} <= set(READERS)
+    orders = [(w.order, w.name) for w in WRITERS.values()]
+    assert orders == sorted(orders) and WRITERS.values()[-1].name == "manifest"
+
+
+def test_a_name_registered_twice_is_refused_and_the_order_is_the_names():
+    with pytest.raises(DuplicateName, match="painter 'text' is registered twice"):
+        painter("text", "a second text", {})(lambda c, box, ctx: None)
+    registry: Registry[int] = Registry("number")
+    for name in ("b", "c", "a"):
+        registry.add(name, len(name))
+    assert list(registry) == ["a", "b", "c"] and registry.values() == [1, 1, 1]
+    registry.remove("b")
+    assert registry.keys() == ["a", "c"] and "b" not in registry
