@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bastelbogen.checks import generic, pictures
+from bastelbogen.checks.values import CHECKS
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.models import Game, Item, Variant
 from bastelbogen.core import limits
@@ -48,6 +49,10 @@ def validate(game: Game, variant: Variant | None = None) -> None:
     if game.id in GAME_RULES:
         GAME_RULES[game.id](game, items, problems)
     problems.raise_if_any()
+
+
+# Every module of this package may declare checks (@declared_check): found, not listed.
+CHECKS.discover(__name__)
 
 
 def find_variant(game: Game, name: str | None) -> Variant | None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from bastelbogen.checks import colours, counting
+from bastelbogen.checks import counting
 from bastelbogen.checks.pictures import check_picture
-from bastelbogen.checks.values import fmt, join, single, some_of
+from bastelbogen.checks.values import declared_check, fmt, join, single, some_of
 from bastelbogen.content.models import Game, Variant
 from bastelbogen.content.schema import MISSING, Fields, type_name
 from bastelbogen.core import limits
@@ -21,6 +21,7 @@ def _dropped(variant: Variant | None, what: str, field: str) -> tuple:
     return ()
 
 
+@declared_check("count")
 def _count(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     equals = f.get("equals", int, None)
     at_least = f.get("at-least", int, None)
@@ -57,6 +58,7 @@ def _plain(f: Fields, values):
     return values
 
 
+@declared_check("complete-sets")
 def _complete_sets(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Every group holds each value of a set. The set is `values`, or 1..N with N read from
     the group's own field `upto` (a building of 3 parts: 1/3, 2/3, 3/3). With `equal`, every
@@ -134,6 +136,7 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant, problems: Co
             )
 
 
+@declared_check("at-most")
 def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """No value of `field` more often than `times`."""
     field, times = f.get("field", str), f.get("times", int)
@@ -154,6 +157,7 @@ def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
             )
 
 
+@declared_check("languages")
 def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Each of `fields` holds a text in every one of `languages` (the game's, unsaid)."""
     fields = _plain(f, f.get("fields", YList))
@@ -176,6 +180,7 @@ def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collec
                 )
 
 
+@declared_check("files")
 def _files(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Where a row names a picture file in `field`, the file exists and opens."""
     field = f.get("field", str)
@@ -189,6 +194,7 @@ def _files(game: Game, f: Fields, what: str, rows, variant, problems: Collector)
         check_picture(game, str(name), where, problems, f"{what}: ")
 
 
+@declared_check("theme-covers")
 def _theme_covers(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Every row's id has a motif in every theme, and no theme names an id that is not."""
     ids = [data.get("id") for data, _loc, _item in rows]
@@ -208,6 +214,7 @@ def _theme_covers(game: Game, f: Fields, what: str, rows, variant, problems: Col
                 )
 
 
+@declared_check("distinct")
 def _distinct(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     if field is None:
@@ -228,6 +235,7 @@ def _distinct(game: Game, f: Fields, what: str, rows, variant, problems: Collect
         first.setdefault(value, loc)
 
 
+@declared_check("members")
 def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """A list field holds `min` to `max` distinct ids of `table` (where its rows match)."""
     field = f.get("field", str)
@@ -269,6 +277,7 @@ def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
             )
 
 
+@declared_check("sequence")
 def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """The values of `field`, in order, are exactly `values`."""
     field, values = f.get("field", str), _plain(f, f.get("values", YList))
@@ -290,19 +299,3 @@ def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collect
             f.loc,
             f"{what} is out of order: it runs {', '.join(have)}, but must run {', '.join(want)}",
         )
-
-
-CHECKS = {
-    "count": _count,
-    "complete-sets": _complete_sets,
-    "distinct": _distinct,
-    "exactly": counting.exactly,
-    "counts": counting.counts,
-    "at-most": _at_most,
-    "languages": _languages,
-    "files": _files,
-    "theme-covers": _theme_covers,
-    "members": _members,
-    "sequence": _sequence,
-    "distinguishable": colours.distinguishable,
-}

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from bastelbogen.checks.declared import CHECKS
 from bastelbogen.checks.pictures import check_picture
-from bastelbogen.checks.values import fmt, single
+from bastelbogen.checks.values import CHECKS, fmt, single
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Check, Game, Item, Variant
 from bastelbogen.content.painters import motif_problems
