@@ -149,33 +149,8 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
     box = raw.get("box")
     if not isinstance(name, str):
         problems.add(loc, "a box needs a 'name'")
-    painters = known()
-    if painter not in painters:
-        near = difflib.get_close_matches(str(painter), list(painters), n=1, cutoff=0.6)
-        hint = (
-            f"; did you mean '{near[0]}'?"
-            if near
-            else next((f" (write 'painter: {k}')" for k in raw if k in painters), "")
-        )
-        problems.add(
-            raw.value_loc("painter"),
-            f"painter must be one of {', '.join(painters)}, got {type_name(painter)}{hint}",
-        )
-    # Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
-    # follow a size computed elsewhere (a stand's panel, say); `bleed` is the trim grown
-    # by the bleed chosen for the build, for art that runs off the edge.
-    if box == "bleed":
-        pass
-    elif not (
-        isinstance(box, YList)
-        and len(box) == 4
-        and all(
-            (isinstance(v, int | float) and not isinstance(v, bool) and _plausible(v))
-            or (isinstance(v, str) and "{{" in v)
-            for v in box
-        )
-        and all(not isinstance(v, int | float) or v > 0 for v in box[2:])
-    ):
+    known_painter = _painter_named(raw, problems)
+    if not _box_written(box):
         problems.add(
             raw.value_loc("box"),
             "box must be [x, y, width, height] in millimetres,"
@@ -184,9 +159,60 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
             f" {limits.MAX_LENGTH_MM:g} mm either way",
         )
         return None
-    if not isinstance(name, str) or painter not in painters:
+    if not isinstance(name, str) or not known_painter:
         return None
-    own = tuple(painters[painter].keys)
+    _keys_of_box(raw, name, painter, loc, problems)
+    return BoxSpec(
+        name,
+        painter,
+        box if box == "bleed" else tuple(v if isinstance(v, str) else float(v) for v in box),
+        raw,
+        raw.get("when"),
+        loc,
+    )
+
+
+def _painter_named(raw: YMap, problems: Collector) -> bool:
+    """Whether the box names a registered painter; if not, told with the nearest name."""
+    painter = raw.get("painter")
+    painters = known()
+    if painter in painters:
+        return True
+    near = difflib.get_close_matches(str(painter), list(painters), n=1, cutoff=0.6)
+    hint = (
+        f"; did you mean '{near[0]}'?"
+        if near
+        else next((f" (write 'painter: {k}')" for k in raw if k in painters), "")
+    )
+    problems.add(
+        raw.value_loc("painter"),
+        f"painter must be one of {', '.join(painters)}, got {type_name(painter)}{hint}",
+    )
+    return False
+
+
+def _box_written(box) -> bool:
+    """Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
+    follow a size computed elsewhere (a stand's panel, say); `bleed` is the trim grown by
+    the bleed chosen for the build, for art that runs off the edge."""
+    if box == "bleed":
+        return True
+    return (
+        isinstance(box, YList)
+        and len(box) == 4
+        and all(
+            (isinstance(v, int | float) and not isinstance(v, bool) and _plausible(v))
+            or (isinstance(v, str) and "{{" in v)
+            for v in box
+        )
+        and all(not isinstance(v, int | float) or v > 0 for v in box[2:])
+    )
+
+
+def _keys_of_box(raw: YMap, name: str, painter: str, loc: Loc, problems: Collector) -> None:
+    """Each key of the box one its painter declares, and every key it requires given."""
+    declared = known()[painter]
+    own = tuple(declared.keys)
     allowed = BOX_KEYS + own
     for key in raw:
         if key not in allowed:
@@ -197,18 +223,9 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
                 else f"; a {painter} box takes {', '.join(own)}"
             )
             problems.add(raw.key_loc(key), f"unknown key '{key}' in box '{name}'{hint}")
-    for key in painters[painter].required:
+    for key in declared.required:
         if key not in raw:
             problems.add(loc, f"a {painter} box needs '{key}' (box '{name}')")
-    when = raw.get("when")
-    return BoxSpec(
-        name,
-        painter,
-        box if box == "bleed" else tuple(v if isinstance(v, str) else float(v) for v in box),
-        raw,
-        when,
-        loc,
-    )
 
 
 def resolve(

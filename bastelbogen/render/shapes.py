@@ -94,59 +94,92 @@ def paint_table(c, box, ctx) -> None:
     """A score grid: a header row, then one row per label; rows come in groups of `group`
     (a round's +, −, =), shaded alternately. A label `left|right` puts `right` flush right;
     a label starting with `#` heads its group (bold, on a darker band)."""
-    x, y, w, h = box.rect
     header = [str(v) for v in box.get("header", ())]
-    rows = [str(v) for v in box.get("rows", ())]
     if not header:
         return
-    group = int(box.get("group", 1))
-    first = mm(float(box.get("first", 30)))
-    col_w = (w - first) / max(1, len(header) - 1)
-    head_h = mm(float(box.get("header-height", 10)))
-    row_h = (h - head_h) / max(1, len(rows))
+    grid = _Grid(box, header, [str(v) for v in box.get("rows", ())])
     ink = ctx.ink(box, "colour", "#222222")
     line = ctx.ink(box, "line-colour", "#555555")
     stripe = ctx.ink(box, "stripe", "#f1efe8")
-    size = float(box.get("size", 9))
     c.saveState()
     c.setFillColor(stripe)
-    for r, label in enumerate(rows):
+    _bands(c, grid, stripe)
+    c.setStrokeColor(line)
+    _rules(c, grid)
+    c.setFillColor(ink)
+    _labels(c, grid, box, ctx)
+    c.restoreState()
+
+
+class _Grid:
+    """A table box's geometry: the label column `first` wide, a column per further header,
+    the header row on top and the rows sharing what is left of the height."""
+
+    def __init__(self, box, header: list[str], rows: list[str]):
+        self.x, self.y, self.w, self.h = box.rect
+        self.header, self.rows = header, rows
+        self.group = int(box.get("group", 1))
+        self.first = mm(float(box.get("first", 30)))
+        self.col_w = (self.w - self.first) / max(1, len(header) - 1)
+        self.head_h = mm(float(box.get("header-height", 10)))
+        self.row_h = (self.h - self.head_h) / max(1, len(rows))
+        self.size = float(box.get("size", 9))
+
+    def row_top(self, r: float) -> float:
+        """Where row r begins, from the top (r may be a fraction: a row's middle)."""
+        return self.y + self.h - self.head_h - r * self.row_h
+
+    def column(self, k: int) -> tuple[float, float]:
+        """Column k's left edge and width; column 0 holds the labels."""
+        if k == 0:
+            return self.x, self.first
+        return self.x + (self.first + (k - 1) * self.col_w), self.col_w
+
+
+def _bands(c, grid: _Grid, stripe) -> None:
+    """Every other group of rows shaded; a heading's row darker."""
+    for r, label in enumerate(grid.rows):
         if label.startswith("#"):
             c.setFillColor(shade(stripe, 0.12))
-        elif (r // group) % 2 == 1:
+        elif (r // grid.group) % 2 == 1:
             c.setFillColor(stripe)
         else:
             continue
-        c.rect(x, y + h - head_h - (r + 1) * row_h, w, row_h, stroke=0, fill=1)
-    c.setStrokeColor(line)
-    for r in range(len(rows) + 1):
-        yy = y + h - head_h - r * row_h
-        c.setLineWidth(1.0 if r % group == 0 else 0.3)
-        c.line(x, yy, x + w, yy)
+        c.rect(grid.x, grid.row_top(r + 1), grid.w, grid.row_h, stroke=0, fill=1)
+
+
+def _rules(c, grid: _Grid) -> None:
+    """The lines between rows (heavier between groups) and between columns."""
+    x, y, w, h = grid.x, grid.y, grid.w, grid.h
+    for r in range(len(grid.rows) + 1):
+        c.setLineWidth(1.0 if r % grid.group == 0 else 0.3)
+        c.line(x, grid.row_top(r), x + w, grid.row_top(r))
     c.setLineWidth(1.0)
     c.line(x, y + h, x + w, y + h)
-    for k in range(len(header) + 1):
-        xx = x + (first + (k - 1) * col_w if k else 0)
-        c.setLineWidth(1.0 if k in (0, 1, len(header)) else 0.4)
+    for k in range(len(grid.header) + 1):
+        xx = x + (grid.first + (k - 1) * grid.col_w if k else 0)
+        c.setLineWidth(1.0 if k in (0, 1, len(grid.header)) else 0.4)
         c.line(xx, y, xx, y + h)
-    c.setFillColor(ink)
+
+
+def _labels(c, grid: _Grid, box, ctx) -> None:
     bold, regular = ctx.fonts["bold"], ctx.fonts["regular"]
-    for k, label in enumerate(header):
-        left = x + (first + (k - 1) * col_w if k else 0)
-        width = col_w if k else first
+    size, head_h = grid.size, grid.head_h
+    for k, label in enumerate(grid.header):
+        left, width = grid.column(k)
         c.setFont(bold, _fit(label, bold, size, width - mm(2), head_h, box, ctx))
-        c.drawCentredString(left + width / 2, y + h - head_h / 2 - size * 0.36, label)
-    for r, label in enumerate(rows):
+        c.drawCentredString(left + width / 2, grid.y + grid.h - head_h / 2 - size * 0.36, label)
+    for r, label in enumerate(grid.rows):
         heading = label.startswith("#")
         left_text, _, right_text = (part.strip() for part in label.lstrip("#").partition("|"))
-        base = y + h - head_h - (r + 0.5) * row_h - size * 0.36
+        base = grid.row_top(r + 0.5) - size * 0.36
         font = bold if heading or right_text == "=" or left_text.startswith("=") else regular
         symbol_w = stringWidth(right_text, bold, size * 1.2) + mm(4.5) if right_text else 0
-        c.setFont(font, _fit(left_text, font, size, first - mm(3) - symbol_w, row_h, box, ctx))
-        c.drawString(x + mm(2), base, left_text)
+        room = grid.first - mm(3) - symbol_w
+        c.setFont(font, _fit(left_text, font, size, room, grid.row_h, box, ctx))
+        c.drawString(grid.x + mm(2), base, left_text)
         c.setFont(bold, size * 1.2)
-        c.drawRightString(x + first - mm(2.5), base, right_text)
-    c.restoreState()
+        c.drawRightString(grid.x + grid.first - mm(2.5), base, right_text)
 
 
 def _fit(text: str, font: str, size: float, width: float, height: float, box, ctx) -> float:
