@@ -222,11 +222,19 @@ def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
     return out
 
 
+def _key_shown(name: str, spec: Key, required: tuple[str, ...]) -> str:
+    if name in required:
+        return f"`{name}` (required)"
+    if spec.derive is not None:
+        return f"`{name}` (from the item's id)"
+    return f"`{name}`" + (f" ({spec.default})" if spec.default is not None else "")
+
+
 def table() -> str:
     """The painters and their keys as a Markdown table, for the README."""
     rows = ["| painter | what it draws | keys |", "|---|---|---|"]
     for p in known().values():
-        keys = ", ".join(f"`{k}`" + (" (required)" if k in p.required else "") for k in p.keys)
+        keys = ", ".join(_key_shown(k, spec, p.required) for k, spec in p.keys.items())
         rows.append(f"| `{p.name}` | {p.help} | {keys} |")
     rows.append("")
     rows.append("Motifs of the `art` painter: " + ", ".join(f"`{m}`" for m in sorted(MOTIFS)) + ".")

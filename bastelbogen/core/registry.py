@@ -1,9 +1,11 @@
-"""One registry mechanism for everything that registers itself where it is written: kinds,
-painters, motifs, the games' checks, writers and table readers. A registry holds entries by
-name, refuses a second entry of a name already taken (two modules claiming one name is a
-mistake, not an override), gives its entries in a stable order whichever module was
-imported first, and finds the modules that register into it by importing every module of
-the packages it is told of: a new entry is a new module, and nothing else changes."""
+"""One registry mechanism for what registers itself where it is written: kinds, painters,
+motifs, checks (the games' own too), writers and table readers.
+
+A registry holds entries by name, refuses a second entry of a name already taken (two
+modules claiming one name is a mistake, not an override), gives its entries in a stable
+order whichever module was imported first, and finds the modules that register into it by
+importing every module of the packages it is told of: a new entry is a new module, and
+nothing else changes."""
 
 from __future__ import annotations
 

@@ -78,7 +78,14 @@ class Box:
     locs: tuple[tuple[str, Loc], ...] = ()
 
     def get(self, key, default=None):
-        return dict(self.params).get(key, default)
+        """The box's value for `key`; left out, the default its painter declares for the
+        key (painters.Key), else `default`."""
+        for name, value in self.params:
+            if name == key:
+                return value
+        declared = known().get(self.painter)
+        spec = declared.keys.get(key) if declared is not None else None
+        return spec.default if spec is not None and spec.default is not None else default
 
     def loc_of(self, key: str) -> Loc:
         return dict(self.locs).get(key, self.loc)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from bastelbogen.content.painters import Mark, painter
+from bastelbogen.content.painters import Key, Mark, painter
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import (
     ALIGNMENT,
@@ -31,13 +31,13 @@ from bastelbogen.render.text import check_glyphs, fit_line
     "a rectangle (corners rounded by `radius`, mm), ellipse or line; `outline`"
     " is the piece's own cut outline (a hex's, a circle's), `inset` mm inside it",
     {
-        "shape": choice("rect", "ellipse", "line", "outline"),
-        "fill": COLOUR,
-        "stroke": COLOUR,
-        "line": LINE,
+        "shape": Key(choice("rect", "ellipse", "line", "outline"), "rect"),
+        "fill": COLOUR,  # none: not filled
+        "stroke": COLOUR,  # none: no outline
+        "line": Key(LINE, 0.5),
         "dash": LENGTHS,
         "radius": NON_NEGATIVE,
-        "inset": NON_NEGATIVE,
+        "inset": Key(NON_NEGATIVE, 0),
     },
     puts=(Mark.FILL, Mark.LINE),
     fills_when="fill",
@@ -53,13 +53,13 @@ def paint_shape(c, box, ctx) -> None:
         c.setFillColor(fill)
     if stroke is not None:
         c.setStrokeColor(stroke)
-        c.setLineWidth(float(box.get("line", 0.5)))
+        c.setLineWidth(float(box.get("line")))
         if box.get("dash"):
             c.setDash([float(v) for v in box.get("dash")])
-    kind = box.get("shape", "rect")
+    kind = box.get("shape")
     args = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
     if kind == "outline":
-        loops = offset(ctx.outline, -mm(float(box.get("inset", 0)))) if ctx.outline else ()
+        loops = offset(ctx.outline, -mm(float(box.get("inset")))) if ctx.outline else ()
         c.drawPath(loops_path(c, loops), **args)
     elif kind == "ellipse":
         c.ellipse(x, y, x + w, y + h, **args)
@@ -79,13 +79,13 @@ def paint_shape(c, box, ctx) -> None:
     {
         "header": TEXTS,
         "rows": TEXTS,
-        "group": at_least(1),
-        "first": POSITIVE,
-        "header-height": POSITIVE,
-        "colour": COLOUR,
-        "line-colour": COLOUR,
-        "stripe": COLOUR,
-        "size": FONT_SIZE,
+        "group": Key(at_least(1), 1),
+        "first": Key(POSITIVE, 30),
+        "header-height": Key(POSITIVE, 10),
+        "colour": Key(COLOUR, "#222222"),
+        "line-colour": Key(COLOUR, "#555555"),
+        "stripe": Key(COLOUR, "#f1efe8"),
+        "size": Key(FONT_SIZE, 9),
     },
     required=("header",),
     puts=(Mark.TEXT, Mark.LINE, Mark.FILL),
@@ -98,9 +98,9 @@ def paint_table(c, box, ctx) -> None:
     if not header:
         return
     grid = _Grid(box, header, [str(v) for v in box.get("rows", ())])
-    ink = ctx.ink(box, "colour", "#222222")
-    line = ctx.ink(box, "line-colour", "#555555")
-    stripe = ctx.ink(box, "stripe", "#f1efe8")
+    ink = ctx.ink(box, "colour")
+    line = ctx.ink(box, "line-colour")
+    stripe = ctx.ink(box, "stripe")
     c.saveState()
     c.setFillColor(stripe)
     _bands(c, grid, stripe)
@@ -118,12 +118,12 @@ class _Grid:
     def __init__(self, box, header: list[str], rows: list[str]):
         self.x, self.y, self.w, self.h = box.rect
         self.header, self.rows = header, rows
-        self.group = int(box.get("group", 1))
-        self.first = mm(float(box.get("first", 30)))
+        self.group = int(box.get("group"))
+        self.first = mm(float(box.get("first")))
         self.col_w = (self.w - self.first) / max(1, len(header) - 1)
-        self.head_h = mm(float(box.get("header-height", 10)))
+        self.head_h = mm(float(box.get("header-height")))
         self.row_h = (self.h - self.head_h) / max(1, len(rows))
-        self.size = float(box.get("size", 9))
+        self.size = float(box.get("size"))
 
     def row_top(self, r: float) -> float:
         """Where row r begins, from the top (r may be a fraction: a row's middle)."""
@@ -201,7 +201,12 @@ def _fit(text: str, font: str, size: float, width: float, height: float, box, ct
 @painter(
     "braille",
     "digits and letters in paper braille, at standard dot size",
-    {"text": TEXT, "colour": COLOUR, "align": ALIGNMENT, "rotate": choice(0, 180)},
+    {
+        "text": TEXT,
+        "colour": Key(COLOUR, "#000000"),
+        "align": Key(ALIGNMENT, "left"),
+        "rotate": Key(choice(0, 180), 0),
+    },
     puts=(Mark.TEXT, Mark.RAISED),
 )
 def paint_braille(c, box, ctx) -> None:
@@ -222,15 +227,15 @@ def paint_braille(c, box, ctx) -> None:
                 " is smaller",
             )
         )
-    align = box.get("align", "left")
+    align = box.get("align")
     left = x + {"left": 0.0, "right": w - bw}.get(align, (w - bw) / 2)
     top = y + h - (h - bh) / 2
     c.saveState()
-    rotate = int(box.get("rotate", 0)) % 360
+    rotate = int(box.get("rotate")) % 360
     if rotate == 180:
         c.translate(2 * x + w, 2 * y + h)
         c.rotate(180)
-    c.setFillColor(colour(box.get("colour", "#000000"), box.loc))
+    c.setFillColor(colour(box.get("colour"), box.loc))
     for cx, cy in braille.dot_centres(text, left, top):
         c.circle(cx, cy, braille.DOT_DIAMETER / 2, stroke=0, fill=1)
     c.restoreState()
