@@ -28,14 +28,14 @@ def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> 
         for field, table in c.refs:
             _references(game, c, field, table, items[c.id], problems)
         _unique_items(c, items[c.id], problems)
-    for table in game.tables.values():
-        rows: dict[str, object] = {}
-        for row in table.rows:
+    for found in game.tables.values():
+        rows: dict[object, object] = {}
+        for row in found.rows:
             rid = row.get("id")
             if rid in rows:
                 problems.add(
                     row.value_loc("id"),
-                    f"duplicate id '{rid}' in table '{table.name}' (first at {rows[rid]})",
+                    f"duplicate id '{rid}' in table '{found.name}' (first at {rows[rid]})",
                 )
             rows.setdefault(rid, row.value_loc("id"))
 

@@ -96,8 +96,8 @@ def seed_of(values: dict) -> int:
     """A seed made from the item's id: the same id paints the same picture in every build
     and every process (a hash of its text, not Python's salted hash)."""
     item = values.get(ITEM)
-    digest = hashlib.sha256(str(item.get("id", "") if isinstance(item, dict) else "").encode())
-    digest = digest.digest()
+    text = str(item.get("id", "") if isinstance(item, dict) else "")
+    digest = hashlib.sha256(text.encode()).digest()
     return int.from_bytes(digest[:4], "big") % 10**9
 
 
@@ -179,7 +179,7 @@ def completed(params: dict, values: dict) -> dict:
     return {**params, **extra} if extra else params
 
 
-def known() -> dict[str, Painter]:
+def known() -> Registry[Painter]:
     """The painters registered."""
     return PAINTERS
 

@@ -168,6 +168,7 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
         return None
     if not isinstance(name, str) or not known_painter:
         return None
+    painter = str(painter)  # a registered painter's name
     _keys_of_box(raw, name, painter, loc, problems)
     return BoxSpec(
         name,
