@@ -114,3 +114,13 @@ def test_a_name_registered_twice_is_refused_and_the_order_is_the_names():
     assert list(registry) == ["a", "b", "c"] and registry.values() == [1, 1, 1]
     registry.remove("b")
     assert registry.keys() == ["a", "c"] and "b" not in registry
+
+
+def test_the_pieces_of_one_painting_share_the_seed_they_take():
+    """Cut across items, a painting without a seed is one picture: each piece takes the
+    seed of the whole, not of its own item."""
+    piece = {"motif": "hills", "slice": (0, 0, 2, 1), "piece": (0, 0, 10, 10)}
+    other = {**piece, "slice": (1, 0, 2, 1)}
+    one = completed(piece, {"item": {"id": "p-1"}})["seed"]
+    assert one == completed(other, {"item": {"id": "p-2"}})["seed"]
+    assert one != completed({**piece, "motif": "waves"}, {"item": {"id": "p-1"}})["seed"]

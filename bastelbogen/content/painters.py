@@ -162,12 +162,16 @@ def may_derive(params: dict) -> bool:
 
 def completed(params: dict, values: dict) -> dict:
     """An art box's parameters with what its motif takes by default filled in: a declared
-    default, or one derived from the item's `values` (a painting's seed from its id). What
-    a `with` mapping brings counts as given."""
+    default, or one derived from the item's `values` (a painting's seed from its id; the
+    pieces of one picture cut across items, from what they share). What a `with` mapping
+    brings counts as given."""
     given = {**dict(params.get("with") or ()), **params}
     found = MOTIFS.get(str(given.get("motif")))
     if found is None or found.keys is None:
         return params
+    if "slice" in given:  # a piece of a picture across items: seeded by the picture
+        whole = sorted((k, repr(v)) for k, v in given.items() if k not in ("slice", "piece"))
+        values = {ITEM: {"id": repr(whole)}}
     extra = {}
     for key, spec in found.keys.items():
         if key in given:
