@@ -20,6 +20,7 @@ from bastelbogen.content.painters import (
     table,
 )
 from bastelbogen.core.errors import Loc
+from bastelbogen.core.params import COLOUR
 from bastelbogen.core.registry import DuplicateName, Registry
 from bastelbogen.layout.layouts import Box
 from bastelbogen.render.paint import PaintContext, draw_face
@@ -124,3 +125,35 @@ def test_the_pieces_of_one_painting_share_the_seed_they_take():
     one = completed(piece, {"item": {"id": "p-1"}})["seed"]
     assert one == completed(other, {"item": {"id": "p-2"}})["seed"]
     assert one != completed({**piece, "motif": "waves"}, {"item": {"id": "p-1"}})["seed"]
+
+
+def _drawn(name: str, params: tuple) -> bytes:
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=(60, 80), invariant=1)
+    ctx = PaintContext(Fonts({}, Loc("x"), {}), Path("."))
+    draw_face(c, (Box("m", "art", (0, 0, 60, 80), params, Loc("x")),), ctx)
+    c.showPage()
+    c.save()
+    page = pdfium.PdfDocument(out.getvalue())[0]
+    return page.render(scale=1).to_pil().convert("RGB").tobytes()
+
+
+DEFAULTED = sorted(
+    name
+    for name, m in MOTIFS.items()
+    if name not in CONTEXTUAL and m.keys and any(k.default is not None for k in m.keys.values())
+)
+
+
+@pytest.mark.parametrize("name", DEFAULTED)
+def test_a_motifs_declared_defaults_are_what_it_draws(name):
+    """Left out, a key is its declared default: the picture is the one with every default
+    written out, and another colour changes it."""
+    keys = MOTIFS[name].keys
+    written = {k: spec.default for k, spec in keys.items() if spec.default is not None}
+    bare = _drawn(name, (("motif", name),))
+    assert bare == _drawn(name, tuple(sorted({"motif": name, **written}.items())))
+    colour = next((k for k, spec in keys.items() if spec.check is COLOUR and k in written), None)
+    if colour is not None:
+        other = {**written, colour: "#ff00ff" if written[colour] != "#ff00ff" else "#00ff00"}
+        assert bare != _drawn(name, tuple(sorted({"motif": name, **other}.items())))
