@@ -5,23 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bastelbogen.checks import generic, pictures
+from bastelbogen.checks.values import CHECKS
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.models import Game, Item, Variant
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector
+from bastelbogen.core.registry import Registry
 
 GameRules = Callable[[Game, dict[str, list[Item]], Collector], None]
 # Rules that need code, one small module of a game's package (games/<game>/checks.py) that
-# registers itself here by the game's id; a game without one needs nothing.
-GAME_RULES: dict[str, GameRules] = {}
+# registers itself here by the game's id and is found (plugins.load()); a game without one
+# needs nothing.
+GAME_RULES: Registry[GameRules] = Registry("game check")
 
 
 def game_rules(game_id: str) -> Callable[[GameRules], GameRules]:
-    def register(check: GameRules) -> GameRules:
-        GAME_RULES[game_id] = check
-        return check
-
-    return register
+    return GAME_RULES.register(game_id)
 
 
 def validate(game: Game, variant: Variant | None = None) -> None:
@@ -50,6 +49,10 @@ def validate(game: Game, variant: Variant | None = None) -> None:
     if game.id in GAME_RULES:
         GAME_RULES[game.id](game, items, problems)
     problems.raise_if_any()
+
+
+# Every module of this package may declare checks (@declared_check): found, not listed.
+CHECKS.discover(__name__)
 
 
 def find_variant(game: Game, name: str | None) -> Variant | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 
-from bastelbogen.checks.values import single
+from bastelbogen.checks.values import declared_check, single
 from bastelbogen.content.models import Game
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
@@ -20,6 +20,7 @@ VISIONS = ("normal vision", "deuteranopia", "protanopia", "tritanopia")
 CVD = {"deuteranopia": "deuteranomaly", "protanopia": "protanomaly", "tritanopia": "tritanomaly"}
 
 
+@declared_check("distinguishable")
 def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     least = f.get("delta-e", float, 10.0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from bastelbogen.checks.values import fmt, join, single
+from bastelbogen.checks.values import declared_check, fmt, join, single
 from bastelbogen.content.models import Game
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.source import YList, YMap
@@ -25,6 +25,7 @@ def plural(n: int, word: str = "item") -> str:
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
+@declared_check("exactly")
 def exactly(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     values = f.get("values", YList)
@@ -52,6 +53,7 @@ def exactly(game: Game, f, what: str, rows, variant, problems: Collector) -> Non
         )
 
 
+@declared_check("counts")
 def counts(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     table = f.get("counts", YMap)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from bastelbogen.checks import colours, counting
+from bastelbogen.checks import counting
 from bastelbogen.checks.pictures import check_picture
-from bastelbogen.checks.values import fmt, join, single, some_of
+from bastelbogen.checks.values import declared_check, fmt, join, single, some_of
 from bastelbogen.content.models import Game, Variant
 from bastelbogen.content.schema import MISSING, Fields, type_name
 from bastelbogen.content.select import read_where
@@ -31,6 +31,7 @@ def _per_variant(equals, per, params, variant: Variant | None):
     return equals
 
 
+@declared_check("count")
 def _count(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     equals = _per_variant(
         f.get("equals", int, None), f.get("per-variant", YMap, None), f.data, variant
@@ -63,6 +64,7 @@ def _plain(f: Fields, values):
     return values
 
 
+@declared_check("complete-sets")
 def _complete_sets(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Every group holds each value of a set. The set is `values`, or 1..N with N read from
     the group's own field `upto` (a building of 3 parts: 1/3, 2/3, 3/3). With `equal`, every
@@ -143,6 +145,7 @@ def _compare_set(
         )
 
 
+@declared_check("at-most")
 def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """No value of `field` more often than `times`."""
     field, times = f.get("field", str), f.get("times", int)
@@ -163,6 +166,7 @@ def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
             )
 
 
+@declared_check("languages")
 def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Each of `fields` holds a text in every one of `languages` (the game's, unsaid)."""
     fields = _plain(f, f.get("fields", YList))
@@ -185,6 +189,7 @@ def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collec
                 )
 
 
+@declared_check("files")
 def _files(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Where a row names a picture file in `field`, the file exists and opens."""
     field = f.get("field", str)
@@ -198,6 +203,7 @@ def _files(game: Game, f: Fields, what: str, rows, variant, problems: Collector)
         check_picture(game, str(name), where, problems, f"{what}: ")
 
 
+@declared_check("theme-covers")
 def _theme_covers(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Every row's id has a motif in every theme, and no theme names an id that is not."""
     ids = [data.get("id") for data, _loc, _item in rows]
@@ -217,6 +223,7 @@ def _theme_covers(game: Game, f: Fields, what: str, rows, variant, problems: Col
                 )
 
 
+@declared_check("distinct")
 def _distinct(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     if field is None:
@@ -237,6 +244,7 @@ def _distinct(game: Game, f: Fields, what: str, rows, variant, problems: Collect
         first.setdefault(value, loc)
 
 
+@declared_check("members")
 def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """A list field holds `min` to `max` distinct ids of `table` (where its rows match)."""
     field = f.get("field", str)
@@ -283,6 +291,7 @@ def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
             )
 
 
+@declared_check("sequence")
 def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """The values of `field`, in order, are exactly `values`."""
     field, values = f.get("field", str), _plain(f, f.get("values", YList))
@@ -304,22 +313,6 @@ def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collect
             f.loc,
             f"{what} is out of order: it runs {', '.join(have)}, but must run {', '.join(want)}",
         )
-
-
-CHECKS = {
-    "count": _count,
-    "complete-sets": _complete_sets,
-    "distinct": _distinct,
-    "exactly": counting.exactly,
-    "counts": counting.counts,
-    "at-most": _at_most,
-    "languages": _languages,
-    "files": _files,
-    "theme-covers": _theme_covers,
-    "members": _members,
-    "sequence": _sequence,
-    "distinguishable": colours.distinguishable,
-}
 
 
 def asks_for_zero(f: Fields, variant: Variant | None = None) -> bool:

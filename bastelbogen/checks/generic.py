@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bastelbogen.checks.declared import CHECKS, asks_for_zero
+from bastelbogen.checks.declared import asks_for_zero
 from bastelbogen.checks.pictures import check_picture
-from bastelbogen.checks.values import fmt, single
+from bastelbogen.checks.values import CHECKS, fmt, single
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Check, Game, Item, Variant
 from bastelbogen.content.painters import motif_problems
@@ -26,64 +26,79 @@ def component_ids(game: Game, problems: Collector) -> None:
 def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
     """What holds for every game: unique ids and references that exist."""
     for c in game.components:
-        for other in kind_of(c).refers(c):  # a stand, made from the items it holds
-            if other == c.id:
-                problems.add(
-                    c.loc,
-                    f"{c.kind} '{c.id}' holds itself; name the component whose items stand in it",
-                )
-            elif game.component(other) is None:
-                problems.add(
-                    c.loc,
-                    f"{c.kind} '{c.id}' holds component '{other}', which does"
-                    " not exist (components:"
-                    f" {', '.join(x.id for x in game.components)})",
-                )
+        _holds(game, c, problems)
         for field, table in c.refs:
-            if table not in game.tables:
-                problems.add(
-                    c.loc,
-                    f"component '{c.id}' refers to table '{table}',"
-                    f" which does not exist (tables: {', '.join(game.tables) or 'none'})",
-                )
-                continue
-            ids = {r.get("id") for r in game.tables[table].rows}
-            told = set()
-            for item in items[c.id]:
-                if item.copy == 1 and field not in item.data:
-                    if (item.loc, None) not in told:
-                        told.add((item.loc, None))
-                        problems.add(
-                            item.loc,
-                            f"item '{item.id}' needs '{field}': one of the ids in table '{table}'",
-                        )
-                    continue
-                value = single(item.data, field, item.loc, problems) if item.copy == 1 else None
-                if item.copy == 1 and value not in ids and (item.loc, value) not in told:
-                    told.add((item.loc, value))
-                    problems.add(
-                        item.loc,
-                        f"{field} {fmt(value)} of item '{item.id}' is not in"
-                        f" table '{table}' (ids: {', '.join(sorted(map(str, ids)))})",
-                    )
-        first: dict[str, Loc] = {}
-        for item in items[c.id]:
-            if item.copy == 1 and item.id in first:
-                problems.add(
-                    item.loc,
-                    f"duplicate id '{item.id}' in component '{c.id}' (first at {first[item.id]})",
-                )
-            first.setdefault(item.id, item.loc)
-    for tab in game.tables.values():
+            _references(game, c, field, table, items[c.id], problems)
+        _unique_items(c, items[c.id], problems)
+    for found in game.tables.values():
         rows: dict[object, Loc] = {}  # ids as written: text or numbers
-        for row in tab.rows:
+        for row in found.rows:
             rid = row.get("id")
             if rid in rows:
                 problems.add(
                     row.value_loc("id"),
-                    f"duplicate id '{rid}' in table '{tab.name}' (first at {rows[rid]})",
+                    f"duplicate id '{rid}' in table '{found.name}' (first at {rows[rid]})",
                 )
             rows.setdefault(rid, row.value_loc("id"))
+
+
+def _holds(game: Game, c, problems: Collector) -> None:
+    """The components a component is made from exist (a stand, from the items it holds)."""
+    for other in kind_of(c).refers(c):
+        if other == c.id:
+            problems.add(
+                c.loc,
+                f"{c.kind} '{c.id}' holds itself; name the component whose items stand in it",
+            )
+        elif game.component(other) is None:
+            problems.add(
+                c.loc,
+                f"{c.kind} '{c.id}' holds component '{other}', which does"
+                " not exist (components:"
+                f" {', '.join(x.id for x in game.components)})",
+            )
+
+
+def _references(game: Game, c, field: str, table: str, items: list[Item], problems) -> None:
+    """Every item's `field` names a row of `table`; each mistake told once per entry."""
+    if table not in game.tables:
+        problems.add(
+            c.loc,
+            f"component '{c.id}' refers to table '{table}',"
+            f" which does not exist (tables: {', '.join(game.tables) or 'none'})",
+        )
+        return
+    ids = {r.get("id") for r in game.tables[table].rows}
+    told = set()
+    for item in items:
+        if item.copy != 1:
+            continue
+        if field not in item.data:
+            if (item.loc, None) not in told:
+                told.add((item.loc, None))
+                problems.add(
+                    item.loc, f"item '{item.id}' needs '{field}': one of the ids in table '{table}'"
+                )
+            continue
+        value = single(item.data, field, item.loc, problems)
+        if value not in ids and (item.loc, value) not in told:
+            told.add((item.loc, value))
+            problems.add(
+                item.loc,
+                f"{field} {fmt(value)} of item '{item.id}' is not in"
+                f" table '{table}' (ids: {', '.join(sorted(map(str, ids)))})",
+            )
+
+
+def _unique_items(c, items: list[Item], problems: Collector) -> None:
+    first: dict[str, object] = {}
+    for item in items:
+        if item.copy == 1 and item.id in first:
+            problems.add(
+                item.loc,
+                f"duplicate id '{item.id}' in component '{c.id}' (first at {first[item.id]})",
+            )
+        first.setdefault(item.id, item.loc)
 
 
 def themes(game: Game, problems: Collector) -> None:
@@ -108,31 +123,35 @@ def themes(game: Game, problems: Collector) -> None:
                 f"theme '{theme.id}' has no 'back', which"
                 f" {', '.join(with_back)} have; the back layout uses it",
             )
-        entries = [(key, value) for key, value in theme.motifs.items()]
+        entries = list(theme.motifs.items())
         if theme.back:
             entries.append(("back", theme.back))
         for key, entry in entries:
-            if not isinstance(entry, YMap):
-                continue  # reported when the theme was loaded
-            if "image" in entry:
-                for extra in (k for k in entry if k != "image"):
-                    problems.add(
-                        entry.key_loc(extra),
-                        f"theme '{theme.id}', '{key}': a picture takes only 'image', not '{extra}'",
-                    )
-                check_picture(
-                    game,
-                    str(entry["image"]),
-                    entry.value_loc("image"),
-                    problems,
-                    f"theme '{theme.id}', '{key}': ",
-                )
-                continue
-            for field, at_value, message in motif_problems(entry):
-                loc = entry.value_loc(field) if at_value else entry.key_loc(field)
-                if field not in entry:
-                    loc = entry.loc
-                problems.add(loc, f"theme '{theme.id}', '{key}': {message}")
+            if isinstance(entry, YMap):  # anything else was told when the theme was loaded
+                _theme_entry(game, theme.id, key, entry, problems)
+
+
+def _theme_entry(game: Game, theme: str, key: str, entry: YMap, problems: Collector) -> None:
+    """One motif of a theme: a picture file and nothing else, or a motif with its keys."""
+    if "image" in entry:
+        for extra in (k for k in entry if k != "image"):
+            problems.add(
+                entry.key_loc(extra),
+                f"theme '{theme}', '{key}': a picture takes only 'image', not '{extra}'",
+            )
+        check_picture(
+            game,
+            str(entry["image"]),
+            entry.value_loc("image"),
+            problems,
+            f"theme '{theme}', '{key}': ",
+        )
+        return
+    for field, at_value, message in motif_problems(entry):
+        loc = entry.value_loc(field) if at_value else entry.key_loc(field)
+        if field not in entry:
+            loc = entry.loc
+        problems.add(loc, f"theme '{theme}', '{key}': {message}")
 
 
 def declared(

@@ -8,11 +8,11 @@ where they are known for certain, when text is fitted and pictures are scaled.""
 
 from __future__ import annotations
 
+from bastelbogen.content.painters import PAINTERS
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Loc, Problem
 from bastelbogen.core.units import to_mm
 
-FILLS = ("shape", "art", "image")  # painters that cover an area (text does not bleed)
 EPS = 0.01  # points
 NEAR = 1 / 25.4 * 72  # 1 mm: a fill edge closer to the cut than this is a mistake
 
@@ -39,9 +39,7 @@ class Preflight:
             return
         width, height = size
         for box in face:
-            if box.painter not in FILLS or (
-                box.painter == "shape" and box.get("fill") in (None, "none")
-            ):
+            if not PAINTERS[box.painter].fills(box):
                 continue
             x, y, w, h = box.rect
             edges = {"left": -x, "bottom": -y, "right": x + w - width, "top": y + h - height}

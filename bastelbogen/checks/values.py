@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bastelbogen.content.schema import fmt, type_name
 from bastelbogen.core.errors import Collector
+from bastelbogen.core.registry import Registry
+
+DeclaredCheck = Callable[..., None]  # (game, fields, what, rows, variant, problems)
+# The checks a game file may declare (`check: NAME`), each registered where it is written;
+# a new check is a function with @declared_check in a module of this package.
+CHECKS: Registry[DeclaredCheck] = Registry("check")
+
+
+def declared_check(name: str) -> Callable[[DeclaredCheck], DeclaredCheck]:
+    return CHECKS.register(name)
+
 
 __all__ = ["fmt", "join", "single", "some_of"]
 

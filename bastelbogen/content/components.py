@@ -67,7 +67,7 @@ def component(
     if kind is not None and kind not in KINDS:
         problems.add(f.value_loc("kind"), f"kind '{kind}' is not one of {', '.join(KINDS)}")
     name = read_text(f, "name", problems, langs, default=cid)
-    sort = KINDS.get(kind or "card", KINDS["card"])
+    sort = KINDS.get(kind or "card") or KINDS["card"]  # an unknown kind is told above
     size = parse_size(f.raw("size"), f.value_loc("size"), problems) if sort.sized else (0.0, 0.0)
     face = f.get("face", str) or ""
     back = f.get("back", str, None)

@@ -10,15 +10,48 @@ content is checked.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from enum import StrEnum
 
 from bastelbogen.core.params import COLOUR, whole
+from bastelbogen.core.registry import Registry
 
-T = TypeVar("T")  # a registry's entries: painters or motifs
 
-Keys = dict[str, Callable]  # key -> check that returns the value as the painter wants it
+# What a painter puts on paper. Every check that cares reads these, never a list of names:
+# text keeps inside the safe zone (the layout's, a shaped piece's, a print shop's); a fill
+# must run into the bleed if it reaches the trim; raised marks (braille) are what swell
+# paper is for.
+class Mark(StrEnum):
+    TEXT = "text"
+    FILL = "fill"
+    LINE = "line"
+    RAISED = "raised"
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a painter or motif: the check that returns the value as the painter
+    wants it (ValueError says what is wrong), and what it takes when a box leaves it out:
+    `default`, or `derive` made from the item's values (a seed from its id), or nothing."""
+
+    check: Callable
+    default: object = None
+    derive: Callable[[dict], object] | None = None
+
+    def __call__(self, value):
+        return self.check(value)
+
+
+Keys = dict[str, Key]
+
+
+def keys_of(given: dict[str, Callable] | None) -> Keys | None:
+    """A painter's or motif's keys, each a Key; a bare check is a key without a default."""
+    if given is None:
+        return None
+    return {k: v if isinstance(v, Key) else Key(v) for k, v in given.items()}
 
 
 @dataclass(frozen=True)
@@ -28,7 +61,19 @@ class Painter:
     keys: Keys
     draw: Callable  # (canvas, box, paint context)
     required: tuple[str, ...] = ()
-    text: bool = False  # its marks stay inside the safe zone of a card or tile
+    puts: frozenset[Mark] = frozenset({Mark.FILL})  # what it puts on paper
+    fills_when: str = ""  # the key that must name a colour for it to fill (a shape's `fill`)
+
+    @property
+    def text(self) -> bool:
+        """Its marks are text: they stay inside the safe zone of a card or tile."""
+        return Mark.TEXT in self.puts
+
+    def fills(self, box) -> bool:
+        """Whether this box of it covers an area with paint."""
+        if Mark.FILL not in self.puts:
+            return False
+        return not self.fills_when or box.get(self.fills_when) not in (None, "none")
 
 
 @dataclass(frozen=True)
@@ -37,53 +82,113 @@ class Motif:
     draw: Callable  # (canvas, rect, box, paint context)
     keys: Keys | None = field(default=None)  # None: takes what it is given whole
     painting: bool = False  # an abstract painting (Museo's picture styles)
+    required: tuple[str, ...] = ()
 
 
-PAINTERS: dict[str, Painter] = {}
-MOTIFS: dict[str, Motif] = {}
-COLOURS: Keys = {"sky": COLOUR, "ground": COLOUR, "colour": COLOUR}  # a motif's default keys
-PAINTING: Keys = {"seed": whole(-(10**9), 10**9)}  # an abstract painting: the same for a seed
+PAINTERS: Registry[Painter] = Registry("painter")
+MOTIFS: Registry[Motif] = Registry("motif")
+
+
+ITEM = "item"  # the context's name for the item drawn: {id, copy, its data}
+
+
+def seed_of(values: dict) -> int:
+    """A seed made from the item's id: the same id paints the same picture in every build
+    and every process (a hash of its text, not Python's salted hash)."""
+    item = values.get(ITEM)
+    text = str(item.get("id", "") if isinstance(item, dict) else "")
+    digest = hashlib.sha256(text.encode()).digest()
+    return int.from_bytes(digest[:4], "big") % 10**9
+
+
+COLOURS: Keys = keys_of({"sky": COLOUR, "ground": COLOUR, "colour": COLOUR})  # type: ignore[assignment]
+# An abstract painting: the same for a seed; without one, the item's id chooses it.
+PAINTING: Keys = {"seed": Key(whole(-(10**9), 10**9), derive=seed_of)}
 # Keys a mapping handed over with `with` may bring that no motif reads (an item's id, a
 # picture's title): ignored, not errors.
 PASSING = ("id", "copy", "title", "style", "image", "count", "each", "figure")
 
 
-def painter(name: str, help: str, keys: Keys, required: tuple[str, ...] = (), text: bool = False):
+def painter(
+    name: str,
+    help: str,
+    keys: dict[str, Callable],
+    required: tuple[str, ...] = (),
+    puts: tuple[Mark, ...] = (Mark.FILL,),
+    fills_when: str = "",
+) -> Callable[[Callable], Callable]:
+
     def register(draw: Callable) -> Callable:
-        PAINTERS[name] = Painter(name, help, keys, draw, required, text)
+        entry = Painter(
+            name, help, keys_of(keys) or {}, draw, required, frozenset(puts), fills_when
+        )
+        PAINTERS.add(name, entry)
         return draw
 
     return register
 
 
-def motif(name: str, keys: Keys | None = COLOURS, painting: bool = False):
+def motif(
+    name: str,
+    keys: dict[str, Callable] | None = COLOURS,  # type: ignore[assignment]
+    painting: bool = False,
+    required: tuple[str, ...] = (),
+) -> Callable[[Callable], Callable]:
     def register(draw: Callable) -> Callable:
-        MOTIFS[name] = Motif(name, draw, keys, painting)
+        MOTIFS.add(name, Motif(name, draw, keys_of(keys), painting, required))
         return draw
 
     return register
 
 
-def sort() -> None:
-    """Both registries in the order of their names, whichever module was imported first
-    (plugins.load() calls it once everything has registered)."""
-    _by_name(PAINTERS)
-    _by_name(MOTIFS)
+def may_derive(params: dict) -> bool:
+    """Whether a box written with these keys may take a value derived from its item (an
+    art box naming a painting, or a motif chosen by an expression, without a `seed`): its
+    face then depends on which item it is."""
+    name = params.get("motif")
+    if not isinstance(name, str):
+        return False
+    if "{{" in name or "{%" in name:
+        candidates = [m.keys for m in MOTIFS.values() if m.keys]
+    else:
+        found = MOTIFS.get(name)
+        candidates = [found.keys] if found is not None and found.keys else []
+    return any(
+        spec.derive is not None and key not in params
+        for keys in candidates
+        for key, spec in keys.items()
+    )
 
 
-def _by_name(registry: dict[str, T]) -> None:
-    entries = sorted(registry.items())
-    registry.clear()
-    registry.update(entries)
+def completed(params: dict, values: dict) -> dict:
+    """An art box's parameters with what its motif takes by default filled in: a declared
+    default, or one derived from the item's `values` (a painting's seed from its id; the
+    pieces of one picture cut across items, from what they share). What a `with` mapping
+    brings counts as given."""
+    given = {**dict(params.get("with") or ()), **params}
+    found = MOTIFS.get(str(given.get("motif")))
+    if found is None or found.keys is None:
+        return params
+    if "slice" in given:  # a piece of a picture across items: seeded by the picture
+        whole = sorted((k, repr(v)) for k, v in given.items() if k not in ("slice", "piece"))
+        values = {ITEM: {"id": repr(whole)}}
+    extra = {}
+    for key, spec in found.keys.items():
+        if key in given:
+            continue
+        if spec.derive is not None:
+            extra[key] = spec.derive(values)
+        elif spec.default is not None:
+            extra[key] = spec.default
+    return {**params, **extra} if extra else params
 
 
-def known() -> dict[str, Painter]:
+def known() -> Registry[Painter]:
     """The painters registered."""
     return PAINTERS
 
 
 def paintings() -> tuple[str, ...]:
-    known()
     return tuple(name for name, m in MOTIFS.items() if m.painting)
 
 
@@ -95,7 +200,6 @@ def coerce(painter_name: str, key: str, value):
 def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
     """(key, whether the value is at fault, message) for each thing wrong with a motif's
     parameters, found before any drawing."""
-    known()
     if "motif" not in entry:
         return [("motif", False, "a motif needs 'motif: NAME' (or 'image: FILE' for a picture)")]
     name = entry.get("motif")
@@ -122,11 +226,19 @@ def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
     return out
 
 
+def _key_shown(name: str, spec: Key, required: tuple[str, ...]) -> str:
+    if name in required:
+        return f"`{name}` (required)"
+    if spec.derive is not None:
+        return f"`{name}` (from the item's id)"
+    return f"`{name}`" + (f" ({spec.default})" if spec.default is not None else "")
+
+
 def table() -> str:
     """The painters and their keys as a Markdown table, for the README."""
     rows = ["| painter | what it draws | keys |", "|---|---|---|"]
     for p in known().values():
-        keys = ", ".join(f"`{k}`" + (" (required)" if k in p.required else "") for k in p.keys)
+        keys = ", ".join(_key_shown(k, spec, p.required) for k, spec in p.keys.items())
         rows.append(f"| `{p.name}` | {p.help} | {keys} |")
     rows.append("")
     rows.append("Motifs of the `art` painter: " + ", ".join(f"`{m}`" for m in sorted(MOTIFS)) + ".")

@@ -126,3 +126,68 @@ def holds(loops: tuple[Loop, ...], rect) -> bool:
 
     x, y, w, h = rect
     return any(Polygon(loop).buffer(1e-6).contains(box(x, y, x + w, y + h)) for loop in loops)
+
+
+def safe_area(loops: tuple[Loop, ...], width: float) -> tuple[Loop, ...]:
+    """Where text must stay: the outline shrunk by the safe width. The one definition of
+    the safe zone, for every shape (rect, rounded, hex, circle, polygon, path), the layout
+    check, a shaped piece's and a print shop's."""
+    box = _upright(loops)
+    if box is not None:  # a plain rectangle, the commonest case, without shapely
+        x0, y0, x1, y1 = box
+        if x1 - x0 <= 2 * width or y1 - y0 <= 2 * width:
+            return ()
+        return (
+            (
+                (x0 + width, y0 + width),
+                (x1 - width, y0 + width),
+                (x1 - width, y1 - width),
+                (x0 + width, y1 - width),
+            ),
+        )
+    return offset(loops, -width)
+
+
+def keeps_safe(loops: tuple[Loop, ...], width: float, rect) -> bool:
+    """Whether the rectangle (x, y, w, h) lies inside the outline's safe area."""
+    safe = safe_area(loops, width)
+    box = _upright(safe)
+    if box is not None:
+        x, y, w, h = rect
+        eps = 1e-6
+        return (
+            x >= box[0] - eps
+            and y >= box[1] - eps
+            and x + w <= box[2] + eps
+            and y + h <= box[3] + eps
+        )
+    return holds(safe, rect)
+
+
+def clearance(loops: tuple[Loop, ...], rect) -> float:
+    """How far the rectangle keeps from the cut: its least distance to the outline, less
+    than 0 when it reaches past it (by how far its farthest corner does)."""
+    box = _upright(loops)
+    x, y, w, h = rect
+    if box is not None:
+        return min(x - box[0], y - box[1], box[2] - x - w, box[3] - y - h)
+    from shapely.geometry import Point, Polygon
+    from shapely.geometry import box as shapely_box
+
+    piece = Polygon(loops[0])
+    corners = [Point(p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+    outside = [piece.exterior.distance(p) for p in corners if not piece.contains(p)]
+    if outside:
+        return -max(outside)
+    return piece.exterior.distance(shapely_box(x, y, x + w, y + h))
+
+
+def _upright(loops: tuple[Loop, ...]) -> tuple[float, float, float, float] | None:
+    """(x0, y0, x1, y1) when the outline is one rectangle with upright edges, else None."""
+    if len(loops) != 1 or len(loops[0]) != 4:
+        return None
+    xs = sorted({x for x, _ in loops[0]})
+    ys = sorted({y for _, y in loops[0]})
+    if len(xs) != 2 or len(ys) != 2:
+        return None
+    return xs[0], ys[0], xs[1], ys[1]

@@ -14,6 +14,7 @@ from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.kinds import Kind, kind_of
 from bastelbogen.content.models import Component, Game, Item, Variant
+from bastelbogen.content.painters import PAINTERS, Mark
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.layout import boards
 from bastelbogen.layout.arts import Arts
@@ -191,7 +192,8 @@ def _plan(
         raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) from None
     # Only components that carry braille go on swell paper, and only they are lightened.
     swell = options.braille and any(
-        b.painter == "braille" for b in layouts.get(component.face, component.face_loc).boxes
+        Mark.RAISED in PAINTERS[b.painter].puts
+        for b in layouts.get(component.face, component.face_loc).boxes
     )
     return _Planned(component, items, trim, bleed, has_back, pages, swell)
 

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from bastelbogen.content.painters import coerce, known
+from bastelbogen.content.painters import ITEM, coerce, completed, known, may_derive
 from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.paths import is_file
+from bastelbogen.core.shapes import RECT, keeps_safe, outline
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
@@ -54,6 +55,8 @@ class Layout:
                     names.add(str(value).split(".")[0])
                 elif key not in BOX_KEYS:
                     sources += _strings(value)
+            if may_derive(spec.params):  # a seed from the item's id: a face of its own
+                names.add(ITEM)
             for source in sources:
                 if isinstance(source, str):
                     found = names_read(source)
@@ -75,7 +78,14 @@ class Box:
     locs: tuple[tuple[str, Loc], ...] = ()
 
     def get(self, key, default=None):
-        return dict(self.params).get(key, default)
+        """The box's value for `key`; left out, the default its painter declares for the
+        key (painters.Key), else `default`."""
+        for name, value in self.params:
+            if name == key:
+                return value
+        declared = known().get(self.painter)
+        spec = declared.keys.get(key) if declared is not None else None
+        return spec.default if spec is not None and spec.default is not None else default
 
     def loc_of(self, key: str) -> Loc:
         return dict(self.locs).get(key, self.loc)
@@ -146,33 +156,8 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
     box = raw.get("box")
     if not isinstance(name, str):
         problems.add(loc, "a box needs a 'name'")
-    painters = known()
-    if painter not in painters:
-        near = difflib.get_close_matches(str(painter), list(painters), n=1, cutoff=0.6)
-        hint = (
-            f"; did you mean '{near[0]}'?"
-            if near
-            else next((f" (write 'painter: {k}')" for k in raw if k in painters), "")
-        )
-        problems.add(
-            raw.value_loc("painter"),
-            f"painter must be one of {', '.join(painters)}, got {type_name(painter)}{hint}",
-        )
-    # Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
-    # follow a size computed elsewhere (a stand's panel, say); `bleed` is the trim grown
-    # by the bleed chosen for the build, for art that runs off the edge.
-    if box == "bleed":
-        pass
-    elif not (
-        isinstance(box, YList)
-        and len(box) == 4
-        and all(
-            (isinstance(v, int | float) and not isinstance(v, bool) and _plausible(v))
-            or (isinstance(v, str) and "{{" in v)
-            for v in box
-        )
-        and all(not isinstance(v, int | float) or v > 0 for v in box[2:])
-    ):
+    known_painter = _painter_named(raw, problems)
+    if not _box_written(box):
         problems.add(
             raw.value_loc("box"),
             "box must be [x, y, width, height] in millimetres,"
@@ -181,9 +166,62 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
             f" {limits.MAX_LENGTH_MM:g} mm either way",
         )
         return None
-    if not isinstance(name, str) or painter not in painters:
+    if not isinstance(name, str) or not known_painter:
         return None
-    own = tuple(painters[painter].keys)
+    painter = str(painter)  # a registered painter's name
+    _keys_of_box(raw, name, painter, loc, problems)
+    assert box is not None  # _box_written said it is 'bleed' or four values
+    return BoxSpec(
+        name,
+        painter,
+        box if box == "bleed" else tuple(v if isinstance(v, str) else float(v) for v in box),
+        raw,
+        raw.get("when"),
+        loc,
+    )
+
+
+def _painter_named(raw: YMap, problems: Collector) -> bool:
+    """Whether the box names a registered painter; if not, told with the nearest name."""
+    painter = raw.get("painter")
+    painters = known()
+    if painter in painters:
+        return True
+    near = difflib.get_close_matches(str(painter), list(painters), n=1, cutoff=0.6)
+    hint = (
+        f"; did you mean '{near[0]}'?"
+        if near
+        else next((f" (write 'painter: {k}')" for k in raw if k in painters), "")
+    )
+    problems.add(
+        raw.value_loc("painter"),
+        f"painter must be one of {', '.join(painters)}, got {type_name(painter)}{hint}",
+    )
+    return False
+
+
+def _box_written(box) -> bool:
+    """Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
+    follow a size computed elsewhere (a stand's panel, say); `bleed` is the trim grown by
+    the bleed chosen for the build, for art that runs off the edge."""
+    if box == "bleed":
+        return True
+    return (
+        isinstance(box, YList)
+        and len(box) == 4
+        and all(
+            (isinstance(v, int | float) and not isinstance(v, bool) and _plausible(v))
+            or (isinstance(v, str) and "{{" in v)
+            for v in box
+        )
+        and all(not isinstance(v, int | float) or v > 0 for v in box[2:])
+    )
+
+
+def _keys_of_box(raw: YMap, name: str, painter: str, loc: Loc, problems: Collector) -> None:
+    """Each key of the box one its painter declares, and every key it requires given."""
+    declared = known()[painter]
+    own = tuple(declared.keys)
     allowed = BOX_KEYS + own
     for key in raw:
         if key not in allowed:
@@ -194,18 +232,9 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
                 else f"; a {painter} box takes {', '.join(own)}"
             )
             problems.add(raw.key_loc(key), f"unknown key '{key}' in box '{name}'{hint}")
-    for key in painters[painter].required:
+    for key in declared.required:
         if key not in raw:
             problems.add(loc, f"a {painter} box needs '{key}' (box '{name}')")
-    when = raw.get("when")
-    return BoxSpec(
-        name,
-        painter,
-        box if box == "bleed" else tuple(v if isinstance(v, str) else float(v) for v in box),
-        raw,
-        when,
-        loc,
-    )
 
 
 def resolve(
@@ -251,7 +280,7 @@ def resolve(
                 spec.name,
                 spec.painter,
                 rect,
-                tuple(sorted(params)),
+                tuple(sorted(completed(dict(params), context).items())),
                 locs.get("text", spec.loc),
                 tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS)),
             )
@@ -324,8 +353,7 @@ def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None
             )
         )
     if safe_zone and known()[spec.painter].text:
-        z = SAFE_ZONE - 1e-6
-        if x < z or y < z or x + w > width - z or y + h > height - z:
+        if not keeps_safe(outline(RECT, width, height), SAFE_ZONE, rect):
             raise ContentError(
                 Problem(
                     spec.params.value_loc("box"),

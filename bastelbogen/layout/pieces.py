@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Component, Game, Item
+from bastelbogen.content.painters import PAINTERS
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.geometry import IDENTITY
-from bastelbogen.core.shapes import holds, offset, seen_from_behind
+from bastelbogen.core.shapes import keeps_safe, offset, seen_from_behind
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art, context
 from bastelbogen.layout.layouts import SAFE_ZONE, Box, Layouts, resolve
@@ -71,18 +72,19 @@ def art_of(
     if side == "back":
         cut = seen_from_behind(cut, trim[0])
     if kind.safe_zone:
-        _keeps_inside(parts, offset(cut, -SAFE_ZONE), component.shape.kind, item, side)
+        _keeps_inside(parts, cut, component.shape.kind, item, side)
     return Art(tuple(parts), bleed_rect, plan.tabs, plan.lines, offset(cut, bleed), cut)
 
 
-TEXT_PAINTERS = ("text", "paragraph", "braille")
-
-
-def _keeps_inside(parts, safe, shape: str, item: Item, side: str) -> None:
+def _keeps_inside(parts, cut, shape: str, item: Item, side: str) -> None:
     """Text stays inside the shape's safe zone (the outline shrunk by the safe width)."""
     for matrix, face in parts:
         for box in face:
-            if box.painter in TEXT_PAINTERS and matrix == IDENTITY and not holds(safe, box.rect):
+            if (
+                PAINTERS[box.painter].text
+                and matrix == IDENTITY
+                and not keeps_safe(cut, SAFE_ZONE, box.rect)
+            ):
                 raise ContentError(
                     Problem(
                         box.loc,

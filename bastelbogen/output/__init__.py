@@ -14,7 +14,7 @@ from bastelbogen.content.models import Game
 from bastelbogen.content.profiles import Profile
 from bastelbogen.content.words import Table
 from bastelbogen.core.geometry import apply
-from bastelbogen.core.registry import import_all
+from bastelbogen.core.registry import Registry
 from bastelbogen.core.shapes import seen_from_behind
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.imposition import Options
@@ -76,12 +76,11 @@ class Writer:
         return []
 
 
-WRITERS: list[Writer] = []
+WRITERS: Registry[Writer] = Registry("writer", order=lambda name, w: (w.order, name))
 
 
 def register(cls: type[Writer]) -> type[Writer]:
-    WRITERS.append(cls())
-    WRITERS.sort(key=lambda w: (w.order, w.name))
+    WRITERS.add(cls.name, cls())
     return cls
 
 
@@ -131,10 +130,6 @@ def _item(p, game: Game) -> dict:
     return entry
 
 
-def _discover() -> None:
-    """Every module of this package is a writer and registers itself: a new output is a
-    new module here, and nothing else changes."""
-    import_all(__name__, __path__)
-
-
-_discover()
+# Every module of this package is a writer and registers itself: a new output is a new
+# module here, and nothing else changes.
+WRITERS.discover(__name__)

@@ -10,8 +10,11 @@ from __future__ import annotations
 import json
 
 from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.painters import PAINTERS
 from bastelbogen.content.profiles import Profile
 from bastelbogen.core.errors import Collector
+from bastelbogen.core.geometry import IDENTITY
+from bastelbogen.core.shapes import clearance, keeps_safe
 from bastelbogen.core.units import mm, to_mm
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.layouts import Box
@@ -22,7 +25,6 @@ from bastelbogen.render.raster import Shot
 FOLDER = "export/shop"
 SAME = mm(0.2)  # a card this close to the shop's size is that size
 NEAR = 0.03  # --fit scales by at most this much
-TEXT = ("text", "paragraph", "braille")
 
 
 @register
@@ -36,7 +38,7 @@ class Shop(Export):
         chosen, left = _chosen(job, profile, problems)
         cards = [(one, scale, _relaid_cards(job, one, profile, scale)) for one, scale in chosen]
         for one, scale, laid in cards:
-            _keeps_safe(one, scale, laid, profile, problems)
+            _keeps_safe(job, one, scale, laid, problems)
         problems.raise_if_any()
         folder = f"{FOLDER}/{profile.id}"
         written: list[dict] = []
@@ -122,32 +124,42 @@ def _relaid_cards(
 
 
 def _keeps_safe(
-    one: Gathered,
-    scale: tuple[float, float],
-    laid: list[tuple],
-    profile: Profile,
-    problems: Collector,
+    job: Job, one: Gathered, scale: tuple[float, float], laid: list[tuple], problems: Collector
 ) -> None:
-    """Text of every face inside the shop's safe zone, once the card is at the shop's size."""
-    pw, ph = profile.trim
-    s = profile.safe
+    """Text of every face inside the shop's safe zone, once the card is at the shop's size:
+    the card's own outline (rounded corners too) scaled to it, shrunk by the profile's safe
+    width."""
+    profile = job.profile
+    assert profile is not None  # the shop's files are written only for a profile
+    cut = tuple(
+        tuple((x * scale[0], y * scale[1]) for x, y in loop)
+        for loop in kind_of(one.component).outline(one.component, job.game)
+    )
     for item, *arts in laid:
         for side, art in zip(("front", "back"), arts, strict=True):
-            for matrix, face in art.parts if art is not None else ():
-                for box in face if matrix == (1, 0, 0, 1, 0, 0) else ():
-                    if isinstance(box, Box) and box.painter in TEXT:
-                        x, y, w, h = box.rect
-                        x0, y0 = x * scale[0], y * scale[1]
-                        x1, y1 = (x + w) * scale[0], (y + h) * scale[1]
-                        if min(x0, y0, pw - x1, ph - y1) < s - 1e-6:
-                            problems.add(
-                                box.loc,
-                                f"item '{item.id}' ({side}): box"
-                                f" '{box.name}' comes within"
-                                f" {to_mm(min(x0, y0, pw - x1, ph - y1)):.2f} mm of"
-                                f" the cut; profile '{profile.id}' keeps text"
-                                f" {to_mm(s):.2f} mm inside",
-                            )
+            for box in _upright_text(art):
+                x, y, w, h = box.rect
+                rect = (x * scale[0], y * scale[1], w * scale[0], h * scale[1])
+                if not keeps_safe(cut, profile.safe, rect):
+                    problems.add(
+                        box.loc,
+                        f"item '{item.id}' ({side}): box"
+                        f" '{box.name}' comes within"
+                        f" {to_mm(clearance(cut, rect)):.2f} mm of"
+                        f" the cut; profile '{profile.id}' keeps text"
+                        f" {to_mm(profile.safe):.2f} mm inside",
+                    )
+
+
+def _upright_text(art) -> list[Box]:
+    """The text boxes of an art's parts drawn as they lie (not turned or moved)."""
+    return [
+        box
+        for matrix, face in (art.parts if art is not None else ())
+        if matrix == IDENTITY
+        for box in face
+        if isinstance(box, Box) and PAINTERS[box.painter].text
+    ]
 
 
 def _shot(

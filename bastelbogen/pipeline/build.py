@@ -121,7 +121,7 @@ def build_game(
     variants before drew, whose content checks also ran then; not drawn again."""
     ready = prepare(project, game_id, options, game, drawn)
     options = ready.options
-    writers = [w for w in WRITERS if w.wanted(options) and (w.checks or not options.dry)]
+    writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(
             ready.game,

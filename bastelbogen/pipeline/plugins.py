@@ -5,11 +5,12 @@ content is checked against the registries; nothing below it imports upward."""
 from __future__ import annotations
 
 from bastelbogen import games, render
-from bastelbogen.content.painters import sort
-from bastelbogen.core.registry import import_all
+from bastelbogen.checks import GAME_RULES
+from bastelbogen.content.painters import MOTIFS, PAINTERS
+
+FOUND_IN = (render.__name__, games.__name__)
 
 
 def load() -> None:
-    for package in (render, games):
-        import_all(package.__name__, package.__path__)
-    sort()
+    for registry in (PAINTERS, MOTIFS, GAME_RULES):
+        registry.discover(*FOUND_IN)

@@ -7,7 +7,7 @@ from pathlib import Path
 from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 
-from bastelbogen.content.painters import painter
+from bastelbogen.content.painters import Mark, painter
 from bastelbogen.content.pictures import picture_problem, svg_drawing
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.geometry import whole_picture
@@ -72,6 +72,7 @@ def _svg(path: Path, box, folder: Path):
     " `slice` with `piece` shows one piece of a picture cut across items",
     {"file": TEXT, "slice": SLICE, "piece": RECT},
     required=("file",),
+    puts=(Mark.FILL,),
 )
 def paint_image(c, box, ctx) -> None:
     path = image_path(box, ctx)

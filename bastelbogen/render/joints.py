@@ -20,7 +20,6 @@ from bastelbogen.layout.arts import typed
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.layouts import Box
 
-SLICED = ("art", "image")  # the painters that can show one piece of a larger picture
 TOUCH = 0.01  # points: a box filling its piece lies within this of it
 
 
@@ -92,7 +91,7 @@ def _underlaid(art: Art):
     if art.clip or art.tabs or len(art.parts) != 1 or not art.parts[0][1]:
         return None
     box = art.parts[0][1][0]
-    if box.painter not in SLICED or not box.get("slice"):
+    if "slice" not in PAINTERS[box.painter].keys or not box.get("slice"):
         return None
     piece = box.get("piece", box.rect)
     fills = all(abs(a - b) < TOUCH for a, b in zip(box.rect, piece, strict=True))

@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
-from bastelbogen.content.painters import MOTIFS
+from bastelbogen.content.painters import MOTIFS, completed
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
@@ -210,7 +210,8 @@ class Symbol(Flowable):
             "symbol",
             "art",
             (0.0, 0.0, SYMBOL, SYMBOL),
-            (("colour", self.colour), ("motif", self.motif)),
+            # what the motif takes by default too: drawn here, not through the art painter
+            tuple(sorted(completed({"colour": self.colour, "motif": self.motif}, {}).items())),
             self.loc,
         )
         self.canv.saveState()

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bastelbogen.content.painters import MOTIFS, PAINTING, PASSING, motif_problems, painter
+from bastelbogen.content.painters import (
+    MOTIFS,
+    PAINTING,
+    PASSING,
+    Mark,
+    completed,
+    motif_problems,
+    painter,
+)
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.geometry import whole_picture
 from bastelbogen.core.params import COLOUR, RECT, SLICE, STEP, TEXT
@@ -30,6 +38,7 @@ BLEED_ROOM = 30  # points a motif's background runs past its box, so bleed never
         "piece": RECT,
         "picture": RECT,
     },
+    puts=(Mark.FILL,),
 )
 def paint_art(c, box, ctx) -> None:
     """A motif in its box. `with` brings a whole mapping of parameters (a theme's motif);
@@ -51,6 +60,9 @@ def paint_art(c, box, ctx) -> None:
                 f" '{name}'; known motifs: {', '.join(sorted(MOTIFS))}",
             )
         )
+    # Laid out, a box has its defaults already (a seed from its item's id); drawn directly
+    # (a cheat sheet's, a test's), it takes them here.
+    box = replace(box, params=tuple(sorted(completed(dict(box.params), {}).items())))
     c.saveState()
     clip = c.beginPath()  # a motif may draw generously; only its box shows
     clip.rect(*box.rect)

@@ -35,10 +35,12 @@ class PaintContext:
     dry: bool = False  # validating: everything drawn (text fitted, pictures read), no file
     drawn: set | None = None  # validating: faces (by their key) drawn already, not again
 
-    def ink(self, box, key: str, default: str):
-        """A box's colour. On swell paper every dark print rises, so in a braille build all
-        ink but the braille dots is lightened: only the dots must be felt."""
-        value = box.get(key, default)
+    def ink(self, box, key: str, default: str | None = ""):
+        """A box's colour: its own, else the default its painter declares ("" here), else
+        `default`; None when it may paint nothing (a shape's fill). On swell paper every
+        dark print rises, so in a braille build all ink but the braille dots is lightened:
+        only the dots must be felt."""
+        value = box.get(key, default or None)
         c = colour(value, box.loc_of(key))
         if c is None and default is not None:  # text and motifs need paint; a shape need not
             raise ContentError(

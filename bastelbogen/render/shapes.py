@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from bastelbogen.content.painters import painter
+from bastelbogen.content.painters import Key, Mark, painter
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import (
     ALIGNMENT,
@@ -31,14 +31,16 @@ from bastelbogen.render.text import check_glyphs, fit_line
     "a rectangle (corners rounded by `radius`, mm), ellipse or line; `outline`"
     " is the piece's own cut outline (a hex's, a circle's), `inset` mm inside it",
     {
-        "shape": choice("rect", "ellipse", "line", "outline"),
-        "fill": COLOUR,
-        "stroke": COLOUR,
-        "line": LINE,
+        "shape": Key(choice("rect", "ellipse", "line", "outline"), "rect"),
+        "fill": COLOUR,  # none: not filled
+        "stroke": COLOUR,  # none: no outline
+        "line": Key(LINE, 0.5),
         "dash": LENGTHS,
         "radius": NON_NEGATIVE,
-        "inset": NON_NEGATIVE,
+        "inset": Key(NON_NEGATIVE, 0),
     },
+    puts=(Mark.FILL, Mark.LINE),
+    fills_when="fill",
 )
 def paint_shape(c, box, ctx) -> None:
     x, y, w, h = box.rect
@@ -51,13 +53,13 @@ def paint_shape(c, box, ctx) -> None:
         c.setFillColor(fill)
     if stroke is not None:
         c.setStrokeColor(stroke)
-        c.setLineWidth(float(box.get("line", 0.5)))
+        c.setLineWidth(float(box.get("line")))
         if box.get("dash"):
             c.setDash([float(v) for v in box.get("dash")])
-    kind = box.get("shape", "rect")
+    kind = box.get("shape")
     args = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
     if kind == "outline":
-        loops = offset(ctx.outline, -mm(float(box.get("inset", 0)))) if ctx.outline else ()
+        loops = offset(ctx.outline, -mm(float(box.get("inset")))) if ctx.outline else ()
         c.drawPath(loops_path(c, loops), **args)
     elif kind == "ellipse":
         c.ellipse(x, y, x + w, y + h, **args)
@@ -77,74 +79,107 @@ def paint_shape(c, box, ctx) -> None:
     {
         "header": TEXTS,
         "rows": TEXTS,
-        "group": at_least(1),
-        "first": POSITIVE,
-        "header-height": POSITIVE,
-        "colour": COLOUR,
-        "line-colour": COLOUR,
-        "stripe": COLOUR,
-        "size": FONT_SIZE,
+        "group": Key(at_least(1), 1),
+        "first": Key(POSITIVE, 30),
+        "header-height": Key(POSITIVE, 10),
+        "colour": Key(COLOUR, "#222222"),
+        "line-colour": Key(COLOUR, "#555555"),
+        "stripe": Key(COLOUR, "#f1efe8"),
+        "size": Key(FONT_SIZE, 9),
     },
     required=("header",),
-    text=True,
+    puts=(Mark.TEXT, Mark.LINE, Mark.FILL),
 )
 def paint_table(c, box, ctx) -> None:
     """A score grid: a header row, then one row per label; rows come in groups of `group`
     (a round's +, −, =), shaded alternately. A label `left|right` puts `right` flush right;
     a label starting with `#` heads its group (bold, on a darker band)."""
-    x, y, w, h = box.rect
     header = [str(v) for v in box.get("header", ())]
-    rows = [str(v) for v in box.get("rows", ())]
     if not header:
         return
-    group = int(box.get("group", 1))
-    first = mm(float(box.get("first", 30)))
-    col_w = (w - first) / max(1, len(header) - 1)
-    head_h = mm(float(box.get("header-height", 10)))
-    row_h = (h - head_h) / max(1, len(rows))
-    ink = ctx.ink(box, "colour", "#222222")
-    line = ctx.ink(box, "line-colour", "#555555")
-    stripe = ctx.ink(box, "stripe", "#f1efe8")
-    size = float(box.get("size", 9))
+    grid = _Grid(box, header, [str(v) for v in box.get("rows", ())])
+    ink = ctx.ink(box, "colour")
+    line = ctx.ink(box, "line-colour")
+    stripe = ctx.ink(box, "stripe")
     c.saveState()
     c.setFillColor(stripe)
-    for r, label in enumerate(rows):
+    _bands(c, grid, stripe)
+    c.setStrokeColor(line)
+    _rules(c, grid)
+    c.setFillColor(ink)
+    _labels(c, grid, box, ctx)
+    c.restoreState()
+
+
+class _Grid:
+    """A table box's geometry: the label column `first` wide, a column per further header,
+    the header row on top and the rows sharing what is left of the height."""
+
+    def __init__(self, box, header: list[str], rows: list[str]):
+        self.x, self.y, self.w, self.h = box.rect
+        self.header, self.rows = header, rows
+        self.group = int(box.get("group"))
+        self.first = mm(float(box.get("first")))
+        self.col_w = (self.w - self.first) / max(1, len(header) - 1)
+        self.head_h = mm(float(box.get("header-height")))
+        self.row_h = (self.h - self.head_h) / max(1, len(rows))
+        self.size = float(box.get("size"))
+
+    def row_top(self, r: float) -> float:
+        """Where row r begins, from the top (r may be a fraction: a row's middle)."""
+        return self.y + self.h - self.head_h - r * self.row_h
+
+    def column(self, k: int) -> tuple[float, float]:
+        """Column k's left edge and width; column 0 holds the labels."""
+        if k == 0:
+            return self.x, self.first
+        return self.x + (self.first + (k - 1) * self.col_w), self.col_w
+
+
+def _bands(c, grid: _Grid, stripe) -> None:
+    """Every other group of rows shaded; a heading's row darker."""
+    for r, label in enumerate(grid.rows):
         if label.startswith("#"):
             c.setFillColor(shade(stripe, 0.12))
-        elif (r // group) % 2 == 1:
+        elif (r // grid.group) % 2 == 1:
             c.setFillColor(stripe)
         else:
             continue
-        c.rect(x, y + h - head_h - (r + 1) * row_h, w, row_h, stroke=0, fill=1)
-    c.setStrokeColor(line)
-    for r in range(len(rows) + 1):
-        yy = y + h - head_h - r * row_h
-        c.setLineWidth(1.0 if r % group == 0 else 0.3)
-        c.line(x, yy, x + w, yy)
+        c.rect(grid.x, grid.row_top(r + 1), grid.w, grid.row_h, stroke=0, fill=1)
+
+
+def _rules(c, grid: _Grid) -> None:
+    """The lines between rows (heavier between groups) and between columns."""
+    x, y, w, h = grid.x, grid.y, grid.w, grid.h
+    for r in range(len(grid.rows) + 1):
+        c.setLineWidth(1.0 if r % grid.group == 0 else 0.3)
+        c.line(x, grid.row_top(r), x + w, grid.row_top(r))
     c.setLineWidth(1.0)
     c.line(x, y + h, x + w, y + h)
-    for k in range(len(header) + 1):
-        xx = x + (first + (k - 1) * col_w if k else 0)
-        c.setLineWidth(1.0 if k in (0, 1, len(header)) else 0.4)
+    for k in range(len(grid.header) + 1):
+        xx = x + (grid.first + (k - 1) * grid.col_w if k else 0)
+        c.setLineWidth(1.0 if k in (0, 1, len(grid.header)) else 0.4)
         c.line(xx, y, xx, y + h)
-    c.setFillColor(ink)
+
+
+def _labels(c, grid: _Grid, box, ctx) -> None:
     bold, regular = ctx.fonts["bold"], ctx.fonts["regular"]
-    for k, label in enumerate(header):
-        left = x + (first + (k - 1) * col_w if k else 0)
-        width = col_w if k else first
+    size, head_h = grid.size, grid.head_h
+    for k, label in enumerate(grid.header):
+        left, width = grid.column(k)
         c.setFont(bold, _fit(label, bold, size, width - mm(2), head_h, box, ctx))
-        c.drawCentredString(left + width / 2, y + h - head_h / 2 - size * 0.36, label)
-    for r, label in enumerate(rows):
+        c.drawCentredString(left + width / 2, grid.y + grid.h - head_h / 2 - size * 0.36, label)
+    for r, label in enumerate(grid.rows):
         heading = label.startswith("#")
         left_text, _, right_text = (part.strip() for part in label.lstrip("#").partition("|"))
-        base = y + h - head_h - (r + 0.5) * row_h - size * 0.36
+        base = grid.row_top(r + 0.5) - size * 0.36
         font = bold if heading or right_text == "=" or left_text.startswith("=") else regular
         symbol_w = stringWidth(right_text, bold, size * 1.2) + mm(4.5) if right_text else 0
-        c.setFont(font, _fit(left_text, font, size, first - mm(3) - symbol_w, row_h, box, ctx))
-        c.drawString(x + mm(2), base, left_text)
+        room = grid.first - mm(3) - symbol_w
+        c.setFont(font, _fit(left_text, font, size, room, grid.row_h, box, ctx))
+        c.drawString(grid.x + mm(2), base, left_text)
         c.setFont(bold, size * 1.2)
-        c.drawRightString(x + first - mm(2.5), base, right_text)
-    c.restoreState()
+        c.drawRightString(grid.x + grid.first - mm(2.5), base, right_text)
 
 
 def _fit(text: str, font: str, size: float, width: float, height: float, box, ctx) -> float:
@@ -166,8 +201,13 @@ def _fit(text: str, font: str, size: float, width: float, height: float, box, ct
 @painter(
     "braille",
     "digits and letters in paper braille, at standard dot size",
-    {"text": TEXT, "colour": COLOUR, "align": ALIGNMENT, "rotate": choice(0, 180)},
-    text=True,
+    {
+        "text": TEXT,
+        "colour": Key(COLOUR, "#000000"),
+        "align": Key(ALIGNMENT, "left"),
+        "rotate": Key(choice(0, 180), 0),
+    },
+    puts=(Mark.TEXT, Mark.RAISED),
 )
 def paint_braille(c, box, ctx) -> None:
     """Dots at standard paper-braille size, black: on swell paper they rise when heated."""
@@ -187,15 +227,15 @@ def paint_braille(c, box, ctx) -> None:
                 " is smaller",
             )
         )
-    align = box.get("align", "left")
+    align = box.get("align")
     left = x + {"left": 0.0, "right": w - bw}.get(align, (w - bw) / 2)
     top = y + h - (h - bh) / 2
     c.saveState()
-    rotate = int(box.get("rotate", 0)) % 360
+    rotate = int(box.get("rotate")) % 360
     if rotate == 180:
         c.translate(2 * x + w, 2 * y + h)
         c.rotate(180)
-    c.setFillColor(colour(box.get("colour", "#000000"), box.loc))
+    c.setFillColor(colour(box.get("colour"), box.loc))
     for cx, cy in braille.dot_centres(text, left, top):
         c.circle(cx, cy, braille.DOT_DIAMETER / 2, stroke=0, fill=1)
     c.restoreState()

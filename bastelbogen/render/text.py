@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
-from bastelbogen.content.painters import painter
+from bastelbogen.content.painters import Key, Mark, painter
 from bastelbogen.content.pictures import picture_problem
 from bastelbogen.core import limits, params
 from bastelbogen.core.errors import ContentError, Problem
@@ -78,27 +78,27 @@ def fit_line(
     " regular, bold or italic",
     {
         "text": TEXT,
-        "font": TEXT,
-        "size": FONT_SIZE,
-        "min-size": FONT_SIZE,
-        "colour": COLOUR,
-        "align": ALIGNMENT,
-        "valign": choice("top", "middle", "bottom"),
-        "rotate": choice(0, 90, 180, 270),
+        "font": Key(TEXT, "regular"),
+        "size": Key(FONT_SIZE, 10),
+        "min-size": FONT_SIZE,  # 60 % of `size`
+        "colour": Key(COLOUR, "#222222"),
+        "align": Key(ALIGNMENT, "center"),
+        "valign": Key(choice("top", "middle", "bottom"), "middle"),
+        "rotate": Key(choice(0, 90, 180, 270), 0),
     },
-    text=True,
+    puts=(Mark.TEXT,),
 )
 def paint_text(c, box, ctx) -> None:
     text = str(box.get("text", ""))
     if not text:
         return
-    font = ctx.fonts.get(box.get("font", "regular"), box.loc_of("font"))
+    font = ctx.fonts.get(box.get("font"), box.loc_of("font"))
     check_glyphs(text, font, box.loc, ctx.item_label)
-    rotate = int(box.get("rotate", 0)) % 360
+    rotate = int(box.get("rotate")) % 360
     x, y, w, h = box.rect
     if rotate in (90, 270):
         w, h = h, w
-    size = float(box.get("size", 10))
+    size = float(box.get("size"))
     fitted = fit_line(text, font, size, float(box.get("min-size", size * 0.6)), w, h)
     if fitted is None:
         raise _overflow(box, ctx, text, float(box.get("min-size", size * 0.6)))
@@ -108,13 +108,13 @@ def paint_text(c, box, ctx) -> None:
     cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
     c.translate(cx, cy)
     c.rotate(rotate)
-    c.setFillColor(ctx.ink(box, "colour", "#222222"))
+    c.setFillColor(ctx.ink(box, "colour"))
     c.setFont(font, fitted)
-    valign = box.get("valign", "middle")
+    valign = box.get("valign")
     base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
         valign, -fitted * CAP_HEIGHT / 2
     )
-    align = box.get("align", "center")
+    align = box.get("align")
     if align == "left":
         c.drawString(-w / 2, base, text)
     elif align == "right":
@@ -127,11 +127,11 @@ def paint_text(c, box, ctx) -> None:
 def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
     return ParagraphStyle(
         box.name,
-        fontName=ctx.fonts.get(box.get("font", "regular"), box.loc_of("font")),
+        fontName=ctx.fonts.get(box.get("font"), box.loc_of("font")),
         fontSize=size,
-        leading=size * float(box.get("leading", 1.25)),
-        alignment=ALIGN.get(box.get("align", "left"), TA_LEFT),
-        textColor=ctx.ink(box, "colour", "#222222"),
+        leading=size * float(box.get("leading")),
+        alignment=ALIGN.get(box.get("align"), TA_LEFT),
+        textColor=ctx.ink(box, "colour"),
     )
 
 
@@ -264,16 +264,16 @@ def paragraph(
     " paragraph, `gap` font sizes apart",
     {
         "text": TEXT,
-        "font": TEXT,
-        "size": FONT_SIZE,
-        "min-size": FONT_SIZE,
-        "colour": COLOUR,
-        "align": choice(*params.ALIGN, "justify"),
-        "valign": choice("top", "middle"),
-        "leading": FACTOR,
-        "gap": params.number(0, False, 10),
+        "font": Key(TEXT, "regular"),
+        "size": Key(FONT_SIZE, 9),
+        "min-size": FONT_SIZE,  # 70 % of `size`
+        "colour": Key(COLOUR, "#222222"),
+        "align": Key(choice(*params.ALIGN, "justify"), "left"),
+        "valign": Key(choice("top", "middle"), "top"),
+        "leading": Key(FACTOR, 1.25),
+        "gap": Key(params.number(0, False, 10), 0.4),
     },
-    text=True,
+    puts=(Mark.TEXT,),
 )
 def paint_paragraph(c, box, ctx) -> None:
     """Wrapped text; `text` may use <b>, <i> and <br/>; a list or blank lines give one
@@ -287,9 +287,9 @@ def paint_paragraph(c, box, ctx) -> None:
         if t.strip()
     ]
     x, y, w, h = box.rect
-    size = float(box.get("size", 9))
+    size = float(box.get("size"))
     min_size = float(box.get("min-size", size * 0.7))
-    gap = float(box.get("gap", 0.4))
+    gap = float(box.get("gap"))
 
     def laid_out(at: float):
         style = paragraph_style(ctx, box, at)
@@ -315,7 +315,7 @@ def paint_paragraph(c, box, ctx) -> None:
         ctx.preflight.text(box, size, ctx.item_label)
     paras, heights, total = best[1]
     top = y + h
-    if box.get("valign", "top") == "middle":
+    if box.get("valign") == "middle":
         top -= (h - total) / 2
     for p, ph in zip(paras, heights, strict=True):
         p.drawOn(c, x, top - ph)

@@ -19,7 +19,7 @@ from bastelbogen.content.models import Component, Game
 from bastelbogen.content.schema import Fields
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.geometry import IDENTITY, Matrix, Rect
-from bastelbogen.core.registry import import_all
+from bastelbogen.core.registry import Registry
 from bastelbogen.core.shapes import outline as shape_outline
 
 Outline = tuple[tuple[tuple[float, float], ...], ...]  # closed loops, item-local points
@@ -96,11 +96,11 @@ class Kind:
         return Plan((Part(IDENTITY, trim, "side", self.keeps_safe(component)),))
 
 
-KINDS: dict[str, Kind] = {}
+KINDS: Registry[Kind] = Registry("kind")
 
 
 def register(cls: type[Kind]) -> type[Kind]:
-    KINDS[cls.name] = cls()
+    KINDS.add(cls.name, cls())
     return cls
 
 
@@ -108,10 +108,6 @@ def kind_of(component: Component) -> Kind:
     return KINDS[component.kind]
 
 
-def _discover() -> None:
-    """Every module of this package is a kind and registers itself: a new kind is a new
-    module here, and nothing else changes."""
-    import_all(__name__, __path__)
-
-
-_discover()
+# Every module of this package is a kind and registers itself: a new kind is a new module
+# here, and nothing else changes.
+KINDS.discover(__name__)

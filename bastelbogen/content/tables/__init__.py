@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bastelbogen.content.tables.columns import Column, convert
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
-from bastelbogen.core.registry import import_all
+from bastelbogen.core.registry import Registry
 from bastelbogen.core.source import YList, YMap
 
 Cell = tuple[object, Loc]
@@ -24,13 +24,14 @@ class Sheet:
     rows: Sequence[tuple[int, Sequence[Cell]]]  # (row's line, its cells); the first is the header
 
 
-READERS: dict[str, Callable[[Path, dict, Loc], Sheet]] = {}
+Reader = Callable[[Path, dict, Loc], Sheet]
+READERS: Registry[Reader] = Registry("table reader")  # by file ending
 
 
-def register(*endings: str):
-    def add(read):
+def register(*endings: str) -> Callable[[Reader], Reader]:
+    def add(read: Reader) -> Reader:
         for ending in endings:
-            READERS[ending] = read
+            READERS.add(ending, read)
         return read
 
     return add
@@ -70,7 +71,9 @@ def rows_of(sheet: Sheet, columns: dict[str, Column], name: str, problems: Colle
     return out
 
 
-def _row(cells: Sequence[Cell], names: list, columns: dict[str, Column], name: str, problems) -> YMap:
+def _row(
+    cells: Sequence[Cell], names: list, columns: dict[str, Column], name: str, problems
+) -> YMap:
     """One row's cells as a YMap, typed, with the columns' defaults for its empty cells."""
     row = YMap()
     row.loc, row.key_locs, row.value_locs = cells[0][1], {}, {}
@@ -147,8 +150,4 @@ def _plain(value):
     return value.strip() if isinstance(value, str) else value
 
 
-def _discover() -> None:
-    import_all(__name__, __path__)
-
-
-_discover()
+READERS.discover(__name__)  # each module here reads a format and registers itself

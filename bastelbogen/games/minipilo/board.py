@@ -7,7 +7,7 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import motif
+from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import COLOUR, choice
 from bastelbogen.render.art.draw import BLEED_ROOM, poly
@@ -157,12 +157,18 @@ def _star(c, star, centre, radius, font) -> None:
     c.drawCentredString(cx, cy - radius * 0.02, "MiniPilo")
 
 
-@motif("runner", {"colour": COLOUR, "mark": choice(*MARKS)})
+@motif(
+    "runner",
+    {
+        "colour": Key(COLOUR, "#d55e00"),
+        "mark": choice(*MARKS),
+    },
+)
 def runner(c, rect, box, ctx) -> None:
     """A Mümvattel: a round little creature in its player's colour, with its sign on its
     belly, so runners differ by more than colour."""
     x, y, w, h = rect
-    body = ctx.ink(box, "colour", "#d55e00")
+    body = ctx.ink(box, "colour")
     c.setFillColor(colors.HexColor("#eef6ea"))
     c.rect(x - BLEED_ROOM, y, w + 2 * BLEED_ROOM, h, stroke=0, fill=1)
     cx = x + w / 2
@@ -191,11 +197,16 @@ def runner(c, rect, box, ctx) -> None:
     c.arc(cx - w * 0.1, y + h * 0.38, cx + w * 0.1, y + h * 0.48, 200, 140)
 
 
-@motif("owl", {"colour": COLOUR})
+@motif(
+    "owl",
+    {
+        "colour": Key(COLOUR, "#8a5a2b"),
+    },
+)
 def owl(c, rect, box, ctx) -> None:
     """The owl that walks the star."""
     x, y, w, h = rect
-    feathers = ctx.ink(box, "colour", "#8a5a2b")
+    feathers = ctx.ink(box, "colour")
     c.setFillColor(colors.HexColor("#23304f"))
     c.rect(x - BLEED_ROOM, y, w + 2 * BLEED_ROOM, h, stroke=0, fill=1)
     c.setFillColor(colors.HexColor("#f4ecd0"))

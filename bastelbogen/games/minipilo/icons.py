@@ -7,7 +7,8 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import motif
+from bastelbogen.content.painters import COLOURS, Key, motif
+from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.draw import poly
 
 WHITE = colors.white
@@ -202,7 +203,7 @@ def icon(name: str):
     """A motif drawing the named symbol: white on a disc of the box's colour."""
 
     def draw(c, rect, box, ctx) -> None:
-        ink = ctx.ink(box, "colour", "#0072b2")
+        ink = ctx.ink(box, "colour")
         q = Square(rect)
         _disc(c, q, ink)
         ICONS[name](c, q, ink)
@@ -211,4 +212,4 @@ def icon(name: str):
 
 
 for _name in ICONS:
-    motif(f"icon-{_name}")(icon(_name))
+    motif(f"icon-{_name}", {**COLOURS, "colour": Key(COLOUR, "#0072b2")})(icon(_name))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import motif
+from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.draw import poly
 from bastelbogen.render.style import mix, shade, tint
@@ -18,12 +18,18 @@ def _frame(c, rect) -> None:
     c.scale(k, k)
 
 
-@motif("baron", {"colour": COLOUR, "sky": COLOUR})
+@motif(
+    "baron",
+    {
+        "colour": Key(COLOUR, "#D55E00"),
+        "sky": Key(COLOUR, "#56B4E9"),
+    },
+)
 def baron(c, rect, box, ctx) -> None:
     """Baron Münchhausen riding his cannonball across an evening sky."""
     _frame(c, rect)
-    coat = ctx.ink(box, "colour", "#D55E00")
-    sky = ctx.ink(box, "sky", "#56B4E9")
+    coat = ctx.ink(box, "colour")
+    sky = ctx.ink(box, "sky")
     ink = colors.HexColor("#1b1b1b")
     skin = colors.HexColor("#f1c7a1")
     gold = colors.HexColor("#d9b45a")

@@ -7,11 +7,11 @@ import math
 from reportlab.lib import colors
 
 from bastelbogen.content.kinds.die import net
-from bastelbogen.content.painters import motif
+from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import COLOUR, POSITIVE, choice, whole
 from bastelbogen.core.units import mm
-from bastelbogen.render.art.draw import BLEED_ROOM, param, poly
+from bastelbogen.render.art.draw import BLEED_ROOM, poly
 from bastelbogen.render.style import shade, tint
 
 WOOD = colors.HexColor("#c89b6d")
@@ -47,11 +47,14 @@ def board_fields(cols: int, rows: int):
     return stacks, path, starts, market
 
 
-@motif("museum-board", {"cols": whole(5, 30), "rows": whole(5, 30), "field": POSITIVE})
+@motif(
+    "museum-board",
+    {"cols": Key(whole(5, 30), 9), "rows": Key(whole(5, 30), 6), "field": Key(POSITIVE, 48)},
+)
 def board(c, rect, box, ctx) -> None:
     x, y, w, h = rect
-    cols, rows = int(param(box, "cols", 9)), int(param(box, "rows", 6))
-    f = mm(float(param(box, "field", 48)))
+    cols, rows = int(box.get("cols")), int(box.get("rows"))
+    f = mm(float(box.get("field")))
     if cols * f > w or rows * f > h:
         raise ContentError(
             Problem(
@@ -197,11 +200,17 @@ def symbol(c, name: str, cx: float, cy: float, r: float, colour) -> None:
         c.rect(cx - r, cy - r * 0.3, r * 2, r * 0.6, stroke=0, fill=1)
 
 
-@motif("visitor", {"colour": COLOUR, "symbol": choice(*SYMBOLS)})
+@motif(
+    "visitor",
+    {
+        "colour": Key(COLOUR, "#d55e00"),
+        "symbol": Key(choice(*SYMBOLS), "circle"),
+    },
+)
 def visitor(c, rect, box, ctx) -> None:
     """A museum visitor in the player's colour, the player's symbol on the coat."""
     x, y, w, h = rect
-    coat = ctx.ink(box, "colour", "#d55e00")
+    coat = ctx.ink(box, "colour")
     c.setFillColor(colors.HexColor("#efe7d6"))
     c.rect(x - BLEED_ROOM, y, w + 2 * BLEED_ROOM, h, stroke=0, fill=1)
     c.setFillColor(colors.HexColor("#d8ccb4"))
@@ -223,7 +232,7 @@ def visitor(c, rect, box, ctx) -> None:
     c.circle(cx, y + h * 0.76, w * 0.2, stroke=0, fill=1)
     c.setFillColor(shade(coat, 0.45))  # a beret
     c.ellipse(cx - w * 0.24, y + h * 0.84, cx + w * 0.2, y + h * 0.93, stroke=0, fill=1)
-    symbol(c, str(param(box, "symbol", "circle")), cx, y + h * 0.38, w * 0.16, colors.white)
+    symbol(c, str(box.get("symbol")), cx, y + h * 0.38, w * 0.16, colors.white)
 
 
 PIPS = {

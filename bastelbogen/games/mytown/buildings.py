@@ -12,11 +12,11 @@ from dataclasses import dataclass, replace
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import motif
+from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import COLOUR, TEXT, choice, choices, fraction, whole
 from bastelbogen.games.mytown.roofs import ROOFS, draw_roof
-from bastelbogen.render.art.draw import backdrop, cloud, light, param, poly
+from bastelbogen.render.art.draw import backdrop, cloud, light, poly
 from bastelbogen.render.art.town import GROUND_SHARE
 from bastelbogen.render.style import shade, tint
 from bastelbogen.render.text import check_glyphs, fit_line
@@ -32,48 +32,48 @@ def _parts(box) -> int:
 @motif(
     "building",
     {
-        "sky": COLOUR,
-        "ground": COLOUR,
-        "wall": COLOUR,
-        "roof": choice(*ROOFS),
-        "roof-colour": COLOUR,
-        "floors": whole(1, 12),
-        "bays": whole(1, 4),
-        "height": fraction,
-        "windows": COLOUR,
-        "door": COLOUR,
-        "features": choices(*FEATURES),
+        "sky": Key(COLOUR, "#9fd3f0"),
+        "ground": Key(COLOUR, "#b9b4aa"),
+        "wall": Key(COLOUR, "#e8d3b0"),
+        "roof": Key(choice(*ROOFS), "gable"),
+        "roof-colour": Key(COLOUR, "#b5523b"),
+        "floors": Key(whole(1, 12), 2),
+        "bays": Key(whole(1, 4), 2),
+        "height": Key(fraction, 0.55),
+        "windows": Key(COLOUR, "#fdf3c4"),
+        "door": Key(COLOUR, "#6b3e26"),
+        "features": Key(choices(*FEATURES), ()),
         "sign": TEXT,
-        "sign-colour": COLOUR,
-        "awning": COLOUR,
-        "flag": COLOUR,
+        "sign-colour": Key(COLOUR, "#1f2a44"),
+        "awning": Key(COLOUR, "#d55e00"),
+        "flag": Key(COLOUR, "#d55e00"),
     },
 )
 def building(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     parts = _parts(box)
-    sky = ctx.ink(box, "sky", "#9fd3f0")
-    wall = ctx.ink(box, "wall", "#e8d3b0")
-    roof_colour = ctx.ink(box, "roof-colour", "#b5523b")
-    glass = ctx.ink(box, "windows", "#fdf3c4")
-    ground = ctx.ink(box, "ground", "#b9b4aa")
-    features = tuple(param(box, "features", ()))
+    sky = ctx.ink(box, "sky")
+    wall = ctx.ink(box, "wall")
+    roof_colour = ctx.ink(box, "roof-colour")
+    glass = ctx.ink(box, "windows")
+    ground = ctx.ink(box, "ground")
+    features = tuple(box.get("features"))
     horizon = backdrop(c, rect, sky, ground, GROUND_SHARE)
-    if float(param(box, "height", 0.55)) < 0.7:  # tall houses leave no sky for clouds
+    if float(box.get("height")) < 0.7:  # tall houses leave no sky for clouds
         cloud(c, x + w * 0.12, y + h * 0.93, h * 0.03)
     # The body: most of the width, as tall as the theme says.
     margin = w * 0.05 / parts * 2
     bx0, bx1 = x + margin, x + w - margin
-    top = horizon + (y + h - horizon) * float(param(box, "height", 0.55))
-    roof = str(param(box, "roof", "gable"))
+    top = horizon + (y + h - horizon) * float(box.get("height"))
+    roof = str(box.get("roof"))
     draw_roof(c, roof, bx0, bx1, top, y + h, roof_colour, wall, box, ctx)
     _body(c, rect, wall, bx0, bx1, horizon, top)
     if "timber" in features:
         _timber(c, bx0, bx1, horizon, top, parts, shade(wall, 0.6))
-    floors = int(param(box, "floors", 2))
+    floors = int(box.get("floors"))
     floor_h = (top - horizon) / (floors + 0.4)
     front = _Front(bx0, bx1, horizon, floor_h, parts, x, w)
-    _windows(c, front, floors, int(param(box, "bays", 2)), features, glass, wall)
+    _windows(c, front, floors, int(box.get("bays")), features, glass, wall)
     _ground_floor(c, front, top, features, wall, box, ctx)
     if "chimney" in features:
         cx = bx0 + (bx1 - bx0) * 0.72
@@ -174,7 +174,7 @@ def _ground_floor(c, front: _Front, top: float, features, wall, box, ctx) -> Non
     door (where no garage has one) and a sign."""
     x0, x1, bottom, floor_h, parts = front.x0, front.x1, front.bottom, front.floor_h, front.parts
     mid = (x0 + x1) / 2
-    door = ctx.ink(box, "door", "#6b3e26")
+    door = ctx.ink(box, "door")
     if "awning" in features:
         _awning(c, front, box, ctx)
     elif "garage" in features:
@@ -279,7 +279,7 @@ def _sign(c, text, mid, x0, x1, bottom, top, floor_h, features, box, ctx) -> Non
         ctx.preflight.text(replace(box, name="sign", loc=box.loc_of("with")), size, ctx.item_label)
     # Over the awning, or else astride the eaves, clear of the windows.
     sy = bottom + floor_h * 1.05 if "awning" in features else top - size * 0.8
-    c.setFillColor(ctx.ink(box, "sign-colour", "#1f2a44"))
+    c.setFillColor(ctx.ink(box, "sign-colour"))
     c.roundRect(mid - board / 2, sy, board, size * 1.6, 1.5, stroke=0, fill=1)
     c.setFillColor(colors.white)
     c.setFont(font, size)

@@ -10,15 +10,23 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import motif
+from bastelbogen.content.painters import Key, motif
+from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.creatures import INK, eye, legs, scene
 from bastelbogen.render.style import shade, tint
 
 
-@motif("cat")
+@motif(
+    "cat",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#8cc66b"),
+        "colour": Key(COLOUR, "#e69f00"),
+    },
+)
 def cat(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
-    fur = ctx.ink(box, "colour", "#e69f00")
+    fur = ctx.ink(box, "colour")
     c.setStrokeColor(shade(fur, 0.1))
     c.setLineWidth(f.h * 0.05)
     p = c.beginPath()
@@ -42,10 +50,17 @@ def cat(c, rect, box, ctx) -> None:
         c.line(*f(0.8, 0.5), *f(0.69, 0.5 + dv))
 
 
-@motif("dog")
+@motif(
+    "dog",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#9fcf6e"),
+        "colour": Key(COLOUR, "#a0682f"),
+    },
+)
 def dog(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#9fcf6e")
-    fur = ctx.ink(box, "colour", "#a0682f")
+    f = scene(c, rect, box, ctx)
+    fur = ctx.ink(box, "colour")
     legs(f, c, (0.24, 0.34, 0.58, 0.68), 0.35, 0.16, 0.04, shade(fur, 0.15))
     f.poly(c, [(0.17, 0.38), (0.05, 0.6), (0.09, 0.62), (0.23, 0.44)], fur)
     f.ellipse(c, 0.14, 0.28, 0.74, 0.54, fur)
@@ -58,10 +73,17 @@ def dog(c, rect, box, ctx) -> None:
     f.ellipse(c, 0.64, 0.44, 0.69, 0.66, colors.HexColor("#d55e00"))  # collar
 
 
-@motif("rabbit")
+@motif(
+    "rabbit",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#a6d27a"),
+        "colour": Key(COLOUR, "#cfc6bb"),
+    },
+)
 def rabbit(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#a6d27a")
-    fur = ctx.ink(box, "colour", "#cfc6bb")
+    f = scene(c, rect, box, ctx)
+    fur = ctx.ink(box, "colour")
     f.ellipse(c, 0.2, 0.18, 0.72, 0.52, fur)
     f.circle(c, 0.2, 0.4, 0.07, colors.white)
     f.ellipse(c, 0.52, 0.16, 0.72, 0.24, shade(fur, 0.1))
@@ -73,10 +95,17 @@ def rabbit(c, rect, box, ctx) -> None:
     f.circle(c, 0.88, 0.52, 0.02, colors.HexColor("#cc79a7"))
 
 
-@motif("fish")
+@motif(
+    "fish",
+    {
+        "sky": Key(COLOUR, "#2f7fb8"),
+        "ground": Key(COLOUR, "#e8d9a8"),
+        "colour": Key(COLOUR, "#f0e442"),
+    },
+)
 def fish(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, sky="#2f7fb8", ground="#e8d9a8", share=0.12)
-    body = ctx.ink(box, "colour", "#f0e442")
+    f = scene(c, rect, box, ctx, share=0.12)
+    body = ctx.ink(box, "colour")
     for u, v in ((0.1, 0.7), (0.88, 0.82), (0.93, 0.72)):
         f.circle(c, u, v, 0.03, tint(colors.HexColor("#2f7fb8"), 0.5))
     f.poly(c, [(0.08, 0.3), (0.26, 0.5), (0.08, 0.72)], shade(body, 0.2))
@@ -94,10 +123,17 @@ def fish(c, rect, box, ctx) -> None:
     f.poly(c, [(0.0, 0.12), (0.05, 0.3), (0.1, 0.12)], colors.HexColor("#009e73"))  # weed
 
 
-@motif("turtle")
+@motif(
+    "turtle",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#c9b37e"),
+        "colour": Key(COLOUR, "#009e73"),
+    },
+)
 def turtle(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#c9b37e")
-    shell = ctx.ink(box, "colour", "#009e73")
+    f = scene(c, rect, box, ctx)
+    shell = ctx.ink(box, "colour")
     skin = colors.HexColor("#9ccf70")
     legs(f, c, (0.3, 0.66), 0.44, 0.16, 0.05, skin)
     f.poly(c, [(0.16, 0.44), (0.04, 0.4), (0.16, 0.36)], skin)
@@ -117,10 +153,17 @@ def turtle(c, rect, box, ctx) -> None:
     f.poly(c, [(0.12, 0.45), (0.86, 0.45), (0.86, 0.42), (0.12, 0.42)], shade(shell, 0.3))
 
 
-@motif("crocodile")
+@motif(
+    "crocodile",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#4f8fb0"),
+        "colour": Key(COLOUR, "#3f8f3a"),
+    },
+)
 def crocodile(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#4f8fb0", share=0.22)
-    skin = ctx.ink(box, "colour", "#3f8f3a")
+    f = scene(c, rect, box, ctx, share=0.22)
+    skin = ctx.ink(box, "colour")
     f.poly(c, [(0.0, 0.3), (0.3, 0.44), (0.3, 0.3)], skin)  # tail
     f.ellipse(c, 0.18, 0.24, 0.74, 0.5, skin)
     f.poly(c, [(0.66, 0.32), (0.95, 0.33), (0.96, 0.42), (0.7, 0.48)], skin)  # snout
@@ -133,10 +176,17 @@ def crocodile(c, rect, box, ctx) -> None:
     eye(f, c, 0.72, 0.5, 0.035)
 
 
-@motif("snake")
+@motif(
+    "snake",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#d8c48a"),
+        "colour": Key(COLOUR, "#cc79a7"),
+    },
+)
 def snake(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#d8c48a")
-    skin = ctx.ink(box, "colour", "#cc79a7")
+    f = scene(c, rect, box, ctx)
+    skin = ctx.ink(box, "colour")
     c.setStrokeColor(skin)
     c.setLineWidth(f.h * 0.13)
     c.setLineCap(1)
@@ -157,10 +207,17 @@ def snake(c, rect, box, ctx) -> None:
     c.line(*f(0.98, 0.48), *f(1.0, 0.46))
 
 
-@motif("dachshund")
+@motif(
+    "dachshund",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#a6d27a"),
+        "colour": Key(COLOUR, "#7a4b2a"),
+    },
+)
 def dachshund(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#a6d27a")
-    fur = ctx.ink(box, "colour", "#7a4b2a")
+    f = scene(c, rect, box, ctx)
+    fur = ctx.ink(box, "colour")
     f.poly(c, [(0.14, 0.4), (0.03, 0.54), (0.05, 0.56), (0.18, 0.45)], fur)
     legs(f, c, (0.18, 0.26, 0.7, 0.78), 0.32, 0.16, 0.025, shade(fur, 0.2))
     f.ellipse(c, 0.12, 0.28, 0.84, 0.5, fur)
@@ -180,11 +237,18 @@ def dachshund(c, rect, box, ctx) -> None:
     eye(f, c, 0.85, 0.6)
 
 
-@motif("caterpillar")
+@motif(
+    "caterpillar",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#7dbb5a"),
+        "colour": Key(COLOUR, "#8fd14f"),
+    },
+)
 def caterpillar(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#7dbb5a")
+    f = scene(c, rect, box, ctx)
     f.ellipse(c, -0.05, 0.12, 1.05, 0.32, colors.HexColor("#3f8f3a"))  # the leaf
-    body = ctx.ink(box, "colour", "#8fd14f")
+    body = ctx.ink(box, "colour")
     n = 9
     for k in range(n):
         u = 0.08 + k * 0.09
@@ -199,10 +263,17 @@ def caterpillar(c, rect, box, ctx) -> None:
     c.line(*f(0.9, 0.6), *f(0.93, 0.74))
 
 
-@motif("whale")
+@motif(
+    "whale",
+    {
+        "sky": Key(COLOUR, "#9fd3f0"),
+        "ground": Key(COLOUR, "#2f6fa8"),
+        "colour": Key(COLOUR, "#0072b2"),
+    },
+)
 def whale(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, sky="#9fd3f0", ground="#2f6fa8", share=0.45)
-    body = ctx.ink(box, "colour", "#0072b2")
+    f = scene(c, rect, box, ctx, share=0.45)
+    body = ctx.ink(box, "colour")
     f.poly(c, [(0.06, 0.47), (0.22, 0.44), (0.22, 0.56), (0.06, 0.53)], body)  # the stalk
     f.poly(c, [(0.0, 0.66), (0.1, 0.5), (0.0, 0.36), (0.04, 0.5)], body)
     f.ellipse(c, 0.1, 0.28, 0.95, 0.72, body)
@@ -217,10 +288,17 @@ def whale(c, rect, box, ctx) -> None:
         c.drawPath(p, stroke=1, fill=0)
 
 
-@motif("ducks")
+@motif(
+    "ducks",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#56b4e9"),
+        "colour": Key(COLOUR, "#f0e442"),
+    },
+)
 def ducks(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#56b4e9", share=0.3)
-    plumage = ctx.ink(box, "colour", "#f0e442")
+    f = scene(c, rect, box, ctx, share=0.3)
+    plumage = ctx.ink(box, "colour")
     for u, s in ((0.14, 0.55), (0.33, 0.55), (0.52, 0.55), (0.76, 1.0)):
         colour = plumage if s < 1 else colors.HexColor("#ffffff")
         f.ellipse(c, u - 0.12 * s, 0.24, u + 0.1 * s, 0.24 + 0.22 * s, colour)

@@ -41,8 +41,9 @@ class Frame:
         )
 
 
-def scene(c, rect, box, ctx, sky="#bfe6f7", ground="#8cc66b", share=0.2) -> Frame:
-    backdrop(c, rect, ctx.ink(box, "sky", sky), ctx.ink(box, "ground", ground), share)
+def scene(c, rect, box, ctx, share=0.2) -> Frame:
+    """The motif's sky over its ground (its own `sky` and `ground`, declared with it)."""
+    backdrop(c, rect, ctx.ink(box, "sky"), ctx.ink(box, "ground"), share)
     f = Frame(rect)
     cloud(c, *f(0.2, 0.88), rect[3] * 0.035)
     return f

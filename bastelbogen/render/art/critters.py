@@ -6,17 +6,24 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import motif
+from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.creatures import INK, eye, scene
 from bastelbogen.render.art.draw import BLEED_ROOM, tiling
 from bastelbogen.render.style import shade, tint
 
 
-@motif("mouse")
+@motif(
+    "mouse",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#c9b37e"),
+        "colour": Key(COLOUR, "#9a948a"),
+    },
+)
 def mouse(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#c9b37e")
-    fur = ctx.ink(box, "colour", "#9a948a")
+    f = scene(c, rect, box, ctx)
+    fur = ctx.ink(box, "colour")
     c.setStrokeColor(colors.HexColor("#cc79a7"))
     c.setLineWidth(1.0)
     p = c.beginPath()
@@ -35,10 +42,17 @@ def mouse(c, rect, box, ctx) -> None:
     f.circle(c, 0.9, 0.18, 0.012, colors.HexColor("#c9b037"))
 
 
-@motif("snail")
+@motif(
+    "snail",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#7dbb5a"),
+        "colour": Key(COLOUR, "#e69f00"),
+    },
+)
 def snail(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#7dbb5a")
-    shell = ctx.ink(box, "colour", "#e69f00")
+    f = scene(c, rect, box, ctx)
+    shell = ctx.ink(box, "colour")
     body = colors.HexColor("#d9c7a7")
     f.ellipse(c, 0.1, 0.18, 0.95, 0.3, body)
     f.ellipse(c, 0.7, 0.2, 0.92, 0.42, body)
@@ -61,10 +75,17 @@ def snail(c, rect, box, ctx) -> None:
     c.drawPath(p, stroke=1, fill=0)
 
 
-@motif("bird")
+@motif(
+    "bird",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#a6d27a"),
+        "colour": Key(COLOUR, "#d55e00"),
+    },
+)
 def bird(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#a6d27a")
-    feathers = ctx.ink(box, "colour", "#d55e00")
+    f = scene(c, rect, box, ctx)
+    feathers = ctx.ink(box, "colour")
     c.setStrokeColor(colors.HexColor("#7a4b2a"))
     c.setLineWidth(f.h * 0.025)
     c.line(*f(0.0, 0.4), *f(1.0, 0.46))
@@ -80,11 +101,18 @@ def bird(c, rect, box, ctx) -> None:
     eye(f, c, 0.73, 0.72, 0.02)
 
 
-@motif("ladybug")
+@motif(
+    "ladybug",
+    {
+        "sky": Key(COLOUR, "#bfe6f7"),
+        "ground": Key(COLOUR, "#7dbb5a"),
+        "colour": Key(COLOUR, "#d55e00"),
+    },
+)
 def ladybug(c, rect, box, ctx) -> None:
-    f = scene(c, rect, box, ctx, ground="#7dbb5a")
+    f = scene(c, rect, box, ctx)
     f.ellipse(c, 0.0, 0.22, 1.0, 0.5, colors.HexColor("#3f8f3a"))  # the leaf
-    wing = ctx.ink(box, "colour", "#d55e00")
+    wing = ctx.ink(box, "colour")
     f.circle(c, 0.5, 0.62, 0.08, INK)
     f.circle(c, 0.5, 0.45, 0.17, wing)
     c.setStrokeColor(INK)
@@ -96,12 +124,18 @@ def ladybug(c, rect, box, ctx) -> None:
     c.line(*f(0.54, 0.68), *f(0.62, 0.76))
 
 
-@motif("pawprints", {"fill": COLOUR, "colour": COLOUR})
+@motif(
+    "pawprints",
+    {
+        "fill": Key(COLOUR, "#2d5a3d"),
+        "colour": Key(COLOUR, "#a6d27a"),
+    },
+)
 def pawprints(c, rect, box, ctx) -> None:
     """The animal tiles' common back: rows of paw prints."""
     x, y, w, h = rect
-    ground = ctx.ink(box, "fill", "#2d5a3d")
-    ink = ctx.ink(box, "colour", "#a6d27a")
+    ground = ctx.ink(box, "fill")
+    ink = ctx.ink(box, "colour")
     c.setFillColor(ground)
     c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0, fill=1)
     step = min(w, h) / 2

@@ -68,11 +68,6 @@ def cloud(c, cx, cy, size) -> None:
         c.circle(cx + dx * size, cy + dy * size, r * size, stroke=0, fill=1)
 
 
-def param(box, key, default):
-    value = box.get(key)
-    return default if value is None else value
-
-
 def tiling(rect, step: float):
     """Positions of a pattern repeated every `step`, rows offset by half, over the picture
     and a step beyond it on every side."""

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 import math
 
-from bastelbogen.content.painters import motif
+from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import COLOUR, STEP
 from bastelbogen.render.style import shade, tint
 
 
-@motif("coin", {"colour": COLOUR})
+@motif(
+    "coin",
+    {
+        "colour": Key(COLOUR, "#E69F00"),
+    },
+)
 def coin(c, rect, box, ctx) -> None:
     """A minted coin: milled rim, a ring of pearls, a flat field for the value."""
     x, y, w, h = rect
-    base = ctx.ink(box, "colour", "#E69F00")
+    base = ctx.ink(box, "colour")
     cx, cy, r = x + w / 2, y + h / 2, min(w, h) / 2
     c.setFillColor(shade(base, 0.25))
     c.circle(cx, cy, r, stroke=0, fill=1)
@@ -41,12 +46,18 @@ def coin(c, rect, box, ctx) -> None:
         )
 
 
-@motif("medallion", {"fill": COLOUR, "colour": COLOUR})
+@motif(
+    "medallion",
+    {
+        "fill": Key(COLOUR, "#1f2a44"),
+        "colour": Key(COLOUR, "#d9b45a"),
+    },
+)
 def medallion(c, rect, box, ctx) -> None:
     """An oval cartouche with a double border, for titles on backs and sheets."""
     x, y, w, h = rect
-    fill = ctx.ink(box, "fill", "#1f2a44")
-    ink = ctx.ink(box, "colour", "#d9b45a")
+    fill = ctx.ink(box, "fill")
+    ink = ctx.ink(box, "colour")
     c.setFillColor(fill)
     c.setStrokeColor(ink)
     c.setLineWidth(1.6)
@@ -56,14 +67,21 @@ def medallion(c, rect, box, ctx) -> None:
     c.ellipse(x + inset, y + inset, x + w - inset, y + h - inset, stroke=1, fill=0)
 
 
-@motif("lattice", {"fill": COLOUR, "colour": COLOUR, "step": STEP})
+@motif(
+    "lattice",
+    {
+        "fill": Key(COLOUR, "#1f2a44"),
+        "colour": Key(COLOUR, "#d9b45a"),
+        "step": Key(STEP, 24),
+    },
+)
 def lattice(c, rect, box, ctx) -> None:
     """A diamond trellis with small rosettes at the crossings; the same turned by 180°,
     so a back shows nothing of how the card lies."""
     x, y, w, h = rect
-    ground = ctx.ink(box, "fill", "#1f2a44")
-    ink = ctx.ink(box, "colour", "#d9b45a")
-    step = float(box.get("step", 24))
+    ground = ctx.ink(box, "fill")
+    ink = ctx.ink(box, "colour")
+    step = float(box.get("step"))
     c.setFillColor(ground)
     c.rect(x, y, w, h, stroke=0, fill=1)
     cx, cy = x + w / 2, y + h / 2

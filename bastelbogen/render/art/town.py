@@ -6,7 +6,7 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import COLOURS, motif
+from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.draw import BLEED_ROOM, backdrop, light, poly, tiling
 from bastelbogen.render.style import shade, tint
@@ -14,19 +14,28 @@ from bastelbogen.render.style import shade, tint
 GROUND_SHARE = 0.13  # the share of a town scene below its horizon (the buildings' too)
 
 
-@motif("tree", {**COLOURS, "trunk": COLOUR, "fruit": COLOUR})
+@motif(
+    "tree",
+    {
+        "sky": Key(COLOUR, "#a8daf3"),
+        "ground": Key(COLOUR, "#7dbb5a"),
+        "colour": Key(COLOUR, "#3f8f3a"),
+        "trunk": Key(COLOUR, "#7a4b2a"),
+        "fruit": Key(COLOUR, "#d55e00"),
+    },
+)
 def tree(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     horizon = backdrop(
         c,
         rect,
-        ctx.ink(box, "sky", "#a8daf3"),
-        ctx.ink(box, "ground", "#7dbb5a"),
+        ctx.ink(box, "sky"),
+        ctx.ink(box, "ground"),
         GROUND_SHARE + 0.04,
     )
     cx = x + w / 2
-    trunk = ctx.ink(box, "trunk", "#7a4b2a")
-    leaves = ctx.ink(box, "colour", "#3f8f3a")
+    trunk = ctx.ink(box, "trunk")
+    leaves = ctx.ink(box, "colour")
     c.setFillColor(trunk)
     c.rect(cx - w * 0.06, horizon - h * 0.02, w * 0.12, h * 0.36, stroke=0, fill=1)
     for dx, dy, r, k in (
@@ -37,18 +46,25 @@ def tree(c, rect, box, ctx) -> None:
     ):
         c.setFillColor(tint(leaves, k) if k >= 0 else shade(leaves, -k))
         c.circle(cx + dx * w, y + dy * h, r * w, stroke=0, fill=1)
-    c.setFillColor(ctx.ink(box, "fruit", "#d55e00"))
+    c.setFillColor(ctx.ink(box, "fruit"))
     for dx, dy in ((-0.15, 0.6), (0.12, 0.68), (0.05, 0.52), (-0.05, 0.78)):
         c.circle(cx + dx * w, y + dy * h, w * 0.035, stroke=0, fill=1)
 
 
-@motif("lantern")
+@motif(
+    "lantern",
+    {
+        "sky": Key(COLOUR, "#2c3e6b"),
+        "ground": Key(COLOUR, "#8d8a84"),
+        "colour": Key(COLOUR, "#ffd866"),
+    },
+)
 def lantern(c, rect, box, ctx) -> None:
     x, y, w, h = rect
-    sky = ctx.ink(box, "sky", "#2c3e6b")
-    horizon = backdrop(c, rect, sky, ctx.ink(box, "ground", "#8d8a84"), GROUND_SHARE)
+    sky = ctx.ink(box, "sky")
+    horizon = backdrop(c, rect, sky, ctx.ink(box, "ground"), GROUND_SHARE)
     cx = x + w / 2
-    glow = ctx.ink(box, "colour", "#ffd866")
+    glow = ctx.ink(box, "colour")
     # The glow: two discs of light over the evening sky, the inner one where both lie
     # (15 %, then 25 % over that), mixed into the sky's own bands.
     for r, a in ((0.22, 0.15), (0.14, 1 - 0.85 * 0.75)):
@@ -78,17 +94,24 @@ def lantern(c, rect, box, ctx) -> None:
     poly(c, [(cx - w * 0.2, y + h * 0.8), (cx + w * 0.2, y + h * 0.8), (cx, y + h * 0.86)], post)
 
 
-@motif("fountain")
+@motif(
+    "fountain",
+    {
+        "sky": Key(COLOUR, "#bfe3f5"),
+        "ground": Key(COLOUR, "#c9b99a"),
+        "colour": Key(COLOUR, "#56b4e9"),
+    },
+)
 def fountain(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     horizon = backdrop(
         c,
         rect,
-        ctx.ink(box, "sky", "#bfe3f5"),
-        ctx.ink(box, "ground", "#c9b99a"),
+        ctx.ink(box, "sky"),
+        ctx.ink(box, "ground"),
         GROUND_SHARE + 0.05,
     )
-    water = ctx.ink(box, "colour", "#56b4e9")
+    water = ctx.ink(box, "colour")
     stone = colors.HexColor("#9a948a")
     cx = x + w / 2
     c.setStrokeColor(water)
@@ -115,18 +138,25 @@ def fountain(c, rect, box, ctx) -> None:
     c.rect(x + w * 0.12, horizon + h * 0.07, w * 0.76, h * 0.03, stroke=0, fill=1)
 
 
-@motif("flowers")
+@motif(
+    "flowers",
+    {
+        "sky": Key(COLOUR, "#c7e8f7"),
+        "ground": Key(COLOUR, "#6b4a2f"),
+        "colour": Key(COLOUR, "#cc79a7"),
+    },
+)
 def flowers(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     horizon = backdrop(
         c,
         rect,
-        ctx.ink(box, "sky", "#c7e8f7"),
-        ctx.ink(box, "ground", "#6b4a2f"),
+        ctx.ink(box, "sky"),
+        ctx.ink(box, "ground"),
         GROUND_SHARE + 0.06,
     )
     petals = [
-        ctx.ink(box, "colour", "#cc79a7"),
+        ctx.ink(box, "colour"),
         colors.HexColor("#f0e442"),
         colors.HexColor("#d55e00"),
     ]
@@ -156,12 +186,18 @@ def flowers(c, rect, box, ctx) -> None:
         c.circle(cx, top, r * 0.5, stroke=0, fill=1)
 
 
-@motif("rooftops", {"fill": COLOUR, "colour": COLOUR})
+@motif(
+    "rooftops",
+    {
+        "fill": Key(COLOUR, "#1f2a44"),
+        "colour": Key(COLOUR, "#d9b45a"),
+    },
+)
 def rooftops(c, rect, box, ctx) -> None:
     """The tiles' common back: a night skyline repeated in rows, the same on every tile."""
     x, y, w, h = rect
-    ground = ctx.ink(box, "fill", "#1f2a44")
-    ink = ctx.ink(box, "colour", "#d9b45a")
+    ground = ctx.ink(box, "fill")
+    ink = ctx.ink(box, "colour")
     c.setFillColor(ground)
     c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0, fill=1)
     step = min(w, h) / 2
