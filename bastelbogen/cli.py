@@ -13,9 +13,8 @@ from bastelbogen.content.options import OPTIONS, Option, default
 
 # Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
 from bastelbogen.core import limits
-from bastelbogen.core.errors import ContentError, OptionError
+from bastelbogen.core.errors import ContentError, OptionError, ProofError
 from bastelbogen.core.names import slug_problem
-from bastelbogen.output.publish import OutsideError
 from bastelbogen.preview.command import serve_cmd
 
 if TYPE_CHECKING:
@@ -26,7 +25,7 @@ def _project(ctx: click.Context) -> Project:
     return ctx.obj
 
 
-def _fail(exc: ContentError, games: list[str]) -> None:
+def _fail(exc: ContentError, games: list[str], code: int = 1) -> None:
     for problem in exc.problems:
         click.echo(str(problem), err=True)
     n = len(exc.problems)
@@ -35,7 +34,20 @@ def _fail(exc: ContentError, games: list[str]) -> None:
         " (the previous output of each is unchanged).",
         err=True,
     )
-    sys.exit(1)
+    sys.exit(code)
+
+
+# sysexits' EX_SOFTWARE: a fault of the program, told apart from a user's mistake (1) and
+# a usage error (2).
+BUG = 70
+
+
+def _bug(name: str, exc: ProofError) -> None:
+    click.echo(
+        f"{name}: bug in bastelbogen, not in your content: {exc}. Nothing was written"
+        " (the previous output is unchanged); please report this with the command you ran.",
+        err=True,
+    )
 
 
 def _out_of_memory(name: str, stop: bool = True) -> None:
@@ -209,6 +221,9 @@ def validate_cmd(
             problems.extend(exc.problems)
         except OptionError as exc:
             raise click.UsageError(str(exc)) from None
+        except ProofError as exc:
+            _bug(name, exc)
+            sys.exit(BUG)
         except MemoryError:
             _out_of_memory(name)
     if problems:
@@ -245,33 +260,41 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
     names = _games(project, games)
     failed: list[tuple[str, ContentError]] = []
     show = sys.stdout.isatty()
-    stopped = False  # a game that could not be written: told, the others still built
+    code = 0  # the exit of a game stopped by other than its content: told, the others built
     try:
         for name, target, exc in build_games(project, names, out, options, _warn):
             if isinstance(exc, ContentError):
                 failed.append((name, exc))
             elif isinstance(exc, OptionError):
                 raise exc
-            elif isinstance(exc, OSError):
-                click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
-                stopped = True
-            elif isinstance(exc, MemoryError):
-                _out_of_memory(name, stop=False)
-                stopped = True
-            elif isinstance(exc, OutsideError):
-                click.echo(f"{name}: {exc}", err=True)
-                stopped = True
+            elif exc is not None:
+                code = max(code, _stopped(name, exc, out))
             elif show:
                 click.echo(f"{name}: {len(sorted(target.glob('*.pdf')))} PDFs in {target}")
     except OptionError as exc:
         raise click.UsageError(str(exc)) from None
-    if stopped and not failed:
-        sys.exit(1)
     if failed:
         _fail(
             ContentError([p for _, exc in failed for p in exc.problems]),
             [name for name, _ in failed],
+            max(code, 1),
         )
+    if code:
+        sys.exit(code)
+
+
+def _stopped(name: str, exc: Exception, out: Path) -> int:
+    """Tell why a game's build stopped (other than its content); the exit code it asks."""
+    if isinstance(exc, ProofError):
+        _bug(name, exc)
+        return BUG
+    if isinstance(exc, OSError):
+        click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
+    elif isinstance(exc, MemoryError):
+        _out_of_memory(name, stop=False)
+    else:  # publish.OutsideError: a path to write resolves outside the output folder
+        click.echo(f"{name}: {exc}", err=True)
+    return 1
 
 
 @main.command("new")
