@@ -211,19 +211,18 @@ def _overlap(a: Rect, b: Rect) -> bool:
 
 
 def safe_text(kit: Kit) -> Iterator[Breach]:
-    """Every text box of every placed side inside its piece's safe outline, each distinct
-    art looked at once (equal keys make equal arts)."""
+    """Every text box of every placed side inside its piece's safe outline; the boxes of
+    sides whose places are made alike (Arts.place_key) are looked at once."""
     seen: set = set()
     for laid in kit.files:
-        safe: dict[tuple[str, str], tuple | None] = {}
+        safe: dict[tuple[str, str], SafeOutline] = {}
         for n, page in enumerate(laid.pages):
             for p in page.placements:
-                component = p.item.component
-                at = (component.id, p.side)
+                at = (p.item.component.id, p.side)
                 if at not in safe:
-                    safe[at] = safe_outline(kit.game, component, p.side)
-                key = laid.arts.key(p.item, p.side)
-                if safe[at] is None or key is None or (Arts.shared(key) and key in seen):
+                    safe[at] = SafeOutline(kit.game, p.item.component, p.side)
+                key = laid.arts.place_key(p.item, p.side)
+                if not safe[at].needed or key is None or (Arts.shared(key) and key in seen):
                     continue
                 seen.add(key)
                 box = _outside(laid.arts.get(p.item, p.side), safe[at])
@@ -235,25 +234,44 @@ def safe_text(kit: Kit) -> Iterator[Breach]:
                     )
 
 
-def safe_outline(game: Game, component, side: str) -> tuple | None:
+class SafeOutline:
     """Where a piece's text must stay, side-local: its cut outline shrunk by the safe zone;
-    None for a piece whose text need not (no crop marks, or a kind without a safe zone).
-    The proof's one use of the safe-zone functions."""
-    kind = kind_of(component)
-    if not (kind.keeps_safe(component) or (kind.shaped(component) and kind.safe_zone)):
-        return None
-    cut = kind.outline(component, game)
-    if side == "back":
-        cut = seen_from_behind(cut, kind.trim(component, game)[0])
-    return offset(cut, -SAFE_ZONE)
+    not `needed` where its text need not (no crop marks, or a kind without a safe zone).
+    The proof's one use of the safe-zone functions (SAFE_ZONE, shapes.offset and holds)."""
+
+    def __init__(self, game: Game, component, side: str):
+        self.kind, self.component, self.game, self.side = kind_of(component), component, game, side
+        self.needed = self.kind.keeps_safe(component) or (
+            self.kind.shaped(component) and self.kind.safe_zone
+        )
+        self._held: dict[Rect, bool] = {}  # a layout puts its boxes in few places
+        self._loops: tuple | None = None
+
+    def holds(self, rect: Rect) -> bool:
+        if rect not in self._held:
+            self._held[rect] = self._holds(rect)
+        return self._held[rect]
+
+    def _holds(self, rect: Rect) -> bool:
+        if not self.kind.shaped(self.component):  # the trim, shrunk: no shapes needed
+            w, h = self.kind.trim(self.component, self.game)
+            x, y, bw, bh = rect
+            z = SAFE_ZONE - NEAR
+            return x >= z and y >= z and x + bw <= w - z and y + bh <= h - z
+        if self._loops is None:
+            cut = self.kind.outline(self.component, self.game)
+            if self.side == "back":
+                cut = seen_from_behind(cut, self.kind.trim(self.component, self.game)[0])
+            self._loops = offset(cut, -SAFE_ZONE)
+        return holds(self._loops, rect)
 
 
-def _outside(art, safe: tuple) -> str | None:
-    """The name of the art's first text box that leaves `safe`, else None."""
+def _outside(art, safe: SafeOutline) -> str | None:
+    """The name of the art's first text box that leaves the safe outline, else None."""
     painters = known()
     for matrix, face in art.parts if art is not None else ():
         for box in face:
-            if painters[box.painter].text and not holds(safe, bounds(matrix, box.rect)):
+            if painters[box.painter].text and not safe.holds(bounds(matrix, box.rect)):
                 return box.name
     return None
 
