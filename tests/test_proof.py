@@ -384,28 +384,35 @@ def test_a_blank_back_is_blank_and_behind_its_front():
         assert back.trim_box == pytest.approx((mm(215.9) - x - w, y, w, h))
 
 
-def _proves(root: Path, game: str, combos) -> int:
-    proved = 0
-    for paper, duplex, bleed, marks in combos:
-        kit = _laid_out(root, game, paper=paper, duplex=duplex, bleed=mm(bleed), registration=marks)
-        prove(kit)
-        proved += 1
-    return proved
+def _proves(root: Path, game: str, combos: list[dict]) -> int:
+    for settings in combos:
+        prove(_laid_out(root, game, **settings))
+    return len(combos)
+
+
+# A wider margin, and backs drawn moved against the printer's shift (their margin with them).
+SHIFTED = {"margin": mm(8), "back_offset": (mm(1), mm(-0.5))}
 
 
 @pytest.mark.parametrize("root,game", KITS, ids=[g for _, g in KITS])
 def test_every_kit_proves_itself_on_both_papers(root, game):
-    """Every shipped kit and example, laid out as `pnp build` lays it out on A4 and Letter."""
-    assert _proves(root, game, [(paper, "long", 3, False) for paper in ("a4", "letter")]) == 2
+    """Every shipped kit and example, laid out as `pnp build` lays it out on A4 and Letter,
+    and with a wider margin and a back offset."""
+    combos = [{"paper": paper} for paper in ("a4", "letter")] + [{"paper": "letter", **SHIFTED}]
+    assert _proves(root, game, combos) == 3
 
 
 @pytest.mark.heavy
 @pytest.mark.parametrize("root,game", KITS, ids=[g for _, g in KITS])
 def test_every_kit_proves_itself_in_every_duplex_and_bleed(root, game):
     """A4 and Letter, duplex long, short, fold and none, bleed 0 and 3 mm; with
-    registration marks too."""
-    combos = list(
-        itertools.product(("a4", "letter"), ("long", "short", "fold", "none"), (0, 3), (False,))
-    )
-    combos += [(paper, "long", 3, True) for paper in ("a4", "letter")]
-    assert _proves(root, game, combos) == 18
+    registration marks, and with a wider margin and a back offset, too."""
+    combos = [
+        {"paper": paper, "duplex": duplex, "bleed": mm(bleed)}
+        for paper, duplex, bleed in itertools.product(
+            ("a4", "letter"), ("long", "short", "fold", "none"), (0, 3)
+        )
+    ]
+    combos += [{"paper": paper, "registration": True} for paper in ("a4", "letter")]
+    combos += [{"paper": "a4", "duplex": duplex, **SHIFTED} for duplex in ("long", "short")]
+    assert _proves(root, game, combos) == 20

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import cast
 
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.kinds import kind_of
-from bastelbogen.content.models import Game
+from bastelbogen.content.models import Game, Item, Variant
 from bastelbogen.content.painters import known
 from bastelbogen.core.errors import ProofError
 from bastelbogen.core.geometry import (
@@ -73,7 +74,7 @@ class Kit:
     files: list[LaidOut]
     settings: PrintSettings
     langs: tuple[str, ...]
-    variant: object = None
+    variant: Variant | None = None
 
 
 Invariant = Callable[[Kit], Iterator[Breach]]
@@ -90,8 +91,12 @@ def _pdf(laid: LaidOut) -> str:
     return f"{laid.name}.pdf"
 
 
+def _item(p: Placement) -> Item:
+    return cast(Item, p.item)  # a placement holds an item of the game
+
+
 def _name(p: Placement) -> str:
-    return f"item '{p.item.id}' ({p.side})"
+    return f"item '{_item(p).id}' ({p.side})"
 
 
 def _plans(laid: LaidOut) -> dict[int, object]:
@@ -169,12 +174,18 @@ def _backs_behind(
 def printable(kit: Kit) -> Iterator[Breach]:
     """Every piece (its trim and bleed, or the window a board's sheet shows) and every crop
     mark inside the printer's margin; on a sheet carrying registration marks, none in
-    their zones (registration.zones)."""
-    room = printable_area(replace(kit.settings, registration=False))
+    their zones (registration.zones). A duplex back page is drawn moved by --back-offset,
+    which undoes the printer's own shift of that side: its margin is moved alike."""
+    x, y, w, h = printable_area(replace(kit.settings, registration=False))
+    dx, dy = kit.settings.back_offset
     for laid in kit.files:
         plans = _plans(laid)
         for n, page in enumerate(laid.pages):
             keep_out = zones(page.size, page.registration) if page.registration is not None else ()
+            turned = kit.settings.duplex in DOUBLE_SIDED and any(
+                p.side == "back" for p in page.placements
+            )
+            room = (x + dx, y + dy, w, h) if turned else (x, y, w, h)
             for what, rect in _inked(page, plans):
                 where = f"page {n + 1}, {what}"
                 if not _inside(rect, room):
@@ -218,14 +229,15 @@ def safe_text(kit: Kit) -> Iterator[Breach]:
         safe: dict[tuple[str, str], SafeOutline] = {}
         for n, page in enumerate(laid.pages):
             for p in page.placements:
-                at = (p.item.component.id, p.side)
+                item = _item(p)
+                at = (item.component.id, p.side)
                 if at not in safe:
-                    safe[at] = SafeOutline(kit.game, p.item.component, p.side)
-                key = laid.arts.place_key(p.item, p.side)
+                    safe[at] = SafeOutline(kit.game, item.component, p.side)
+                key = laid.arts.place_key(item, p.side)
                 if not safe[at].needed or key is None or (Arts.shared(key) and key in seen):
                     continue
                 seen.add(key)
-                box = _outside(laid.arts.get(p.item, p.side), safe[at])
+                box = _outside(laid.arts.get(item, p.side), safe[at])
                 if box is not None:
                     yield Breach(
                         _pdf(laid),
