@@ -110,6 +110,12 @@ def page_flip(settings: PrintSettings) -> Matrix:
     return mirror_x(w / 2) if settings.duplex == "long" else mirror_y(h / 2)
 
 
+def turned_over(settings: PrintSettings) -> Matrix:
+    """Where a point of a sheet's front lies on its back page as drawn: the page flip, and
+    the back offset that undoes the printer's shift of that side."""
+    return compose(translate(*settings.back_offset), page_flip(settings))
+
+
 DOUBLE_SIDED = ("long", "short")  # the duplex modes that print a file's backs as its even pages
 
 
@@ -137,7 +143,7 @@ def with_blank_backs(sheets: list[list[Page]], settings: PrintSettings) -> list[
 
 def _blank_back(front: Page, settings: PrintSettings) -> Page:
     """Nothing printed: its boxes are the front's seen through the paper, as a back's are."""
-    behind = compose(translate(*settings.back_offset), page_flip(settings))
+    behind = turned_over(settings)
     return Page(
         front.size, (), (), (), bounds(behind, front.trim_box), bounds(behind, front.bleed_box)
     )

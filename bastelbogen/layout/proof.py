@@ -34,12 +34,10 @@ from bastelbogen.core.geometry import (
     Rect,
     apply,
     bounds,
-    compose,
     grow,
     inverse,
     mirror_x,
     mirror_y,
-    translate,
 )
 from bastelbogen.core.shapes import holds, offset, seen_from_behind
 from bastelbogen.layout.arts import Arts
@@ -48,9 +46,9 @@ from bastelbogen.layout.imposition import (
     Page,
     Placement,
     PrintSettings,
-    page_flip,
     printable_area,
     printed_as,
+    turned_over,
 )
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.layout.layouts import SAFE_ZONE
@@ -110,7 +108,7 @@ def sides(kit: Kit) -> Iterator[Breach]:
     """In a double-sided file page 1, 3, … hold fronts and page 2, 4, … the backs of the
     page before (or nothing); with --duplex fold each back is on its front's page, across
     the fold from it; with --duplex none there are no backs."""
-    behind = compose(translate(*kit.settings.back_offset), page_flip(kit.settings))
+    behind = turned_over(kit.settings)
     for laid in kit.files:
         placed = {p.side for page in laid.pages for p in page.placements}
         mode = printed_as(placed, kit.settings.duplex)
