@@ -13,9 +13,8 @@ from bastelbogen.content.options import FLIPS, OPTIONS, Option
 
 # Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
 from bastelbogen.core import limits
-from bastelbogen.core.errors import ContentError, OptionError
+from bastelbogen.core.errors import ContentError, OptionError, ProofError
 from bastelbogen.core.names import slug_problem
-from bastelbogen.output.publish import OutsideError
 from bastelbogen.preview.command import serve_cmd
 
 if TYPE_CHECKING:
@@ -26,7 +25,7 @@ def _project(ctx: click.Context) -> Project:
     return ctx.obj
 
 
-def _fail(exc: ContentError, games: list[str]) -> None:
+def _fail(exc: ContentError, games: list[str], code: int = 1) -> None:
     for problem in exc.problems:
         click.echo(str(problem), err=True)
     n = len(exc.problems)
@@ -35,7 +34,20 @@ def _fail(exc: ContentError, games: list[str]) -> None:
         " (the previous output of each is unchanged).",
         err=True,
     )
-    sys.exit(1)
+    sys.exit(code)
+
+
+# sysexits' EX_SOFTWARE: a fault of the program, told apart from a user's mistake (1) and
+# a usage error (2).
+BUG = 70
+
+
+def _bug(name: str, exc: ProofError) -> None:
+    click.echo(
+        f"{name}: bug in bastelbogen, not in your content: {exc}. Nothing was written"
+        " (the previous output is unchanged); please report this with the command you ran.",
+        err=True,
+    )
 
 
 def _out_of_memory(name: str, stop: bool = True) -> None:
@@ -209,6 +221,9 @@ def validate_cmd(
             problems.extend(exc.problems)
         except OptionError as exc:
             raise click.UsageError(str(exc)) from None
+        except ProofError as exc:
+            _bug(name, exc)
+            sys.exit(BUG)
         except MemoryError:
             _out_of_memory(name)
     if problems:
@@ -243,39 +258,43 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
     project = _project(ctx)
     names = _games(project, games)
     failed: list[tuple[str, ContentError]] = []
-    stopped = False  # a game that could not be written: told, the others still built
+    code = 0  # the exit of a game stopped by other than its content: told, the others built
     try:
         built = build_games(project, names, out, BuildOptions.of(**values), _warn)
         for name, target, exc in built:
             if isinstance(exc, ContentError):
                 failed.append((name, exc))
             else:
-                stopped |= _told(name, target, exc, out)
+                code = max(code, _told(name, target, exc, out))
     except OptionError as exc:
         raise click.UsageError(str(exc)) from None
-    if stopped and not failed:
-        sys.exit(1)
     if failed:
         _fail(
             ContentError([p for _, exc in failed for p in exc.problems]),
             [name for name, _ in failed],
+            max(code, 1),
         )
+    if code:
+        sys.exit(code)
 
 
-def _told(name: str, target: Path | None, exc: Exception | None, out: Path) -> bool:
-    """One game's build told (not its content's problems, which are told together):
-    whether it stopped short of writing its kit."""
+def _told(name: str, target: Path | None, exc: Exception | None, out: Path) -> int:
+    """One game's build told (not its content's problems, which are told together): the
+    exit code it asks, 0 when its kit was written."""
     if isinstance(exc, OptionError):
         raise exc
+    if isinstance(exc, ProofError):
+        _bug(name, exc)
+        return BUG
     if isinstance(exc, OSError):
         click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
     elif isinstance(exc, MemoryError):
         _out_of_memory(name, stop=False)
-    elif isinstance(exc, OutsideError):
+    elif exc is not None:  # publish.OutsideError: a path to write resolves outside the output
         click.echo(f"{name}: {exc}", err=True)
     elif target is not None and sys.stdout.isatty():
         click.echo(f"{name}: {len(sorted(target.glob('*.pdf')))} PDFs in {target}")
-    return exc is not None
+    return 0 if exc is None else 1
 
 
 @main.command("new")

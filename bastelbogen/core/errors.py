@@ -77,3 +77,16 @@ class Collector:
 
 class OptionError(Exception):
     """A command-line option the game cannot take (an unknown variant or theme)."""
+
+
+class ProofError(Exception):
+    """A laid-out kit that breaks one of its invariants (layout/proof.py): a fault of the
+    program, not of the content. The CLI reports it as a bug, naming the invariant, the file
+    and the page or item; nothing is written."""
+
+    def __init__(self, invariant: str, file: str, where: str, detail: str):
+        self.invariant, self.file, self.where, self.detail = invariant, file, where, detail
+        super().__init__(f"invariant '{invariant}' broken in {file}, {where}: {detail}")
+
+    def __reduce__(self):
+        return type(self), (self.invariant, self.file, self.where, self.detail)

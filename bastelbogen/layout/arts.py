@@ -53,14 +53,19 @@ class Arts:
         raw = self._raw_key(item, side)
         return self._canon.get(raw, raw)
 
-    def _raw_key(self, item: Item, side: str) -> tuple | None:
+    def place_key(self, item: Item, side: str) -> tuple | None:
+        """Like `key`, but of where the side's boxes lie, not what they show: equal for two
+        cards whose boxes lie alike though their words differ (the proof looks at one)."""
+        return self._raw_key(item, side, places=True)
+
+    def _raw_key(self, item: Item, side: str, places: bool = False) -> tuple | None:
         plan = self._plans[id(item)]
         component = item.component
         if not (component.face if side == "front" else component.back) or (
             side == "back" and not plan.has_back
         ):
             return None
-        reads = self._reads(component, side)
+        reads = self._reads(component, side, places)
         if reads is None:  # an expression that does not parse: the side is its own
             return (OWN, id(item), side)
         ctx = self._context_of(item)
@@ -149,7 +154,7 @@ class Arts:
             self._context = (id(item), context(self.game, item, self.face_options))
         return self._context[1]
 
-    def _reads(self, component, side: str) -> frozenset[str] | None:
+    def _reads(self, component, side: str, places: bool = False) -> frozenset[str] | None:
         kind = kind_of(component)
         names = set(kind.plan_reads)
         layouts = [(component.back, component.back_loc)]
@@ -159,7 +164,8 @@ class Arts:
             )
         for name, loc in layouts:
             if name:
-                reads = self.layouts.get(name, loc).reads
+                layout = self.layouts.get(name, loc)
+                reads = layout.place_reads if places else layout.reads
                 if reads is None:
                     return None
                 names |= reads

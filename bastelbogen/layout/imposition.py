@@ -49,7 +49,7 @@ class PrintSettings(_Declared):
         """How far from the paper's edges nothing is printed: the printer's margin, or the
         band of the registration marks when they are on."""
         if self.registration:
-            return max(self.margin, clear_margin(self.registration_inset))
+            return max(self.margin, clear_margin(self.page_size, self.registration_inset))
         return self.margin
 
     @property
@@ -137,6 +137,45 @@ def page_flip(settings: PrintSettings) -> Matrix:
     """Where a point of the front lands on the back when the sheet is turned over."""
     w, h = settings.page_size
     return mirror_x(w / 2) if settings.duplex == "long" else mirror_y(h / 2)
+
+
+def turned_over(settings: PrintSettings) -> Matrix:
+    """Where a point of a sheet's front lies on its back page as drawn: the page flip, and
+    the back offset that undoes the printer's shift of that side."""
+    return compose(translate(*settings.back_offset), page_flip(settings))
+
+
+DOUBLE_SIDED = ("long", "short")  # the duplex modes that print a file's backs as its even pages
+
+
+def printed_as(sides, duplex: str) -> str:
+    """How a file whose pages show these sides goes through the printer: "one-sided", or
+    the build's duplex mode (long, short: double-sided, each even page the back of the
+    page before; fold: one-sided, then folded). The print guide says it, the proof checks
+    that the pages agree."""
+    return duplex if "back" in sides else "one-sided"
+
+
+def with_blank_backs(sheets: list[list[Page]], settings: PrintSettings) -> list[Page]:
+    """A file's pages from its sheets (each a front page and, maybe, its back page): in a
+    double-sided file a sheet without a back gets a blank one, else the duplex printer
+    would put the next sheet's front on its back (the last sheet needs none)."""
+    if not any(len(sheet) > 1 for sheet in sheets) or settings.duplex not in DOUBLE_SIDED:
+        return [page for sheet in sheets for page in sheet]
+    pages = []
+    for n, sheet in enumerate(sheets):
+        pages += sheet
+        if len(sheet) == 1 and n < len(sheets) - 1:
+            pages.append(_blank_back(sheet[0], settings))
+    return pages
+
+
+def _blank_back(front: Page, settings: PrintSettings) -> Page:
+    """Nothing printed: its boxes are the front's seen through the paper, as a back's are."""
+    behind = turned_over(settings)
+    return Page(
+        front.size, (), (), (), bounds(behind, front.trim_box), bounds(behind, front.bleed_box)
+    )
 
 
 def fit_grid(area: Rect, size: tuple[float, float], bleed: float, pad: tuple) -> Grid:

@@ -36,6 +36,7 @@ class LaidOut:
     arts: Arts  # each item side's art, made when asked
     swell: bool  # printed on swell paper: braille dots rise, other ink is lightened
     lang: str | None = None  # the language of a file printed once per language
+    plans: tuple[_Planned, ...] = ()  # each component's items and sheets (trim, bleed, back)
 
     @property
     def component(self) -> Component | None:
@@ -131,11 +132,11 @@ def plan_files(
 
 
 def paint_file(
-    game: Game, planned: FilePlan, layouts: Layouts, options: Options, preflight: Preflight
+    game: Game, planned: FilePlan, layouts: Layouts, options: Options, preflight: Preflight | None
 ) -> Iterator[LaidOut]:
     """The planned file with its art: one LaidOut, or one per language when its parts carry
     words: name.pdf in the first language, name-en.pdf … in the others (a family prints
-    one)."""
+    one). Without a preflight (the kit's proof) the arts tell it nothing."""
     name, plans, pages = planned.name, list(planned.plans), planned.pages
     langs = options.langs
     pages = _registered(pages, options.settings)
@@ -216,7 +217,7 @@ def _painted(
     layouts: Layouts,
     lang: str,
     options,
-    preflight: Preflight,
+    preflight: Preflight | None,
 ) -> LaidOut:
     """A file with the items its pages show and their art in one language (made when a
     writer asks; the preflight sees each flat face then)."""
@@ -231,4 +232,5 @@ def _painted(
         pages,
         Arts(game, plans, layouts, options, lang, preflight),
         any(p.swell for p in plans),
+        plans=tuple(plans),
     )

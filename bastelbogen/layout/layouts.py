@@ -47,10 +47,19 @@ class Layout:
     def reads(self) -> frozenset[str] | None:
         """Every context name its boxes' expressions read, or None when one does not parse:
         two items that agree on these get the same face."""
+        return self._names(True)
+
+    @cached_property
+    def place_reads(self) -> frozenset[str] | None:
+        """The names its boxes' places read (`box` and `when`), or None when one does not
+        parse: two items that agree on these get their boxes in the same places."""
+        return self._names(False)
+
+    def _names(self, params: bool) -> frozenset[str] | None:
         names: set[str] = set()
         for spec in self.boxes:
             sources = [spec.when, *(spec.box if isinstance(spec.box, tuple) else ())]
-            for key, value in spec.params.items():
+            for key, value in spec.params.items() if params else ():
                 if key == "with":  # a mapping taken from the context by name
                     names.add(str(value).split(".")[0])
                 elif key not in BOX_KEYS:

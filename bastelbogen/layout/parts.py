@@ -27,6 +27,7 @@ from bastelbogen.layout.imposition import (
     outer_room,
     page_flip,
     printable_area,
+    with_blank_backs,
 )
 from bastelbogen.layout.packing import pack
 
@@ -82,13 +83,14 @@ def shared_sheets(tails: list[Tail], settings: PrintSettings) -> list[Page] | No
     packed = pack([[s.size for s in options] for options in shapes], (room_w, room_h))
     if len(packed) >= len(tails):
         return None
-    pages = []
+    sheets = []
     for placed in packed:
         blocks = [
             (tails[p.block], _cells(shapes[p.block][p.shape], x0 + p.x, y0 + p.y)) for p in placed
         ]
-        pages += _sheet(blocks, settings)
-    return pages
+        sheets.append(_sheet(blocks, settings))
+    # Two-sided parts and one-sided ones share the file: it is printed double-sided.
+    return with_blank_backs(sheets, settings)
 
 
 @dataclass(frozen=True)

@@ -18,11 +18,6 @@ def trim_of(game: Game, component: Component) -> tuple[float, float]:
     return kind_of(component).trim(component, game)
 
 
-def fold_lines(game: Game, component: Component, bleed: float = 0.0) -> tuple:
-    """Item-local fold lines (x1, y1, x2, y2, style) across the whole item."""
-    return kind_of(component).folds(component, game, bleed)
-
-
 def art_of(
     game: Game,
     item: Item,

@@ -5,13 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from bastelbogen.content.words import Table, joined
+from bastelbogen.layout.imposition import printed_as
 from bastelbogen.output import Job, Writer, register
 
 
 def write_guide(
     path: Path, files: list[dict], settings, title: str, words: dict[str, Table]
 ) -> None:
-    """A file has backs when any of its pages holds a back: that one goes through duplex."""
+    """A file has backs when any of its pages holds a back: that one goes through duplex
+    (imposition.printed_as, which the kit's proof checks its pages against)."""
     lines = [
         f"{title} – {joined(words, 'how-to-print')}",
         "",
@@ -22,7 +24,8 @@ def write_guide(
         if not f["path"].endswith(".pdf"):
             continue
         sides = {item["side"] for page in f["pages"] for item in page["items"]}
-        how = joined(words, f"duplex-{settings.duplex}" if "back" in sides else "one-sided")
+        mode = printed_as(sides, settings.duplex)
+        how = joined(words, "one-sided" if mode == "one-sided" else f"duplex-{mode}")
         pages = len(f["pages"])
         lines.append(f"{f['path']:22} {pages:3} {joined(words, 'pages', '/')}  {how}")
         if len(f.get("holds", ())) > 1:  # a shared sheet: say whose parts are on it

@@ -11,12 +11,28 @@ from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.models import Variant
 from bastelbogen.core.workers import in_order
 from bastelbogen.layout.kit import paint_file, plan_files
+from bastelbogen.layout.proof import Kit, prove
 from bastelbogen.output import Job, Writer
 
 
 def write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[dict]:
-    """Every file of the kit written into the staging folder; their manifest entries."""
+    """Every file of the kit written into the staging folder; their manifest entries. The
+    laid-out kit proves itself first (proof.py): a broken invariant stops it before any
+    file is written."""
     planned = plan_files(job.game, variant, job.options, job.layouts)
+    prove(
+        Kit(
+            job.game,
+            [
+                laid
+                for plan in planned
+                for laid in paint_file(job.game, plan, job.layouts, job.options, None)
+            ],
+            job.options.settings,
+            job.options.langs,
+            variant,
+        )
+    )
     beside = [w for w in writers if w.alone]
     tasks = len(planned) + len(beside)
 

@@ -17,7 +17,7 @@ from bastelbogen.content.profiles import Profile, load_profiles
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
 from bastelbogen.core import templating
-from bastelbogen.core.errors import ContentError, OptionError
+from bastelbogen.core.errors import ContentError, OptionError, ProofError
 from bastelbogen.core.workers import in_order, jobs_for
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.layout.kit import lay_out
@@ -179,7 +179,7 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         told: list = []
         try:
             return build_game(project, names[n], out, each, told.append, games[n]), told, None
-        except (ContentError, OptionError, OutsideError, OSError, MemoryError) as exc:
+        except (ContentError, OptionError, ProofError, OutsideError, OSError, MemoryError) as exc:
             return None, told, exc
 
     weights = (
