@@ -37,7 +37,7 @@ def _laid_out(root: Path, game_id: str, **settings) -> Kit:
     """A kit laid out in process as a build lays it out, nothing written."""
     project = Project(root)
     game = project.load(game_id)
-    options, variant, _ = settled(game, BuildOptions(PrintSettings(**settings)))
+    options, variant, _ = settled(game, BuildOptions(settings=PrintSettings(**settings)))
     layouts = Layouts(project.templates)
     files = [
         laid
@@ -311,7 +311,7 @@ def test_a_broken_plan_stops_the_build_naming_the_invariant(tmp_path, monkeypatc
     (out / game / "manifest.json").write_text('{"game": "the kit built before"}\n')
     before = _snapshot(out / game)
     _breaking(monkeypatch, mutate)
-    options = BuildOptions(PrintSettings(**settings), jobs=1)
+    options = BuildOptions(settings=PrintSettings(**settings), jobs=1)
     with pytest.raises(ProofError) as caught:
         build_game(Project(ROOT), game, out, options)
     exc = caught.value
