@@ -6,7 +6,7 @@ import pytest
 
 from bastelbogen.content.project import FONTS
 from bastelbogen.core.units import mm
-from bastelbogen.render.cheatsheet import BASE, Sheet, _groups, _kept, _styles
+from bastelbogen.render.cheatsheet import BASE, RulesPage, _groups, _kept, _styles
 from bastelbogen.render.rulestext import blocks
 from bastelbogen.render.style import Fonts
 from tests.conftest import ROOT
@@ -36,7 +36,7 @@ def test_a_heading_travels_with_its_first_block():
 
     from bastelbogen.render import columns
 
-    sheet = Sheet(
+    sheet = RulesPage(
         _fonts(),
         None,
         (0.0, 0.0),

@@ -70,7 +70,7 @@ def _art(*boxes, clip=()):
         Box(name, painter, rect, tuple(params.items()), None)
         for name, painter, rect, params in boxes
     )
-    return Art(parts=(((1, 0, 0, 1, 0, 0), face),), bleed=(0, 0, 40, 40), clip=clip)
+    return Art(layers=(((1, 0, 0, 1, 0, 0), face),), bleed=(0, 0, 40, 40), clip=clip)
 
 
 PIECE = {"motif": "hills", "slice": (1, 0, 2, 3), "piece": (0, 0, 40, 40)}

@@ -188,7 +188,7 @@ class _TextAtTheEdge:
     def get(self, item, side):
         art = self.arts.get(item, side)
         parts = tuple(
-            (m, tuple(replace(b, rect=(0.0, *b.rect[1:])) for b in face)) for m, face in art.parts
+            (m, tuple(replace(b, rect=(0.0, *b.rect[1:])) for b in face)) for m, face in art.layers
         )
         return Art(parts, art.bleed, art.tabs, art.lines, art.clip, art.cut)
 

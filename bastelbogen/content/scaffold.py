@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from bastelbogen.content.tables import read_sheet, rows_of
+from bastelbogen.content.tables import read_cells, rows_of
 from bastelbogen.content.tables.workbook import sheet_names
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.names import slug_problem
@@ -147,7 +147,7 @@ def _with_ids(path: Path):
     names = sheet_names(path) if path.suffix.lower() in (".xlsx", ".ods") else [None]
     found = None
     for name in names or [None]:
-        sheet = read_sheet(path, {"sheet": name} if name else {}, Loc(str(path)))
+        sheet = read_cells(path, {"sheet": name} if name else {}, Loc(str(path)))
         header = [str(v).strip() for v, _ in sheet.rows[0][1]] if sheet.rows else []
         found = found or (sheet, name, header)
         if "id" in header:

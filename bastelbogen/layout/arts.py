@@ -106,9 +106,9 @@ class Arts:
         if art is not None and self.preflight is not None and told not in self._told:
             self._told.add(told)
             plan = self._plans[id(item)]
-            if len(art.parts) == 1 and not art.tabs:
+            if len(art.layers) == 1 and not art.tabs:
                 self.preflight.bleed(
-                    art.parts[0][1], plan.trim, plan.bleed, f"item '{item.id}' ({side})"
+                    art.layers[0][1], plan.trim, plan.bleed, f"item '{item.id}' ({side})"
                 )
         return art, self._canon.get(raw, raw)
 

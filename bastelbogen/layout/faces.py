@@ -14,7 +14,7 @@ from bastelbogen.layout.layouts import Face
 class Art:
     """Hashable: equal arts (every common back, every copy) become one PDF form."""
 
-    parts: tuple[tuple[Matrix, Face], ...]
+    layers: tuple[tuple[Matrix, Face], ...]  # each layer of the kind's plan, resolved
     bleed: Rect  # item-local, the trim grown by the bleed; drawing is clipped to it
     tabs: tuple[Rect, ...] = ()  # plain tinted areas: a standee's feet, a glue tab
     lines: tuple[tuple[float, float, float, float, str], ...] = ()  # x1 y1 x2 y2 style

@@ -77,7 +77,7 @@ def _tiled(items, trim, settings: PrintSettings, component: Component, has_back:
     return [page for item in items for page in boards.tile(item, trim, settings)]
 
 
-SHEETS = {"grid": _grid, "tiled": _tiled}  # how a kind's items go on sheets (Kind.sheet)
+PLACINGS = {"grid": _grid, "tiled": _tiled}  # how a kind's items go on sheets (Kind.placing)
 
 
 def lay_out(
@@ -188,7 +188,9 @@ def _plan(
     # A shape cut along its outline keeps its bleed, crop marks or not.
     bleed = settings.bleed if component.marks or kind.shaped(component) else 0.0
     try:
-        pages = SHEETS[kind.sheet](items, trim, replace(settings, bleed=bleed), component, has_back)
+        pages = PLACINGS[kind.placing](
+            items, trim, replace(settings, bleed=bleed), component, has_back
+        )
     except ValueError as exc:
         raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) from None
     # Only components that carry braille go on swell paper, and only they are lightened.
@@ -204,7 +206,7 @@ def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list]
     board's or a page-sized sheet's, a picture's pieces laid as blocks, or swell paper's.
     Shaped pieces share too: interlocking ones as a small nest."""
     kind = kind_of(plan.component)
-    if kind.sheet != "grid" or not kind.shares or plan.component.block or plan.swell:
+    if kind.placing != "grid" or not kind.shares or plan.component.block or plan.swell:
         return len(plan.pages), []
     return tails_of(plan.pages, plan.has_back, settings, plan.bleed)
 

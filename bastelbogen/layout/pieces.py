@@ -1,4 +1,4 @@
-"""Each side of each item as an Art: its kind's plan of parts, each part a face layout
+"""Each side of each item as an Art: its kind's plan of layers, each layer a face layout
 resolved for the item."""
 
 from __future__ import annotations
@@ -45,13 +45,13 @@ def art_of(
     plan = kind.plan(component, game, bleed, ctx)
     own = (name, component.face_loc if side == "front" else component.back_loc)
     back = (component.back, component.back_loc) if component.back else own
-    parts = []
-    for part in plan.parts:
-        layout = layouts.get(*(own if part.layout == "side" else back))
-        label = f"item '{item.id}' ({part.label or side})"
-        parts.append((part.matrix, resolve(layout, ctx, part.size, label, part.safe)))
+    layers = []
+    for layer in plan.layers:
+        layout = layouts.get(*(own if layer.layout == "side" else back))
+        label = f"item '{item.id}' ({layer.label or side})"
+        layers.append((layer.matrix, resolve(layout, ctx, layer.size, label, layer.safe)))
     if plan.boxes:
-        parts.append(
+        layers.append(
             (
                 IDENTITY,
                 tuple(
@@ -62,18 +62,18 @@ def art_of(
         )
     bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
     if not kind.shaped(component):
-        return Art(tuple(parts), bleed_rect, plan.tabs, plan.lines)
+        return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines)
     cut = kind.outline(component, game)
     if side == "back":
         cut = seen_from_behind(cut, trim[0])
     if kind.safe_zone:
-        _keeps_inside(parts, cut, component.shape.kind, item, side)
-    return Art(tuple(parts), bleed_rect, plan.tabs, plan.lines, offset(cut, bleed), cut)
+        _keeps_inside(layers, cut, component.shape.kind, item, side)
+    return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines, offset(cut, bleed), cut)
 
 
-def _keeps_inside(parts, cut, shape: str, item: Item, side: str) -> None:
+def _keeps_inside(layers, cut, shape: str, item: Item, side: str) -> None:
     """Text stays inside the shape's safe zone (the outline shrunk by the safe width)."""
-    for matrix, face in parts:
+    for matrix, face in layers:
         for box in face:
             if (
                 PAINTERS[box.painter].text

@@ -279,7 +279,7 @@ class SafeOutline:
 def _outside(art, safe: SafeOutline) -> str | None:
     """The name of the art's first text box that leaves the safe outline, else None."""
     painters = known()
-    for matrix, face in art.parts if art is not None else ():
+    for matrix, face in art.layers if art is not None else ():
         for box in face:
             if painters[box.painter].text and not safe.holds(bounds(matrix, box.rect)):
                 return box.name
@@ -315,7 +315,7 @@ def _each_once(
     for laid, plan in planned.values():
         for item in plan.items:
             where = f"item '{item.id}' of '{plan.component.id}' ({lang})"
-            if kind_of(plan.component).sheet == "tiled":
+            if kind_of(plan.component).placing == "tiled":
                 if not _covered(cells.get(id(item), []), plan.trim):
                     yield Breach(_pdf(laid), where, "its sheets do not cover it once")
                 continue

@@ -64,7 +64,7 @@ def gather(job: Job, laid) -> None:
     kept = job.kept.setdefault("faces", {})
     for item in laid.items:
         component = item.component
-        if kind_of(component).sheet != "grid":
+        if kind_of(component).placing != "grid":
             continue
         kind = kind_of(component)
         trim = kind.trim(component, job.game)

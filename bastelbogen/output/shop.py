@@ -155,7 +155,7 @@ def _upright_text(art) -> list[Box]:
     """The text boxes of an art's parts drawn as they lie (not turned or moved)."""
     return [
         box
-        for matrix, face in (art.parts if art is not None else ())
+        for matrix, face in (art.layers if art is not None else ())
         if matrix == IDENTITY
         for box in face
         if isinstance(box, Box) and PAINTERS[box.painter].text

@@ -86,7 +86,7 @@ def write_cheatsheet(
             )
         pages.append(
             _fitted(
-                Sheet(fonts, accent, origin, size, sources, lang, game.folder),
+                RulesPage(fonts, accent, origin, size, sources, lang, game.folder),
                 blocks,
                 balance=not dry,
             )
@@ -146,7 +146,7 @@ def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
 
 
 @dataclass(frozen=True)
-class Sheet:
+class RulesPage:
     """What one language's page is laid out with."""
 
     fonts: Fonts
@@ -170,7 +170,7 @@ def forget_fits() -> None:
     _FITTED.clear()
 
 
-def _fitted(sheet: Sheet, blocks, balance: bool = True) -> tuple:
+def _fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
     """The page at the largest scale its blocks fit at, as (page template, flowables); its
     columns balanced unless it is only proved to fit (validate)."""
     key = (
@@ -188,7 +188,7 @@ def _fitted(sheet: Sheet, blocks, balance: bool = True) -> tuple:
     return _at(sheet, blocks, *_FITTED[key])[:2]  # fresh flowables: a build consumes them
 
 
-def _fit(sheet: Sheet, blocks, balance: bool) -> tuple[float, float | None]:
+def _fit(sheet: RulesPage, blocks, balance: bool) -> tuple[float, float | None]:
     """The largest scale the blocks fit at and the columns' balanced depth there; past the
     smallest scale, the text that no longer fits is named where it was written. Scales
     where even half the blocks' height overflows a column are not laid out."""
@@ -215,7 +215,7 @@ def _fit(sheet: Sheet, blocks, balance: bool) -> tuple[float, float | None]:
             )
 
 
-def _balanced(sheet: Sheet, blocks, scale: float) -> tuple[float, float]:
+def _balanced(sheet: RulesPage, blocks, scale: float) -> tuple[float, float]:
     """The scale and the columns' depth at which they end level, as short as the text
     allows: bisection
     on the columns' depth, in a bracket a few points wide round the depth the blocks'
@@ -240,12 +240,12 @@ def _balanced(sheet: Sheet, blocks, scale: float) -> tuple[float, float]:
     return scale, high
 
 
-def _fits(sheet: Sheet, blocks, scale: float, depth: float) -> bool:
+def _fits(sheet: RulesPage, blocks, scale: float, depth: float) -> bool:
     template, flowables = _at(sheet, blocks, scale, depth)[:2]
     return columns.overflow(template, sheet.size, flowables) is None
 
 
-def _at(sheet: Sheet, blocks, scale: float, depth: float | None = None):
+def _at(sheet: RulesPage, blocks, scale: float, depth: float | None = None):
     """The page template, the flowables, each paragraph's text and the columns' paragraphs
     in the groups that stay together, at one scale (and the columns' depth, when
     balanced)."""
@@ -270,7 +270,7 @@ def _kept(groups: list[list]) -> list:
     return [g[0] if len(g) == 1 else KeepTogether(g) for g in groups]
 
 
-def _groups(blocks, styles, sheet: Sheet, texts: dict) -> list[list]:
+def _groups(blocks, styles, sheet: RulesPage, texts: dict) -> list[list]:
     """Paragraphs, a heading grouped with the block after it, so no heading is left alone
     at the foot of a column; `texts` learns each paragraph's source text."""
     out: list[list] = []

@@ -46,7 +46,7 @@ def draw_underlays(c, placed: list, ctx) -> dict[int, str]:
 def bare(art: Art, name: str) -> Art:
     """The art without the box `name` (its piece of a picture): drawn over the underlay."""
     return replace(
-        art, parts=tuple((m, tuple(b for b in face if b.name != name)) for m, face in art.parts)
+        art, layers=tuple((m, tuple(b for b in face if b.name != name)) for m, face in art.layers)
     )
 
 
@@ -73,7 +73,7 @@ def underlays(placed: list) -> list[Group]:
         if box is None:
             continue
         whole = whole_box(box)
-        matrix = compose(p.matrix, art.parts[0][0])
+        matrix = compose(p.matrix, art.layers[0][0])
         where = tuple(round(v, 2) for v in (*matrix[:4], *bounds(matrix, whole.rect)))
         key = (whole.painter, whole.name, _identity(box), where)
         group = groups.setdefault(
@@ -88,9 +88,9 @@ def _underlaid(art: Art):
     """The art's piece of a picture, if it can be drawn under the art instead: a plain
     rectangle of one face whose first box is the piece, filling the piece exactly (what
     lies under it, around it or outside a shaped outline would not survive the swap)."""
-    if art.clip or art.tabs or len(art.parts) != 1 or not art.parts[0][1]:
+    if art.clip or art.tabs or len(art.layers) != 1 or not art.layers[0][1]:
         return None
-    box = art.parts[0][1][0]
+    box = art.layers[0][1][0]
     if "slice" not in PAINTERS[box.painter].keys or not box.get("slice"):
         return None
     piece = box.get("piece", box.rect)

@@ -72,7 +72,7 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
     ctx.outline = art.cut or (
         ((0.0, 0.0), (w + 2 * x, 0.0), (w + 2 * x, h + 2 * y), (0.0, h + 2 * y)),
     )
-    for matrix, face in art.parts:
+    for matrix, face in art.layers:
         c.saveState()
         c.transform(*matrix)
         draw_face(c, face, ctx)

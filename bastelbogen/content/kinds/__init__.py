@@ -3,7 +3,7 @@
 A kind holds its defaults (crop marks and bleed, safe zone, whether a back is printed
 behind the front, whether it is printed once per language), the keys of its own it reads
 from a component, its geometry (the trim, the cut outline as a path, the fold lines, the
-parts its faces are drawn in) and the way its items are laid on sheets. A new kind is one
+layers its faces are drawn in) and the way its items are laid on sheets. A new kind is one
 new module here. Hex tiles and round tokens are a shape any kind can take (shapes.py), not
 kinds.
 
@@ -27,22 +27,23 @@ Line = tuple[float, float, float, float, str]  # x1, y1, x2, y2, style (valley, 
 
 
 @dataclass(frozen=True)
-class Part:
-    """A region of an item's side drawn by one layout: `layout` is "side" (the layout of
+class Layer:
+    """A region of an item's side drawn by one layout (a standee's figure and its back are
+    two): `layout` is "side" (the layout of
     the side being drawn) or "back" (the component's back layout, else the side's)."""
 
     matrix: Matrix
     size: tuple[float, float]
     layout: str = "side"
     safe: bool = False  # text kept inside the safe zone
-    label: str = ""  # how messages name this part, if not by the side
+    label: str = ""  # how messages name this layer, if not by the side
 
 
 @dataclass(frozen=True)
 class Plan:
     """Everything drawn on one side of one item, as geometry."""
 
-    parts: tuple[Part, ...]
+    layers: tuple[Layer, ...]
     tabs: tuple[Rect, ...] = ()  # tinted areas (glue tabs, feet), bleed included
     lines: tuple[Line, ...] = ()  # folds and drawn cuts, item-local
     boxes: tuple[tuple[str, str, Rect, tuple], ...] = ()  # name, painter, rect, params
@@ -58,7 +59,7 @@ class Kind:
     shares = True  # a few left over may go onto shared sheets with other small parts
     cut_out = True  # cut from the sheet (a page to write on is not): print-then-cut marks
     sized = True  # the component names its size (a stand takes it from what it holds)
-    sheet = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
+    placing = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
     keys: tuple[str, ...] = ()  # the kind's own keys in a component
 
     def read(self, f: Fields, problems: Collector) -> object:  # the kind's own dataclass
@@ -89,11 +90,11 @@ class Kind:
         return self.safe_zone and component.marks
 
     plan_reads: tuple[str, ...] = ()  # the item's values `plan` reads (its face's are known)
-    front_shows_back = False  # a front's plan has parts drawn from the back layout
+    front_shows_back = False  # a front's plan has layers drawn from the back layout
 
     def plan(self, component: Component, game: Game, bleed: float, data: dict) -> Plan:
         trim = self.trim(component, game)
-        return Plan((Part(IDENTITY, trim, "side", self.keeps_safe(component)),))
+        return Plan((Layer(IDENTITY, trim, "side", self.keeps_safe(component)),))
 
 
 KINDS: Registry[Kind] = Registry("kind")

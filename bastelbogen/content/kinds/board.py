@@ -10,4 +10,4 @@ class Board(Kind):
     backs = False
     takes_back = False
     safe_zone = False
-    sheet = "tiled"
+    placing = "tiled"

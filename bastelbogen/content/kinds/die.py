@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from bastelbogen.content.kinds import Kind, Part, Plan, register
+from bastelbogen.content.kinds import Kind, Layer, Plan, register
 from bastelbogen.core.geometry import IDENTITY
 from bastelbogen.core.units import mm
 
@@ -140,5 +140,5 @@ class Die(Kind):
 
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
         return Plan(
-            (Part(IDENTITY, self.trim(component, game)),), (), self.folds(component, game, bleed)
+            (Layer(IDENTITY, self.trim(component, game)),), (), self.folds(component, game, bleed)
         )

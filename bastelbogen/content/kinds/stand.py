@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from bastelbogen.content.kinds import Kind, Part, Plan, register
+from bastelbogen.content.kinds import Kind, Layer, Plan, register
 from bastelbogen.content.schema import Fields
 from bastelbogen.core.geometry import Rect, translate
 from bastelbogen.core.units import mm
@@ -157,7 +157,7 @@ class Stand(Kind):
             )
         )
         return Plan(
-            (Part(translate(0.0, y0), (length, y1 - y0)),),
+            (Layer(translate(0.0, y0), (length, y1 - y0)),),
             ((-bleed, g0 - bleed, length + 2 * bleed, g1 - g0 + bleed),),
             self.folds(component, game, bleed) + cut,
             tuple(boxes),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bastelbogen.content.kinds import Kind, Part, Plan, register
+from bastelbogen.content.kinds import Kind, Layer, Plan, register
 from bastelbogen.core.geometry import Matrix, Rect, compose, rotate_quarter, translate
 from bastelbogen.core.units import mm
 
@@ -78,8 +78,8 @@ class Standee(Kind):
             (x0 - bleed, y0 - bleed, w0 + 2 * bleed, h0 + bleed),
             (x1 - bleed, y1, w1 + 2 * bleed, h1 + bleed),
         )
-        parts = (
-            Part(strip.front, component.size),
-            Part(strip.back, component.size, "back", label="figure back"),
+        layers = (
+            Layer(strip.front, component.size),
+            Layer(strip.back, component.size, "back", label="figure back"),
         )
-        return Plan(parts, tabs, self.folds(component, game, bleed))
+        return Plan(layers, tabs, self.folds(component, game, bleed))

@@ -1,5 +1,5 @@
 """Tables from files: YAML lists, CSV/TSV and workbooks (XLSX, ODS), one reader module
-each, registered by file ending. A reader gives a Sheet, its cells with their places; the
+each, registered by file ending. A reader gives the file's Cells, each with its place; the
 header row names the columns, and each row after it becomes a YMap like a YAML row, so
 every check downstream reports at the cell. Declared column types (columns.py) turn the
 cells into values."""
@@ -19,12 +19,12 @@ Cell = tuple[object, Loc]
 
 
 @dataclass(frozen=True)
-class Sheet:
+class Cells:
     file: str
     rows: Sequence[tuple[int, Sequence[Cell]]]  # (row's line, its cells); the first is the header
 
 
-Reader = Callable[[Path, dict, Loc], Sheet]
+Reader = Callable[[Path, dict, Loc], Cells]
 READERS: Registry[Reader] = Registry("table reader")  # by file ending
 
 
@@ -41,7 +41,7 @@ def formats() -> str:
     return ", ".join(sorted(READERS))
 
 
-def read_sheet(path: Path, options: dict, loc: Loc) -> Sheet:
+def read_cells(path: Path, options: dict, loc: Loc) -> Cells:
     """The cells of a table file; its ending says how to read it."""
     read = READERS.get(path.suffix.lower())
     if read is None:
@@ -54,7 +54,7 @@ def read_sheet(path: Path, options: dict, loc: Loc) -> Sheet:
     return read(path, options, loc)
 
 
-def rows_of(sheet: Sheet, columns: dict[str, Column], name: str, problems: Collector) -> YList:
+def rows_of(sheet: Cells, columns: dict[str, Column], name: str, problems: Collector) -> YList:
     """Each row after the header as a YMap of its non-empty cells, typed by `columns`;
     `name.de` and `name.en` columns join as `name: {de: …, en: …}`."""
     out = YList()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from bastelbogen.content.tables import Sheet, register
+from bastelbogen.content.tables import Cells, register
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.source import check_controls, read_text
@@ -16,7 +16,7 @@ DELIMITERS = ",;\t|"
 
 
 @register(".csv", ".tsv")
-def read_csv(path: Path, options: dict, loc: Loc) -> Sheet:
+def read_csv(path: Path, options: dict, loc: Loc) -> Cells:
     text = read_text(path, loc, what="table file")
     check_controls(text, str(path))
     delimiter = options.get("delimiter") or _sniff(text, path)
@@ -42,7 +42,7 @@ def read_csv(path: Path, options: dict, loc: Loc) -> Sheet:
                 )
     except csv.Error as exc:
         raise ContentError(Problem(Loc(str(path), line, 1), f"broken CSV: {exc}")) from None
-    return Sheet(str(path), rows)
+    return Cells(str(path), rows)
 
 
 def _sniff(text: str, path: Path) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bastelbogen.content.models import Table
 from bastelbogen.content.schema import Fields, inside
-from bastelbogen.content.tables import read_sheet, rows_of
+from bastelbogen.content.tables import read_cells, rows_of
 from bastelbogen.content.tables.columns import Column, convert, read_columns
 from bastelbogen.core.errors import Collector, ContentError, Loc
 from bastelbogen.core.source import YList, YMap, load_yaml
@@ -76,7 +76,7 @@ def _table(name: str, spec, loc: Loc, folder: Path, problems: Collector):
             if path is None:
                 return None, {}
             if path.suffix.lower() not in YAML:
-                sheet = read_sheet(path, options, loc)
+                sheet = read_cells(path, options, loc)
                 return rows_of(sheet, cols, name, problems), cols
             spec = load_yaml(path, loc)
     except ContentError as exc:

@@ -11,14 +11,14 @@ import re
 import zipfile
 from pathlib import Path
 
-from bastelbogen.content.tables import Sheet, register
+from bastelbogen.content.tables import Cells, register
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.source import read_bytes
 
 
 @register(".xlsx", ".ods")
-def read_workbook(path: Path, options: dict, loc: Loc) -> Sheet:
+def read_workbook(path: Path, options: dict, loc: Loc) -> Cells:
     from python_calamine import CalamineError, CalamineWorkbook  # only when a workbook is read
 
     read_bytes(path, loc, limits.MAX_BINARY_BYTES, what="table file")  # there, and not huge
@@ -69,7 +69,7 @@ def read_workbook(path: Path, options: dict, loc: Loc) -> Sheet:
         ]
         if any(v not in (None, "") for v, _ in cells):
             rows.append((row, cells))
-    return Sheet(str(path), rows)
+    return Cells(str(path), rows)
 
 
 def sheet_names(path: Path) -> list[str]:
