@@ -1,5 +1,5 @@
 """A kit laid out: for each printed file its pages (where every item side goes) and the art
-of every item side. Nothing is drawn or written here; the writers (writers/) do that.
+of every item side. Nothing is drawn or written here; the writers (output/) do that.
 
 First every component's sheets are planned as geometry; then the small parts of several
 components may move onto shared sheets (parts.py); then each file's art is resolved, one
