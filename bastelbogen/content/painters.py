@@ -11,7 +11,7 @@ content is checked.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -47,7 +47,7 @@ class Key:
 Keys = dict[str, Key]
 
 
-def keys_of(given: dict[str, Callable] | None) -> Keys | None:
+def keys_of(given: Mapping[str, Callable] | None) -> Keys | None:
     """A painter's or motif's keys, each a Key; a bare check is a key without a default."""
     if given is None:
         return None
@@ -101,6 +101,17 @@ def seed_of(values: dict) -> int:
     return int.from_bytes(digest[:4], "big") % 10**9
 
 
+def scene_keys(sky: str, ground: str, colour: str, more: Keys | None = None) -> Keys:
+    """A scene's keys: its sky, its ground and its main colour, each with its default, and
+    whatever else the motif reads."""
+    return {
+        "sky": Key(COLOUR, sky),
+        "ground": Key(COLOUR, ground),
+        "colour": Key(COLOUR, colour),
+        **(more or {}),
+    }
+
+
 COLOURS: Keys = keys_of({"sky": COLOUR, "ground": COLOUR, "colour": COLOUR})  # type: ignore[assignment]
 # An abstract painting: the same for a seed; without one, the item's id chooses it.
 PAINTING: Keys = {"seed": Key(whole(-(10**9), 10**9), derive=seed_of)}
@@ -112,7 +123,7 @@ PASSING = ("id", "copy", "title", "style", "image", "count", "each", "figure")
 def painter(
     name: str,
     help: str,
-    keys: dict[str, Callable],
+    keys: Mapping[str, Callable],
     required: tuple[str, ...] = (),
     puts: tuple[Mark, ...] = (Mark.FILL,),
     fills_when: str = "",
@@ -130,7 +141,7 @@ def painter(
 
 def motif(
     name: str,
-    keys: dict[str, Callable] | None = COLOURS,  # type: ignore[assignment]
+    keys: Mapping[str, Callable] | None = COLOURS,
     painting: bool = False,
     required: tuple[str, ...] = (),
 ) -> Callable[[Callable], Callable]:

@@ -10,19 +10,14 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif
-from bastelbogen.core.params import COLOUR
+from bastelbogen.content.painters import motif, scene_keys
 from bastelbogen.render.art.creatures import INK, eye, legs, scene
 from bastelbogen.render.style import shade, tint
 
 
 @motif(
     "cat",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#8cc66b"),
-        "colour": Key(COLOUR, "#e69f00"),
-    },
+    scene_keys("#bfe6f7", "#8cc66b", "#e69f00"),
 )
 def cat(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -52,11 +47,7 @@ def cat(c, rect, box, ctx) -> None:
 
 @motif(
     "dog",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#9fcf6e"),
-        "colour": Key(COLOUR, "#a0682f"),
-    },
+    scene_keys("#bfe6f7", "#9fcf6e", "#a0682f"),
 )
 def dog(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -75,11 +66,7 @@ def dog(c, rect, box, ctx) -> None:
 
 @motif(
     "rabbit",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#a6d27a"),
-        "colour": Key(COLOUR, "#cfc6bb"),
-    },
+    scene_keys("#bfe6f7", "#a6d27a", "#cfc6bb"),
 )
 def rabbit(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -97,11 +84,7 @@ def rabbit(c, rect, box, ctx) -> None:
 
 @motif(
     "fish",
-    {
-        "sky": Key(COLOUR, "#2f7fb8"),
-        "ground": Key(COLOUR, "#e8d9a8"),
-        "colour": Key(COLOUR, "#f0e442"),
-    },
+    scene_keys("#2f7fb8", "#e8d9a8", "#f0e442"),
 )
 def fish(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, share=0.12)
@@ -125,11 +108,7 @@ def fish(c, rect, box, ctx) -> None:
 
 @motif(
     "turtle",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#c9b37e"),
-        "colour": Key(COLOUR, "#009e73"),
-    },
+    scene_keys("#bfe6f7", "#c9b37e", "#009e73"),
 )
 def turtle(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -155,11 +134,7 @@ def turtle(c, rect, box, ctx) -> None:
 
 @motif(
     "crocodile",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#4f8fb0"),
-        "colour": Key(COLOUR, "#3f8f3a"),
-    },
+    scene_keys("#bfe6f7", "#4f8fb0", "#3f8f3a"),
 )
 def crocodile(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, share=0.22)
@@ -178,11 +153,7 @@ def crocodile(c, rect, box, ctx) -> None:
 
 @motif(
     "snake",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#d8c48a"),
-        "colour": Key(COLOUR, "#cc79a7"),
-    },
+    scene_keys("#bfe6f7", "#d8c48a", "#cc79a7"),
 )
 def snake(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -209,11 +180,7 @@ def snake(c, rect, box, ctx) -> None:
 
 @motif(
     "dachshund",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#a6d27a"),
-        "colour": Key(COLOUR, "#7a4b2a"),
-    },
+    scene_keys("#bfe6f7", "#a6d27a", "#7a4b2a"),
 )
 def dachshund(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -239,11 +206,7 @@ def dachshund(c, rect, box, ctx) -> None:
 
 @motif(
     "caterpillar",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#7dbb5a"),
-        "colour": Key(COLOUR, "#8fd14f"),
-    },
+    scene_keys("#bfe6f7", "#7dbb5a", "#8fd14f"),
 )
 def caterpillar(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -265,11 +228,7 @@ def caterpillar(c, rect, box, ctx) -> None:
 
 @motif(
     "whale",
-    {
-        "sky": Key(COLOUR, "#9fd3f0"),
-        "ground": Key(COLOUR, "#2f6fa8"),
-        "colour": Key(COLOUR, "#0072b2"),
-    },
+    scene_keys("#9fd3f0", "#2f6fa8", "#0072b2"),
 )
 def whale(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, share=0.45)
@@ -290,11 +249,7 @@ def whale(c, rect, box, ctx) -> None:
 
 @motif(
     "ducks",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#56b4e9"),
-        "colour": Key(COLOUR, "#f0e442"),
-    },
+    scene_keys("#bfe6f7", "#56b4e9", "#f0e442"),
 )
 def ducks(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx, share=0.3)

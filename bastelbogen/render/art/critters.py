@@ -6,20 +6,16 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif
+from bastelbogen.content.painters import Key, motif, scene_keys
 from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.creatures import INK, eye, scene
-from bastelbogen.render.art.draw import BLEED_ROOM, tiling
+from bastelbogen.render.art.draw import ground, tiling
 from bastelbogen.render.style import shade, tint
 
 
 @motif(
     "mouse",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#c9b37e"),
-        "colour": Key(COLOUR, "#9a948a"),
-    },
+    scene_keys("#bfe6f7", "#c9b37e", "#9a948a"),
 )
 def mouse(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -44,11 +40,7 @@ def mouse(c, rect, box, ctx) -> None:
 
 @motif(
     "snail",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#7dbb5a"),
-        "colour": Key(COLOUR, "#e69f00"),
-    },
+    scene_keys("#bfe6f7", "#7dbb5a", "#e69f00"),
 )
 def snail(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -77,11 +69,7 @@ def snail(c, rect, box, ctx) -> None:
 
 @motif(
     "bird",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#a6d27a"),
-        "colour": Key(COLOUR, "#d55e00"),
-    },
+    scene_keys("#bfe6f7", "#a6d27a", "#d55e00"),
 )
 def bird(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -103,11 +91,7 @@ def bird(c, rect, box, ctx) -> None:
 
 @motif(
     "ladybug",
-    {
-        "sky": Key(COLOUR, "#bfe6f7"),
-        "ground": Key(COLOUR, "#7dbb5a"),
-        "colour": Key(COLOUR, "#d55e00"),
-    },
+    scene_keys("#bfe6f7", "#7dbb5a", "#d55e00"),
 )
 def ladybug(c, rect, box, ctx) -> None:
     f = scene(c, rect, box, ctx)
@@ -134,10 +118,8 @@ def ladybug(c, rect, box, ctx) -> None:
 def pawprints(c, rect, box, ctx) -> None:
     """The animal tiles' common back: rows of paw prints."""
     x, y, w, h = rect
-    ground = ctx.ink(box, "fill")
+    ground(c, rect, ctx.ink(box, "fill"))
     ink = ctx.ink(box, "colour")
-    c.setFillColor(ground)
-    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0, fill=1)
     step = min(w, h) / 2
     c.setFillColor(ink)
     for px, py in tiling(rect, step):

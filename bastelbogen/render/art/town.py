@@ -6,9 +6,9 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif
+from bastelbogen.content.painters import Key, motif, scene_keys
 from bastelbogen.core.params import COLOUR
-from bastelbogen.render.art.draw import BLEED_ROOM, backdrop, light, poly, tiling
+from bastelbogen.render.art.draw import BLEED_ROOM, backdrop, ground, light, poly, tiling
 from bastelbogen.render.style import shade, tint
 
 GROUND_SHARE = 0.13  # the share of a town scene below its horizon (the buildings' too)
@@ -16,13 +16,15 @@ GROUND_SHARE = 0.13  # the share of a town scene below its horizon (the building
 
 @motif(
     "tree",
-    {
-        "sky": Key(COLOUR, "#a8daf3"),
-        "ground": Key(COLOUR, "#7dbb5a"),
-        "colour": Key(COLOUR, "#3f8f3a"),
-        "trunk": Key(COLOUR, "#7a4b2a"),
-        "fruit": Key(COLOUR, "#d55e00"),
-    },
+    scene_keys(
+        "#a8daf3",
+        "#7dbb5a",
+        "#3f8f3a",
+        {
+            "trunk": Key(COLOUR, "#7a4b2a"),
+            "fruit": Key(COLOUR, "#d55e00"),
+        },
+    ),
 )
 def tree(c, rect, box, ctx) -> None:
     x, y, w, h = rect
@@ -53,11 +55,7 @@ def tree(c, rect, box, ctx) -> None:
 
 @motif(
     "lantern",
-    {
-        "sky": Key(COLOUR, "#2c3e6b"),
-        "ground": Key(COLOUR, "#8d8a84"),
-        "colour": Key(COLOUR, "#ffd866"),
-    },
+    scene_keys("#2c3e6b", "#8d8a84", "#ffd866"),
 )
 def lantern(c, rect, box, ctx) -> None:
     x, y, w, h = rect
@@ -96,11 +94,7 @@ def lantern(c, rect, box, ctx) -> None:
 
 @motif(
     "fountain",
-    {
-        "sky": Key(COLOUR, "#bfe3f5"),
-        "ground": Key(COLOUR, "#c9b99a"),
-        "colour": Key(COLOUR, "#56b4e9"),
-    },
+    scene_keys("#bfe3f5", "#c9b99a", "#56b4e9"),
 )
 def fountain(c, rect, box, ctx) -> None:
     x, y, w, h = rect
@@ -140,11 +134,7 @@ def fountain(c, rect, box, ctx) -> None:
 
 @motif(
     "flowers",
-    {
-        "sky": Key(COLOUR, "#c7e8f7"),
-        "ground": Key(COLOUR, "#6b4a2f"),
-        "colour": Key(COLOUR, "#cc79a7"),
-    },
+    scene_keys("#c7e8f7", "#6b4a2f", "#cc79a7"),
 )
 def flowers(c, rect, box, ctx) -> None:
     x, y, w, h = rect
@@ -196,10 +186,9 @@ def flowers(c, rect, box, ctx) -> None:
 def rooftops(c, rect, box, ctx) -> None:
     """The tiles' common back: a night skyline repeated in rows, the same on every tile."""
     x, y, w, h = rect
-    ground = ctx.ink(box, "fill")
+    night = ctx.ink(box, "fill")
+    ground(c, rect, night)
     ink = ctx.ink(box, "colour")
-    c.setFillColor(ground)
-    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0, fill=1)
     step = min(w, h) / 2
     for bx, by in tiling(rect, step):
         poly(
@@ -211,7 +200,7 @@ def rooftops(c, rect, box, ctx) -> None:
                 (bx + step * 0.85, by + step * 0.45),
                 (bx + step * 0.85, by),
             ],
-            tint(ground, 0.12),
+            tint(night, 0.12),
         )
         c.setFillColor(ink)
         c.rect(bx + step * 0.44, by + step * 0.22, step * 0.12, step * 0.14, stroke=0, fill=1)
