@@ -19,12 +19,10 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import multiprocessing
 import os
 import re
 import resource
 import signal
-import sys
 import time
 import traceback
 from dataclasses import dataclass
@@ -32,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import forked
 from tests.hostile.edits import _fill, apply_edits
 from tests.hostile.projects import Kits, project, tree
 
@@ -50,16 +49,9 @@ WALL_MIN = 120.0
 
 # --- running the command line in a child ---------------------------------------------------
 
-_context = None
-
 
 def _mp():
-    global _context
-    if _context is None:
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["bastelbogen.cli", "tests.hostile.harness"])
-        _context = ctx
-    return _context
+    return forked.context()  # the suite's one warm server, this module preloaded in it
 
 
 def _child(root: str, args: list[str], logs: str, cpu_seconds: int) -> None:
@@ -71,48 +63,28 @@ def _child(root: str, args: list[str], logs: str, cpu_seconds: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (CHILD_ADDRESS_SPACE, CHILD_ADDRESS_SPACE))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 2))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # SIGXCPU leaves no core in root
-        for stream in (sys.stdout, sys.stderr):
-            stream.flush()
-        for fd, name in ((1, "stdout"), (2, "stderr")):
-            target = os.open(os.path.join(logs, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-            os.dup2(target, fd)
-            os.close(target)
-        import bastelbogen.cli
-
-        try:
-            bastelbogen.cli.main(args, prog_name="pnp", standalone_mode=True)
-            code = 0
-        except SystemExit as exc:
-            if exc.code is None:
-                code = 0
-            elif isinstance(exc.code, int):
-                code = exc.code
-            else:
-                print(exc.code, file=sys.stderr)
-                code = 1
-        except BaseException:  # noqa: BLE001 - exactly what the suite is looking for
-            traceback.print_exc()
-            code = INTERNAL_ERROR
+        forked.output_to(logs)
+        code = forked.run_main(args, crashed=INTERNAL_ERROR)  # a traceback is what we seek
     except BaseException:  # noqa: BLE001 - the harness itself failed in the child
         traceback.print_exc()
         code = INTERNAL_ERROR
     finally:
-        try:
-            own = resource.getrusage(resource.RUSAGE_SELF)
-            workers = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cpu = sum(u.ru_utime + u.ru_stime for u in (own, workers))
-            with open(os.path.join(logs, "peak_kib"), "w") as f:
-                f.write(str(own.ru_maxrss))
-            with open(os.path.join(logs, "cpu_seconds"), "w") as f:
-                f.write(f"{cpu:.3f}")
-        except BaseException:  # noqa: BLE001, S110 - the exit code matters more
-            pass
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except BaseException:  # noqa: BLE001, S110
-                pass
-        os._exit(code)
+        _usage(logs)
+        forked.end(code)
+
+
+def _usage(logs: str) -> None:
+    """The child's peak memory and CPU seconds (its workers' included), for the parent."""
+    try:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = sum(u.ru_utime + u.ru_stime for u in (own, workers))
+        with open(os.path.join(logs, "peak_kib"), "w") as f:
+            f.write(str(own.ru_maxrss))
+        with open(os.path.join(logs, "cpu_seconds"), "w") as f:
+            f.write(f"{cpu:.3f}")
+    except BaseException:  # noqa: BLE001, S110 - the exit code matters more
+        pass
 
 
 @dataclass
@@ -230,7 +202,8 @@ def run_case(case: Case, tmp_path: Path, kits: Kits) -> Result:
     output = result.stdout + result.stderr
     report = (
         f"pnp {' '.join(args)} -> exit {result.returncode} in {result.cpu:.1f} s of CPU"
-        f" ({result.seconds:.1f} s on the clock), peak {result.peak_kib // 1024} MiB\n--- stderr ---\n{result.stderr[-4000:]}"
+        f" ({result.seconds:.1f} s on the clock), peak {result.peak_kib // 1024} MiB"
+        f"\n--- stderr ---\n{result.stderr[-4000:]}"
         f"\n--- stdout ---\n{result.stdout[-1500:]}"
     )
 
