@@ -83,37 +83,52 @@ def end(code: int) -> None:
     os._exit(code)
 
 
-def _pnp_child(cwd: str, args: list[str], env: dict[str, str], logs: str) -> None:
-    """In the child: `pnp ARGS` in CWD with ENV, output in files in LOGS."""
+def _call_child(function, args: tuple, cwd: str, env: dict[str, str], logs: str) -> None:
+    """In the child: FUNCTION(*ARGS) in CWD with ENV, output in files in LOGS; its exit
+    code is what it returns (None: 0), 1 with a traceback for what escapes."""
     code = 1
     try:
         os.chdir(cwd)
         os.environ.clear()
         os.environ.update(env)
         output_to(logs)
-        code = run_main(args)
-    except BaseException:  # noqa: BLE001 - the runner itself failed in the child
+        try:
+            code = function(*args) or 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # noqa: BLE001 - as the interpreter reports what escaped
         traceback.print_exc()
+        code = 1
     finally:
         end(code)
 
 
-def pnp(*args: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess:
-    """`pnp ARGS` in CWD in a forked child; the answer as subprocess.run gives it."""
-    argv = [str(a) for a in args]
-    with tempfile.TemporaryDirectory(prefix="pnp-logs-") as logs:
-        child = context().Process(target=_pnp_child, args=(str(cwd), argv, dict(os.environ), logs))
+def call(function, *args, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess:
+    """FUNCTION(*ARGS) (a module's own, to be found by name) in a forked child, as
+    subprocess.run answers: a child killed by a signal has its negative number."""
+    with tempfile.TemporaryDirectory(prefix="forked-logs-") as logs:
+        child = context().Process(
+            target=_call_child, args=(function, args, str(cwd), dict(os.environ), logs)
+        )
         child.start()
         child.join(timeout)
         if child.is_alive():
             child.kill()
             child.join()
-            raise subprocess.TimeoutExpired(["pnp", *argv], timeout)
+            raise subprocess.TimeoutExpired([function.__qualname__, *map(str, args)], timeout)
         out, err = (
             Path(logs, name).read_text(errors="replace") if Path(logs, name).exists() else ""
             for name in ("stdout", "stderr")
         )
-    return subprocess.CompletedProcess(["pnp", *argv], child.exitcode, out, err)
+    return subprocess.CompletedProcess([function.__qualname__], child.exitcode, out, err)
+
+
+def pnp(*args: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess:
+    """`pnp ARGS` in CWD in a forked child; the answer as subprocess.run gives it."""
+    argv = [str(a) for a in args]
+    result = call(run_main, argv, cwd=cwd, timeout=timeout)
+    result.args = ["pnp", *argv]
+    return result
 
 
 warm()
