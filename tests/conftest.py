@@ -26,6 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
 
+def pytest_sessionfinish(session, exitstatus):
+    forked.stop()
+
+
 def build(game: str, out: Path, project: Path = ROOT, **values) -> Path:
     """Build with the declared defaults unless told otherwise: options as a user types
     them (bleed="6mm", a bare number is millimetres; offset for back-offset); `project`

@@ -34,6 +34,15 @@ def context():
     return _context
 
 
+def stop() -> None:
+    """End the server and wait for it: its children's CPU time then counts in this
+    process's (what `time` reports of a test run)."""
+    from multiprocessing import forkserver
+
+    if _context is not None:
+        forkserver._forkserver._stop()
+
+
 def warm() -> None:
     """What a build imports as it goes, imported now: the server's children inherit it."""
     import bastelbogen.cli  # noqa: F401
