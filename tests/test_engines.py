@@ -6,7 +6,8 @@ drawn by all four at 150 dpi and compared with PDFium's after a 2 mm box blur (a
 differs when 20 grey levels off; at most 1 % of a page may) – each page once: a page that
 hands the engines the same input as one drawn before (the backs behind every front, a
 language's copy of a picture sheet) is known by its digest and not drawn again; of the
-second variant, the first two distinct pages of each file (SAMPLE). Every file passes
+second variant and of a second language's files, the first two distinct pages of each
+file (SAMPLE, TRANSLATED). Every file passes
 `qpdf --check` and opens in every engine without a warning. Where pieces of one picture
 meet on a sheet without bleed, no engine draws a seam (300 dpi, no blur).
 
@@ -41,6 +42,9 @@ VARIANTS = {
 # turned halves), which its first two pages show: its other pages hold the same items, each
 # drawn in every engine in the defaults, and all of its pages pass `qpdf --check`.
 SAMPLE = {"a4-bleed-duplex": None, "letter-nobleed-fold": 2}
+# So too the files of a second language: the same items as the first language's, in other
+# words of the same fonts, drawn in full there.
+TRANSLATED = 2
 
 
 def engines_here() -> None:
@@ -141,13 +145,21 @@ def page_count(pdf) -> int:
 def test_every_page_looks_alike_in_every_engine(project, game, variant, tmp_path):
     engines_here()
     kit = build(game, tmp_path, project, **VARIANTS[variant])
-    pdfs = sorted(kit.glob("*.pdf"))
-    assert pdfs
+    manifest = json.loads((kit / "manifest.json").read_text())
+    first = manifest["options"]["lang"][0]
+    # In the manifest's order, the first language's files first: they are drawn in full.
+    listed = [f for f in manifest["files"] if f["path"].endswith(".pdf")]
+    pdfs = [kit / f["path"] for f in listed]
+    assert pdfs and sorted(pdfs) == sorted(kit.glob("*.pdf"))
+    sample = {
+        kit / f["path"]: SAMPLE[variant] or (TRANSLATED if f.get("lang", first) != first else None)
+        for f in listed
+    }
     # Pages drawn alike by construction (a language's copy of a picture sheet, the same
     # back behind every front) are drawn once: the same input gives the same pixels.
     for pdf, (chosen, count) in first_drawings(pdfs).items():
         assert not qpdf_problems(pdf), f"{pdf.name}: {qpdf_problems(pdf)}"
-        chosen = chosen[: SAMPLE[variant]]
+        chosen = chosen[: sample[pdf]]
         reference = pdfium_pages(pdf, DPI, pages=chosen)
         assert count == page_count(pdf), f"pypdf and PDFium count the pages of {pdf.name} apart"
         for engine in ENGINES:
