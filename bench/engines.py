@@ -28,72 +28,93 @@ def missing() -> list[str]:
     return [tool for tool in TOOLS.values() if shutil.which(tool) is None]
 
 
-def pdfium_pages(pdf: Path, dpi: int, first: int = 1, last: int | None = None):
-    """PDFium's pages (from `first` to `last`, counted from 1), in grey."""
+def _chosen(first: int, last: int | None, pages: list[int] | None, count: int) -> list[int]:
+    """The pages asked for, counted from 1: `pages` if given, else `first` to `last`."""
+    if pages is not None:
+        return sorted(set(pages))
+    return list(range(first, (count if last is None else min(last, count)) + 1))
+
+
+def _runs(pages: list[int]) -> list[tuple[int, int]]:
+    """Sorted page numbers as runs (first, last): 1 2 3 5 -> (1, 3), (5, 5)."""
+    runs: list[tuple[int, int]] = []
+    for n in pages:
+        if runs and runs[-1][1] == n - 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs
+
+
+def pdfium_pages(
+    pdf: Path, dpi: int, first: int = 1, last: int | None = None, pages: list[int] | None = None
+):
+    """PDFium's pages (from `first` to `last`, or those in `pages`, counted from 1), in grey."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(str(pdf))
     try:
-        last = len(document) if last is None else min(last, len(document))
-        return [
-            document[n].render(scale=dpi / 72).to_pil().convert("L") for n in range(first - 1, last)
-        ]
+        chosen = _chosen(first, last, pages, len(document))
+        return [document[n - 1].render(scale=dpi / 72).to_pil().convert("L") for n in chosen]
     finally:
         document.close()
 
 
+def _spec(runs: list[tuple[int, int | None]]) -> str:
+    """Runs of pages as MuPDF and Ghostscript take them: 1-3,5,7-N."""
+    return ",".join(str(a) if a == b else f"{a}-{'N' if b is None else b}" for a, b in runs)
+
+
+def _argvs(engine: str, pdf: Path, dpi: int, out: Path, runs: list) -> list[list[str]]:
+    """The commands drawing the runs of pages (first, last; last None: to the end) into
+    `out`, named so that they sort in page order: one for each run in poppler, which takes
+    one range, one for them all in the others."""
+    if engine == "poppler":
+        return [
+            ["pdftoppm", "-r", str(dpi), "-f", str(a), *(["-l", str(b)] if b else []), str(pdf)]
+            + [str(out / f"p{n:04d}")]
+            for n, (a, b) in enumerate(runs)
+        ]
+    if engine == "mupdf":
+        draw = ["mutool", "draw", "-q", "-r", str(dpi), "-c", "rgb"]
+        return [[*draw, "-o", str(out / "p-%04d.ppm"), str(pdf), _spec(runs)]]
+    # Drawn at twice the resolution and scaled down: Ghostscript thins small text when it
+    # smooths at screen resolution, which no printer (300 dpi and more) sees.
+    gs = ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", f"-r{2 * dpi}"]
+    smooth = ["-dDownScaleFactor=2", "-dTextAlphaBits=4", "-dGraphicsAlphaBits=4"]
+    if len(runs) == 1:
+        ((a, b),) = runs
+        pages = [f"-dFirstPage={a}", *([f"-dLastPage={b}"] if b else [])]
+    else:  # PageList numbers its files on from 1, in the order of the list
+        pages = [f"-sPageList={_spec(runs)}"]
+    return [[*gs, *smooth, *pages, f"-sOutputFile={out / 'p-%04d.png'}", str(pdf)]]
+
+
 def engine_pages(
-    engine: str, pdf: Path, dpi: int, first: int = 1, last: int | None = None
+    engine: str,
+    pdf: Path,
+    dpi: int,
+    first: int = 1,
+    last: int | None = None,
+    pages: list[int] | None = None,
 ) -> tuple[list[Image.Image], str]:
-    """The pages as the engine draws them, in grey, and what it said on stderr (less the
-    notes of how this machine's build of it was made, which say nothing of the file)."""
+    """The pages as the engine draws them (from `first` to `last`, or those in `pages`), in
+    grey, and what it said on stderr (less the notes of how this machine's build of it was
+    made, which say nothing of the file)."""
+    runs = [(first, last)] if pages is None else _runs(sorted(set(pages)))
+    said: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        pages = ["-f", str(first)] + (["-l", str(last)] if last else [])
-        if engine == "poppler":
-            argv = ["pdftoppm", "-r", str(dpi), *pages, str(pdf), str(out / "p")]
-        elif engine == "mupdf":
-            argv = [
-                "mutool",
-                "draw",
-                "-q",
-                "-r",
-                str(dpi),
-                "-c",
-                "rgb",
-                "-o",
-                str(out / "p-%04d.ppm"),
-                str(pdf),
-                f"{first}-{last or 'N'}",
+        for argv in _argvs(engine, pdf, dpi, out, runs):
+            run = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+            if run.returncode:
+                raise RuntimeError(f"{engine} failed on {pdf.name}: {run.stderr[:300]}")
+            said += [
+                line
+                for line in run.stderr.splitlines()
+                if line.strip() and line.strip() not in BUILD_NOTES
             ]
-        else:
-            # Drawn at twice the resolution and scaled down: Ghostscript thins small text
-            # when it smooths at screen resolution, which no printer (300 dpi and more) sees.
-            argv = [
-                "gs",
-                "-q",
-                "-dNOPAUSE",
-                "-dBATCH",
-                "-dSAFER",
-                "-sDEVICE=png16m",
-                f"-r{2 * dpi}",
-                "-dDownScaleFactor=2",
-                "-dTextAlphaBits=4",
-                "-dGraphicsAlphaBits=4",
-                f"-dFirstPage={first}",
-                *([f"-dLastPage={last}"] if last else []),
-                f"-sOutputFile={out / 'p-%04d.png'}",
-                str(pdf),
-            ]
-        run = subprocess.run(argv, capture_output=True, text=True, timeout=600)
-        if run.returncode:
-            raise RuntimeError(f"{engine} failed on {pdf.name}: {run.stderr[:300]}")
         images = [Image.open(p).convert("L") for p in sorted(out.glob("p*"))]
-        said = [
-            line
-            for line in run.stderr.splitlines()
-            if line.strip() and line.strip() not in BUILD_NOTES
-        ]
         return [page.copy() for page in images], "\n".join(said)
 
 

@@ -4,7 +4,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -17,6 +16,7 @@ from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.pipeline import plugins
 from bastelbogen.pipeline.build import BuildOptions, Project, build_game
+from tests import forked
 
 plugins.load()  # as a build does first: painters and motifs registered
 # Tests build in one process (--jobs 1), builds they start included, unless they test
@@ -24,6 +24,10 @@ plugins.load()  # as a build does first: painters and motifs registered
 os.environ["PNP_JOBS"] = "1"
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+
+
+def pytest_sessionfinish(session, exitstatus):
+    forked.stop()
 
 
 def build(game: str, out: Path, project: Path = ROOT, **values) -> Path:
@@ -115,14 +119,9 @@ def project_copy(tmp_path) -> Path:
 
 
 def pnp(*args, cwd: Path) -> subprocess.CompletedProcess:
-    """Run the real command line in a fresh process, as a user would."""
-    return subprocess.run(
-        [sys.executable, "-m", "bastelbogen.cli", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    """Run the real command line in a fresh process, as a user would: forked from a warm
+    server (tests/forked.py), so that each run costs its own work, not Python's start-up."""
+    return forked.pnp(*args, cwd=cwd, timeout=120)
 
 
 def validate_fails(root: Path, game: str, case: tuple) -> None:

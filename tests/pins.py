@@ -15,8 +15,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -61,14 +59,10 @@ def case_id(game: str, name: str) -> str:
 
 def build_case(game: str, name: str, out: Path) -> Path:
     """Build one case the way a user would, through the command line."""
+    from tests import forked
+
     args = CASES[(game, name)]
-    result = subprocess.run(
-        [sys.executable, "-m", "bastelbogen.cli", "build", game, "--out", str(out), *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    result = forked.pnp("build", game, "--out", str(out), *args, cwd=ROOT, timeout=300)
     if result.returncode != 0:
         raise RuntimeError(f"{case_id(game, name)} did not build:\n{result.stderr}")
     return out / game

@@ -12,52 +12,49 @@ from pathlib import Path
 
 import pytest
 
+from tests import forked
 from tests.conftest import ROOT
 from tests.hostile.projects import tree
 
 pytestmark = pytest.mark.slow  # each case runs several fresh builds
 GAME = "muenchhausen"
 
-# Runs one build and kills itself (SIGKILL: no cleanup, no finally) just before the
-# file-system call numbered sys.argv[3]; prints "done" if the build got through first.
-DRIVER = r"""
-import os, shutil, signal, sys
-from pathlib import Path
-from bastelbogen.output import publish
-from bastelbogen.pipeline.build import BuildOptions, Project, build_game
-from bastelbogen.layout.imposition import PrintSettings
 
-out, paper, kill_at = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-calls = [0]
+def _killed_build(out: Path, paper: str, kill_at: int, root: Path) -> None:
+    """Runs one build and kills itself (SIGKILL: no cleanup, no finally) just before the
+    file-system call numbered `kill_at`; prints "done" if the build got through first.
+    Runs in a child of its own (forked.call): what it patches dies with it."""
+    import shutil
+    import signal
 
-def counted(fn):
-    def wrapper(*args, **kwargs):
-        calls[0] += 1
-        if calls[0] == kill_at:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return fn(*args, **kwargs)
-    return wrapper
+    from bastelbogen.layout.imposition import PrintSettings
+    from bastelbogen.output import publish
+    from bastelbogen.pipeline.build import BuildOptions, Project, build_game
 
-for name in ("rename", "replace", "unlink", "rmdir", "mkdir", "remove"):
-    setattr(os, name, counted(getattr(os, name)))
-shutil.rmtree = counted(shutil.rmtree)
-swap = publish._exchange_call()
-if swap is not None:
-    publish._exchange_call = lambda: counted(swap)
-build_game(Project(Path(sys.argv[4])), "muenchhausen", out,
-           BuildOptions(settings=PrintSettings(paper=paper), langs=("de",)))
-print("done", calls[0])
-"""
+    calls = [0]
+
+    def counted(fn):
+        def wrapper(*args, **kwargs):
+            calls[0] += 1
+            if calls[0] == kill_at:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return fn(*args, **kwargs)
+
+        return wrapper
+
+    for name in ("rename", "replace", "unlink", "rmdir", "mkdir", "remove"):
+        setattr(os, name, counted(getattr(os, name)))
+    shutil.rmtree = counted(shutil.rmtree)
+    swap = publish._exchange_call()
+    if swap is not None:
+        publish._exchange_call = lambda: counted(swap)
+    build_game(Project(root), GAME, out, BuildOptions(settings=PrintSettings(paper=paper), langs=("de",)))
+    print("done", calls[0])
 
 
 def _run(out: Path, paper: str, kill_at: int = 0) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-c", DRIVER, str(out), paper, str(kill_at), str(ROOT)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    """A build in a process of its own, forked from the warm server (tests/forked.py)."""
+    return forked.call(_killed_build, out, paper, kill_at, ROOT, cwd=ROOT, timeout=120)
 
 
 def test_a_build_killed_at_any_step_leaves_a_whole_kit(tmp_path):

@@ -6,17 +6,23 @@ byte for byte, and nothing written anywhere else.
 Each case forks from a warm forkserver that has already imported bastelbogen, so a case
 costs its own work, not Python's start-up. The child runs `bastelbogen.cli.main` as `pnp`
 would, with its address space capped and its output in files.
+
+"Hang" is counted in CPU seconds, not on the clock: on a loaded machine a child may wait
+for a core far longer than it works, and that is no hang. The child's own CPU time (its
+workers' included) is held against the case's limit, the kernel ends it (RLIMIT_CPU) a
+little past that, and the clock only catches a child that sleeps forever, with a ceiling
+far above any run.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
+import math
 import os
 import re
 import resource
-import sys
+import signal
 import time
 import traceback
 from dataclasses import dataclass
@@ -24,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import forked
 from tests.hostile.edits import _fill, apply_edits
 from tests.hostile.projects import Kits, project, tree
 
@@ -31,66 +38,53 @@ GIB = 1024**3
 CHILD_ADDRESS_SPACE = 2 * GIB  # the child's hard cap: a runaway allocation fails, not us
 PEAK_KIB = int(1.6 * 1024 * 1024)  # resident at most: pnp's own ceiling is 1.5 GiB
 INTERNAL_ERROR = 70  # the child's exit code for an exception that escaped
+# The kernel's CPU ceiling for a child lies this far past the case's limit, so that the
+# child overrunning it still reports (and is told apart from one the kernel ended).
+CPU_GRACE = 5
+# The clock's ceiling, only for a child that sleeps (a pipe that never delivers): a loaded
+# two-core machine runs a child at a tenth of a core, and still stays far below this.
+WALL_PER_CPU_SECOND = 20
+WALL_MIN = 120.0
 
 
 # --- running the command line in a child ---------------------------------------------------
 
-_context = None
-
 
 def _mp():
-    global _context
-    if _context is None:
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["bastelbogen.cli", "tests.hostile.harness"])
-        _context = ctx
-    return _context
+    return forked.context()  # the suite's one warm server, this module preloaded in it
 
 
-def _child(root: str, args: list[str], logs: str) -> None:
-    """Runs in the forked child: `pnp ARGS` in ROOT, output to files in LOGS."""
+def _child(root: str, args: list[str], logs: str, cpu_seconds: int) -> None:
+    """Runs in the forked child: `pnp ARGS` in ROOT, output to files in LOGS, ended by the
+    kernel after CPU_SECONDS of CPU (SIGXCPU, then SIGKILL a little later)."""
     code = INTERNAL_ERROR
     try:
         os.chdir(root)
         resource.setrlimit(resource.RLIMIT_AS, (CHILD_ADDRESS_SPACE, CHILD_ADDRESS_SPACE))
-        for stream in (sys.stdout, sys.stderr):
-            stream.flush()
-        for fd, name in ((1, "stdout"), (2, "stderr")):
-            target = os.open(os.path.join(logs, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-            os.dup2(target, fd)
-            os.close(target)
-        import bastelbogen.cli
-
-        try:
-            bastelbogen.cli.main(args, prog_name="pnp", standalone_mode=True)
-            code = 0
-        except SystemExit as exc:
-            if exc.code is None:
-                code = 0
-            elif isinstance(exc.code, int):
-                code = exc.code
-            else:
-                print(exc.code, file=sys.stderr)
-                code = 1
-        except BaseException:  # noqa: BLE001 - exactly what the suite is looking for
-            traceback.print_exc()
-            code = INTERNAL_ERROR
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 2))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # SIGXCPU leaves no core in root
+        forked.output_to(logs)
+        code = forked.run_main(args, crashed=INTERNAL_ERROR)  # a traceback is what we seek
     except BaseException:  # noqa: BLE001 - the harness itself failed in the child
         traceback.print_exc()
         code = INTERNAL_ERROR
     finally:
-        try:
-            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-            with open(os.path.join(logs, "peak_kib"), "w") as f:
-                f.write(str(peak))
-        except BaseException:  # noqa: BLE001, S110 - the exit code matters more
-            pass
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except BaseException:  # noqa: BLE001, S110
-                pass
-        os._exit(code)
+        _usage(logs)
+        forked.end(code)
+
+
+def _usage(logs: str) -> None:
+    """The child's peak memory and CPU seconds (its workers' included), for the parent."""
+    try:
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        workers = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = sum(u.ru_utime + u.ru_stime for u in (own, workers))
+        with open(os.path.join(logs, "peak_kib"), "w") as f:
+            f.write(str(own.ru_maxrss))
+        with open(os.path.join(logs, "cpu_seconds"), "w") as f:
+            f.write(f"{cpu:.3f}")
+    except BaseException:  # noqa: BLE001, S110 - the exit code matters more
+        pass
 
 
 @dataclass
@@ -98,34 +92,43 @@ class Result:
     returncode: int
     stdout: str
     stderr: str
-    seconds: float
+    seconds: float  # on the clock: reported, never judged
     peak_kib: int
+    cpu: float = 0.0  # CPU seconds of the child and its workers
 
 
-def run_cli(root: Path, args: list[str], logs: Path, timeout: float) -> Result:
-    """`pnp ARGS` in ROOT, in a child forked from the warm server; a hang fails the test."""
+def run_cli(root: Path, args: list[str], logs: Path, cpu_limit: float) -> Result:
+    """`pnp ARGS` in ROOT, in a child forked from the warm server; a child still working
+    (in CPU seconds) past `cpu_limit`, or asleep far past it on the clock, fails the test."""
     logs.mkdir(parents=True, exist_ok=True)
-    process = _mp().Process(target=_child, args=(str(root), list(args), str(logs)))
+    ceiling = math.ceil(cpu_limit) + CPU_GRACE
+    process = _mp().Process(target=_child, args=(str(root), list(args), str(logs), ceiling))
     start = time.monotonic()
     process.start()
-    process.join(timeout)
+    wall = max(WALL_MIN, WALL_PER_CPU_SECOND * cpu_limit)
+    process.join(wall)
     seconds = time.monotonic() - start
+    shown = f"`pnp {' '.join(args)}`"
     if process.is_alive():
         process.kill()
         process.join()
-        pytest.fail(f"hang: `pnp {' '.join(args)}` still ran after {timeout:g} s")
+        pytest.fail(f"hang: {shown} still ran after {seconds:g} s on the clock")
+    if process.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
+        signame = signal.Signals(-process.exitcode).name
+        pytest.fail(f"hang: {shown} was ended by {signame} (its CPU ceiling: {ceiling} s)")
 
     def read(name: str) -> str:
         path = logs / name
         return path.read_text(errors="replace") if path.exists() else ""
 
-    peak = read("peak_kib").strip()
+    peak, cpu = read("peak_kib").strip(), read("cpu_seconds").strip()
     return Result(
         process.exitcode,
         read("stdout"),
         read("stderr"),
         seconds,
         int(peak) if peak.isdigit() else 0,
+        float(cpu) if cpu else 0.0,
     )
 
 
@@ -148,7 +151,7 @@ class Case:
     args: tuple[str, ...] | None = None  # default: ("build", game)
     expect_code: int | tuple[int, ...] = 1
     pattern: str = ""
-    limit: float = 10.0
+    limit: float = 10.0  # CPU seconds the run may take, its workers' included
     prebuilt: bool = True
 
     @property
@@ -198,8 +201,9 @@ def run_case(case: Case, tmp_path: Path, kits: Kits) -> Result:
     result = run_cli(root, args, tmp_path / "logs", case.limit)
     output = result.stdout + result.stderr
     report = (
-        f"pnp {' '.join(args)} -> exit {result.returncode} in {result.seconds:.1f} s,"
-        f" peak {result.peak_kib // 1024} MiB\n--- stderr ---\n{result.stderr[-4000:]}"
+        f"pnp {' '.join(args)} -> exit {result.returncode} in {result.cpu:.1f} s of CPU"
+        f" ({result.seconds:.1f} s on the clock), peak {result.peak_kib // 1024} MiB"
+        f"\n--- stderr ---\n{result.stderr[-4000:]}"
         f"\n--- stdout ---\n{result.stdout[-1500:]}"
     )
 
@@ -214,7 +218,7 @@ def run_case(case: Case, tmp_path: Path, kits: Kits) -> Result:
         assert re.search(pattern, result.stderr, re.M), (
             f"stderr does not match {pattern!r}\n{report}"
         )
-    assert result.seconds < case.limit, f"took {result.seconds:.1f} s\n{report}"
+    assert result.cpu < case.limit, f"took {result.cpu:.1f} s of CPU\n{report}"
     assert result.peak_kib < PEAK_KIB, f"peak memory {result.peak_kib // 1024} MiB\n{report}"
 
     assert tree(outside) == outside_before, (

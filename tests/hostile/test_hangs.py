@@ -68,7 +68,12 @@ def big_file(size: int, tail: str) -> str:
     return line * (size // len(line) + 1) + tail
 
 
-NESTED = "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}x"
+# Three levels, 10**12 turns: two (10**8) finish in two to four CPU seconds, a race with
+# the three-second deadline that a fast core wins (the build then succeeds, exit 0).
+NESTED = (
+    "{% for i in range(10000) %}{% for j in range(10000) %}{% for k in range(10000) %}"
+    "{% endfor %}{% endfor %}{% endfor %}x"
+)
 DOUBLING = (
     "{% set ns = namespace(s='x') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}"
     "{% endfor %}{{ ns.s | length }}"
