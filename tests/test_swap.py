@@ -48,7 +48,9 @@ def _killed_build(out: Path, paper: str, kill_at: int, root: Path) -> None:
     swap = publish._exchange_call()
     if swap is not None:
         publish._exchange_call = lambda: counted(swap)
-    build_game(Project(root), GAME, out, BuildOptions(settings=PrintSettings(paper=paper), langs=("de",)))
+    build_game(
+        Project(root), GAME, out, BuildOptions(settings=PrintSettings(paper=paper), langs=("de",))
+    )
     print("done", calls[0])
 
 
