@@ -91,7 +91,7 @@ def _references(game: Game, c, field: str, table: str, items: list[Item], proble
 
 
 def _unique_items(c, items: list[Item], problems: Collector) -> None:
-    first: dict[str, object] = {}
+    first: dict[str, Loc] = {}
     for item in items:
         if item.copy == 1 and item.id in first:
             problems.add(

@@ -56,6 +56,12 @@ class Theme:
 
 
 @dataclass(frozen=True)
+class Details:
+    """A kind's own settings, read from its component (a standee's base, what a stand
+    holds): each kind that has some declares them as a subclass."""
+
+
+@dataclass(frozen=True)
 class Component:
     id: str
     kind: str  # a name in kinds.KINDS
@@ -67,7 +73,7 @@ class Component:
     refs: tuple[tuple[str, str], ...]  # item field -> table whose ids it names
     id_pattern: str | None
     marks: bool
-    details: object  # the kind's own settings (a standee's base, what a stand holds)
+    details: Details | None  # the kind's own settings (a standee's base, what a stand holds)
     loc: Loc
     face_loc: Loc
     back_loc: Loc

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bastelbogen.content.models import Component, Game
+from bastelbogen.content.models import Component, Details, Game
 from bastelbogen.content.schema import Fields
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.geometry import IDENTITY, Matrix, Rect
@@ -62,7 +62,7 @@ class Kind:
     placing = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
     keys: tuple[str, ...] = ()  # the kind's own keys in a component
 
-    def read(self, f: Fields, problems: Collector) -> object:  # the kind's own dataclass
+    def read(self, f: Fields, problems: Collector) -> Details | None:
         """The kind's own settings from a component's fields (None if it has none)."""
         return None
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from bastelbogen.content.kinds import Kind, Layer, Plan, register
+from bastelbogen.content.models import Component, Details
 from bastelbogen.core.geometry import IDENTITY
 from bastelbogen.core.units import mm
 
@@ -102,8 +103,14 @@ def _tab(s: float, col: int, row: int, side: str) -> tuple[tuple[float, float], 
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(Details):
     edge: float  # points
+
+
+def settings(component: Component) -> Settings:
+    """This kind's settings of a component of this kind (read by `read` at load time)."""
+    assert isinstance(component.details, Settings)
+    return component.details
 
 
 @register
@@ -130,13 +137,13 @@ class Die(Kind):
         return True
 
     def trim(self, component, game) -> tuple[float, float]:
-        return net(component.details.edge).size
+        return net(settings(component).edge).size
 
     def outline(self, component, game):
-        return (net(component.details.edge).outline,)
+        return (net(settings(component).edge).outline,)
 
     def folds(self, component, game, bleed: float = 0.0):
-        return tuple((*f, "mountain") for f in net(component.details.edge).folds)
+        return tuple((*f, "mountain") for f in net(settings(component).edge).folds)
 
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
         return Plan(

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from bastelbogen.content.kinds import Kind, Layer, Plan, register
+from bastelbogen.content.models import Component, Details
 from bastelbogen.content.schema import Fields
 from bastelbogen.core.geometry import Rect, translate
 from bastelbogen.core.units import mm
@@ -61,12 +62,18 @@ def plan(tile: tuple[float, float], count: int, clearance: float) -> StandPlan:
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(Details):
     """What a stand holds: a row of `count` items of another component."""
 
     holds: str  # component id
     count: int
     clearance: float  # points, beside each held item
+
+
+def settings(component: Component) -> Settings:
+    """This kind's settings of a component of this kind (read by `read` at load time)."""
+    assert isinstance(component.details, Settings)
+    return component.details
 
 
 @register
@@ -96,11 +103,11 @@ class Stand(Kind):
         return Settings(holds, max(count, 1), max(clearance, 0.0))
 
     def refers(self, component) -> tuple[str, ...]:
-        return (component.details.holds,)
+        return (settings(component).holds,)
 
     def strip(self, component, game) -> StandPlan:
-        held = game.component(component.details.holds)  # the checks made sure it exists
-        return plan(held.size, component.details.count, component.details.clearance)
+        held = game.component(settings(component).holds)  # the checks made sure it exists
+        return plan(held.size, settings(component).count, settings(component).clearance)
 
     def trim(self, component, game) -> tuple[float, float]:
         return self.strip(component, game).size

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bastelbogen.content.kinds import Kind, Layer, Plan, register
+from bastelbogen.content.models import Component, Details
 from bastelbogen.core.geometry import Matrix, Rect, compose, rotate_quarter, translate
 from bastelbogen.core.units import mm
 
@@ -36,8 +37,14 @@ def plan(figure: tuple[float, float], base: float) -> StandeePlan:
 
 
 @dataclass(frozen=True)
-class Settings:
+class Settings(Details):
     base: float  # depth of each base tab, in points
+
+
+def settings(component: Component) -> Settings:
+    """This kind's settings of a component of this kind (read by `read` at load time)."""
+    assert isinstance(component.details, Settings)
+    return component.details
 
 
 @register
@@ -59,19 +66,19 @@ class Standee(Kind):
         return Settings(max(base or 0.0, 0.0))
 
     def trim(self, component, game) -> tuple[float, float]:
-        return trim_size(component.size, component.details.base)
+        return trim_size(component.size, settings(component).base)
 
     def folds(self, component, game, bleed: float = 0.0):
         width = component.size[0]
         return tuple(
             (-bleed, y, width + bleed, y, "valley")
-            for y in plan(component.size, component.details.base).folds
+            for y in plan(component.size, settings(component).base).folds
         )
 
     front_shows_back = True  # folded: the figure's back is printed beside its front
 
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
-        strip = plan(component.size, component.details.base)
+        strip = plan(component.size, settings(component).base)
         # The foot tabs run into the bleed on their outer sides, like any art at a cut.
         (x0, y0, w0, h0), (x1, y1, w1, h1) = strip.bases
         tabs = (
