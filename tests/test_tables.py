@@ -396,6 +396,54 @@ def test_a_workbook_that_unpacks_to_gigabytes_is_refused(tmp_path):
     )
 
 
+def _far_cell(rows, sheet="Deck"):
+    """A real workbook whose last cell's reference is written in single quotes (valid XML):
+    the size check passed it by, and the reader then asked for a 16,384 x 1,048,576 grid
+    (512 GiB) and aborted the whole process."""
+    book = _xlsx(rows, sheet)
+
+    def write(path):
+        book(path)
+        plain = zipfile.ZipFile(path)
+        parts = {i.filename: plain.read(i.filename) for i in plain.infolist()}
+        plain.close()
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+            for name, data in parts.items():
+                if name == "xl/worksheets/sheet2.xml":
+                    data = data.replace(
+                        b"</sheetData>",
+                        b"<row r='1048576'><c r='XFD1048576'"
+                        b" t='inlineStr'><is><t>far</t></is></c></row></sheetData>",
+                    )
+                z.writestr(name, data)
+
+    return write
+
+
+def test_a_workbook_that_makes_the_reader_abort_is_a_located_error(tmp_path):
+    """The reader runs in a child process held to a memory limit: its abort ends the child,
+    and the build tells the file, exit 1, no traceback (it ended the process with SIGABRT)."""
+    _fails(
+        tmp_path,
+        "cards.xlsx",
+        _far_cell(ROWS),
+        "sheet: Deck",
+        r"^content/deck/cards\.xlsx:1:1: the spreadsheet reader .* on cards\.xlsx",
+    )
+
+
+def test_a_workbook_read_in_its_child_keeps_every_cell_and_place(tmp_path):
+    from bastelbogen.content.tables.workbook import read_workbook
+    from bastelbogen.core.errors import Loc
+
+    path = tmp_path / "cards.xlsx"
+    _xlsx(ROWS)(path)
+    cells = read_workbook(path, {"sheet": "Deck"}, Loc("game.yaml", 1, 1))
+    line, row = cells.rows[1]
+    assert [v for v, _ in row] == ROWS[0]
+    assert line == 2 and row[1][1].cell == "Deck!B2" and row[1][1].line == 2
+
+
 def test_where_keeps_the_rows_asked_for(tmp_path):
     root = _project(tmp_path, "cards.csv", _csv(ROWS), "", ", where: {group: red}")
     result = pnp("build", "deck", "--lang", "de", "--out", str(tmp_path / "out"), cwd=root)

@@ -64,6 +64,12 @@ MIN_CURVE_STEPS, MAX_CURVE_STEPS = 4, 400
 # gigabytes, two far-apart cells span a billion.
 MAX_CELLS = 5_000_000
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+# A native reader (the spreadsheet reader) runs in a child process held to these: reading a
+# 30,000-row table of 20 columns takes about 1 s and 150 MiB; past the limits its child ends
+# and the file is a located error, the build goes on telling it.
+READER_MEMORY_BYTES = 2 * 1024**3  # beyond what the child inherits
+READER_CPU_SECONDS = 60
+READER_WALL_SECONDS = 180  # a child that sends nothing for this long is ended
 
 # Colours a `distinguishable` check compares, two by two: the largest shipped palette has
 # 8; a palette, never a photo (256 colours are 32,640 pairs, each compared in four

@@ -3,7 +3,8 @@ both, without a spreadsheet program). A table is one sheet, named by `sheet:` or
 each cell keeps its row and column number and is named as the program shows it (Deck!C14).
 
 A workbook is a zip of XML: its size unpacked is bounded before it is opened, so a small
-file that unpacks to gigabytes is refused rather than read."""
+file that unpacks to gigabytes is refused rather than read. The reader itself is native code
+that a crafted file can make abort the process: it runs in a child (core/isolated.py)."""
 
 from __future__ import annotations
 
@@ -14,15 +15,22 @@ from pathlib import Path
 from bastelbogen.content.tables import Cells, register
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
+from bastelbogen.core.isolated import isolated
 from bastelbogen.core.source import read_bytes
 
 
 @register(".xlsx", ".ods")
 def read_workbook(path: Path, options: dict, loc: Loc) -> Cells:
-    from python_calamine import CalamineError, CalamineWorkbook  # only when a workbook is read
+    import python_calamine  # noqa: F401 - imported here, before the child is forked
 
     read_bytes(path, loc, limits.MAX_BINARY_BYTES, what="table file")  # there, and not huge
     _bounded(path)
+    return isolated(lambda: _read(path, options, loc), path, "spreadsheet")
+
+
+def _read(path: Path, options: dict, loc: Loc) -> Cells:
+    from python_calamine import CalamineError, CalamineWorkbook
+
     try:
         book = CalamineWorkbook.from_path(str(path))
         names = book.sheet_names
@@ -77,9 +85,16 @@ def sheet_names(path: Path) -> list[str]:
     from python_calamine import CalamineError, CalamineWorkbook
 
     _bounded(path)
+
+    def names() -> list[str]:
+        try:
+            return list(CalamineWorkbook.from_path(str(path)).sheet_names)
+        except (CalamineError, ValueError, OSError):
+            return []
+
     try:
-        return list(CalamineWorkbook.from_path(str(path)).sheet_names)
-    except (CalamineError, ValueError, OSError):
+        return isolated(names, path, "spreadsheet")
+    except ContentError:  # the reader could not go on: no sheets to offer
         return []
 
 
