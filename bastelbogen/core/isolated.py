@@ -75,8 +75,9 @@ def _bound() -> None:
         return
     ceiling = mapped + limits.READER_MEMORY_BYTES
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if hard != resource.RLIM_INFINITY:
-        ceiling = min(ceiling, hard)
+    for held in (soft, hard):  # never more than the run itself may have (limits.cap_memory)
+        if held != resource.RLIM_INFINITY:
+            ceiling = min(ceiling, held)
     resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
 
 

@@ -65,9 +65,9 @@ MIN_CURVE_STEPS, MAX_CURVE_STEPS = 4, 400
 MAX_CELLS = 5_000_000
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 # A native reader (the spreadsheet reader) runs in a child process held to these: reading a
-# 30,000-row table of 20 columns takes about 1 s and 150 MiB; past the limits its child ends
+# 30,000-row table of 20 columns takes 1.3 s and 95 MiB there; past the limits its child ends
 # and the file is a located error, the build goes on telling it.
-READER_MEMORY_BYTES = 2 * 1024**3  # beyond what the child inherits
+READER_MEMORY_BYTES = 1024**3  # beyond what the child inherits, within MAX_MEMORY_BYTES
 READER_CPU_SECONDS = 60
 READER_WALL_SECONDS = 180  # a child that sends nothing for this long is ended
 

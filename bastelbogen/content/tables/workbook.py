@@ -25,10 +25,29 @@ def read_workbook(path: Path, options: dict, loc: Loc) -> Cells:
 
     read_bytes(path, loc, limits.MAX_BINARY_BYTES, what="table file")  # there, and not huge
     _bounded(path)
-    return isolated(lambda: _read(path, options, loc), path, "spreadsheet")
+    # Only the values cross from the child; their places are made here.
+    wanted, top, left, grid = isolated(lambda: _read(path, options, loc), path, "spreadsheet")
+    if len(grid) > limits.MAX_ITEMS:
+        raise ContentError(
+            Problem(
+                Loc(str(path), limits.MAX_ITEMS, 1),
+                f"sheet '{wanted}' has more than {limits.MAX_ITEMS} rows",
+            )
+        )
+    rows = []
+    for r, values in enumerate(grid):
+        row = top + r + 1
+        cells = [
+            (v, Loc(str(path), row, left + c + 1, f"{wanted}!{column(left + c)}{row}"))
+            for c, v in enumerate(values)
+        ]
+        if any(v not in (None, "") for v, _ in cells):
+            rows.append((row, cells))
+    return Cells(str(path), rows)
 
 
-def _read(path: Path, options: dict, loc: Loc) -> Cells:
+def _read(path: Path, options: dict, loc: Loc) -> tuple[str, int, int, list[list]]:
+    """The sheet asked for, its top-left cell and its values, row by row (in the child)."""
     from python_calamine import CalamineError, CalamineWorkbook
 
     try:
@@ -61,23 +80,7 @@ def _read(path: Path, options: dict, loc: Loc) -> Cells:
                 f"not a readable {path.suffix[1:]} workbook: {str(exc).splitlines()[0][:120]}",
             )
         ) from None
-    if len(grid) > limits.MAX_ITEMS:
-        raise ContentError(
-            Problem(
-                Loc(str(path), limits.MAX_ITEMS, 1),
-                f"sheet '{wanted}' has more than {limits.MAX_ITEMS} rows",
-            )
-        )
-    rows = []
-    for r, values in enumerate(grid):
-        row = top + r + 1
-        cells = [
-            (v, Loc(str(path), row, left + c + 1, f"{wanted}!{column(left + c)}{row}"))
-            for c, v in enumerate(values)
-        ]
-        if any(v not in (None, "") for v, _ in cells):
-            rows.append((row, cells))
-    return Cells(str(path), rows)
+    return wanted, top, left, grid
 
 
 def sheet_names(path: Path) -> list[str]:
