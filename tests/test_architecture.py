@@ -57,10 +57,9 @@ def imports(module: str) -> set[str]:
             target = node.module.removeprefix("bastelbogen").removeprefix(".")
         else:
             continue
-        if True:
-            for alias in node.names:
-                name = f"{target}.{alias.name}".strip(".")
-                out.add(name if name in MODULES else target)
+        for alias in node.names:
+            name = f"{target}.{alias.name}".strip(".")
+            out.add(name if name in MODULES else target)
     return {m for m in out if m in MODULES}
 
 
