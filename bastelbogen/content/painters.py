@@ -112,7 +112,7 @@ def scene_keys(sky: str, ground: str, colour: str, more: Keys | None = None) -> 
     }
 
 
-COLOURS: Keys = keys_of({"sky": COLOUR, "ground": COLOUR, "colour": COLOUR})  # type: ignore[assignment]
+COLOURS: Keys = {"sky": Key(COLOUR), "ground": Key(COLOUR), "colour": Key(COLOUR)}
 # An abstract painting: the same for a seed; without one, the item's id chooses it.
 PAINTING: Keys = {"seed": Key(whole(-(10**9), 10**9), derive=seed_of)}
 # Keys a mapping handed over with `with` may bring that no motif reads (an item's id, a

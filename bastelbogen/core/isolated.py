@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
+from bastelbogen.core.workers import can_fork
 
 T = TypeVar("T")
 
@@ -25,7 +26,7 @@ T = TypeVar("T")
 def isolated(read: Callable[[], T], path: Path, what: str) -> T:
     """`read()`'s result, computed in a child process; a ContentError it raises is raised
     here; any other way it ends is a located error about `path` (a `what`)."""
-    if not hasattr(os, "fork"):  # no fork (Windows): read in this process
+    if not can_fork():  # no fork (Windows): read in this process, as --jobs builds in one
         return read()
     inbox, outbox = os.pipe()
     pid = os.fork()
