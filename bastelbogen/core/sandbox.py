@@ -3,21 +3,23 @@
 jinja2's sandbox keeps expressions from reaching Python's insides, but not from asking for
 `'x' * 10**10`, `range(10**9)` nested in itself, `'%0999999999d' % 1` or a string that
 doubles in a loop. Here every operation that can make a value larger than its inputs is
-checked before it runs, loops are bounded by `range`, lists are immutable, and a wall-clock
-deadline (`deadline`) ends whatever is left, such as nested loops over content.
+checked before it runs, loops are bounded by `range`, lists are immutable, and a deadline
+on the thread's CPU time (`deadline`) ends whatever is left, such as nested loops over
+content, in whichever thread the expression runs.
 """
 
 from __future__ import annotations
 
 import re
-import signal
 import string
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from jinja2 import filters as jf
 from jinja2 import pass_environment, pass_eval_context, utils
+from jinja2.compiler import CodeGenerator
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from bastelbogen.core import limits
@@ -73,6 +75,28 @@ def _check_printf(text: str, args=()) -> None:
                 _check_width(int(part), "a format width")
 
 
+def _check_product(left, right) -> None:
+    """`'x' * n` repeats; `n * n` in a loop squares a number until one multiplication
+    takes minutes: both bounded before they run."""
+    for seq, n in ((left, right), (right, left)):
+        if _sized(seq) and isinstance(n, int):
+            _check_size(_sized(seq) * abs(n), "this repetition")
+    if isinstance(left, int) and isinstance(right, int):
+        _check_bits(left.bit_length() + right.bit_length(), "this product")
+
+
+def _check_power(left, right) -> None:
+    if isinstance(right, int | float) and abs(right) > limits.MAX_POWER:
+        raise Bounds(f"an exponent of {right:g}; at most {limits.MAX_POWER}")
+    if isinstance(left, int) and isinstance(right, int):
+        _check_bits(left.bit_length() * abs(right), "this power")
+
+
+def _check_bits(bits: int, what: str) -> None:
+    if bits > 64 * limits.MAX_POWER:  # as many bits as a number to the largest power
+        raise Bounds(f"{what} would have too many digits")
+
+
 class BoundedNamespace(utils.Namespace):
     """`namespace()` whose values cannot grow past the limits (a string doubling in a loop)."""
 
@@ -81,8 +105,38 @@ class BoundedNamespace(utils.Namespace):
         super().__setitem__(name, value)
 
 
+class Timeout(Exception):
+    """An expression ran past its deadline."""
+
+
+# The deadline is this thread's CPU time, checked by the templates themselves: every block
+# jinja2 compiles (a loop's body, a macro's, an `if`'s) first calls `environment.tick()`
+# (TickingCodeGenerator). A signal would reach the main thread only, and the preview builds
+# in a thread of its own; CPU time, not the clock, so a loaded machine does not fail an
+# honest expression. Between two ticks an expression does one bounded step (every operation
+# that could grow without end is checked before it runs), so none outruns its deadline by
+# much.
+clock = time.thread_time
+_active = threading.local()  # .ends: the clock's reading at the deadline, .why: its message
+
+
+class TickingCodeGenerator(CodeGenerator):
+    def blockvisit(self, nodes, frame) -> None:
+        self.writeline("environment.tick()")
+        super().blockvisit(nodes, frame)
+
+
+def tick() -> None:
+    """Raise Timeout once the evaluation running in this thread is past its deadline."""
+    ends = getattr(_active, "ends", None)
+    if ends is not None and clock() > ends:
+        raise Timeout(_active.why)
+
+
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "%"})
+    code_generator_class = TickingCodeGenerator
+    tick = staticmethod(tick)  # what the compiled blocks call
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -93,18 +147,9 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     def call_binop(self, context, operator, left, right):
         if operator == "*":
-            for seq, n in ((left, right), (right, left)):
-                if _sized(seq) and isinstance(n, int):
-                    _check_size(_sized(seq) * abs(n), "this repetition")
+            _check_product(left, right)
         elif operator == "**":
-            if isinstance(right, int | float) and abs(right) > limits.MAX_POWER:
-                raise Bounds(f"an exponent of {right:g}; at most {limits.MAX_POWER}")
-            if (
-                isinstance(left, int)
-                and isinstance(right, int)
-                and left.bit_length() * abs(right) > 64 * limits.MAX_POWER
-            ):
-                raise Bounds("this power would have too many digits")
+            _check_power(left, right)
         elif operator == "%" and isinstance(left, str):
             _check_printf(left, right if isinstance(right, tuple) else (right,))
         return super().call_binop(context, operator, left, right)
@@ -221,13 +266,6 @@ def _bounded_filters() -> dict:
     }
 
 
-class Timeout(Exception):
-    """An expression ran past its deadline."""
-
-
-_active = threading.local()
-
-
 _budget = {"left": limits.BUILD_EXPRESSION_SECONDS, "all": limits.BUILD_EXPRESSION_SECONDS}
 
 
@@ -243,37 +281,28 @@ def grant(seconds: float) -> None:
 
 
 @contextmanager
-def deadline(seconds: float = limits.EXPRESSION_SECONDS):
-    """Raise Timeout inside the block once `seconds` have passed, or once the expressions
-    of this build have used their budget together (one slow expression on every card).
-    Signals reach only the main thread; elsewhere (a preview server's worker) the other
-    bounds must do."""
-    if threading.current_thread() is not threading.main_thread() or getattr(_active, "on", False):
+def deadline(seconds: float = limits.EXPRESSION_SECONDS) -> Iterator[None]:
+    """Raise Timeout inside the block once it has run `seconds` of CPU time, or once the
+    expressions of this build have used their budget together (one slow expression on
+    every card). Inside another deadline the outer one holds."""
+    if getattr(_active, "ends", None) is not None:
         yield
         return
     if _budget["left"] <= 0:
         raise Timeout(_spent())
     allowed = max(min(seconds, _budget["left"]), 1e-3)
-    why = (
+    _active.why = (
         f"took over {limits.EXPRESSION_SECONDS:g} s in this build"
         if allowed < _budget["left"]
         else _spent()
     )
-
-    def expire(_signum, _frame):
-        raise Timeout(why)
-
-    previous = signal.signal(signal.SIGALRM, expire)
-    _active.on = 1
-    start = time.monotonic()
-    signal.setitimer(signal.ITIMER_REAL, allowed)
+    start = clock()
+    _active.ends = start + allowed
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        _active.on = 0
-        _budget["left"] -= time.monotonic() - start
+        _active.ends = None
+        _budget["left"] -= clock() - start
 
 
 def _spent() -> str:
