@@ -84,6 +84,10 @@ MIN_CHEATSHEET_SCALE = 0.72
 # Faces the preview shows of one component: the largest shipped has 180 (Museo's
 # pictures); a page of more cannot be looked through, and the rest are counted.
 MAX_PREVIEW_FACES = 2_000
+# Folders the preview watches for saves (the game's and the templates', links not
+# followed), each one inotify watch of the user's 8,192 or more: the shipped games have
+# 1 or 2 each, the shipped templates 5.
+MAX_WATCHED_FOLDERS = 1_000
 # Print quality (preflight warnings; errors with --strict): text under 6 pt is hard to
 # read, a picture under 150 dpi looks soft. The shipped kits pass both: they draw their
 # pictures as vectors.
@@ -96,7 +100,7 @@ MAX_RANGE = 10_000  # range(n) in an expression
 MAX_STRING = 200_000  # characters of one value an expression builds, or of its output
 MAX_POWER = 1_000  # exponents and the digits a power may build
 MAX_JOBS = 256  # worker processes (--jobs, $PNP_JOBS)
-EXPRESSION_SECONDS = 3.0  # wall-clock time for one expression or template
+EXPRESSION_SECONDS = 3.0  # CPU time (of its thread) for one expression or template
 BUILD_EXPRESSION_SECONDS = 10.0  # all of a build's expressions together (shipped: 0.1 s)
 # Both grow by this for every evaluation: a deck of 30,000 cards runs each of its face's
 # expressions 30,000 times (some 20 µs each), and must not run out where 100 cards do not.
