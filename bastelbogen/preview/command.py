@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
+import traceback
+from pathlib import Path
 
 import click
+
+from bastelbogen.core import limits
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
 
@@ -79,13 +84,64 @@ def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str, **valu
 
 
 def _watch(project, game: str, preview, stop: threading.Event) -> None:
-    """Rebuild after each burst of saves (editors write a file in several steps)."""
+    """Rebuild after each burst of saves (editors write a file in several steps). Only
+    `stop` ends this: a failed rebuild is told by the snapshot, and a watcher that fails
+    (a folder gone as it was watched) is told with its traceback and started again."""
     from watchfiles import watch  # only the preview watches files
 
-    from bastelbogen.preview.state import folders
+    while not stop.is_set():
+        try:
+            watched = folders(project, game)
+            if not watched:  # nothing there to watch yet
+                stop.wait(1.0)
+                continue
+            if len(watched) == limits.MAX_WATCHED_FOLDERS:
+                click.echo(
+                    f"warning: watching the first {len(watched):,} folders only;"
+                    " saves in the others are not seen",
+                    err=True,
+                )
+            # Each folder on its own, not its subfolders: the walk found the real ones, and
+            # a watch that recursed would follow a link out of the game folder.
+            for _changes in watch(
+                *watched, stop_event=stop, debounce=400, step=50, recursive=False
+            ):
+                _report(preview.rebuild())
+                if folders(project, game) != watched:
+                    break  # a folder came or went: watch the new set
+        except Exception:  # noqa: BLE001 - the preview outlives any one failure
+            click.echo(f"{time.strftime('%H:%M:%S')} the file watcher failed:", err=True)
+            click.echo(traceback.format_exc().rstrip(), err=True)
+            stop.wait(1.0)  # then watch again (a folder that went may be back)
 
-    for _changes in watch(*folders(project, game), stop_event=stop, debounce=400, step=50):
-        _report(preview.rebuild())
+
+def folders(project, game: str) -> list[Path]:
+    """What to watch: the game's folder and the templates folders with their subfolders,
+    found without following a link (one that leads out of them leads to folders that are
+    none of the game's business), at most MAX_WATCHED_FOLDERS. A game folder that is gone
+    is waited for in the content folder."""
+    game_folder = project.content / game
+    if game_folder.is_dir():
+        found = _walk(game_folder)
+    else:  # its coming back is a change in the content folder
+        found = [project.content] if project.content.is_dir() else []
+    for templates in project.templates:
+        found += _walk(templates)
+    return found[: limits.MAX_WATCHED_FOLDERS]
+
+
+def _walk(root: Path) -> list[Path]:
+    """The real folders in `root` and below, `root` first; links to folders are not entered
+    (os.walk's default), nor the folders the watcher ignores anyway (.git, caches)."""
+    from watchfiles import DefaultFilter
+
+    found: list[Path] = []
+    for here, subfolders, _files in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if d not in DefaultFilter.ignore_dirs)
+        found.append(Path(here))
+        if len(found) >= limits.MAX_WATCHED_FOLDERS:
+            break
+    return found
 
 
 def _report(snapshot) -> None:
