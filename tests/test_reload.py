@@ -6,6 +6,7 @@ watcher never follows a link out of the game folder."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
@@ -98,6 +99,15 @@ class Watching:
             time.sleep(0.05)
         raise AssertionError(f"no build after version {version} within {limit} s")
 
+    def saved(self, version: int, save) -> object:
+        """The build after `save()`, saved again each second until the watcher (started
+        anew, in a thread of its own) sees it."""
+        for _ in range(int(CEILING)):
+            save()
+            with contextlib.suppress(AssertionError):
+                return self.after(version, 1.0)
+        raise AssertionError(f"no save seen after version {version} within {CEILING} s")
+
 
 def _add_row(root: Path, n: int) -> None:
     table = root / "content/tokens/tokens.csv"
@@ -172,13 +182,18 @@ def test_the_watcher_outlives_its_own_failures(tmp_path, monkeypatch, capfd):
         start = watching.preview.snapshot.version
         _add_row(root, 3)
         first = watching.after(start)
-        time.sleep(1.5)  # the watcher starts again a second after the failure
         err = capfd.readouterr().err
-        assert "the file watcher failed" in err and "RuntimeError: the terminal went away" in err
         assert "FileNotFoundError" in err  # the first try, at a folder that is not there
-        _add_row(root, 4)
-        second = watching.after(first.version)
-        assert second.problems == [] and _items(second) == 4 and watching.thread.is_alive()
+        assert "the file watcher failed:" in err and "RuntimeError: the terminal went away" in err
+        rows = [3]
+
+        def save():
+            rows.append(rows[-1] + 1)
+            _add_row(root, rows[-1])
+
+        second = watching.saved(first.version, save)  # once it watches again
+        assert second.problems == [] and _items(second) == rows[-1]
+        assert watching.thread.is_alive()
 
 
 @pytest.mark.heavy
@@ -308,6 +323,6 @@ def test_the_watcher_never_follows_a_link_out_of_the_game(tmp_path):
         pictures = root / "content/tokens/pictures"
         pictures.mkdir()
         made = watching.after(seen.version)  # the new folder: built and watched anew
-        time.sleep(1.0)
-        (pictures / "note.txt").write_text("a save in the new folder")
-        assert watching.after(made.version).version > made.version
+        note = pictures / "note.txt"
+        saved = watching.saved(made.version, lambda: note.write_text(f"{time.time()}"))
+        assert saved.version > made.version

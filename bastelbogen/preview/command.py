@@ -86,14 +86,16 @@ def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str, **valu
 def _watch(project, game: str, preview, stop: threading.Event) -> None:
     """Rebuild after each burst of saves (editors write a file in several steps). Only
     `stop` ends this: a failed rebuild is told by the snapshot, and a watcher that fails
-    (a folder gone as it was watched) is told with its traceback and started again."""
+    (a folder gone as it was watched) is told with its traceback and started again, after
+    a pause that grows while it keeps failing."""
     from watchfiles import watch  # only the preview watches files
 
+    pause = FIRST_PAUSE
     while not stop.is_set():
         try:
             watched = folders(project, game)
             if not watched:  # nothing there to watch yet
-                stop.wait(1.0)
+                stop.wait(FIRST_PAUSE)
                 continue
             if len(watched) == limits.MAX_WATCHED_FOLDERS:
                 click.echo(
@@ -106,13 +108,29 @@ def _watch(project, game: str, preview, stop: threading.Event) -> None:
             for _changes in watch(
                 *watched, stop_event=stop, debounce=400, step=50, recursive=False
             ):
+                pause = FIRST_PAUSE  # it watches: a failure now is a new one
                 _report(preview.rebuild())
                 if folders(project, game) != watched:
                     break  # a folder came or went: watch the new set
-        except Exception:  # noqa: BLE001 - the preview outlives any one failure
-            click.echo(f"{time.strftime('%H:%M:%S')} the file watcher failed:", err=True)
-            click.echo(traceback.format_exc().rstrip(), err=True)
-            stop.wait(1.0)  # then watch again (a folder that went may be back)
+        except Exception as exc:  # noqa: BLE001 - the preview outlives any one failure
+            _failed(exc, pause)
+            stop.wait(pause)  # then watch again (a folder that went may be back)
+            pause = min(2 * pause, LAST_PAUSE)
+
+
+FIRST_PAUSE, LAST_PAUSE = 1.0, 30.0  # seconds before the watcher tries again
+
+
+def _failed(exc: Exception, pause: float) -> None:
+    """The watcher's failure on the terminal: with its traceback the first time, in a line
+    while it fails again."""
+    stamp = time.strftime("%H:%M:%S")
+    if pause == FIRST_PAUSE:
+        click.echo(f"{stamp} the file watcher failed:", err=True)
+        click.echo(traceback.format_exc().rstrip(), err=True)
+    else:
+        click.echo(f"{stamp} the file watcher failed again: {type(exc).__name__}: {exc}", err=True)
+    click.echo(f"  watching again in {pause:g} s", err=True)
 
 
 def folders(project, game: str) -> list[Path]:
