@@ -6,7 +6,6 @@ watcher never follows a link out of the game folder."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
 import time
@@ -99,13 +98,17 @@ class Watching:
             time.sleep(0.05)
         raise AssertionError(f"no build after version {version} within {limit} s")
 
-    def saved(self, version: int, save) -> object:
-        """The build after `save()`, saved again each second until the watcher (started
-        anew, in a thread of its own) sees it."""
+    def saved(self, version: int, save, shows=lambda _snapshot: True):
+        """The first build after `version` that `shows` the save, saved again each second
+        until the watcher (started anew, in a thread of its own) sees it."""
         for _ in range(int(CEILING)):
             save()
-            with contextlib.suppress(AssertionError):
-                return self.after(version, 1.0)
+            deadline = time.monotonic() + 1.0
+            while time.monotonic() < deadline:
+                snapshot = self.preview.snapshot
+                if snapshot.version > version and shows(snapshot):
+                    return snapshot
+                time.sleep(0.05)
         raise AssertionError(f"no save seen after version {version} within {CEILING} s")
 
 
@@ -191,7 +194,7 @@ def test_the_watcher_outlives_its_own_failures(tmp_path, monkeypatch, capfd):
             rows.append(rows[-1] + 1)
             _add_row(root, rows[-1])
 
-        second = watching.saved(first.version, save)  # once it watches again
+        second = watching.saved(first.version, save, lambda s: _items(s) == rows[-1])
         assert second.problems == [] and _items(second) == rows[-1]
         assert watching.thread.is_alive()
 
@@ -322,7 +325,9 @@ def test_the_watcher_never_follows_a_link_out_of_the_game(tmp_path):
         assert seen.version == start + 1 and _items(seen) == 3  # the save, and only it
         pictures = root / "content/tokens/pictures"
         pictures.mkdir()
-        made = watching.after(seen.version)  # the new folder: built and watched anew
+        made = watching.after(seen.version)  # the new folder: built and watched anew,
+        again = watching.after(made.version)  # and built once more once it is watched
+        assert again.version == made.version + 1
         note = pictures / "note.txt"
-        saved = watching.saved(made.version, lambda: note.write_text(f"{time.time()}"))
-        assert saved.version > made.version
+        saved = watching.saved(again.version, lambda: note.write_text(f"{time.time()}"))
+        assert saved.version > again.version

@@ -90,32 +90,49 @@ def _watch(project, game: str, preview, stop: threading.Event) -> None:
     a pause that grows while it keeps failing."""
     from watchfiles import watch  # only the preview watches files
 
-    pause = FIRST_PAUSE
+    pause, missed = FIRST_PAUSE, False
     while not stop.is_set():
         try:
-            watched = folders(project, game)
+            watched = _to_watch(project, game)
             if not watched:  # nothing there to watch yet
                 stop.wait(FIRST_PAUSE)
                 continue
-            if len(watched) == limits.MAX_WATCHED_FOLDERS:
-                click.echo(
-                    f"warning: watching the first {len(watched):,} folders only;"
-                    " saves in the others are not seen",
-                    err=True,
-                )
             # Each folder on its own, not its subfolders: the walk found the real ones, and
-            # a watch that recursed would follow a link out of the game folder.
-            for _changes in watch(
-                *watched, stop_event=stop, debounce=400, step=50, recursive=False
+            # a watch that recursed would follow a link out of the game folder. A second
+            # without saves yields nothing: then a save the watcher may have missed while
+            # it was started anew (a file copied into a new folder) is built.
+            for changes in watch(
+                *watched,
+                stop_event=stop,
+                debounce=400,
+                step=50,
+                recursive=False,
+                rust_timeout=1000,
+                yield_on_timeout=True,
             ):
-                pause = FIRST_PAUSE  # it watches: a failure now is a new one
+                if not (changes or missed):
+                    continue
+                pause, missed = FIRST_PAUSE, False  # it watches: a failure now is a new one
                 _report(preview.rebuild())
                 if folders(project, game) != watched:
+                    missed = True
                     break  # a folder came or went: watch the new set
         except Exception as exc:  # noqa: BLE001 - the preview outlives any one failure
             _failed(exc, pause)
             stop.wait(pause)  # then watch again (a folder that went may be back)
-            pause = min(2 * pause, LAST_PAUSE)
+            pause, missed = min(2 * pause, LAST_PAUSE), True
+
+
+def _to_watch(project, game: str) -> list[Path]:
+    """The folders to watch, and a warning when they are too many to watch them all."""
+    watched = folders(project, game)
+    if len(watched) == limits.MAX_WATCHED_FOLDERS:
+        click.echo(
+            f"warning: watching the first {len(watched):,} folders only;"
+            " saves in the others are not seen",
+            err=True,
+        )
+    return watched
 
 
 FIRST_PAUSE, LAST_PAUSE = 1.0, 30.0  # seconds before the watcher tries again
