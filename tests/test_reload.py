@@ -130,6 +130,7 @@ def test_a_failing_rebuild_is_told_and_the_next_save_rebuilds(tmp_path, monkeypa
             PermissionError(13, "Permission denied", str(table)),
             "cannot read content/tokens/tokens.csv: Permission denied",
         ),
+        "memory": (MemoryError(), "the build ran out of memory (see the terminal)"),
     }
     with Watching(root) as watching:
         good = watching.preview.snapshot
@@ -148,14 +149,13 @@ def test_a_failing_rebuild_is_told_and_the_next_save_rebuilds(tmp_path, monkeypa
             assert failed.components == good.components  # the last good build stays
             err = capfd.readouterr().err
             assert "Traceback (most recent call last)" in err and "in failing" in err
-            assert f"{type(fault).__name__}: " in err and told in err  # as the page tells it
-        assert faults["refused"][0].filename and failed.problems[0]["file"] == (
-            "content/tokens/tokens.csv"
-        )
+            assert type(fault).__name__ in err and told in err  # as the page tells it
+            if isinstance(fault, OSError):  # the page groups it under its file
+                assert failed.problems[0]["file"] == "content/tokens/tokens.csv"
         monkeypatch.setattr(state, "prepare", real)
         _add_row(root, 9)
         fixed = watching.after(version)
-        assert fixed.problems == [] and _items(fixed) == 5 and watching.thread.is_alive()
+        assert fixed.problems == [] and _items(fixed) == 6 and watching.thread.is_alive()
 
 
 @pytest.mark.heavy
