@@ -14,12 +14,13 @@ import re
 import string
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from jinja2 import filters as jf
 from jinja2 import pass_environment, pass_eval_context, utils
-from jinja2.compiler import CodeGenerator
+from jinja2.compiler import CodeGenerator, Frame
+from jinja2.nodes import Node
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from bastelbogen.core import limits
@@ -121,7 +122,7 @@ _active = threading.local()  # .ends: the clock's reading at the deadline, .why:
 
 
 class TickingCodeGenerator(CodeGenerator):
-    def blockvisit(self, nodes, frame) -> None:
+    def blockvisit(self, nodes: Iterable[Node], frame: Frame) -> None:
         self.writeline("environment.tick()")
         super().blockvisit(nodes, frame)
 

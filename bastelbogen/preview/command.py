@@ -7,10 +7,15 @@ import threading
 import time
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from bastelbogen.core import limits
+
+if TYPE_CHECKING:
+    from bastelbogen.content.project import Project
+    from bastelbogen.preview.state import Preview, Snapshot
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
 
@@ -83,7 +88,7 @@ def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str, **valu
         server.server_close()
 
 
-def _watch(project, game: str, preview, stop: threading.Event) -> None:
+def _watch(project: Project, game: str, preview: Preview, stop: threading.Event) -> None:
     """Rebuild after each burst of saves (editors write a file in several steps). Only
     `stop` ends this: a failed rebuild is told by the snapshot, and a watcher that fails
     (a folder gone as it was watched) is told with its traceback and started again, after
@@ -123,7 +128,7 @@ def _watch(project, game: str, preview, stop: threading.Event) -> None:
             pause, missed = min(2 * pause, LAST_PAUSE), True
 
 
-def _to_watch(project, game: str) -> list[Path]:
+def _to_watch(project: Project, game: str) -> list[Path]:
     """The folders to watch, and a warning when they are too many to watch them all."""
     watched = folders(project, game)
     if len(watched) == limits.MAX_WATCHED_FOLDERS:
@@ -150,7 +155,7 @@ def _failed(exc: Exception, pause: float) -> None:
     click.echo(f"  watching again in {pause:g} s", err=True)
 
 
-def folders(project, game: str) -> list[Path]:
+def folders(project: Project, game: str) -> list[Path]:
     """What to watch: the game's folder and the templates folders with their subfolders,
     found without following a link (one that leads out of them leads to folders that are
     none of the game's business), at most MAX_WATCHED_FOLDERS. A game folder that is gone
@@ -179,7 +184,7 @@ def _walk(root: Path) -> list[Path]:
     return found
 
 
-def _report(snapshot) -> None:
+def _report(snapshot: Snapshot) -> None:
     stamp = time.strftime("%H:%M:%S")
     if snapshot.problems:
         click.echo(
