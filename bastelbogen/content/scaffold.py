@@ -326,8 +326,8 @@ def _write_whole(root: Path, name: str, files: Files) -> None:
     content/NAME last. Whatever fails, what was made is taken away again."""
     made: list[Path] = []  # folders made here, taken away again if the game is not whole
     placed: list[Path] = []
-    stages: list[Path] = []  # the hidden folders: gone when this ends, however it ends
-    staged: dict[str, Path] = {}
+    stages: dict[str, Path] = {}  # the hidden folders: gone when this ends, however it ends
+    whole = False
     where = root
     try:
         for base, contents in files.items():
@@ -335,31 +335,30 @@ def _write_whole(root: Path, name: str, files: Files) -> None:
             if not where.is_dir():
                 where.mkdir()
                 made.append(where)
-            stages.append(Path(tempfile.mkdtemp(prefix=f".new-{name}-", dir=where)))
-            staged[base] = _staged(stages[-1] / name, contents)
-        for base in ("templates", "content"):
-            where = root / base / name
+            stages[base] = Path(tempfile.mkdtemp(prefix=f".new-{name}-", dir=where))
+            _staged(stages[base] / name, contents)
+        for base in ("templates", "content"):  # content/NAME last: then it is a game
+            stage, where = stages[base], root / base / name
             if os.path.lexists(where):  # made since it was looked at: still never replaced
                 raise FileExistsError(17, "made meanwhile by someone else", str(where))
-            staged[base].rename(where)
+            (stage / name).rename(where)
             placed.append(where)
+        whole = True
     except OSError as exc:
-        _undo(placed, made)
         raise ContentError(
             Problem(
                 Loc(str(where)),
                 f"cannot write the game here: {exc.strerror or exc}; nothing was written",
             )
         ) from None
-    except BaseException:
-        _undo(placed, made)
-        raise
     finally:
-        for stage in stages:
+        for stage in stages.values():
             shutil.rmtree(stage, ignore_errors=True)
+        if not whole:
+            _undo(placed, made)
 
 
-def _staged(folder: Path, contents: dict[str, str | Path]) -> Path:
+def _staged(folder: Path, contents: dict[str, str | Path]) -> None:
     """The game's folder with its files, made inside a hidden new folder (one level down,
     so no listing of games takes it for one while it is being written)."""
     folder.mkdir()
@@ -368,7 +367,6 @@ def _staged(folder: Path, contents: dict[str, str | Path]) -> Path:
             shutil.copyfile(what, folder / file)
         else:
             (folder / file).write_text(what, encoding="utf-8")
-    return folder
 
 
 def _undo(placed: list[Path], made: list[Path]) -> None:
