@@ -308,3 +308,19 @@ def test_a_game_not_moved_in_whole_is_taken_away(project, tmp_path, monkeypatch)
     with pytest.raises(ContentError, match="No space left on device; nothing was written"):
         scaffold.scaffold(project, "deck")
     assert _state(project) == []
+
+
+@pytest.mark.parametrize(
+    ("counts", "used"), [([2, 1], True), ([10**9], False), ([-2, 0], False), ([0, 0], False)]
+)
+def test_a_count_column_counts_only_when_the_game_can_hold_it(project, tmp_path, counts, used):
+    """Counts below 0, none at all, or more cards than a game may hold: `count` is then
+    a field like any other, and the game still validates."""
+    rows = [["id", "count"], *([f"c{n}", c] for n, c in enumerate(counts))]
+    result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "t.csv", rows)), cwd=project)
+    assert result.returncode == 0, result.stderr
+    game, _ = _game_of(project)
+    assert game["tables"]["cards"]["columns"] == {"count": "int"}
+    assert (game["components"][0]["items"].get("count") == "count") is used
+    checked = pnp("validate", "deck", cwd=project)
+    assert checked.returncode == 0, checked.stderr

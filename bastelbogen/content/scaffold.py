@@ -151,7 +151,7 @@ class _Face:
             for n, key in enumerate(shown)
         )
         self.ground = f"{{{{ {_field(colour)} }}}}" if colour else "#dde8f0"
-        self.count = ", count: count" if types.get("count") == "int" else ""
+        self.count = ""
         self.sheet: str | None = None
 
     @classmethod
@@ -184,6 +184,8 @@ class _Face:
         colour = next((k for k, t in types.items() if t == "colour"), None)
         face = cls(types, _shown(header, types), colour)
         face.sheet = sheet.sheet
+        if types.get("count") == "int" and _counts(rows):
+            face.count = ", count: count"
         return face
 
 
@@ -242,6 +244,13 @@ def _type_of(key: str, rows: list) -> str | None:
         if all(_reads_as(v, kind) for v in values):
             return kind
     return None
+
+
+def _counts(rows: list) -> bool:
+    """Whether a `count` column can say how many of each card there are: none below 0,
+    and between one card and as many as a game may hold (else it is only shown)."""
+    counts = [convert(row.get("count", 1), Column("int"), "count") for row in rows]
+    return min(counts) >= 0 and 1 <= sum(counts) <= limits.MAX_ITEMS
 
 
 def _reads_as(value, kind: str) -> bool:
