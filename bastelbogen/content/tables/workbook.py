@@ -86,9 +86,9 @@ def _read(path: Path, options: dict, loc: Loc) -> tuple[str, int, int, list[list
 def _first_with(book, names: list[str], column: str | None) -> str | None:
     """The first sheet whose first row names `column` (`pnp new` asks), else the first: all
     looked at in this one opening of the book, so many sheets cost their size, once."""
-    for name in names if column else ():
+    for name in names if column is not None else ():
         top = book.get_sheet_by_name(name).to_python(skip_empty_area=True, nrows=1)
-        if top and column in (str(v).strip() for v in top[0]):
+        if top and column in [str(v).strip() for v in top[0]]:
             return name
     return names[0] if names else None
 
