@@ -324,3 +324,27 @@ def test_a_count_column_counts_only_when_the_game_can_hold_it(project, tmp_path,
     assert (game["components"][0]["items"].get("count") == "count") is used
     checked = pnp("validate", "deck", cwd=project)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_long_column_name_is_written_as_an_explicit_key(project, tmp_path):
+    """YAML holds at most 1,024 characters in an implicit key: a longer name is written
+    after `? `; one too long for any text of a game file is told at its cell."""
+    long = "Lange Spalte " * 100
+    rows = [["id", long.strip(), "power"], ["fox", 1, 2]]
+    result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "t.csv", rows)), cwd=project)
+    assert result.returncode == 0, result.stderr
+    game, face = _game_of(project)
+    assert list(game["tables"]["cards"]["columns"]) == [long.strip(), "power"]
+    assert "      ? " in (project / "content/deck/game.yaml").read_text()
+    assert pnp("validate", "deck", cwd=project).returncode == 0
+    rows = [["id", "x" * 30_000], ["fox", 1]]
+    result = pnp("new", "huge", "--from-table", str(_csv(tmp_path / "h.csv", rows)), cwd=project)
+    _refused(result, 1, r"h\.csv:1:2: the column name 'x{37}\.\.\.' is 30,000 characters long")
+    assert not (project / "content" / "huge").exists()
+
+
+def test_a_column_named_twice_is_told_and_nothing_is_written(project, tmp_path):
+    rows = [["id", "power", "power "], ["fox", 1, 2]]
+    result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "t.csv", rows)), cwd=project)
+    _refused(result, 1, r"t\.csv:1:3: table 'cards': column 'power' appears twice")
+    assert _state(project) == []

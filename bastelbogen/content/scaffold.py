@@ -146,10 +146,7 @@ class _Face:
 
     def __init__(self, types: dict[str, str], shown: list[str], colour: str | None) -> None:
         self.columns = _columns(types or {"id": "text"})
-        self.lines = "".join(
-            _line(n, key, f"{{{{ {_field(key)} | default('') }}}}", 12)
-            for n, key in enumerate(shown)
-        )
+        self.lines = "".join(_line(n, key, _shown_text(key), 12) for n, key in enumerate(shown))
         self.ground = f"{{{{ {_field(colour)} }}}}" if colour else "#dde8f0"
         self.count = ""
         self.sheet: str | None = None
@@ -223,9 +220,10 @@ def _header(sheet: Cells, path: Path) -> dict[str, Loc]:
 def _unwritable(key: str) -> str | None:
     """Why a column name cannot stand in a game file, or None. These are the texts the YAML
     loader refuses (core/source.py), told at the header cell before anything is written."""
-    if len(key) > limits.MAX_TEXT_CHARS // 2:  # its expression in the layout is longer still
-        return f"is {len(key):,} characters long; a game file holds names of at most" + (
-            f" {limits.MAX_TEXT_CHARS // 2:,}"
+    if len(shown := _shown_text(key)) > limits.MAX_TEXT_CHARS:
+        return (
+            f"is {len(key):,} characters long: the face's text that shows it would be"
+            f" {len(shown):,}, and a game file holds texts of at most {limits.MAX_TEXT_CHARS:,}"
         )
     bad = next(
         (c for c in key if c not in "\t\n" and unicodedata.category(c) in ("Cc", "Cs")), None
@@ -308,6 +306,11 @@ def _text(value: str) -> str:
     if _PLAIN.fullmatch(value) and not value.endswith(" ") and yaml.safe_load(value) == value:
         return value
     return yaml.safe_dump(value, default_style='"', allow_unicode=True, width=math.inf).strip()
+
+
+def _shown_text(key: str) -> str:
+    """The face's text for the field `key`: empty where a card leaves its cell empty."""
+    return f"{{{{ {_field(key)} | default('') }}}}"
 
 
 def _field(key: str) -> str:
