@@ -348,3 +348,17 @@ def test_a_column_named_twice_is_told_and_nothing_is_written(project, tmp_path):
     result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "t.csv", rows)), cwd=project)
     _refused(result, 1, r"t\.csv:1:3: table 'cards': column 'power' appears twice")
     assert _state(project) == []
+
+
+def test_a_column_named_copy_shows_its_cells(project, tmp_path):
+    """`item.copy` is an item's number among its copies; a column of that name still shows
+    what its cells say."""
+    rows = [["id", "copy"], ["fox", "Schlau"], ["owl", "Weise"]]
+    result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "t.csv", rows)), cwd=project)
+    assert result.returncode == 0, result.stderr
+    built = pnp("build", "deck", "--lang", "de", "--out", str(tmp_path / "out"), cwd=project)
+    assert built.returncode == 0, built.stderr
+    from pypdf import PdfReader
+
+    text = PdfReader(str(tmp_path / "out" / "deck" / "cards.pdf")).pages[0].extract_text()
+    assert "Schlau" in text.split() and "Weise" in text.split()

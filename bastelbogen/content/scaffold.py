@@ -316,6 +316,8 @@ def _shown_text(key: str) -> str:
 def _field(key: str) -> str:
     """The layout's expression for the item's field `key`, written as a literal string
     (jinja2 escapes), so a name like `{{ 7*7 }}` is looked up, never evaluated."""
+    if key == "copy":  # `item.copy` is the item's number among its copies: the field's own
+        return key  # name says the field (the item's data stands above the build's options)
     escaped = "".join(ch if ch.isprintable() and ch not in '\\"' else _escape(ch) for ch in key)
     return f'item["{escaped}"]'
 
