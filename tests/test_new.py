@@ -362,3 +362,16 @@ def test_a_column_named_copy_shows_its_cells(project, tmp_path):
 
     text = PdfReader(str(tmp_path / "out" / "deck" / "cards.pdf")).pages[0].extract_text()
     assert "Schlau" in text.split() and "Weise" in text.split()
+
+
+def test_dotted_names_show_only_as_the_games_languages(project, tmp_path):
+    """`name.de` and `name.en` are one text, shown once; `a.`, `.` and `v1.2` name no
+    language of the game, would print as mappings, and are left off the face."""
+    header = ["id", "name.de", "name.en", "a.", ".", "v1.2", "plain"]
+    rows = [header, ["fox", "Fuchs", "Fox", "x", "y", "z", "w"]]
+    result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "t.csv", rows)), cwd=project)
+    assert result.returncode == 0, result.stderr
+    _, face = _game_of(project)
+    assert [b["name"] for b in face["boxes"] if b["painter"] == "text"] == ["name", "plain"]
+    checked = pnp("validate", "deck", cwd=project)
+    assert checked.returncode == 0, checked.stderr

@@ -265,14 +265,14 @@ def _shown(header: dict[str, Loc], types: dict[str, str]) -> list[str]:
     """The first five fields a card shows: not its id, not its colour (that fills the
     ground). `name.de` and `name.en` are one field, `name`, when they name the game's
     languages; a dotted name that does not is left off (the game would print a mapping)."""
-    langs: dict[str, set[str]] = {}
+    langs: dict[str, set[str | None]] = {}  # None: the plain name, without a language
     for key in header:
-        base, _, lang = key.partition(".")
-        langs.setdefault(base, set()).add(lang)
+        base, dot, lang = key.partition(".")
+        langs.setdefault(base, set()).add(lang if dot else None)
     fields = [
         base
         for base, those in langs.items()
-        if base != "id" and types.get(base) != "colour" and (those == {""} or those <= set(LANGS))
+        if base != "id" and types.get(base) != "colour" and (those == {None} or those <= set(LANGS))
     ]
     return fields[:5]
 
