@@ -95,6 +95,46 @@ def _xlsx(path: Path, sheets: list[tuple[str, list[list]]]) -> Path:
     return path
 
 
+def _ods(path: Path, sheets: list[tuple[str, list[list]]]) -> Path:
+    """A minimal OpenDocument spreadsheet of these sheets: its zip of XML, written here
+    (the format allows any sheet name)."""
+    from xml.sax.saxutils import escape
+
+    def row(cells: list) -> str:
+        return (
+            "<table:table-row>"
+            + "".join(
+                f'<table:table-cell office:value-type="string"><text:p>{escape(str(v))}</text:p>'
+                "</table:table-cell>"
+                for v in cells
+            )
+            + "</table:table-row>"
+        )
+
+    tables = "".join(
+        f"<table:table table:name={quoteattr(name)}>{''.join(map(row, rows))}</table:table>"
+        for name, rows in sheets
+    )
+    ns = "urn:oasis:names:tc:opendocument:xmlns"
+    content = (
+        f'<?xml version="1.0" encoding="UTF-8"?><office:document-content'
+        f' xmlns:office="{ns}:office:1.0" xmlns:table="{ns}:table:1.0"'
+        f' xmlns:text="{ns}:text:1.0" office:version="1.2"><office:body>'
+        f"<office:spreadsheet>{tables}</office:spreadsheet></office:body>"
+        "</office:document-content>"
+    )
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("content.xml", content)
+        archive.writestr(
+            "META-INF/manifest.xml",
+            f'<manifest:manifest xmlns:manifest="{ns}:manifest:1.0" manifest:version="1.2">'
+            '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type='
+            '"text/xml"/></manifest:manifest>',
+        )
+    return path
+
+
 def _bound_by_permissions(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     """`pnp ARGS` as a user whom file permissions bind: as root, with the capabilities
     that override them dropped (a read-only folder means nothing to root otherwise)."""
@@ -209,13 +249,12 @@ def test_odd_column_names_are_written_so_the_game_validates(project, tmp_path, k
     assert "49" not in words
 
 
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
 @pytest.mark.parametrize("sheet", ["Deck #1: [x", "{{ 7*7 }}", "yes", "it's", "- x: {y}"])
-def test_an_odd_sheet_name_is_written_as_it_is(project, tmp_path, sheet):
+def test_an_odd_sheet_name_is_written_as_it_is(project, tmp_path, sheet, kind):
     """The sheet with the ids is found past one without, and named exactly."""
-    table = _xlsx(
-        tmp_path / "book.xlsx",
-        [("Notes", [["written by", "me"]]), (sheet, [["id", "name"], ["fox", "Fox"]])],
-    )
+    sheets = [("Notes", [["written by", "me"]]), (sheet, [["id", "name"], ["fox", "Fox"]])]
+    table = (_xlsx if kind == "xlsx" else _ods)(tmp_path / f"book.{kind}", sheets)
     result = pnp("new", "deck", "--from-table", str(table), cwd=project)
     assert result.returncode == 0, result.stderr
     game, _ = _game_of(project)
