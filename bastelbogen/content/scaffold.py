@@ -153,7 +153,8 @@ class _Face:
 
     @classmethod
     def sample(cls) -> _Face:
-        face = cls({}, [], "colour")
+        face = cls({}, [], None)
+        face.ground = "{{ colour }}"
         face.columns = _columns(
             {"power": "{type: int, min: 1, max: 9}", "colour": "colour", "copies": "int"}
             | {"name": "texts"}
@@ -318,12 +319,12 @@ def _field(key: str) -> str:
     (jinja2 escapes), so a name like `{{ 7*7 }}` is looked up, never evaluated."""
     if key == "copy":  # `item.copy` is the item's number among its copies: the field's own
         return key  # name says the field (the item's data stands above the build's options)
-    escaped = "".join(ch if ch.isprintable() and ch not in '\\"' else _escape(ch) for ch in key)
-    return f'item["{escaped}"]'
+    escaped = "".join(ch if ch.isprintable() and ch not in "\\'" else _escape(ch) for ch in key)
+    return f"item['{escaped}']"
 
 
 def _escape(ch: str) -> str:
-    if ch in '\\"':
+    if ch in "\\'":
         return "\\" + ch
     code = ord(ch)
     return (
