@@ -25,15 +25,16 @@ def _project(ctx: click.Context) -> Project:
     return ctx.obj
 
 
-def _fail(exc: ContentError, games: list[str], code: int = 1) -> None:
+def _fail(exc: ContentError, games: list[str], code: int = 1, outcome: str = "") -> None:
+    """Every problem told, then what became of the work: `outcome`, or that the games were
+    not built."""
     for problem in exc.problems:
         click.echo(str(problem), err=True)
     n = len(exc.problems)
-    click.echo(
-        f"{n} problem{'s' if n != 1 else ''}; not built: {', '.join(games)}"
-        " (the previous output of each is unchanged).",
-        err=True,
+    outcome = outcome or (
+        f"not built: {', '.join(games)} (the previous output of each is unchanged)"
     )
+    click.echo(f"{n} problem{'s' if n != 1 else ''}; {outcome}.", err=True)
     sys.exit(code)
 
 
@@ -314,8 +315,10 @@ def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
         steps = scaffold(_project(ctx).root, name, table)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
-    except ContentError as exc:
-        _fail(exc, [name])
+    except ContentError as exc:  # a table it cannot start from, a folder it cannot write
+        _fail(exc, [name], outcome="nothing was written")
+    except MemoryError:
+        _out_of_memory(name)
     click.echo(
         "\n  ".join([f"{name}: a new game in content/{name}/ and templates/{name}/. Next:", *steps])
     )

@@ -22,6 +22,7 @@ Cell = tuple[object, Loc]
 class Cells:
     file: str
     rows: Sequence[tuple[int, Sequence[Cell]]]  # (row's line, its cells); the first is the header
+    sheet: str | None = None  # the workbook's sheet they were read from
 
 
 Reader = Callable[[Path, dict, Loc], Cells]

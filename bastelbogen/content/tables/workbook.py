@@ -43,7 +43,7 @@ def read_workbook(path: Path, options: dict, loc: Loc) -> Cells:
         ]
         if any(v not in (None, "") for v, _ in cells):
             rows.append((row, cells))
-    return Cells(str(path), rows)
+    return Cells(str(path), rows, wanted)
 
 
 def _read(path: Path, options: dict, loc: Loc) -> tuple[str, int, int, list[list]]:
@@ -53,7 +53,7 @@ def _read(path: Path, options: dict, loc: Loc) -> tuple[str, int, int, list[list
     try:
         book = CalamineWorkbook.from_path(str(path))
         names = book.sheet_names
-        wanted = options.get("sheet") or (names[0] if names else None)
+        wanted = options.get("sheet") or _first_with(book, names, options.get("sheet-with"))
         if wanted not in names:
             raise ContentError(
                 Problem(
@@ -81,6 +81,16 @@ def _read(path: Path, options: dict, loc: Loc) -> tuple[str, int, int, list[list
             )
         ) from None
     return wanted, top, left, grid
+
+
+def _first_with(book, names: list[str], column: str | None) -> str | None:
+    """The first sheet whose first row names `column` (`pnp new` asks), else the first: all
+    looked at in this one opening of the book, so many sheets cost their size, once."""
+    for name in names if column is not None else ():
+        top = book.get_sheet_by_name(name).to_python(skip_empty_area=True, nrows=1)
+        if top and column in [str(v).strip() for v in top[0]]:
+            return name
+    return names[0] if names else None
 
 
 def sheet_names(path: Path) -> list[str]:
