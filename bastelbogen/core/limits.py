@@ -84,6 +84,21 @@ MIN_CHEATSHEET_SCALE = 0.72
 # Faces the preview shows of one component: the largest shipped has 180 (Museo's
 # pictures); a page of more cannot be looked through, and the rest are counted.
 MAX_PREVIEW_FACES = 2_000
+# The live preview's server (`pnp serve`). A page in a browser holds one event stream and
+# up to six other connections; these leave room for many tabs, and hold against a program
+# on the machine that opens hundreds (bench/preview_load.py: 200 streams and 200 slow
+# clients). Past a cap a client is told 503 and closed.
+MAX_PREVIEW_CONNECTIONS = 512  # open at once, event streams among them
+MAX_PREVIEW_STREAMS = 256  # event streams (/events) open at once
+# A request's line and headers: Chromium sends about 600 bytes in 12 lines.
+MAX_PREVIEW_HEADER_BYTES = 16 * 1024
+MAX_PREVIEW_HEADERS = 64
+# Seconds to send a request's whole head (a kept-alive connection waits as long for the
+# next): a slow or silent client is dropped then. A browser sends its head at once.
+PREVIEW_HEADER_SECONDS = 5.0
+# Seconds a client may take to read a piece of an answer (64 KiB, or an event) before it
+# is dropped: a page on this machine takes it at once.
+PREVIEW_WRITE_SECONDS = 30.0
 # Print quality (preflight warnings; errors with --strict): text under 6 pt is hard to
 # read, a picture under 150 dpi looks soft. The shipped kits pass both: they draw their
 # pictures as vectors.

@@ -5,16 +5,30 @@ Safe by construction: no part of a URL is ever a file path (the few files are a 
 table, pictures are looked up by key in memory), a request whose Host is not this server's
 own address is refused (a web page elsewhere cannot reach it through DNS rebinding), and it
 listens on 127.0.0.1 unless told otherwise.
+
+It stays up under load: one event loop (asyncio) in one thread serves every connection, an
+open event stream is a waiting task, not a thread, so hundreds of them cost little. What a
+client may hold is bounded (core/limits.py): the connections and event streams open at once
+(past them a clear 503), the size of a request's head and the time to send it (a client that
+sends its head slowly, or nothing, is dropped), and the time a client may take to read an
+answer. A response is written a piece at a time, each waiting until the client has taken
+the last, so a client that reads nothing holds at most a piece in memory.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import socket
+import threading
+from dataclasses import dataclass, field
+from email.utils import formatdate
+from http import HTTPStatus
 from importlib import resources
 
-from bastelbogen.preview.state import Preview
+from bastelbogen.core import limits
+from bastelbogen.preview.state import Preview, Snapshot
 
 STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
@@ -23,41 +37,256 @@ STATIC = {
 }
 IMAGE = re.compile(r"^/img/([0-9a-f]{16})\.png$")
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+PIECE = 64 * 1024  # bytes of an answer written before waiting for the client to take them
+BACKLOG = 512  # connections the kernel queues before they are accepted (a burst of clients)
+REQUEST_LINE = re.compile(rb"([A-Z]{1,16}) (/[!-~]*) HTTP/(\d)\.(\d)\r?\n")
+TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # a header's name (RFC 9110)
+METHODS = ("GET", "HEAD")
 
 
-class Server(ThreadingHTTPServer):
-    preview: Preview
-    allowed: set[str]  # the Host headers that name this server
+class Refused(Exception):
+    """A request answered with an error status, after which the connection is closed."""
+
+    def __init__(self, status: int, text: str):
+        super().__init__(text)
+        self.status, self.text = status, text
 
 
-def serve(preview: Preview, host: str, port: int) -> Server:
-    """A server bound to host:port (0: a free port), not yet serving."""
-    server = Server((host, port), Handler)
-    server.daemon_threads = True
-    server.preview = preview
-    bound = server.server_address[1]
-    names = {"127.0.0.1", "localhost", host}
-    server.allowed = {f"{name}:{bound}" for name in names}
-    return server
+@dataclass
+class Request:
+    method: str
+    path: str  # without its query
+    version: tuple[int, int]
+    headers: dict[str, list[str]] = field(default_factory=dict)  # names in lower case
+
+    def tokens(self, name: str) -> set[str]:
+        return {t.strip().lower() for v in self.headers.get(name, []) for t in v.split(",")}
+
+    @property
+    def keep_alive(self) -> bool:
+        """HTTP/1.1 keeps a connection unless told; HTTP/1.0 only when asked."""
+        if self.version >= (1, 1):
+            return "close" not in self.tokens("connection")
+        return "keep-alive" in self.tokens("connection")
 
 
-class Handler(BaseHTTPRequestHandler):
-    server_version = "Bastelbogen-preview"
-    server: Server
+def parse(lines: list[bytes]) -> Request:
+    """A request's head (its lines, each with its line end), read strictly: anything that
+    is not a plain request line and `Name: value` headers is refused, and so is a body
+    (nothing here takes one; reading past it would mistake it for the next request)."""
+    line = REQUEST_LINE.fullmatch(lines[0])
+    if line is None:
+        raise Refused(400, "bad request line")
+    method, target, major, minor = line.groups()
+    version = (int(major), int(minor))
+    if version not in ((1, 0), (1, 1)):
+        raise Refused(505, "HTTP/1.0 and HTTP/1.1 only")
+    request = Request(method.decode(), target.decode().split("?", 1)[0], version)
+    for header in lines[1:]:
+        name, colon, value = header.partition(b":")
+        if not colon or TOKEN.fullmatch(name) is None:
+            raise Refused(400, "bad header line")
+        request.headers.setdefault(name.decode().lower(), []).append(
+            value.strip().decode("latin-1")
+        )
+    if request.method not in METHODS:
+        raise Refused(405, "only GET and HEAD are served")
+    if "transfer-encoding" in request.headers or request.headers.get("content-length", ["0"]) != [
+        "0"
+    ]:
+        raise Refused(400, "no request here takes a body")
+    return request
 
-    def log_message(self, format, *args) -> None:  # quiet: the terminal shows the builds
-        return
 
-    def do_GET(self) -> None:
-        if self.headers.get("Host", "") not in self.server.allowed:
-            return self._send(403, b"foreign Host", "text/plain")
-        path = self.path.split("?", 1)[0]
+def head(
+    status: int, kind: str, length: int | None, cache: bool = False, close: bool = False
+) -> bytes:
+    """An answer's status line and headers; without a length the answer ends with the
+    connection (an event stream)."""
+    lines = [
+        f"HTTP/1.1 {status} {HTTPStatus(status).phrase}",
+        "Server: Bastelbogen-preview",
+        f"Date: {formatdate(usegmt=True)}",
+        f"Content-Type: {kind}",
+        f"Cache-Control: {'max-age=3600' if cache and status == 200 else 'no-store'}",
+        "X-Content-Type-Options: nosniff",
+        "Content-Security-Policy: default-src 'self'; img-src 'self'",
+    ]
+    if length is not None:
+        lines.append(f"Content-Length: {length}")
+    if close or length is None:
+        lines.append("Connection: close")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+def refusal(status: int, text: str) -> bytes:
+    body = text.encode() + b"\n"
+    return head(status, "text/plain; charset=utf-8", len(body), close=True) + body
+
+
+class Server:
+    """The preview's server on its bound socket. `serve_forever` runs it in the calling
+    thread until `shutdown` (from another thread) or Ctrl+C, as socketserver's do."""
+
+    def __init__(self, preview: Preview, sock: socket.socket, allowed: set[str]):
+        self.preview = preview
+        self.socket = sock
+        self.server_address: tuple[str, int] = sock.getsockname()[:2]
+        self.allowed = allowed  # the Host headers that name this server
+        self.connections: set[asyncio.StreamWriter] = set()
+        self.streams = 0  # event streams open now
+        self.version = preview.snapshot.version  # the newest build the streams were told
+        self._news: asyncio.Future[int] | None = None  # done when a newer build is in
+        self._state: tuple[Snapshot | None, bytes] = (None, b"")  # state.json, made once a build
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._quit = threading.Event()  # shutdown() was asked for
+        self._done = threading.Event()  # serve_forever has returned
+        self._done.set()
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Serve until shut down. poll_interval: how often a build is looked for when its
+        notification (preview.changed) did not come; it normally comes at once."""
+        self._done.clear()
+        try:
+            asyncio.run(self._main(poll_interval))
+        finally:
+            self._quit.clear()  # as socketserver: it may serve again
+            self._done.set()
+
+    def shutdown(self) -> None:
+        """Stop serve_forever (called from another thread) and wait until it has."""
+        self._quit.set()
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            try:
+                loop.call_soon_threadsafe(stop.set)
+            except RuntimeError:  # the loop has just closed
+                pass
+        self._done.wait()
+
+    def server_close(self) -> None:
+        self.socket.close()
+
+    async def _main(self, poll_interval: float) -> None:
+        loop = asyncio.get_running_loop()
+        self._loop, self._stop = loop, asyncio.Event()
+        self._news = loop.create_future()
+        finished = threading.Event()
+        relay = threading.Thread(
+            target=self._relay, args=(loop, poll_interval, finished), daemon=True
+        )
+        relay.start()
+        server = await asyncio.start_server(
+            self._connection,
+            sock=self.socket,
+            limit=limits.MAX_PREVIEW_HEADER_BYTES,
+            backlog=BACKLOG,
+        )
+        try:
+            if not self._quit.is_set():
+                await self._stop.wait()
+        finally:
+            server.close()  # it closes the listening socket
+            for writer in list(self.connections):
+                writer.transport.abort()
+            self._loop = None
+            finished.set()
+            await asyncio.sleep(0)  # the aborted connections' tasks see it and end
+
+    def _relay(
+        self, loop: asyncio.AbstractEventLoop, every: float, finished: threading.Event
+    ) -> None:
+        """Builds run in other threads and tell a new snapshot by preview.changed, a
+        threading Condition; this one thread waits on it and hands each new version to
+        the loop, which tells every stream."""
+        preview, seen = self.preview, self.version
+        while not finished.is_set():
+            with preview.changed:
+                if preview.snapshot.version == seen:
+                    preview.changed.wait(every)
+                version = preview.snapshot.version
+            if version != seen:
+                seen = version
+                try:
+                    loop.call_soon_threadsafe(self._publish, version)
+                except RuntimeError:  # the loop has closed: serving is over
+                    return
+
+    def _publish(self, version: int) -> None:
+        news, self._news = self._news, asyncio.get_running_loop().create_future()
+        self.version = version
+        if news is not None:
+            news.set_result(version)
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if len(self.connections) >= limits.MAX_PREVIEW_CONNECTIONS:
+            cap = limits.MAX_PREVIEW_CONNECTIONS
+            writer.write(refusal(503, f"too many connections: this server holds {cap} at once"))
+            writer.close()  # a new connection's socket takes these few bytes at once
+            return
+        self.connections.add(writer)
+        try:
+            await self._requests(reader, writer)
+            writer.close()  # everything written was taken: nothing is left to wait for
+        except (TimeoutError, ConnectionError):  # a client that stopped reading, or left
+            pass
+        finally:
+            self.connections.discard(writer)
+            if not writer.is_closing():
+                writer.transport.abort()
+
+    async def _requests(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """The requests of one connection, one after the other, while it is kept alive."""
+        while True:
+            got = Head()
+            try:
+                async with asyncio.timeout(limits.PREVIEW_HEADER_SECONDS):
+                    complete = await read_head(reader, got)
+            except TimeoutError:  # a slow or silent client; one that sent part is told
+                if got.begun:
+                    await self._write(writer, refusal(408, "the request's head came too slowly"))
+                return
+            except Refused as exc:
+                await self._write(writer, refusal(exc.status, exc.text))
+                return
+            if not complete:  # the client closed
+                return
+            try:
+                request = parse(got.lines)
+            except Refused as exc:
+                await self._write(writer, refusal(exc.status, exc.text))
+                return
+            if not await self._answer(request, reader, writer) or not request.keep_alive:
+                return
+
+    async def _answer(
+        self, request: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> bool:
+        """Answer one request; False when the connection ends with it."""
+        hosts = request.headers.get("host", [])
+        if len(hosts) != 1 or hosts[0].lower() not in self.allowed:
+            return await self._send(writer, request, 403, b"foreign Host", "text/plain")
+        path = request.path
         if path in STATIC:
             name, kind = STATIC[path]
             body = resources.files("bastelbogen.preview").joinpath("page", name).read_bytes()
-            return self._send(200, body, kind)
+            return await self._send(writer, request, 200, body, kind, cache=True)
         if path == "/state.json":
-            snap = self.server.preview.snapshot
+            return await self._send(writer, request, 200, self._state_json(), "application/json")
+        if path == "/events":
+            await self._events(request, reader, writer)
+            return False
+        match = IMAGE.match(path)
+        image = self.preview.images.get(match.group(1)) if match else None
+        if image is not None:
+            return await self._send(writer, request, 200, image, "image/png", cache=True)
+        return await self._send(writer, request, 404, b"not found", "text/plain")
+
+    def _state_json(self) -> bytes:
+        """The snapshot as JSON, made once for each build (a build replaces the snapshot)."""
+        snap = self.preview.snapshot
+        if self._state[0] is not snap:
             body = json.dumps(
                 {
                     "version": snap.version,
@@ -71,44 +300,99 @@ class Handler(BaseHTTPRequestHandler):
                 },
                 ensure_ascii=False,
             ).encode()
-            return self._send(200, body, "application/json", cache=False)
-        if path == "/events":
-            return self._events()
-        match = IMAGE.match(path)
-        image = self.server.preview.images.get(match.group(1)) if match else None
-        if image is not None:
-            return self._send(200, image, "image/png")
-        return self._send(404, b"not found", "text/plain")
+            self._state = (snap, body)
+        return self._state[1]
 
-    def _send(self, status: int, body: bytes, kind: str, cache: bool = True) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "max-age=3600" if cache and status == 200 else "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Content-Security-Policy", "default-src 'self'; img-src 'self'")
-        self.end_headers()
-        self.wfile.write(body)
+    async def _send(
+        self,
+        writer: asyncio.StreamWriter,
+        request: Request,
+        status: int,
+        body: bytes,
+        kind: str,
+        cache: bool = False,
+    ) -> bool:
+        await self._write(writer, head(status, kind, len(body), cache, not request.keep_alive))
+        if request.method != "HEAD":
+            await self._write(writer, body)
+        return True
 
-    def _events(self) -> None:
-        """A new build's version as it comes in; a comment now and then keeps it open."""
-        preview = self.server.preview
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        seen = -1
-        try:
-            while True:
-                with preview.changed:
-                    if preview.snapshot.version == seen:
-                        preview.changed.wait(KEEPALIVE)
-                    version = preview.snapshot.version
-                if version != seen:
-                    self.wfile.write(f"data: {version}\n\n".encode())
-                    seen = version
-                else:
-                    self.wfile.write(b": idle\n\n")
-                self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
+    async def _write(self, writer: asyncio.StreamWriter, data: bytes) -> None:
+        """Bytes to the client a piece at a time; one that takes none of a piece for
+        PREVIEW_WRITE_SECONDS is dropped (TimeoutError)."""
+        view = memoryview(data)
+        for start in range(0, len(view), PIECE):
+            writer.write(view[start : start + PIECE])
+            async with asyncio.timeout(limits.PREVIEW_WRITE_SECONDS):
+                await writer.drain()
+
+    async def _events(
+        self, request: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        """A new build's version as it comes in; a comment now and then keeps it open.
+        It ends when the client closes (or sends anything: a stream takes no requests)."""
+        if self.streams >= limits.MAX_PREVIEW_STREAMS:
+            cap = limits.MAX_PREVIEW_STREAMS
+            text = f"too many event streams: this server holds {cap} at once"
+            await self._write(writer, refusal(503, text))
             return
+        self.streams += 1
+        gone = asyncio.ensure_future(reader.read(1))
+        try:
+            await self._write(writer, head(200, "text/event-stream", None))
+            if request.method == "HEAD":
+                return
+            seen = -1
+            while not gone.done():
+                if self.version != seen:
+                    seen = self.version
+                    await self._write(writer, f"data: {seen}\n\n".encode())
+                else:
+                    await self._write(writer, b": idle\n\n")
+                assert self._news is not None
+                await asyncio.wait([self._news, gone], timeout=KEEPALIVE)
+        finally:
+            gone.cancel()
+            self.streams -= 1
+
+
+@dataclass
+class Head:
+    """What a client has sent of a request's head so far."""
+
+    lines: list[bytes] = field(default_factory=list)
+    begun: bool = False  # a byte of it came (a silent client is dropped without a word)
+
+
+async def read_head(reader: asyncio.StreamReader, head: Head) -> bool:
+    """Read a request's head, up to its empty line (True) or the connection's end (False).
+    Too long a head, a line or too many lines is refused (431)."""
+    first = await reader.read(1)
+    if not first:
+        return False
+    head.begun, size = True, 0
+    while True:
+        try:
+            line = first + await reader.readline()
+        except ValueError:  # a line beyond the reader's limit
+            raise Refused(431, "request head too large") from None
+        first = b""
+        if not line.endswith(b"\n"):  # the client closed, maybe in the middle of a line
+            return False
+        size += len(line)
+        if size > limits.MAX_PREVIEW_HEADER_BYTES or len(head.lines) >= limits.MAX_PREVIEW_HEADERS:
+            raise Refused(431, "request head too large")
+        if line not in (b"\r\n", b"\n"):
+            head.lines.append(line)
+        elif head.lines:
+            return True
+        # else an empty line before the request line, which RFC 9112 allows
+
+
+def serve(preview: Preview, host: str, port: int) -> Server:
+    """A server bound to host:port (0: a free port), not yet serving."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.create_server((host, port), family=family, backlog=BACKLOG)
+    bound = sock.getsockname()[1]
+    names = {"127.0.0.1", "localhost", f"[{host}]" if ":" in host else host}
+    return Server(preview, sock, {f"{name}:{bound}".lower() for name in names})
