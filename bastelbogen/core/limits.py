@@ -99,6 +99,9 @@ PREVIEW_HEADER_SECONDS = 5.0
 # Seconds a client may take to read a piece of an answer (64 KiB, or an event) before it
 # is dropped: a page on this machine takes it at once.
 PREVIEW_WRITE_SECONDS = 30.0
+# Seconds a refused request's connection is read on before it is closed, so that the client
+# gets the refusal (closing with unread bytes would reset the connection).
+PREVIEW_LINGER_SECONDS = 2.0
 # Print quality (preflight warnings; errors with --strict): text under 6 pt is hard to
 # read, a picture under 150 dpi looks soft. The shipped kits pass both: they draw their
 # pictures as vectors.

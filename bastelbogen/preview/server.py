@@ -222,8 +222,10 @@ class Server:
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         if len(self.connections) >= limits.MAX_PREVIEW_CONNECTIONS:
             cap = limits.MAX_PREVIEW_CONNECTIONS
+            # Told at once and closed, without reading: past the cap nothing more is spent.
+            # A new connection's socket takes these few bytes at once.
             writer.write(refusal(503, f"too many connections: this server holds {cap} at once"))
-            writer.close()  # a new connection's socket takes these few bytes at once
+            writer.close()
             return
         self.connections.add(writer)
         try:
@@ -245,20 +247,36 @@ class Server:
                     complete = await read_head(reader, got)
             except TimeoutError:  # a slow or silent client; one that sent part is told
                 if got.begun:
-                    await self._write(writer, refusal(408, "the request's head came too slowly"))
+                    await self._refuse(reader, writer, 408, "the request's head came too slowly")
                 return
             except Refused as exc:
-                await self._write(writer, refusal(exc.status, exc.text))
+                await self._refuse(reader, writer, exc.status, exc.text)
                 return
             if not complete:  # the client closed
                 return
             try:
                 request = parse(got.lines)
             except Refused as exc:
-                await self._write(writer, refusal(exc.status, exc.text))
+                await self._refuse(reader, writer, exc.status, exc.text)
                 return
             if not await self._answer(request, reader, writer) or not request.keep_alive:
                 return
+
+    async def _refuse(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, status: int, text: str
+    ) -> None:
+        """Answer with an error and end the connection, reading on for a moment: closing a
+        socket that still holds unread bytes resets it, and the client might lose the
+        answer before it reads it."""
+        await self._write(writer, refusal(status, text))
+        if writer.can_write_eof():
+            writer.write_eof()
+        try:
+            async with asyncio.timeout(limits.PREVIEW_LINGER_SECONDS):
+                while await reader.read(PIECE):
+                    pass
+        except (TimeoutError, ConnectionError):
+            pass
 
     async def _answer(
         self, request: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
@@ -334,7 +352,7 @@ class Server:
         if self.streams >= limits.MAX_PREVIEW_STREAMS:
             cap = limits.MAX_PREVIEW_STREAMS
             text = f"too many event streams: this server holds {cap} at once"
-            await self._write(writer, refusal(503, text))
+            await self._refuse(reader, writer, 503, text)
             return
         self.streams += 1
         gone = asyncio.ensure_future(reader.read(1))
