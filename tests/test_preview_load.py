@@ -20,6 +20,7 @@ import pytest
 from bastelbogen.content.project import Project
 from bastelbogen.core import limits
 from bastelbogen.pipeline.build import BuildOptions
+from bastelbogen.preview import server as server_module
 from bastelbogen.preview.server import serve
 from bastelbogen.preview.state import Preview
 from tests.conftest import ROOT
@@ -41,6 +42,7 @@ def server(preview):
     server = serve(preview, "127.0.0.1", 0)
     loop = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1})
     loop.start()
+    assert _get(server, "/")[0].status == 200  # serving: its loop and relay are running
     yield server
     server.shutdown()
     server.server_close()
@@ -103,10 +105,12 @@ def _state_of(preview) -> dict:
     return {key: getattr(snap, key) for key in (*keys, "drawn")}
 
 
-def test_it_answers_under_200_streams_and_200_slow_clients(server, preview):
+def test_it_answers_under_200_streams_and_200_slow_clients(server, preview, monkeypatch):
     """The page, the state and a picture answer, with the right bodies, while 400 clients
-    hold connections; a new build is told to every one of the 200 streams; the process
-    has no more threads than before, and its memory grew by little."""
+    hold connections; a new build is told to every one of the 200 streams as it comes in
+    (not at the next keep-alive comment, put off past the ceiling here); the process has
+    no more threads than before, and its memory grew by little."""
+    monkeypatch.setattr(server_module, "KEEPALIVE", CEILING * 10)
     before, threads = _resident_bytes(), threading.active_count()  # the server's included
     streams = [_events(server) for _ in range(200)]
     version = preview.snapshot.version
@@ -236,3 +240,39 @@ def test_headers_keep_alive_and_head(server):
         b"GET / HTTP/1.1\r\nHost: " + host + b"\r\nHost: " + host + b"\r\nConnection: close\r\n\r\n"
     )
     assert _answer(_connect(server, twice))[0] == 403
+
+
+def test_ctrl_c_ends_serving_with_streams_open():
+    """`pnp serve` with 50 streams and 50 silent clients open ends on Ctrl+C at once, exit
+    0, and says nothing of it (no traceback)."""
+    import signal
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bastelbogen.cli", "serve", "muenchhausen", "--port", "0"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # as a terminal's Ctrl+C reaches it (a shell's background job would ignore it)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert process.stdout is not None
+        line = next(line for line in process.stdout if line.startswith("Preview of"))
+        port = int(line.split()[3].rstrip("/").rsplit(":", 1)[1])
+        held = []
+        for n in range(100):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=CEILING)
+            if n % 2:
+                sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
+                assert _read_until(sock, b"\n\n").startswith(b"HTTP/1.1 200 ")
+            held.append(sock)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=CEILING)
+        assert process.returncode == 0 and "Traceback" not in err, err
+        assert all(sock.recv(100) in (b"", b": idle\n\n") for sock in held[1::2])
+    finally:
+        process.kill()
+        process.wait()

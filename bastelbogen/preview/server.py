@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from email.utils import formatdate
 from http import HTTPStatus
 from importlib import resources
+from typing import Any
 
 from bastelbogen.core import limits
 from bastelbogen.preview.state import Preview, Snapshot
@@ -133,7 +134,7 @@ class Server:
         self.socket = sock
         self.server_address: tuple[str, int] = sock.getsockname()[:2]
         self.allowed = allowed  # the Host headers that name this server
-        self.connections: set[asyncio.StreamWriter] = set()
+        self.connections: dict[asyncio.StreamWriter, asyncio.Task[None]] = {}  # open now
         self.streams = 0  # event streams open now
         self.version = preview.snapshot.version  # the newest build the streams were told
         self._news: asyncio.Future[int] | None = None  # done when a newer build is in
@@ -188,11 +189,15 @@ class Server:
                 await self._stop.wait()
         finally:
             server.close()  # it closes the listening socket
-            for writer in list(self.connections):
-                writer.transport.abort()
             self._loop = None
             finished.set()
-            await asyncio.sleep(0)  # the aborted connections' tasks see it and end
+            # Each connection's task ends by itself once its connection is cut; one left
+            # to asyncio.run's cancelling would be logged with a traceback (Python 3.11).
+            tasks = list(self.connections.values())
+            for writer in list(self.connections):
+                writer.transport.abort()
+            if tasks:
+                await asyncio.wait(tasks, timeout=limits.PREVIEW_LINGER_SECONDS)
 
     def _relay(
         self, loop: asyncio.AbstractEventLoop, every: float, finished: threading.Event
@@ -227,14 +232,16 @@ class Server:
             writer.write(refusal(503, f"too many connections: this server holds {cap} at once"))
             writer.close()
             return
-        self.connections.add(writer)
+        task = asyncio.current_task()
+        assert task is not None
+        self.connections[writer] = task
         try:
             await self._requests(reader, writer)
             writer.close()  # everything written was taken: nothing is left to wait for
         except (TimeoutError, ConnectionError):  # a client that stopped reading, or left
             pass
         finally:
-            self.connections.discard(writer)
+            del self.connections[writer]
             if not writer.is_closing():
                 writer.transport.abort()
 
@@ -368,7 +375,8 @@ class Server:
                 else:
                     await self._write(writer, b": idle\n\n")
                 assert self._news is not None
-                await asyncio.wait([self._news, gone], timeout=KEEPALIVE)
+                either: list[asyncio.Future[Any]] = [self._news, gone]
+                await asyncio.wait(either, timeout=KEEPALIVE, return_when=asyncio.FIRST_COMPLETED)
         finally:
             gone.cancel()
             self.streams -= 1
