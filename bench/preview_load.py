@@ -7,9 +7,9 @@ Run from the repo root: `.venv/bin/python bench/preview_load.py [--streams 200] 
 streams are read as they come, and each slow client that the server drops is replaced by a
 new one, so the load stays the whole time. Measured: the answer time of GET / and of
 GET /state.json (median and max of --requests each, a request with no answer in 10 s counted
-as failed), what happens to one more event stream, how long the server lets a slow client
-wait, and the server's resident memory and threads before and under the load (from
-/proc/PID/status). Nothing is asserted.
+as failed), how many more event streams the server takes before it refuses one (and what it
+says), how long it lets a slow client wait, and its resident memory and threads before and
+under the load (from /proc/PID/status). Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -171,16 +171,26 @@ def _line(name: str, times: list[float | None]) -> str:
     )
 
 
-def _one_more_stream(port: int) -> str:
-    """What the server tells a stream beyond those open."""
+def _more_streams(port: int, most: int = 400) -> str:
+    """Streams opened on top of the load, one by one, until the server refuses one: how
+    many it took and what the refusal said."""
+    held = []
     try:
-        extra = socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS)
-        extra.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
-        told = extra.recv(300).decode(errors="replace").replace("\r\n", " | ")
-        extra.close()
+        for n in range(1, most + 1):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=ANSWER_SECONDS)
+            held.append(sock)
+            sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
+            told = sock.recv(1000)
+            if not told.startswith(b"HTTP/1.1 200"):
+                body = told.partition(b"\r\n\r\n")[2].decode(errors="replace").strip()
+                status = told.split(b"\r\n", 1)[0].decode(errors="replace")
+                return f"stream {n} more: {status or 'closed'}: {body!r}"
     except OSError as exc:
-        return f"no answer ({type(exc).__name__})"
-    return told[:200] or "closed without an answer"
+        return f"stream {len(held)} more: no answer ({type(exc).__name__})"
+    finally:
+        for sock in held:
+            sock.close()
+    return f"{most} more streams, none refused"
 
 
 def _under_load(process: subprocess.Popen, port: int, args: argparse.Namespace) -> None:
@@ -199,7 +209,7 @@ def _under_load(process: subprocess.Popen, port: int, args: argparse.Namespace) 
     peak.append(_status(process.pid))
     print(_line(f"GET / ({args.streams}+{args.slow})", loaded["/"]))
     print(_line("GET /state.json", loaded["/state.json"]))
-    print(f"one more stream: {_one_more_stream(port)}")
+    print(f"more event streams: {_more_streams(port)}")
     time.sleep(6.0)  # past the header timeout: the slow clients are dropped and replaced
     peak.append(_status(process.pid))
     again = _times(port, args.requests // 2)
