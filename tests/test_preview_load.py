@@ -276,3 +276,33 @@ def test_ctrl_c_ends_serving_with_streams_open():
     finally:
         process.kill()
         process.wait()
+
+
+def test_a_client_that_reads_nothing_is_dropped(server, preview, monkeypatch):
+    """A client that asks for picture after picture and takes none of them is dropped
+    once it has taken nothing for PREVIEW_WRITE_SECONDS (1 s here): what the server holds
+    for it is a piece of an answer, not every answer it asked for."""
+    monkeypatch.setattr(limits, "PREVIEW_WRITE_SECONDS", 1.0)
+    key = max(preview.images, key=lambda k: len(preview.images[k]))
+    host = f"127.0.0.1:{_port(server)}".encode()
+    ask = b"GET /img/" + key.encode() + b".png HTTP/1.1\r\nHost: " + host + b"\r\n\r\n"
+    asked = 64 * 1024**2 // len(preview.images[key]) + 1  # answers of 64 MiB in all
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(CEILING)
+    sock.connect(("127.0.0.1", _port(server)))
+    sock.sendall(ask * min(asked, 200))
+    deadline = time.monotonic() + CEILING
+    while not server.connections and time.monotonic() < deadline:  # it was taken
+        time.sleep(0.05)
+    while server.connections and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not server.connections, "the server still holds the client that reads nothing"
+    taken = 0
+    try:
+        while data := sock.recv(65536):
+            taken += len(data)
+    except ConnectionResetError:  # cut off: the server dropped it
+        pass
+    assert taken < min(asked, 200) * len(preview.images[key])
+    sock.close()
