@@ -215,6 +215,20 @@ def test_a_broken_head_is_refused_with_its_status(server, request_bytes, status,
     assert got == status and told in body.decode()
 
 
+def test_a_head_at_the_limits_is_served(server):
+    """Empty lines before the request line (RFC 9112 allows them), bare line ends, and as
+    many lines as MAX_PREVIEW_HEADERS allows."""
+    host = f"Host: 127.0.0.1:{_port(server)}".encode()
+    extra = [b"X-Fill: %d" % n for n in range(limits.MAX_PREVIEW_HEADERS - 3)]
+    lines = [b"GET /state.json HTTP/1.1", host, b"Connection: close", *extra]
+    assert len(lines) == limits.MAX_PREVIEW_HEADERS
+    for ending in (b"\r\n", b"\n"):
+        status, body = _answer(_connect(server, ending * 2 + ending.join(lines) + ending * 2))
+        assert status == 200 and json.loads(body)["game"] == "muenchhausen"
+    status, _ = _answer(_connect(server, b"\r\n".join([*lines, b"X-One: more"]) + b"\r\n\r\n"))
+    assert status == 431
+
+
 def test_headers_keep_alive_and_head(server):
     """Every answer carries the safety headers; two requests share one connection; HEAD
     tells the length without the body; a second Host header is foreign."""

@@ -90,9 +90,10 @@ MAX_PREVIEW_FACES = 2_000
 # clients). Past a cap a client is told 503 and closed.
 MAX_PREVIEW_CONNECTIONS = 512  # open at once, event streams among them
 MAX_PREVIEW_STREAMS = 256  # event streams (/events) open at once
-# A request's line and headers: Chromium sends about 600 bytes in 12 lines.
+# A request's head, its request line and headers: Chromium sends about 600 bytes in 12
+# lines.
 MAX_PREVIEW_HEADER_BYTES = 16 * 1024
-MAX_PREVIEW_HEADERS = 64
+MAX_PREVIEW_HEADERS = 64  # lines, the request line among them
 # Seconds to send a request's whole head (a kept-alive connection waits as long for the
 # next): a slow or silent client is dropped then. A browser sends its head at once.
 PREVIEW_HEADER_SECONDS = 5.0
