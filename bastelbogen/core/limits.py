@@ -88,6 +88,25 @@ MAX_PREVIEW_FACES = 2_000
 # followed), each one inotify watch of the user's 8,192 or more: the shipped games have
 # 1 or 2 each, the shipped templates 5.
 MAX_WATCHED_FOLDERS = 1_000
+# The live preview's server (`pnp serve`). A page in a browser holds one event stream and
+# up to six other connections; these leave room for many tabs, and hold against a program
+# on the machine that opens hundreds (bench/preview_load.py: 200 streams and 200 slow
+# clients). Past a cap a client is told 503 and closed.
+MAX_PREVIEW_CONNECTIONS = 512  # open at once, event streams among them
+MAX_PREVIEW_STREAMS = 256  # event streams (/events) open at once
+# A request's head, its request line and headers: Chromium sends about 600 bytes in 12
+# lines.
+MAX_PREVIEW_HEADER_BYTES = 16 * 1024
+MAX_PREVIEW_HEADERS = 64  # lines, the request line among them
+# Seconds to send a request's whole head (a kept-alive connection waits as long for the
+# next): a slow or silent client is dropped then. A browser sends its head at once.
+PREVIEW_HEADER_SECONDS = 5.0
+# Seconds a client may take to read a piece of an answer (64 KiB, or an event) before it
+# is dropped: a page on this machine takes it at once.
+PREVIEW_WRITE_SECONDS = 30.0
+# Seconds a refused request's connection is read on before it is closed, so that the client
+# gets the refusal (closing with unread bytes would reset the connection).
+PREVIEW_LINGER_SECONDS = 2.0
 # Print quality (preflight warnings; errors with --strict): text under 6 pt is hard to
 # read, a picture under 150 dpi looks soft. The shipped kits pass both: they draw their
 # pictures as vectors.

@@ -76,6 +76,7 @@ def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str, **valu
             err=True,
         )
     shown = host if host not in ("0.0.0.0", "::") else "127.0.0.1"
+    shown = f"[{shown}]" if ":" in shown else shown  # an IPv6 address in a URL
     click.echo(f"Preview of {game}: http://{shown}:{server.server_address[1]}/ (Ctrl+C to stop)")
     stop = threading.Event()
     threading.Thread(target=_watch, args=(project, game, preview, stop), daemon=True).start()

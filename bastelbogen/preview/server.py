@@ -5,16 +5,29 @@ Safe by construction: no part of a URL is ever a file path (the few files are a 
 table, pictures are looked up by key in memory), a request whose Host is not this server's
 own address is refused (a web page elsewhere cannot reach it through DNS rebinding), and it
 listens on 127.0.0.1 unless told otherwise.
+
+It stays up under load: one event loop (asyncio) in one thread serves every connection, an
+open event stream is a waiting task, not a thread, so hundreds of them cost little. What a
+client may hold is bounded (core/limits.py): the connections and event streams open at once
+(past them a clear 503), the size of a request's head and the time to send it (a client that
+sends its head slowly, or nothing, is dropped), and the time a client may take to read an
+answer. A response is written a piece at a time, each waiting until the client has taken
+the last, so a client that reads nothing holds at most a piece in memory.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import socket
+import threading
 from importlib import resources
+from typing import Any
 
-from bastelbogen.preview.state import Preview
+from bastelbogen.core import limits
+from bastelbogen.preview.protocol import Head, Refused, Request, head, parse, read_head, refusal
+from bastelbogen.preview.state import Preview, Snapshot
 
 STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
@@ -23,41 +36,197 @@ STATIC = {
 }
 IMAGE = re.compile(r"^/img/([0-9a-f]{16})\.png$")
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
+PIECE = 64 * 1024  # bytes of an answer written before waiting for the client to take them
+BACKLOG = 512  # connections the kernel queues before they are accepted (a burst of clients)
 
 
-class Server(ThreadingHTTPServer):
-    preview: Preview
-    allowed: set[str]  # the Host headers that name this server
+class Server:
+    """The preview's server on its bound socket. `serve_forever` runs it in the calling
+    thread until `shutdown` (from another thread) or Ctrl+C, as socketserver's do."""
 
+    def __init__(self, preview: Preview, sock: socket.socket, allowed: set[str]):
+        self.preview = preview
+        self.socket = sock
+        self.server_address: tuple[str, int] = sock.getsockname()[:2]
+        self.allowed = allowed  # the Host headers that name this server
+        self.connections: dict[asyncio.StreamWriter, asyncio.Task[None]] = {}  # open now
+        self.streams = 0  # event streams open now
+        self.version = preview.snapshot.version  # the newest build the streams were told
+        self._news: asyncio.Future[int] | None = None  # done when a newer build is in
+        self._state: tuple[Snapshot | None, bytes] = (None, b"")  # state.json, made once a build
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._quit = threading.Event()  # shutdown() was asked for
+        self._done = threading.Event()  # serve_forever has returned
+        self._done.set()
 
-def serve(preview: Preview, host: str, port: int) -> Server:
-    """A server bound to host:port (0: a free port), not yet serving."""
-    server = Server((host, port), Handler)
-    server.daemon_threads = True
-    server.preview = preview
-    bound = server.server_address[1]
-    names = {"127.0.0.1", "localhost", host}
-    server.allowed = {f"{name}:{bound}" for name in names}
-    return server
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Serve until shut down. poll_interval: how often a build is looked for when its
+        notification (preview.changed) did not come; it normally comes at once."""
+        self._done.clear()
+        try:
+            asyncio.run(self._main(poll_interval))
+        finally:
+            self._quit.clear()  # as socketserver: it may serve again
+            self._done.set()
 
+    def shutdown(self) -> None:
+        """Stop serve_forever (called from another thread) and wait until it has."""
+        self._quit.set()
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            try:
+                loop.call_soon_threadsafe(stop.set)
+            except RuntimeError:  # the loop has just closed
+                pass
+        self._done.wait()
 
-class Handler(BaseHTTPRequestHandler):
-    server_version = "Bastelbogen-preview"
-    server: Server
+    def server_close(self) -> None:
+        self.socket.close()
 
-    def log_message(self, format, *args) -> None:  # quiet: the terminal shows the builds
-        return
+    async def _main(self, poll_interval: float) -> None:
+        loop = asyncio.get_running_loop()
+        self._loop, self._stop = loop, asyncio.Event()
+        self._news = loop.create_future()
+        finished = threading.Event()
+        relay = threading.Thread(
+            target=self._relay, args=(loop, poll_interval, finished), daemon=True
+        )
+        relay.start()
+        server = await asyncio.start_server(
+            self._connection,
+            sock=self.socket,
+            limit=limits.MAX_PREVIEW_HEADER_BYTES,
+            backlog=BACKLOG,
+        )
+        try:
+            if not self._quit.is_set():
+                await self._stop.wait()
+        finally:
+            server.close()  # it closes the listening socket
+            self._loop = None
+            finished.set()
+            # Each connection's task ends by itself once its connection is cut; one left
+            # to asyncio.run's cancelling would be logged with a traceback (Python 3.11).
+            tasks = list(self.connections.values())
+            for writer in list(self.connections):
+                writer.transport.abort()
+            if tasks:
+                await asyncio.wait(tasks, timeout=limits.PREVIEW_LINGER_SECONDS)
 
-    def do_GET(self) -> None:
-        if self.headers.get("Host", "") not in self.server.allowed:
-            return self._send(403, b"foreign Host", "text/plain")
-        path = self.path.split("?", 1)[0]
+    def _relay(
+        self, loop: asyncio.AbstractEventLoop, every: float, finished: threading.Event
+    ) -> None:
+        """Builds run in other threads and tell a new snapshot by preview.changed, a
+        threading Condition; this one thread waits on it and hands each new version to
+        the loop, which tells every stream."""
+        preview, seen = self.preview, self.version
+        while not finished.is_set():
+            with preview.changed:
+                if preview.snapshot.version == seen:
+                    preview.changed.wait(every)
+                version = preview.snapshot.version
+            if version != seen:
+                seen = version
+                try:
+                    loop.call_soon_threadsafe(self._publish, version)
+                except RuntimeError:  # the loop has closed: serving is over
+                    return
+
+    def _publish(self, version: int) -> None:
+        news, self._news = self._news, asyncio.get_running_loop().create_future()
+        self.version = version
+        if news is not None:
+            news.set_result(version)
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if len(self.connections) >= limits.MAX_PREVIEW_CONNECTIONS:
+            cap = limits.MAX_PREVIEW_CONNECTIONS
+            # Told at once and closed, without reading: past the cap nothing more is spent.
+            # A new connection's socket takes these few bytes at once.
+            writer.write(refusal(503, f"too many connections: this server holds {cap} at once"))
+            writer.close()
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        self.connections[writer] = task
+        try:
+            await self._requests(reader, writer)
+            writer.close()  # everything written was taken: nothing is left to wait for
+        except (TimeoutError, ConnectionError):  # a client that stopped reading, or left
+            pass
+        finally:
+            del self.connections[writer]
+            if not writer.is_closing():
+                writer.transport.abort()
+
+    async def _requests(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """The requests of one connection, one after the other, while it is kept alive."""
+        while True:
+            got = Head()
+            try:
+                async with asyncio.timeout(limits.PREVIEW_HEADER_SECONDS):
+                    complete = await read_head(reader, got)
+            except TimeoutError:  # a slow or silent client; one that sent part is told
+                if got.begun:
+                    await self._refuse(reader, writer, 408, "the request's head came too slowly")
+                return
+            except Refused as exc:
+                await self._refuse(reader, writer, exc.status, exc.text)
+                return
+            if not complete:  # the client closed
+                return
+            try:
+                request = parse(got.lines)
+            except Refused as exc:
+                await self._refuse(reader, writer, exc.status, exc.text)
+                return
+            if not await self._answer(request, reader, writer) or not request.keep_alive:
+                return
+
+    async def _refuse(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, status: int, text: str
+    ) -> None:
+        """Answer with an error and end the connection, reading on for a moment: closing a
+        socket that still holds unread bytes resets it, and the client might lose the
+        answer before it reads it."""
+        await self._write(writer, refusal(status, text))
+        if writer.can_write_eof():
+            writer.write_eof()
+        try:
+            async with asyncio.timeout(limits.PREVIEW_LINGER_SECONDS):
+                while await reader.read(PIECE):
+                    pass
+        except (TimeoutError, ConnectionError):
+            pass
+
+    async def _answer(
+        self, request: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> bool:
+        """Answer one request; False when the connection ends with it."""
+        hosts = request.headers.get("host", [])
+        if len(hosts) != 1 or hosts[0].lower() not in self.allowed:
+            return await self._send(writer, request, 403, b"foreign Host", "text/plain")
+        path = request.path
         if path in STATIC:
             name, kind = STATIC[path]
             body = resources.files("bastelbogen.preview").joinpath("page", name).read_bytes()
-            return self._send(200, body, kind)
+            return await self._send(writer, request, 200, body, kind, cache=True)
         if path == "/state.json":
-            snap = self.server.preview.snapshot
+            return await self._send(writer, request, 200, self._state_json(), "application/json")
+        if path == "/events":
+            await self._events(request, reader, writer)
+            return False
+        match = IMAGE.match(path)
+        image = self.preview.images.get(match.group(1)) if match else None
+        if image is not None:
+            return await self._send(writer, request, 200, image, "image/png", cache=True)
+        return await self._send(writer, request, 404, b"not found", "text/plain")
+
+    def _state_json(self) -> bytes:
+        """The snapshot as JSON, made once for each build (a build replaces the snapshot)."""
+        snap = self.preview.snapshot
+        if self._state[0] is not snap:
             body = json.dumps(
                 {
                     "version": snap.version,
@@ -71,44 +240,67 @@ class Handler(BaseHTTPRequestHandler):
                 },
                 ensure_ascii=False,
             ).encode()
-            return self._send(200, body, "application/json", cache=False)
-        if path == "/events":
-            return self._events()
-        match = IMAGE.match(path)
-        image = self.server.preview.images.get(match.group(1)) if match else None
-        if image is not None:
-            return self._send(200, image, "image/png")
-        return self._send(404, b"not found", "text/plain")
+            self._state = (snap, body)
+        return self._state[1]
 
-    def _send(self, status: int, body: bytes, kind: str, cache: bool = True) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "max-age=3600" if cache and status == 200 else "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Content-Security-Policy", "default-src 'self'; img-src 'self'")
-        self.end_headers()
-        self.wfile.write(body)
+    async def _send(
+        self,
+        writer: asyncio.StreamWriter,
+        request: Request,
+        status: int,
+        body: bytes,
+        kind: str,
+        cache: bool = False,
+    ) -> bool:
+        await self._write(writer, head(status, kind, len(body), cache, not request.keep_alive))
+        if request.method != "HEAD":
+            await self._write(writer, body)
+        return True
 
-    def _events(self) -> None:
-        """A new build's version as it comes in; a comment now and then keeps it open."""
-        preview = self.server.preview
-        self.send_response(200)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.end_headers()
-        seen = -1
-        try:
-            while True:
-                with preview.changed:
-                    if preview.snapshot.version == seen:
-                        preview.changed.wait(KEEPALIVE)
-                    version = preview.snapshot.version
-                if version != seen:
-                    self.wfile.write(f"data: {version}\n\n".encode())
-                    seen = version
-                else:
-                    self.wfile.write(b": idle\n\n")
-                self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
+    async def _write(self, writer: asyncio.StreamWriter, data: bytes) -> None:
+        """Bytes to the client a piece at a time; one that takes none of a piece for
+        PREVIEW_WRITE_SECONDS is dropped (TimeoutError)."""
+        view = memoryview(data)
+        for start in range(0, len(view), PIECE):
+            writer.write(view[start : start + PIECE])
+            async with asyncio.timeout(limits.PREVIEW_WRITE_SECONDS):
+                await writer.drain()
+
+    async def _events(
+        self, request: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        """A new build's version as it comes in; a comment now and then keeps it open.
+        It ends when the client closes (or sends anything: a stream takes no requests)."""
+        if self.streams >= limits.MAX_PREVIEW_STREAMS:
+            cap = limits.MAX_PREVIEW_STREAMS
+            text = f"too many event streams: this server holds {cap} at once"
+            await self._refuse(reader, writer, 503, text)
             return
+        self.streams += 1
+        gone = asyncio.ensure_future(reader.read(1))
+        try:
+            await self._write(writer, head(200, "text/event-stream", None))
+            if request.method == "HEAD":
+                return
+            seen = -1
+            while not gone.done():
+                if self.version != seen:
+                    seen = self.version
+                    await self._write(writer, f"data: {seen}\n\n".encode())
+                else:
+                    await self._write(writer, b": idle\n\n")
+                assert self._news is not None
+                either: list[asyncio.Future[Any]] = [self._news, gone]
+                await asyncio.wait(either, timeout=KEEPALIVE, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            self.streams -= 1
+
+
+def serve(preview: Preview, host: str, port: int) -> Server:
+    """A server bound to host:port (0: a free port), not yet serving."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.create_server((host, port), family=family, backlog=BACKLOG)
+    bound = sock.getsockname()[1]
+    names = {"127.0.0.1", "localhost", f"[{host}]" if ":" in host else host}
+    return Server(preview, sock, {f"{name}:{bound}".lower() for name in names})

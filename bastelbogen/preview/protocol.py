@@ -1,0 +1,131 @@
+"""HTTP/1.1 as the preview's server speaks it, read strictly: a request's head up to its
+empty line within limits on its size and lines (core/limits.py), a plain request line and
+`Name: value` headers, GET and HEAD without a body; anything else is refused with its
+status (400, 405, 431, 505), and the connection ends. Answers' heads carry the safety
+headers every answer of the preview has."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from dataclasses import dataclass, field
+from email.utils import formatdate
+from http import HTTPStatus
+
+from bastelbogen.core import limits
+
+REQUEST_LINE = re.compile(rb"([A-Z]{1,16}) (/[!-~]*) HTTP/(\d)\.(\d)\r?\n")
+TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # a header's name (RFC 9110)
+METHODS = ("GET", "HEAD")
+
+
+class Refused(Exception):
+    """A request answered with an error status, after which the connection is closed."""
+
+    def __init__(self, status: int, text: str):
+        super().__init__(text)
+        self.status, self.text = status, text
+
+
+@dataclass
+class Request:
+    method: str
+    path: str  # without its query
+    version: tuple[int, int]
+    headers: dict[str, list[str]] = field(default_factory=dict)  # names in lower case
+
+    def tokens(self, name: str) -> set[str]:
+        return {t.strip().lower() for v in self.headers.get(name, []) for t in v.split(",")}
+
+    @property
+    def keep_alive(self) -> bool:
+        """HTTP/1.1 keeps a connection unless told; HTTP/1.0 only when asked."""
+        if self.version >= (1, 1):
+            return "close" not in self.tokens("connection")
+        return "keep-alive" in self.tokens("connection")
+
+
+def parse(lines: list[bytes]) -> Request:
+    """A request's head (its lines, each with its line end), read strictly: anything that
+    is not a plain request line and `Name: value` headers is refused, and so is a body
+    (nothing here takes one; reading past it would mistake it for the next request)."""
+    line = REQUEST_LINE.fullmatch(lines[0])
+    if line is None:
+        raise Refused(400, "bad request line")
+    method, target, major, minor = line.groups()
+    version = (int(major), int(minor))
+    if version not in ((1, 0), (1, 1)):
+        raise Refused(505, "HTTP/1.0 and HTTP/1.1 only")
+    request = Request(method.decode(), target.decode().split("?", 1)[0], version)
+    for header in lines[1:]:
+        name, colon, value = header.partition(b":")
+        if not colon or TOKEN.fullmatch(name) is None:
+            raise Refused(400, "bad header line")
+        request.headers.setdefault(name.decode().lower(), []).append(
+            value.strip().decode("latin-1")
+        )
+    if request.method not in METHODS:
+        raise Refused(405, "only GET and HEAD are served")
+    length = request.headers.get("content-length", ["0"])
+    if "transfer-encoding" in request.headers or length != ["0"]:
+        raise Refused(400, "no request here takes a body")
+    return request
+
+
+def head(
+    status: int, kind: str, length: int | None, cache: bool = False, close: bool = False
+) -> bytes:
+    """An answer's status line and headers; without a length the answer ends with the
+    connection (an event stream)."""
+    lines = [
+        f"HTTP/1.1 {status} {HTTPStatus(status).phrase}",
+        "Server: Bastelbogen-preview",
+        f"Date: {formatdate(usegmt=True)}",
+        f"Content-Type: {kind}",
+        f"Cache-Control: {'max-age=3600' if cache and status == 200 else 'no-store'}",
+        "X-Content-Type-Options: nosniff",
+        "Content-Security-Policy: default-src 'self'; img-src 'self'",
+    ]
+    if length is not None:
+        lines.append(f"Content-Length: {length}")
+    if close or length is None:
+        lines.append("Connection: close")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+def refusal(status: int, text: str) -> bytes:
+    body = text.encode() + b"\n"
+    return head(status, "text/plain; charset=utf-8", len(body), close=True) + body
+
+
+@dataclass
+class Head:
+    """What a client has sent of a request's head so far."""
+
+    lines: list[bytes] = field(default_factory=list)
+    begun: bool = False  # a byte of it came (a silent client is dropped without a word)
+
+
+async def read_head(reader: asyncio.StreamReader, got: Head) -> bool:
+    """Read a request's head, up to its empty line (True) or the connection's end (False).
+    Too long a head, a line or too many lines is refused (431)."""
+    first = await reader.read(1)
+    if not first:
+        return False
+    got.begun, size = True, 0
+    while True:
+        try:
+            line = first if first == b"\n" else first + await reader.readline()
+        except ValueError:  # a line beyond the reader's limit
+            raise Refused(431, "request head too large") from None
+        first = b""
+        if not line.endswith(b"\n"):  # the client closed, maybe in the middle of a line
+            return False
+        size += len(line)
+        if line not in (b"\r\n", b"\n"):
+            got.lines.append(line)
+        elif got.lines:
+            return True
+        # else an empty line before the request line, which RFC 9112 allows
+        if size > limits.MAX_PREVIEW_HEADER_BYTES or len(got.lines) > limits.MAX_PREVIEW_HEADERS:
+            raise Refused(431, "request head too large")
