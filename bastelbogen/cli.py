@@ -40,6 +40,22 @@ def _fail(exc: ContentError, games: list[str], code: int = 1) -> None:
 # sysexits' EX_SOFTWARE: a fault of the program, told apart from a user's mistake (1) and
 # a usage error (2).
 BUG = 70
+# sysexits' EX_OSERR: the system ended a worker process (out of memory, a signal), which is
+# neither the content's mistake nor the program's.
+WORKER_DIED = 71
+INTERRUPTED = 130  # 128 + SIGINT: what a shell reports of a command ended by Ctrl-C
+
+
+class _Pnp(click.Group):
+    def invoke(self, ctx: click.Context):
+        """Ctrl-C ends any command with 130 and a line, not click's "Aborted!" (exit 1)
+        or a traceback: the workers of --jobs are gone by then and a kit not finished
+        was not put in place."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted; nothing unfinished was written.", err=True)
+            sys.exit(INTERRUPTED)
 
 
 def _bug(name: str, exc: ProofError) -> None:
@@ -61,7 +77,7 @@ def _out_of_memory(name: str, stop: bool = True) -> None:
         sys.exit(1)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Pnp, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--root",
     type=click.Path(file_okay=False, path_type=Path),
@@ -209,6 +225,7 @@ def validate_cmd(
       pnp validate               # every game
       pnp validate muenchhausen --variant large-groups
     """
+    from bastelbogen.core.workers import WorkerDied
     from bastelbogen.pipeline.build import BuildOptions, check_game
 
     project = _project(ctx)
@@ -226,6 +243,9 @@ def validate_cmd(
             sys.exit(BUG)
         except MemoryError:
             _out_of_memory(name)
+        except WorkerDied as exc:
+            click.echo(f"{name}: {exc}; not checked", err=True)
+            sys.exit(WORKER_DIED)
     if problems:
         for p in problems:
             click.echo(str(p), err=True)
@@ -283,9 +303,14 @@ def _told(name: str, target: Path | None, exc: Exception | None, out: Path) -> i
     exit code it asks, 0 when its kit was written."""
     if isinstance(exc, OptionError):
         raise exc
+    from bastelbogen.core.workers import WorkerDied
+
     if isinstance(exc, ProofError):
         _bug(name, exc)
         return BUG
+    if isinstance(exc, WorkerDied):
+        click.echo(f"{name}: {exc}; not built (its previous output is unchanged)", err=True)
+        return WORKER_DIED
     if isinstance(exc, OSError):
         click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
     elif isinstance(exc, MemoryError):
