@@ -22,7 +22,7 @@ import signal
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -81,7 +81,7 @@ def in_order(
     jobs: int,
     weights: list[float] | None = None,
     lost: Callable[[int, WorkerDied], T] | None = None,
-) -> Iterator[T]:
+) -> Generator[T, None, None]:
     """work(0) … work(n-1), in that order; in `jobs` processes when that can help. A task's
     exception is raised here, at its turn, as it would be in a serial run. A worker's
     death is raised (WorkerDied) as soon as it is seen; or, with `lost`, the task it was
@@ -263,11 +263,17 @@ def _fork(work: Callable[[int], Any], others: list[_Worker]) -> _Worker:
     results_in, results_out = os.pipe()
     for stream in (sys.stdout, sys.stderr):  # else what the parent has buffered is told twice
         stream.flush()
-    pid = os.fork()
+    # Ctrl-C held back until the worker ignores it: it is the parent's, however early.
+    held, pid = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}), -1
+    try:
+        pid = os.fork()
+    finally:
+        if pid != 0:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
     if pid == 0:  # the worker: never returns
         for fd in [tasks_out, results_in, *(f for w in others for f in (w.tasks, w.results))]:
             os.close(fd)
-        _serve(work, tasks_in, results_out)
+        _serve(work, tasks_in, results_out, held)
     os.close(tasks_in)
     os.close(results_out)
     return _Worker(pid, tasks_out, results_in)
@@ -282,11 +288,14 @@ def _stopped(_signum: int, _frame: object) -> None:
     raise _Stopped
 
 
-def _serve(work: Callable[[int], Any], tasks: int, results: int) -> None:
+def _serve(
+    work: Callable[[int], Any], tasks: int, results: int, mask: set[int | signal.Signals]
+) -> None:
     code = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent stops the workers
         signal.signal(signal.SIGTERM, _stopped)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         with os.fdopen(tasks, "rb") as inbox, os.fdopen(results, "wb") as outbox:
             while len(asked := inbox.read(_HEADER)) == _HEADER:
                 outbox.write(_answer(work, int.from_bytes(asked, "little")))
