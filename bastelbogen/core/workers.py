@@ -23,6 +23,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -128,7 +129,7 @@ class _Pool:
         self.workers: list[_Worker] = []
         try:
             for _ in range(size):
-                self.workers.append(_fork(work, self.workers))
+                self._spawn()
         except BaseException:  # no more processes, or Ctrl-C: none of them is left
             self.stop()
             raise
@@ -144,6 +145,11 @@ class _Pool:
                         self._hand(worker, self.waiting.popleft())
                 done.update(self._answers())
             yield _raised(done.pop(i))
+
+    def _spawn(self) -> None:
+        """One more worker; Ctrl-C waits until it is in the list the pool stops."""
+        with _ctrl_c_held() as mask:
+            self.workers.append(_fork(self.work, self.workers, mask))
 
     def _hand(self, worker: _Worker, task: int) -> None:
         worker.task = task
@@ -176,7 +182,7 @@ class _Pool:
         _shut(worker)
         self.workers.remove(worker)
         if self.waiting:
-            self.workers.append(_fork(self.work, self.workers))
+            self._spawn()
         if worker.task is not None:
             yield worker.task, self.lost(worker.task, died)
 
@@ -195,8 +201,7 @@ class _Pool:
     def stop(self) -> None:
         """End every worker now: asked (SIGTERM) to stop and undo, killed if it takes
         longer than a moment, reaped. A second Ctrl-C waits until they are gone."""
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
+        with _ctrl_c_held():
             live = [w for w in self.workers if w.status is None]
             for worker in live:
                 _signal(worker.pid, signal.SIGTERM)
@@ -210,8 +215,16 @@ class _Pool:
                         time.sleep(0.01)  # how often it is looked at, while it undoes
             for worker in self.workers:
                 _shut(worker)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[set[int | signal.Signals]]:
+    """SIGINT held back (told when the block ends); what was held before is given."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield old
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _shut(worker: _Worker) -> None:
@@ -257,23 +270,19 @@ def _raised(outcome: Any) -> Any:
     return outcome
 
 
-def _fork(work: Callable[[int], Any], others: list[_Worker]) -> _Worker:
-    """One worker, forked: it answers each task number it is sent until its pipe ends."""
+def _fork(
+    work: Callable[[int], Any], others: list[_Worker], mask: set[int | signal.Signals]
+) -> _Worker:
+    """One worker, forked: it answers each task number it is sent until its pipe ends.
+    Forked with Ctrl-C held back, which it ignores before it lets signals in (`mask`)."""
     tasks_in, tasks_out = os.pipe()
     results_in, results_out = os.pipe()
     for stream in (sys.stdout, sys.stderr):  # else what the parent has buffered is told twice
         stream.flush()
-    # Ctrl-C held back until the worker ignores it: it is the parent's, however early.
-    held, pid = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}), -1
-    try:
-        pid = os.fork()
-    finally:
-        if pid != 0:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    pid = os.fork()
     if pid == 0:  # the worker: never returns
-        for fd in [tasks_out, results_in, *(f for w in others for f in (w.tasks, w.results))]:
-            os.close(fd)
-        _serve(work, tasks_in, results_out, held)
+        parents = [tasks_out, results_in, *(f for w in others for f in (w.tasks, w.results))]
+        _serve(work, tasks_in, results_out, mask, [fd for fd in parents if fd >= 0])
     os.close(tasks_in)
     os.close(results_out)
     return _Worker(pid, tasks_out, results_in)
@@ -289,13 +298,21 @@ def _stopped(_signum: int, _frame: object) -> None:
 
 
 def _serve(
-    work: Callable[[int], Any], tasks: int, results: int, mask: set[int | signal.Signals]
+    work: Callable[[int], Any],
+    tasks: int,
+    results: int,
+    mask: set[int | signal.Signals],
+    parents: list[int],
 ) -> None:
+    """The worker's life, ended by os._exit whatever happens: nothing of it may go on
+    into the parent's code it was forked from. `parents`: the parent's pipe ends."""
     code = 0
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C: the parent stops the workers
         signal.signal(signal.SIGTERM, _stopped)
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        for fd in parents:  # else a worker would never see its task pipe end: this one holds it
+            os.close(fd)
         with os.fdopen(tasks, "rb") as inbox, os.fdopen(results, "wb") as outbox:
             while len(asked := inbox.read(_HEADER)) == _HEADER:
                 outbox.write(_answer(work, int.from_bytes(asked, "little")))
