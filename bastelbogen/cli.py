@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -280,12 +281,13 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
     failed: list[tuple[str, ContentError]] = []
     code = 0  # the exit of a game stopped by other than its content: told, the others built
     try:
-        built = build_games(project, names, out, BuildOptions.of(**values), _warn)
-        for name, target, exc in built:
-            if isinstance(exc, ContentError):
-                failed.append((name, exc))
-            else:
-                code = max(code, _told(name, target, exc, out))
+        # closed on the way out, however it is left: no worker goes on building after
+        with closing(build_games(project, names, out, BuildOptions.of(**values), _warn)) as built:
+            for name, target, exc in built:
+                if isinstance(exc, ContentError):
+                    failed.append((name, exc))
+                else:
+                    code = max(code, _told(name, target, exc, out))
     except OptionError as exc:
         raise click.UsageError(str(exc)) from None
     if failed:
