@@ -87,6 +87,23 @@ def test_with_lost_a_dead_workers_task_comes_back_and_the_rest_are_done():
     assert set(_children(os.getpid())) == before
 
 
+def test_a_worker_without_memory_to_answer_says_so():
+    """A result the worker has no memory left to write down (its address space held to
+    what it has, as a memory limit does): it ends, and its death says why."""
+
+    def work(n: int):
+        if n != 1:
+            return n
+        big = [str(i) for i in range(200_000)]  # pickled, several MB more
+        with open("/proc/self/statm") as stat:
+            mapped = int(stat.read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (mapped, resource.RLIM_INFINITY))
+        return big
+
+    got = list(workers.in_order(work, 3, 2, lost=lambda n, died: str(died)))
+    assert got == [0, "a build worker died (it ran out of memory)", 2]
+
+
 def test_a_pool_closed_early_leaves_no_worker():
     before = set(_children(os.getpid()))
     results = workers.in_order(lambda n: n, 50, 2)

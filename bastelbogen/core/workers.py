@@ -31,6 +31,7 @@ from bastelbogen.core import limits
 
 T = TypeVar("T")  # a task's result
 _HEADER = 8  # bytes of a message's length, before the message
+_NO_MEMORY = 99  # a worker's exit when it has not the memory to answer (not even an error)
 
 
 def cores() -> int:
@@ -60,7 +61,12 @@ class WorkerDied(Exception):
 
     def __init__(self, status: int):
         self.status = status  # as os.waitpid gives it
-        super().__init__(f"a build worker died ({ended(status)})")
+        how = (
+            "it ran out of memory"
+            if os.WIFEXITED(status) and os.WEXITSTATUS(status) == _NO_MEMORY
+            else ended(status)
+        )
+        super().__init__(f"a build worker died ({how})")
 
 
 def ended(status: int) -> str:
@@ -317,6 +323,8 @@ def _serve(
             while len(asked := inbox.read(_HEADER)) == _HEADER:
                 outbox.write(_answer(work, int.from_bytes(asked, "little")))
                 outbox.flush()
+    except MemoryError:
+        code = _NO_MEMORY
     except BaseException:  # noqa: BLE001 - stopped, or it cannot answer: the parent tells
         code = 1
     finally:
@@ -331,6 +339,8 @@ def _answer(work: Callable[[int], Any], task: int) -> bytes:
         outcome = (task, False, exc)
     try:
         data = pickle.dumps(outcome)
+    except MemoryError:  # no room to write it down: the worker ends, its death says why
+        raise
     except Exception as exc:  # noqa: BLE001 - an answer that cannot be sent is a failure
         data = pickle.dumps((task, False, RuntimeError(f"task {task}'s answer: {exc}")))
     return len(data).to_bytes(_HEADER, "little") + data
