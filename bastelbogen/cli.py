@@ -49,9 +49,7 @@ INTERRUPTED = 130  # 128 + SIGINT: what a shell reports of a command ended by Ct
 
 class _Pnp(click.Group):
     def invoke(self, ctx: click.Context):
-        """Ctrl-C ends any command with 130 and a line, not click's "Aborted!" (exit 1)
-        or a traceback: the workers of --jobs are gone by then and a kit not finished
-        was not put in place."""
+        """Ctrl-C: 130 and a line, not click's "Aborted!" (exit 1) or a traceback."""
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
