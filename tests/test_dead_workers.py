@@ -26,8 +26,12 @@ BUILD = 120  # seconds a killed build may take to end: far above the few it need
 
 def _children(pid: int) -> list[int]:
     """The processes `pid` has forked and not yet reaped."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
+    found: list[int] = []
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:  # it has ended
+        return found
+    for task in tasks:
         try:
             found += [int(c) for c in (task / "children").read_text().split()]
         except OSError:  # the thread ended meanwhile
