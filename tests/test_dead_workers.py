@@ -151,9 +151,23 @@ def kit(tmp_path) -> Path:
     return out
 
 
+def _busy(pid: int) -> int | None:
+    """A worker of `pid` at work: one that has run for a tenth of a second (an idle one
+    waits without running; a pool may replace one that dies idle)."""
+    for child in _children(pid):
+        try:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it ended meanwhile
+            continue
+        ran = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+        if ran >= 0.1:
+            return child
+    return None
+
+
 def _interrupted(out: Path, to_worker) -> subprocess.CompletedProcess:
     """`pnp build museo --jobs 2` in a process group of its own; `to_worker(build, pid)`
-    is done to one of its workers as soon as they exist. Tried again if the build got
+    is done to one of its workers once it is at work. Tried again if the build got
     through before (it should not: the kit takes seconds)."""
     for _ in range(3):
         build = subprocess.Popen(
@@ -176,10 +190,10 @@ def _interrupted(out: Path, to_worker) -> subprocess.CompletedProcess:
             # as a terminal starts it: Ctrl-C not ignored (a background shell ignores it)
             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
-        while not (found := _children(build.pid)) and build.poll() is None:
+        while not (busy := _busy(build.pid)) and build.poll() is None:
             time.sleep(0.01)
-        if found:
-            to_worker(build, found[0])
+        if busy:
+            to_worker(build, busy)
         try:
             stdout, stderr = build.communicate(timeout=BUILD)
         except subprocess.TimeoutExpired:
