@@ -47,12 +47,15 @@ def test_a_worker_that_exits_abruptly_is_told_and_the_others_are_ended(tmp_path)
     worker's task would sleep for a minute), and that worker was asked to stop and undid
     what it was doing (its `finally` ran) before in_order gave up."""
     before = set(_children(os.getpid()))
-    undone = tmp_path / "undone"
+    started, undone = tmp_path / "started", tmp_path / "undone"
 
     def work(n: int):
         if n == 1:
+            while not started.exists():  # the other task is under way
+                time.sleep(0.01)
             os._exit(3)
         try:
+            started.touch()
             time.sleep(60)
         finally:
             undone.write_text("yes")
