@@ -4,6 +4,7 @@ worker left running, the game's lock let go and the previous kit exactly as it w
 
 from __future__ import annotations
 
+import faulthandler
 import fcntl
 import os
 import resource
@@ -66,16 +67,25 @@ def test_a_worker_that_exits_abruptly_is_told_and_the_others_are_ended(tmp_path)
     assert set(_children(os.getpid())) == before  # every worker reaped
 
 
-def test_a_killed_worker_is_told_by_its_signal():
+@pytest.mark.parametrize(
+    ("number", "told"),
+    [
+        (signal.SIGKILL, "killed by signal 9, SIGKILL: out of memory, or ended from outside"),
+        (signal.SIGABRT, "killed by signal 6, SIGABRT: it gave up, often for want of memory"),
+        (signal.SIGSEGV, "killed by signal 11, SIGSEGV"),
+    ],
+)
+def test_a_killed_worker_is_told_by_its_signal(number: int, told: str):
     def work(n: int):
         if n == 2:
-            os.kill(os.getpid(), signal.SIGKILL)
+            faulthandler.disable()  # pytest's: it would tell the crash first
+            os.kill(os.getpid(), number)
         return n
 
     with pytest.raises(workers.WorkerDied) as died:
         list(workers.in_order(work, 4, 2))
-    assert os.WTERMSIG(died.value.status) == signal.SIGKILL
-    assert "killed by signal 9, SIGKILL" in str(died.value)
+    assert os.WTERMSIG(died.value.status) == number
+    assert str(died.value) == f"a build worker died ({told})"
 
 
 def test_with_lost_a_dead_workers_task_comes_back_and_the_rest_are_done():
@@ -234,7 +244,7 @@ def test_a_worker_out_of_memory_ends_the_build_and_keeps_the_kit(kit):
 
     before = _state(kit)
     run = _interrupted(kit, starve)
-    assert run.returncode in (1, 71), run.stderr
+    assert run.returncode in (1, 71), run.stderr  # a MemoryError told, or a death
     assert "memory" in run.stderr and "museo" in run.stderr
     assert "Traceback" not in run.stderr
     assert _state(kit) == before

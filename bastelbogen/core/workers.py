@@ -77,7 +77,10 @@ def ended(status: int) -> str:
             name = signal.Signals(number).name
         except ValueError:
             return f"killed by signal {number}"
-        why = ": out of memory, or ended from outside" if number == signal.SIGKILL else ""
+        why = {  # what these mean when nothing else says
+            signal.SIGKILL: ": out of memory, or ended from outside",
+            signal.SIGABRT: ": it gave up, often for want of memory",
+        }.get(signal.Signals(number), "")
         return f"killed by signal {number}, {name}{why}"
     return f"exited with status {os.waitstatus_to_exitcode(status)}"
 
