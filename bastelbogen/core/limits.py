@@ -70,6 +70,12 @@ MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 READER_MEMORY_BYTES = 1024**3  # beyond what the child inherits, within MAX_MEMORY_BYTES
 READER_CPU_SECONDS = 60
 READER_WALL_SECONDS = 180  # a child that sends nothing for this long is ended
+# --jobs: a worker that dies is noticed when its pipe ends, or at the latest this often (a
+# reader it forked may hold its pipe open). A worker the build stops (another died, a task
+# failed, Ctrl-C) may take this long to undo what it started (a game's staging folder
+# removed: a few milliseconds), then it is killed.
+WORKER_LOOK_SECONDS = 0.5
+WORKER_STOP_SECONDS = 5.0
 
 # Colours a `distinguishable` check compares, two by two: the largest shipped palette has
 # 8; a palette, never a photo (256 colours are 32,640 pairs, each compared in four
@@ -96,12 +102,6 @@ MAX_RANGE = 10_000  # range(n) in an expression
 MAX_STRING = 200_000  # characters of one value an expression builds, or of its output
 MAX_POWER = 1_000  # exponents and the digits a power may build
 MAX_JOBS = 256  # worker processes (--jobs, $PNP_JOBS)
-# A worker that dies is noticed when its pipe ends, or at the latest this often (a reader it
-# forked may hold its pipe open). A worker the build stops (another died, a task failed,
-# Ctrl-C) may take this long to undo what it started (a game's staging folder removed: a
-# few milliseconds), then it is killed.
-WORKER_LOOK_SECONDS = 0.5
-WORKER_STOP_SECONDS = 5.0
 EXPRESSION_SECONDS = 3.0  # wall-clock time for one expression or template
 BUILD_EXPRESSION_SECONDS = 10.0  # all of a build's expressions together (shipped: 0.1 s)
 # Both grow by this for every evaluation: a deck of 30,000 cards runs each of its face's
