@@ -44,7 +44,6 @@ BUG = 70
 # sysexits' EX_OSERR: the system ended a worker process (out of memory, a signal), which is
 # neither the content's mistake nor the program's.
 WORKER_DIED = 71
-INTERRUPTED = 130  # 128 + SIGINT: what a shell reports of a command ended by Ctrl-C
 
 
 class _Pnp(click.Group):
@@ -54,7 +53,7 @@ class _Pnp(click.Group):
             return super().invoke(ctx)
         except KeyboardInterrupt:
             click.echo("\ninterrupted; nothing unfinished was written.", err=True)
-            sys.exit(INTERRUPTED)
+            sys.exit(130)  # 128 + SIGINT: what a shell reports of a command ended by Ctrl-C
 
 
 def _bug(name: str, exc: ProofError) -> None:
@@ -279,7 +278,6 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
     failed: list[tuple[str, ContentError]] = []
     code = 0  # the exit of a game stopped by other than its content: told, the others built
     try:
-        # closed on the way out, however it is left: no worker goes on building after
         with closing(build_games(project, names, out, BuildOptions.of(**values), _warn)) as built:
             for name, target, exc in built:
                 if isinstance(exc, ContentError):
@@ -301,10 +299,10 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
 def _told(name: str, target: Path | None, exc: Exception | None, out: Path) -> int:
     """One game's build told (not its content's problems, which are told together): the
     exit code it asks, 0 when its kit was written."""
-    if isinstance(exc, OptionError):
-        raise exc
     from bastelbogen.core.workers import WorkerDied
 
+    if isinstance(exc, OptionError):
+        raise exc
     if isinstance(exc, ProofError):
         _bug(name, exc)
         return BUG
