@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,19 @@ def _fail(exc: ContentError, games: list[str], code: int = 1, outcome: str = "")
 # sysexits' EX_SOFTWARE: a fault of the program, told apart from a user's mistake (1) and
 # a usage error (2).
 BUG = 70
+# sysexits' EX_OSERR: the system ended a worker process (out of memory, a signal), which is
+# neither the content's mistake nor the program's.
+WORKER_DIED = 71
+
+
+class _Pnp(click.Group):
+    def invoke(self, ctx: click.Context):
+        """Ctrl-C: 130 and a line, not click's "Aborted!" (exit 1) or a traceback."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted; nothing unfinished was written.", err=True)
+            sys.exit(130)  # 128 + SIGINT: what a shell reports of a command ended by Ctrl-C
 
 
 def _bug(name: str, exc: ProofError) -> None:
@@ -62,7 +76,7 @@ def _out_of_memory(name: str, stop: bool = True) -> None:
         sys.exit(1)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=_Pnp, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--root",
     type=click.Path(file_okay=False, path_type=Path),
@@ -210,6 +224,7 @@ def validate_cmd(
       pnp validate               # every game
       pnp validate muenchhausen --variant large-groups
     """
+    from bastelbogen.core.workers import WorkerDied
     from bastelbogen.pipeline.build import BuildOptions, check_game
 
     project = _project(ctx)
@@ -227,6 +242,9 @@ def validate_cmd(
             sys.exit(BUG)
         except MemoryError:
             _out_of_memory(name)
+        except WorkerDied as exc:
+            click.echo(f"{name}: {exc}; not checked", err=True)
+            sys.exit(WORKER_DIED)
     if problems:
         for p in problems:
             click.echo(str(p), err=True)
@@ -261,12 +279,12 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
     failed: list[tuple[str, ContentError]] = []
     code = 0  # the exit of a game stopped by other than its content: told, the others built
     try:
-        built = build_games(project, names, out, BuildOptions.of(**values), _warn)
-        for name, target, exc in built:
-            if isinstance(exc, ContentError):
-                failed.append((name, exc))
-            else:
-                code = max(code, _told(name, target, exc, out))
+        with closing(build_games(project, names, out, BuildOptions.of(**values), _warn)) as built:
+            for name, target, exc in built:
+                if isinstance(exc, ContentError):
+                    failed.append((name, exc))
+                else:
+                    code = max(code, _told(name, target, exc, out))
     except OptionError as exc:
         raise click.UsageError(str(exc)) from None
     if failed:
@@ -282,11 +300,16 @@ def build_cmd(ctx: click.Context, games, out, **values) -> None:
 def _told(name: str, target: Path | None, exc: Exception | None, out: Path) -> int:
     """One game's build told (not its content's problems, which are told together): the
     exit code it asks, 0 when its kit was written."""
+    from bastelbogen.core.workers import WorkerDied
+
     if isinstance(exc, OptionError):
         raise exc
     if isinstance(exc, ProofError):
         _bug(name, exc)
         return BUG
+    if isinstance(exc, WorkerDied):
+        click.echo(f"{name}: {exc}; not built (its previous output is unchanged)", err=True)
+        return WORKER_DIED
     if isinstance(exc, OSError):
         click.echo(f"{name}: cannot write to {out}: {exc.strerror or exc}", err=True)
     elif isinstance(exc, MemoryError):

@@ -70,6 +70,12 @@ MAX_UNPACKED_BYTES = 256 * 1024 * 1024
 READER_MEMORY_BYTES = 1024**3  # beyond what the child inherits, within MAX_MEMORY_BYTES
 READER_CPU_SECONDS = 60
 READER_WALL_SECONDS = 180  # a child that sends nothing for this long is ended
+# --jobs: a worker that dies is noticed when its pipe ends, or at the latest this often (a
+# reader it forked may hold its pipe open). A worker the build stops (another died, a task
+# failed, Ctrl-C) may take this long to undo what it started (a game's staging folder
+# removed: a few milliseconds), then it is killed.
+WORKER_LOOK_SECONDS = 0.5
+WORKER_STOP_SECONDS = 5.0
 
 # Colours a `distinguishable` check compares, two by two: the largest shipped palette has
 # 8; a palette, never a photo (256 colours are 32,640 pairs, each compared in four

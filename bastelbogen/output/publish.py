@@ -132,6 +132,25 @@ def _replaceable(target: Path) -> None:
         )
 
 
+def _sweep(out: Path, game: str) -> None:
+    """What killed builds of `game` left in `out` removed (under the game's lock)."""
+    for leftover in [*out.glob(f".{game}.new-*"), out / f"{game}.swap"]:
+        if os.path.lexists(leftover):
+            remove(leftover)
+
+
+def sweep(out: Path, game: str) -> None:
+    """The leftovers of a build of `game` that died (its worker was killed) removed now,
+    not at the next build: out/ is as it was before."""
+    if not os.path.isdir(out):
+        return
+    fd, _ = _lock(out, game)
+    try:
+        _sweep(out, game)
+    finally:
+        os.close(fd)
+
+
 @contextmanager
 def scratch():
     """A staging folder that is never published (validate writes nothing into it)."""
@@ -147,9 +166,7 @@ def staged(out: Path, game: str):
     _replaceable(out / game)  # before anything is written beside it
     fd, lock_path = _lock(out, game)
     try:
-        for leftover in [*out.glob(f".{game}.new-*"), out / f"{game}.swap"]:
-            if os.path.lexists(leftover):
-                remove(leftover)
+        _sweep(out, game)
         folder = Path(tempfile.mkdtemp(prefix=f".{game}.new-", dir=out))
         folder.chmod(0o755)  # mkdtemp makes it private; the kit is an ordinary folder
         try:

@@ -5,6 +5,7 @@ each worker found comes back in file order, so the kit is the same bytes either 
 
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import replace
 
 from bastelbogen.checks.preflight import Preflight
@@ -55,14 +56,16 @@ def write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: in
     apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process
     files: list[dict] = []
     early: list[list[dict]] = []  # what the writers beside the files wrote, in their order
-    for n, (entries, found, drew) in enumerate(in_order(work, tasks, apart)):
-        job.preflight.merge(found)
-        if drew:
-            job.drawn |= drew
-        if n < len(planned):
-            files += entries
-        else:
-            early.append(entries)
+    # Closed before an error goes on to remove the staging folder: no worker writes after.
+    with closing(in_order(work, tasks, apart)) as done:
+        for n, (entries, found, drew) in enumerate(done):
+            job.preflight.merge(found)
+            if drew:
+                job.drawn |= drew
+            if n < len(planned):
+                files += entries
+            else:
+                early.append(entries)
     for writer in writers:
         files += early[beside.index(writer)] if writer.alone else writer.finish(job, files)
     return files

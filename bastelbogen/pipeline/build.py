@@ -4,6 +4,7 @@ where the laid-out files go."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -18,12 +19,12 @@ from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
 from bastelbogen.core import templating
 from bastelbogen.core.errors import ContentError, OptionError, ProofError
-from bastelbogen.core.workers import in_order, jobs_for
+from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.layout.kit import lay_out
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output import WRITERS, Job
-from bastelbogen.output.publish import OutsideError, scratch, staged
+from bastelbogen.output.publish import OutsideError, scratch, staged, sweep
 from bastelbogen.pipeline import plugins
 from bastelbogen.pipeline.assemble import write_kit
 from bastelbogen.render.cheatsheet import forget_fits
@@ -179,8 +180,21 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         told: list = []
         try:
             return build_game(project, names[n], out, each, told.append, games[n]), told, None
-        except (ContentError, OptionError, ProofError, OutsideError, OSError, MemoryError) as exc:
+        except (
+            ContentError,
+            OptionError,
+            ProofError,
+            OutsideError,
+            OSError,
+            MemoryError,
+            WorkerDied,  # one of its files' workers: its staging folder is gone already
+        ) as exc:
             return None, told, exc
+
+    def lost(n: int, died: WorkerDied):
+        """The game whose worker died: not built; what it left half-made is removed."""
+        sweep(out, names[n])
+        return None, [], died
 
     weights = (
         [
@@ -192,11 +206,11 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         if side_by_side
         else None
     )  # the biggest first
-    built = in_order(one, len(names), jobs if side_by_side else 1, weights)
-    for name, (target, told, exc) in zip(names, built, strict=True):
-        for problem in told if warn else ():
-            warn(problem)
-        yield name, target, exc
+    with closing(in_order(one, len(names), jobs if side_by_side else 1, weights, lost)) as built:
+        for name, (target, told, exc) in zip(names, built, strict=True):
+            for problem in told if warn else ():
+                warn(problem)
+            yield name, target, exc
 
 
 def loaded(project: Project, name: str, options: BuildOptions) -> Game | None:
