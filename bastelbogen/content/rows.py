@@ -82,7 +82,7 @@ def _data(row: YMap, alias: str | None, each, each_loc: Loc) -> YMap:
     """The item's data: the row itself (its places kept), or its id under the alias."""
     data = YMap()
     if alias:
-        data[alias] = row["id"]
+        data[alias] = row.get("id")  # a row without one is told where tables are read
         data.loc, data.key_locs, data.value_locs = row.loc, {}, {alias: row.value_loc("id")}
     else:
         data.update(row)

@@ -64,7 +64,8 @@ def _choice(*options):
     return check
 
 
-HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+HEX = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\Z")
+NAME = re.compile(r"[A-Za-z]+\Z")  # a colour's name: red, transparent, darkslateblue
 
 
 def _colour(value):
@@ -88,6 +89,11 @@ def read_colour(text: str):
 
     if HEX.match(text) and len(text) == 9:  # #rrggbbaa (reportlab would read #aarrggbb)
         found = colors.Color(*(int(text[k : k + 2], 16) / 255 for k in (1, 3, 5, 7)))
+    elif not (HEX.match(text) or NAME.match(text)):
+        # reportlab reads far more than a colour: '5' as the number #000005, '0.5' as a
+        # float that is no colour at all, 'Color(1,0,0)' by evaluating it. A colour is
+        # #rrggbb or a name, nothing else.
+        return None
     else:
         try:
             found = colors.toColor(text)

@@ -4,10 +4,11 @@ told as "'3l8' in column speed is not a whole number"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bastelbogen.content.schema import Fields
+from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.params import COLOUR
 from bastelbogen.core.source import YList, YMap
@@ -39,6 +40,7 @@ class Column:
     of: str = "text"  # a list's items
     sep: str = ";"  # a list's separator in a cell
     table: str = ""  # what a ref refers to
+    table_loc: Loc | None = field(default=None, compare=False)  # where `table:` is written
 
 
 def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Column]:
@@ -60,6 +62,14 @@ def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Co
                 f"column '{name}': unknown type '{kind}' (types: {', '.join(NAMES)})",
             )
             kind = "text"
+        if name == "id" and kind != "text":
+            # Ids name rows, references and files: text, whatever the cells look like.
+            problems.add(
+                f.value_loc("type"),
+                f"column 'id' holds each row's id, which is text; it cannot be {kind!r}"
+                " (give the type to another column)",
+            )
+            kind = "text"
         one_of = f.get("one-of", YList, None) or ()
         column = Column(
             kind,
@@ -70,9 +80,10 @@ def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Co
             f.get("of", str, "text"),
             f.get("sep", str, ";"),
             f.get("table", str, ""),
+            f.value_loc("table"),
         )
         f.done()
-        if kind == "ref" and not column.table:
+        if "ref" in (kind, column.of) and not column.table:
             problems.add(loc, f"column '{name}' refers to rows: name their 'table'")
         columns[name] = column
     return columns
@@ -110,6 +121,12 @@ def convert(value, column: Column, name: str):
 
 def _typed(value, column: Column, name: str):
     wrong = ValueError(f"'{_shown(value)}' in column {name} is not {NAMES[column.type]}")
+    digits = len(value.strip().lstrip("+-")) if isinstance(value, str) else 0
+    if column.type == "int" and digits > limits.MAX_NUMBER_DIGITS:  # bounded as in YAML
+        raise ValueError(
+            f"'{_shown(value)}' in column {name} has {digits:,} digits;"
+            f" at most {limits.MAX_NUMBER_DIGITS} are read"
+        )
     return _READERS.get(column.type, _colour)(value, wrong)
 
 
@@ -139,9 +156,10 @@ def _length(value, wrong: ValueError):
 
 
 def _colour(value, wrong: ValueError) -> str:
-    if not _is_colour(str(value).strip()):
+    # A colour is written as text; a number (a workbook's 5, YAML's 0.5) is none.
+    if not isinstance(value, str) or not _is_colour(value.strip()):
         raise wrong
-    return str(value).strip()
+    return value.strip()
 
 
 @lru_cache(maxsize=4096)
