@@ -1,0 +1,341 @@
+"""Table mistakes and their neighbours (issue 25): each is a `file:line:col: message` at the
+place it is written (a usage error, exit 2, for an option), never a traceback, a silent
+misreading or a place elsewhere; the previous kit is left as it was and nothing is written.
+
+Each case breaks one file of a small deck that builds, runs the real command line over the
+kit built before, and finds the place in the message by looking up the text it points at in
+the file it broke, so the test says where, not a number copied from a run."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import pnp
+from tests.hostile.projects import tree
+
+GAME = """game: deck
+title: {de: Deck, en: Deck}
+languages: [de, en]
+players: {min: 2, max: 4}
+tables:
+  groups: groups.csv
+  cards:
+    file: cards.csv
+    columns: {speed: {type: int, min: 1, max: 9}, copies: int, group: {type: ref, table: groups},
+              name: texts}
+components:
+  - id: cards
+    name: {de: Karten, en: Cards}
+    kind: card
+    size: mini
+    face: deck/card
+    items: {from: cards, count: copies}
+"""
+FACE = """boxes:
+  - {name: ground, painter: shape, box: bleed, fill: "{{ group.colour }}"}
+  - {name: name, painter: text, box: [4, 20, 36, 10], text: "{{ name }} {{ speed }}", size: 10}
+"""
+GROUPS = "id,colour\nred,#d55e00\nblue,#0072b2\n"
+CARDS = "id,speed,copies,group,name.de,name.en\nfox,3,2,red,Fuchs,Fox\nowl,5,1,blue,Eule,Owl\n"
+PROFILE = """mini:
+  name: a shop for mini cards
+  trim: [44mm, 63mm]
+  pixels: [560, 780]
+  safe: 3mm
+  dpi: 300
+  format: png
+  files: "{component}/{item}-{side}.png"
+"""
+FILES = {
+    "content/deck/game.yaml": GAME,
+    "content/deck/groups.csv": GROUPS,
+    "content/deck/cards.csv": CARDS,
+    "content/deck/profiles.yaml": PROFILE,
+    "templates/deck/card.yaml": FACE,
+}
+SHOP = ("--export", "shop", "--profile", "mini")
+NINES = "9" * 401  # past what a float holds (309 digits): float() raised OverflowError
+LONG = "x" * 300  # one file name past NAME_MAX (255 bytes)
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One file of the deck changed (`old` replaced by `new`), and the message it must
+    give: at `file`, where `points` (a text in the changed file) stands, or its `line`."""
+
+    file: str
+    old: str
+    new: str
+    message: str  # a regular expression of the message after the place
+    points: str | None = None  # the text the place is that of (its first character)
+    line: int | None = None  # else the line (column 1), for a place that is a row
+    args: tuple[str, ...] = ()
+    told_in: str = ""  # the file the place is in, when not the one changed
+
+
+def _as(text: str) -> str:
+    return text.replace("items: {from: cards, count: copies}", "items: {from: cards, as: card}")
+
+
+MISTAKES = {
+    # Before: KeyError 'id' in rows.py (items with `as:` took row["id"]).
+    "blank-id-with-as": Mistake(
+        "content/deck/cards.csv",
+        "fox,3,2",
+        ",3,2",
+        r"each row of table 'cards' needs an 'id' \(text\)",
+        line=2,
+    ),
+    # Before: KeyError 'id' as above; told once at the header now, with what it holds.
+    "renamed-id-with-as": Mistake(
+        "content/deck/cards.csv",
+        "id,speed",
+        "ID,speed",
+        r"table 'cards' has no 'id' column; each row needs one \(its columns: 'ID', 'speed'",
+        line=1,
+    ),
+    # Before: "each row needs an 'id' (text)" at every row, not at the declaration.
+    "typed-id-column": Mistake(
+        "content/deck/game.yaml",
+        "columns: {speed:",
+        "columns: {id: number, speed:",
+        r"column 'id' holds each row's id, which is text; it cannot be 'number'",
+        points="number, speed",
+    ),
+    # Before: the csv module took a quote or a line break and misread every row ("needs an
+    # 'id'" at each); "ab" was a TypeError from csv.reader.
+    "delimiter-quote": Mistake(
+        "content/deck/game.yaml",
+        "    file: cards.csv\n",
+        '    file: cards.csv\n    delimiter: "\\""\n',
+        r"'delimiter' must be one character that is neither a quote nor a line break",
+        points='"\\""',
+    ),
+    "delimiter-newline": Mistake(
+        "content/deck/game.yaml",
+        "    file: cards.csv\n",
+        '    file: cards.csv\n    delimiter: "\\n"\n',
+        r"'delimiter' must be one character .*, got '\\n'",
+        points='"\\n"',
+    ),
+    "delimiter-two-characters": Mistake(
+        "content/deck/game.yaml",
+        "    file: cards.csv\n",
+        '    file: cards.csv\n    delimiter: "ab"\n',
+        r"'delimiter' must be one character .*, got 'ab'",
+        points='"ab"',
+    ),
+    # Before: TypeError, unhashable YMap, when the ref was looked up.
+    "dotted-header-on-a-ref": Mistake(
+        "content/deck/cards.csv",
+        "copies,group,",
+        "copies,group.de,",
+        r"table 'cards': column 'group\.de' holds a text in 'de', but column 'group' is"
+        r" declared ref",
+        points="group.de",
+    ),
+    # Before: a numpy ValueError from colorspacious, converting an empty array.
+    "distinguishable-over-no-colours": Mistake(
+        "content/deck/game.yaml",
+        "    items: {from: cards, count: copies}\n",
+        "    items: {from: cards, count: copies}\n"
+        "checks:\n  - {check: distinguishable, table: cards, field: colour}\n",
+        r"table 'cards': no row has a colour in 'colour', so the check compares nothing",
+        points="{check: distinguishable",
+    ),
+    # Before: TypeError, unhashable YList / YMap, in the painters' registry.
+    "painter-a-list": Mistake(
+        "templates/deck/card.yaml",
+        "painter: text,",
+        "painter: [text, shape],",
+        r"painter must be one of .*, got a list",
+        points="[text, shape]",
+    ),
+    "painter-a-mapping": Mistake(
+        "templates/deck/card.yaml",
+        "painter: text,",
+        "painter: {text: 1},",
+        r"painter must be one of .*, got a mapping",
+        points="{text: 1}",
+    ),
+    # Before: OverflowError (int too large to convert to float) checking the box.
+    "401-digit-number-in-a-box": Mistake(
+        "templates/deck/card.yaml",
+        "box: [4, 20, 36, 10]",
+        f"box: [4, 20, {NINES}, 10]",
+        r"a number of 401 digits; at most 20 are read",
+        points=NINES,
+    ),
+    # Before: ValueError from Python's limit on reading long numbers (4,300 digits).
+    "5000-digit-number": Mistake(
+        "templates/deck/card.yaml",
+        "size: 10}",
+        f"size: {'9' * 5000}}}",
+        r"a number of 5,000 digits; at most 20 are read",
+        points="9999",
+    ),
+    "401-digit-cell-in-a-whole-number-column": Mistake(
+        "content/deck/cards.csv",
+        "fox,3,",
+        f"fox,{NINES},",
+        r"table 'cards': '9{37}\.\.\.' in column speed has 401 digits; at most 20 are read",
+        points=NINES,
+    ),
+    # Before: '5' was read as #000005 (reportlab reads a number as a colour), silently.
+    "colour-5-in-a-colour-column": Mistake(
+        "content/deck/groups.csv",
+        "red,#d55e00",
+        "red,5",
+        r"table 'groups': '5' in column colour is not a colour",
+        points="5",
+    ),
+    # Before: AttributeError ('float' object has no attribute 'alpha') in read_colour.
+    "colour-0.5-in-a-colour-column": Mistake(
+        "content/deck/groups.csv",
+        "red,#d55e00",
+        "red,0.5",
+        r"table 'groups': '0\.5' in column colour is not a colour",
+        points="0.5",
+    ),
+    # Before: the same AttributeError, through a layout's {{ group.colour }}.
+    "colour-0.5-through-a-layout": Mistake(
+        "content/deck/groups.csv",
+        "red,#d55e00",
+        "red,0.5",
+        r"item 'fox' \(front\): 'fill' of box 'ground' '0\.5' is not a colour",
+        points='"{{ group.colour }}"',
+        told_in="templates/deck/card.yaml",
+    ),
+    # Before: "a mapping cannot be printed as text" at the layout that prints the name.
+    "language-not-declared-in-a-header": Mistake(
+        "content/deck/cards.csv",
+        "name.en",
+        "name.fr",
+        r"table 'cards': column 'name\.fr' holds a text in 'fr', which is not one of the"
+        r" game's languages \(de, en\)",
+        points="name.fr",
+    ),
+    "language-not-declared-in-a-cell": Mistake(
+        "content/deck/cards.csv",
+        CARDS,
+        'id,speed,copies,group,name\nfox,3,2,red,Fuchs\nowl,5,1,blue,"{de: Eule, fr: Hibou}"\n',
+        r"table 'cards': name has a text in 'fr', which is not one of the game's languages",
+        points='"{de: Eule',
+    ),
+    # Before: told at cards.csv:1:1, a file that does not name the table.
+    "ref-to-a-missing-table": Mistake(
+        "content/deck/game.yaml",
+        "table: groups}",
+        "table: teams}",
+        r"column 'group' of table 'cards' refers to table 'teams', which does not exist"
+        r" \(tables: groups, cards\)",
+        points="teams}",
+    ),
+    # Before: `dpi: 0` was read as the default, 300, silently.
+    "profile-dpi-0": Mistake(
+        "content/deck/profiles.yaml",
+        "dpi: 300",
+        "dpi: 0",
+        r"'dpi' must be from 72 to 1200",
+        points="0\n  format",
+        args=SHOP,
+    ),
+    # Before: "deck: cannot write to out: File name too long", no place, no line.
+    "file-name-past-name-max": Mistake(
+        "content/deck/profiles.yaml",
+        '"{component}/{item}-{side}.png"',
+        f'"{{component}}/{{item}}-{{side}}-{LONG}.png"',
+        r"'files' makes names of up to 375 bytes .*; a file system takes at most 255",
+        points='"{component}',
+        args=SHOP,
+    ),
+}
+AS = {"blank-id-with-as", "renamed-id-with-as"}  # these read the rows with `as: card`
+UNDECLARED = {"colour-0.5-through-a-layout"}  # groups' colour column left undeclared
+
+
+def _deck(root: Path) -> Path:
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    """The deck's good kit (its shop export too), built once: each case builds over it."""
+    root = _deck(tmp_path_factory.mktemp("deck"))
+    result = pnp("build", "deck", *SHOP, cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert (root / "out/deck/cards.pdf").is_file()
+    return root / "out"
+
+
+def _place(text: str, needle: str, csv: bool) -> tuple[int, int]:
+    """Line and column of the needle, as messages count them: a CSV's column is the
+    field's number (no quoted comma stands before a needle here)."""
+    at = text.index(needle)
+    start = text.rfind("\n", 0, at) + 1
+    col = text.count(",", start, at) + 1 if csv else at - start + 1
+    return text.count("\n", 0, at) + 1, col
+
+
+@pytest.mark.parametrize("case", sorted(MISTAKES))
+def test_a_mistake_is_told_where_it_is_written(tmp_path, kit, case):
+    m = MISTAKES[case]
+    root = _deck(tmp_path)
+    if case in AS:
+        (root / "content/deck/game.yaml").write_text(_as(GAME))
+    if case not in UNDECLARED and m.file.endswith("groups.csv"):
+        game = root / "content/deck/game.yaml"
+        game.write_text(
+            game.read_text().replace(
+                "groups: groups.csv", "groups: {file: groups.csv, columns: {colour: colour}}"
+            )
+        )
+    path = root / m.file
+    text = path.read_text()
+    assert m.old in text, f"the case does not apply to {m.file}"
+    broken = text.replace(m.old, m.new, 1)
+    path.write_bytes(broken.encode())
+    # the previous kit stands in out/: a failed build leaves it byte for byte
+    shutil.copytree(kit, root / "out")
+    before = tree(root / "out")
+    result = pnp("build", "deck", *m.args, cwd=root)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    told = m.told_in or m.file
+    shown = (root / told).read_text()
+    line, col = _place(shown, m.points, told.endswith(".csv")) if m.points else (m.line, 1)
+    where = f"^{re.escape(told)}:{line}:{col}: (\\S+!\\S+: )?"
+    assert re.search(where + m.message, result.stderr, re.M), result.stderr
+    assert tree(root / "out") == before
+    assert sorted(p.name for p in root.iterdir()) == ["content", "out", "templates"]
+    # validate finds it too, without an option to look for it
+    checked = pnp("validate", "deck", cwd=root)
+    assert checked.returncode == 1 and re.search(where + m.message, checked.stderr, re.M)
+
+
+@pytest.mark.parametrize(
+    "option,value",
+    [("--base-url", "https://example.org/kit\n"), ("--lang", "de\n")],
+)
+def test_an_option_ending_in_a_newline_is_a_usage_error(tmp_path, option, value):
+    """`$` matched before a final newline: the address went into the Tabletop Simulator
+    deck with its line break (https://example.org/kit\\n/cards.1.png)."""
+    root = _deck(tmp_path)
+    result = pnp("build", "deck", "--export", "tts", option, value, cwd=root)
+    assert result.returncode == 2, result.stderr
+    assert f"Invalid value for '{option}'" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (root / "out").exists()
+    good = pnp("build", "deck", "--export", "tts", option, value.rstrip("\n"), cwd=root)
+    assert good.returncode == 0, good.stderr
+    if option == "--base-url":
+        deck = (root / "out/deck/export/tts/deck.json").read_text()
+        assert "https://example.org/kit/cards" in deck and "\\n" not in deck
