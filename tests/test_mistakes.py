@@ -76,10 +76,14 @@ class Mistake:
     line: int | None = None  # else the line (column 1), for a place that is a row
     args: tuple[str, ...] = ()
     told_in: str = ""  # the file the place is in, when not the one changed
+    first: tuple[tuple[str, str, str], ...] = ()  # edits that set the scene: (file, old, new)
 
 
-def _as(text: str) -> str:
-    return text.replace("items: {from: cards, count: copies}", "items: {from: cards, as: card}")
+GAME_FILE = "content/deck/game.yaml"
+AS = ((GAME_FILE, "items: {from: cards, count: copies}", "items: {from: cards, as: card}"),)
+COLOURS = (  # the groups' colours declared a colour column
+    (GAME_FILE, "groups: groups.csv", "groups: {file: groups.csv, columns: {colour: colour}}"),
+)
 
 
 MISTAKES = {
@@ -90,6 +94,7 @@ MISTAKES = {
         ",3,2",
         r"each row of table 'cards' needs an 'id' \(text\)",
         line=2,
+        first=AS,
     ),
     # Before: KeyError 'id' as above; told once at the header now, with what it holds.
     "renamed-id-with-as": Mistake(
@@ -98,6 +103,7 @@ MISTAKES = {
         "ID,speed",
         r"table 'cards' has no 'id' column; each row needs one \(its columns: 'ID', 'speed'",
         line=1,
+        first=AS,
     ),
     # Before: "each row needs an 'id' (text)" at every row, not at the declaration.
     "typed-id-column": Mistake(
@@ -193,6 +199,7 @@ MISTAKES = {
         "red,5",
         r"table 'groups': '5' in column colour is not a colour",
         points="5",
+        first=COLOURS,
     ),
     # Before: AttributeError ('float' object has no attribute 'alpha') in read_colour.
     "colour-0.5-in-a-colour-column": Mistake(
@@ -201,6 +208,7 @@ MISTAKES = {
         "red,0.5",
         r"table 'groups': '0\.5' in column colour is not a colour",
         points="0.5",
+        first=COLOURS,
     ),
     # Before: the same AttributeError, through a layout's {{ group.colour }}.
     "colour-0.5-through-a-layout": Mistake(
@@ -236,6 +244,22 @@ MISTAKES = {
         r" \(tables: groups, cards\)",
         points="teams}",
     ),
+    # Before: OSError (File name too long) from pathlib, checking the picture is there.
+    "picture-name-past-name-max": Mistake(
+        "content/deck/groups.csv",
+        "red,#d55e00",
+        f"red,#d55e00,{LONG}.png",
+        r"picture file not found: x{100}",
+        points=f"{LONG}.png",
+        first=(
+            (
+                GAME_FILE,
+                "groups: groups.csv",
+                "groups: {file: groups.csv, columns: {pic: picture}}",
+            ),
+            ("content/deck/groups.csv", "id,colour", "id,colour,pic"),
+        ),
+    ),
     # Before: `dpi: 0` was read as the default, 300, silently.
     "profile-dpi-0": Mistake(
         "content/deck/profiles.yaml",
@@ -255,8 +279,6 @@ MISTAKES = {
         args=SHOP,
     ),
 }
-AS = {"blank-id-with-as", "renamed-id-with-as"}  # these read the rows with `as: card`
-UNDECLARED = {"colour-0.5-through-a-layout"}  # groups' colour column left undeclared
 
 
 def _deck(root: Path) -> Path:
@@ -289,20 +311,11 @@ def _place(text: str, needle: str, csv: bool) -> tuple[int, int]:
 def test_a_mistake_is_told_where_it_is_written(tmp_path, kit, case):
     m = MISTAKES[case]
     root = _deck(tmp_path)
-    if case in AS:
-        (root / "content/deck/game.yaml").write_text(_as(GAME))
-    if case not in UNDECLARED and m.file.endswith("groups.csv"):
-        game = root / "content/deck/game.yaml"
-        game.write_text(
-            game.read_text().replace(
-                "groups: groups.csv", "groups: {file: groups.csv, columns: {colour: colour}}"
-            )
-        )
-    path = root / m.file
-    text = path.read_text()
-    assert m.old in text, f"the case does not apply to {m.file}"
-    broken = text.replace(m.old, m.new, 1)
-    path.write_bytes(broken.encode())
+    for rel, old, new in (*m.first, (m.file, m.old, m.new)):
+        path = root / rel
+        text = path.read_text()
+        assert old in text, f"the case does not apply to {rel}"
+        path.write_text(text.replace(old, new, 1))
     # the previous kit stands in out/: a failed build leaves it byte for byte
     shutil.copytree(kit, root / "out")
     before = tree(root / "out")
@@ -339,3 +352,20 @@ def test_an_option_ending_in_a_newline_is_a_usage_error(tmp_path, option, value)
     if option == "--base-url":
         deck = (root / "out/deck/export/tts/deck.json").read_text()
         assert "https://example.org/kit/cards" in deck and "\\n" not in deck
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--root", LONG, "validate", "deck"), ("calibrate", "--out", f"{LONG}.pdf")],
+    ids=["root", "calibrate-out"],
+)
+def test_a_path_past_name_max_is_a_usage_error(tmp_path, args):
+    """Before: OSError (File name too long) from pathlib's is_dir, a traceback."""
+    root = _deck(tmp_path)
+    before = tree(root)
+    result = pnp(*args, cwd=root)
+    assert result.returncode == 2, result.stderr
+    option = "--root" if "--root" in args else "--out"
+    assert f"Invalid value for {option}" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert tree(root) == before

@@ -19,6 +19,7 @@ from bastelbogen.content.schema import Fields, inside
 from bastelbogen.content.tables import header, read_cells, rows_of
 from bastelbogen.content.tables.columns import Column, convert, read_columns
 from bastelbogen.core.errors import Collector, ContentError, Loc
+from bastelbogen.core.paths import is_file
 from bastelbogen.core.source import YList, YMap, load_yaml
 
 YAML = (".yaml", ".yml")
@@ -199,5 +200,5 @@ def _check_cells(
                         )
                 else:
                     path = inside(folder, str(value), at, problems, "picture")
-                    if path is not None and not path.is_file():
+                    if path is not None and not is_file(path):
                         problems.add(at, f"picture file not found: {value}")
