@@ -32,8 +32,8 @@ MAX_ITEMS = 100_000
 # Ids that become file names: the longest shipped one has 24 characters.
 MAX_ID_CHARS = 64
 # One file or folder name a kit writes (a shop profile's `files` made from ids): what
-# file systems hold (NAME_MAX on Linux and macOS, in UTF-8 bytes). The longest shipped
-# name is 31 bytes (a shop export's "{n}-{item}-{side}.png").
+# file systems hold (NAME_MAX on Linux and macOS, in UTF-8 bytes). The shipped kits' shop
+# exports make at most 27 bytes ("999-kommunikation-front.png").
 MAX_FILE_NAME_BYTES = 255
 
 # Lengths of items, boxes, boards, shop trims and die-line coordinates: the largest shipped
