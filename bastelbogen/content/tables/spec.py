@@ -63,9 +63,9 @@ def _check_ids(name: str, rows: YList, named: list[str] | None, problems: Collec
     """Each row has an id (text). A table without the column (a renamed header, a wrong
     delimiter) is told once, at its start, with the columns it has. `named`: a file's
     header, or None for a YAML table (its rows' keys)."""
-    if named is None:
-        named = list(dict.fromkeys(str(k) for row in rows[:100] for k in row))
-    if rows and "id" not in named:
+    lacking = "id" not in named if named is not None else not any("id" in r for r in rows)
+    if rows and lacking:
+        named = named or list(dict.fromkeys(str(k) for row in rows[:100] for k in row))
         shown = ", ".join(f"'{n}'" if len(n) <= 40 else f"'{n[:37]}...'" for n in named[:8])
         problems.add(
             getattr(rows, "loc", rows.item_loc(0)),
