@@ -113,6 +113,38 @@ MISTAKES = {
         r"column 'id' holds each row's id, which is text; it cannot be 'number'",
         points="number, speed",
     ),
+    # Before: "empty separator" at every cell of the column, from str.split.
+    "list-separator-empty": Mistake(
+        GAME_FILE,
+        "copies: int,",
+        'copies: int, symbols: {type: list, sep: ""},',
+        r"column 'symbols': 'sep' must be a character, like ';'",
+        points='""}',
+    ),
+    # Before: KeyError 'nope' in columns.py, naming the type of the first cell.
+    "list-of-an-unknown-type": Mistake(
+        GAME_FILE,
+        "copies: int,",
+        "copies: int, symbols: {type: list, of: nope},",
+        r"column 'symbols': unknown type of items 'nope' \(types: text, texts, int",
+        points="nope}",
+    ),
+    # Before: accepted, though a cell is split once: a list of lists was one list.
+    "list-of-lists": Mistake(
+        GAME_FILE,
+        "copies: int,",
+        "copies: int, symbols: {type: list, of: list},",
+        r"column 'symbols': unknown type of items 'list'",
+        points="list},",
+    ),
+    # Before: silently no column at all: speed stayed untyped, '3l8' passed.
+    "declared-with-a-language": Mistake(
+        GAME_FILE,
+        "columns: {speed:",
+        "columns: {speed.de: int, speed:",
+        r"column 'speed\.de': declare the column as 'speed'",
+        points="speed.de",
+    ),
     # Before: the csv module took a quote or a line break and misread every row ("needs an
     # 'id'" at each); "ab" was a TypeError from csv.reader.
     "delimiter-quote": Mistake(

@@ -51,42 +51,65 @@ def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Co
     columns = {}
     for name in top.data:
         top.known.append(name)
-        spec, loc = top.data[name], top.value_loc(name)
-        if isinstance(spec, str):
-            spec = _mapping({"type": spec}, loc)
-        f = Fields(spec, f"column '{name}'", problems, loc)
-        kind = f.get("type", str, "text")
-        if kind not in NAMES:
+        if "." in str(name):  # name.de is a header; the column it fills is name
+            base = str(name).partition(".")[0]
             problems.add(
-                f.value_loc("type"),
-                f"column '{name}': unknown type '{kind}' (types: {', '.join(NAMES)})",
+                top.data.key_loc(name),
+                f"column '{name}': declare the column as '{base}'; its '{base}.de',"
+                f" '{base}.en' … headers are its texts per language",
             )
-            kind = "text"
-        if name == "id" and kind != "text":
-            # Ids name rows, references and files: text, whatever the cells look like.
-            problems.add(
-                f.value_loc("type"),
-                f"column 'id' holds each row's id, which is text; it cannot be {kind!r}"
-                " (give the type to another column)",
-            )
-            kind = "text"
-        one_of = f.get("one-of", YList, None) or ()
-        column = Column(
-            kind,
-            f.get("min", float, None),
-            f.get("max", float, None),
-            tuple(one_of),
-            f.raw("default", None),
-            f.get("of", str, "text"),
-            f.get("sep", str, ";"),
-            f.get("table", str, ""),
-            f.value_loc("table"),
-        )
-        f.done()
-        if "ref" in (kind, column.of) and not column.table:
-            problems.add(loc, f"column '{name}' refers to rows: name their 'table'")
-        columns[name] = column
+            continue
+        column = _column(str(name), top.data[name], top.value_loc(name), problems)
+        if column is not None:
+            columns[name] = column
     return columns
+
+
+def _column(name: str, spec, loc: Loc, problems: Collector) -> Column | None:
+    if isinstance(spec, str):
+        spec = _mapping({"type": spec}, loc)
+    f = Fields(spec, f"column '{name}'", problems, loc)
+    kind = _type(f, name, "type", tuple(NAMES))
+    if name == "id" and kind != "text":
+        # Ids name rows, references and files: text, whatever the cells look like.
+        problems.add(
+            f.value_loc("type"),
+            f"column 'id' holds each row's id, which is text; it cannot be {kind!r}"
+            " (give the type to another column)",
+        )
+        kind = "text"
+    one_of = f.get("one-of", YList, None) or ()
+    column = Column(
+        kind,
+        f.get("min", float, None),
+        f.get("max", float, None),
+        tuple(one_of),
+        f.raw("default", None),
+        _type(f, name, "of", tuple(k for k in NAMES if k != "list")),  # a cell splits once
+        f.get("sep", str, ";"),
+        f.get("table", str, ""),
+        f.value_loc("table"),
+    )
+    f.done()
+    if not column.sep:
+        problems.add(f.value_loc("sep"), f"column '{name}': 'sep' must be a character, like ';'")
+        return None
+    if "ref" in (kind, column.of) and not column.table:
+        problems.add(loc, f"column '{name}' refers to rows: name their 'table'")
+    return column
+
+
+def _type(f: Fields, name: str, key: str, types: tuple[str, ...]) -> str:
+    """A column's `type` (or its items', `of`): one of `types`; text when unsaid or unknown."""
+    kind = f.get(key, str, "text")
+    if kind not in types:
+        what = "type" if key == "type" else "type of items"
+        f.problems.add(
+            f.value_loc(key),
+            f"column '{name}': unknown {what} '{kind}' (types: {', '.join(types)})",
+        )
+        return "text"
+    return kind
 
 
 def _mapping(values: dict, loc) -> YMap:
