@@ -105,6 +105,22 @@ MISTAKES = {
         line=1,
         first=AS,
     ),
+    # Before: an empty `as:` meant no alias at all, silently; `as: each` made every item
+    # "need 'each': one of the ids".
+    "as-empty": Mistake(
+        GAME_FILE,
+        "items: {from: cards, count: copies}",
+        'items: {from: cards, as: ""}',
+        r"'as' names the field that holds the row, like 'as: card'; '' cannot be one",
+        points='""}',
+    ),
+    "as-each": Mistake(
+        GAME_FILE,
+        "items: {from: cards, count: copies}",
+        "items: {from: cards, as: each}",
+        r"'as' names the field .*; 'each' cannot be one",
+        points="each}",
+    ),
     # Before: "each row needs an 'id' (text)" at every row, not at the declaration.
     "typed-id-column": Mistake(
         "content/deck/game.yaml",
