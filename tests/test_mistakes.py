@@ -202,6 +202,23 @@ MISTAKES = {
         r"table 'cards': no row has a colour in 'colour', so the check compares nothing",
         points="{check: distinguishable",
     ),
+    # Before: any pair passed, silently: nothing is below NaN, or below -1.
+    "distinguishable-delta-e-nan": Mistake(
+        "content/deck/game.yaml",
+        "    items: {from: cards, count: copies}\n",
+        "    items: {from: cards, count: copies}\n"
+        "checks:\n  - {check: distinguishable, table: groups, field: colour, delta-e: .nan}\n",
+        r"'delta-e' must be a number above 0, got nan",
+        points=".nan}",
+    ),
+    "distinguishable-delta-e-negative": Mistake(
+        "content/deck/game.yaml",
+        "    items: {from: cards, count: copies}\n",
+        "    items: {from: cards, count: copies}\n"
+        "checks:\n  - {check: distinguishable, table: groups, field: colour, delta-e: -1}\n",
+        r"'delta-e' must be a number above 0, got -1",
+        points="-1}",
+    ),
     # Before: TypeError, unhashable YList / YMap, in the painters' registry.
     "painter-a-list": Mistake(
         "templates/deck/card.yaml",

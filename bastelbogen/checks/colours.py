@@ -7,6 +7,8 @@ the first and the vision they merge in."""
 
 from __future__ import annotations
 
+import math
+
 from reportlab.lib import colors
 
 from bastelbogen.checks.values import declared_check, single
@@ -24,6 +26,9 @@ CVD = {"deuteranopia": "deuteranomaly", "protanopia": "protanomaly", "tritanopia
 def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     least = f.get("delta-e", float, 10.0)
+    if least is not None and not 0 < least < math.inf:  # NaN too: it would pass any pair
+        problems.add(f.value_loc("delta-e"), f"'delta-e' must be a number above 0, got {least}")
+        return
     if field is None:
         return
     first, wrong = _colours(rows, field, what, problems)
