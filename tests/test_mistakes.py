@@ -219,6 +219,23 @@ MISTAKES = {
         r"'delta-e' must be a number above 0, got -1",
         points="-1}",
     ),
+    # Before: #ff000080 was compared as reportlab reads it, #aarrggbb (navy), not as it
+    # prints (half red on white, #ff7f7f): two colours that print alike passed.
+    "distinguishable-reads-rrggbbaa-as-printed": Mistake(
+        "content/deck/groups.csv",
+        "red,#d55e00\nblue,#0072b2",
+        "red,#ff000080\nblue,#ff8080",
+        r"table 'groups': colour #ff8080 is ΔE 0\.\d from #ff7f7f",
+        points="#ff8080",
+        first=(
+            (
+                GAME_FILE,
+                "    items: {from: cards, count: copies}\n",
+                "    items: {from: cards, count: copies}\n"
+                "checks:\n  - {check: distinguishable, table: groups, field: colour}\n",
+            ),
+        ),
+    ),
     # Before: TypeError, unhashable YList / YMap, in the painters' registry.
     "painter-a-list": Mistake(
         "templates/deck/card.yaml",

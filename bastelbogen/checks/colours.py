@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import math
 
-from reportlab.lib import colors
-
 from bastelbogen.checks.values import declared_check, single
 from bastelbogen.content.models import Game
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
-from bastelbogen.core.params import COLOUR
+from bastelbogen.core.params import COLOUR, read_colour
 from bastelbogen.core.source import YMap
 
 VISIONS = ("normal vision", "deuteranopia", "protanopia", "tritanopia")
@@ -75,7 +73,10 @@ def _colours(rows, field: str, what: str, problems: Collector) -> tuple[dict[str
             wrong += 1
             continue
         if named is not None:  # 'none' is no colour to tell apart
-            first.setdefault("#" + colors.toColor(named).hexval()[2:8].lower(), at)
+            # read as it prints: #rrggbbaa laid on white (reportlab alone reads #aarrggbb)
+            seen = read_colour(named)
+            if seen is not None and seen.alpha > 0:  # 'transparent' paints nothing either
+                first.setdefault("#" + seen.hexval()[2:8].lower(), at)
     return first, wrong
 
 
