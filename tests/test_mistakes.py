@@ -301,6 +301,14 @@ MISTAKES = {
         points='"{{ group.colour }}"',
         told_in="templates/deck/card.yaml",
     ),
+    # Before: a field named '' holding {de: …}, which no layout can name.
+    "header-a-language-without-a-name": Mistake(
+        "content/deck/cards.csv",
+        "name.de",
+        ".de",
+        r"table 'cards': column '\.de' must be a name and a language, like name\.de",
+        points=".de",
+    ),
     # Before: "a mapping cannot be printed as text" at the layout that prints the name.
     "language-not-declared-in-a-header": Mistake(
         "content/deck/cards.csv",

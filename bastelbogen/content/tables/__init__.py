@@ -144,6 +144,11 @@ def _language_column(
         return key
     base, _, lang = key.partition(".")
     column = columns.get(base)
+    if not base or not lang:
+        problems.add(
+            loc, f"table '{table}': column '{key}' must be a name and a language, like name.de"
+        )
+        return None
     if column is not None and column.type not in ("text", "texts"):
         problems.add(
             loc,
