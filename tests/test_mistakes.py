@@ -459,3 +459,28 @@ def test_a_path_past_name_max_is_a_usage_error(tmp_path, args):
     assert f"Invalid value for {option}" in result.stderr
     assert "Traceback" not in result.stderr
     assert tree(root) == before
+
+
+def test_a_workbook_number_past_the_digits_is_told_at_its_cell(tmp_path):
+    """A spreadsheet stores numbers as floats: 1e308 is a whole number of 309 digits,
+    which an int column took (and a count column would copy that often)."""
+    from openpyxl import Workbook
+
+    root = _deck(tmp_path)
+    game = root / GAME_FILE
+    game.write_text(game.read_text().replace("file: cards.csv", "file: cards.xlsx"))
+    book = Workbook()
+    for row in [
+        ["id", "speed", "copies", "group", "name.de", "name.en"],
+        ["fox", 3, 1e308, "red", "Fuchs", "Fox"],
+    ]:
+        book.active.append(row)
+    book.save(root / "content/deck/cards.xlsx")
+    result = pnp("validate", "deck", cwd=root)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert re.search(
+        r"^content/deck/cards\.xlsx:2:3: \S+!C2: table 'cards': '1e\+308' in column copies"
+        r" has 309 digits; at most 20 are read",
+        result.stderr,
+        re.M,
+    ), result.stderr

@@ -4,6 +4,7 @@ told as "'3l8' in column speed is not a whole number"."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -144,13 +145,26 @@ def convert(value, column: Column, name: str):
 
 def _typed(value, column: Column, name: str):
     wrong = ValueError(f"'{_shown(value)}' in column {name} is not {NAMES[column.type]}")
-    digits = len(value.strip().lstrip("+-")) if isinstance(value, str) else 0
-    if column.type == "int" and digits > limits.MAX_NUMBER_DIGITS:  # bounded as in YAML
+    if column.type == "int" and (digits := _digits(value)) > limits.MAX_NUMBER_DIGITS:
+        # bounded as in YAML (source.py); a workbook's 1e308 is a whole number too
         raise ValueError(
             f"'{_shown(value)}' in column {name} has {digits:,} digits;"
             f" at most {limits.MAX_NUMBER_DIGITS} are read"
         )
     return _READERS.get(column.type, _colour)(value, wrong)
+
+
+def _digits(value) -> int:
+    """How many digits a whole number is written with (a text) or has (a number)."""
+    if isinstance(value, str):
+        return len(value.strip().lstrip("+-"))
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return 0
+    if value.bit_length() < 10_000:
+        return len(str(abs(value)))
+    return int(value.bit_length() * math.log10(2)) + 1  # str() refuses past 4,300 digits
 
 
 def _text(value, wrong: ValueError) -> str:
@@ -238,6 +252,8 @@ def _texts(value, wrong: ValueError):
 
 
 def _shown(value) -> str:
+    if isinstance(value, int) and value.bit_length() >= 10_000:  # str() would refuse it
+        return f"a number of {_digits(value):,} digits"
     text = str(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
