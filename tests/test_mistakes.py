@@ -325,6 +325,15 @@ MISTAKES = {
         r"table 'cards': name has a text in 'fr', which is not one of the game's languages",
         points='"{de: Eule',
     ),
+    # Before: every row was told it "has no name in fr", a text the game may not hold.
+    "language-not-declared-in-a-check": Mistake(
+        GAME_FILE,
+        "    items: {from: cards, count: copies}\n",
+        "    items: {from: cards, count: copies}\n"
+        "checks:\n  - {check: languages, table: cards, fields: [name], languages: [de, fr]}\n",
+        r"check 'languages': 'fr' is not one of the game's languages \(de, en\)",
+        points="fr]}",
+    ),
     # Before: told at cards.csv:1:1, a file that does not name the table.
     "ref-to-a-missing-table": Mistake(
         "content/deck/game.yaml",
