@@ -69,15 +69,18 @@ NAME = re.compile(r"[A-Za-z]+\Z")  # a colour's name: red, transparent, darkslat
 
 
 def _colour(value):
-    if value == "none":
-        return None
+    """The one colour reader: text, #rrggbb (#rrggbbaa) or a name, or 'none'. A number is
+    no colour wherever it is written (reportlab would read 5 as #000005)."""
     if not isinstance(value, str):
         raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits, or a name")
-    if str(value).startswith("#") and not HEX.match(str(value)):
+    value = value.strip()  # a template's block scalar ends in a line break
+    if value == "none":
+        return None
+    if value.startswith("#") and not HEX.match(value):
         raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits")
-    if read_colour(str(value)) is None:
+    if read_colour(value) is None:
         raise ValueError(f"{value!r} is not a colour (use #rrggbb or a name)")
-    return str(value)
+    return value
 
 
 @lru_cache(maxsize=1024)
