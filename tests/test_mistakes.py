@@ -493,3 +493,83 @@ def test_a_workbook_number_past_the_digits_is_told_at_its_cell(tmp_path):
         result.stderr,
         re.M,
     ), result.stderr
+
+
+# Cells, headers and declarations a stranger's table may hold, for the mutations below.
+CELLS = (
+    *("", " ", "id", "ID", "name.de", "name.fr", ".de", "x.", "group.de", "a.b.c", "7", "1e308"),
+    *("9" * 25, "-1", "0", "#d55e00", "#ff000080", "5", "0.5", "red", "{de: a, fr: b}", "{"),
+    *("a;b", ";", "true", "nan", "inf", "\u2028", '"', "copies", "speed", "fox", "blue"),
+    *("group", "2,5", "{{ x }}", "none", "transparent"),
+)
+TYPES = (
+    *("text", "texts", "int", "number", "length", "colour", "bool", "picture", "ref", "list"),
+    *("nope", "5", "[int]", "{type: list, of: ref, table: groups}", "{type: list, sep: ''}"),
+    *("{type: ref, table: cards}", "{type: int, one-of: [1, 2]}", "{type: colour, default: 5}"),
+)
+ITEMS = (
+    *("{from: cards, count: copies}", "{from: cards, as: card}", "{from: cards}"),
+    *("{from: cards, where: {group: red}}", "{from: cards, each: {side: [a, b]}}"),
+    *("{from: cards, as: ''}", "{from: cards, count: name}", "{from: nope}"),
+)
+
+
+def _mutated(rnd, root: Path) -> None:
+    """The deck with a random table of CELLS, random column TYPES, a delimiter, languages,
+    a way to take the items and perhaps a colour check."""
+    import csv
+    import io
+
+    header = [rnd.choice(CELLS) for _ in range(rnd.randint(1, 7))]
+    if rnd.random() < 0.7:
+        header[0] = "id"
+    rows = [
+        [rnd.choice(CELLS) for _ in range(rnd.randint(0, len(header) + 1))]
+        for _ in range(rnd.randint(0, 4))
+    ]
+    out = io.StringIO()
+    csv.writer(out, delimiter=rnd.choice(",;\t"), lineterminator="\n").writerows([header, *rows])
+    (root / "content/deck/cards.csv").write_text(out.getvalue())
+    cols = {
+        rnd.choice([*header, "id", "group"]): rnd.choice(TYPES) for _ in range(rnd.randint(0, 4))
+    }
+    declared = "columns: {" + ", ".join(f'"{k}": {v}' for k, v in cols.items()) + "}"
+    delimiter = ["", "", '\n    delimiter: ";"', '\n    delimiter: "ab"', '\n    delimiter: "\\""']
+    game = re.sub(
+        r"columns: \{.*?name: texts\}", lambda _: declared + rnd.choice(delimiter), GAME, flags=re.S
+    )
+    game = game.replace(
+        "languages: [de, en]", rnd.choice(["languages: [de, en]", "languages: [fr]"])
+    )
+    game = game.replace("{from: cards, count: copies}", rnd.choice(ITEMS))
+    if rnd.random() < 0.3:
+        field = rnd.choice(header).replace('"', "")
+        game += f'checks:\n  - {{check: distinguishable, table: cards, field: "{field}"}}\n'
+    (root / GAME_FILE).write_text(game)
+
+
+@pytest.mark.slow
+def test_mutated_tables_end_in_located_errors(tmp_path):
+    """Random tables and declarations over the deck, loaded, checked and drawn (validate's
+    work, in this process): each ends in a ContentError or passes; nothing else escapes.
+    On main before this work, 413 of 3,000 such cases ended in a traceback (KeyError 'id',
+    the csv module's TypeError, colorspacious' ValueError, unhashable YMap and list,
+    AttributeError 'alpha')."""
+    import random
+
+    from bastelbogen.content.project import Project
+    from bastelbogen.core.errors import ContentError, OptionError
+    from bastelbogen.pipeline.build import BuildOptions, check_game
+
+    rnd = random.Random(25)
+    told = passed = 0
+    for n in range(300):
+        root = _deck(tmp_path / str(n))
+        _mutated(rnd, root)
+        try:
+            check_game(Project(root), "deck", BuildOptions.of())
+            passed += 1
+        except (ContentError, OptionError) as exc:
+            told += 1
+            assert all(p.loc.file for p in getattr(exc, "problems", [])), exc
+    assert told + passed == 300 and told > 200  # the mutations do break the deck
