@@ -129,6 +129,16 @@ MISTAKES = {
         r"column 'id' holds each row's id, which is text; it cannot be 'number'",
         points="number, speed",
     ),
+    # Before: silently nothing: the misspelt declaration typed no column, and speed stayed
+    # text ('3l8' passed, min and max unchecked).
+    "declared-column-not-in-the-header": Mistake(
+        GAME_FILE,
+        "columns: {speed:",
+        "columns: {sped: int, speed:",
+        r"column 'sped' of table 'cards' is declared, but its header has no such column;"
+        r" did you mean 'speed'\?",
+        points="int, speed",
+    ),
     # Before: "empty separator" at every cell of the column, from str.split.
     "list-separator-empty": Mistake(
         GAME_FILE,

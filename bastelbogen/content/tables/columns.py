@@ -42,6 +42,7 @@ class Column:
     sep: str = ";"  # a list's separator in a cell
     table: str = ""  # what a ref refers to
     table_loc: Loc | None = field(default=None, compare=False)  # where `table:` is written
+    loc: Loc | None = field(default=None, compare=False)  # where the column is declared
 
 
 def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Column]:
@@ -90,6 +91,7 @@ def _column(name: str, spec, loc: Loc, problems: Collector) -> Column | None:
         f.get("sep", str, ";"),
         f.get("table", str, ""),
         f.value_loc("table"),
+        loc,
     )
     f.done()
     if not column.sep:

@@ -11,6 +11,7 @@ checked here, at the cell that names them."""
 
 from __future__ import annotations
 
+import difflib
 import gc
 from pathlib import Path
 
@@ -50,6 +51,8 @@ def _load_tables(
         if rows is None:
             continue
         _check_ids(name, rows, named, problems)
+        if named is not None:
+            _check_declared(name, cols, named, problems)
         _check_languages(name, rows, cols, langs, problems)
         refs = tuple((key, c.table) for key, c in cols.items() if c.type == "ref")
         tables[name] = Table(name, tuple(rows), getattr(rows, "loc", t.value_loc(name)), refs)
@@ -76,6 +79,26 @@ def _check_ids(name: str, rows: YList, named: list[str] | None, problems: Collec
     for i, row in enumerate(rows):
         if not isinstance(row.get("id"), str) or not row.get("id"):
             problems.add(rows.item_loc(i), f"each row of table '{name}' needs an 'id' (text)")
+
+
+def _check_declared(
+    name: str, cols: dict[str, Column], named: list[str], problems: Collector
+) -> None:
+    """Each declared column is one the file's header names (`name` for `name.de` too):
+    a misspelt declaration (`sped: int`) would type nothing, silently. A column with a
+    `default` may be absent: the default fills it."""
+    have = list(dict.fromkeys(h.partition(".")[0] for h in named))
+    for key, column in cols.items():
+        if key in have or column.default is not None:
+            continue
+        near = difflib.get_close_matches(str(key), have, n=1, cutoff=0.6)
+        hint = f"; did you mean '{near[0]}'?" if near else ""
+        shown = ", ".join(f"'{h}'" for h in have[:8]) + (", …" if len(have) > 8 else "")
+        problems.add(
+            column.loc or Loc(""),
+            f"column '{key}' of table '{name}' is declared, but its header has no such"
+            f" column{hint} (its columns: {shown or 'none'})",
+        )
 
 
 def _check_languages(
