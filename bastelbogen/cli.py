@@ -16,6 +16,7 @@ from bastelbogen.content.options import FLIPS, OPTIONS, Option
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, OptionError, ProofError
 from bastelbogen.core.names import slug_problem
+from bastelbogen.core.paths import is_dir
 from bastelbogen.preview.command import serve_cmd
 
 if TYPE_CHECKING:
@@ -95,9 +96,9 @@ def main(ctx: click.Context, root: Path | None) -> None:
       pnp build muenchhausen --paper letter --duplex short
       pnp calibrate --paper a4
     """
-    if root is not None and not root.is_dir():
+    if root is not None and not is_dir(root):
         raise click.BadParameter(f"{root} is not a folder", param_hint="--root")
-    if root is not None and not (root / "content").is_dir() and ctx.invoked_subcommand != "new":
+    if root is not None and not is_dir(root / "content") and ctx.invoked_subcommand != "new":
         raise click.BadParameter(
             f"{root} has no content/ folder; a project holds its games in content/<game>/",
             param_hint="--root",
@@ -376,7 +377,7 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     from bastelbogen.layout.imposition import PrintSettings
     from bastelbogen.output.calibrate import write_calibration
 
-    if out.is_dir() or str(out).endswith(("/", "\\")):
+    if is_dir(out) or str(out).endswith(("/", "\\")):
         out = out / "calibrate.pdf"  # a folder was meant
     if os.path.lexists(out) and (out.is_symlink() or not out.is_file()):
         raise click.BadParameter(

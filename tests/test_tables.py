@@ -350,11 +350,11 @@ COLUMN_CASES = {
         r"^content/deck/cards\.csv:2:2: table"
         r" 'cards': '3' in column speed is not one of 1, 2",
     ),
-    "ref-to-no-table": (
+    "ref-to-no-table": (  # told where `table: teams` is written, not at the CSV
         "{group: {type: ref, table: teams}}",
-        r"^content/deck/cards\.csv:1:1:"
+        r"^content/deck/game\.yaml:9:41:"
         r" column 'group' of table 'cards' refers to table 'teams', which does"
-        r" not exist",
+        r" not exist \(tables: groups, cards\)",
     ),
     "ref-without-table": (
         "{group: ref}",

@@ -7,13 +7,13 @@ the first and the vision they merge in."""
 
 from __future__ import annotations
 
-from reportlab.lib import colors
+import math
 
 from bastelbogen.checks.values import declared_check, single
 from bastelbogen.content.models import Game
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
-from bastelbogen.core.params import COLOUR
+from bastelbogen.core.params import COLOUR, read_colour
 from bastelbogen.core.source import YMap
 
 VISIONS = ("normal vision", "deuteranopia", "protanopia", "tritanopia")
@@ -24,23 +24,20 @@ CVD = {"deuteranopia": "deuteranomaly", "protanopia": "protanomaly", "tritanopia
 def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     least = f.get("delta-e", float, 10.0)
+    if least is not None and not 0 < least < math.inf:  # NaN too: it would pass any pair
+        problems.add(f.value_loc("delta-e"), f"'delta-e' must be a number above 0, got {least}")
+        return
     if field is None:
         return
-    first: dict[str, Loc] = {}
-    for data, loc, item in rows:
-        if item is not None and item.copy != 1:
-            continue
-        value = single(data, field, loc, problems)
-        at = data.value_loc(field) if isinstance(data, YMap) and field in data else loc
-        if value is None:
-            continue
-        try:
-            named = COLOUR(str(value))
-        except ValueError as exc:
-            problems.add(at, f"{what}: {field} {exc}")
-            continue
-        if named is not None:  # 'none' is no colour to tell apart
-            first.setdefault("#" + colors.toColor(named).hexval()[2:8].lower(), at)
+    first, wrong = _colours(rows, field, what, problems)
+    if not first:
+        # Nothing to tell apart: the field is misspelt, or holds only `none`; a check that
+        # looks at nothing would pass whatever the colours become.
+        if not wrong:
+            problems.add(
+                f.loc, f"{what}: no row has a colour in '{field}', so the check compares nothing"
+            )
+        return
     if len(first) > limits.MAX_COLOURS:
         problems.add(
             f.loc,
@@ -57,11 +54,39 @@ def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector
             )
 
 
+def _colours(rows, field: str, what: str, problems: Collector) -> tuple[dict[str, Loc], int]:
+    """Each distinct colour of the field (#rrggbb) where it is first used, and how many
+    values were no colour (told where they stand)."""
+    first: dict[str, Loc] = {}
+    wrong = 0
+    for data, loc, item in rows:
+        if item is not None and item.copy != 1:
+            continue
+        value = single(data, field, loc, problems)
+        at = data.value_loc(field) if isinstance(data, YMap) and field in data else loc
+        if value is None:
+            continue
+        try:
+            named = COLOUR(value)
+        except ValueError as exc:
+            problems.add(at, f"{what}: {field} {exc}")
+            wrong += 1
+            continue
+        if named is not None:  # 'none' is no colour to tell apart
+            # read as it prints: #rrggbbaa laid on white (reportlab alone reads #aarrggbb)
+            seen = read_colour(named)
+            if seen is not None and seen.alpha > 0:  # 'transparent' paints nothing either
+                first.setdefault("#" + seen.hexval()[2:8].lower(), at)
+    return first, wrong
+
+
 def distances(colours: list[str]) -> dict[str, list[list[float]]]:
     """For each vision, the CAM02-UCS distance of every two colours (#rrggbb)."""
     import numpy as np  # colorspacious brings numpy; loaded only when colours are checked
     from colorspacious import cspace_convert
 
+    if not colours:  # an empty array has no colour axis for colorspacious to convert
+        return {vision: [] for vision in VISIONS}
     rgb = np.array([[int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)] for c in colours])
     out = {}
     for vision in VISIONS:

@@ -170,8 +170,18 @@ def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
 def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Each of `fields` holds a text in every one of `languages` (the game's, unsaid)."""
     fields = _plain(f, f.get("fields", YList))
-    langs = _plain(f, f.get("languages", YList, None)) or list(game.languages)
+    asked = _plain(f, f.get("languages", YList, None))
+    langs = asked or list(game.languages)
     if not fields or not langs:
+        return
+    strangers = [i for i, lang in enumerate(langs) if lang not in game.languages]
+    for i in strangers:  # else every row would be told it lacks a text nobody may write
+        problems.add(
+            asked.item_loc(i),
+            f"{f.what}: '{langs[i]}' is not one of the game's languages"
+            f" ({', '.join(game.languages)})",
+        )
+    if strangers:
         return
     for data, loc, _item in rows:
         for field in fields:

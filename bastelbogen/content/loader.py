@@ -52,7 +52,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     title = read_text(f, "title", problems, langs)
     author = f.get("author", str, "")
     players = _players(f, problems)
-    tables = _tables(f, folder, problems)
+    tables = _tables(f, folder, problems, langs)
     components = tuple(
         component(c, loc, folder, problems, langs, tables) for c, loc in list_of(f, "components")
     )
@@ -129,11 +129,11 @@ def _players(f: Fields, problems: Collector) -> Players:
     return Players(lo or 1, hi or 1)
 
 
-def _tables(f: Fields, folder: Path, problems: Collector) -> dict[str, Table]:
+def _tables(f: Fields, folder: Path, problems: Collector, langs) -> dict[str, Table]:
     raw = f.raw("tables", None)
     if raw is None:
         return {}
-    return load_tables(raw, f.value_loc("tables"), folder, problems)
+    return load_tables(raw, f.value_loc("tables"), folder, problems, langs)
 
 
 def _check(data, loc: Loc, problems: Collector) -> Check:

@@ -18,8 +18,9 @@ from bastelbogen.core.units import mm, parse_length, parse_pair, to_mm
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 FLIPS = ("long", "short")  # the duplex modes that print backs behind fronts (calibrate's)
 DUPLEX_MODES = (*FLIPS, "fold", "none")
-LANG_CODE = re.compile(r"^[a-z]{2,3}$")
-URL = re.compile(r"^https?://[^\s\"'<>?#]{1,2000}$")  # file names are appended to it
+# \Z, not $: a `$` also matches before a final newline, and "https://x/\n" would pass.
+LANG_CODE = re.compile(r"[a-z]{2,3}\Z")
+URL = re.compile(r"https?://[^\s\"'<>?#]{1,2000}\Z")  # file names are appended to it
 EXPORTS = ("png", "shop", "tts", "contact")
 
 
@@ -109,7 +110,7 @@ def _url(option: Option, text) -> str:
     if not URL.match(text):
         raise ValueError(
             "must be an address starting http:// or https://, without ? or #"
-            f" (file names are added to it), got {text}"
+            f" (file names are added to it), got {text!r}"
         )
     return text
 

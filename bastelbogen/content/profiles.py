@@ -82,7 +82,7 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
     pixels = f.raw("pixels", None)
     bleed = f.length("bleed", None)
     safe = f.length("safe", mm(3)) or 0.0
-    dpi = f.get("dpi", int, DEFAULT_DPI) or DEFAULT_DPI
+    dpi = f.get("dpi", int, DEFAULT_DPI)  # 0 is a dpi out of range, not the default
     form = f.get("format", str, "png")
     files = f.get("files", str, "{component}/{item}-{side}.png") or ""
     f.done()
@@ -92,8 +92,9 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
         problems.add(f.value_loc("bleed"), "'bleed' must be from 0 to 20mm")
     if form not in FORMATS:
         problems.add(f.value_loc("format"), f"'format' must be {' or '.join(FORMATS)}")
-    if not DPI_SPAN[0] <= dpi <= DPI_SPAN[1]:
+    if dpi is None or not DPI_SPAN[0] <= dpi <= DPI_SPAN[1]:
         problems.add(f.value_loc("dpi"), f"'dpi' must be from {DPI_SPAN[0]} to {DPI_SPAN[1]}")
+        dpi = DEFAULT_DPI
     bad = [p for p in PLACEHOLDER.findall(files) if p not in NAMED] or (
         ["{"] if re.sub(PLACEHOLDER, "", files).count("{") else []
     )
@@ -103,6 +104,13 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
             "'files' names files inside the export folder with"
             f" {', '.join('{' + n + '}' for n in NAMED)}, got {files!r}",
         )
+    elif longest := _overlong(files):
+        problems.add(
+            f.value_loc("files"),
+            f"'files' makes names of up to {longest:,} bytes ({{component}} and {{item}} are"
+            f" ids of up to {limits.MAX_ID_CHARS} characters); a file system takes at most"
+            f" {limits.MAX_FILE_NAME_BYTES}",
+        )
     if trim is None or problems.problems:
         return None
     across = _bleed(f, pixels, bleed, trim, dpi, form, problems)
@@ -111,6 +119,22 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
     return Profile(
         pid, name, trim, across, tuple(pixels) if pixels else None, safe, dpi, form, files, loc
     )
+
+
+def _overlong(files: str) -> int:
+    """The bytes of the longest file or folder name the pattern can make, if that is more
+    than a file system holds (NAME_MAX): told at the profile, before anything is written."""
+    longest = {
+        "component": limits.MAX_ID_CHARS,
+        "item": limits.MAX_ID_CHARS,
+        "side": len("front"),
+        "n": len(str(limits.MAX_ITEMS)),
+    }
+    most = max(
+        len(PLACEHOLDER.sub(lambda m: "x" * longest[m.group(1)], part).encode())
+        for part in files.split("/")
+    )
+    return most if most > limits.MAX_FILE_NAME_BYTES else 0
 
 
 def _pair(f: Fields, key: str, problems: Collector):

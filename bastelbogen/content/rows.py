@@ -14,11 +14,16 @@ the table's `ref` columns are referred the same way (`{{ group.colour }}`)."""
 
 from __future__ import annotations
 
+import re
+
+from bastelbogen.content.expand import RESERVED
 from bastelbogen.content.models import ItemSpec
 from bastelbogen.content.schema import Fields
 from bastelbogen.content.select import read_each, read_where
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YMap
+
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a layout's expression can name
 
 
 def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector):
@@ -28,7 +33,7 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
     count = f.get("count", str, None)
     where = read_where(f.raw("where", None), f.value_loc("where"), f.what, problems)
     each = f.raw("each", None)
-    alias = f.get("as", str, None)
+    alias = _alias(f, problems)
     extra: YMap = f.get("with", YMap, None) or YMap()
     f.done()
     table = tables.get(name)
@@ -64,6 +69,20 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
     return tuple(ItemSpec(d, n, pairs, at) for d, n, at in specs), refs
 
 
+def _alias(f: Fields, problems: Collector) -> str | None:
+    """`as: NAME`: a name a layout reads ({{ card.colour }}), not one an item keeps for
+    itself (count, each); an empty one would silently mean no alias."""
+    alias = f.get("as", str, None)
+    if alias is not None and (not NAME.fullmatch(alias) or alias in RESERVED):
+        problems.add(
+            f.value_loc("as"),
+            f"'as' names the field that holds the row, like 'as: card'; {alias!r} cannot be"
+            f" one (a name of letters, digits and _, not {' or '.join(RESERVED)})",
+        )
+        return None
+    return alias
+
+
 def _copies(row: YMap, column: str | None, table: str, problems: Collector) -> int:
     if column is None:
         return 1
@@ -82,7 +101,7 @@ def _data(row: YMap, alias: str | None, each, each_loc: Loc) -> YMap:
     """The item's data: the row itself (its places kept), or its id under the alias."""
     data = YMap()
     if alias:
-        data[alias] = row["id"]
+        data[alias] = row.get("id")  # a row without one is told where tables are read
         data.loc, data.key_locs, data.value_locs = row.loc, {}, {alias: row.value_loc("id")}
     else:
         data.update(row)

@@ -18,6 +18,9 @@ MAX_BINARY_BYTES = 64 * 1024 * 1024
 # all shipped files together 6,963; a 30,000-card table about 250,000. An alias bomb passes
 # a billion.
 MAX_YAML_NODES = 500_000
+# Digits of a whole number, in YAML or a table's cell: the largest shipped number is 20,000.
+# Past 4,300 Python refuses to read one, past 309 no float holds it.
+MAX_NUMBER_DIGITS = 20
 # Nesting: the deepest shipped file nests 8 levels.
 MAX_YAML_DEPTH = 64
 # One text: the longest shipped one (a score sheet's rows) has 594 characters.
@@ -28,6 +31,10 @@ MAX_ITEMS = 100_000
 
 # Ids that become file names: the longest shipped one has 24 characters.
 MAX_ID_CHARS = 64
+# One file or folder name a kit writes (a shop profile's `files` made from ids): what
+# file systems hold (NAME_MAX on Linux and macOS, in UTF-8 bytes). The shipped kits' shop
+# exports make at most 27 bytes ("999-kommunikation-front.png").
+MAX_FILE_NAME_BYTES = 255
 
 # Lengths of items, boxes, boards, shop trims and die-line coordinates: the largest shipped
 # item is Museo's board, 444 mm; a poster is 1,189 mm (A0). Larger numbers are a typo or an

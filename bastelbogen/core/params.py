@@ -64,19 +64,23 @@ def _choice(*options):
     return check
 
 
-HEX = re.compile(r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+HEX = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\Z")
+NAME = re.compile(r"[A-Za-z]+\Z")  # a colour's name: red, transparent, darkslateblue
 
 
 def _colour(value):
-    if value == "none":
-        return None
+    """The one colour reader: text, #rrggbb (#rrggbbaa) or a name, or 'none'. A number is
+    no colour wherever it is written (reportlab would read 5 as #000005)."""
     if not isinstance(value, str):
         raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits, or a name")
-    if str(value).startswith("#") and not HEX.match(str(value)):
+    value = value.strip()  # a template's block scalar ends in a line break
+    if value == "none":
+        return None
+    if value.startswith("#") and not HEX.match(value):
         raise ValueError(f"{value!r} is not a colour: write #rrggbb, six hex digits")
-    if read_colour(str(value)) is None:
+    if read_colour(value) is None:
         raise ValueError(f"{value!r} is not a colour (use #rrggbb or a name)")
-    return str(value)
+    return value
 
 
 @lru_cache(maxsize=1024)
@@ -88,6 +92,11 @@ def read_colour(text: str):
 
     if HEX.match(text) and len(text) == 9:  # #rrggbbaa (reportlab would read #aarrggbb)
         found = colors.Color(*(int(text[k : k + 2], 16) / 255 for k in (1, 3, 5, 7)))
+    elif not (HEX.match(text) or NAME.match(text)):
+        # reportlab reads far more than a colour: '5' as the number #000005, '0.5' as a
+        # float that is no colour at all, 'Color(1,0,0)' by evaluating it. A colour is
+        # #rrggbb or a name, nothing else.
+        return None
     else:
         try:
             found = colors.toColor(text)

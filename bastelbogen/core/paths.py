@@ -32,3 +32,12 @@ def is_file(path: Path) -> bool:
         return path.is_file()
     except (OSError, ValueError):
         return False
+
+
+def is_dir(path: Path) -> bool:
+    """Like is_file: a name too long for the file system (ENAMETOOLONG), which pathlib
+    raises, is no folder."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False

@@ -89,11 +89,13 @@ class Registry(Generic[T]):
     def __getitem__(self, name: str) -> T:
         return self._entries[name]
 
-    def get(self, name: str, default: T | None = None) -> T | None:
-        return self._entries.get(name, default)
+    def get(self, name: object, default: T | None = None) -> T | None:
+        # Content names entries: a list or a mapping written where a name belongs is no
+        # entry, not a TypeError (a dict cannot look up what it cannot hash).
+        return self._entries.get(name, default) if isinstance(name, str) else default
 
     def __contains__(self, name: object) -> bool:
-        return name in self._entries
+        return isinstance(name, str) and name in self._entries
 
     def __len__(self) -> int:
         return len(self._entries)

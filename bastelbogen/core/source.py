@@ -159,6 +159,20 @@ class _Loader(_Parser, Composer, SafeConstructor, Resolver):
                 )
         return value
 
+    def construct_yaml_int(self, node):
+        # A whole number is read to its end: 5,000 digits pass Python's own limit on
+        # reading them, 400 no float can hold (every length and size becomes one). No
+        # count, size or value of a game needs more than a few digits.
+        digits = len(str(node.value).replace("_", "").lstrip("+-"))
+        if digits > limits.MAX_NUMBER_DIGITS:
+            raise ContentError(
+                Problem(
+                    loc_of(node, self.file),
+                    f"a number of {digits:,} digits; at most {limits.MAX_NUMBER_DIGITS} are read",
+                )
+            )
+        return SafeConstructor.construct_yaml_int(self, node)
+
     def construct_ymap(self, node):
         self.flatten_mapping(node)
         result = YMap()
@@ -192,6 +206,7 @@ class _Loader(_Parser, Composer, SafeConstructor, Resolver):
 # The stubs accept only pyyaml's own loader classes here, not a subclass of their parts.
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _Loader.construct_ymap)  # type: ignore[type-var]
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _Loader.construct_ylist)  # type: ignore[type-var]
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)  # type: ignore[type-var]
 
 
 def read_bytes(

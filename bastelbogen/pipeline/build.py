@@ -231,6 +231,7 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
     """Everything a build would find wrong, templates and text fit included, without
     touching out/: the kit is built into a folder that is thrown away."""
     game = project.load(game_id)
+    load_profiles(game.folder)  # the game's own print-shop profiles are content too
     # Each theme, and braille, draws boxes the plain build does not: try them all.
     variants = [replace(options, theme=name) for name in game.themes] or [options]
     if not options.braille:

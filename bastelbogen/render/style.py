@@ -14,7 +14,7 @@ from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
-from bastelbogen.core.params import read_colour
+from bastelbogen.core.params import COLOUR, read_colour
 from bastelbogen.core.source import read_bytes
 
 
@@ -97,14 +97,16 @@ class Fonts:
 
 
 def colour(value, loc: Loc) -> colors.Color | None:
-    if value is None or value == "none":
+    """A colour as reportlab draws it, read by the one colour reader (COLOUR): a number
+    is no colour, wherever it is written."""
+    if value is None:
         return None
-    if str(value).startswith("#") and len(str(value)) not in (7, 9):
-        raise ContentError(Problem(loc, f"'{value}' is not a colour: write #rrggbb"))
-    found = read_colour(str(value))
-    if found is None:
-        raise ContentError(Problem(loc, f"'{value}' is not a colour (use #rrggbb or a name)"))
-    return None if found.alpha == 0 else found  # 'transparent', #rrggbb00: no paint
+    try:
+        text = COLOUR(value)
+    except ValueError as exc:
+        raise ContentError(Problem(loc, str(exc))) from None
+    found = read_colour(text) if text is not None else None
+    return None if found is None or found.alpha == 0 else found  # 'transparent': no paint
 
 
 def tint(c, amount: float):

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bastelbogen.content.tables.columns import Column, convert
+from bastelbogen.content.tables.columns import NAMES, Column, convert
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.registry import Registry
 from bastelbogen.core.source import YList, YMap
@@ -55,16 +55,31 @@ def read_cells(path: Path, options: dict, loc: Loc) -> Cells:
     return read(path, options, loc)
 
 
-def rows_of(sheet: Cells, columns: dict[str, Column], name: str, problems: Collector) -> YList:
+def header(sheet: Cells) -> list[str]:
+    """The names its first row gives the columns, as written (empty ones left out)."""
+    return [str(v).strip() for v, _ in sheet.rows[0][1] if _filled(v)] if sheet.rows else []
+
+
+def rows_of(
+    sheet: Cells,
+    columns: dict[str, Column],
+    name: str,
+    problems: Collector,
+    langs: tuple[str, ...] = (),
+) -> YList:
     """Each row after the header as a YMap of its non-empty cells, typed by `columns`;
-    `name.de` and `name.en` columns join as `name: {de: …, en: …}`."""
+    `name.de` and `name.en` columns join as `name: {de: …, en: …}`, each language one of
+    `langs` (the game's; unsaid, any)."""
     out = YList()
     out.loc = Loc(sheet.file, 1, 1)
     out.item_locs = []
     if not sheet.rows:
         return out
     _, header = sheet.rows[0]
-    names = _names(header, name, problems)
+    names = [
+        (_language_column(key, loc, columns, name, langs, problems), loc)
+        for key, loc in _names(header, name, problems)
+    ]
     for _line, cells in sheet.rows[1:]:
         row = _row(cells, names, columns, name, problems)
         out.append(row)
@@ -113,6 +128,44 @@ def _names(header: Sequence[Cell], table: str, problems: Collector) -> list[tupl
             seen[key] = loc
         names.append((key, loc))
     return names
+
+
+def _language_column(
+    key: str | None,
+    loc: Loc,
+    columns: dict[str, Column],
+    table: str,
+    langs: tuple[str, ...],
+    problems: Collector,
+) -> str | None:
+    """A header `name.de` is the text of `name` in German: told at the header, once, when
+    `name` is declared as something else than text (a ref holds one id, a number one
+    number) or the game is not written in that language. Such a column is left out."""
+    if key is None or "." not in key:
+        return key
+    base, _, lang = key.partition(".")
+    column = columns.get(base)
+    if not base or not lang:
+        problems.add(
+            loc, f"table '{table}': column '{key}' must be a name and a language, like name.de"
+        )
+        return None
+    if column is not None and column.type not in ("text", "texts"):
+        problems.add(
+            loc,
+            f"table '{table}': column '{key}' holds a text in '{lang}', but column"
+            f" '{base}' is declared {column.type} ({NAMES[column.type]}), one value for"
+            f" every language; name the column '{base}'",
+        )
+        return None
+    if langs and lang not in langs:
+        problems.add(
+            loc,
+            f"table '{table}': column '{key}' holds a text in '{lang}', which is not one of"
+            f" the game's languages ({', '.join(langs)}); add it to `languages:` in game.yaml",
+        )
+        return None
+    return key
 
 
 def _put(

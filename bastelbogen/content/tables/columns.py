@@ -4,10 +4,12 @@ told as "'3l8' in column speed is not a whole number"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bastelbogen.content.schema import Fields
+from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.params import COLOUR
 from bastelbogen.core.source import YList, YMap
@@ -39,6 +41,8 @@ class Column:
     of: str = "text"  # a list's items
     sep: str = ";"  # a list's separator in a cell
     table: str = ""  # what a ref refers to
+    table_loc: Loc | None = field(default=None, compare=False)  # where `table:` is written
+    loc: Loc | None = field(default=None, compare=False)  # where the column is declared
 
 
 def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Column]:
@@ -49,33 +53,66 @@ def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Co
     columns = {}
     for name in top.data:
         top.known.append(name)
-        spec, loc = top.data[name], top.value_loc(name)
-        if isinstance(spec, str):
-            spec = _mapping({"type": spec}, loc)
-        f = Fields(spec, f"column '{name}'", problems, loc)
-        kind = f.get("type", str, "text")
-        if kind not in NAMES:
+        if "." in str(name):  # name.de is a header; the column it fills is name
+            base = str(name).partition(".")[0]
             problems.add(
-                f.value_loc("type"),
-                f"column '{name}': unknown type '{kind}' (types: {', '.join(NAMES)})",
+                top.data.key_loc(name),
+                f"column '{name}': declare the column as '{base}'; its '{base}.de',"
+                f" '{base}.en' … headers are its texts per language",
             )
-            kind = "text"
-        one_of = f.get("one-of", YList, None) or ()
-        column = Column(
-            kind,
-            f.get("min", float, None),
-            f.get("max", float, None),
-            tuple(one_of),
-            f.raw("default", None),
-            f.get("of", str, "text"),
-            f.get("sep", str, ";"),
-            f.get("table", str, ""),
-        )
-        f.done()
-        if kind == "ref" and not column.table:
-            problems.add(loc, f"column '{name}' refers to rows: name their 'table'")
-        columns[name] = column
+            continue
+        column = _column(str(name), top.data[name], top.value_loc(name), problems)
+        if column is not None:
+            columns[name] = column
     return columns
+
+
+def _column(name: str, spec, loc: Loc, problems: Collector) -> Column | None:
+    if isinstance(spec, str):
+        spec = _mapping({"type": spec}, loc)
+    f = Fields(spec, f"column '{name}'", problems, loc)
+    kind = _type(f, name, "type", tuple(NAMES))
+    if name == "id" and kind != "text":
+        # Ids name rows, references and files: text, whatever the cells look like.
+        problems.add(
+            f.value_loc("type"),
+            f"column 'id' holds each row's id, which is text; it cannot be {kind!r}"
+            " (give the type to another column)",
+        )
+        kind = "text"
+    one_of = f.get("one-of", YList, None) or ()
+    column = Column(
+        kind,
+        f.get("min", float, None),
+        f.get("max", float, None),
+        tuple(one_of),
+        f.raw("default", None),
+        _type(f, name, "of", tuple(k for k in NAMES if k != "list")),  # a cell splits once
+        f.get("sep", str, ";"),
+        f.get("table", str, ""),
+        f.value_loc("table"),
+        loc,
+    )
+    f.done()
+    if not column.sep:
+        problems.add(f.value_loc("sep"), f"column '{name}': 'sep' must be a character, like ';'")
+        return None
+    if "ref" in (kind, column.of) and not column.table:
+        problems.add(loc, f"column '{name}' refers to rows: name their 'table'")
+    return column
+
+
+def _type(f: Fields, name: str, key: str, types: tuple[str, ...]) -> str:
+    """A column's `type` (or its items', `of`): one of `types`; text when unsaid or unknown."""
+    kind = f.get(key, str, "text")
+    if kind not in types:
+        what = "type" if key == "type" else "type of items"
+        f.problems.add(
+            f.value_loc(key),
+            f"column '{name}': unknown {what} '{kind}' (types: {', '.join(types)})",
+        )
+        return "text"
+    return kind
 
 
 def _mapping(values: dict, loc) -> YMap:
@@ -110,7 +147,26 @@ def convert(value, column: Column, name: str):
 
 def _typed(value, column: Column, name: str):
     wrong = ValueError(f"'{_shown(value)}' in column {name} is not {NAMES[column.type]}")
+    if column.type == "int" and (digits := _digits(value)) > limits.MAX_NUMBER_DIGITS:
+        # bounded as in YAML (source.py); a workbook's 1e308 is a whole number too
+        raise ValueError(
+            f"'{_shown(value)}' in column {name} has {digits:,} digits;"
+            f" at most {limits.MAX_NUMBER_DIGITS} are read"
+        )
     return _READERS.get(column.type, _colour)(value, wrong)
+
+
+def _digits(value) -> int:
+    """How many digits a whole number is written with (a text) or has (a number)."""
+    if isinstance(value, str):
+        return len(value.strip().lstrip("+-"))
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        return 0
+    if value.bit_length() < 10_000:
+        return len(str(abs(value)))
+    return int(value.bit_length() * math.log10(2)) + 1  # str() refuses past 4,300 digits
 
 
 def _text(value, wrong: ValueError) -> str:
@@ -139,9 +195,10 @@ def _length(value, wrong: ValueError):
 
 
 def _colour(value, wrong: ValueError) -> str:
-    if not _is_colour(str(value).strip()):
+    # A colour is written as text; a number (a workbook's 5, YAML's 0.5) is none.
+    if not isinstance(value, str) or not _is_colour(value.strip()):
         raise wrong
-    return str(value).strip()
+    return value.strip()
 
 
 @lru_cache(maxsize=4096)
@@ -197,6 +254,8 @@ def _texts(value, wrong: ValueError):
 
 
 def _shown(value) -> str:
+    if isinstance(value, int) and value.bit_length() >= 10_000:  # str() would refuse it
+        return f"a number of {_digits(value):,} digits"
     text = str(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
