@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from bastelbogen.content.options import FLIPS, OPTIONS, Option
+from bastelbogen.content.flags import build_options, click_option
+from bastelbogen.content.options import FLIPS, OPTIONS
 
 # Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
 from bastelbogen.core import limits
@@ -166,53 +167,10 @@ def list_games(ctx: click.Context) -> None:
         )
 
 
-def _parsed(option: Option):
-    def callback(ctx, param, value):
-        if value is None or (option.type in ("langs", "list") and not value):
-            return option.default
-        try:
-            return option.parse(value)
-        except ValueError as exc:
-            raise click.BadParameter(str(exc)) from None
-
-    return callback
-
-
-def _click_option(option: Option):
-    """One command-line option made from its declaration in options.py."""
-    decl = (f"--{option.name}", option.key)
-    if option.type in ("flag", "alias"):  # an alias: BuildOptions.of makes it what it means
-        return click.option(*decl, is_flag=True, help=option.help)
-    if option.type == "choice":
-        return click.option(
-            *decl,
-            type=click.Choice(option.choices),
-            default=option.default,
-            show_default=True,
-            help=option.help,
-        )
-    if option.type in ("langs", "list"):
-        return click.option(*decl, multiple=True, callback=_parsed(option), help=option.help)
-    shown = option.shown(option.default) if option.default is not None else None
-    return click.option(
-        *decl,
-        default=shown,
-        show_default=shown is not None,
-        callback=_parsed(option),
-        help=option.help,
-    )
-
-
-def build_options(command):
-    for option in reversed(OPTIONS.values()):
-        command = _click_option(option)(command)
-    return command
-
-
 @main.command("validate")
 @click.argument("games", nargs=-1)
-@_click_option(OPTIONS["variant"])
-@_click_option(OPTIONS["strict"])
+@click_option(OPTIONS["variant"])
+@click_option(OPTIONS["strict"])
 @click.pass_context
 def validate_cmd(
     ctx: click.Context, games: tuple[str, ...], variant: str | None, strict: bool
@@ -349,8 +307,8 @@ def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
 
 
 @main.command("calibrate")
-@_click_option(OPTIONS["paper"])
-@_click_option(
+@click_option(OPTIONS["paper"])
+@click_option(
     OPTIONS["duplex"].narrowed(FLIPS, "The edge your printer turns the sheet over for its backs.")
 )
 @click.option(
@@ -394,7 +352,7 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
 
 
 for _name in ("variant", "theme", "lang"):  # what the preview builds, declared once
-    _click_option(OPTIONS[_name])(serve_cmd)
+    click_option(OPTIONS[_name])(serve_cmd)
 main.add_command(serve_cmd)  # the live preview, in its own package
 
 if __name__ == "__main__":
