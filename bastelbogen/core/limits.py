@@ -64,6 +64,17 @@ MIN_CURVE_STEPS, MAX_CURVE_STEPS = 4, 400
 # gigabytes, two far-apart cells span a billion.
 MAX_CELLS = 5_000_000
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+# Cells of one row (CSV, TSV and workbooks alike): a spreadsheet program has 16,384 columns
+# (A to XFD); the shipped tables have 7. A line of ten million commas is ten million cells.
+MAX_ROW_CELLS = 16_384
+# Bytes of text one sheet's cells hold once read: a shared string (XLSX) counts at every
+# cell that names it, a repeated cell (ODS) at every place it repeats to. A 30,000-card
+# table of 20 columns holds about 12 MB; one string of a megabyte named by 100,000 cells
+# is 100 GB.
+MAX_SHEET_TEXT_BYTES = 64 * 1024 * 1024
+# One XML tag of a workbook part (its attributes): a real one has a few hundred bytes, a
+# cell's text in an ODS attribute at most MAX_TEXT_CHARS.
+MAX_TAG_BYTES = 1024 * 1024
 # A native reader (the spreadsheet reader) runs in a child process held to these: reading a
 # 30,000-row table of 20 columns takes 1.3 s and 95 MiB there; past the limits its child ends
 # and the file is a located error, the build goes on telling it.
