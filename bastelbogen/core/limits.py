@@ -75,8 +75,6 @@ MAX_SHEET_TEXT_BYTES = 64 * 1024 * 1024
 # One XML tag of a workbook part, or one run of text in it: a real tag has a few hundred
 # bytes, and a spreadsheet program holds at most 32,767 characters (128 KB) in a cell.
 MAX_TAG_BYTES = 1024 * 1024
-# Elements nested in one workbook part: a real sheet nests 5 deep, rich text 7.
-MAX_XML_DEPTH = 100
 # A native reader (the spreadsheet reader) runs in a child process held to these: reading a
 # 30,000-row table of 20 columns takes 1.3 s and 95 MiB there; past the limits its child ends
 # and the file is a located error, the build goes on telling it.
