@@ -443,3 +443,77 @@ def test_a_workbook_reads_in_a_run_whose_cpu_time_is_capped(tmp_path):
     m = json.loads((out / "deck" / "manifest.json").read_text())
     ids = [i["id"] for p in m["files"][0]["pages"] for i in p["items"] if i["side"] == "front"]
     assert ids == ["fox", "fox", "owl", "hare", "hare", "hare"]
+
+
+def _shared_strings_as_excel_writes_them(path: Path) -> None:
+    """The workbook with its texts in a shared-string table, each cell naming its string
+    by number (`t="s"`), as Excel writes them (openpyxl writes them inline)."""
+    _xlsx(ROWS)(path)
+    parts = _parts(path)
+    strings: list[bytes] = []
+
+    def share(m: re.Match) -> bytes:
+        strings.append(m[2])
+        return b'<c r="%s" t="s"><v>%d</v></c>' % (m[1], len(strings) - 1)
+
+    sheet = "xl/worksheets/sheet2.xml"
+    parts[sheet] = re.sub(
+        rb'<c r="([A-Z]+[0-9]+)" t="inlineStr"><is><t>([^<]*)</t></is></c>', share, parts[sheet]
+    ).replace(b' t="inlineStr"></c>', b"></c>")  # an empty cell: no string to share
+    assert strings and b"inlineStr" not in parts[sheet]
+    parts["xl/sharedStrings.xml"] = (
+        b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.'
+        b'openxmlformats.org/spreadsheetml/2006/main" count="%d" uniqueCount="%d">'
+        % (len(strings), len(strings))
+        + b"".join(b"<si><t>%s</t></si>" % s for s in strings)
+        + b"</sst>"
+    )
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rIdS" Target="sharedStrings.xml" Type="http://schemas.'
+        b'openxmlformats.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>',
+    )
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"</Types>",
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats'
+        b'-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+    )
+    _write(path, parts)
+
+
+def test_shared_strings_as_excel_writes_them_are_read(tmp_path):
+    """The shared strings are counted, not refused: each cell keeps its text and place."""
+    from bastelbogen.content.tables import read_cells
+    from bastelbogen.core.errors import Loc
+
+    path = tmp_path / "cards.xlsx"
+    _shared_strings_as_excel_writes_them(path)
+    cells = read_cells(path, {"sheet": "Deck"}, Loc("game.yaml", 1, 1))
+    assert [v for v, _ in cells.rows[0][1]] == HEADER
+    line, row = cells.rows[1]
+    assert [v for v, _ in row] == [ROWS[0][0], *map(float, ROWS[0][1:3]), *ROWS[0][3:]]
+    assert line == 2 and row[4][1].cell == "Deck!E2"
+
+
+HIDING = {
+    # markup no spreadsheet program writes, in which a tag could hide from the counting
+    "comment": b"<!-- a quote ' opens here -->",
+    "angle bracket in a value": b"<row r='9' x='<'></row>",
+    "CDATA": b"<row r='9'><c r='A9' t='inlineStr'><is><t><![CDATA[x]]></t></is></c></row>",
+}
+
+
+@pytest.mark.parametrize("case", sorted(HIDING))
+def test_markup_no_spreadsheet_program_writes_is_refused(tmp_path, case):
+    from bastelbogen.content.tables import read_cells
+    from bastelbogen.core.errors import ContentError, Loc
+
+    path = tmp_path / "cards.xlsx"
+    _edit_sheet(lambda data: data.replace(b"</sheetData>", HIDING[case] + b"</sheetData>"))(path)
+    with pytest.raises(ContentError) as caught:
+        read_cells(path, {"sheet": "Deck"}, Loc("game.yaml", 1, 1))
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}:1:1: the workbook holds, at byte [0-9,]+, markup no"
+        r" spreadsheet program writes .*\(part xl/worksheets/sheet2\.xml\); it is not read",
+        str(caught.value),
+    ), caught.value
