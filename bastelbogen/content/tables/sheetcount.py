@@ -171,13 +171,14 @@ class SheetCount:
         if not strings:
             return
         cells = _SHARED.findall(buf)
-        named = [int(i) for i in cells if i.strip().isdigit()]
+        named = list(map(int, filter(bytes.isdigit, cells)))
         unknown = len(cells) - len(named)
         try:
             self.text += sum(map(strings.__getitem__, named))
         except IndexError:
             unknown = len(named) + unknown
-        self.text += max(0, unknown) * max(strings)
+        if unknown > 0:
+            self.text += unknown * max(strings)
         if self.text > limits.MAX_SHEET_TEXT_BYTES:
             self.part.refuse(
                 f"a sheet of the workbook holds more than"
