@@ -550,7 +550,7 @@ def test_a_sheet_spanning_a_vast_grid_is_refused_at_once(tmp_path):
         vast,
         "sheet: Deck",
         r"^content/deck/cards\.xlsx:1:1: a sheet of the workbook spans 1,048,576 rows"
-        r" by 16,384 columns; at most 5,000,000 cells are read",
+        r" by 16,384 columns; at most 1,000,000 cells are read",
     )
 
 

@@ -59,13 +59,16 @@ MAX_PATH_DATA = 100_000  # characters of SVG path data written in a game file
 # to a segment: a circle 2 m round, in 400 chords, is followed to within 0.01 mm.
 MIN_CURVE_STEPS, MAX_CURVE_STEPS = 4, 400
 
-# Workbooks (XLSX, ODS): the shipped one (examples/vogelquartett) has 171 cells in two
-# sheets; a 30,000-card table of 20 columns has 600,000 cells. A zip bomb unpacks to
-# gigabytes, two far-apart cells span a billion.
-MAX_CELLS = 5_000_000
+# Tables from files (CSV, TSV, XLSX, ODS): the shipped workbook (examples/vogelquartett)
+# has 171 cells in two sheets; a 30,000-card table of 20 columns has 600,000 cells. Each
+# cell read is kept with its place, some 200 bytes: a million stay under the 300 MB a
+# 30,000-card build may take, where five million took 750 MB (a 10 MB CSV of 100,000 rows
+# of 50 cells). A zip bomb unpacks to gigabytes, two far-apart cells span a billion.
+MAX_CELLS = 1_000_000
 MAX_UNPACKED_BYTES = 256 * 1024 * 1024
-# Cells of one row (CSV, TSV and workbooks alike): a spreadsheet program has 16,384 columns
-# (A to XFD); the shipped tables have 7. A line of ten million commas is ten million cells.
+# Cells of one row of a CSV or TSV (a workbook's are bounded by its grid): a spreadsheet
+# program has 16,384 columns (A to XFD); the shipped tables have 7. A line of ten million
+# commas is ten million cells.
 MAX_ROW_CELLS = 16_384
 # Bytes of text one sheet's cells hold once read: a shared string (XLSX) counts at every
 # cell that names it, a repeated cell (ODS) at every place it repeats to. A 30,000-card
