@@ -88,6 +88,14 @@ def rows_without_reference(data: bytes) -> bytes:
     )
 
 
+def rows_past_the_last(data: bytes) -> bytes:
+    """Ten million empty rows, then a cell: no grid is vast, but the reader steps through
+    every row, and so would the count (64 MB of them)."""
+    return data.replace(
+        b"</sheetData>", b"<row/>" * 10_000_000 + b"<row><c><v>1</v></c></row></sheetData>"
+    )
+
+
 def sheet_outside_worksheets(path: Path) -> None:
     """The workbook's relationships point the Deck sheet at a part outside xl/worksheets/,
     and that part has a far cell (a scan of xl/worksheets/ only never looks at it)."""
@@ -313,6 +321,11 @@ CASES = {
         XLSX,
         _edit_sheet(rows_without_reference),
         SPANS.format("xlsx", "1,048,00[0-9]", "16,385"),
+    ),
+    "xlsx-rows-past-the-last": (
+        XLSX,
+        _edit_sheet(rows_past_the_last),
+        r"^content/deck/cards\.xlsx:1:1: a sheet of the workbook has more than 1,048,576 rows",
     ),
     "xlsx-sheet-outside-worksheets": (
         XLSX,

@@ -65,11 +65,17 @@ MIN_CURVE_STEPS, MAX_CURVE_STEPS = 4, 400
 # 30,000-card build may take, where five million took 750 MB (a 10 MB CSV of 100,000 rows
 # of 50 cells). A zip bomb unpacks to gigabytes, two far-apart cells span a billion.
 MAX_CELLS = 1_000_000
-MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+# Unpacked, a workbook of a million cells is some 47 MB (openpyxl writes 47 bytes a cell; a
+# 30,000-card sheet of 20 columns is 28 MB); each part is counted by pattern as it unpacks,
+# some 10 MB a second at worst (a part of tiny tags), so 256 MiB of them took 27 s.
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024
 # Cells of one row of a CSV or TSV (a workbook's are bounded by its grid): a spreadsheet
 # program has 16,384 columns (A to XFD); the shipped tables have 7. A line of ten million
 # commas is ten million cells.
 MAX_ROW_CELLS = 16_384
+# Rows of one workbook sheet: a spreadsheet program has 1,048,576; rows beyond them, even
+# empty, are a file made to keep the reader counting.
+MAX_SHEET_ROWS = 1_048_576
 # Bytes of text one sheet's cells hold once read: a shared string (XLSX) counts at every
 # cell that names it, a repeated cell (ODS) at every place it repeats to. A 30,000-card
 # table of 20 columns holds about 12 MB; one string of a megabyte named by 100,000 cells

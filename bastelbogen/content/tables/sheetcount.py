@@ -112,7 +112,12 @@ class SheetCount:
         if not at:  # the sheet's dimension, workbook.xml's sheets: at a part's start
             for m in _OTHER.finditer(buf):
                 self._other(m[1], _attrs(m[2]))
-        every = len(_CELL.findall(buf))
+        # Each pattern costs a pass over the piece: those that cannot find anything in it
+        # are not run (a part of millions of other tags costs one pass, not seven).
+        every = len(_CELL.findall(buf)) if b"<c" in buf or b":c" in buf else 0
+        if not every:
+            self._rows(buf)
+            return cut
         refs = _CELL_REF.findall(buf)
         if len(refs) == every:
             self._in_bulk(buf, refs)
@@ -132,13 +137,28 @@ class SheetCount:
             joined = b" ".join(refs)
             self.rows = max(self.rows, max(map(int, _DIGITS.findall(joined))))
             self.cols = max(self.cols, max(map(column_number, set(_LETTERS.findall(joined)))))
-        rows = list(_ROW.finditer(buf))  # a row's place matters to the cells without r=
-        for m in rows:
-            self._row(m)
-        if refs and (not rows or _CELL.search(buf, rows[-1].end())):
+        last = self._rows(buf)  # where they leave the reader, for cells without r= further on
+        if refs and (last is None or _CELL.search(buf, last)):
             self.col = self.cols  # in a row the next piece goes on: at most this far
-        elif rows:
-            self.col = 0
+
+    def _rows(self, buf: bytes) -> int | None:
+        """The rows of `buf` followed, one by one (rows past the most a sheet has are
+        refused, so this ends); where the last ended, or None."""
+        last = None
+        if b"row" in buf:
+            for m in _ROW.finditer(buf):
+                self._row(m)
+                last = m.end()
+        return last
+
+    def _rows_end(self) -> None:
+        """Rows past the last a spreadsheet program has (each one ended costs the reader
+        a step, with no cell in it) are refused as they are counted."""
+        if self.row > limits.MAX_SHEET_ROWS:
+            self.part.refuse(
+                f"a sheet of the workbook has more than {limits.MAX_SHEET_ROWS:,} rows, the"
+                " most a spreadsheet program has"
+            )
 
     def _row(self, m: re.Match) -> None:
         if m[1] is not None:
@@ -147,6 +167,8 @@ class SheetCount:
             if not m[2]:
                 return
         self.row, self.col = self.row + 1, 0  # </row>, or <row/>
+        if self.row > limits.MAX_SHEET_ROWS:
+            self._rows_end()
 
     def _one_by_one(self, buf: bytes) -> None:
         for m in _ROW_OR_CELL.finditer(buf):
