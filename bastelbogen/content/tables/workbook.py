@@ -2,9 +2,13 @@
 both, without a spreadsheet program). A table is one sheet, named by `sheet:` or the first;
 each cell keeps its row and column number and is named as the program shows it (Deck!C14).
 
-A workbook is a zip of XML: its size unpacked is bounded before it is opened, so a small
-file that unpacks to gigabytes is refused rather than read. The reader itself is native code
-that a crafted file can make abort the process: it runs in a child (core/isolated.py)."""
+A workbook is a zip of XML, and the reader allocates what its cells ask for at once: every
+part is read as it unpacks (its real size counted, whatever the zip's directory says) and
+what the reader would build is counted before it sees the file, so that a small file that
+unpacks to gigabytes, spans a vast grid or copies one string into every cell is refused
+rather than read. The reader itself is native code that a crafted file may still make
+abort: it runs in a child (core/isolated.py). A cell whose formula failed (#DIV/0!) is an
+error at the cell, not the empty value the reader makes of it."""
 
 from __future__ import annotations
 
@@ -188,12 +192,9 @@ def _unpack(archive: zipfile.ZipFile, info: zipfile.ZipInfo, scan: _Scan) -> Ite
 
 
 class _Scan:
-    """Every part of a workbook, parsed as it unpacks by a real XML parser (expat), so that
-    quotes, a '>' inside an attribute or a prefix hide nothing. What the reader would build
-    is counted as it would build it: XLSX cells at their `r=` or, without one, where the
-    reader counts to; ODS rows and cells with their repeats; the text of each cell at
-    every place it lands (a shared string in each cell naming it, a repeated cell in each
-    place it repeats to)."""
+    """What every part of a workbook would make the reader build, counted as the parts
+    unpack (sheetcount.py): its bytes, as they come; the length of each shared string;
+    which part holds which sheet; the error cells of each sheet."""
 
     def __init__(self, where: Loc) -> None:
         self.where = where
