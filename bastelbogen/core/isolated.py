@@ -7,6 +7,7 @@ naming the file."""
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import pickle
 import resource
@@ -50,6 +51,7 @@ def _child(read: Callable[[], object], outbox: int) -> None:
     try:
         quiet = os.open(os.devnull, os.O_WRONLY)  # a native reader's own dying words are not
         os.dup2(quiet, 2)  # the user's: the parent tells what happened, located
+        faulthandler.disable()  # nor a dump of the child's stack (it writes past fd 2)
         _bound()
         try:
             result: tuple[str, object] = ("ok", read())
