@@ -420,15 +420,30 @@ def _far_cell(rows, sheet="Deck"):
     return write
 
 
-def test_a_workbook_that_makes_the_reader_abort_is_a_located_error(tmp_path):
+def test_a_workbook_that_makes_the_reader_abort_is_a_located_error(tmp_path, monkeypatch):
     """The reader runs in a child process held to a memory limit: its abort ends the child,
-    and the build tells the file, exit 1, no traceback (it ended the process with SIGABRT)."""
+    and the read tells the file (it ended the process with SIGABRT). The pre-checks refuse
+    this file before the reader sees it; without them, the child still holds."""
+    from bastelbogen.content.tables import workbook
+    from bastelbogen.core.errors import ContentError, Loc
+
+    path = tmp_path / "cards.xlsx"
+    _far_cell(ROWS)(path)
+    monkeypatch.setattr(workbook, "_bounded", lambda path: {})
+    with pytest.raises(ContentError) as caught:
+        workbook.read_workbook(path, {"sheet": "Deck"}, Loc("game.yaml", 1, 1))
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}:1:1: the spreadsheet reader .* on cards\.xlsx: .*",
+        str(caught.value),
+    ), caught.value
+    monkeypatch.undo()
     _fails(
         tmp_path,
         "cards.xlsx",
         _far_cell(ROWS),
         "sheet: Deck",
-        r"^content/deck/cards\.xlsx:1:1: the spreadsheet reader .* on cards\.xlsx",
+        r"^content/deck/cards\.xlsx:1:1: a sheet of the workbook spans 1,048,576 rows by"
+        r" 16,384 columns",
     )
 
 
@@ -535,7 +550,7 @@ def test_a_sheet_spanning_a_vast_grid_is_refused_at_once(tmp_path):
         vast,
         "sheet: Deck",
         r"^content/deck/cards\.xlsx:1:1: a sheet of the workbook spans 1,048,576 rows"
-        r" by 16,384 columns; at most 5,000,000 cells are read",
+        r" by 16,384 columns; at most 1,000,000 cells are read",
     )
 
 

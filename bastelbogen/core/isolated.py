@@ -7,6 +7,7 @@ naming the file."""
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import pickle
 import resource
@@ -50,6 +51,7 @@ def _child(read: Callable[[], object], outbox: int) -> None:
     try:
         quiet = os.open(os.devnull, os.O_WRONLY)  # a native reader's own dying words are not
         os.dup2(quiet, 2)  # the user's: the parent tells what happened, located
+        faulthandler.disable()  # nor a dump of the child's stack (it writes past fd 2)
         _bound()
         try:
             result: tuple[str, object] = ("ok", read())
@@ -65,10 +67,14 @@ def _child(read: Callable[[], object], outbox: int) -> None:
 
 
 def _bound() -> None:
-    """The child's memory (beyond what it inherits) and CPU time, held to the limits."""
-    resource.setrlimit(
-        resource.RLIMIT_CPU, (limits.READER_CPU_SECONDS, limits.READER_CPU_SECONDS + 1)
-    )
+    """The child's memory (beyond what it inherits) and CPU time, held to the limits, and
+    never above those the run itself was given (raising a hard limit is refused, and the
+    child then read nothing: a harness or a shell that caps CPU time made every workbook
+    fail)."""
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard == resource.RLIM_INFINITY:
+        hard = limits.READER_CPU_SECONDS + 1
+    resource.setrlimit(resource.RLIMIT_CPU, (min(limits.READER_CPU_SECONDS, hard), hard))
     try:
         with open("/proc/self/statm") as stat:  # pages mapped now, inherited from the parent
             mapped = int(stat.read().split()[0]) * resource.getpagesize()

@@ -66,11 +66,31 @@ MAX_PATH_DATA = 100_000  # characters of SVG path data written in a game file
 # to a segment: a circle 2 m round, in 400 chords, is followed to within 0.01 mm.
 MIN_CURVE_STEPS, MAX_CURVE_STEPS = 4, 400
 
-# Workbooks (XLSX, ODS): the shipped one (examples/vogelquartett) has 171 cells in two
-# sheets; a 30,000-card table of 20 columns has 600,000 cells. A zip bomb unpacks to
-# gigabytes, two far-apart cells span a billion.
-MAX_CELLS = 5_000_000
-MAX_UNPACKED_BYTES = 256 * 1024 * 1024
+# Tables from files (CSV, TSV, XLSX, ODS): the shipped workbook (examples/vogelquartett)
+# has 171 cells in two sheets; a 30,000-card table of 20 columns has 600,000 cells. Each
+# cell read is kept with its place, some 200 bytes: a million stay under the 300 MB a
+# 30,000-card build may take, where five million took 750 MB (a 10 MB CSV of 100,000 rows
+# of 50 cells). A zip bomb unpacks to gigabytes, two far-apart cells span a billion.
+MAX_CELLS = 1_000_000
+# Unpacked, a workbook of a million cells is some 47 MB (openpyxl writes 47 bytes a cell; a
+# 30,000-card sheet of 20 columns is 28 MB); each part is counted by pattern as it unpacks,
+# some 10 MB a second at worst (a part of tiny tags), so 256 MiB of them took 27 s.
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024
+# Cells of one row of a CSV or TSV (a workbook's are bounded by its grid): a spreadsheet
+# program has 16,384 columns (A to XFD); the shipped tables have 7. A line of ten million
+# commas is ten million cells.
+MAX_ROW_CELLS = 16_384
+# Rows of one workbook sheet: a spreadsheet program has 1,048,576; rows beyond them, even
+# empty, are a file made to keep the reader counting.
+MAX_SHEET_ROWS = 1_048_576
+# Bytes of text one sheet's cells hold once read: a shared string (XLSX) counts at every
+# cell that names it, a repeated cell (ODS) at every place it repeats to. A 30,000-card
+# table of 20 columns holds about 12 MB; one string of a megabyte named by 100,000 cells
+# is 100 GB.
+MAX_SHEET_TEXT_BYTES = 64 * 1024 * 1024
+# One XML tag of a workbook part, or one run of text in it: a real tag has a few hundred
+# bytes, and a spreadsheet program holds at most 32,767 characters (128 KB) in a cell.
+MAX_TAG_BYTES = 1024 * 1024
 # A native reader (the spreadsheet reader) runs in a child process held to these: reading a
 # 30,000-row table of 20 columns takes 1.3 s and 95 MiB there; past the limits its child ends
 # and the file is a located error, the build goes on telling it.
