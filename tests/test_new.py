@@ -404,13 +404,24 @@ def test_a_column_named_copy_shows_its_cells(project, tmp_path):
 
 
 def test_dotted_names_show_only_as_the_games_languages(project, tmp_path):
-    """`name.de` and `name.en` are one text, shown once; `a.`, `.` and `v1.2` name no
-    language of the game, would print as mappings, and are left off the face."""
-    header = ["id", "name.de", "name.en", "a.", ".", "v1.2", "plain"]
-    rows = [header, ["fox", "Fuchs", "Fox", "x", "y", "z", "w"]]
+    """`name.de` and `name.en` are one text, shown once."""
+    header = ["id", "name.de", "name.en", "plain"]
+    rows = [header, ["fox", "Fuchs", "Fox", "w"]]
     result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "t.csv", rows)), cwd=project)
     assert result.returncode == 0, result.stderr
     _, face = _game_of(project)
     assert [b["name"] for b in face["boxes"] if b["painter"] == "text"] == ["name", "plain"]
     checked = pnp("validate", "deck", cwd=project)
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_header_that_is_no_name_and_language_is_told_at_its_cell(project, tmp_path):
+    """`a.` and `.` are neither a plain name nor a name and a language, and `v1.2` names no
+    language of the game it writes: the table reader tells them at their header cells, as
+    the game would, and nothing is written."""
+    rows = [["id", "a.", ".", "v1.2", "plain"], ["fox", "x", "y", "z", "w"]]
+    result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "t.csv", rows)), cwd=project)
+    _refused(result, 1, r"t\.csv:1:2: table 'cards': column 'a\.' must be a name and a language")
+    assert "t.csv:1:3:" in result.stderr
+    assert "t.csv:1:4: table 'cards': column 'v1.2' holds a text in '2'" in result.stderr
+    assert _state(project) == []

@@ -169,7 +169,7 @@ class _Face:
         sheet = read_cells(path, {"sheet-with": "id"}, Loc(str(path)))
         header = _header(sheet, path)
         problems = Collector()
-        rows = rows_of(sheet, {}, "cards", problems)
+        rows = rows_of(sheet, {}, "cards", problems, LANGS)  # as the game will read it
         problems.raise_if_any()
         if not rows:
             raise ContentError(
