@@ -111,7 +111,9 @@ def test_a_worker_without_memory_to_answer_says_so():
     def work(n: int):
         if n != 1:
             return n
-        big = [str(i) for i in range(200_000)]  # pickled, several MB more
+        # 64 MiB: past glibc's largest mmap threshold, so its pickled copy is a new mapping
+        # whatever the worker's heap holds free (a pytest-xdist worker holds plenty)
+        big = bytes(64 << 20)
         with open("/proc/self/statm") as stat:
             mapped = int(stat.read().split()[0]) * resource.getpagesize()
         resource.setrlimit(resource.RLIMIT_AS, (mapped, resource.RLIM_INFINITY))

@@ -112,6 +112,17 @@ class Watching:
         raise AssertionError(f"no save seen after version {version} within {CEILING} s")
 
 
+def _told_in_terminal(capfd, told: str) -> str:
+    """What the terminal shows up to the line that tells `told`: the page's snapshot is in
+    before the watcher's thread has written its report."""
+    err = ""
+    deadline = time.monotonic() + CEILING
+    while told not in err and time.monotonic() < deadline:
+        err += capfd.readouterr().err
+        time.sleep(0.05)
+    return err
+
+
 def _add_row(root: Path, n: int) -> None:
     table = root / "content/tokens/tokens.csv"
     table.write_text(table.read_text() + f"t{n},{n},#009e73\n")
@@ -147,7 +158,7 @@ def test_a_failing_rebuild_is_told_and_the_next_save_rebuilds(tmp_path, monkeypa
             version = failed.version
             assert [p["text"] for p in failed.problems] == [told]
             assert failed.components == good.components  # the last good build stays
-            err = capfd.readouterr().err
+            err = _told_in_terminal(capfd, told)
             assert "Traceback (most recent call last)" in err and "in failing" in err
             assert type(fault).__name__ in err and told in err  # as the page tells it
             if isinstance(fault, OSError):  # the page groups it under its file
