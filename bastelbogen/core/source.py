@@ -14,6 +14,7 @@ import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent
+from yaml.reader import ReaderError
 from yaml.resolver import Resolver
 
 from bastelbogen.core import limits
@@ -252,6 +253,20 @@ def check_controls(text: str, file: str) -> None:
         )
 
 
+def _place_of(text: str, file: str, char: str) -> Loc:
+    """Where `char` first stands: the reader's own position counts bytes of UTF-8."""
+    at = text.find(char)
+    if at < 0:
+        return Loc(file, 1, 1)
+    return Loc(file, text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+
+
+def _refused(exc: ReaderError) -> str:
+    return (
+        f"the file holds the character U+{exc.character:04X}, which YAML does not allow; remove it"
+    )
+
+
 def _count_events(text: str, file: str) -> None:
     """Count the file's values in the fast parser before composing any: a file of millions
     of values is refused in a second, not after a minute of building them."""
@@ -290,6 +305,9 @@ def load_yaml(path: Path, loc: Loc | None = None):
         where = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file)
         what = exc.problem or exc.context or "broken YAML"
         raise ContentError(Problem(where, f"broken YAML: {what}")) from None
+    except ReaderError as exc:  # a character YAML refuses (U+0080, U+FFFE)
+        where = _place_of(text, file, chr(exc.character))
+        raise ContentError(Problem(where, _refused(exc))) from None
     except yaml.YAMLError as exc:
         raise ContentError(Problem(Loc(file), f"broken YAML: {exc}")) from None
     finally:
