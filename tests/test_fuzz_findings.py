@@ -3,8 +3,12 @@ its place (file:line:col), never as a traceback."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from bastelbogen.content.loader import load_game
+from bastelbogen.content.project import FONTS
 from bastelbogen.core.errors import ContentError
 from bastelbogen.core.source import load_yaml
 
@@ -22,3 +26,37 @@ def test_a_character_yaml_refuses_is_told_at_its_place(tmp_path, char):
     assert (problem.loc.file, problem.loc.line, problem.loc.col) == (str(path), 2, 10)
     assert f"U+{ord(char):04X}" in problem.message
     assert "<unicode string>" not in problem.message
+
+
+def _game(folder: Path, tables: str, files: dict[str, str] | None = None) -> Path:
+    """A game folder with these `tables:` (and files), its one component drawn from none."""
+    folder.mkdir()
+    (folder / "game.yaml").write_text(
+        f"game: {folder.name}\ntitle: G\nplayers: {{min: 1, max: 2}}\ntables:\n{tables}"
+        "components:\n  - {id: c, kind: card, size: standard, face: x, items: [{id: a}]}\n"
+    )
+    for name, text in (files or {}).items():
+        (folder / name).write_text(text)
+    return folder
+
+
+def _problems(folder: Path) -> list[str]:
+    with pytest.raises(ContentError) as caught:
+        load_game(folder, FONTS)
+    return [str(p) for p in caught.value.problems]
+
+
+def test_a_row_whose_id_is_a_mapping_is_told_where_a_ref_names_its_table(tmp_path):
+    """A YAML table's row with `id: {x: humor}`, its table named by another's ref column:
+    reading the ids of the table it refers to raised "unhashable type: 'YMap'"."""
+    folder = _game(
+        tmp_path / "g",
+        "  symbols: [{id: {x: humor}}, {id: wissen}]\n"
+        "  problems: {file: problems.csv, columns: {symbol: {type: ref, table: symbols}}}\n",
+        {"problems.csv": "id,symbol\np1,wissen\np2,humor\n"},
+    )
+    problems = _problems(folder)
+    game = str(folder / "game.yaml")
+    assert any(p.startswith(f"{game}:5:") and "needs an 'id'" in p for p in problems), problems
+    # the row it does not name is told at its cell
+    assert any(p.startswith(f"{folder / 'problems.csv'}:3:") and "humor" in p for p in problems)
