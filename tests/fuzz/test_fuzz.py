@@ -102,7 +102,10 @@ def roots(tmp_path_factory) -> dict[str, Path]:
 
 def _checked(root: Path, game: str, depth: str) -> None:
     project = Project(root)
-    if depth == "validate":
+    if depth == "export":  # built, its faces rasterised by PDFium (as --export png does)
+        options = BuildOptions.of(export=("png",), dpi=72, langs=("en",))
+        build_game(project, game, root / "out", options)
+    elif depth == "validate":
         check_game(project, game, BuildOptions())
     elif depth == "draw":
         build_game(project, game, Path(), BuildOptions(dry=True))
@@ -112,7 +115,8 @@ def _checked(root: Path, game: str, depth: str) -> None:
 
 def validate(root: Path, game: str, depth: str = "validate") -> Outcome:
     """`pnp validate GAME` in ROOT (or its first steps, by `depth`), in a child, judged."""
-    deepest = max(DEPTH, depth, key=DEPTHS.index)  # FUZZ_DEPTH goes deeper, never less deep
+    # FUZZ_DEPTH goes deeper, never less deep; an export is a build of its own
+    deepest = depth if depth == "export" else max(DEPTH, depth, key=DEPTHS.index)
     outcome = run_isolated(lambda: _checked(root, game, deepest))
     return judge(outcome, root, (TEMPLATES, FONTS))
 
@@ -251,7 +255,7 @@ def test_damaged_files(roots, seed, data):
     told("damaged-files", with_file(roots[project], rel, damaged, game), game, rel, damaged)
 
 
-PICTURE_BOX = "  - {name: photo, painter: image, box: [5, 5, 20, 20], file: %s}\n"
+PICTURE_BOX = "  - {name: %s, painter: image, box: [5, 5, 20, 20], file: %s}\n"
 
 
 def _pictures() -> dict[str, bytes]:
@@ -274,9 +278,8 @@ def picture_game(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("fuzz-pictures") / "examples"
     shutil.copytree(REPO / "examples", root)
     layout = root / "templates" / "vogelquartett" / "back.yaml"
-    text = layout.read_text()
-    boxes = "".join(PICTURE_BOX % name for name in _pictures())
-    layout.write_text(text.replace("boxes:\n", "boxes:\n" + boxes, 1))
+    boxes = "".join(PICTURE_BOX % (name.replace(".", "-"), name) for name in _pictures())
+    layout.write_text(layout.read_text() + boxes)  # the last boxes: drawn over the others
     for name, data in _pictures().items():
         (root / "content" / "vogelquartett" / name).write_bytes(data)
     outcome = validate(root, "vogelquartett", "draw")
@@ -296,3 +299,15 @@ def test_pictures(picture_game, name, data):
     rel = f"content/vogelquartett/{name}"
     outcome = with_file(picture_game, rel, picture, "vogelquartett", "draw")
     told("pictures", outcome, "vogelquartett", rel, picture)
+
+
+@weighted(0.25)
+@given(st.sampled_from(sorted(_pictures())), st.data())
+def test_exported_pictures(picture_game, name, data):
+    """A damaged picture that Pillow still reads, built into the kit and its faces exported
+    as PNG: reportlab embeds it, PDFium rasterises the PDF we made of it."""
+    original = _pictures()[name]
+    picture = data.draw(mutate.damaged_bytes(original), label="picture")
+    rel = f"content/vogelquartett/{name}"
+    outcome = with_file(picture_game, rel, picture, "vogelquartett", "export")
+    told("exported-pictures", outcome, "vogelquartett", rel, picture)
