@@ -3,6 +3,7 @@ its place (file:line:col), never as a traceback."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,26 @@ def test_a_row_whose_id_is_a_mapping_is_told_where_a_ref_names_its_table(tmp_pat
     assert any(p.startswith(f"{game}:5:") and "needs an 'id'" in p for p in problems), problems
     # the row it does not name is told at its cell
     assert any(p.startswith(f"{folder / 'problems.csv'}:3:") and "humor" in p for p in problems)
+
+
+def test_a_workbook_is_read_under_a_cpu_limit_the_run_already_has(tmp_path):
+    """A run under `ulimit -t 30` (a hard CPU limit below the reader's own): the reader's
+    child could not raise it, and every workbook was told as one 'the spreadsheet reader
+    ran out of the memory it may use, or could not go on' (the fuzzer's own children had
+    such a limit). In a child of this test, so the limit stays there."""
+    import resource
+
+    from bastelbogen.core.isolated import isolated
+
+    pid = os.fork()
+    if pid == 0:  # the limit is the child's only
+        code = 3
+        try:
+            resource.setrlimit(resource.RLIMIT_CPU, (30, 30))
+            code = 0 if isolated(lambda: 42, tmp_path / "deck.xlsx", "spreadsheet") == 42 else 1
+        except BaseException:  # noqa: BLE001 - the exit code tells the test
+            code = 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
