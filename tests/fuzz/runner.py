@@ -72,6 +72,18 @@ def _run(call: Callable[[], object]) -> tuple:
         return ("traceback", _innermost(exc) + "\n" + traceback.format_exc(), [])
 
 
+def _cap_memory() -> None:
+    """The command line's own memory cap (limits.MAX_MEMORY_BYTES), counted from what the
+    child inherits: a test process that ran much before maps more than a fresh `pnp`."""
+    with open("/proc/self/statm") as stat:
+        mapped = int(stat.read().split()[0]) * resource.getpagesize()
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    ceiling = mapped + limits.MAX_MEMORY_BYTES
+    if hard != resource.RLIM_INFINITY:
+        ceiling = min(ceiling, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
+
+
 def _child(call: Callable[[], object], outbox: int) -> None:
     code = 0
     try:
@@ -83,7 +95,7 @@ def _child(call: Callable[[], object], outbox: int) -> None:
         # reader's own child (core/isolated.py) from setting its own.
         _, hard = resource.getrlimit(resource.RLIMIT_CPU)
         resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, hard))
-        limits.cap_memory()  # as the command line does before any command
+        _cap_memory()
         result = _run(call)
         data = pickle.dumps(result)
         with os.fdopen(outbox, "wb") as stream:
