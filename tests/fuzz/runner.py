@@ -148,15 +148,23 @@ def judge(outcome: Outcome, root: Path, allowed: tuple[Path, ...] = ()) -> Outco
         return outcome
     if not outcome.problems:
         return Outcome("unlocated", "a ContentError with no problems")
-    bases = [root.resolve(), *(a.resolve() for a in allowed)]
+    bases = [b for a in (root, *allowed) for b in (a, a.resolve())]
     for file, line, col, cell, message in outcome.problems:
-        path = Path(file).resolve() if file else None
+        # The place as a user reads it: no resolving (a name may hold a NUL, or be too long
+        # for the file system); the project's files are named by absolute paths.
+        path = Path(os.path.normpath(file)) if file else None
         inside = path is not None and any(path.is_relative_to(b) for b in bases)
         if not inside:
             return Outcome("unlocated", f"placed outside the project: {file}: {message}")
-        text = path.suffix.lower() in TEXT_SUFFIXES and path.is_file()
-        if text and not cell and line < 1:
+        if path.suffix.lower() in TEXT_SUFFIXES and _is_file(path) and not cell and line < 1:
             return Outcome(
                 "unlocated", f"no line in a text file: {path.name}:{line}:{col}: {message}"
             )
     return outcome
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long, or with a NUL: no file of the project
+        return False
