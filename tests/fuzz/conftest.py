@@ -37,6 +37,7 @@ PROFILE = os.environ.get("FUZZ_PROFILE", "ci")
 settings.load_profile(PROFILE)
 
 RUNS: Counter = Counter()
+ENDS: Counter = Counter()  # how the runs ended: "target: ok", "target: content" …
 FINDINGS: Counter = Counter()
 
 
@@ -52,4 +53,7 @@ def pytest_sessionfinish(session, exitstatus):
         path = Path(report)
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("a") as f:
-            f.write(json.dumps({"runs": dict(RUNS), "findings": dict(FINDINGS)}) + "\n")
+            f.write(
+                json.dumps({"runs": dict(RUNS), "ends": dict(ENDS), "findings": dict(FINDINGS)})
+                + "\n"
+            )

@@ -11,6 +11,7 @@ from pathlib import Path
 
 def main(path: str) -> int:
     runs: dict[str, int] = defaultdict(int)
+    ends: dict[str, int] = defaultdict(int)
     found: dict[str, list[dict]] = defaultdict(list)
     file = Path(path)
     for line in file.read_text().splitlines() if file.exists() else []:
@@ -18,10 +19,13 @@ def main(path: str) -> int:
         if "runs" in record:
             for target, n in record["runs"].items():
                 runs[target] += n
+            for end, n in record.get("ends", {}).items():
+                ends[end] += n
         else:
             found[record["signature"]].append(record)
     total = sum(runs.values())
     print(f"{total} runs: " + ", ".join(f"{t} {n}" for t, n in sorted(runs.items())))
+    print("ended: " + ", ".join(f"{e} {n}" for e, n in sorted(ends.items())))
     print(f"{sum(len(v) for v in found.values())} findings, {len(found)} distinct")
     for signature, records in sorted(found.items(), key=lambda kv: -len(kv[1])):
         smallest = min(records, key=lambda r: len(r["data"]))

@@ -137,6 +137,7 @@ def with_file(
 def told(target: str, outcome: Outcome, game: str, rel: str, data: str | bytes) -> None:
     """Counts the run; a finding fails the test, or (collecting) goes to the report."""
     conftest.RUNS[target] += 1
+    conftest.ENDS[f"{target}: {outcome.kind}"] += 1
     if not outcome.finding:
         return
     conftest.FINDINGS[outcome.signature()] += 1
