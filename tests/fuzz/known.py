@@ -12,6 +12,8 @@ KNOWN = {
     r"^traceback: KeyError at rows\.py:\d+ in _data: 'id'": "blank or renamed id cell, as:",
     # `distinguishable` over a table with no colours (checks/colours.py).
     r"^traceback: ValueError at colours\.py:\d+ in distances": "distinguishable, zero colours",
+    # `painter:` given a list or a mapping (core/registry.py).
+    r"^traceback: TypeError at registry\.py:\d+ in __contains__: unhashable": "painter: list",
     # A colour cell holding a number: 0.5 (core/params.py read_colour).
     r"^traceback: AttributeError at params\.py:\d+ in read_colour": "colour: 0.5",
 }

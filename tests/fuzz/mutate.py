@@ -15,6 +15,7 @@ import zlib
 from typing import Any
 
 import yaml
+from hypothesis import reject
 from hypothesis import strategies as st
 
 # --- values ---------------------------------------------------------------------------------
@@ -176,6 +177,14 @@ def _places(data: Any, path: tuple = ()) -> list[tuple]:
     return found
 
 
+def _depth(data: Any) -> int:
+    if isinstance(data, dict):
+        return 1 + max(map(_depth, data.values()), default=0)
+    if isinstance(data, list):
+        return 1 + max(map(_depth, data), default=0)
+    return 0
+
+
 def _at(data: Any, path: tuple) -> Any:
     for step in path:
         data = data[step]
@@ -205,8 +214,8 @@ def edited_data(draw, original: Any, most: int = 3) -> Any:
             parent[new] = parent.pop(key)
         elif edit == "wrap":
             parent[key] = draw(st.sampled_from([[parent[key]], {"x": parent[key]}]))
-        elif edit == "nest":
-            parent[key] = deep(draw(st.sampled_from([10, 63, 65, 200])), parent[key])
+        elif edit == "nest" and _depth(data) < 150:  # yaml's dumper recurses: 400 is too deep
+            parent[key] = deep(draw(st.sampled_from([10, 63, 65, 150])), parent[key])
         elif edit == "copy":  # another place's value here: a list where a scalar was
             other = places[draw(st.integers(0, len(places) - 1))]
             if other[: len(path)] != path:
@@ -217,7 +226,11 @@ def edited_data(draw, original: Any, most: int = 3) -> Any:
 
 
 def dumped(data: Any) -> str:
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
+    """The data as YAML; data nested past what yaml's dumper can recurse is no case."""
+    try:
+        return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)
+    except RecursionError:
+        reject()
 
 
 # --- edits of YAML text ---------------------------------------------------------------------
