@@ -9,6 +9,7 @@ outside the project or without a line in a text file is a finding."""
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import pickle
 import resource
@@ -84,9 +85,10 @@ def _cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ceiling, hard))
 
 
-def _child(call: Callable[[], object], outbox: int) -> None:
+def _child(call: Callable[[], object], outbox: int, cpu_seconds: int) -> None:
     code = 0
     try:
+        faulthandler.disable()  # pytest's, on a copy of stderr: a crash is told by its signal
         quiet = os.open(os.devnull, os.O_WRONLY)
         os.dup2(quiet, 1)  # validate's "ok" lines and warnings are not the test's output
         os.dup2(quiet, 2)
@@ -94,7 +96,7 @@ def _child(call: Callable[[], object], outbox: int) -> None:
         # The soft limit only (SIGXCPU ends the child): a hard one would keep the spreadsheet
         # reader's own child (core/isolated.py) from setting its own.
         _, hard = resource.getrlimit(resource.RLIMIT_CPU)
-        resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, hard))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, hard))
         _cap_memory()
         result = _run(call)
         data = pickle.dumps(result)
@@ -106,13 +108,13 @@ def _child(call: Callable[[], object], outbox: int) -> None:
         os._exit(code)
 
 
-def run_isolated(call: Callable[[], object]) -> Outcome:
+def run_isolated(call: Callable[[], object], cpu_seconds: int = CPU_SECONDS) -> Outcome:
     """`call()` in a forked child: its outcome, a signal or the CPU limit as findings."""
     inbox, outbox = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(inbox)
-        _child(call, outbox)
+        _child(call, outbox, cpu_seconds)
     os.close(outbox)
     chunks: list[bytes] = []
     timed_out = False
@@ -133,7 +135,7 @@ def run_isolated(call: Callable[[], object]) -> Outcome:
     if os.WIFSIGNALED(status):
         sig = signal.Signals(os.WTERMSIG(status))
         if sig in (signal.SIGXCPU, signal.SIGKILL):
-            return Outcome("hang", f"ended by {sig.name} after {CPU_SECONDS} s of CPU")
+            return Outcome("hang", f"ended by {sig.name} after {cpu_seconds} s of CPU")
         return Outcome("signal", f"native crash: {sig.name}")
     if not chunks:
         return Outcome("signal", f"the child died without an answer (status {status})")
