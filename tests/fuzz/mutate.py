@@ -120,7 +120,7 @@ STRUCTURES = st.sampled_from(
         list(range(300)),
         [{"id": f"i{n}"} for n in range(50)],
     ]
-)
+).map(copy.deepcopy)  # a copy each time: later edits change the data in place
 VALUES = st.one_of(SCALARS, SCALARS, RANDOM_SCALARS, STRUCTURES)
 KEYS = st.one_of(
     st.sampled_from(
