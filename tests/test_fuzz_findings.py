@@ -84,3 +84,27 @@ def test_a_workbook_is_read_under_a_cpu_limit_the_run_already_has(tmp_path):
             os._exit(code)
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, status
+
+
+@pytest.mark.parametrize(
+    "value, told",
+    [
+        ("!!float .nan- heading", "'.nan- heading' cannot be read as !!float"),
+        ("!!int abc", "'abc' cannot be read as !!int"),
+        ("!!bool x", "'x' cannot be read as !!bool"),
+        ("!!timestamp 2001-13-45", "'2001-13-45' cannot be read as !!timestamp"),
+        ("!!float ''", "'' cannot be read as !!float"),
+        ("!!map [1, 2]", "a list cannot be read as !!map"),
+        ("!!seq {a: 1}", "a mapping cannot be read as !!seq"),
+    ],
+)
+def test_an_explicit_tag_its_value_does_not_fit_is_told_at_the_value(tmp_path, value, told):
+    """`- !!float .nan- heading: Setting up` in a rules file (the fuzzer tagged a key):
+    pyyaml's constructors raised ValueError, KeyError, AttributeError or TypeError."""
+    path = tmp_path / "rules.yaml"
+    path.write_text(f"title: x\nsections:\n  - {{steps: [a, {value}]}}\n")
+    with pytest.raises(ContentError) as caught:
+        load_yaml(path)
+    (problem,) = caught.value.problems
+    assert (problem.loc.line, problem.loc.col) == (3, 17), problem  # where the tag begins
+    assert told in problem.message

@@ -71,6 +71,9 @@ _BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _RAW_BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+_NODE_KINDS = {yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
+
+
 class _Loader(_Parser, Composer, SafeConstructor, Resolver):
     """Safe loading to YMap/YList with places; refuses duplicate keys, deep nesting, alias
     bombs, overlong texts and control characters."""
@@ -159,6 +162,22 @@ class _Loader(_Parser, Composer, SafeConstructor, Resolver):
                     )
                 )
         return value
+
+    def construct_object(self, node, deep=False):
+        # An explicit tag the value does not fit (`!!float .nan-`, `!!int abc`, `!!bool x`,
+        # `!!timestamp 2001-13-45`, `!!map [1]`): pyyaml's constructors raise what Python
+        # does; told at the value.
+        try:
+            return SafeConstructor.construct_object(self, node, deep)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            what = _NODE_KINDS.get(type(node)) or f"'{str(node.value)[:40]}'"
+            raise ContentError(
+                Problem(
+                    loc_of(node, self.file),
+                    f"{what} cannot be read as {tag}; write the value without the tag",
+                )
+            ) from None
 
     def construct_ymap(self, node):
         self.flatten_mapping(node)
