@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, settings
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 # Runs per target, scaled by the target's weight (tests/fuzz/test_fuzz.py): the weights add
-# up to 8.25, so "ci" makes some 165 runs and "long" (FUZZ_EXAMPLES) some 12,000.
+# up to 8.25, so "ci" makes some 130 runs and "long" (FUZZ_EXAMPLES) some 12,000.
 settings.register_profile(
     "ci",
-    max_examples=20,
+    max_examples=16,
     derandomize=True,
     database=None,
     deadline=None,
