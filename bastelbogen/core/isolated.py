@@ -67,14 +67,14 @@ def _child(read: Callable[[], object], outbox: int) -> None:
 
 
 def _bound() -> None:
-    """The child's memory (beyond what it inherits) and CPU time, held to the limits, and
-    never above those the run itself was given (raising a hard limit is refused, and the
-    child then read nothing: a harness or a shell that caps CPU time made every workbook
-    fail)."""
-    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    if hard == resource.RLIM_INFINITY:
-        hard = limits.READER_CPU_SECONDS + 1
-    resource.setrlimit(resource.RLIMIT_CPU, (min(limits.READER_CPU_SECONDS, hard), hard))
+    """The child's memory (beyond what it inherits) and CPU time, held to the limits."""
+    # Never above a limit the run already has (`ulimit -t`): raising a hard limit is refused,
+    # and the refusal told every workbook as one the reader could not read.
+    _, held = resource.getrlimit(resource.RLIMIT_CPU)
+    soft, hard = limits.READER_CPU_SECONDS, limits.READER_CPU_SECONDS + 1
+    if held != resource.RLIM_INFINITY:  # -1 on Linux: no min() over it
+        soft, hard = min(soft, max(held - 1, 1)), min(hard, held)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
     try:
         with open("/proc/self/statm") as stat:  # pages mapped now, inherited from the parent
             mapped = int(stat.read().split()[0]) * resource.getpagesize()

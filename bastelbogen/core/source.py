@@ -14,6 +14,7 @@ import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent
+from yaml.reader import ReaderError
 from yaml.resolver import Resolver
 
 from bastelbogen.core import limits
@@ -68,6 +69,9 @@ def loc_of(node, file: str) -> Loc:
 _BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 
 _RAW_BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+_NODE_KINDS = {yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
 
 
 class _Loader(_Parser, Composer, SafeConstructor, Resolver):
@@ -173,6 +177,22 @@ class _Loader(_Parser, Composer, SafeConstructor, Resolver):
             )
         return SafeConstructor.construct_yaml_int(self, node)
 
+    def construct_object(self, node, deep=False):
+        # An explicit tag the value does not fit (`!!float .nan-`, `!!int abc`, `!!bool x`,
+        # `!!timestamp 2001-13-45`, `!!map [1]`): pyyaml's constructors raise what Python
+        # does; told at the value.
+        try:
+            return SafeConstructor.construct_object(self, node, deep)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError):
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            what = _NODE_KINDS.get(type(node)) or f"'{str(node.value)[:40]}'"
+            raise ContentError(
+                Problem(
+                    loc_of(node, self.file),
+                    f"{what} cannot be read as {tag}; write the value without the tag",
+                )
+            ) from None
+
     def construct_ymap(self, node):
         self.flatten_mapping(node)
         result = YMap()
@@ -267,6 +287,20 @@ def check_controls(text: str, file: str) -> None:
         )
 
 
+def _place_of(text: str, file: str, char: str) -> Loc:
+    """Where `char` first stands: the reader's own position counts bytes of UTF-8."""
+    at = text.find(char)
+    if at < 0:
+        return Loc(file, 1, 1)
+    return Loc(file, text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+
+
+def _refused(exc: ReaderError) -> str:
+    return (
+        f"the file holds the character U+{exc.character:04X}, which YAML does not allow; remove it"
+    )
+
+
 def _count_events(text: str, file: str) -> None:
     """Count the file's values in the fast parser before composing any: a file of millions
     of values is refused in a second, not after a minute of building them."""
@@ -305,6 +339,9 @@ def load_yaml(path: Path, loc: Loc | None = None):
         where = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file)
         what = exc.problem or exc.context or "broken YAML"
         raise ContentError(Problem(where, f"broken YAML: {what}")) from None
+    except ReaderError as exc:  # a character YAML refuses (U+0080, U+FFFE)
+        where = _place_of(text, file, chr(exc.character))
+        raise ContentError(Problem(where, _refused(exc))) from None
     except yaml.YAMLError as exc:
         raise ContentError(Problem(Loc(file), f"broken YAML: {exc}")) from None
     finally:

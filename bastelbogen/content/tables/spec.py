@@ -209,7 +209,9 @@ def _check_cells(
                 f" '{column.table}', which does not exist (tables: {', '.join(tables)})",
             )
             continue
-        ids = {r.get("id") for r in target.rows} if target is not None else set()
+        # A row whose id is no text (a mapping, a list) was told above; it names no row.
+        rows = target.rows if target is not None else ()
+        ids = {r["id"] for r in rows if isinstance(r.get("id"), str)}
         for row in table.rows:
             values = row.get(key)
             for value in values if isinstance(values, list) else [values]:
