@@ -9,7 +9,7 @@ import pytest
 
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.imposition import PAPERS
-from tests.conftest import build, manifest
+from tests.conftest import build, holding, manifest
 from tests.pdfread import PT_PER_MM, fonts_embedded, read, trim_of
 
 MODES = ["long", "short", "fold", "none"]
@@ -133,12 +133,30 @@ def test_baron_standee_strip(kits):
     assert sorted(item["trim_mm"][2:]) == pytest.approx([40.0, 156.0], abs=0.01)
 
 
-def test_variant_large_groups_drops_ones_and_twos(tmp_path):
+def test_variant_large_groups_drops_ones_and_twos_but_keeps_a_set_for_the_draw(tmp_path):
+    """The first Baron is drawn with a set 1-8 before the 1s and 2s are put away, so the
+    large-groups build still prints one whole set (GAMES.md)."""
     kit = build("muenchhausen", tmp_path, variant="large-groups")
-    cards = manifest(kit)["files"][0]
-    ids = [i["id"] for p in cards["pages"] for i in p["items"] if i["side"] == "front"]
-    assert len(ids) == 48
-    assert not [i for i in ids if i.endswith(("-1", "-2"))]
+    ids = [
+        i["id"]
+        for f in holding(kit, "number-cards")
+        for p in f["pages"]
+        for i in p["items"]
+        if i["side"] == "front" and i.get("component") == "number-cards"
+    ]
+    values: dict[str, set[int]] = {}
+    for iid in ids:
+        name, value = iid.rsplit("-", 1)
+        values.setdefault(name, set()).add(int(value))
+    whole = [name for name, got in values.items() if got == set(range(1, 9))]
+    assert len(whole) == 1, values  # one set 1-8 for the draw
+    assert all(got == set(range(3, 9)) for name, got in values.items() if name not in whole)
+    assert len(values) == 8 and len(ids) == 8 * 6 + 2
+    # The sheet says what the build gives, and when the 1s and 2s go.
+    text = _sheet(kit)
+    assert "erst nach dem Auslosen" in text["de"] and "only after the draw" in text["en"]
+    assert "Satz Taler 1–8" in text["de"] and "Taler set 1–8" in text["en"]
+    assert whole == ["taler"]
 
 
 def test_two_builds_are_byte_identical(tmp_path):
@@ -231,8 +249,8 @@ def test_svg_cut_files_follow_the_same_plan(tmp_path):
 
 
 def test_the_sheets_say_what_the_seed_says(kits):
-    """Only the other players bid; the Baron passes on after a caught lie (the seed says
-    no more); cards, not values, are counted; the score sheet counts games; no invented
+    """Only the other players bid; the Baron passes on after a caught lie; cards, not
+    values, are counted; the score sheet counts games; no invented
     age or playing time."""
     from pypdf import PdfReader
 
@@ -241,8 +259,93 @@ def test_the_sheets_say_what_the_seed_says(kits):
     assert "Die Mitspieler (alle außer dem Baron) bieten" in rules
     lie = rules.split("Gelogen:")[1].split("Die Wahrheit:")
     assert "Danach wird der linke Nachbar Baron" in lie[0]
-    assert "Baron" not in lie[1].split("Ende und Wertung")[0].replace("Der Baron nimmt", "")
     assert "Es zählt die Zahl der Karten, nicht ihre Werte" in rules
     assert not any(word in rules for word in ("Jahren", "Minuten"))
     score = PdfReader(str(kit / "score-sheet.pdf")).pages[0].extract_text()
     assert all(f"Partie {n}" in score for n in range(1, 6)) and "Runde" not in score
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _sheet(kit) -> dict[str, str]:
+    """The cheat sheet's text per language, read back from rules.pdf (one page each)."""
+    from pypdf import PdfReader
+
+    pages = PdfReader(str(kit / "rules.pdf")).pages
+    assert len(pages) == 2  # one page per language, German first
+    return {"de": _flat(pages[0].extract_text()), "en": _flat(pages[1].extract_text())}
+
+
+# What a family would argue about, settled on the sheet in both languages (issue 26).
+SETTLED = {
+    "the bidder's card lies face down in front of the bidder": (
+        "Der Höchstbietende legt eine Handkarte verdeckt vor sich ab",
+        "the highest bidder lays one card from hand face down in front of themselves",
+    ),
+    "believed, it counts for the bidder": (
+        "bleibt unbesehen vor dem Bieter liegen und zählt am Ende für ihn",
+        "stays unseen in front of the bidder and counts for them at the end",
+    ),
+    "after the truth the left neighbour becomes Baron": (
+        "Auch dann wird der linke Nachbar Baron",
+        "Then too the player on the left becomes Baron",
+    ),
+    "after nobody bids the left neighbour becomes Baron": (
+        "Bietet niemand, legt der Baron eine Handkarte verdeckt vor sich ab;"
+        " dann wird der linke Nachbar Baron",
+        "If nobody bids, the Baron lays a card from hand face down in front of themselves;"
+        " then the player on the left becomes Baron",
+    ),
+    "cards are counted, not values": (
+        "Es zählt die Zahl der Karten, nicht ihre Werte: jede Karte +1 oder −1",
+        "The number of cards counts, not their values: each card +1 or −1",
+    ),
+    "that is the kit's reading, and the other is named": (
+        "So liest das Kit „zählt die Karten“; die andere Lesart addiert die Werte",
+        "That is the kit's reading of „zählt die Karten“ (counts the cards);"
+        " the other reading adds up the values",
+    ),
+}
+
+
+@pytest.mark.parametrize("point", sorted(SETTLED))
+def test_the_sheet_settles_what_a_family_would_argue_about(kits, point):
+    text = _sheet(kits("muenchhausen"))
+    de, en = SETTLED[point]
+    assert de in text["de"]
+    assert en in text["en"]
+    # The discard pile of the old sheet is gone: a laid card never goes there.
+    assert "Ablagestapel" not in text["de"] and "discard pile" not in text["en"]
+
+
+def test_the_aids_say_in_both_languages_where_the_card_goes(kits):
+    """The English aid says what the German says: the bidder's card in front of themselves,
+    believed it counts for them, and the Baron always passes left."""
+    from pypdf import PdfReader
+
+    kit = kits("muenchhausen")
+    aid = {
+        lang: _flat(PdfReader(str(kit / name)).pages[0].extract_text())
+        for lang, name in (("de", "player-aids.pdf"), ("en", "player-aids-en.pdf"))
+    }
+    assert "der Höchstbietende legt eine Karte verdeckt vor sich ab" in aid["de"]
+    assert "the highest bidder lays one card face down in front of themselves" in aid["en"]
+    assert "bleibt vor dem Bieter liegen und zählt für ihn" in aid["de"]
+    assert "stays in front of the bidder and counts for them" in aid["en"]
+    assert "wird immer der linke Nachbar Baron" in aid["de"]
+    assert "the left neighbour always becomes Baron" in aid["en"]
+    assert not any(w in aid["en"] for w in ("himself", " his "))
+
+
+def test_a_variant_keep_that_lists_no_values_is_told_at_its_line(project_copy):
+    from tests.conftest import validate_fails
+
+    case = (
+        "content/muenchhausen/game.yaml",
+        "keep: {set: [taler]}",
+        "keep: {set: taler}",
+        r"game\.yaml:\d+:\d+: a variant's keep: 'set' must list values, got",
+    )
+    validate_fails(project_copy, "muenchhausen", case)

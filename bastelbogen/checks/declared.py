@@ -16,11 +16,13 @@ from bastelbogen.core.errors import Collector
 from bastelbogen.core.source import YList, YMap
 
 
-def _dropped(variant: Variant | None, f: Fields, field: str) -> tuple:
-    """The values of `field` the variant drops from the check's component."""
-    if variant and f.data.get("component") == variant.component and variant.field == field:
-        return variant.values
-    return ()
+def _kept(variant: Variant | None, f: Fields, field: str, data: dict, values: list) -> list:
+    """The values of `field` a group (its fields in `data`) keeps under the variant: the
+    variant's own rule decides, so a set it keeps whole is expected whole."""
+    if variant is None:
+        return values
+    component = str(f.data.get("component", ""))
+    return [v for v in values if not variant.drops(component, {**data, field: v})]
 
 
 def _per_variant(equals, per, params, variant: Variant | None):
@@ -91,7 +93,7 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant, problems: Co
             if not expected:
                 continue
         else:
-            expected = [v for v in values if v not in _dropped(variant, f, field)]
+            expected = _kept(variant, f, field, dict(data), values)
             name = fmt
         _compare_set(f"{group} '{key}' of {what}", field, got, expected, name, equal, loc, problems)
 

@@ -32,11 +32,7 @@ def items_of(
         names = [k for k, _ in spec.each]
         for combo in itertools.product(*(values for _, values in spec.each)):
             data = {**base, **dict(zip(names, combo, strict=True))}
-            if (
-                variant
-                and variant.component == component.id
-                and data.get(variant.field) in variant.values
-            ):
+            if variant and variant.drops(component.id, data):
                 continue
             try:
                 iid = item_id(component, data, n, spec.loc, combo if len(spec.each) else ())

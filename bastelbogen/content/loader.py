@@ -149,8 +149,25 @@ def _variant(data, loc: Loc, problems: Collector, langs) -> Variant:
     component = f.get("component", str) or ""
     field = f.get("field", str) or ""
     values = f.get("drop", YList) or []
+    keep = f.get("keep", YMap, None)
     f.done()
-    return Variant(vid, name, component, field, tuple(values), loc)
+    return Variant(vid, name, component, field, tuple(values), loc, _keep(keep, problems))
+
+
+def _keep(keep: YMap | None, problems: Collector) -> tuple[tuple[str, tuple], ...]:
+    """`keep: {set: [taler]}`: each field with the values whose items the drop spares."""
+    if keep is None:
+        return ()
+    out = []
+    for name, values in keep.items():
+        if not isinstance(values, list):
+            problems.add(
+                keep.value_loc(name),
+                f"a variant's keep: '{name}' must list values, got {type_name(values)}",
+            )
+            continue
+        out.append((str(name), tuple(values)))
+    return tuple(out)
 
 
 def _check_variants(variants, components, problems: Collector) -> None:

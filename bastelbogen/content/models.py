@@ -97,6 +97,15 @@ class Variant:
     field: str
     values: tuple
     loc: Loc
+    # Items the drop spares: (field, values) pairs, one match keeps the item (Münchhausen's
+    # large groups keep one set whole, for the draw of the first Baron).
+    keep: tuple[tuple[str, tuple], ...] = ()
+
+    def drops(self, component: str, data: dict) -> bool:
+        """Whether this variant leaves out an item of `component` with these fields."""
+        if component != self.component or data.get(self.field) not in self.values:
+            return False
+        return not any(data.get(name) in values for name, values in self.keep)
 
 
 @dataclass(frozen=True)
