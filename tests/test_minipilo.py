@@ -266,3 +266,62 @@ def test_the_die_is_a_die_net_cut_along_its_outline(kits):
     xs, ys = zip(*loop, strict=True)
     assert sorted((round(max(xs) - min(xs), 2), round(max(ys) - min(ys), 2))) == [60, 85.6]
     assert math.isclose(die["trim_mm"][2] * die["trim_mm"][3], 60 * 85.6, abs_tol=0.01)
+
+
+def _sheet(kit) -> dict[str, str]:
+    """The cheat sheet's text per language, read back from rules.pdf (one page each)."""
+    from pypdf import PdfReader
+
+    pages = PdfReader(str(kit / "rules.pdf")).pages
+    assert len(pages) == 2  # one page per language, German first
+    return {lang: " ".join(p.extract_text().split()) for lang, p in zip(("de", "en"), pages)}
+
+
+# What the sheet must say in both languages (issue 26): the seed leaves open which L card
+# "matches" a helper's P symbol, so the kit decides and says so.
+COMPLETE = {
+    "which card matches": (
+        "Passend ist die P-Karte mit dem Symbol oder statt ihrer eine beliebige L-Karte des"
+        " Ratgebers; er wählt",
+        "Matching is the P card with that symbol or, instead of it, any L card of the"
+        " adviser's; the adviser chooses",
+    ),
+    "the matching is the kit's decision": (
+        "Die Regel lässt offen, welche L-Karte passt; so entscheidet es dieses Kit",
+        "The rules leave open which L card matches; this kit decides so",
+    ),
+    "the L and A piles lie face down": (
+        "L-Karten und A-Karten als Stapel verdeckt neben den Plan",
+        "L cards and A cards in piles face down beside the board",
+    ),
+    "each bonus counts per set": (
+        "jeder Zusatz je Satz, so oft er sich bilden lässt",
+        "each bonus per set, as often as you can form one",
+    ),
+    "the worked example": (
+        "Zusammen 24 + 11 + 1 + 2 = 38 Tuppis",
+        "In all 24 + 11 + 1 + 2 = 38 Tuppis",
+    ),
+}
+
+
+@pytest.mark.parametrize("point", sorted(COMPLETE))
+def test_the_sheet_is_complete_in_both_languages(kits, point):
+    text = _sheet(kits("minipilo"))
+    de, en = COMPLETE[point]
+    assert de in text["de"]
+    assert en in text["en"]
+
+
+def test_the_worked_example_adds_up_as_the_sheet_counts(kits):
+    """The example's parts, read off the sheet, are the sheet's own rates: 12 steps at 2,
+    11 cards at 1, one +1 set and one +2 set, and they add up to the total it prints."""
+    import re
+
+    for lang, text in _sheet(kits("minipilo")).items():
+        parts = re.search(r"(\d+) \+ (\d+) \+ (\d+) \+ (\d+) = (\d+) Tuppis", text)
+        assert parts, lang
+        steps, cards, one, two, total = map(int, parts.groups())
+        assert (steps, cards, one, two) == (12 * 2, 11, 1, 2)
+        assert steps + cards + one + two == total
+        assert re.search(r"12 (Schritte|steps) = 24 Tuppis", text), lang
