@@ -274,7 +274,10 @@ def _sheet(kit) -> dict[str, str]:
 
     pages = PdfReader(str(kit / "rules.pdf")).pages
     assert len(pages) == 2  # one page per language, German first
-    return {lang: " ".join(p.extract_text().split()) for lang, p in zip(("de", "en"), pages)}
+    return {
+        lang: " ".join(p.extract_text().split())
+        for lang, p in zip(("de", "en"), pages, strict=True)
+    }
 
 
 # What the sheet must say in both languages (issue 26): the seed leaves open which L card
