@@ -102,19 +102,28 @@ def paint_text(c, box, ctx) -> None:
     fitted = fit_line(text, font, size, float(box.get("min-size", size * 0.6)), w, h)
     if fitted is None:
         raise _overflow(box, ctx, text, float(box.get("min-size", size * 0.6)))
+    valign, align = box.get("valign"), box.get("align")
+    base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
+        valign, -fitted * CAP_HEIGHT / 2
+    )
+    width = stringWidth(text, font, fitted)
+    left = {"left": -w / 2, "right": w / 2 - width}.get(align, -width / 2)
+    cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
     if ctx.preflight:
         ctx.preflight.text(box, fitted, ctx.item_label)
+        lettering = _turned((left, base, left + width, base + fitted * CAP_HEIGHT), rotate)
+        ctx.preflight.contrast(
+            box,
+            box.get("colour"),
+            (cx + lettering[0], cy + lettering[1], cx + lettering[2], cy + lettering[3]),
+            ctx.beneath,
+            ctx.item_label,
+        )
     c.saveState()
-    cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
     c.translate(cx, cy)
     c.rotate(rotate)
     c.setFillColor(ctx.ink(box, "colour"))
     c.setFont(font, fitted)
-    valign = box.get("valign")
-    base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
-        valign, -fitted * CAP_HEIGHT / 2
-    )
-    align = box.get("align")
     if align == "left":
         c.drawString(-w / 2, base, text)
     elif align == "right":
@@ -122,6 +131,16 @@ def paint_text(c, box, ctx) -> None:
     else:
         c.drawCentredString(0, base, text)
     c.restoreState()
+
+
+def _turned(rect: tuple[float, float, float, float], rotate: int) -> tuple[float, ...]:
+    """A rectangle about the origin turned by `rotate` degrees (a multiple of 90)."""
+    x0, y0, x1, y1 = rect
+    corners = [(x0, y0), (x1, y1)]
+    for _ in range(rotate // 90):
+        corners = [(-y, x) for x, y in corners]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
@@ -311,12 +330,15 @@ def paint_paragraph(c, box, ctx) -> None:
     if best is None:
         raise _overflow(box, ctx, " ".join(str(t) for t in texts), min_size)
     size = size - best[0] * 0.5
-    if ctx.preflight:
-        ctx.preflight.text(box, size, ctx.item_label)
     paras, heights, total = best[1]
     top = y + h
     if box.get("valign") == "middle":
         top -= (h - total) / 2
+    if ctx.preflight:
+        ctx.preflight.text(box, size, ctx.item_label)
+        ctx.preflight.contrast(
+            box, box.get("colour"), (x, top - total, x + w, top), ctx.beneath, ctx.item_label
+        )
     for p, ph in zip(paras, heights, strict=True):
         p.drawOn(c, x, top - ph)
         top -= ph + gap * size
