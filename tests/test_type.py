@@ -6,8 +6,13 @@ leaves one word alone; a corner index that turned reads as another value is unde
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
 
 from bastelbogen.checks.colours import contrast
 from bastelbogen.checks.preflight import Preflight, worst_contrast
@@ -91,3 +96,119 @@ def test_minipilo_s_old_labels_are_told_and_the_build_goes_on_even_strictly(tmp_
         )
         assert found and float(found[0]) < 4.5, result.stderr
         assert (tmp_path / "minipilo" / "p-cards.pdf").is_file()
+
+
+# --- the cheat sheets, read back: list numbers, hanging indents, headings -------------
+
+H_OVER_P = 11.5 / 9  # a heading's size over body text's (cheatsheet.BASE)
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("kits")
+    for game in GAMES:
+        result = pnp("build", game, "--out", str(out), cwd=ROOT)
+        assert result.returncode == 0, result.stderr
+    return {game: out / game / "rules.pdf" for game in GAMES}
+
+
+def _widths():
+    """Vera's widths, as the kits set them (reportlab's own measure)."""
+    for name in ("Vera", "VeraBd"):
+        if f"t-{name}" not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(f"t-{name}", str(ROOT / "fonts" / f"{name}.ttf")))
+    return lambda text, bold, size: stringWidth(text, "t-VeraBd" if bold else "t-Vera", size)
+
+
+def _runs(path: Path, page: int) -> list[tuple[float, float, str, float, bool]]:
+    """Every piece of text drawn: (x, y of its origin, text, size, bold)."""
+    found = []
+
+    def seen(text, cm, tm, font, size):
+        if text.strip():
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            bold = "Bold" in str(font.get("/BaseFont", "")) if font else False
+            found.append((x, y, text.rstrip("\n"), float(size) * tm[0], bold))
+
+    PdfReader(str(path)).pages[page].extract_text(visitor_text=seen)
+    return found
+
+
+def _lines(runs) -> list[list]:
+    """The runs grouped into lines: one column (left or right of the page's middle) and
+    one baseline, top to bottom, each line's runs left to right."""
+    middle = 595.0 / 2
+    lines: dict[tuple[bool, float], list] = {}
+    for run in runs:
+        lines.setdefault((run[0] > middle, round(run[1], 1)), []).append(run)
+    return [sorted(lines[k]) for k in sorted(lines, key=lambda k: (k[0], -k[1]))]
+
+
+def _items(lines):
+    """Each list item: its bullet's run, the run its text starts with, and its further
+    lines (those after it in its column that start right of the bullet)."""
+    for n, line in enumerate(lines):
+        first = line[0]
+        if not re.fullmatch(r"\d+\.|•", first[2]) or len(line) < 2:
+            continue
+        more, y = [], first[1]
+        for later in lines[n + 1 :]:
+            if (
+                (later[0][0] > 297.5) != (first[0] > 297.5)
+                or later[0][0] <= first[0] + 0.5
+                or y - later[0][1] > 1.5 * first[3]  # a gap: the next block
+            ):
+                break
+            more.append(later[0])
+            y = later[0][1]
+        yield first, line[1], more
+
+
+@pytest.mark.heavy
+def test_list_numbers_are_followed_by_one_space_and_their_lines_hang_aligned(sheets):
+    width = _widths()
+    counted = 0
+    for game, path in sheets.items():
+        for page in (0, 1):
+            for bullet, text, more in _items(_lines(_runs(path, page))):
+                x, _y, mark, size, _bold = bullet
+                gap = text[0] - (x + width(mark, True, size))
+                space = width(" ", False, size)
+                assert abs(gap - space) < 0.2, (game, page, mark, text[2], gap, space)
+                for line in more:
+                    assert abs(line[0] - text[0]) < 0.05, (game, page, text[2], line[2])
+                counted += 1 + len(more)
+    assert counted > 40  # every kit's steps and points were found
+
+
+def test_numbers_of_a_list_end_where_the_widest_ends():
+    """Steps 1 to 10: the numbers stand right-aligned, the texts at one indent."""
+    from bastelbogen.render.cheatsheet import _bullets
+
+    blocks = [("h", "x")] + [("step", f"s{n}") for n in range(10)] + [("h", "y"), ("step", "z")]
+    bullets = _bullets(blocks)
+    assert bullets[1] == ("1.", "10.") and bullets[10] == ("10.", "10.")
+    assert bullets[0] is None and bullets[12] == ("1.", "1.")
+
+
+@pytest.mark.heavy
+def test_no_heading_leaves_one_word_alone_on_its_last_line(sheets):
+    wrapped = 0
+    for game, path in sheets.items():
+        for page in (0, 1):
+            runs = _runs(path, page)
+            sizes = [r[3] for r in runs]
+            body = max(set(sizes), key=sizes.count)
+            heads = [r for r in runs if r[4] and abs(r[3] - body * H_OVER_P) < 0.05]
+            lines = _lines(heads)
+            for n, line in enumerate(lines):
+                text = "".join(r[2] for r in line)
+                after = lines[n + 1] if n + 1 < len(lines) else None
+                # the next heading line one leading below in the same column: one heading
+                if after and abs(line[0][1] - after[0][1] - line[0][3] * 1.28) < 0.5:
+                    if after[0][0] == line[0][0]:
+                        wrapped += 1
+                        tail = "".join(r[2] for r in after)
+                        assert len(tail.split()) >= 2, (game, page, text, tail)
+    assert wrapped >= 2  # MiniPilo's and Münchhausen's long headings do wrap

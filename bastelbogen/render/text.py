@@ -143,6 +143,24 @@ def _turned(rect: tuple[float, float, float, float], rotate: int) -> tuple[float
     return min(xs), min(ys), max(xs), max(ys)
 
 
+_MARKUP = re.compile(r"(<[^>]*>)")
+NO_BREAK = "\u00a0"
+
+
+def unbroken_tail(text: str) -> str:
+    """The text with its last two words joined by a no-break space (outside any tag), so
+    that wrapped, its last line holds two words and never one alone: a heading's last
+    word never hangs by itself."""
+    parts = _MARKUP.split(text.strip())  # texts at even places, tags at odd ones
+    for n in range(len(parts) - 1, -1, -2):
+        spaces = list(re.finditer(r"\s+", parts[n]))
+        if spaces:
+            last = spaces[-1]
+            parts[n] = parts[n][: last.start()] + NO_BREAK + parts[n][last.end() :]
+            return "".join(parts)
+    return text
+
+
 def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
     return ParagraphStyle(
         box.name,
