@@ -5,6 +5,7 @@ leaves one word alone; a corner index that turned reads as another value is unde
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -19,7 +20,9 @@ from bastelbogen.checks.preflight import Preflight, worst_contrast
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
+from bastelbogen.render.text import UNDERLINE, reads_turned
 from tests.conftest import ROOT, pnp
+from tests.pdfread import read
 
 GAMES = ["museo", "mytown", "muenchhausen", "minipilo"]
 LOC = Loc("face.yaml", 1, 1)
@@ -212,3 +215,45 @@ def test_no_heading_leaves_one_word_alone_on_its_last_line(sheets):
                         tail = "".join(r[2] for r in after)
                         assert len(tail.split()) >= 2, (game, page, text, tail)
     assert wrapped >= 2  # MiniPilo's and Münchhausen's long headings do wrap
+
+
+# --- values that turned read as others --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text,marked",
+    [
+        ("6", True),
+        ("9", True),
+        ("16", True),
+        ("68", True),
+        ("8", False),
+        ("69", False),
+        ("1", False),
+        ("10", False),
+        ("7", False),
+        ("6a", False),
+        ("", False),
+    ],
+)
+def test_a_value_is_marked_when_turned_it_reads_as_another(text, marked):
+    assert reads_turned(text) is marked
+
+
+@pytest.mark.heavy
+def test_muenchhausen_s_sixes_are_underlined_in_both_corners_and_the_middle(tmp_path):
+    """Each set's 6 (8 sets) carries three rules, each as long as its 6 is wide and as
+    thick as the mark says; no other card carries one."""
+    result = pnp("build", "muenchhausen", "--out", str(tmp_path), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    _reader, pages = read(tmp_path / "muenchhausen" / "number-cards.pdf", forms=True)
+    width = _widths()
+    found = {22: 0, 60: 0}
+    for page in pages:
+        for line in page.lines:
+            for size in found:
+                if line.in_form and abs(line.width - size * UNDERLINE[1]) < 0.01:
+                    length = math.dist((line.x1, line.y1), (line.x2, line.y2))
+                    assert length == pytest.approx(width("6", True, size), abs=0.01)
+                    found[size] += 1
+    assert found == {22: 2 * 8, 60: 8}

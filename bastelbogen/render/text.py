@@ -75,7 +75,8 @@ def fit_line(
 @painter(
     "text",
     "one line that shrinks from `size` to `min-size` (pt) to fit; `font` is"
-    " regular, bold or italic",
+    " regular, bold or italic; `turns` (a corner index) underlines a value that"
+    " reads as another turned round (6 and 9)",
     {
         "text": TEXT,
         "font": Key(TEXT, "regular"),
@@ -85,6 +86,7 @@ def fit_line(
         "align": Key(ALIGNMENT, "center"),
         "valign": Key(choice("top", "middle", "bottom"), "middle"),
         "rotate": Key(choice(0, 90, 180, 270), 0),
+        "turns": Key(choice(True, False), False),
     },
     puts=(Mark.TEXT,),
 )
@@ -130,7 +132,25 @@ def paint_text(c, box, ctx) -> None:
         c.drawRightString(w / 2, base, text)
     else:
         c.drawCentredString(0, base, text)
+    if box.get("turns") and reads_turned(text):  # as playing cards mark their 6 and 9
+        c.setStrokeColor(ctx.ink(box, "colour"))
+        c.setLineWidth(fitted * UNDERLINE[1])
+        under = base - fitted * UNDERLINE[0]
+        c.line(left, under, left + width, under)
     c.restoreState()
+
+
+UNDERLINE = (0.14, 0.075)  # a turned-value mark: below the baseline and thick, in font sizes
+TURNED = str.maketrans("01689", "01986")  # digits that are digits upside down, as they read
+
+
+def reads_turned(text: str) -> bool:
+    """Whether the text, turned 180°, reads as a different number: 6 as 9, 16 as 91; not
+    8 or 69 (the same either way), nor 10, which turned would start with a 0."""
+    if not text or any(ch not in "01689" for ch in text):
+        return False
+    turned = text.translate(TURNED)[::-1]
+    return turned != text and (len(turned) == 1 or not turned.startswith("0"))
 
 
 def _turned(rect: tuple[float, float, float, float], rotate: int) -> tuple[float, ...]:
