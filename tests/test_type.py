@@ -257,3 +257,19 @@ def test_muenchhausen_s_sixes_are_underlined_in_both_corners_and_the_middle(tmp_
                     assert length == pytest.approx(width("6", True, size), abs=0.01)
                     found[size] += 1
     assert found == {22: 2 * 8, 60: 8}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cheat_sheet_s_colours_stand_4_5_to_1(game):
+    """The rules' colour is the headings' ink on the paper and the header band under white
+    lettering; body text is #1d1d1d on the paper and on the tint of notes and tables."""
+    from bastelbogen.core.source import load_yaml
+    from bastelbogen.render.lookup import TINT
+
+    def rgb(text: str) -> tuple[float, float, float]:
+        return tuple(int(text[k : k + 2], 16) / 255 for k in (1, 3, 5))
+
+    accent = rgb(str(load_yaml(ROOT / "content" / game / "rules.yaml")["colour"]))
+    white, ink = (1.0, 1.0, 1.0), rgb("#1d1d1d")
+    assert contrast(accent, white) >= 4.5
+    assert contrast(ink, (TINT.red, TINT.green, TINT.blue)) >= 4.5

@@ -141,7 +141,7 @@ def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
             "italic",
             spaceBefore=3 * scale,
             spaceAfter=2 * scale,
-            backColor=colors.HexColor("#f3efe4"),
+            backColor=lookup.TINT,  # the look-up tables' tint: one paper colour for asides
             borderPadding=(3, 4, 3, 4),
         ),
     }
