@@ -273,3 +273,24 @@ def test_the_cheat_sheet_s_colours_stand_4_5_to_1(game):
     white, ink = (1.0, 1.0, 1.0), rgb("#1d1d1d")
     assert contrast(accent, white) >= 4.5
     assert contrast(ink, (TINT.red, TINT.green, TINT.blue)) >= 4.5
+
+
+def test_a_table_s_labels_are_judged_on_its_stripes_too():
+    """Score tables paint their own stripes under their labels: a dark grey label on white
+    paper passes, the same on a dark stripe is told, naming the stripe."""
+    from types import SimpleNamespace
+
+    from bastelbogen.render.shapes import _Grid, _judged
+
+    def told(stripe: str) -> list[str]:
+        box = _box(
+            "score", "table", (0, 0, 200, 100), header=("a", "b"), rows=("x", "y"),
+            colour="#444444", stripe=stripe,
+        )  # fmt: skip
+        ctx = SimpleNamespace(preflight=Preflight(), beneath=(), item_label="item 's'")
+        _judged(box, _Grid(box, ["a", "b"], ["x", "y"]), ctx)
+        return [p.message for p in ctx.preflight.problems()]
+
+    assert told("#ffffff") == []
+    (message,) = told("#999999")
+    assert "box 'score stripe' (#999999)" in message
