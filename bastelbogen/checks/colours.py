@@ -115,3 +115,19 @@ def _closest(keys: list[str]) -> dict:
             vision = min(VISIONS, key=lambda v: found[v][i][j])
             pairs[(keys[i], keys[j])] = (vision, found[vision][i][j])
     return pairs
+
+
+def luminance(rgb: tuple[float, float, float]) -> float:
+    """WCAG 2.x relative luminance of an sRGB colour (channels 0..1)."""
+
+    def linear(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
+    """WCAG 2.x contrast ratio of two colours, 1 (none) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)

@@ -1,20 +1,30 @@
 """Preflight: what prints, but prints badly. Art that stops short of the bleed shows a white
 edge on a card cut a little off; text under 6 pt is hard to read; a picture stretched below
 150 dots per inch looks soft. These are warnings, each told once per place it is written
-(with how many items show it); `--strict` makes them errors.
+(with how many items show it); `--strict` makes them errors, all but one: text whose colour
+stands under 4.5:1 (WCAG 2.x) against the fill painted beneath it stays a warning even then,
+so that every game that built before the check still builds (`ADVICE`).
 
 The bleed is judged on the resolved faces (geometry); text sizes and picture resolutions
 where they are known for certain, when text is fitted and pictures are scaled."""
 
 from __future__ import annotations
 
+from bastelbogen.checks.colours import contrast
 from bastelbogen.content.painters import PAINTERS
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Loc, Problem
+from bastelbogen.core.params import COLOUR, read_colour
 from bastelbogen.core.units import to_mm
 
 EPS = 0.01  # points
 NEAR = 1 / 25.4 * 72  # 1 mm: a fill edge closer to the cut than this is a mistake
+LEAST_CONTRAST = 4.5  # WCAG 2.x AA for body text: what a reader with low vision still reads
+PAPER = (1.0, 1.0, 1.0)  # under every box: the sheet
+ADVICE = frozenset({"contrast"})  # findings --strict leaves warnings (the issue: never an error)
+GRID = 5  # sample points across the lettering (and 3 down) where the ground is looked up
+
+RGB = tuple[float, float, float]
 
 
 class Preflight:
@@ -72,6 +82,23 @@ class Preflight:
                 f" ({label}); under {limits.MIN_TEXT_PT:g} pt is hard to read in print",
             )
 
+    def contrast(self, box, ink, lettering, beneath, label: str) -> None:
+        """Text of colour `ink` (as written, before a swell build lightens it) over the
+        rectangle `lettering` (x0, y0, x1, y1, face points) set on the boxes `beneath`
+        (those drawn before it): told when the worst ground it stands on is under
+        4.5:1. A ground that is a picture or a motif is not known, so not judged."""
+        rgb = _rgb(ink)
+        worst = worst_contrast(rgb, lettering, beneath) if rgb is not None else None
+        if rgb is not None and worst is not None and worst[0] < LEAST_CONTRAST - 1e-9:
+            ratio, ground = worst
+            self._add(
+                box.loc_of("colour"),
+                "contrast",
+                f"text in box '{box.name}' ({_hex(rgb)}) has a contrast of {ratio:.1f}:1 against"
+                f" {ground} ({label}); {LEAST_CONTRAST:g}:1 or more reads in print and"
+                " with low vision",
+            )
+
     def picture(self, box, dpi: float, name: str, loc: Loc | None, label: str) -> None:
         if dpi < limits.MIN_PRINT_DPI:
             self._add(
@@ -91,9 +118,70 @@ class Preflight:
         for key, (loc, message, count) in found.items():
             self._found.setdefault(key, [loc, message, 0])[2] += count
 
-    def problems(self) -> list[Problem]:
+    def problems(self, strict: bool = False) -> list[Problem]:
+        """The findings as warnings; `strict`, only those --strict makes errors."""
         out = []
-        for loc, message, count in self._found.values():
+        for (_where, what), (loc, message, count) in self._found.items():
+            if strict and what in ADVICE:
+                continue
             more = f" (and {count - 1} more like it)" if count > 1 else ""
             out.append(Problem(loc, f"preflight: {message}{more}"))
         return out
+
+
+def _rgb(value) -> RGB | None:
+    """A box's colour value as (r, g, b), or None when it names no paint."""
+    try:
+        text = COLOUR(value) if value is not None else None
+    except ValueError:
+        return None
+    found = read_colour(text) if text is not None else None
+    if found is None or found.alpha == 0:
+        return None
+    return (found.red, found.green, found.blue)
+
+
+def _hex(rgb: RGB) -> str:
+    return "#" + "".join(f"{round(v * 255):02x}" for v in rgb)
+
+
+def _covers(box, x: float, y: float) -> bool:
+    bx, by, bw, bh = box.rect
+    if box.get("shape") == "ellipse":
+        rx, ry = bw / 2, bh / 2
+        return ((x - bx - rx) / rx) ** 2 + ((y - by - ry) / ry) ** 2 <= 1
+    return bx <= x <= bx + bw and by <= y <= by + bh
+
+
+def ground_at(beneath, x: float, y: float) -> tuple[RGB, str] | None:
+    """The colour painted last at (x, y) by `beneath` and what painted it: a shape's fill,
+    or the paper; None when it is a picture or motif, whose colours are not known here."""
+    for box in reversed(beneath):
+        if not PAINTERS[box.painter].fills(box) or not _covers(box, x, y):
+            continue
+        if box.painter == "shape" and box.get("shape") == "line":
+            continue  # a rule paints no area, whatever its `fill`
+        if box.painter != "shape":
+            return None
+        fill = _rgb(box.get("fill"))
+        if fill is not None:
+            return fill, f"box '{box.name}' ({_hex(fill)})"
+    return PAPER, "the paper"
+
+
+def worst_contrast(rgb: RGB, lettering, beneath) -> tuple[float, str] | None:
+    """The least contrast of the colour `rgb` against the grounds under the rectangle
+    `lettering` (sampled on a grid), and what that ground is; None when none is known."""
+    x0, y0, x1, y1 = lettering
+    worst: tuple[float, str] | None = None
+    for i in range(GRID):
+        for j in range(3):
+            x = x0 + (x1 - x0) * (i + 0.5) / GRID
+            y = y0 + (y1 - y0) * (j + 0.5) / 3
+            found = ground_at(beneath, x, y)
+            if found is None:
+                continue
+            ratio = contrast(rgb, found[0])
+            if worst is None or ratio < worst[0]:
+                worst = (ratio, found[1])
+    return worst

@@ -138,8 +138,8 @@ def build_game(
         )
         write_kit(job, ready.variant, writers, jobs_for(options.jobs))
         found = ready.preflight.problems()
-        if found and options.strict:
-            raise ContentError(found)
+        if options.strict and (errors := ready.preflight.problems(strict=True)):
+            raise ContentError(errors)
         for problem in found if warn else ():
             warn(problem)
         return out / game_id if options.dry else staging.publish(out / game_id)

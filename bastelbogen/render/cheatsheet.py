@@ -16,7 +16,9 @@ from markupsafe import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether
+from reportlab.platypus.paraparser import ParaFrag
 
 from bastelbogen.content.models import Game
 from bastelbogen.core import limits
@@ -27,7 +29,7 @@ from bastelbogen.render.columns import SHEET
 from bastelbogen.render.pdf import DISCARD, Meta
 from bastelbogen.render.rulestext import blocks_of, load_template
 from bastelbogen.render.style import Fonts, colour
-from bastelbogen.render.text import paragraph
+from bastelbogen.render.text import paragraph, unbroken_tail
 
 HEAD = ("title", "tagline", "facts")  # blocks set in the header band
 BASE = {
@@ -132,14 +134,14 @@ def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
         "facts": style("facts", "bold", textColor=colors.white),
         "h": style("h", "bold", textColor=accent, spaceBefore=6 * scale, spaceAfter=2 * scale),
         "p": style("p", spaceAfter=3 * scale),
-        "li": style("li", leftIndent=10 * scale, bulletIndent=2 * scale, spaceAfter=1.5 * scale),
-        "step": style("step", leftIndent=12 * scale, bulletIndent=0, spaceAfter=1.5 * scale),
+        "li": style("li", bulletIndent=2 * scale, spaceAfter=1.5 * scale),
+        "step": style("step", bulletIndent=0, spaceAfter=1.5 * scale),
         "note": style(
             "note",
             "italic",
             spaceBefore=3 * scale,
             spaceAfter=2 * scale,
-            backColor=colors.HexColor("#f3efe4"),
+            backColor=lookup.TINT,  # the look-up tables' tint: one paper colour for asides
             borderPadding=(3, 4, 3, 4),
         ),
     }
@@ -270,27 +272,62 @@ def _kept(groups: list[list]) -> list:
     return [g[0] if len(g) == 1 else KeepTogether(g) for g in groups]
 
 
+def _bullets(blocks) -> list[tuple[str, str] | None]:
+    """Each block's bullet and the widest bullet of its list, or None for a block without
+    one: points take "•"; steps are numbered from 1 after each heading."""
+    numbers: list[tuple[int, int]] = []  # (step's number, its run) for each block
+    last: dict[int, int] = {}  # a run's last number
+    step, run = 0, 0
+    for kind, _text in blocks:
+        if kind == "h":
+            step, run = 0, run + 1
+        step += kind == "step"
+        numbers.append((step if kind == "step" else 0, run))
+        last[run] = step
+    return [
+        (f"{n}.", f"{last[r]}.") if n else ("•", "•") if kind == "li" else None
+        for (kind, _text), (n, r) in zip(blocks, numbers, strict=True)
+    ]
+
+
+def hung(style: ParagraphStyle, bullet: str, widest: str) -> tuple[ParagraphStyle, list]:
+    """A list item's style and bullet: numbers right-aligned on the widest of their list,
+    one word space between the number and the text, and every line of the text starting
+    at one indent (a hanging indent). Platypus keeps 0.6 of the bullet's font size after
+    a bullet (nearly two word spaces) and starts the first line there when that overruns
+    the indent, so the bullet is drawn from a fragment at the text's size while the
+    style's bullet size only sets that gap to one space."""
+    font, size = style.bulletFontName, style.fontSize
+    space = stringWidth(" ", style.fontName, size)
+    own, most = stringWidth(bullet, font, size), stringWidth(widest, font, size)
+    hanging = ParagraphStyle(
+        f"{style.name}-hung",
+        parent=style,
+        bulletIndent=style.bulletIndent + most - own,
+        leftIndent=style.bulletIndent + most + space,
+        bulletFontSize=space / 0.6,
+    )
+    frag = ParaFrag(text=bullet, fontName=font, fontSize=size, textColor=style.textColor)
+    return hanging, [frag]
+
+
 def _groups(blocks, styles, sheet: RulesPage, texts: dict) -> list[list]:
     """Paragraphs, a heading grouped with the block after it, so no heading is left alone
     at the foot of a column; `texts` learns each paragraph's source text."""
     out: list[list] = []
-    step = 0
-    for kind, text in blocks:
-        bullet = None
-        if kind == "step":
-            step += 1
-            bullet = f"{step}."
-        elif kind == "li":
-            bullet = "•"
-        elif kind == "h":
-            step = 0
+    for (kind, text), bullet in zip(blocks, _bullets(blocks), strict=True):
+        style, drawn = styles[kind], None
+        if kind == "h":
+            text = unbroken_tail(text)
+        if bullet is not None:
+            style, drawn = hung(style, *bullet)
         para = paragraph(
             text,
-            styles[kind],
+            style,
             _source_loc(text, sheet.sources),
             folder=sheet.folder,
             links=True,
-            bulletText=bullet,
+            bulletText=drawn,
         )
         texts[id(para)] = text
         if out and len(out[-1]) == 1 and out[-1][0].style.name == "h":

@@ -19,6 +19,7 @@ from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
 from bastelbogen.render.paint import PaintContext
+from bastelbogen.render.text import unbroken_tail
 
 KINDS = ("panel", "row", "cycle", "symbol")  # the blocks of the look-up band
 LINE = colors.HexColor("#cfc8b8")
@@ -33,7 +34,7 @@ def band(blocks, styles, width: float, sheet) -> Flowable | None:
     panels: list[list] = []
     for kind, text in blocks:
         if kind == "panel":
-            panels.append([Paragraph(text, styles["h"])])
+            panels.append([Paragraph(unbroken_tail(text), styles["h"])])
         elif panels:
             panels[-1].append((kind, text))
     if not panels:

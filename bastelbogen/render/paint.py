@@ -34,6 +34,7 @@ class PaintContext:
     outline: tuple = ()  # the cut outline of the piece being drawn (`shape: outline`)
     dry: bool = False  # validating: everything drawn (text fitted, pictures read), no file
     drawn: set | None = None  # validating: faces (by their key) drawn already, not again
+    beneath: tuple = ()  # the boxes of the face drawn before the one being drawn: its ground
 
     def ink(self, box, key: str, default: str | None = ""):
         """A box's colour: its own, else the default its painter declares ("" here), else
@@ -53,8 +54,10 @@ class PaintContext:
 
 
 def draw_face(c, face, ctx: PaintContext) -> None:
-    for box in face:
+    for n, box in enumerate(face):
+        ctx.beneath = face[:n]  # what text is set on, for the preflight's contrast
         PAINTERS[box.painter].draw(c, box, ctx)
+    ctx.beneath = ()
 
 
 def draw_art(c, art: Art, ctx: PaintContext) -> None:

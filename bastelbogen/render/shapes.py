@@ -22,6 +22,7 @@ from bastelbogen.core.params import (
 from bastelbogen.core.shapes import offset
 from bastelbogen.core.units import mm
 from bastelbogen.layout import braille
+from bastelbogen.layout.layouts import Box
 from bastelbogen.render.style import colour, loops_path, shade
 from bastelbogen.render.text import check_glyphs, fit_line
 
@@ -101,6 +102,8 @@ def paint_table(c, box, ctx) -> None:
     ink = ctx.ink(box, "colour")
     line = ctx.ink(box, "line-colour")
     stripe = ctx.ink(box, "stripe")
+    if ctx.preflight:
+        _judged(box, grid, ctx)
     c.saveState()
     c.setFillColor(stripe)
     _bands(c, grid, stripe)
@@ -109,6 +112,26 @@ def paint_table(c, box, ctx) -> None:
     c.setFillColor(ink)
     _labels(c, grid, box, ctx)
     c.restoreState()
+
+
+def _judged(box, grid: _Grid, ctx) -> None:
+    """The preflight's contrast for the labels: on the ground beneath the table, on its
+    stripe and on a heading's darker band (each as a fill under the whole table)."""
+    stripe = colour(box.get("stripe"), box.loc_of("stripe"))
+    bands = {"": None}
+    if stripe is not None:
+        bands |= {" stripe": stripe, " heading band": shade(stripe, 0.12)}
+    for name, fill in bands.items():
+        under = () if fill is None else (_filled(f"{box.name}{name}", box, fill),)
+        lettering = (grid.x, grid.y, grid.x + grid.w, grid.y + grid.h)
+        ctx.preflight.contrast(
+            box, box.get("colour"), lettering, (*ctx.beneath, *under), ctx.item_label
+        )
+
+
+def _filled(name: str, box, fill) -> Box:
+    """A plain fill over the box's rectangle, as the contrast check reads a shape."""
+    return Box(name, "shape", box.rect, (("fill", "#" + fill.hexval()[2:8].lower()),), box.loc)
 
 
 class _Grid:

@@ -75,7 +75,8 @@ def fit_line(
 @painter(
     "text",
     "one line that shrinks from `size` to `min-size` (pt) to fit; `font` is"
-    " regular, bold or italic",
+    " regular, bold or italic; `turns` (a corner index) underlines a value that"
+    " reads as another turned round (6 and 9)",
     {
         "text": TEXT,
         "font": Key(TEXT, "regular"),
@@ -85,6 +86,7 @@ def fit_line(
         "align": Key(ALIGNMENT, "center"),
         "valign": Key(choice("top", "middle", "bottom"), "middle"),
         "rotate": Key(choice(0, 90, 180, 270), 0),
+        "turns": Key(choice(True, False), False),
     },
     puts=(Mark.TEXT,),
 )
@@ -102,26 +104,81 @@ def paint_text(c, box, ctx) -> None:
     fitted = fit_line(text, font, size, float(box.get("min-size", size * 0.6)), w, h)
     if fitted is None:
         raise _overflow(box, ctx, text, float(box.get("min-size", size * 0.6)))
+    valign, align = box.get("valign"), box.get("align")
+    base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
+        valign, -fitted * CAP_HEIGHT / 2
+    )
+    width = stringWidth(text, font, fitted)
+    left = {"left": -w / 2, "right": w / 2 - width}.get(align, -width / 2)
+    cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
     if ctx.preflight:
         ctx.preflight.text(box, fitted, ctx.item_label)
+        lettering = _turned((left, base, left + width, base + fitted * CAP_HEIGHT), rotate)
+        ctx.preflight.contrast(
+            box,
+            box.get("colour"),
+            (cx + lettering[0], cy + lettering[1], cx + lettering[2], cy + lettering[3]),
+            ctx.beneath,
+            ctx.item_label,
+        )
     c.saveState()
-    cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
     c.translate(cx, cy)
     c.rotate(rotate)
     c.setFillColor(ctx.ink(box, "colour"))
     c.setFont(font, fitted)
-    valign = box.get("valign")
-    base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
-        valign, -fitted * CAP_HEIGHT / 2
-    )
-    align = box.get("align")
     if align == "left":
         c.drawString(-w / 2, base, text)
     elif align == "right":
         c.drawRightString(w / 2, base, text)
     else:
         c.drawCentredString(0, base, text)
+    if box.get("turns") and reads_turned(text):  # as playing cards mark their 6 and 9
+        c.setStrokeColor(ctx.ink(box, "colour"))
+        c.setLineWidth(fitted * UNDERLINE[1])
+        under = base - fitted * UNDERLINE[0]
+        c.line(left, under, left + width, under)
     c.restoreState()
+
+
+UNDERLINE = (0.14, 0.075)  # a turned-value mark: below the baseline and thick, in font sizes
+TURNED = str.maketrans("01689", "01986")  # digits that are digits upside down, as they read
+
+
+def reads_turned(text: str) -> bool:
+    """Whether the text, turned 180°, reads as a different number: 6 as 9, 16 as 91; not
+    8 or 69 (the same either way), nor 10, which turned would start with a 0."""
+    if not text or any(ch not in "01689" for ch in text):
+        return False
+    turned = text.translate(TURNED)[::-1]
+    return turned != text and (len(turned) == 1 or not turned.startswith("0"))
+
+
+def _turned(rect: tuple[float, float, float, float], rotate: int) -> tuple[float, ...]:
+    """A rectangle about the origin turned by `rotate` degrees (a multiple of 90)."""
+    x0, y0, x1, y1 = rect
+    corners = [(x0, y0), (x1, y1)]
+    for _ in range(rotate // 90):
+        corners = [(-y, x) for x, y in corners]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+_MARKUP = re.compile(r"(<[^>]*>)")
+NO_BREAK = "\u00a0"
+
+
+def unbroken_tail(text: str) -> str:
+    """The text with its last two words joined by a no-break space (outside any tag), so
+    that wrapped, its last line holds two words and never one alone: a heading's last
+    word never hangs by itself."""
+    parts = _MARKUP.split(text.strip())  # texts at even places, tags at odd ones
+    for n in range(len(parts) - 1, -1, -2):
+        spaces = list(re.finditer(r"\s+", parts[n]))
+        if spaces:
+            last = spaces[-1]
+            parts[n] = parts[n][: last.start()] + NO_BREAK + parts[n][last.end() :]
+            return "".join(parts)
+    return text
 
 
 def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
@@ -311,12 +368,15 @@ def paint_paragraph(c, box, ctx) -> None:
     if best is None:
         raise _overflow(box, ctx, " ".join(str(t) for t in texts), min_size)
     size = size - best[0] * 0.5
-    if ctx.preflight:
-        ctx.preflight.text(box, size, ctx.item_label)
     paras, heights, total = best[1]
     top = y + h
     if box.get("valign") == "middle":
         top -= (h - total) / 2
+    if ctx.preflight:
+        ctx.preflight.text(box, size, ctx.item_label)
+        ctx.preflight.contrast(
+            box, box.get("colour"), (x, top - total, x + w, top), ctx.beneath, ctx.item_label
+        )
     for p, ph in zip(paras, heights, strict=True):
         p.drawOn(c, x, top - ph)
         top -= ph + gap * size
