@@ -94,13 +94,16 @@ def _count(length: float, room: float, bleed: float) -> int:
 def _edges(length: float, caps: list[float], keep: list[tuple[float, float]]) -> tuple[float, ...]:
     """The cells' edges along one side: the even split, each seam moved to the nearest
     place clear of every kept span that leaves every cell fitting its sheet. A seam that
-    finds no such place stays where it was: the board still goes together."""
+    finds no such place stays nearest the even split: the board still goes together."""
     cells = len(caps)
     edges = [length * k / cells for k in range(cells + 1)]
     for k in range(1, cells):
         low = max(edges[k - 1], length - sum(caps[k:])) + 1e-6
         high = min(edges[k - 1] + caps[k - 1], length) - 1e-6
-        wanted = length * k / cells
+        # The even split, or the nearest place to it the sheets allow (the cells at the
+        # board's edges hold less: they carry the bleed).
+        wanted = min(max(length * k / cells, low), high)
+        edges[k] = wanted
         for d in _offsets(max(wanted - low, high - wanted)):
             s = wanted + d
             if low <= s <= high and not any(a - CLEAR < s < b + CLEAR for a, b in keep):
