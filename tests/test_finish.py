@@ -257,3 +257,28 @@ def test_every_dash_is_a_line_kind(kits):
         assert _style("valley") in dashes
     mats = set(_dashes(kits("minipilo") / "projects.pdf"))
     assert not mats & {_style("valley"), _style("mountain")}, mats
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0, 6.0])
+def test_seams_clear_kept_areas_and_every_sheet_holds_its_cell(bleed):
+    """The planner as geometry: a kept area across the even split moves the seam off it,
+    and every cell with its glue margin and bleed still fits the sheet."""
+    settings = PrintSettings(bleed=mm(bleed))
+    size = (mm(300), mm(444))  # upright on A4: 2 x 2 sheets
+    keep = ((mm(140), mm(200), mm(20), mm(44)),)  # across both even splits
+    t = boards.plan(size, settings, keep)
+    assert (t.cols, t.rows, t.turns) == (2, 2, 0)
+    kx, ky, kw, kh = keep[0]
+    top = size[1] - ky - kh  # the kept area, counted down from the top as the rows are
+    for edge in t.xs[1:-1]:
+        assert not kx - boards.CLEAR < edge < kx + kw + boards.CLEAR
+    for edge in t.ys[1:-1]:
+        assert not top - boards.CLEAR < edge < top + kh + boards.CLEAR
+    page_w, page_h = settings.page_size
+    for edges, room in ((t.xs, page_w), (t.ys, page_h)):
+        caps = boards._caps(
+            len(edges) - 1, room - 2 * settings.keep_clear - 2 * boards.ROOM, mm(bleed)
+        )
+        for k, cap in enumerate(caps):
+            assert edges[k + 1] - edges[k] <= cap + 1e-6
+    assert (t.xs[0], t.ys[0]) == (0.0, 0.0) and (t.xs[-1], t.ys[-1]) == pytest.approx(size)

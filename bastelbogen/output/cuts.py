@@ -21,7 +21,7 @@ FOLD = "#0060c0"
 # The folds as the PDF draws them (render/style.py): valley dashed, mountain dash-dotted,
 # here in mm.
 DASHES = {
-    style: ",".join(f"{to_mm(v):.2f}".rstrip("0").rstrip(".") for v in LINE_STYLES[style][1])
+    style: ",".join(f"{to_mm(v):.2f}".rstrip("0").rstrip(".") for v in LINE_STYLES[style][1] or ())
     for style in FOLDS
 }
 

@@ -151,7 +151,7 @@ def missing_glyphs(text: str, font_name: str) -> str:
 # valley and mountain lines must look different at a glance, without colour too; the line
 # a board's neighbour is laid on is neither (orange, short dashes). Width (pt), dash array
 # (pt) or None for solid, ink.
-LINE_STYLES = {
+LINE_STYLES: dict[str, tuple[float, tuple[float, ...] | None, colors.Color]] = {
     "cut": (0.6, None, colors.HexColor("#1d1d1d")),
     "valley": (0.5, (3, 2), colors.HexColor("#6b6b6b")),
     "mountain": (0.5, (4, 1.5, 1, 1.5), colors.HexColor("#6b6b6b")),
