@@ -16,10 +16,11 @@ class Art:
 
     layers: tuple[tuple[Matrix, Face], ...]  # each layer of the kind's plan, resolved
     bleed: Rect  # item-local, the trim grown by the bleed; drawing is clipped to it
-    tabs: tuple[Rect, ...] = ()  # plain tinted areas: a standee's feet, a glue tab
+    tabs: tuple[Rect, ...] = ()  # plain tinted areas: a standee's feet
     lines: tuple[tuple[float, float, float, float, str], ...] = ()  # x1 y1 x2 y2 style
     clip: tuple = ()  # a shaped piece: its outline grown by the bleed (loops), not `bleed`
     cut: tuple = ()  # a shaped piece: its outline, drawn as a thin cut line
+    glue: tuple = ()  # glue areas, each as closed loops: hatched
 
 
 def localize(value, lang: str, langs: tuple[str, ...]):

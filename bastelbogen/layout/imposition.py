@@ -93,6 +93,7 @@ class Placement:
     matrix: Matrix  # item-local trim coordinates -> page
     trim: Rect  # on the page, axis-aligned
     clip: Rect | None = None  # on the page: only this part shows (a board's sheet)
+    cut: Rect | None = None  # on the page: where a board's sheet is cut (clip less bleed)
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ class Page:
     glue: tuple[Rect, ...] = ()  # margins a neighbouring sheet is glued over
     align: tuple[tuple[float, float, float, float], ...] = ()  # lay the neighbour's edge here
     label: str = ""  # which sheet this is, printed in the margin
+    number: int = 0  # a board's sheet: its number, also printed inside the cut
     overview: tuple | None = None  # (item, matrix, sheet rects): a board's assembly plan
     registration: float | None = None  # print-then-cut marks, this far in from the edges
 

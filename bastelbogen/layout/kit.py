@@ -74,7 +74,8 @@ def _grid(items, trim, settings: PrintSettings, component: Component, has_back: 
 
 
 def _tiled(items, trim, settings: PrintSettings, component: Component, has_back: bool):
-    return [page for item in items for page in boards.tile(item, trim, settings)]
+    keep = kind_of(component).keep_whole(component)
+    return [page for item in items for page in boards.tile(item, trim, settings, keep)]
 
 
 PLACINGS = {"grid": _grid, "tiled": _tiled}  # how a kind's items go on sheets (Kind.placing)

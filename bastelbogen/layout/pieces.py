@@ -62,13 +62,13 @@ def art_of(
         )
     bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
     if not kind.shaped(component):
-        return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines)
+        return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines, glue=plan.glue)
     cut = kind.outline(component, game)
     if side == "back":
         cut = seen_from_behind(cut, trim[0])
     if kind.safe_zone:
         _keeps_inside(layers, cut, component.shape.kind, item, side)
-    return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines, offset(cut, bleed), cut)
+    return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines, offset(cut, bleed), cut, plan.glue)
 
 
 def _keeps_inside(layers, cut, shape: str, item: Item, side: str) -> None:

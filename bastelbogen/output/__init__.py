@@ -112,8 +112,8 @@ def _item(p, game: Game) -> dict:
         "side": p.side,
         "trim_mm": [round(to_mm(v), 4) for v in p.trim],
     }
-    if p.clip is not None:  # a board's piece on this sheet: cut at the window
-        x, y, w, h = p.clip
+    if p.cut is not None:  # a board's piece on this sheet: cut at the window
+        x, y, w, h = p.cut
         entry["outline_mm"] = [
             [
                 [round(to_mm(a), 4), round(to_mm(b), 4)]

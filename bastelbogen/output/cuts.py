@@ -14,11 +14,16 @@ from bastelbogen.core.units import to_mm
 from bastelbogen.layout.imposition import Options, Page
 from bastelbogen.layout.registration import registration_marks
 from bastelbogen.output import Job, Writer, listed, register
+from bastelbogen.render.style import FOLDS, LINE_STYLES
 
 CUT = "#e0001b"
 FOLD = "#0060c0"
-# The folds as the PDF draws them: valley dashed, mountain dash-dotted (mm).
-DASHES = {"valley": "1,0.7", "mountain": "1.4,0.5,0.35,0.5"}
+# The folds as the PDF draws them (render/style.py): valley dashed, mountain dash-dotted,
+# here in mm.
+DASHES = {
+    style: ",".join(f"{to_mm(v):.2f}".rstrip("0").rstrip(".") for v in LINE_STYLES[style][1] or ())
+    for style in FOLDS
+}
 
 
 def sheets_to_cut(job: Job, laid):
@@ -51,8 +56,8 @@ def loops_and_folds(page: Page, cut: dict):
         if p.side != "front" or p.item.component.id not in cut:
             continue
         outline, item_folds = cut[p.item.component.id]
-        if p.clip is not None:  # a board's piece on this sheet: cut at the window's edges
-            x, y, w, h = p.clip
+        if p.cut is not None:  # a board's piece on this sheet: cut at the window's edges
+            x, y, w, h = p.cut
             loops.append([mm(x, y), mm(x + w, y), mm(x + w, y + h), mm(x, y + h)])
             continue
         loops += [[mm(*apply(p.matrix, x, y)) for x, y in loop] for loop in outline]

@@ -7,47 +7,30 @@ from reportlab.lib import colors
 
 from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import Page
+from bastelbogen.layout.layouts import SAFE_ZONE
+from bastelbogen.render.style import LINE_STYLES, glue_area, rect_loops, stroke_line
 
-# Opaque, as all our print: the strip is glued under the neighbour, so it need not show
-# the board, and a translucent veil is drawn differently by every PDF engine.
-GLUE_TINT = colors.HexColor("#f4f1ea")
-ALIGN = colors.HexColor("#d55e00")
+ALIGN = LINE_STYLES["align"][2]
 
 
-def draw_sheet_guides(c, page: Page, font: str, words: dict) -> None:
+def draw_sheet_guides(c, page: Page, font: str, words: dict, bold: str = "") -> None:
     c.saveState()
     for x, y, w, h in page.glue:
         # The first millimetres beside the line stay clear: a cut a little wide then shows
-        # board, not hatching.
+        # board, not hatching. Opaque, as all our print: the strip is glued under the
+        # neighbour, so it need not show the board.
         x, y, w, h = _away_from_line(page, (x, y, w, h))
-        c.setFillColor(GLUE_TINT)
-        c.rect(x, y, w, h, stroke=0, fill=1)
-        c.setStrokeColor(colors.HexColor("#9a948a"))
-        c.setLineWidth(0.4)
-        step = mm(4)
-        p = c.beginPath()
-        p.rect(x, y, w, h)
-        c.saveState()
-        c.clipPath(p, stroke=0, fill=0)
-        k = -h
-        while k < w:  # diagonal hatching: this strip disappears under the neighbour
-            c.line(x + k, y, x + k + h, y + h)
-            k += step
-        c.restoreState()
+        glue_area(c, rect_loops(x, y, w, h))
         c.setFillColor(colors.HexColor("#555555"))
         c.setFont(font, 7)
-        text = words["glue"]
         c.saveState()
         c.translate(x + w / 2, y + h / 2)
         if h > w:
             c.rotate(90)
-        c.drawCentredString(0, -2.5, text)
+        c.drawCentredString(0, -2.5, words["glue"])
         c.restoreState()
-    c.setStrokeColor(ALIGN)
-    c.setLineWidth(0.5)
-    c.setDash(2, 1.5)
     for x1, y1, x2, y2 in page.align:
-        c.line(x1, y1, x2, y2)
+        stroke_line(c, x1, y1, x2, y2, "align")
     c.restoreState()
     if page.label:
         x, y, w, h = page.bleed_box
@@ -59,6 +42,25 @@ def draw_sheet_guides(c, page: Page, font: str, words: dict) -> None:
         if top > page.size[1] - mm(8):
             top = y - mm(9)
         c.drawString(x, top, f"{word} {page.label}")
+    if page.number:
+        _number(c, page, bold or font)
+
+
+def _number(c, page: Page, font: str) -> None:
+    """The sheet's number, in its cell's top-left corner inside the safe zone, where the
+    assembly plan shows it: it survives the cut, so the sheets can be laid after cutting."""
+    x, y, w, h = page.trim_box
+    r = mm(2.6)
+    cx, cy = x + SAFE_ZONE + r, y + h - SAFE_ZONE - r
+    c.saveState()
+    c.setStrokeColor(ALIGN)
+    c.setFillColor(colors.white)
+    c.setLineWidth(0.8)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setFillColor(ALIGN)
+    c.setFont(font, 8)
+    c.drawCentredString(cx, cy - 2.8, str(page.number))
+    c.restoreState()
 
 
 def _away_from_line(page: Page, rect):

@@ -11,10 +11,15 @@ from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.painters import PAINTERS
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.layout.faces import Art
-from bastelbogen.render.style import LINE_STYLES, Fonts, colour, loops_path, stroke_line, tint
+from bastelbogen.render.style import (
+    Fonts,
+    colour,
+    glue_area,
+    loops_path,
+    stroke_line,
+    tint,
+)
 
-FOLD_DASH = (3, 2)
-FOLD_COLOUR = LINE_STYLES["valley"][2]
 SWELL_LIGHTEN = 0.6
 CUT_COLOUR = "#3a3a3a"  # a shaped piece's cut line: thin and dark, on any art
 CUT_WIDTH = 0.4
@@ -71,6 +76,8 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
     for x, y, w, h in art.tabs:  # under the faces: a tab may carry a label
         c.setFillColor(colors.HexColor("#e9e4d8"))
         c.rect(x, y, w, h, stroke=0, fill=1)
+    for loops in art.glue:  # so are glue areas, hatched as everywhere
+        glue_area(c, loops)
     x, y, w, h = art.bleed  # the trim is the bleed box less the bleed on every side
     ctx.outline = art.cut or (
         ((0.0, 0.0), (w + 2 * x, 0.0), (w + 2 * x, h + 2 * y), (0.0, h + 2 * y)),

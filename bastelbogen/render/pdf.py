@@ -22,7 +22,8 @@ from bastelbogen.layout.imposition import MARK_WIDTH, Page
 from bastelbogen.layout.registration import registration_marks
 from bastelbogen.render.boardsheets import draw_overview, draw_sheet_guides
 from bastelbogen.render.joints import bare, draw_underlays
-from bastelbogen.render.paint import FOLD_COLOUR, FOLD_DASH, Forms, PaintContext
+from bastelbogen.render.paint import Forms, PaintContext
+from bastelbogen.render.style import stroke_line
 
 # ASCII85 costs time and size; with it off, images must never be inline (DESIGN.md).
 rl_config.useA85 = 0
@@ -200,7 +201,7 @@ def write_pages(
             forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc, key)
         draw_guides(c, page)
         if page.glue or page.align or page.label:
-            draw_sheet_guides(c, page, ctx.fonts["regular"], words)
+            draw_sheet_guides(c, page, ctx.fonts["regular"], words, ctx.fonts["bold"])
         if page.overview is not None:
             draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], words)
         c.showPage()
@@ -232,11 +233,9 @@ def draw_guides(c, page: Page) -> None:
     c.setLineWidth(MARK_WIDTH)
     for x1, y1, x2, y2 in page.marks:
         c.line(x1, y1, x2, y2)
-    c.setStrokeColor(FOLD_COLOUR)
-    c.setLineWidth(0.6)
-    c.setDash(*FOLD_DASH)
     for x1, y1, x2, y2 in page.folds:
-        c.line(x1, y1, x2, y2)
+        stroke_line(c, x1, y1, x2, y2, "valley")
+    c.setDash()
     marks = registration_marks(page)
     if marks:  # print-then-cut: solid black finds a machine's eye best
         c.setFillColor(colors.black)

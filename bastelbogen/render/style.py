@@ -16,6 +16,7 @@ from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.params import COLOUR, read_colour
 from bastelbogen.core.source import read_bytes
+from bastelbogen.core.units import mm
 
 
 def fingerprint(path: Path, loc: Loc) -> str:
@@ -146,13 +147,24 @@ def missing_glyphs(text: str, font_name: str) -> str:
     return "".join(sorted({ch for ch in plain if ord(ch) not in glyphs and ch not in "\n\t"}))
 
 
-# Cut, valley and mountain lines must look different at a glance, without colour too.
-LINE_STYLES = {
+# Every kind of line the kits print, defined here once and drawn by `stroke_line`: cut,
+# valley and mountain lines must look different at a glance, without colour too; the line
+# a board's neighbour is laid on is neither (orange, short dashes). Width (pt), dash array
+# (pt) or None for solid, ink.
+LINE_STYLES: dict[str, tuple[float, tuple[float, ...] | None, colors.Color]] = {
     "cut": (0.6, None, colors.HexColor("#1d1d1d")),
-    "valley": (0.5, ((3, 2),), colors.HexColor("#6b6b6b")),
-    "mountain": (0.5, ((4, 1.5, 1, 1.5),), colors.HexColor("#6b6b6b")),
+    "valley": (0.5, (3, 2), colors.HexColor("#6b6b6b")),
+    "mountain": (0.5, (4, 1.5, 1, 1.5), colors.HexColor("#6b6b6b")),
+    "align": (0.5, (2, 1.5), colors.HexColor("#d55e00")),
 }
+FOLDS = ("valley", "mountain")  # the styles drawn over a pale halo
 HALO = colors.HexColor("#f2f2f2")  # under a fold line: opaque, pale enough to read on any art
+# A glue area, wherever it is (a board's margin, a bench's tab, a die's tabs): a pale
+# ground hatched diagonally, so it reads as "glue here" on every piece alike.
+GLUE_TINT = colors.HexColor("#f4f1ea")
+GLUE_HATCH = colors.HexColor("#9a948a")
+GLUE_STEP = mm(4)
+GLUE_LINE = 0.4
 
 
 def loops_path(c, loops):
@@ -167,17 +179,41 @@ def loops_path(c, loops):
 
 
 def stroke_line(c, x1: float, y1: float, x2: float, y2: float, style: str) -> None:
-    """A cut, valley or mountain line in its style; a fold gets a pale halo first, so it
-    stays visible on dark art."""
+    """A line in its style (LINE_STYLES); a fold gets a pale halo first, so it stays
+    visible on dark art."""
     width, dash, ink = LINE_STYLES[style]
-    if dash:
-        c.setDash()
+    c.setDash()
+    if style in FOLDS:
         c.setStrokeColor(HALO)
         c.setLineWidth(width + 1.2)
         c.line(x1, y1, x2, y2)
-        c.setDash(*dash)
-    else:
-        c.setDash()
+    if dash:
+        c.setDash(list(dash))
     c.setStrokeColor(ink)
     c.setLineWidth(width)
     c.line(x1, y1, x2, y2)
+
+
+def glue_area(c, loops) -> None:
+    """A glue area (closed loops of points): the pale ground, hatched at 45 degrees."""
+    c.saveState()
+    c.clipPath(loops_path(c, loops), stroke=0, fill=0)
+    xs = [x for loop in loops for x, _ in loop]
+    ys = [y for loop in loops for _, y in loop]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    c.setFillColor(GLUE_TINT)
+    c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    c.setDash()
+    c.setStrokeColor(GLUE_HATCH)
+    c.setLineWidth(GLUE_LINE)
+    h = y1 - y0
+    k = -h
+    while k < x1 - x0:
+        c.line(x0 + k, y0, x0 + k + h, y1)
+        k += GLUE_STEP
+    c.restoreState()
+
+
+def rect_loops(x: float, y: float, w: float, h: float):
+    """A rectangle as the closed loops `glue_area` and `loops_path` take."""
+    return (((x, y), (x + w, y), (x + w, y + h), (x, y + h)),)

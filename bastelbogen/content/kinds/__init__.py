@@ -44,9 +44,10 @@ class Plan:
     """Everything drawn on one side of one item, as geometry."""
 
     layers: tuple[Layer, ...]
-    tabs: tuple[Rect, ...] = ()  # tinted areas (glue tabs, feet), bleed included
+    tabs: tuple[Rect, ...] = ()  # tinted areas (a standee's feet), bleed included
     lines: tuple[Line, ...] = ()  # folds and drawn cuts, item-local
     boxes: tuple[tuple[str, str, Rect, tuple], ...] = ()  # name, painter, rect, params
+    glue: tuple[Outline, ...] = ()  # glue areas (a bench's tab, a die's), each its loops
 
 
 class Kind:
@@ -83,6 +84,10 @@ class Kind:
         return component.shape.kind != "rect"
 
     def folds(self, component: Component, game: Game, bleed: float = 0.0) -> tuple[Line, ...]:
+        return ()
+
+    def keep_whole(self, component: Component) -> tuple[Rect, ...]:
+        """A tiled item's areas no glue seam may cross, item-local (a board's labels)."""
         return ()
 
     def keeps_safe(self, component: Component) -> bool:

@@ -146,6 +146,10 @@ class Die(Kind):
         return tuple((*f, "mountain") for f in net(settings(component).edge).folds)
 
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
+        the_net = net(settings(component).edge)
         return Plan(
-            (Layer(IDENTITY, self.trim(component, game)),), (), self.folds(component, game, bleed)
+            (Layer(IDENTITY, self.trim(component, game)),),
+            (),
+            self.folds(component, game, bleed),
+            glue=tuple((tab,) for tab in the_net.tabs),  # hatched under the faces' art
         )

@@ -163,9 +163,12 @@ class Stand(Kind):
                 (0, height, 0, 0),
             )
         )
+        gx, gy, gw, gh = (-bleed, g0 - bleed, length + 2 * bleed, g1 - g0 + bleed)
+        glue = (((gx, gy), (gx + gw, gy), (gx + gw, gy + gh), (gx, gy + gh)),)
         return Plan(
             (Layer(translate(0.0, y0), (length, y1 - y0)),),
-            ((-bleed, g0 - bleed, length + 2 * bleed, g1 - g0 + bleed),),
+            (),
             self.folds(component, game, bleed) + cut,
             tuple(boxes),
+            (glue,),
         )

@@ -70,9 +70,12 @@ class Standee(Kind):
 
     def folds(self, component, game, bleed: float = 0.0):
         width = component.size[0]
+        # Printed side out, the head folds away from the print (the figures' backs meet):
+        # a mountain fold; each foot folds out toward its figure's print: a valley fold.
+        foot, head, other_foot = plan(component.size, settings(component).base).folds
         return tuple(
-            (-bleed, y, width + bleed, y, "valley")
-            for y in plan(component.size, settings(component).base).folds
+            (-bleed, y, width + bleed, y, style)
+            for y, style in ((foot, "valley"), (head, "mountain"), (other_foot, "valley"))
         )
 
     front_shows_back = True  # folded: the figure's back is printed beside its front

@@ -9,7 +9,7 @@ from reportlab.lib import colors
 from bastelbogen.content.kinds.die import net
 from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.errors import ContentError, Problem
-from bastelbogen.core.params import COLOUR, POSITIVE, choice, whole
+from bastelbogen.core.params import COLOUR, POSITIVE, TEXT, choice, whole
 from bastelbogen.core.units import mm
 from bastelbogen.render.art.draw import BLEED_ROOM, poly
 from bastelbogen.render.style import shade, tint
@@ -49,7 +49,12 @@ def board_fields(cols: int, rows: int):
 
 @motif(
     "museum-board",
-    {"cols": Key(whole(5, 30), 9), "rows": Key(whole(5, 30), 6), "field": Key(POSITIVE, 48)},
+    {
+        "cols": Key(whole(5, 30), 9),
+        "rows": Key(whole(5, 30), 6),
+        "field": Key(POSITIVE, 48),
+        "market": Key(TEXT, "Flohmarkt"),
+    },
 )
 def board(c, rect, box, ctx) -> None:
     x, y, w, h = rect
@@ -73,7 +78,7 @@ def board(c, rect, box, ctx) -> None:
     stacks, path, starts, market = board_fields(cols, rows)
     _path(c, path, starts, cell, f)
     _stacks(c, stacks, cell, f)
-    _market(c, market, cell, f, ctx)
+    _market(c, market, cell, f, ctx, box)
 
 
 def _parquet(c, rect) -> None:
@@ -129,7 +134,7 @@ def _stacks(c, stacks, cell, f) -> None:
         c.rect(cx + inset, cy + inset, f - 2 * inset, f - 2 * inset, stroke=1, fill=1)
 
 
-def _market(c, market, cell, f, ctx) -> None:
+def _market(c, market, cell, f, ctx, box) -> None:
     """The flea market, under an awning."""
     mc, mr, mcols, mrows = market
     mx, _ = cell(mc, mr + mrows - 1)
@@ -161,9 +166,8 @@ def _market(c, market, cell, f, ctx) -> None:
         )
     c.setFillColor(INK)
     c.setFont(ctx.fonts["bold"], 26)
-    c.drawCentredString(mx + inset + mw / 2, my + inset + mh * 0.42, "Flohmarkt")
-    c.setFont(ctx.fonts["italic"], 13)
-    c.drawCentredString(mx + inset + mw / 2, my + inset + mh * 0.42 - 20, "flea market")
+    # The label in the players' language, on the awning's shadow line.
+    c.drawCentredString(mx + inset + mw / 2, my + inset + mh * 0.42, str(box.get("market")))
 
 
 def _star(c, cx, cy, r, colour) -> None:
@@ -247,17 +251,14 @@ PIPS = {
 
 @motif("die-net", {})
 def die_net(c, rect, box, ctx) -> None:
-    """A d6's faces with their pips and its pale glue tabs, on the net of the `die` kind
-    (kinds/die.py), which also gives the cut outline and the folds."""
+    """A d6's faces with their pips, on the net of the `die` kind (kinds/die.py), which
+    also gives the cut outline, the folds and the glue tabs (hatched under this art, so
+    the tabs are left unpainted here)."""
     x, y, w, h = rect
-    c.setFillColor(colors.white)  # into the bleed: the clip keeps it to the outline's
-    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0, fill=1)
     s = h / 3  # the picture is the net's trim: three faces high
     c.saveState()
     c.translate(x, y)
     the_net = net(s)
-    for tab in the_net.tabs:
-        poly(c, list(tab), colors.HexColor("#e4ddd0"))
     for x0, y0, value in the_net.faces:
         c.setFillColor(colors.white)
         c.rect(x0, y0, s, s, stroke=0, fill=1)
