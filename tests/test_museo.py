@@ -126,6 +126,48 @@ def test_the_30_pictures_are_distinct_and_the_same_every_time(tmp_path):
         assert distance > 15, (a, b, distance)
 
 
+def _histograms(kit, dpi: int = 40) -> dict:
+    """Each picture piece's colours: a 64-bin histogram (4 levels a channel) of its front
+    rendered at `dpi`, inside the trim (a pixel in from each cut), as shares of its pixels."""
+    out = {}
+    f = _file(kit, "pictures.pdf")
+    pdf = pdfium.PdfDocument(str(kit / "pictures.pdf"))
+    for n, page in enumerate(f["pages"]):
+        mine = [i for i in page["items"] if i["component"] == "pictures" and i["side"] == "front"]
+        if not mine:
+            continue
+        img = pdf[n].render(scale=dpi / 72).to_pil().convert("RGB")
+        for item in mine:
+            x, y, w, h = (v / 25.4 * dpi for v in item["trim_mm"])
+            top = img.height - y - h
+            box = (round(x) + 1, round(top) + 1, round(x + w) - 1, round(top + h) - 1)
+            crop = img.crop(box).point(lambda v: v // 64)  # 0..3 a channel
+            counts = Counter(r * 16 + g * 4 + b for r, g, b in crop.get_flattened_data())
+            total = crop.width * crop.height
+            out[item["id"]] = [counts.get(k, 0) / total for k in range(64)]
+    return out
+
+
+def test_pieces_are_nearest_in_colour_to_their_own_painting(kits):
+    """The eye for style and colour is the game: a piece's colours must point to its own
+    painting. For each of the 180 pieces, the piece of all the others whose histogram
+    overlaps its own the most (histogram intersection) is of the same painting for all but
+    at most 10 (37 were not when the three of a style shared a layout and differed by a
+    tint; the Mondrian-like trio and the night skies were the worst)."""
+    hists = _histograms(kits("museo"))
+    assert len(hists) == 180
+
+    def overlap(a: str, b: str) -> float:
+        return sum(min(p, q) for p, q in zip(hists[a], hists[b], strict=True))
+
+    strangers = []
+    for a in hists:
+        nearest = max((b for b in hists if b != a), key=lambda b: overlap(a, b))
+        if nearest.split("-")[0] != a.split("-")[0]:
+            strangers.append((a, nearest))
+    assert len(strangers) <= 10, strangers
+
+
 def test_no_style_more_than_three_times_and_at_least_ten_styles():
     import yaml
 
@@ -217,7 +259,7 @@ BAD = {
     ),
     "missing_image": (
         "content/museo/pictures.yaml",
-        "{id: p05, style: concentric, seed: 35,",
+        re.compile(r"\{id: p05, style: concentric, seed: \d+,"),
         "{id: p05, image: pictures/kandinsky.png,",
         r"^content/museo/pictures\.yaml:\d+:\d+: table 'pictures': image file not"
         r" found: pictures/kandinsky\.png",
@@ -248,8 +290,10 @@ def test_own_picture_is_cropped_and_cut(project_copy, tmp_path):
     image.save(folder / "mine.png")
     pictures = project_copy / "content/museo/pictures.yaml"
     pictures.write_text(
-        pictures.read_text().replace(
-            "{id: p05, style: concentric, seed: 35,", "{id: p05, image: pictures/mine.png,"
+        re.sub(
+            r"\{id: p05, style: concentric, seed: \d+,",
+            "{id: p05, image: pictures/mine.png,",
+            pictures.read_text(),
         )
     )
     from bastelbogen.pipeline.build import BuildOptions, Project, build_game
