@@ -6,7 +6,7 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.games.museo.palettes import palette, rng, varnish
+from bastelbogen.games.museo.palettes import by_light, palette, rng, varnish
 from bastelbogen.render.art.draw import BLEED_ROOM, ground, poly
 from bastelbogen.render.art.wash import washed
 from bastelbogen.render.style import mix, shade, tint
@@ -16,16 +16,20 @@ from bastelbogen.render.style import mix, shade, tint
 def colourfield(c, rect, box, ctx) -> None:
     """Soft-edged fields of colour floating on a ground (after Rothko)."""
     r = rng("colourfield", box.get("seed"))
-    p = palette(r)
+    p = by_light(palette(r))
     x, y, w, h = rect
-    field = shade(p[0], 0.2)
+    # The ground is the palette's darkest colour, the fields the others: two or three,
+    # of heights of the picture's own.
+    field = shade(p[0], 0.15)
     ground(c, rect, field)
     n = r.choice((2, 3))
     gap = h * 0.05
-    band = (h - gap * (n + 1)) / n
-    for i in range(n):
-        colour = p[1 + (i + r.randrange(4)) % 4]
-        bx, by = x + w * 0.08, y + gap + i * (band + gap)
+    shares = [r.uniform(0.6, 1.6) for _ in range(n)]
+    colours = r.sample(p[1:], n)
+    by = y + gap
+    for share, colour in zip(shares, colours, strict=True):
+        band = (h - gap * (n + 1)) * share / sum(shares)
+        bx = x + w * 0.08
         # The edge breathes: six veils of 25 %, each a little larger than the last, seen as
         # rings, the outer one under one veil, the middle under all six; drawn from the
         # outside in, each ring mixed to the colour its veils made.
@@ -35,21 +39,22 @@ def colourfield(c, rect, box, ctx) -> None:
             c.roundRect(
                 bx + inset, by + inset, w * 0.84 - 2 * inset, band - 2 * inset, 6, stroke=0, fill=1
             )
+        by += band + gap
     varnish(c, rect, r)
 
 
 @washed("grid")
 def grid(c, rect, box, ctx) -> None:
-    """Rectangles split by black bars, a few filled with pure colour (after Mondrian)."""
+    """Rectangles split by dark bars, a few filled with colour (after Mondrian). The ground
+    is the palette's lightest colour, the bars its darkest, the fills the three between;
+    how often the picture is split, how many cells are filled and how heavy the bars are
+    is the picture's own, so the three of the style differ in layout as well as colour."""
     r = rng("grid", box.get("seed"))
     x, y, w, h = rect
-    p = palette(r)
-    ground(c, rect, colors.HexColor("#f4f1ea"))
-    # Mostly the classic primaries, with one colour of the picture's own palette.
-    primaries = [colors.HexColor(v) for v in ("#d62828", "#1d4e89", "#f2c14e")]
-    primaries.append(p[r.randrange(5)])
+    dark, *fills, light = by_light(palette(r))
+    ground(c, rect, tint(light, 0.55))
     cells = [(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM)]
-    for _ in range(9):  # split the largest cell, across its longer side
+    for _ in range(r.randint(8, 13)):  # split the largest cell, across its longer side
         cells.sort(key=lambda q: q[2] * q[3])
         cx, cy, cw, ch = cells.pop()
         k = r.uniform(0.3, 0.7)
@@ -57,11 +62,11 @@ def grid(c, rect, box, ctx) -> None:
             cells += [(cx, cy, cw * k, ch), (cx + cw * k, cy, cw * (1 - k), ch)]
         else:
             cells += [(cx, cy, cw, ch * k), (cx, cy + ch * k, cw, ch * (1 - k))]
-    for cell in r.sample(cells, 4):
-        c.setFillColor(r.choice(primaries))
+    for cell in r.sample(cells, r.randint(4, 6)):
+        c.setFillColor(r.choice(fills))
         c.rect(*cell, stroke=0, fill=1)
-    c.setStrokeColor(colors.HexColor("#111111"))
-    c.setLineWidth(min(w, h) * 0.025)
+    c.setStrokeColor(shade(dark, 0.4))
+    c.setLineWidth(min(w, h) * r.uniform(0.015, 0.035))
     for cx, cy, cw, ch in cells:
         c.rect(cx, cy, cw, ch, stroke=1, fill=0)
     varnish(c, rect, r)

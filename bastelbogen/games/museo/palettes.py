@@ -22,14 +22,33 @@ PALETTES = [
     ("#05668d", "#028090", "#00a896", "#02c39a", "#f0f3bd"),  # lagoon
     ("#ffbe0b", "#fb5607", "#ff006e", "#8338ec", "#3a86ff"),  # carnival
     ("#353535", "#3c6e71", "#ffffff", "#d9d9d9", "#284b63"),  # slate
+    ("#0d1b2a", "#1b263b", "#415a77", "#778da9", "#e0e1dd"),  # dusk
+    ("#6b2d1a", "#a0522d", "#d2691e", "#f4a460", "#fff0d4"),  # terracotta
+    ("#e8f5e9", "#a5d6a7", "#66bb6a", "#2e7d32", "#1b5e20"),  # meadow
+    ("#ffe5ec", "#ffc2d1", "#ffb3c6", "#ff8fab", "#fb6f92"),  # rose
+    ("#1b4332", "#2d6a4f", "#40916c", "#95d5b2", "#d8f3dc"),  # forest
+    ("#ffcdb2", "#ffb4a2", "#e5989b", "#b5838d", "#6d6875"),  # dusty pink
+    ("#1a1a1a", "#3d3d3d", "#c89f3c", "#e8d49a", "#f7f1e1"),  # ochre and black
+    ("#004e64", "#00a5cf", "#9fffcb", "#25a18e", "#ff7f50"),  # teal and coral
+    ("#2d0320", "#5c0a3e", "#9e2a6b", "#e0719e", "#f9c5d1"),  # plum
+    ("#fff75e", "#ffe74c", "#ffd43b", "#f9a825", "#5c4d00"),  # lemon
+    ("#caf0f8", "#90e0ef", "#48cae4", "#0096c7", "#023e8a"),  # ice
+    ("#3c1518", "#69140e", "#a44200", "#d58936", "#f2f3ae"),  # brick
+    ("#f2e9e4", "#c9ada7", "#9a8c98", "#4a4e69", "#22223b"),  # lavender
+    ("#8ecae6", "#219ebc", "#023047", "#ffb703", "#fb8500"),  # sky and amber
+    ("#590d22", "#800f2f", "#a4133c", "#ff4d6d", "#ffccd5"),  # cherry
+    ("#dad7cd", "#a3b18a", "#588157", "#3a5a40", "#344e41"),  # sage
+    ("#2f1b10", "#7c3f1d", "#b87333", "#e3a869", "#fbe3c5"),  # copper
+    ("#03071e", "#370617", "#6a040f", "#dc2f02", "#ffba08"),  # ember
 ]
 
 
 class Painter(random.Random):
     """A picture's random choices. The same style and seed always give the same picture (a
-    string seed hashes the same in every process); the palette follows the seed in turn, so
-    pictures of one style whose seeds differ by less than the number of palettes never
-    share their colours."""
+    string seed hashes the same in every process). The palette is the seed's remainder by
+    the number of palettes (30, one for each shipped picture): pictures.yaml gives each its
+    own, so no two paintings share their colours, and a painting is told by its palette as
+    much as by its style."""
 
     def __init__(self, style: str, seed: int):
         super().__init__(f"{style}:{seed}")
@@ -44,6 +63,11 @@ def palette(r: Painter) -> list:
     return [colors.HexColor(h) for h in PALETTES[r.number % len(PALETTES)]]
 
 
+def by_light(p: list) -> list:
+    """A palette from its darkest colour to its lightest (by luminance)."""
+    return sorted(p, key=lambda c: 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
+
+
 def varnish(c, rect, r: random.Random) -> None:
     """Old varnish: a faint light or dark wash across the whole picture, at an angle and
     strength of the picture's own. Two paintings never meet in quite the same shade, so
@@ -51,7 +75,7 @@ def varnish(c, rect, r: random.Random) -> None:
     recording of the painting (wash.py), which mixes it into every colour as it draws."""
     angle = r.uniform(0, 2 * math.pi)
     light = r.random() < 0.5
-    strength = r.uniform(0.18, 0.32)
+    strength = r.uniform(0.09, 0.16)
     # A light wash at half strength: light lifts dark paint far more than dark dims light
     # paint, and the wash is to stay faint. (Drawn as translucent veils, PDFium showed no
     # light wash at all, poppler the full one: the engines disagreed most on exactly this.)

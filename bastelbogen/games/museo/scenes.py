@@ -7,7 +7,7 @@ import math
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-from bastelbogen.games.museo.palettes import palette, rng, varnish
+from bastelbogen.games.museo.palettes import by_light, palette, rng, varnish
 from bastelbogen.render.art.draw import BLEED_ROOM, ground
 from bastelbogen.render.art.wash import washed
 from bastelbogen.render.style import mix, shade, tint
@@ -35,23 +35,27 @@ def _ridge(c, rect, base: float, amp: float, waves, colour) -> None:
 def hills(c, rect, box, ctx) -> None:
     """Layered hills fading into the distance under a low sun."""
     r = rng("hills", box.get("seed"))
-    p = palette(r)
+    p = by_light(palette(r))
     x, y, w, h = rect
-    sky = tint(p[r.randrange(4)], 0.6)
+    # The palette's second lightest colour for the sky, its second darkest for the ridges, paler
+    # with distance; how many ridges and how high they reach is the picture's own.
+    sky = tint(p[-2], 0.2)
+    near = shade(p[1], 0.2)
     ground(c, rect, sky)
     c.setFillColor(r.choice(SUN))
     c.circle(
-        x + w * r.uniform(0.25, 0.75), y + h * r.uniform(0.65, 0.85), w * 0.16, stroke=0, fill=1
+        x + w * r.uniform(0.25, 0.75), y + h * r.uniform(0.84, 0.9), w * 0.14, stroke=0, fill=1
     )
-    near = shade(p[r.randrange(5)], 0.35)
-    for k in range(6):
-        depth = k / 5  # 0: far, 1: near
-        colour = tint(near, 0.7 * (1 - depth))
+    ridges = r.randint(4, 7)
+    top = r.uniform(0.72, 0.84)
+    for k in range(ridges):
+        depth = k / (ridges - 1)  # 0: far, 1: near
+        colour = tint(near, 0.45 * (1 - depth))
         waves = [
             (1.0, r.uniform(0.6, 1.6), r.uniform(0, 6)),
             (0.4, r.uniform(2, 4), r.uniform(0, 6)),
         ]
-        _ridge(c, rect, 0.62 - 0.1 * k, 0.05, waves, colour)
+        _ridge(c, rect, top - (top - 0.1) * depth, 0.05, waves, colour)
     varnish(c, rect, r)
 
 
@@ -83,11 +87,17 @@ def constellations(c, rect, box, ctx) -> None:
     """A night sky with stars joined into figures, and a moon."""
     r = rng("constellations", box.get("seed"))
     p = palette(r)
+    dark, mid = by_light(p)[0], by_light(p)[2]
     x, y, w, h = rect
-    night = shade(p[0], 0.55)
+    night = shade(dark, 0.2)
     ground(c, rect, night)
-    c.setFillColor(tint(night, 0.15))
-    c.circle(x + w * r.uniform(0.2, 0.8), y + h * r.uniform(0.2, 0.8), w * 0.5, stroke=0, fill=1)
+    # The glow of the sky, in the palette's own middle colour, where and how wide is the
+    # picture's own: night skies of the style differ in colour, not by a tint.
+    for k, reach in enumerate((0.75, 0.55, 0.35)):
+        c.setFillColor(mix(night, mid, 0.2 + 0.15 * k))
+        c.circle(
+            x + w * r.uniform(0.3, 0.7), y + h * r.uniform(0.3, 0.7), w * reach, stroke=0, fill=1
+        )
     for _ in range(160):  # the faint ones
         c.setFillColor(mix(night, colors.white, r.uniform(0.3, 0.9)))
         c.circle(
