@@ -51,6 +51,16 @@ def manifest(folder: Path) -> dict:
     return json.loads((folder / "manifest.json").read_text())
 
 
+def printed(kit: Path, name: str, lang: str | None = None) -> Path:
+    """A printed file of the kit by its name ("parts.pdf"), as the manifest lists it: in
+    the folder of the build's first language (or `lang`) when it is printed per language,
+    else at the kit's top."""
+    m = manifest(kit)
+    want = lang or m["options"]["lang"][0]
+    paths = {f["path"] for f in m["files"]}
+    return kit / (f"{want}/{name}" if f"{want}/{name}" in paths else name)
+
+
 def holding(kit: Path, component: str, lang: str | None = None) -> list[dict]:
     """The manifest entries of the PDFs that hold a component's items: its own file and
     the shared parts sheets, in the build's first language (or `lang`)."""

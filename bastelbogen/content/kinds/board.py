@@ -7,6 +7,7 @@ from bastelbogen.content.kinds import Kind, register
 @register
 class Board(Kind):
     name = "board"
+    paper = "board"
     backs = False
     takes_back = False
     safe_zone = False
