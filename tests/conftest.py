@@ -169,8 +169,9 @@ def board_sheets_line_up(kit: Path, size_mm: tuple, paper: str) -> int:
         a, b, c, d, e, f = m
         return a * x + c * y + e, b * x + d * y + f
 
-    listed = next(f for f in manifest(kit)["files"] if f["path"] == "board.pdf")
-    _, pages = read(kit / "board.pdf")
+    board = printed(kit, "board.pdf")
+    listed = next(f for f in manifest(kit)["files"] if kit / f["path"] == board)
+    _, pages = read(board)
     plan = boards.plan((mm(size_mm[0]), mm(size_mm[1])), PrintSettings(paper=paper))
     sheets = [
         (p.placed[0].matrix, info["items"][0]["trim_mm"])

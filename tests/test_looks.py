@@ -6,6 +6,7 @@ import pytest
 
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout import braille
+from tests.conftest import printed
 from tests.pdfread import read
 from tests.render import Rendered, close, dark, light
 
@@ -126,8 +127,8 @@ def test_braille_build_keeps_only_the_dots_dark(kits):
     centre = [img.at_local(m, 31.5 + dx, 44 + dy) for dx in range(-6, 7) for dy in range(-8, 9)]
     assert not any(dark(px, limit=100) for px in centre), "the big value is lightened"
     # The other components are not printed on swell paper and keep their colours.
-    aids = Rendered(kit / "player-aids.pdf", 0, 72)
-    _, aid_pages = read(kit / "player-aids.pdf")
+    aids = Rendered(printed(kit, "player-aids.pdf"), 0, 72)
+    _, aid_pages = read(printed(kit, "player-aids.pdf"))
     assert close(aids.at_local(aid_pages[0].placed[0].matrix, -1.5, 44), "#1f2a44")
 
 
@@ -141,7 +142,7 @@ def test_nothing_is_see_through(kits, game):
     from pypdf import PdfReader
 
     forms = 0
-    for pdf in sorted(kits(game).glob("*.pdf")):
+    for pdf in sorted(kits(game).rglob("*.pdf")):
         reader = PdfReader(str(pdf))
         stack = [(page, page.get("/Resources", {})) for page in reader.pages]
         done = set()

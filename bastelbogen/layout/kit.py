@@ -39,6 +39,12 @@ class LaidOut:
     plans: tuple[_Planned, ...] = ()  # each component's items and sheets (trim, bleed, back)
 
     @property
+    def stem(self) -> str:
+        """The file's name without its language's folder: what every language's copy
+        shares (their cut files, the same in each, are named by it)."""
+        return self.name.removeprefix(f"{self.lang}/") if self.lang else self.name
+
+    @property
     def component(self) -> Component | None:
         """The component of a file that holds one."""
         return self.components[0] if len(self.components) == 1 else None

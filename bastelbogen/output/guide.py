@@ -46,7 +46,7 @@ def guide_lines(
         lines += ["", *(table["per-language"] for table in words.values())]
     if modes & {"long", "short"}:
         lines += ["", *(table["calibration"] for table in words.values())]
-    kinds = {item["kind"] for f in files for page in f["pages"] for item in page["items"]}
+    kinds = {item["kind"] for f in files for page in f.get("pages", ()) for item in page["items"]}
     for kind in (k for k in ASSEMBLED if k in kinds):
         lines += ["", *(table[f"assemble-{kind}"] for table in words.values())]
     lines += ["", *(table["cutting"] for table in words.values())]
