@@ -34,7 +34,7 @@ def guide_lines(
         f"{joined(words, 'paper')}: {settings.paper.upper()}, 100 % ({joined(words, 'no-fit')})",
         "",
     ]
-    modes = set()
+    modes: set[str] = set()
     for f in files:
         if not f["path"].endswith(".pdf"):
             continue
