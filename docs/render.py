@@ -53,7 +53,7 @@ SHOTS = [
     ("mytown-back.png", "mytown", [], "tiles.pdf", 1, 50, (0.05, 0.05, 0.5, 0.35)),
     ("mytown-bench.png", "mytown", [], "benches.pdf", 0, 60, None),
     ("mytown-score.png", "mytown", [], "score-pad.pdf", 0, 50, None),
-    ("mytown-rules-en.png", "mytown", [], "rules.pdf", 1, 60, None),
+    ("mytown-rules-en.png", "mytown", [], "en/rules.pdf", 0, 60, None),
     (
         "museo-pictures.png",
         "museo",
@@ -137,6 +137,15 @@ SHOTS = [
 ]
 
 
+def _in_first_language(kit: Path, name: str) -> Path:
+    """A file of the kit by name: in the first language's folder when printed per
+    language (de/player-aids.pdf), else at the top."""
+    import json
+
+    first = json.loads((kit / "manifest.json").read_text())["options"]["lang"][0]
+    return kit / first / name if (kit / first / name).is_file() else kit / name
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         builds: dict = {}
@@ -170,7 +179,7 @@ def main() -> None:
                     (image.width * dpi // 100, image.height * dpi // 100), Image.LANCZOS
                 )
             else:
-                pdf = pdfium.PdfDocument(str(builds[key] / pdf_name))
+                pdf = pdfium.PdfDocument(str(_in_first_language(builds[key], pdf_name)))
                 image = pdf[page].render(scale=dpi / 72).to_pil()
             if crop:
                 w, h = image.size

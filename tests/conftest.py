@@ -51,6 +51,16 @@ def manifest(folder: Path) -> dict:
     return json.loads((folder / "manifest.json").read_text())
 
 
+def printed(kit: Path, name: str, lang: str | None = None) -> Path:
+    """A printed file of the kit by its name ("parts.pdf"), as the manifest lists it: in
+    the folder of the build's first language (or `lang`) when it is printed per language,
+    else at the kit's top."""
+    m = manifest(kit)
+    want = lang or m["options"]["lang"][0]
+    paths = {f["path"] for f in m["files"]}
+    return kit / (f"{want}/{name}" if f"{want}/{name}" in paths else name)
+
+
 def holding(kit: Path, component: str, lang: str | None = None) -> list[dict]:
     """The manifest entries of the PDFs that hold a component's items: its own file and
     the shared parts sheets, in the build's first language (or `lang`)."""
@@ -159,8 +169,9 @@ def board_sheets_line_up(kit: Path, size_mm: tuple, paper: str) -> int:
         a, b, c, d, e, f = m
         return a * x + c * y + e, b * x + d * y + f
 
-    listed = next(f for f in manifest(kit)["files"] if f["path"] == "board.pdf")
-    _, pages = read(kit / "board.pdf")
+    board = printed(kit, "board.pdf")
+    listed = next(f for f in manifest(kit)["files"] if kit / f["path"] == board)
+    _, pages = read(board)
     plan = boards.plan((mm(size_mm[0]), mm(size_mm[1])), PrintSettings(paper=paper))
     sheets = [
         (p.placed[0].matrix, info["items"][0]["trim_mm"])

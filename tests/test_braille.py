@@ -34,8 +34,8 @@ def test_a_character_without_a_cell_is_a_located_error(project_copy, tmp_path):
     text = face.read_text()
     face.write_text(
         text.replace(
-            '{name: braille, painter: braille, box: [19, 74, 25, 8], text: "{{ value }}"',
-            '{name: braille, painter: braille, box: [19, 74, 25, 8], text: "é{{ value }}"',
+            '{name: braille, painter: braille, box: [4.5, 24, 11, 7], text: "{{ value }}"',
+            '{name: braille, painter: braille, box: [4.5, 24, 11, 7], text: "é{{ value }}"',
         )
     )
     assert face.read_text() != text

@@ -9,7 +9,7 @@ from bastelbogen.core.units import mm
 from bastelbogen.render.cheatsheet import BASE, RulesPage, _groups, _kept, _styles
 from bastelbogen.render.rulestext import blocks
 from bastelbogen.render.style import Fonts
-from tests.conftest import ROOT
+from tests.conftest import ROOT, printed
 
 
 def _fonts():
@@ -85,14 +85,16 @@ def test_the_columns_end_level(kits, game):
     from tests.pdfread import PT_PER_MM, read
 
     kit = kits(game)
-    _, pages = read(kit / "rules.pdf")
+    _, pages = read(printed(kit, "rules.pdf"))
     page = pages[0]
     rule = next(
         ln for ln in page.lines if abs(ln.x1 - ln.x2) < 0.01 and abs(ln.x1 - page.size[0] / 2) < 1
     )
     bottom = min(rule.y1, rule.y2) / PT_PER_MM
     foot = (page.size[1] / PT_PER_MM - 260) / 2 + 6  # the sheet's foot, where columns end
-    image = pdfium.PdfDocument(str(kit / "rules.pdf"))[0].render(scale=1).to_pil().convert("L")
+    image = (
+        pdfium.PdfDocument(str(printed(kit, "rules.pdf")))[0].render(scale=1).to_pil().convert("L")
+    )
     w, h = image.size
 
     def last_ink(x0, x1):  # the lowest row with text in a column, in mm from the bottom

@@ -46,7 +46,7 @@ def test_build_is_quiet_off_a_terminal_and_honours_its_options(tmp_path):
     assert result.stdout == "" and result.stderr == ""
     m = json.loads((tmp_path / "muenchhausen/manifest.json").read_text())
     assert (m["paper"], m["duplex"]) == ("letter", "none")
-    rules = next(f for f in m["files"] if f["path"] == "rules.pdf")
+    rules = next(f for f in m["files"] if f["path"].endswith("rules.pdf"))
     assert [p["items"][0]["id"] for p in rules["pages"]] == ["rules-en"]
     cards = m["files"][0]["pages"]
     assert all(i["side"] == "front" for p in cards for i in p["items"])

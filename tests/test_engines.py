@@ -151,7 +151,7 @@ def test_every_page_looks_alike_in_every_engine(project, game, variant, tmp_path
     # In the manifest's order, the first language's files first: they are drawn in full.
     listed = [f for f in manifest["files"] if f["path"].endswith(".pdf")]
     pdfs = [kit / f["path"] for f in listed]
-    assert pdfs and sorted(pdfs) == sorted(kit.glob("*.pdf"))
+    assert pdfs and sorted(pdfs) == sorted(kit.rglob("*.pdf"))
     sample = {
         kit / f["path"]: SAMPLE[variant] or (TRANSLATED if f.get("lang", first) != first else None)
         for f in listed

@@ -40,13 +40,13 @@ def test_every_row_is_a_card_with_its_values(kit):
     fronts = [
         i
         for f in m["files"]
-        if f["path"] == "cards.pdf"
+        if f["path"] == "de/cards.pdf"
         for p in f["pages"]
         for i in p["items"]
         if i["side"] == "front"
     ]
     assert [i["id"] for i in fronts] == [b["id"] for b in birds] and len(birds) == 16
-    for name, lang in (("cards.pdf", "de"), ("cards-en.pdf", "en")):
+    for name, lang in (("de/cards.pdf", "de"), ("en/cards.pdf", "en")):
         text = " ".join(p.extract_text() for p in PdfReader(str(kit / name)).pages)
         for bird in birds:
             assert bird[f"name.{lang}"] in text

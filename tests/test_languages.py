@@ -69,6 +69,17 @@ FRENCH = {
     "holds": "contient",
     "per-language": "Les pièces à texte existent en chaque langue, n'en imprimer qu'une.",
     "registration": "Imprimer, puis découper aux repères.",
+    "paper-card": "carton, 250-300 g/m²",
+    "paper-board": "carton, 160-200 g/m²",
+    "paper-plain": "papier, 80 g/m²",
+    "paper-swell": "papier thermogonflant",
+    "print-pages": "imprimer p. {pages}",
+    "score-copies": "une par partie",
+    "calibration": "Avant le recto verso, pnp calibrate.",
+    "assemble-standee": "Figurines, découper, plier, coller.",
+    "assemble-die": "Dés, découper, plier, coller.",
+    "assemble-stand": "Bancs, découper, plier, coller.",
+    "assemble-board": "Plateaux, coller les feuilles dans l'ordre.",
 }
 
 
@@ -118,12 +129,20 @@ def test_a_french_game_builds_in_french(jeu, tmp_path):
 def test_both_languages_by_default(jeu, tmp_path):
     result = pnp("build", "jeu", "--out", str(tmp_path / "out"), cwd=jeu)
     assert result.returncode == 0, result.stderr
-    rules = PdfReader(str(tmp_path / "out" / "jeu" / "rules.pdf"))
-    assert [("Dire" in p.extract_text(), "Say hello" in p.extract_text()) for p in rules.pages] == [
-        (True, False),
-        (False, True),
-    ]
-    assert rules.metadata.title == "Le Jeu – Règles / Rules"
+    kit = tmp_path / "out" / "jeu"
+    # Each language's cheat sheet in its own folder, one page, with its own guide.
+    said = {}
+    for lang, title in (("fr", "Le Jeu – Règles"), ("en", "Le Jeu – Rules")):
+        rules = PdfReader(str(kit / lang / "rules.pdf"))
+        assert rules.metadata.title == title
+        said[lang] = [
+            ("Dire" in p.extract_text(), "Say hello" in p.extract_text()) for p in rules.pages
+        ]
+    assert said == {"fr": [(True, False)], "en": [(False, True)]}
+    assert not (kit / "rules.pdf").exists()
+    assert "comment imprimer" in (kit / "fr" / "PRINT.txt").read_text()
+    assert "how to print" in (kit / "en" / "PRINT.txt").read_text()
+    assert "comment imprimer" not in (kit / "en" / "PRINT.txt").read_text()
 
 
 def test_a_language_without_words_is_a_located_error(jeu, tmp_path):

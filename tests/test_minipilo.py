@@ -7,7 +7,7 @@ import yaml
 
 from bastelbogen.games.minipilo.board import SHAPES
 from bastelbogen.layout.imposition import PAPERS
-from tests.conftest import ROOT, board_sheets_line_up, sides, validate_fails
+from tests.conftest import ROOT, board_sheets_line_up, printed, sides, validate_fails
 from tests.pdfread import PT_PER_MM, trim_of
 
 DECKS = {
@@ -139,9 +139,9 @@ def test_the_goal_is_the_twelfth_field(kits):
     track = Project(ROOT).load("minipilo").tables["track"].rows
     assert [str(r["id"]) for r in track] == ["start", *map(str, range(1, 13))]
     kit = kits("minipilo")
-    sheets = " ".join(p.extract_text() for p in PdfReader(str(kit / "board.pdf")).pages)
+    sheets = " ".join(p.extract_text() for p in PdfReader(str(printed(kit, "board.pdf"))).pages)
     assert "Ziel 12" in sheets and "13" not in sheets.split()
-    rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
+    rules = " ".join(PdfReader(str(printed(kit, "rules.pdf"))).pages[0].extract_text().split())
     assert "das Ziel erreicht – das Feld 12, also 12 Schritte" in rules
 
 
@@ -150,8 +150,8 @@ def test_advisers_hand_over_a_p_or_l_card(kits):
     from pypdf import PdfReader
 
     kit = kits("minipilo")
-    card = " ".join(PdfReader(str(kit / "a-cards.pdf")).pages[0].extract_text().split())
-    rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
+    card = " ".join(PdfReader(str(printed(kit, "a-cards.pdf"))).pages[0].extract_text().split())
+    rules = " ".join(PdfReader(str(printed(kit, "rules.pdf"))).pages[0].extract_text().split())
     assert card.count("passende P- oder L-Karte") >= 8
     assert "bekommst vom Ratgeber die passende P- oder L-Karte" in rules
 
@@ -203,8 +203,8 @@ def test_p_and_l_cards_differ_by_shape_not_only_colour(kits):
     kit = kits("minipilo", duplex="none")
     seen = {}
     for deck, name, colour in (("P", "p-cards.pdf", "#0072b2"), ("L", "l-cards.pdf", "#c0392b")):
-        _, pages = read(kit / name)
-        img = Rendered(kit / name, 0, 200)
+        _, pages = read(printed(kit, name))
+        img = Rendered(printed(kit, name), 0, 200)
         for placed in pages[0].placed:
             m = placed.matrix
             centre = img.at_local(m, 5.0, 63 - 8.25)  # inside the badge, beside its letter
@@ -237,7 +237,7 @@ def test_project_mats_hold_the_cards_laid_on_them(kits):
         for b in range(a + 1, 4):
             (x1, y1, w1, h1), (x2, y2, w2, h2) = slots[a].box, slots[b].box
             assert x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1
-    listed = next(f for f in manifest(kits("minipilo"))["files"] if f["path"] == "projects.pdf")
+    listed = next(f for f in manifest(kits("minipilo"))["files"] if f["path"] == "de/projects.pdf")
     fronts = [p for p in listed["pages"] if p["items"][0]["side"] == "front"]
     assert [len(p["items"]) for p in fronts] == [2, 2]  # the fifth shares a parts sheet
 

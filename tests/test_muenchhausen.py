@@ -9,7 +9,7 @@ import pytest
 
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.imposition import PAPERS
-from tests.conftest import build, holding, manifest
+from tests.conftest import build, holding, manifest, printed
 from tests.pdfread import PT_PER_MM, fonts_embedded, read, trim_of
 
 MODES = ["long", "short", "fold", "none"]
@@ -114,11 +114,12 @@ def test_kit_contents(kits):
     # The aids carry words: printed once per language, 8 each (one per player).
     assert fronts == {
         "number-cards.pdf": 64,
-        "player-aids.pdf": 8,
-        "player-aids-en.pdf": 8,
+        "de/player-aids.pdf": 8,
+        "en/player-aids.pdf": 8,
         "baron.pdf": 1,
         "score-sheet.pdf": 2,
-        "rules.pdf": 2,
+        "de/rules.pdf": 1,
+        "en/rules.pdf": 1,
     }
     ids = {i["id"] for p in m["files"][0]["pages"] for i in p["items"]}
     assert len(ids) == 64 and "gulden-3" in ids and "kreuzer-8" in ids
@@ -162,8 +163,8 @@ def test_variant_large_groups_drops_ones_and_twos_but_keeps_a_set_for_the_draw(t
 def test_two_builds_are_byte_identical(tmp_path):
     a = build("muenchhausen", tmp_path / "a", braille=True)
     b = build("muenchhausen", tmp_path / "b", braille=True)
-    names = sorted(p.name for p in a.iterdir())
-    assert names == sorted(p.name for p in b.iterdir())
+    names = sorted(str(p.relative_to(a)) for p in a.rglob("*") if p.is_file())
+    assert names == sorted(str(p.relative_to(b)) for p in b.rglob("*") if p.is_file())
     for name in names:
         assert (
             hashlib.sha256((a / name).read_bytes()).hexdigest()
@@ -175,11 +176,12 @@ def test_two_builds_are_byte_identical(tmp_path):
     "name",
     [
         "number-cards.pdf",
-        "player-aids.pdf",
-        "player-aids-en.pdf",
+        "de/player-aids.pdf",
+        "en/player-aids.pdf",
         "baron.pdf",
         "score-sheet.pdf",
-        "rules.pdf",
+        "de/rules.pdf",
+        "en/rules.pdf",
     ],
 )
 def test_pdf_conventions(kits, name):
@@ -255,7 +257,7 @@ def test_the_sheets_say_what_the_seed_says(kits):
     from pypdf import PdfReader
 
     kit = kits("muenchhausen")
-    rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
+    rules = " ".join(PdfReader(str(printed(kit, "rules.pdf"))).pages[0].extract_text().split())
     assert "Die Mitspieler (alle außer dem Baron) bieten" in rules
     lie = rules.split("Gelogen:")[1].split("Die Wahrheit:")
     assert "Danach wird der linke Nachbar Baron" in lie[0]

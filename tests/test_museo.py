@@ -12,7 +12,15 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bastelbogen.layout.imposition import PAPERS, PrintSettings
-from tests.conftest import board_sheets_line_up, build, holding, manifest, sides, validate_fails
+from tests.conftest import (
+    board_sheets_line_up,
+    build,
+    holding,
+    manifest,
+    printed,
+    sides,
+    validate_fails,
+)
 from tests.pdfread import PT_PER_MM, read, trim_of
 from tests.render import Rendered, close
 
@@ -412,7 +420,7 @@ def test_cheat_sheet_and_reference_say_what_the_seed_says(kits):
     from pypdf import PdfReader
 
     kit = kits("museo")
-    rules = " ".join(PdfReader(str(kit / "rules.pdf")).pages[0].extract_text().split())
+    rules = " ".join(PdfReader(str(printed(kit, "rules.pdf"))).pages[0].extract_text().split())
     for fact in (
         "lose Karten, d.h. solche, die nicht mit anderen Rand an Rand liegen",
         "gesichert",

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from bastelbogen.content.kinds import stand
 from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import PAPERS
-from tests.conftest import ROOT, manifest, pnp, sides, validate_fails
+from tests.conftest import ROOT, manifest, pnp, printed, sides, validate_fails
 from tests.pdfread import PT_PER_MM, read, trim_of
 from tests.render import Rendered, close
 
@@ -125,7 +125,7 @@ def test_the_bench_holds_a_row_of_ten_with_room(kits):
 
 
 def test_bench_cut_and_fold_lines_have_their_own_styles(kits):
-    _, pages = read(kits("mytown") / "benches.pdf", forms=True)
+    _, pages = read(printed(kits("mytown"), "benches.pdf"), forms=True)
     lines = [ln for ln in pages[0].lines if ln.in_form]
     styles = Counter(ln.dash for ln in lines)
     plan = stand.plan((mm(20), mm(50)), 10, mm(1))
@@ -332,10 +332,11 @@ def test_kit_contents(kits):
     # The benches carry words: once per language; on A4 nothing shares a sheet.
     assert fronts == {
         "tiles.pdf": 86,
-        "benches.pdf": 4,
-        "benches-en.pdf": 4,
+        "de/benches.pdf": 4,
+        "en/benches.pdf": 4,
         "score-pad.pdf": 2,
-        "rules.pdf": 2,
+        "de/rules.pdf": 1,
+        "en/rules.pdf": 1,
     }
 
 
@@ -352,14 +353,16 @@ def test_print_guide_says_which_files_go_double_sided(kits):
     guide = (kits("mytown") / "PRINT.txt").read_text()
     lines = {ln.split()[0]: ln for ln in guide.splitlines() if ".pdf" in ln}
     assert "double-sided, flip on the long edge" in lines["tiles.pdf"]
-    for name in ("benches.pdf", "benches-en.pdf", "score-pad.pdf", "rules.pdf"):
+    for name in ("de/benches.pdf", "en/benches.pdf", "score-pad.pdf", "de/rules.pdf"):
         assert "one-sided" in lines[name] and "double" not in lines[name]
 
 
 def test_the_cheat_sheet_says_what_the_seed_says(kits):
     """After the first draw the four tiles received are passed on (no new draw each
     time), and the −5 rule is the seed's: a single may not be owned twice at the end."""
-    rules = " ".join(PdfReader(str(kits("mytown") / "rules.pdf")).pages[0].extract_text().split())
+    rules = " ".join(
+        PdfReader(str(printed(kits("mytown"), "rules.pdf"))).pages[0].extract_text().split()
+    )
     assert "mit den 4 Plättchen, die er vom rechten Nachbarn bekommt, wieder genau eins" in rules
     assert (
         "Einzelplättchen (A–D) darf man am Spielende nicht doppelt besitzen: für jedes"
@@ -394,7 +397,10 @@ def test_lines_mean_one_thing_in_the_cut_files_and_the_guide(kits):
 )
 def test_the_cheat_sheet_follows_the_theme(kits, theme, present, absent):
     rules = " ".join(
-        PdfReader(str(kits("mytown", theme=theme) / "rules.pdf")).pages[0].extract_text().split()
+        PdfReader(str(printed(kits("mytown", theme=theme), "rules.pdf")))
+        .pages[0]
+        .extract_text()
+        .split()
     )
     assert all(word in rules for word in present) and not any(w in rules for w in absent)
 
@@ -425,7 +431,9 @@ def test_every_component_has_cut_files(tmp_path):
     sheets = {
         f["path"]
         for f in m["files"]
-        if f["path"].endswith(".pdf") and f.get("lang") in (None, "de") and f["path"] != "rules.pdf"
+        if f["path"].endswith(".pdf")
+        and f.get("lang") in (None, "de")
+        and not f["path"].endswith("rules.pdf")
     }
     cut = {f["path"] for f in m["files"] if f["path"].startswith("cut/")}
     # The score pad is a page to write on, not cut out: no cut file.
@@ -434,9 +442,9 @@ def test_every_component_has_cut_files(tmp_path):
     for pdf in sheets:
         pages = next(f for f in m["files"] if f["path"] == pdf)["pages"]
         fronts = [p for p in pages if any(i["side"] == "front" for i in p["items"])]
-        stem = pdf.removesuffix(".pdf")
+        stem = pdf.removesuffix(".pdf").removeprefix("de/")  # one cut file for all languages
         assert {f"cut/{stem}-{n}.svg" for n in range(1, len(fronts) + 1)} <= cut, pdf
-    benches = next(f for f in m["files"] if f["path"] == "benches.pdf")["pages"][0]
+    benches = next(f for f in m["files"] if f["path"] == "de/benches.pdf")["pages"][0]
     root = ET.parse(kit / "cut/benches-1.svg").getroot()
     page_h = float(root.get("viewBox").split()[3])
     rects = sorted(

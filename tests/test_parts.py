@@ -15,7 +15,7 @@ from bastelbogen.layout.kit import _plan
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.packing import GAP, pack
 from bastelbogen.pipeline.build import BuildOptions, Project
-from tests.conftest import ROOT, holding, manifest, sides
+from tests.conftest import ROOT, holding, manifest, printed, sides
 from tests.pdfread import PT_PER_MM, read
 
 GAMES = ["museo", "mytown", "muenchhausen", "minipilo"]
@@ -108,7 +108,7 @@ def test_small_parts_share_sheets(kits, game, paper):
     kit = kits(game, paper=paper)
     after = _sheets(kit)
     before, counts = _alone(game, paper)
-    shared = [f for f in manifest(kit)["files"] if f["path"] == "parts.pdf"]
+    shared = [f for f in manifest(kit)["files"] if f["path"].endswith("parts.pdf")]
     assert (after < before) == bool(shared) == ((game, paper) in SHARING), (before, after)
     for component, count in counts.items():
         assert len(sides(kit, component)) == count, component
@@ -134,8 +134,9 @@ def test_pieces_on_shared_sheets_do_not_touch_and_keep_their_cut_marks(kits, gam
     """On each parts page no two pieces' bleeds overlap, and every cut of a piece with crop
     marks has its marks, outside all pieces."""
     kit = kits(game, paper=paper)
-    [listed] = [f for f in manifest(kit)["files"] if f["path"] == "parts.pdf"]
-    _, pages = read(kit / "parts.pdf")
+    parts = printed(kit, "parts.pdf")
+    [listed] = [f for f in manifest(kit)["files"] if kit / f["path"] == parts]
+    _, pages = read(parts)
     project = Project(ROOT).load(game)
     marked = {c.id for c in project.components if c.marks}
     bleed = 3.0
@@ -171,28 +172,29 @@ def test_folded_backs_stay_on_their_own_sheets(kits):
     """With --duplex fold a two-sided part's back is on its own page, folded over: such
     parts do not share; one-sided ones still do."""
     kit = kits("minipilo", duplex="fold")
-    parts = [f for f in manifest(kit)["files"] if f["path"] == "parts.pdf"]
+    parts = [f for f in manifest(kit)["files"] if kit / f["path"] == printed(kit, "parts.pdf")]
     assert parts and set(parts[0]["holds"]) == {"figures", "die"}
     assert all(i["side"] == "front" for p in parts[0]["pages"] for i in p["items"])
 
 
 def test_parts_with_words_are_printed_once_per_language(kits):
-    """A build in German and English prints the cards that carry words twice (the second
-    as -en), each in its language; cards without words once."""
+    """A build in German and English prints the cards that carry words twice, each in its
+    language's folder (de/, en/); cards without words once, at the kit's top."""
     from pypdf import PdfReader
 
     kit = kits("minipilo")
     names = {f["path"] for f in manifest(kit)["files"]}
-    assert {"a-cards.pdf", "a-cards-en.pdf", "parts.pdf", "parts-en.pdf"} <= names
-    de = PdfReader(str(kit / "a-cards.pdf")).pages[0].extract_text()
-    en = PdfReader(str(kit / "a-cards-en.pdf")).pages[0].extract_text()
+    assert {"de/a-cards.pdf", "en/a-cards.pdf", "de/parts.pdf", "en/parts.pdf"} <= names
+    assert not {"a-cards.pdf", "a-cards-en.pdf", "parts-en.pdf"} & names
+    de = PdfReader(str(kit / "de" / "a-cards.pdf")).pages[0].extract_text()
+    en = PdfReader(str(kit / "en" / "a-cards.pdf")).pages[0].extract_text()
     assert "Aktion" in de and "Aktion" not in en and "Action" in en
     assert [f["lang"] for f in holding(kit, "a-cards", "en")] == ["en", "en"]
     muench = manifest(kits("muenchhausen"))
-    assert {f["path"] for f in muench["files"]} >= {"number-cards.pdf", "player-aids-en.pdf"}
-    assert "number-cards-en.pdf" not in {f["path"] for f in muench["files"]}
+    assert {f["path"] for f in muench["files"]} >= {"number-cards.pdf", "en/player-aids.pdf"}
+    assert not any(f["path"].endswith("/number-cards.pdf") for f in muench["files"])
     guide = (kit / "PRINT.txt").read_text()
-    assert "print the files of one language only" in guide and "holds: " in guide
+    assert "print one language's folder" in guide and "holds: " in guide
 
 
 def test_one_language_one_file(kits):
@@ -222,9 +224,9 @@ def test_cheat_sheets_set_what_players_look_up_under_the_columns(kits, game):
     import yaml
 
     rules = yaml.safe_load((ROOT / "content" / game / "rules.yaml").read_text())
-    pdf = pdfium.PdfDocument(str(kits(game) / "rules.pdf"))
-    for n, lang in enumerate(("de", "en")):
-        page = pdf[n]
+    for lang in ("de", "en"):
+        pdf = pdfium.PdfDocument(str(kits(game) / lang / "rules.pdf"))
+        page = pdf[0]
         text = page.get_textpage()
         panels = rules[lang]["lookup"]
         assert panels

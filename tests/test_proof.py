@@ -65,7 +65,7 @@ def test_my_town_on_letter_keeps_its_four_benches(kits):
     double = _double_sided(kit)
     files = manifest(kit)["files"]
     parts = [f for f in files if f.get("holds")]
-    assert {f["path"] for f in parts} == {"parts.pdf", "parts-en.pdf"} <= double
+    assert {f["path"] for f in parts} == {"de/parts.pdf", "en/parts.pdf"} <= double
     width = 215.9 * PT_PER_MM
     for lang in ("de", "en"):
         benches = 0
@@ -90,7 +90,7 @@ def test_my_town_on_letter_keeps_its_four_benches(kits):
                 if n % 2:
                     _behind(pages[n - 1], f["pages"][n - 1], page, info, width)
         assert benches == 4, lang
-    parts_pdf = read(kit / "parts.pdf")[1]
+    parts_pdf = read(kit / "de" / "parts.pdf")[1]
     assert [len(p.placed) for p in parts_pdf] == [3, 2, 1, 0, 1, 0, 1]
 
 
@@ -132,7 +132,11 @@ def _pages(laid, pages):
 
 def _drop_blank_backs(laid):
     """The fault found: a double-sided parts file without its blank backs."""
-    return _pages(laid, [p for p in laid.pages if p.placements]) if laid.name == "parts" else laid
+    return (
+        _pages(laid, [p for p in laid.pages if p.placements])
+        if laid.name in ("parts", "de/parts")
+        else laid
+    )
 
 
 def _moved(p, dx: float, dy: float):
@@ -204,11 +208,11 @@ def _tiles_twice(laid):
 
 def _english_benches_short(laid):
     """The English benches lose their last sheet; the German keep theirs."""
-    return _pages(laid, laid.pages[:-1]) if laid.name == "benches-en" else laid
+    return _pages(laid, laid.pages[:-1]) if laid.name == "en/benches" else laid
 
 
 def _board_sheet_lost(laid):
-    return _pages(laid, laid.pages[:-1]) if laid.name == "board" else laid
+    return _pages(laid, laid.pages[:-1]) if laid.name in ("board", "de/board") else laid
 
 
 BROKEN = {
@@ -218,7 +222,7 @@ BROKEN = {
         {"paper": "letter"},
         _drop_blank_backs,
         "sides",
-        "parts.pdf",
+        "de/parts.pdf",
         r"page 4, item 'bench' \(front\).*page 4 is a sheet's back",
     ),
     "a-back-not-behind": (
@@ -266,7 +270,7 @@ BROKEN = {
         {},
         _english_benches_short,
         "once",
-        "benches-en.pdf",
+        "en/benches.pdf",
         r"item 'bench' of 'benches' \(en\).*front is placed 0 times, not 1",
     ),
     "a-board-sheet-lost": (
@@ -274,7 +278,7 @@ BROKEN = {
         {},
         _board_sheet_lost,
         "once",
-        "board.pdf",
+        "de/board.pdf",
         r"item '\w+' of 'board' \(de\).*its sheets do not cover it once",
     ),
 }
@@ -337,7 +341,8 @@ def test_the_command_line_reports_a_broken_plan_as_a_bug(tmp_path, monkeypatch):
     assert result.exit_code == 70, result.output
     assert "Traceback" not in result.output
     assert re.search(
-        r"mytown: bug in bastelbogen.*invariant 'sides' broken in parts\.pdf, page 4", result.output
+        r"mytown: bug in bastelbogen.*invariant 'sides' broken in de/parts\.pdf, page 4",
+        result.output,
     ), result.output
     assert not out.exists() or not any(p.is_file() for p in out.rglob("*"))
 
@@ -374,7 +379,7 @@ def test_a_blank_back_is_blank_and_behind_its_front():
     """The blank back of a one-sided shared sheet holds nothing, and its boxes are the
     front's seen through the paper."""
     kit = _laid_out(ROOT, "mytown", paper="letter")
-    parts = next(laid for laid in kit.files if laid.name == "parts")
+    parts = next(laid for laid in kit.files if laid.name in ("parts", "de/parts"))
     blank = [n for n, page in enumerate(parts.pages) if not page.placements]
     assert blank == [3, 5]
     for n in blank:

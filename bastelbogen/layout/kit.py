@@ -39,6 +39,12 @@ class LaidOut:
     plans: tuple[_Planned, ...] = ()  # each component's items and sheets (trim, bleed, back)
 
     @property
+    def stem(self) -> str:
+        """The file's name without its language's folder: what every language's copy
+        shares (their cut files, the same in each, are named by it)."""
+        return self.name.removeprefix(f"{self.lang}/") if self.lang else self.name
+
+    @property
     def component(self) -> Component | None:
         """The component of a file that holds one."""
         return self.components[0] if len(self.components) == 1 else None
@@ -136,8 +142,8 @@ def paint_file(
     game: Game, planned: FilePlan, layouts: Layouts, options: Options, preflight: Preflight | None
 ) -> Iterator[LaidOut]:
     """The planned file with its art: one LaidOut, or one per language when its parts carry
-    words: name.pdf in the first language, name-en.pdf … in the others (a family prints
-    one). Without a preflight (the kit's proof) the arts tell it nothing."""
+    words: de/name.pdf, en/name.pdf … (see `in_language`). Without a preflight (the
+    kit's proof) the arts tell it nothing."""
     name, plans, pages = planned.name, list(planned.plans), planned.pages
     langs = options.langs
     pages = _registered(pages, options.settings)
@@ -146,10 +152,17 @@ def paint_file(
         laid = laid[:1]  # no words: one file serves them all
     else:
         laid = [
-            replace(one, name=name if n == 0 else f"{name}-{lang}", lang=lang)
-            for n, (one, lang) in enumerate(zip(laid, langs, strict=True))
+            replace(one, name=in_language(name, lang), lang=lang)
+            for one, lang in zip(laid, langs, strict=True)
         ]
     yield from laid
+
+
+def in_language(name: str, lang: str) -> str:
+    """Where a file printed once per language goes: its language's folder (`de/cards`),
+    so a family prints one folder; a file the same in every language stays at the top.
+    Every file name of a kit (sheets, cheat sheet, exports, preview) comes from here."""
+    return f"{lang}/{name}"
 
 
 def _registered(pages: list[Page], settings: PrintSettings) -> list[Page]:

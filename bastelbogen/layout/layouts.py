@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from bastelbogen.content.painters import ITEM, coerce, completed, known, may_derive
+from bastelbogen.content.painters import ITEM, PASSING, coerce, completed, known, may_derive
 from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
@@ -272,7 +272,10 @@ def resolve(
                 continue
             try:
                 if key == "with":  # a whole mapping from the context: a theme's motif
-                    params.append((key, _mapping(context, value)))
+                    # Without the row's own keys a motif never reads (a picture's title):
+                    # a side that differs only in them is the same art in every language.
+                    mapping = _mapping(context, value)
+                    params.append((key, tuple(p for p in mapping if p[0] not in PASSING)))
                     continue
                 rendered = coerce(spec.painter, key, _render(value, context, locs[key]))
                 if key in ("piece", "picture"):  # mm from the top-left, like `box`

@@ -1,8 +1,9 @@
-"""The one-page cheat sheet per language: rules.pdf."""
+"""The one-page cheat sheet per language: rules.pdf, or with several languages one in each
+language's folder (de/rules.pdf, en/rules.pdf), so each language's set is complete."""
 
 from __future__ import annotations
 
-from bastelbogen.content.words import joined
+from bastelbogen.layout.kit import in_language
 from bastelbogen.output import Job, Writer, register
 from bastelbogen.render.cheatsheet import write_cheatsheet
 
@@ -17,15 +18,23 @@ class CheatSheet(Writer):
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         if job.game.rules is None:
             return []
-        pages = write_cheatsheet(
-            job.staging.path("rules.pdf"),
-            job.game,
-            job.templates,
-            job.fonts,
-            job.options.langs,
-            job.options.settings,
-            job.meta(joined(job.words, "rules")),
-            job.options.theme,
-            job.options.dry,
-        )
-        return [{"path": "rules.pdf", "pages": pages}]
+        langs = job.options.langs
+        entries = []
+        for lang in langs:
+            path = "rules.pdf" if len(langs) == 1 else f"{in_language('rules', lang)}.pdf"
+            pages = write_cheatsheet(
+                job.staging.path(path),
+                job.game,
+                job.templates,
+                job.fonts,
+                (lang,),
+                job.options.settings,
+                job.meta(job.words[lang]["rules"]),
+                job.options.theme,
+                job.options.dry,
+            )
+            entry: dict = {"path": path, "pages": pages}
+            if len(langs) > 1:
+                entry["lang"] = lang
+            entries.append(entry)
+        return entries

@@ -41,7 +41,7 @@ def sheets_to_cut(job: Job, laid):
     if not cut:  # a page to write on is not cut out
         return []
     sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
-    return [(f"{laid.name}-{n}", page, cut) for n, page in enumerate(sheets, start=1)]
+    return [(f"{laid.stem}-{n}", page, cut) for n, page in enumerate(sheets, start=1)]
 
 
 def loops_and_folds(page: Page, cut: dict):

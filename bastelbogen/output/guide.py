@@ -1,41 +1,110 @@
-"""PRINT.txt in every kit: which file to print how, in the build's languages."""
+"""PRINT.txt in every kit: which file to print how, on what paper, which pages, and how
+the pieces go together. With several languages each language's folder has its own, in
+its language alone, listing its files and the ones at the top that every language shares."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from bastelbogen.content.kinds import KINDS
 from bastelbogen.content.words import Table, joined
 from bastelbogen.layout.imposition import printed_as
 from bastelbogen.output import Job, Writer, register
+
+ASSEMBLED = ("standee", "die", "stand", "board")  # kinds with a words entry assemble-<kind>
+COLUMN = 26  # width of the file-name column
 
 
 def write_guide(
     path: Path, files: list[dict], settings, title: str, words: dict[str, Table]
 ) -> None:
+    """The guide of the whole kit, in every language of the build."""
+    path.write_text("\n".join(guide_lines(files, settings, title, words)) + "\n", encoding="utf-8")
+
+
+def guide_lines(
+    files: list[dict], settings, title: str, words: dict[str, Table], lang: str | None = None
+) -> list[str]:
     """A file has backs when any of its pages holds a back: that one goes through duplex
-    (imposition.printed_as, which the kit's proof checks its pages against)."""
+    (imposition.printed_as, which the kit's proof checks its pages against). `lang`: the
+    guide of that language's folder; files at the top are named from there (../)."""
     lines = [
         f"{title} – {joined(words, 'how-to-print')}",
         "",
         f"{joined(words, 'paper')}: {settings.paper.upper()}, 100 % ({joined(words, 'no-fit')})",
         "",
     ]
+    modes: set[str] = set()
     for f in files:
         if not f["path"].endswith(".pdf"):
             continue
         sides = {item["side"] for page in f["pages"] for item in page["items"]}
         mode = printed_as(sides, settings.duplex)
-        how = joined(words, "one-sided" if mode == "one-sided" else f"duplex-{mode}")
-        pages = len(f["pages"])
-        lines.append(f"{f['path']:22} {pages:3} {joined(words, 'pages', '/')}  {how}")
-        if len(f.get("holds", ())) > 1:  # a shared sheet: say whose parts are on it
-            lines.append(f"{'':22}     {joined(words, 'holds', '/')}: {', '.join(f['holds'])}")
-    if any("lang" in f for f in files):
+        modes.add(mode)
+        lines += _file_lines(f, mode, words, lang)
+    if lang is None and any("lang" in f for f in files):
         lines += ["", *(table["per-language"] for table in words.values())]
+    if modes & {"long", "short"}:
+        lines += ["", *(table["calibration"] for table in words.values())]
+    kinds = {item["kind"] for f in files for page in f.get("pages", ()) for item in page["items"]}
+    for kind in (k for k in ASSEMBLED if k in kinds):
+        lines += ["", *(table[f"assemble-{kind}"] for table in words.values())]
     lines += ["", *(table["cutting"] for table in words.values())]
     if settings.registration:
         lines += ["", *(table["registration"] for table in words.values())]
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines
+
+
+def _file_lines(f: dict, mode: str, words: dict[str, Table], lang: str | None) -> list[str]:
+    """A file's line (name, pages, how), its paper, and which of its pages to print."""
+    how = joined(words, "one-sided" if mode == "one-sided" else f"duplex-{mode}")
+    name = f["path"]
+    if lang is not None:  # seen from the language's folder
+        name = name.removeprefix(f"{lang}/") if f.get("lang") == lang else f"../{name}"
+    lines = [f"{name:{COLUMN}} {len(f['pages']):3} {joined(words, 'pages', '/')}  {how}"]
+    lines.append(f"{'':{COLUMN}}     {joined(words, _paper(f))}")
+    if len(f.get("holds", ())) > 1:  # a shared sheet: say whose parts are on it
+        lines.append(f"{'':{COLUMN}}     {joined(words, 'holds', '/')}: {', '.join(f['holds'])}")
+    lines += _pages_lines(f, words, lang)
+    return lines
+
+
+def _paper(f: dict) -> str:
+    """The words key of what the file is printed on: swell paper for braille, else what
+    its kinds need, the heaviest of them (card before board before plain)."""
+    if f.get("swell"):
+        return "paper-swell"
+    papers = {
+        KINDS[item["kind"]].paper
+        for page in f["pages"]
+        for item in page["items"]
+        if item["kind"] in KINDS
+    }
+    for paper in ("card", "board"):
+        if paper in papers:
+            return f"paper-{paper}"
+    return "paper-plain"
+
+
+def _pages_lines(f: dict, words: dict[str, Table], lang: str | None) -> list[str]:
+    """A file whose pages are one language each (a score pad at the top): which to print,
+    and that a pad is printed once per game."""
+    by_lang: dict[str, list[int]] = {}
+    for page in f["pages"]:
+        for item in page["items"]:
+            if "lang" in item:
+                by_lang.setdefault(item["lang"], []).append(page["number"])
+    if not by_lang:
+        return []
+    out = []
+    for code, table in words.items():
+        numbers = ", ".join(str(n) for n in dict.fromkeys(by_lang.get(lang or code, ())))
+        if numbers:
+            label = "" if lang is not None else f"{code}: "
+            out.append(f"{'':{COLUMN}}     {label}{table['print-pages'].format(pages=numbers)}")
+    if any(item["kind"] == "sheet" for page in f["pages"] for item in page["items"]):
+        out.append(f"{'':{COLUMN}}     {joined(words, 'score-copies')}")
+    return out
 
 
 @register
@@ -44,11 +113,13 @@ class Guide(Writer):
     order = 80  # reads the files written before it
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
-        write_guide(
-            job.staging.path("PRINT.txt"),
-            files,
-            job.options.settings,
-            job.game.title.get(job.lang),
-            job.words,
-        )
+        title = job.game.title
+        settings = job.options.settings
+        write_guide(job.staging.path("PRINT.txt"), files, settings, title.get(job.lang), job.words)
+        if any("lang" in f for f in files):  # each language's folder has its own guide
+            for lang, table in job.words.items():
+                own = [f for f in files if f.get("lang", lang) == lang]
+                lines = guide_lines(own, settings, title.get(lang), {lang: table}, lang)
+                text = "\n".join(lines) + "\n"
+                job.staging.path(f"{lang}/PRINT.txt").write_text(text, encoding="utf-8")
         return []  # PRINT.txt is for people; the manifest lists what is printed

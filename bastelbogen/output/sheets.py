@@ -1,5 +1,5 @@
 """The PDF sheets of each component, <component>.pdf, and the shared sheets, parts.pdf;
-<name>-<lang>.pdf for each further language when their parts carry words."""
+<lang>/<name>.pdf for each language when their parts carry words (kit.in_language)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ class Sheets(Writer):
         entry = listed(name, laid.pages, job.game)
         if laid.lang:
             entry["lang"] = lang
+        if laid.swell:  # printed on swell paper (PRINT.txt says so)
+            entry["swell"] = True
         if laid.component is None:  # a shared sheet: whose parts it holds
             entry["holds"] = [c.id for c in laid.components]
         return [entry]

@@ -61,6 +61,7 @@ class Kind:
     cut_out = True  # cut from the sheet (a page to write on is not): print-then-cut marks
     sized = True  # the component names its size (a stand takes it from what it holds)
     placing = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
+    paper = "card"  # what PRINT.txt says to print it on: card, board or plain (words paper-*)
     keys: tuple[str, ...] = ()  # the kind's own keys in a component
 
     def read(self, f: Fields, problems: Collector) -> Details | None:

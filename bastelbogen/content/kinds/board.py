@@ -30,6 +30,7 @@ def settings(component: Component) -> Settings:
 @register
 class Board(Kind):
     name = "board"
+    paper = "board"
     backs = False
     takes_back = False
     safe_zone = False

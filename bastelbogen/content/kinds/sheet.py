@@ -8,6 +8,7 @@ from bastelbogen.content.kinds import Kind, register
 @register
 class Sheet(Kind):
     name = "sheet"
+    paper = "plain"
     marks = False
     backs = False
     takes_back = False

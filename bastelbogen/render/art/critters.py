@@ -120,7 +120,7 @@ def pawprints(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     ground(c, rect, ctx.ink(box, "fill"))
     ink = ctx.ink(box, "colour")
-    step = min(w, h) / 2
+    step = min(w, h) / 4  # small beside a tile: a back the duplex shifts 3 mm looks the same
     c.setFillColor(ink)
     for px, py in tiling(rect, step):
         c.ellipse(
