@@ -272,8 +272,9 @@ def _sheet(kit) -> dict[str, str]:
     """The cheat sheet's text per language, read back from rules.pdf (one page each)."""
     from pypdf import PdfReader
 
-    pages = PdfReader(str(kit / "rules.pdf")).pages
-    assert len(pages) == 2  # one page per language, German first
+    pages = [PdfReader(str(kit / lang / "rules.pdf")).pages for lang in ("de", "en")]
+    assert [len(p) for p in pages] == [1, 1]  # one page in each language's folder
+    pages = [p[0] for p in pages]
     return {
         lang: " ".join(p.extract_text().split())
         for lang, p in zip(("de", "en"), pages, strict=True)

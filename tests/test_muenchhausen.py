@@ -236,7 +236,9 @@ def test_svg_cut_files_follow_the_same_plan(tmp_path):
         for got, want in zip(rects, expect, strict=True):
             assert list(got) == pytest.approx(want, abs=0.01)
     baron = ET.parse(kit / "cut/baron-1.svg").getroot()
-    assert len(baron.findall(".//s:g[@id='fold']/s:line", ns)) == 3
+    # the feet valley folds, the head a mountain fold (its own group)
+    assert len(baron.findall(".//s:g[@id='fold']/s:line", ns)) == 2
+    assert len(baron.findall(".//s:g[@id='fold-mountain']/s:line", ns)) == 1
     # The standee's strip is cut as one closed rectangle at its trim.
     [strip] = [i for f in m["files"] if f["path"] == "baron.pdf" for i in f["pages"][0]["items"]]
     [rect] = baron.findall(".//s:g[@id='cut']/s:rect", ns)
@@ -275,8 +277,9 @@ def _sheet(kit) -> dict[str, str]:
     """The cheat sheet's text per language, read back from rules.pdf (one page each)."""
     from pypdf import PdfReader
 
-    pages = PdfReader(str(kit / "rules.pdf")).pages
-    assert len(pages) == 2  # one page per language, German first
+    pages = [PdfReader(str(kit / lang / "rules.pdf")).pages for lang in ("de", "en")]
+    assert [len(p) for p in pages] == [1, 1]  # one page in each language's folder
+    pages = [p[0] for p in pages]
     return {"de": _flat(pages[0].extract_text()), "en": _flat(pages[1].extract_text())}
 
 
@@ -330,7 +333,7 @@ def test_the_aids_say_in_both_languages_where_the_card_goes(kits):
     kit = kits("muenchhausen")
     aid = {
         lang: _flat(PdfReader(str(kit / name)).pages[0].extract_text())
-        for lang, name in (("de", "player-aids.pdf"), ("en", "player-aids-en.pdf"))
+        for lang, name in (("de", "de/player-aids.pdf"), ("en", "en/player-aids.pdf"))
     }
     assert "der Höchstbietende legt eine Karte verdeckt vor sich ab" in aid["de"]
     assert "the highest bidder lays one card face down in front of themselves" in aid["en"]

@@ -21,7 +21,7 @@ from bastelbogen.core.errors import Loc
 from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
 from bastelbogen.render.text import UNDERLINE, reads_turned
-from tests.conftest import ROOT, pnp
+from tests.conftest import ROOT, pnp, printed
 from tests.pdfread import read
 
 GAMES = ["museo", "mytown", "muenchhausen", "minipilo"]
@@ -98,7 +98,7 @@ def test_minipilo_s_old_labels_are_told_and_the_build_goes_on_even_strictly(tmp_
             result.stderr,
         )
         assert found and float(found[0]) < 4.5, result.stderr
-        assert (tmp_path / "minipilo" / "p-cards.pdf").is_file()
+        assert printed(tmp_path / "minipilo", "p-cards.pdf").is_file()
 
 
 # --- the cheat sheets, read back: list numbers, hanging indents, headings -------------
@@ -112,7 +112,7 @@ def sheets(tmp_path_factory) -> dict[str, Path]:
     for game in GAMES:
         result = pnp("build", game, "--out", str(out), cwd=ROOT)
         assert result.returncode == 0, result.stderr
-    return {game: out / game / "rules.pdf" for game in GAMES}
+    return {game: out / game for game in GAMES}  # each kit: de/rules.pdf, en/rules.pdf
 
 
 def _widths():
@@ -173,8 +173,8 @@ def test_list_numbers_are_followed_by_one_space_and_their_lines_hang_aligned(she
     width = _widths()
     counted = 0
     for game, path in sheets.items():
-        for page in (0, 1):
-            for bullet, text, more in _items(_lines(_runs(path, page))):
+        for page in ("de", "en"):  # one cheat sheet in each language's folder
+            for bullet, text, more in _items(_lines(_runs(path / page / "rules.pdf", 0))):
                 x, _y, mark, size, _bold = bullet
                 gap = text[0] - (x + width(mark, True, size))
                 space = width(" ", False, size)
@@ -199,8 +199,8 @@ def test_numbers_of_a_list_end_where_the_widest_ends():
 def test_no_heading_leaves_one_word_alone_on_its_last_line(sheets):
     wrapped = 0
     for game, path in sheets.items():
-        for page in (0, 1):
-            runs = _runs(path, page)
+        for page in ("de", "en"):  # one cheat sheet in each language's folder
+            runs = _runs(path / page / "rules.pdf", 0)
             sizes = [r[3] for r in runs]
             body = max(set(sizes), key=sizes.count)
             heads = [r for r in runs if r[4] and abs(r[3] - body * H_OVER_P) < 0.05]
