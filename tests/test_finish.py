@@ -11,7 +11,7 @@ from bastelbogen.core.units import mm
 from bastelbogen.layout import boards
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.layout.layouts import SAFE_ZONE
-from tests.conftest import manifest
+from tests.conftest import manifest, printed
 
 BOARDS = {"museo": (444, 300), "minipilo": (400, 350)}
 DPI = 100
@@ -21,8 +21,10 @@ PX_PER_MM = DPI / 25.4
 def _sheets(kit, name: str = "board.pdf"):
     """(page, cell mm, cut window mm) of each board sheet after the assembly plan; the
     manifest's boxes are in mm from the page's lower-left corner."""
-    listed = next(f for f in manifest(kit)["files"] if f["path"] == name)
-    doc = pdfium.PdfDocument(kit / name)
+    listed = next(
+        f for f in manifest(kit)["files"] if f["path"] == str(printed(kit, name).relative_to(kit))
+    )
+    doc = pdfium.PdfDocument(printed(kit, name))
     out = []
     for n, info in enumerate(listed["pages"][1:], start=1):
         item = info["items"][0]
@@ -131,14 +133,14 @@ def test_museo_board_in_english(kits):
     players' language."""
     kit = kits("museo")
     files = {f["path"] for f in manifest(kit)["files"]}
-    assert {"board.pdf", "board-en.pdf"} <= files
+    assert {"de/board.pdf", "en/board.pdf"} <= files
 
     def words(name: str) -> str:
-        doc = pdfium.PdfDocument(kit / name)
+        doc = pdfium.PdfDocument(printed(kit, name))
         return " ".join(doc[n].get_textpage().get_text_range() for n in range(len(doc)))
 
-    assert "Flea market" in words("board-en.pdf") and "Flohmarkt" not in words("board-en.pdf")
-    assert "Flohmarkt" in words("board.pdf") and "Flea market" not in words("board.pdf")
+    assert "Flea market" in words("en/board.pdf") and "Flohmarkt" not in words("en/board.pdf")
+    assert "Flohmarkt" in words("de/board.pdf") and "Flea market" not in words("de/board.pdf")
 
 
 # One look for each line: the patterns as render/style.py defines them, read back from
@@ -177,7 +179,9 @@ def _style(name: str) -> tuple[float, ...]:
 
 
 def _page_of(kit, name: str, component: str) -> int:
-    listed = next(f for f in manifest(kit)["files"] if f["path"] == name)
+    listed = next(
+        f for f in manifest(kit)["files"] if f["path"] == str(printed(kit, name).relative_to(kit))
+    )
     return next(
         n
         for n, p in enumerate(listed["pages"])
@@ -192,7 +196,7 @@ def test_standee_head_is_a_mountain_fold_and_its_feet_valley_folds(kits):
 
     kit = kits("museo")
     n = _page_of(kit, "parts.pdf", "pawns")
-    _, pages = read(kit / "parts.pdf", forms=True)
+    _, pages = read(printed(kit, "parts.pdf"), forms=True)
     page = pages[n]
     mountain, valley = _style("mountain"), _style("valley")
     for placed in page.placed:
@@ -230,7 +234,7 @@ def test_glue_areas_are_hatched(kits, game, name, component):
 
     kit = kits(game)
     n = _page_of(kit, name, component) + (1 if component == "board" else 0)
-    _, pages = read(kit / name, forms=True)
+    _, pages = read(printed(kit, name), forms=True)
     hatch = [
         ln
         for ln in pages[n].lines
@@ -252,10 +256,10 @@ def test_every_dash_is_a_line_kind(kits):
         ("mytown", "benches.pdf"),
         ("minipilo", "parts.pdf"),
     ):
-        dashes = set(_dashes(kits(game) / name))
+        dashes = set(_dashes(printed(kits(game), name)))
         assert dashes <= kinds, f"{game}/{name}: {dashes - kinds}"
         assert _style("valley") in dashes
-    mats = set(_dashes(kits("minipilo") / "projects.pdf"))
+    mats = set(_dashes(printed(kits("minipilo"), "projects.pdf")))
     assert not mats & {_style("valley"), _style("mountain")}, mats
 
 
