@@ -25,6 +25,21 @@ PEAK_MIB = 300
 # --- hostile files -------------------------------------------------------------------------
 
 
+def _name_shared_strings(parts: dict[str, bytes], target: bytes) -> None:
+    """The workbook's relationships and content types name xl/sharedStrings.xml (at
+    `target`, as the relationship writes it), as a spreadsheet program does."""
+    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
+        b"</Relationships>",
+        b'<Relationship Id="rIdS" Target="' + target + b'" Type="http://schemas.'
+        b'openxmlformats.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>',
+    )
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
+        b"</Types>",
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats'
+        b'-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
+    )
+
+
 def _parts(path: Path) -> dict[str, bytes]:
     with zipfile.ZipFile(path) as z:
         return {n: z.read(n) for n in z.namelist()}
@@ -120,16 +135,7 @@ def shared_string_copied(path: Path) -> None:
         + b"x" * MIB
         + b"</t></si></sst>"
     )
-    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
-        b"</Relationships>",
-        b'<Relationship Id="rIdS" Target="/xl/sharedStrings.xml" Type="http://schemas.'
-        b'openxmlformats.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>',
-    )
-    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
-        b"</Types>",
-        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats'
-        b'-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
-    )
+    _name_shared_strings(parts, b"/xl/sharedStrings.xml")
     rows = b"".join(
         b'<row r="%d"><c r="A%d" t="inlineStr"><is><t>id%d</t></is></c>'
         b'<c r="B%d" t="s"><v>0</v></c></row>' % (r, r, r, r)
@@ -492,16 +498,7 @@ def _shared_strings_as_excel_writes_them(path: Path) -> None:
         + b"".join(b"<si><t>%s</t></si>" % s for s in strings)
         + b"</sst>"
     )
-    parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(
-        b"</Relationships>",
-        b'<Relationship Id="rIdS" Target="sharedStrings.xml" Type="http://schemas.'
-        b'openxmlformats.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>',
-    )
-    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
-        b"</Types>",
-        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats'
-        b'-officedocument.spreadsheetml.sharedStrings+xml"/></Types>',
-    )
+    _name_shared_strings(parts, b"sharedStrings.xml")
     _write(path, parts)
 
 
