@@ -161,6 +161,7 @@ def _items(lines):
                 (later[0][0] > 297.5) != (first[0] > 297.5)
                 or later[0][0] <= first[0] + 0.5
                 or y - later[0][1] > 1.5 * first[3]  # a gap: the next block
+                or re.fullmatch(r"\d+\.|•", later[0][2])  # the next list's own mark
             ):
                 break
             more.append(later[0])

@@ -103,6 +103,12 @@ def prepare(
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
     _check_words(words, fonts)
     layouts = Layouts(project.templates)
+    layouts.read_all(
+        (name, loc)
+        for c in game.components
+        for name, loc in ((c.face, c.face_loc), (c.back, c.back_loc))
+        if name
+    )
     return Prepared(game, options, variant, profile, words, fonts, layouts, Preflight())
 
 

@@ -29,7 +29,7 @@ from bastelbogen.render.columns import SHEET
 from bastelbogen.render.pdf import DISCARD, Meta
 from bastelbogen.render.rulestext import blocks_of, load_template
 from bastelbogen.render.style import Fonts, colour
-from bastelbogen.render.text import paragraph, unbroken_tail
+from bastelbogen.render.text import NO_BREAK, paragraph, unbroken_tail
 
 HEAD = ("title", "tagline", "facts")  # blocks set in the header band
 BASE = {
@@ -206,6 +206,7 @@ def _fit(sheet: RulesPage, blocks, balance: bool) -> tuple[float, float | None]:
         if scale < limits.MIN_CHEATSHEET_SCALE:
             # A paragraph split across columns leaves a part of itself: named by its words.
             text = texts.get(id(left)) or getattr(left, "getPlainText", str)()
+            text = text.replace(NO_BREAK, " ")  # as written: the join is ours, not theirs
             raise ContentError(
                 Problem(
                     _source_loc(text, sheet.sources),
@@ -340,6 +341,7 @@ def _groups(blocks, styles, sheet: RulesPage, texts: dict) -> list[list]:
 @lru_cache(maxsize=4096)
 def _source_loc(text: str, sources: tuple) -> Loc:
     """Where a text (or the start of a part of one) was written in the rules file."""
+    text = text.replace(NO_BREAK, " ")  # a heading's tail is joined by us (unbroken_tail)
     best = None
     for source, loc in sources:
         if source and (str(escape(source)) in text or source in text):
