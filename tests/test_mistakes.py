@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import pnp
+from tests.conftest import pnp, printed
 from tests.hostile.projects import tree
 
 GAME = """game: deck
@@ -403,7 +403,7 @@ def kit(tmp_path_factory) -> Path:
     root = _deck(tmp_path_factory.mktemp("deck"))
     result = pnp("build", "deck", *SHOP, cwd=root)
     assert result.returncode == 0, result.stderr
-    assert (root / "out/deck/cards.pdf").is_file()
+    assert printed(root / "out/deck", "cards.pdf").is_file()
     return root / "out"
 
 

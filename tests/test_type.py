@@ -295,3 +295,28 @@ def test_a_table_s_labels_are_judged_on_its_stripes_too():
     assert told("#ffffff") == []
     (message,) = told("#999999")
     assert "box 'score stripe' (#999999)" in message
+
+
+@pytest.mark.parametrize("width_mm", [40, 60, 90])
+def test_a_turn_s_boxes_never_break_a_word_between_two_letters(width_mm):
+    """A box narrower than its longest word sets every box smaller, at one size, rather
+    than break "Mitspieler" into "Mitspiel" and "er"."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from bastelbogen.core.units import mm
+    from bastelbogen.render.lookup import Cycle
+
+    texts = ["Mitspieler bieten", "Karte verdeckt ablegen", "Baron <b>glaubt</b>", "Baron geht"]
+    cycle = Cycle(texts, ParagraphStyle("p", fontName="Helvetica", fontSize=9), mm(width_mm))
+    cycle.wrap(mm(width_mm), 1000)
+    sizes = {step.style.fontSize for step in cycle.steps}
+    assert len(sizes) == 1 and 0 < sizes.pop() <= 9
+    for text, step in zip(texts, cycle.steps, strict=True):
+        laid = [w.strip() for line in step.blPara.lines for w in _words_of(line)]
+        assert laid == re.sub(r"<[^>]*>", "", text).split(), (width_mm, laid)
+
+
+def _words_of(line) -> list[str]:
+    """A laid line's words: plain lines hold strings, lines with markup hold fragments."""
+    words = line[1] if isinstance(line, tuple) else line.words
+    return [w if isinstance(w, str) else w.text for w in words]

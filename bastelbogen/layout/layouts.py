@@ -110,17 +110,6 @@ class Layouts:
         self.folders = folders
         self._cache: dict[str, Layout] = {}
 
-    def read_all(self, named) -> None:
-        """Every template of `named` ((name, loc) pairs) read now, so that the mistakes of
-        all of them are told together rather than one file a build."""
-        problems = Collector()
-        for name, loc in named:
-            try:
-                self.get(name, loc)
-            except ContentError as exc:
-                problems.extend(exc.problems)
-        problems.raise_if_any()
-
     def get(self, name: str, loc: Loc, _chain: tuple = ()) -> Layout:
         if name in self._cache:
             return self._cache[name]

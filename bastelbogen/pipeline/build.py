@@ -18,7 +18,7 @@ from bastelbogen.content.profiles import Profile, load_profiles
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
 from bastelbogen.core import templating
-from bastelbogen.core.errors import ContentError, OptionError, ProofError
+from bastelbogen.core.errors import Collector, ContentError, OptionError, ProofError
 from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.layout.kit import lay_out
@@ -103,13 +103,22 @@ def prepare(
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
     _check_words(words, fonts)
     layouts = Layouts(project.templates)
-    layouts.read_all(
-        (name, loc)
-        for c in game.components
-        for name, loc in ((c.face, c.face_loc), (c.back, c.back_loc))
-        if name
-    )
+    _read_templates(layouts, game)
     return Prepared(game, options, variant, profile, words, fonts, layouts, Preflight())
+
+
+def _read_templates(layouts: Layouts, game: Game) -> None:
+    """Every component's templates read before anything is laid out, so that the mistakes
+    of all of them are told together rather than one file a build."""
+    problems = Collector()
+    for c in game.components:
+        for name, loc in ((c.face, c.face_loc), (c.back, c.back_loc)):
+            try:
+                if name:
+                    layouts.get(name, loc)
+            except ContentError as exc:
+                problems.extend(exc.problems)
+    problems.raise_if_any()
 
 
 def build_game(

@@ -8,6 +8,8 @@ name` lines."""
 
 from __future__ import annotations
 
+import re
+
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -25,6 +27,7 @@ KINDS = ("panel", "row", "cycle", "symbol")  # the blocks of the look-up band
 LINE = colors.HexColor("#cfc8b8")
 TINT = colors.HexColor("#f3efe4")
 ARROW = mm(4)  # between two steps of a cycle
+_PLAIN = re.compile(r"<[^>]*>")  # a step's markup, not its words
 SYMBOL = mm(7)
 PAD = 6  # a table cell's padding left and right, reportlab's default
 
@@ -83,7 +86,7 @@ def _body(lines, styles, width: float, sheet) -> list:
     for kind, text in lines:
         if kind == "cycle":
             centred = ParagraphStyle("cycle", parent=styles["p"], alignment=TA_CENTER)
-            out.append(Cycle([Paragraph(s.strip(), centred) for s in text.split("|")], width))
+            out.append(Cycle([s.strip() for s in text.split("|")], centred, width))
     symbols = [text.split(None, 2) for kind, text in lines if kind == "symbol"]
     if symbols:
         ctx = PaintContext(sheet.fonts, sheet.folder)
@@ -137,16 +140,31 @@ class Cycle(Flowable):
     """The steps of a turn in boxes left to right, arrows between, and an arrow back from
     the last to the first underneath: the turn goes round."""
 
-    def __init__(self, steps: list[Paragraph], width: float):
+    def __init__(self, texts: list[str], style: ParagraphStyle, width: float):
         super().__init__()
-        self.steps, self.width = steps, width
+        self.texts, self.style, self.width = texts, style, width
 
     def wrap(self, avail_w, avail_h):
-        n = len(self.steps)
+        n = len(self.texts)
         self.box_w = (self.width - ARROW * (n - 1)) / n
+        self.steps = [Paragraph(t, self._fitted(self.box_w - 6)) for t in self.texts]
         self.box_h = max(p.wrap(self.box_w - 4, avail_h)[1] for p in self.steps) + 6
         self.height = self.box_h + mm(5)
         return self.width, self.height
+
+    def _fitted(self, room: float) -> ParagraphStyle:
+        """The style at a size where the longest word of any step fits its box: a box
+        narrower than a word would otherwise break it between two letters ("Mitspiel|er").
+        One size for every box, so the turn reads evenly."""
+        style = self.style
+        words = [w for t in self.texts for w in re.split(r"\s+", _PLAIN.sub("", t)) if w]
+        widest = max((stringWidth(w, style.fontName, style.fontSize) for w in words), default=0)
+        if widest <= room:
+            return style
+        k = room / widest
+        return ParagraphStyle(
+            "cycle-fitted", parent=style, fontSize=style.fontSize * k, leading=style.leading * k
+        )
 
     def draw(self):
         c = self.canv
