@@ -373,29 +373,29 @@ CASES = [
     layout_expr(
         "muenchhausen-layout-string-repeat",
         MU,
-        "templates/muenchhausen/back.yaml",
-        'text: "Münchhausen"',
+        "templates/muenchhausen/baron.yaml",
+        'text: "Baron"',
         "text: \"{{ 'x' * 10**10 }}\"",
     ),
     layout_expr(
         "museo-layout-printf-width",
         MS,
         "templates/museo/back.yaml",
-        'text: "MUSEO"',
+        'text: "{{ picture.id }}·{{ piece }}"',
         "text: \"{{ '%0999999999d' % 1 }}\"",
     ),
     layout_expr(
         "mytown-layout-format-width",
         MT,
-        "templates/mytown/back.yaml",
+        "templates/mytown/bench.yaml",
         'text: "{{ game.title }}"',
         "text: \"{{ '{:>999999999}'.format(1) }}\"",
     ),
     layout_expr(
         "minipilo-layout-center",
         MP,
-        "templates/minipilo/back.yaml",
-        'text: "MiniPilo"',
+        "templates/minipilo/action.yaml",
+        'text: "{{ problem.text }}"',
         "text: \"{{ 'a' | center(10**9) }}\"",
     ),
     layout_expr(
@@ -415,15 +415,15 @@ CASES = [
     layout_expr(
         "mytown-layout-join-huge-separator",
         MT,
-        "templates/mytown/back.yaml",
+        "templates/mytown/bench.yaml",
         'text: "{{ game.title }}"',
         "text: \"{{ range(9999) | join('x' * 999999) }}\"",
     ),
     layout_expr(
         "minipilo-layout-integer-squaring",
         MP,
-        "templates/minipilo/back.yaml",
-        'text: "MiniPilo"',
+        "templates/minipilo/action.yaml",
+        'text: "{{ problem.text }}"',
         f'text: "{SQUARING}"',
     ),
     layout_expr(
@@ -458,8 +458,8 @@ CASES = [
     layout_expr(
         "muenchhausen-layout-format-gigabyte",
         MU,
-        "templates/muenchhausen/back.yaml",
-        'text: "Münchhausen"',
+        "templates/muenchhausen/baron.yaml",
+        'text: "Baron"',
         "text: \"{{ ('{0}' * 5000).format('x' * 199999) }}\"",
     ),
     layout_expr(
@@ -472,15 +472,15 @@ CASES = [
     layout_expr(
         "mytown-layout-join-a-generator",
         MT,
-        "templates/mytown/back.yaml",
+        "templates/mytown/bench.yaml",
         'text: "{{ game.title }}"',
         "text: \"{{ ('x' * 199999).join(range(9999) | map('string')) }}\"",
     ),
     layout_expr(
         "minipilo-layout-many-long-values",
         MP,
-        "templates/minipilo/back.yaml",
-        'text: "MiniPilo"',
+        "templates/minipilo/action.yaml",
+        'text: "{{ problem.text }}"',
         "text: \"{{ range(9999) | map('string') | map('center', 199999) | list | length }}\"",
     ),
     # --- jinja2 in the cheat-sheet template -----------------------------------------------

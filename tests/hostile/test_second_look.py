@@ -48,8 +48,8 @@ def layout_text(cid: str, expr: str) -> Case:
     return edit(
         cid,
         MU,
-        "templates/muenchhausen/back.yaml",
-        'text: "Münchhausen"',
+        "templates/muenchhausen/baron.yaml",
+        'text: "Baron"',
         f'text: "{expr}"',
         pattern=r"^{line}: .*too large",
     )
@@ -150,7 +150,7 @@ CASES = [
         "museo-picture-image-is-a-list",
         MS,
         "content/museo/pictures.yaml",
-        "{id: p05, style: concentric, seed: 35,",
+        "{id: p05, style: concentric, seed: 173,",
         "{id: p05, image: [pics/a.png],",
         pattern=r"^content/museo/pictures\.yaml:\d+:\d+: ",
     ),
@@ -200,7 +200,7 @@ CASES = [
     edit(
         "mytown-jinja-if-nested-deep",
         MT,
-        "templates/mytown/back.yaml",
+        "templates/mytown/bench.yaml",
         'text: "{{ game.title }}"',
         'text: "' + "{% if 1 %}" * 120 + "x" + "{% endif %}" * 120 + '"',
         pattern=r"^{line}: .*(deep|nest)",
