@@ -28,7 +28,9 @@ RIM = 26.0  # the band inside its edge that carries the sides' die faces
 MAT_GAP = 4.0  # from the hexagon's edge to a mat's place
 DIE = 20.0  # a side's die face
 TRACK = 94.0  # the track's circle
-FIELD, END = 11.0, 16.0  # a field's radius; Start's and the goal's
+# A field's radius (a runner's 16 mm base stands on it), and Start's and the goal's, where
+# the runners gather.
+FIELD, END = 12.5, 19.0
 ROAD = 11.0  # the road the fields lie on
 TRACK_FROM, TRACK_SPAN = 245.0, 310.0  # degrees: Start, then clockwise round to the goal
 STAR = (56.0, 34.0, 10.5)  # the star's points, its notches, a field's radius
@@ -98,7 +100,7 @@ def readable(track: int, sides: int = 6) -> list[tuple[float, float, float, floa
     for k, a in enumerate(track_angles(track)):
         x, y = _at((0.0, 0.0), 1.0, TRACK, a)
         if k in (0, track - 1):
-            out.append(box(x, y, 2 * END - 8, 2 * END - 12))
+            out.append(box(x, y, 24.0, 16.0))  # their labels
         else:
             out.append(box(x, y, 5.5 * len(str(k)), 7.0))
     return [tuple(round(v, 1) for v in b) for b in out]
@@ -227,9 +229,11 @@ def _track(c, track, centre, u: float, font: str, bold: str) -> None:
         c.setLineWidth(width * u)
         c.setLineCap(1)
         c.drawPath(path, stroke=1, fill=0)
-    for a, b in zip(angles, angles[1:], strict=False):
-        _chevron(c, centre, u, (a + b) / 2)
     last = len(track) - 1
+    radii = [END if k in (0, last) else FIELD for k in range(len(track))]
+    for k, (a, b) in enumerate(zip(angles, angles[1:], strict=False)):
+        # In the middle of the road that shows between the two fields' rims.
+        _chevron(c, centre, u, (a + b) / 2 - math.degrees((radii[k] - radii[k + 1]) / TRACK) / 2)
     for k, (row, (fx, fy)) in enumerate(zip(track, points, strict=True)):
         label = str(row.get("label") or row.get("id"))
         if k == 0:
