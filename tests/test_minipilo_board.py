@@ -31,7 +31,8 @@ class Word:
 
     @property
     def height(self) -> float:
-        return self.box[3] - self.box[1]
+        """How large its letters are, however it is turned: the box's smaller side."""
+        return min(self.box[3] - self.box[1], self.box[2] - self.box[0])
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ def _track(board: Board) -> list[tuple[Word, Painted]]:
     labels = ["Start", *map(str, range(1, 13))]
     for label in labels:
         # Big words only: the sheet's own number in its corner is small print.
-        found = [w for w in board.words if w.text == label and w.height > 3]
+        found = [w for w in board.words if w.text == label and w.height > 2.5]
         assert len(found) == 1, f"the track's {label!r} is drawn {len(found)} times"
         word = found[0]
         discs = [s for s in board.shapes if s.closed and s.round and _inside(word.centre, s.box)]
@@ -323,19 +324,25 @@ def test_each_side_has_a_place_the_size_of_a_project_mat(board, kits):
     assert named == {1, 2, 3, 4, 5, 6}
 
 
-def test_keep_whole_is_what_the_board_draws():
-    """The board's keep-whole areas (game.yaml) are the motif's readable areas: moved in
-    the drawing, the seams would otherwise cut what they no longer guard."""
-    from bastelbogen.content.kinds import kind_of
-    from bastelbogen.games.minipilo.board import readable
+def test_the_seams_keep_whole_what_the_board_draws(board):
+    """The areas the board's motif keeps whole (no glue seam crosses them) hold every word
+    a player reads on it and every die face, as drawn: moved in the drawing alone, they
+    would guard the wrong places."""
+    from bastelbogen.content.painters import MOTIFS
     from bastelbogen.pipeline.build import Project
 
-    game = Project(ROOT).load("minipilo")
-    component = game.component("board")
-    assert component is not None
-    height = component.size[1]
-    kept = [
-        tuple(round(v / mm(1), 1) for v in (x, height - y - h, w, h))
-        for x, y, w, h in kind_of(component).keep_whole(component)
-    ]
-    assert kept == readable(len(game.tables["track"].rows), len(game.tables["sides"].rows))
+    motif = MOTIFS.get("minipilo-board")
+    assert motif is not None and motif.keeps is not None
+    tables = Project(ROOT).load("minipilo").tables
+    areas = [(x, y, x + w, y + h) for x, y, w, h in motif.keeps(*board.size, tables)]
+    # What a player reads: not the sheet's small print (its number, the glue margins').
+    drawn = [(w.text, w.box) for w in board.words if w.height > 2.5]
+    drawn += [(f"die {n}", face.box) for n, face in _die_faces(board).items()]
+    assert len(drawn) >= 1 + 6 + 13 + 6  # the title, the places, the track, the dice
+    for what, (left, top, right, bottom) in drawn:
+        held = [
+            a for a in areas if a[0] <= left and right <= a[2] and a[1] <= top and bottom <= a[3]
+        ]
+        assert held, (
+            f"{what!r} at {left:.1f}..{right:.1f}, {top:.1f}..{bottom:.1f} mm is not kept whole"
+        )

@@ -9,6 +9,7 @@ from reportlab.lib import colors
 
 from bastelbogen.content.painters import motif
 from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.units import mm
 from bastelbogen.games.minipilo.figures import INK, shape
 from bastelbogen.render.art.draw import BLEED_ROOM, poly
 from bastelbogen.render.style import shade, tint
@@ -20,7 +21,7 @@ SHAPES = {"red": "triangle", "green": "circle", "yellow": "square"}
 # hexagon holding the star and the track, and outside each of its six sides the place a
 # project mat is laid on, as large as the mat the kit prints (checks.py holds the two
 # together). The seams of the sheets fall near a third across and half down; the track's
-# angles leave them room between its numbers (the kit's keep-whole areas).
+# angles leave them room between its numbers (readable(), the areas no seam crosses).
 PLAN_SIZE = (520.0, 510.0)
 MAT = (110.0, 160.0)  # a project mat's trim, as game.yaml prints it: across, along the side
 ISLAND = 136.0  # the hexagon's inradius
@@ -74,22 +75,30 @@ TITLE = (0.0, 0.0, 36.0, 8.0)  # the title in the star's middle: centre, width, 
 LABEL = (41.5, 44.0, 11.0)  # a mat place's label: from the place's middle, width, height
 
 
-def readable(track: int, sides: int = 6) -> list[tuple[float, float, float, float]]:
-    """What a player reads on the board, as areas [x, y, w, h] in mm from its top-left:
-    the title, the die faces, the places' labels, Start and the goal, each field's number
-    (a seam may cross a field's disc, never its number). The kit's keep-whole areas
-    (game.yaml) are these, so no glue seam cuts one."""
-    w, h = PLAN_SIZE
+def scale(width: float, height: float) -> float:
+    """The board's length per length of the plan: the plan as large as the trim allows."""
+    return min(width / PLAN_SIZE[0], height / PLAN_SIZE[1])
+
+
+def readable(
+    size: tuple[float, float], track: int, sides: int = 6
+) -> list[tuple[float, float, float, float]]:
+    """What a player reads on a board of `size` (mm), as areas [x, y, w, h] in mm from its
+    top-left: the title, the die faces, the places' labels, Start and the goal, each
+    field's number (a seam may cross a field's disc, never its number). No glue seam
+    crosses one (the motif's `keeps`)."""
+    w, h = size
+    f = scale(w, h)
 
     def box(x: float, y: float, bw: float, bh: float, degrees: float = 0.0):
         a = math.radians(degrees)
         cw = abs(bw * math.cos(a)) + abs(bh * math.sin(a))
         ch = abs(bw * math.sin(a)) + abs(bh * math.cos(a))
-        return (w / 2 + x - cw / 2, h / 2 - y - ch / 2, cw, ch)
+        return (w / 2 + f * (x - cw / 2), h / 2 - f * (y + ch / 2), f * cw, f * ch)
 
     out = [box(*TITLE)]
-    for k in range(min(sides, 6)):
-        a = side_angle(k)
+    for side in range(min(sides, 6)):
+        a = side_angle(side)
         die = _at((0.0, 0.0), 1.0, ISLAND - RIM / 2, a)
         out.append(box(*die, DIE + 1, DIE + 1, a + 90))
         up, label_w, label_h = LABEL
@@ -103,10 +112,19 @@ def readable(track: int, sides: int = 6) -> list[tuple[float, float, float, floa
             out.append(box(x, y, 24.0, 16.0))  # their labels
         else:
             out.append(box(x, y, 5.5 * len(str(k)), 7.0))
-    return [tuple(round(v, 1) for v in b) for b in out]
+    return out
 
 
-@motif("minipilo-board", None)  # takes the game's tables whole
+def _keeps(width: float, height: float, tables) -> list[tuple[float, float, float, float]]:
+    """The board's readable areas for the game's tables, as the drawing lays them out."""
+    track = tables.get("track")
+    sides = tables.get("sides")
+    return readable(
+        (width, height), len(track.rows) if track else 0, len(sides.rows) if sides else 6
+    )
+
+
+@motif("minipilo-board", None, keeps=_keeps)  # takes the game's tables whole
 def board(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     # `with: tables` brings every table, each as (id, row) pairs in file order.
@@ -125,7 +143,7 @@ def board(c, rect, box, ctx) -> None:
         )
     # The picture is the trim and the 3 mm round it (templates/minipilo/board.yaml); u is
     # points per mm of the plan.
-    u = min(w / (PLAN_SIZE[0] + 6), h / (PLAN_SIZE[1] + 6))
+    u = scale(w - mm(6), h - mm(6))
     centre = (x + w / 2, y + h / 2)
     c.setFillColor(MEADOW)
     c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0, fill=1)
