@@ -1,5 +1,5 @@
 """Reads written PDFs back as numbers: placed forms, stroked lines and closed outlines,
-boxes, fonts."""
+painted shapes with their colours, boxes, fonts."""
 
 from __future__ import annotations
 
@@ -42,6 +42,21 @@ class Outline:
     in_form: bool = False
 
 
+@dataclass(frozen=True)
+class Shape:
+    """A painted path (with `shapes`): the ends of its segments in points (a curve's
+    control points left out, so a circle gives its four extreme points), whether it is
+    closed, its fill and stroke as RGB (None where not painted), and its line's width in
+    points on the page."""
+
+    points: tuple
+    closed: bool
+    fill: tuple | None
+    stroke: tuple | None
+    width: float
+    in_form: bool = False
+
+
 @dataclass
 class PageInfo:
     size: tuple
@@ -50,20 +65,23 @@ class PageInfo:
     trim_box: tuple
     bleed_box: tuple
     outlines: list = field(default_factory=list)
+    shapes: list = field(default_factory=list)
 
 
 def _num(values):
     return tuple(float(v) for v in values)
 
 
-def read(path, forms: bool = False) -> tuple[PdfReader, list[PageInfo]]:
-    """Pages as numbers; with `forms`, the lines drawn inside placed forms too."""
+def read(path, forms: bool = False, shapes: bool = False) -> tuple[PdfReader, list[PageInfo]]:
+    """Pages as numbers; with `forms`, the lines drawn inside placed forms too; with
+    `shapes`, every painted path as a Shape."""
     reader = PdfReader(str(path))
     pages = []
     for page in reader.pages:
         placed, lines = [], []
         ops = ContentStream(page.get_contents(), reader).operations
-        _walk(reader, ops, page["/Resources"], IDENTITY, placed, lines, False, forms)
+        painted = [] if shapes else None
+        _walk(reader, ops, page["/Resources"], IDENTITY, placed, lines, False, forms, painted)
         mb = page.mediabox
         pages.append(
             PageInfo(
@@ -73,21 +91,67 @@ def read(path, forms: bool = False) -> tuple[PdfReader, list[PageInfo]]:
                 _num(page.trimbox),
                 _num(page.bleedbox),
                 [x for x in lines if isinstance(x, Outline)],
+                painted or [],
             )
         )
     return reader, pages
 
 
-def _walk(reader, ops, resources, ctm, placed, lines, in_form: bool, into: bool) -> None:
-    """Follow the graphics state through a content stream (and, `into`, the forms it places)."""
+PAINTS = {  # operator: (closes, fills, strokes)
+    b"S": (False, False, True),
+    b"s": (True, False, True),
+    b"f": (False, True, False),
+    b"F": (False, True, False),
+    b"f*": (False, True, False),
+    b"B": (False, True, True),
+    b"B*": (False, True, True),
+    b"b": (True, True, True),
+    b"b*": (True, True, True),
+}
+
+
+def _walk(  # noqa: C901 - one branch per PDF operator
+    reader, ops, resources, ctm, placed, lines, in_form: bool, into: bool, shapes=None
+) -> None:
+    """Follow the graphics state through a content stream (and, `into`, the forms it
+    places); `shapes`, a list, collects every painted path."""
     xobjects = resources.get("/XObject", {}) if resources else {}
     width, dash = 1.0, ()
-    stack, path = [], []
+    fill, stroke = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)
+    stack, path, ends = [], [], []
     for operands, op in ops:
+        if op in PAINTS and shapes is not None and ends:
+            closes, fills, strokes = PAINTS[op]
+            shapes.append(
+                Shape(
+                    tuple(p for p in ends if p is not None),
+                    closes or None in ends or _returns(ends),
+                    fill if fills else None,
+                    stroke if strokes else None,
+                    width * abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]) ** 0.5,
+                    in_form,
+                )
+            )
+        if op in PAINTS or op == b"n":
+            ends = []
         if op == b"q":
-            stack.append((ctm, width, dash))
+            stack.append((ctm, width, dash, fill, stroke))
         elif op == b"Q":
-            ctm, width, dash = stack.pop()
+            ctm, width, dash, fill, stroke = stack.pop()
+        elif op == b"rg":
+            fill = _num(operands)
+        elif op == b"RG":
+            stroke = _num(operands)
+        elif op == b"g":
+            fill = _num(operands) * 3
+        elif op == b"G":
+            stroke = _num(operands) * 3
+        elif op in (b"c", b"v", b"y"):
+            ends.append(apply(ctm, *_num(operands[-2:])))
+        elif op == b"re":
+            x, y, w, h = _num(operands)
+            ends += [apply(ctm, *p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+            ends.append(None)
         elif op == b"cm":
             ctm = compose(ctm, _num(operands))
         elif op == b"w":
@@ -102,18 +166,28 @@ def _walk(reader, ops, resources, ctm, placed, lines, in_form: bool, into: bool)
                 placed.append(Placed(str(operands[0]), ctm, _num(form["/BBox"])))
             if into:
                 inner = ContentStream(form, reader).operations
-                _walk(reader, inner, form.get("/Resources"), ctm, placed, lines, True, into)
+                resources = form.get("/Resources")
+                _walk(reader, inner, resources, ctm, placed, lines, True, into, shapes)
         elif op == b"m":
             path = [apply(ctm, *_num(operands))]
+            ends.append(path[0])
         elif op == b"l":
             path.append(apply(ctm, *_num(operands)))
+            ends.append(path[-1])
         elif op == b"h":
             path.append(None)  # closed
+            ends.append(None)
         elif op == b"S" and len(path) == 2:
             (x1, y1), (x2, y2) = path
             lines.append(Line(x1, y1, x2, y2, width, bool(dash), dash, in_form))
         elif op == b"S" and len(path) > 3 and path[-1] is None and None not in path[:-1]:
             lines.append(Outline(tuple(path[:-1]), width, bool(dash), in_form))
+
+
+def _returns(ends) -> bool:
+    """A path that ends where it began is closed (a circle, drawn without `h`)."""
+    first, last = ends[0], ends[-1]
+    return len(ends) > 2 and abs(first[0] - last[0]) + abs(first[1] - last[1]) < 1e-6
 
 
 def trim_of(placed: Placed, bleed_pt: float) -> tuple:

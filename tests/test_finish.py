@@ -13,7 +13,7 @@ from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.layout.layouts import SAFE_ZONE
 from tests.conftest import manifest, printed
 
-BOARDS = {"museo": (444, 300), "minipilo": (400, 350)}
+BOARDS = {"museo": (444, 300), "minipilo": (520, 510)}
 DPI = 100
 PX_PER_MM = DPI / 25.4
 

@@ -83,6 +83,10 @@ class Motif:
     keys: Keys | None = field(default=None)  # None: takes what it is given whole
     painting: bool = False  # an abstract painting (Museo's picture styles)
     required: tuple[str, ...] = ()
+    # A board's motif tells what on it a player reads, as areas no glue seam may cross:
+    # (trim width mm, height mm, the game's tables) -> [x, y, w, h] in mm from the trim's
+    # top-left. The drawing and its kept areas so come from one place.
+    keeps: Callable | None = None
 
 
 PAINTERS: Registry[Painter] = Registry("painter")
@@ -144,9 +148,10 @@ def motif(
     keys: Mapping[str, Callable] | None = COLOURS,
     painting: bool = False,
     required: tuple[str, ...] = (),
+    keeps: Callable | None = None,
 ) -> Callable[[Callable], Callable]:
     def register(draw: Callable) -> Callable:
-        MOTIFS.add(name, Motif(name, draw, keys_of(keys), painting, required))
+        MOTIFS.add(name, Motif(name, draw, keys_of(keys), painting, required, keeps))
         return draw
 
     return register

@@ -46,7 +46,7 @@ MAX_FONT_SIZE = 1_000.0
 # Pixels of one picture, read or written (a user's PNG or JPEG, one embedded in an SVG, a
 # shop profile's picture, an exported face or contact sheet). The shipped kits draw their
 # own; the largest shop profile is 825 x 1125 (0.9 megapixels), the largest exported face
-# at the default 300 dpi is MiniPilo's board, 400 x 350 mm: 19.5 megapixels. An A4 page at
+# at the default 300 dpi is MiniPilo's board, 520 x 510 mm: 37 megapixels. An A4 page at
 # 600 dpi is 35 megapixels, which is all a home printer can use.
 MAX_PIXELS = 40_000_000
 # Resolutions a picture is exported at (--dpi, a shop profile's dpi): shops ask for 300.

@@ -14,8 +14,9 @@ from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.kinds import Kind, kind_of
 from bastelbogen.content.models import Component, Game, Item, Variant
-from bastelbogen.content.painters import PAINTERS, Mark
+from bastelbogen.content.painters import MOTIFS, PAINTERS, Mark
 from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.units import mm
 from bastelbogen.layout import boards
 from bastelbogen.layout.arts import Arts
 from bastelbogen.layout.imposition import Options, Page, PrintSettings, impose
@@ -73,14 +74,13 @@ def _nest(component: Component):
     return (lambda area, size, bleed: nest_grid(area, size, bleed, shape)) if shape.nests else None
 
 
-def _grid(items, trim, settings: PrintSettings, component: Component, has_back: bool):
+def _grid(items, trim, settings: PrintSettings, component: Component, has_back: bool, keep=()):
     nest = _nest(component)
     fit = (lambda area, size, bleed, pad: nest(area, size, bleed)) if nest else None
     return impose(items, trim, settings, has_back, component.marks, component.block, fit)
 
 
-def _tiled(items, trim, settings: PrintSettings, component: Component, has_back: bool):
-    keep = kind_of(component).keep_whole(component)
+def _tiled(items, trim, settings: PrintSettings, component: Component, has_back: bool, keep=()):
     return [page for item in items for page in boards.tile(item, trim, settings, keep)]
 
 
@@ -203,7 +203,12 @@ def _plan(
     bleed = settings.bleed if component.marks or kind.shaped(component) else 0.0
     try:
         pages = PLACINGS[kind.placing](
-            items, trim, replace(settings, bleed=bleed), component, has_back
+            items,
+            trim,
+            replace(settings, bleed=bleed),
+            component,
+            has_back,
+            _keep(game, component, layouts),
         )
     except ValueError as exc:
         raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) from None
@@ -213,6 +218,20 @@ def _plan(
         for b in layouts.get(component.face, component.face_loc).boxes
     )
     return _Planned(component, items, trim, bleed, has_back, pages, swell)
+
+
+def _keep(game: Game, component: Component, layouts: Layouts) -> tuple:
+    """The areas of a tiled piece no glue seam may cross, piece-local with y up: those its
+    kind was given (`keep-whole`) and those its face's motifs say they draw."""
+    w, h = component.size
+    drawn = []
+    for spec in layouts.get(component.face, component.face_loc).boxes:
+        name = spec.params.get("motif")
+        found = MOTIFS.get(name) if isinstance(name, str) else None
+        if found is not None and found.keeps is not None:
+            for x, y, bw, bh in found.keeps(w / mm(1), h / mm(1), game.tables):
+                drawn.append((mm(x), h - mm(y + bh), mm(bw), mm(bh)))
+    return kind_of(component).keep_whole(component) + tuple(drawn)
 
 
 def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list]]:

@@ -559,7 +559,7 @@ CASES = [
     Case(
         "minipilo-board-100-metres",
         MP,
-        (Replace(GAME[MP], "size: [400mm, 350mm]", "size: [100000mm, 100000mm]", at="[100000mm"),),
+        (Replace(GAME[MP], "size: [520mm, 510mm]", "size: [100000mm, 100000mm]", at="[100000mm"),),
         pattern=rf"^{{at}}: .*{TOO_BIG}",
     ),
     Case(

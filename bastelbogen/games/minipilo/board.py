@@ -1,5 +1,5 @@
-"""MiniPilo's board (a hexagon with a race track and a three-coloured star), its runners and
-the owl."""
+"""MiniPilo's board: a hexagon with a race track round a three-coloured star, and outside
+each of its six sides the place for a project mat."""
 
 from __future__ import annotations
 
@@ -7,44 +7,52 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif
+from bastelbogen.content.painters import motif
 from bastelbogen.core.errors import ContentError, Problem
-from bastelbogen.core.params import COLOUR, choice
+from bastelbogen.core.units import mm
+from bastelbogen.games.minipilo.figures import INK, shape
 from bastelbogen.render.art.draw import BLEED_ROOM, poly
 from bastelbogen.render.style import shade, tint
 
-INK = colors.HexColor("#2b2b2b")
 SHAPES = {"red": "triangle", "green": "circle", "yellow": "square"}
 
 
-MARKS = ("circle", "square", "triangle", "diamond", "star", "cross")  # a runner's sign
+# The board's plan, in mm of the board it is composed for (drawn scaled to the trim): a
+# hexagon holding the star and the track, and outside each of its six sides the place a
+# project mat is laid on, as large as the mat the kit prints (checks.py holds the two
+# together). The seams of the sheets fall near a third across and half down; the track's
+# angles leave them room between its numbers (readable(), the areas no seam crosses).
+PLAN_SIZE = (520.0, 510.0)
+MAT = (110.0, 160.0)  # a project mat's trim, as game.yaml prints it: across, along the side
+ISLAND = 136.0  # the hexagon's inradius
+RIM = 26.0  # the band inside its edge that carries the sides' die faces
+MAT_GAP = 4.0  # from the hexagon's edge to a mat's place
+DIE = 20.0  # a side's die face
+TRACK = 94.0  # the track's circle
+# A field's radius (a runner's 16 mm base stands on it), and Start's and the goal's, where
+# the runners gather.
+FIELD, END = 12.5, 19.0
+ROAD = 11.0  # the road the fields lie on
+TRACK_FROM, TRACK_SPAN = 245.0, 310.0  # degrees: Start, then clockwise round to the goal
+STAR = (56.0, 34.0, 10.5)  # the star's points, its notches, a field's radius
+
+ISLAND_FILL = colors.HexColor("#fbf6e6")
+RIM_FILL = colors.HexColor("#efe2bd")
+MEADOW = colors.HexColor("#e9f2e4")
+PLACE = colors.HexColor("#dcebd5")  # where a mat goes: the meadow, trodden
+PLACE_INK = colors.HexColor("#1f6f5e")  # the mats' own green
+ROAD_FILL, ROAD_EDGE = colors.HexColor("#e6cf98"), colors.HexColor("#b08d4f")
+START_FILL = colors.HexColor("#cfe3f3")
 
 
-def _shape(c, kind: str, x: float, y: float, r: float, colour) -> None:
-    c.setFillColor(colour)
-    if kind == "circle":
-        c.circle(x, y, r, stroke=0, fill=1)
-    elif kind == "square":
-        c.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7, stroke=0, fill=1)
-    elif kind == "diamond":
-        poly(c, [(x, y + r * 1.1), (x + r * 0.85, y), (x, y - r * 1.1), (x - r * 0.85, y)], colour)
-    elif kind == "star":
-        poly(
-            c,
-            [
-                (
-                    x + (r if k % 2 == 0 else r * 0.45) * math.cos(math.pi / 2 + k * math.pi / 5),
-                    y + (r if k % 2 == 0 else r * 0.45) * math.sin(math.pi / 2 + k * math.pi / 5),
-                )
-                for k in range(10)
-            ],
-            colour,
-        )
-    elif kind == "cross":
-        c.rect(x - r, y - r * 0.3, 2 * r, r * 0.6, stroke=0, fill=1)
-        c.rect(x - r * 0.3, y - r, r * 0.6, 2 * r, stroke=0, fill=1)
-    else:
-        poly(c, [(x - r, y - r * 0.8), (x + r, y - r * 0.8), (x, y + r * 0.95)], colour)
+def side_angle(k: int) -> float:
+    """The outward normal of side k (0-based) in degrees: side 1 at the bottom, the others
+    clockwise, the way the track runs."""
+    return 270.0 - 60.0 * k
+
+
+def track_angles(n: int) -> list[float]:
+    return [TRACK_FROM - k * TRACK_SPAN / max(n - 1, 1) for k in range(n)]
 
 
 def star_fields(n: int, cx: float, cy: float, outer: float, inner: float):
@@ -58,29 +66,73 @@ def star_fields(n: int, cx: float, cy: float, outer: float, inner: float):
     ]
 
 
-@motif("minipilo-board", None)  # takes the game's tables whole
+def _at(centre, u: float, r: float, degrees: float) -> tuple[float, float]:
+    a = math.radians(degrees)
+    return centre[0] + r * u * math.cos(a), centre[1] + r * u * math.sin(a)
+
+
+TITLE = (0.0, 0.0, 36.0, 8.0)  # the title in the star's middle: centre, width, height
+LABEL = (41.5, 44.0, 11.0)  # a mat place's label: from the place's middle, width, height
+
+
+def scale(width: float, height: float) -> float:
+    """The board's length per length of the plan: the plan as large as the trim allows."""
+    return min(width / PLAN_SIZE[0], height / PLAN_SIZE[1])
+
+
+def readable(
+    size: tuple[float, float], track: int, sides: int = 6
+) -> list[tuple[float, float, float, float]]:
+    """What a player reads on a board of `size` (mm), as areas [x, y, w, h] in mm from its
+    top-left: the title, the die faces, the places' labels, Start and the goal, each
+    field's number (a seam may cross a field's disc, never its number). No glue seam
+    crosses one (the motif's `keeps`)."""
+    w, h = size
+    f = scale(w, h)
+
+    def box(x: float, y: float, bw: float, bh: float, degrees: float = 0.0):
+        a = math.radians(degrees)
+        cw = abs(bw * math.cos(a)) + abs(bh * math.sin(a))
+        ch = abs(bw * math.sin(a)) + abs(bh * math.cos(a))
+        return (w / 2 + f * (x - cw / 2), h / 2 - f * (y + ch / 2), f * cw, f * ch)
+
+    out = [box(*TITLE)]
+    for side in range(min(sides, 6)):
+        a = side_angle(side)
+        die = _at((0.0, 0.0), 1.0, ISLAND - RIM / 2, a)
+        out.append(box(*die, DIE + 1, DIE + 1, a + 90))
+        up, label_w, label_h = LABEL
+        middle = _at((0.0, 0.0), 1.0, ISLAND + MAT_GAP + MAT[0] / 2, a)
+        # The label stands `up` from the place's middle towards the island.
+        lx, ly = _at(middle, 1.0, up, a + 180)
+        out.append(box(lx, ly, label_w, label_h, a + 90))
+    for k, a in enumerate(track_angles(track)):
+        x, y = _at((0.0, 0.0), 1.0, TRACK, a)
+        if k in (0, track - 1):
+            out.append(box(x, y, 24.0, 16.0))  # their labels
+        else:
+            out.append(box(x, y, 5.5 * len(str(k)), 7.0))
+    return out
+
+
+def _keeps(width: float, height: float, tables) -> list[tuple[float, float, float, float]]:
+    """The board's readable areas for the game's tables, as the drawing lays them out."""
+    track = tables.get("track")
+    sides = tables.get("sides")
+    return readable(
+        (width, height), len(track.rows) if track else 0, len(sides.rows) if sides else 6
+    )
+
+
+@motif("minipilo-board", None, keeps=_keeps)  # takes the game's tables whole
 def board(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     # `with: tables` brings every table, each as (id, row) pairs in file order.
     track = [dict(row) for _, row in box.get("track") or ()]
     star = [dict(row) for _, row in box.get("star") or ()]
-    sides = [str(dict(row).get("id")) for _, row in box.get("sides") or ()] or [
-        str(k) for k in range(1, 7)
+    sides = [dict(row) for _, row in box.get("sides") or ()] or [
+        {"id": str(k)} for k in range(1, 7)
     ]
-    cx, cy = x + w / 2, y + h / 2
-    radius = min(w / 2, h / math.sqrt(3)) * 0.97
-    c.setFillColor(colors.HexColor("#e9f2e4"))
-    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0, fill=1)
-    corners = [
-        (cx + radius * math.cos(k * math.pi / 3), cy + radius * math.sin(k * math.pi / 3))
-        for k in range(6)
-    ]
-    poly(c, corners, colors.HexColor("#fbf6e6"), INK, 2)
-    font = ctx.fonts["bold"]
-    centre = (cx, cy)
-    _sides(c, corners, centre, radius, sides, font)
-    _track(c, track, centre, radius, font)
-    # The middle star: a loop the owl walks either way.
     if len(star) < 2:
         raise ContentError(
             Problem(
@@ -89,48 +141,190 @@ def board(c, rect, box, ctx) -> None:
                 f" table 'star' with at least 2 fields, got {len(star)}",
             )
         )
-    _star(c, star, centre, radius, font)
+    # The picture is the trim and the 3 mm round it (templates/minipilo/board.yaml); u is
+    # points per mm of the plan.
+    u = scale(w - mm(6), h - mm(6))
+    centre = (x + w / 2, y + h / 2)
+    c.setFillColor(MEADOW)
+    c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, h + 2 * BLEED_ROOM, stroke=0, fill=1)
+    font, bold = ctx.fonts["regular"], ctx.fonts["bold"]
+    _places(c, centre, u, sides, bold)
+    _island(c, centre, u)
+    _sides(c, centre, u, len(sides))
+    _star(c, star, centre, u, bold)
+    _track(c, track, centre, u, font, bold)
 
 
-def _sides(c, corners, centre, radius, sides, font) -> None:
-    """Sides 1-6, counted round from the bottom edge, each with its die face number."""
-    cx, cy = centre
-    for k in range(6):
-        (x1, y1), (x2, y2) = corners[k], corners[(k + 1) % 6]
-        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        ix, iy = cx + (mx - cx) * 0.91, cy + (my - cy) * 0.91
-        c.setFillColor(colors.HexColor("#1f2a44"))
-        c.circle(ix, iy, radius * 0.055, stroke=0, fill=1)
-        c.setFillColor(colors.white)
-        c.setFont(font, radius * 0.07)
-        c.drawCentredString(ix, iy - radius * 0.025, sides[(k + 3) % len(sides)])
+def _hexagon(centre, u: float, inradius: float) -> list[tuple[float, float]]:
+    return [_at(centre, u, inradius / math.cos(math.pi / 6), 60.0 * k) for k in range(6)]
 
 
-def _track(c, track, centre, radius, font) -> None:
-    """The race track: Start, 1-12, Ziel round most of a circle."""
-    cx, cy = centre
-    n = len(track)
-    for k, row in enumerate(track):
-        a = math.radians(240 - k * 300 / max(n - 1, 1))
-        fx, fy = cx + radius * 0.64 * math.cos(a), cy + radius * 0.64 * math.sin(a)
-        end = k in (0, n - 1)
-        size = radius * (0.11 if end else 0.065)
-        c.setFillColor(colors.HexColor("#f0e0b0") if end else colors.white)
-        c.setStrokeColor(INK)
-        c.setLineWidth(1.2)
-        c.circle(fx, fy, size, stroke=1, fill=1)
+def _island(c, centre, u: float) -> None:
+    """The hexagon: a rim that carries the die faces, and the ground of star and track,
+    lifted off the meadow by a soft shadow."""
+    shadow = [(px + 1.5 * u, py - 2.5 * u) for px, py in _hexagon(centre, u, ISLAND)]
+    poly(c, shadow, shade(MEADOW, 0.12))
+    poly(c, _hexagon(centre, u, ISLAND), RIM_FILL, INK, 0.9 * u)
+    poly(c, _hexagon(centre, u, ISLAND - RIM), ISLAND_FILL, shade(RIM_FILL, 0.2), 0.3 * u)
+
+
+def mat_place(centre, u: float, k: int) -> list[tuple[float, float]]:
+    """The corners of side k's mat place: MAT[1] along the side, MAT[0] away from it."""
+    a = math.radians(side_angle(k))
+    out, along = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))
+    near, far, half = ISLAND + MAT_GAP, ISLAND + MAT_GAP + MAT[0], MAT[1] / 2
+    return [
+        (
+            centre[0] + (d * out[0] + s * along[0]) * u,
+            centre[1] + (d * out[1] + s * along[1]) * u,
+        )
+        for d, s in ((near, -half), (far, -half), (far, half), (near, half))
+    ]
+
+
+def _places(c, centre, u: float, sides, bold: str) -> None:
+    """Outside each side, the place its projects are laid: the mat's size, its outline
+    solid (a dashed line is a fold in this kit), with the side's name read from that side
+    and a ghost of the mat's four slots."""
+    for k, row in enumerate(sides[:6]):
+        corners = mat_place(centre, u, k)
+        poly(c, corners, PLACE, PLACE_INK, 0.5 * u)
+        c.saveState()
+        c.translate(*_at(centre, u, ISLAND + MAT_GAP + MAT[0] / 2, side_angle(k)))
+        c.rotate(side_angle(k) + 90)  # the text's foot towards the side's player
+        ghost = tint(PLACE_INK, 0.55)
+        c.setStrokeColor(ghost)
+        c.setLineWidth(0.35 * u)
+        for gx, gy in ((-47, -3), (3, -3), (-47, -48), (3, -48)):
+            c.roundRect(gx * u, gy * u, 44 * u, 38 * u, 2 * u, stroke=1, fill=0)
+        c.setFillColor(PLACE_INK)
+        c.setFont(bold, 9 * u)
         label = str(row.get("label") or row.get("id"))
+        c.drawCentredString(0, (LABEL[0] - 3.2) * u, label)
+        c.restoreState()
+
+
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, 1), (1, -1)],
+    3: [(-1, 1), (0, 0), (1, -1)],
+    4: [(-1, 1), (1, 1), (-1, -1), (1, -1)],
+    5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
+    6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)],
+}
+
+
+def _sides(c, centre, u: float, n: int) -> None:
+    """Each side's number as the die shows it: a white die face with pips on the rim, so
+    it reads as "roll this", never as a field of the track."""
+    for k in range(min(n, 6)):
+        c.saveState()
+        c.translate(*_at(centre, u, ISLAND - RIM / 2, side_angle(k)))
+        c.rotate(side_angle(k) + 90)
+        s = DIE * u
+        c.setFillColor(colors.white)
+        c.setStrokeColor(INK)
+        c.setLineWidth(0.35 * u)
+        c.roundRect(-s / 2, -s / 2, s, s, s * 0.18, stroke=1, fill=1)
         c.setFillColor(INK)
-        c.setFont(font, radius * (0.035 if end else 0.05))
-        c.drawCentredString(fx, fy - radius * 0.017, label)
+        for px, py in PIPS[k + 1]:
+            c.circle(px * s * 0.27, py * s * 0.27, s * 0.09, stroke=0, fill=1)
+        c.restoreState()
 
 
-def _star(c, star, centre, radius, font) -> None:
+def _track(c, track, centre, u: float, font: str, bold: str) -> None:
+    """The race track: a road from Start clockwise round the star to the goal, its fields
+    on it, an arrow between each two showing the way."""
+    angles = track_angles(len(track))
+    points = [_at(centre, u, TRACK, a) for a in angles]
+    for width, ink in ((ROAD + 1.6, ROAD_EDGE), (ROAD, ROAD_FILL)):
+        path = c.beginPath()
+        path.moveTo(*points[0])
+        for a, b in zip(angles, angles[1:], strict=False):
+            r = TRACK * u
+            path.arcTo(centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r, a, b - a)
+        c.setStrokeColor(ink)
+        c.setLineWidth(width * u)
+        c.setLineCap(1)
+        c.drawPath(path, stroke=1, fill=0)
+    last = len(track) - 1
+    radii = [END if k in (0, last) else FIELD for k in range(len(track))]
+    for k, (a, b) in enumerate(zip(angles, angles[1:], strict=False)):
+        # In the middle of the road that shows between the two fields' rims.
+        _chevron(c, centre, u, (a + b) / 2 - math.degrees((radii[k] - radii[k + 1]) / TRACK) / 2)
+    for k, (row, (fx, fy)) in enumerate(zip(track, points, strict=True)):
+        label = str(row.get("label") or row.get("id"))
+        if k == 0:
+            _start(c, fx, fy, u, label, bold)
+        elif k == last:
+            _goal(c, fx, fy, u, label, font, bold)
+        else:
+            c.setFillColor(colors.white)
+            c.setStrokeColor(INK)
+            c.setLineWidth(0.45 * u)
+            c.circle(fx, fy, FIELD * u, stroke=1, fill=1)
+            c.setFillColor(INK)
+            c.setFont(bold, 8 * u)
+            c.drawCentredString(fx, fy - 2.9 * u, label)
+
+
+def _chevron(c, centre, u: float, degrees: float) -> None:
+    """An arrowhead on the road, pointing the way the runners walk (clockwise)."""
+    x, y = _at(centre, u, TRACK, degrees)
+    c.saveState()
+    c.translate(x, y)
+    c.rotate(degrees - 90)  # clockwise: the radius turned back a quarter
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    arrow = [(-2.4 * u, -3.4 * u), (2.4 * u, 0), (-2.4 * u, 3.4 * u)]
+    poly(c, arrow, None, shade(ROAD_EDGE, 0.15), 1.4 * u, close=False)
+    c.restoreState()
+
+
+def _start(c, x: float, y: float, u: float, label: str, bold: str) -> None:
+    c.setFillColor(START_FILL)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.6 * u)
+    c.circle(x, y, END * u, stroke=1, fill=1)
+    c.setFillColor(INK)
+    c.setFont(bold, 6.5 * u)
+    c.drawCentredString(x, y - 2.3 * u, label)
+
+
+def _goal(c, x: float, y: float, u: float, label: str, font: str, bold: str) -> None:
+    """The goal: a chequered ring round its name and number, as a finish line is."""
+    n = 16
+    for k in range(n):
+        c.setFillColor(INK if k % 2 == 0 else colors.white)
+        p = c.beginPath()
+        p.moveTo(x, y)
+        p.arcTo(x - END * u, y - END * u, x + END * u, y + END * u, k * 360 / n, 360 / n)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+    c.setFillColor(colors.white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.6 * u)
+    c.circle(x, y, (END - 3.2) * u, stroke=1, fill=1)
+    c.circle(x, y, END * u, stroke=1, fill=0)
+    words = label.rsplit(" ", 1)
+    c.setFillColor(INK)
+    if len(words) == 2:  # "Ziel 12": the word small above, the number large
+        c.setFont(font, 4 * u)
+        c.drawCentredString(x, y + 2.2 * u, words[0])
+        c.setFont(bold, 7.5 * u)
+        c.drawCentredString(x, y - 5.6 * u, words[1])
+    else:
+        c.setFont(bold, 5.5 * u)
+        c.drawCentredString(x, y - 2 * u, label)
+
+
+def _star(c, star, centre, u: float, bold: str) -> None:
     """The middle star: a loop the owl walks either way, a field per row of 'star'."""
     cx, cy = centre
-    points = star_fields(len(star), cx, cy, radius * 0.4, radius * 0.24)
-    c.setStrokeColor(shade(colors.HexColor("#fbf6e6"), 0.35))
-    c.setLineWidth(radius * 0.03)
+    outer, inner, r = STAR
+    points = star_fields(len(star), cx, cy, outer * u, inner * u)
+    c.setStrokeColor(shade(ISLAND_FILL, 0.35))
+    c.setLineWidth(3.2 * u)
     c.setLineJoin(1)
     path = c.beginPath()
     path.moveTo(*points[0])
@@ -142,98 +336,20 @@ def _star(c, star, centre, radius, font) -> None:
         ink = colors.toColor(str(row.get("ink")))  # checked before: see checks/minipilo.py
         c.setFillColor(ink)
         c.setStrokeColor(INK)
-        c.setLineWidth(1)
-        c.circle(px, py, radius * 0.07, stroke=1, fill=1)
-        _shape(
+        c.setLineWidth(0.35 * u)
+        c.circle(px, py, r * u, stroke=1, fill=1)
+        shape(
             c,
             SHAPES.get(str(row.get("colour")), "circle"),
             px,
             py,
-            radius * 0.035,
+            r * 0.5 * u,
             colors.white if row.get("colour") != "yellow" else INK,
         )
+    c.setFillColor(RIM_FILL)
+    c.setStrokeColor(shade(RIM_FILL, 0.2))
+    c.setLineWidth(0.3 * u)
+    c.circle(cx, cy, (inner - r - 2.5) * u, stroke=1, fill=1)
     c.setFillColor(INK)
-    c.setFont(font, radius * 0.06)
-    c.drawCentredString(cx, cy - radius * 0.02, "MiniPilo")
-
-
-@motif(
-    "runner",
-    {
-        "colour": Key(COLOUR, "#d55e00"),
-        "mark": choice(*MARKS),
-    },
-)
-def runner(c, rect, box, ctx) -> None:
-    """A Mümvattel: a round little creature in its player's colour, with its sign on its
-    belly, so runners differ by more than colour."""
-    x, y, w, h = rect
-    body = ctx.ink(box, "colour")
-    c.setFillColor(colors.HexColor("#eef6ea"))
-    c.rect(x - BLEED_ROOM, y, w + 2 * BLEED_ROOM, h, stroke=0, fill=1)
-    cx = x + w / 2
-    c.setFillColor(body)
-    c.ellipse(cx - w * 0.38, y + h * 0.08, cx + w * 0.38, y + h * 0.7, stroke=0, fill=1)
-    c.setFillColor(tint(body, 0.4))
-    c.ellipse(cx - w * 0.22, y + h * 0.14, cx + w * 0.22, y + h * 0.42, stroke=0, fill=1)
-    if box.get("mark"):
-        _shape(c, str(box.get("mark")), cx, y + h * 0.27, w * 0.12, INK)
-    for side in (-1, 1):  # ears
-        poly(
-            c,
-            [
-                (cx + side * w * 0.18, y + h * 0.62),
-                (cx + side * w * 0.32, y + h * 0.84),
-                (cx + side * w * 0.34, y + h * 0.58),
-            ],
-            body,
-        )
-        c.setFillColor(colors.white)
-        c.circle(cx + side * w * 0.13, y + h * 0.52, w * 0.09, stroke=0, fill=1)
-        c.setFillColor(INK)
-        c.circle(cx + side * w * 0.12, y + h * 0.52, w * 0.045, stroke=0, fill=1)
-    c.setStrokeColor(INK)
-    c.setLineWidth(w * 0.03)
-    c.arc(cx - w * 0.1, y + h * 0.38, cx + w * 0.1, y + h * 0.48, 200, 140)
-
-
-@motif(
-    "owl",
-    {
-        "colour": Key(COLOUR, "#8a5a2b"),
-    },
-)
-def owl(c, rect, box, ctx) -> None:
-    """The owl that walks the star."""
-    x, y, w, h = rect
-    feathers = ctx.ink(box, "colour")
-    c.setFillColor(colors.HexColor("#23304f"))
-    c.rect(x - BLEED_ROOM, y, w + 2 * BLEED_ROOM, h, stroke=0, fill=1)
-    c.setFillColor(colors.HexColor("#f4ecd0"))
-    c.circle(x + w * 0.8, y + h * 0.88, w * 0.08, stroke=0, fill=1)
-    cx = x + w / 2
-    c.setFillColor(feathers)
-    c.ellipse(cx - w * 0.36, y + h * 0.08, cx + w * 0.36, y + h * 0.72, stroke=0, fill=1)
-    for side in (-1, 1):
-        poly(
-            c,
-            [
-                (cx + side * w * 0.2, y + h * 0.66),
-                (cx + side * w * 0.34, y + h * 0.82),
-                (cx + side * w * 0.34, y + h * 0.6),
-            ],
-            feathers,
-        )
-        c.setFillColor(colors.white)
-        c.circle(cx + side * w * 0.14, y + h * 0.54, w * 0.13, stroke=0, fill=1)
-        c.setFillColor(colors.HexColor("#f0b429"))
-        c.circle(cx + side * w * 0.14, y + h * 0.54, w * 0.07, stroke=0, fill=1)
-        c.setFillColor(INK)
-        c.circle(cx + side * w * 0.14, y + h * 0.54, w * 0.035, stroke=0, fill=1)
-    poly(
-        c,
-        [(cx - w * 0.05, y + h * 0.46), (cx + w * 0.05, y + h * 0.46), (cx, y + h * 0.39)],
-        colors.HexColor("#f0b429"),
-    )
-    c.setFillColor(tint(feathers, 0.45))
-    c.ellipse(cx - w * 0.2, y + h * 0.12, cx + w * 0.2, y + h * 0.38, stroke=0, fill=1)
+    c.setFont(bold, 6.5 * u)
+    c.drawCentredString(cx + TITLE[0] * u, cy + (TITLE[1] - 2.4) * u, "MiniPilo")

@@ -6,6 +6,8 @@ from bastelbogen.checks import game_rules
 from bastelbogen.content.models import Game, Item
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.params import COLOUR
+from bastelbogen.core.units import mm
+from bastelbogen.games.minipilo.board import MAT
 
 
 @game_rules("minipilo")
@@ -35,6 +37,7 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
             )
     if star is not None and len({ink for ink, _ in inks.values()}) < len(inks):
         problems.add(star.loc, "two star colours are printed in the same ink")
+    _mat_places(game, problems)
     # A card's symbol belongs to the deck it is printed for.
     symbols = (
         {r.get("id"): r for r in game.tables["symbols"].rows} if "symbols" in game.tables else {}
@@ -52,3 +55,18 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
                     f"'{item.data.get('symbol')}' is an {symbol.get('deck')}"
                     f" symbol, but this entry puts it in deck {item.data.get('deck')}",
                 )
+
+
+def _mat_places(game: Game, problems: Collector) -> None:
+    """The board shows at each side a place as large as a project mat: the mat printed must
+    be that size, else it would not fit the place drawn for it."""
+    mats, board = game.component("projects"), game.component("board")
+    if mats is None or board is None or board.face != "minipilo/board":
+        return
+    size = tuple(round(v / mm(1), 1) for v in mats.size)
+    if size != MAT:
+        problems.add(
+            mats.loc,
+            f"the project mats are {size[0]:g} x {size[1]:g} mm, but the board's places for"
+            f" them are {MAT[0]:g} x {MAT[1]:g} mm (games/minipilo/board.py MAT)",
+        )
