@@ -8,8 +8,8 @@ construction. The board may be turned a quarter if that takes fewer sheets. At t
 own outer edges the drawing runs on into the bleed, as on any piece cut at crop marks.
 
 The seams fall where the board's `keep-whole` areas (what a player reads: a label, a
-title, a numbered disc; written, or told by the board's motif) are not: each seam moves off the even split as little as it must,
-as far as the sheets allow.
+title, a numbered disc; written, or told by the board's motif) are not: each seam moves
+off the even split as little as it must, as far as the sheets allow.
 """
 
 from __future__ import annotations

@@ -300,7 +300,9 @@ CASES = [
         MU,
         (Replace(GAME[MU], "drop: [1, 2]", "drop: [1, 2, 3, 4, 5, 6, 7, 8]"),),
         args=("build", MU, "--variant", "large-groups"),
-        pattern=r"^content/muenchhausen/game\.yaml:\d+:\d+: .*(drops every|nothing|asks for exactly)",
+        pattern=(
+            r"^content/muenchhausen/game\.yaml:\d+:\d+: .*(drops every|nothing|asks for exactly)"
+        ),
     ),
     Case(
         "minipilo-variant-drops-a-deck",
