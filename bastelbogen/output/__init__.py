@@ -5,6 +5,7 @@ Simulator deck) is one new module that registers itself here."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,10 +86,10 @@ def register(cls: type[Writer]) -> type[Writer]:
 
 
 def listed(name: str, pages, game: Game) -> dict:
-    """A file's manifest entry: each page's size and each placed item's component, kind and
-    trim, in mm (a shared sheet holds the parts of several components), and its cut outline
-    as points on the page (a hex's six corners, a card's four), so a reader can check cuts
-    without our code."""
+    """A file's manifest entry: each page's size and each placed item's component, kind,
+    copy (1..n), rotation (degrees counter-clockwise) and trim, in mm (a shared sheet holds
+    the parts of several components), and its cut outline as points on the page (a hex's
+    six corners, a card's four), so a reader can check cuts without our code."""
     return {
         "path": name,
         "pages": [
@@ -102,6 +103,13 @@ def listed(name: str, pages, game: Game) -> dict:
     }
 
 
+def rotation(matrix) -> int:
+    """How far a placement turns its item, in whole degrees counter-clockwise (0, 90, 180,
+    270 on a grid; a hex laid flat 30 or 90)."""
+    a, b = matrix[0], matrix[1]
+    return round(math.degrees(math.atan2(b, a))) % 360
+
+
 def _item(p, game: Game) -> dict:
     component = p.item.component
     kind = kind_of(component)
@@ -110,6 +118,8 @@ def _item(p, game: Game) -> dict:
         "component": component.id,
         "kind": component.kind,
         "side": p.side,
+        "copy": p.item.copy,  # the item's copies numbered 1..n, front and back alike
+        "rotation": rotation(p.matrix),
         "trim_mm": [round(to_mm(v), 4) for v in p.trim],
     }
     if kind.per_language and "lang" in p.item.data:  # a score pad's page in one language

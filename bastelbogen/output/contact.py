@@ -1,7 +1,10 @@
 """`--export contact`: a contact sheet per component, export/contact/<component>.png: every
 distinct face (fronts, then backs) in a grid at its trim, each captioned with its item id
 and how many cards show it, for a README, a forum post or proof-reading at a glance; up
-to 200 faces a sheet (fewer for big faces), then <component>.2.png and so on."""
+to 200 faces a sheet (fewer for big faces), then <component>.2.png and so on. Small pieces
+(a half-inch counter) are scaled up to at least LEGIBLE on the sheet, and every caption
+fits its cell: the cell is as wide as its widest caption, up to a limit, and a longer id is
+shortened with an ellipsis rather than run into its neighbour's."""
 
 from __future__ import annotations
 
@@ -9,15 +12,20 @@ import math
 
 from bastelbogen.content.project import FONTS
 from bastelbogen.core import limits
+from bastelbogen.core.units import to_mm
 from bastelbogen.output import Job, register
-from bastelbogen.output.exported import Export, faces, pictures, save_png, trim_shot
+from bastelbogen.output.exported import Export, cut_away, faces, pictures, save_png, trim_shot
 
 FOLDER = "export/contact"
-DPI = 72  # thumbnails: a 63 x 88 mm card is 179 x 249 pixels
+DPI = 72  # the sheet's: a 63 x 88 mm card is 179 x 249 pixels
+LEGIBLE = 25.0  # mm on the sheet (at DPI) for a piece's shorter side, at the least
 COLS = 8
 PER_SHEET = COLS * 25  # a bigger component continues on <component>.2.png …
-GAP, CAPTION = 16, 30  # pixels between faces, and under each for its caption
-PAPER, INK = (244, 242, 236), (40, 40, 40)
+GAP, CAPTION = 16, 30  # pixels between cells, and under each face for its caption
+LINE = 13  # pixels from one caption line to the next
+WIDEST = 200  # pixels: a cell is no wider for its caption; a longer one is shortened
+FONT_SIZE = 11
+PAPER, INK, EDGE = (244, 242, 236), (40, 40, 40), (190, 190, 190)
 
 
 @register
@@ -26,42 +34,72 @@ class Contact(Export):
     order = 36
 
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
+        from PIL import ImageFont
+
+        font = ImageFont.truetype(str(FONTS / "Vera.ttf"), FONT_SIZE)
         out = []
         for one in faces(job):
             ordered = sorted(one.faces.values(), key=lambda f: f.side != "front")
-            w, h = trim_shot(one, ordered[0], DPI, bleed=False).pixels
+            dpi = DPI * max(1.0, LEGIBLE / min(to_mm(v) for v in one.trim))
+            w, h = trim_shot(one, ordered[0], dpi, bleed=False).pixels
+            captions = [_caption(face, font, max(w, WIDEST)) for face in ordered]
+            cell = max(w, *(round(font.getlength(line)) for c in captions for line in c))
             # As many faces a sheet as keep it within the pixels one picture may have.
-            per = max(1, min(PER_SHEET, limits.MAX_PIXELS // ((w + GAP) * (h + CAPTION + GAP))))
+            per = max(1, min(PER_SHEET, limits.MAX_PIXELS // ((cell + GAP) * (h + CAPTION + GAP))))
             for n, start in enumerate(range(0, len(ordered), per), start=1):
                 chunk = ordered[start : start + per]
-                shots = [trim_shot(one, face, DPI, bleed=False) for face in chunk]
+                shots = [trim_shot(one, face, dpi, bleed=False) for face in chunk]
+                images = [
+                    cut_away(job, one, face, shot, image)
+                    for face, shot, image in zip(
+                        chunk, shots, pictures(job, shots, dpi), strict=True
+                    )
+                ]
                 # Ids have no dots: the second sheet's name is no component's.
                 name = one.component.id if n == 1 else f"{one.component.id}.{n}"
                 path = f"{FOLDER}/{name}.png"
-                save_png(
-                    _sheet(chunk, pictures(job, shots, DPI), (w, h)), job.staging.path(path), DPI
-                )
+                sheet = _sheet(images, captions[start : start + per], (cell, h), font)
+                save_png(sheet, job.staging.path(path), DPI)
                 out.append({"path": path, "faces": len(chunk)})
         return out
 
 
-def _sheet(ordered, images, size: tuple[int, int]):
-    """The faces in a grid, each picture pasted as it comes (none is kept)."""
-    from PIL import Image, ImageDraw, ImageFont
+def _caption(face, font, width: int) -> tuple[str, str]:
+    """A face's two caption lines, each within `width` pixels."""
+    ids = {i.id for i in face.items}  # named after its first item, as its PNG is
+    first = face.items[0].id
+    label = first if len(ids) == 1 else f"{first} … ({len(ids)} ids)"
+    return _fit(f"{label} · {face.side}", font, width), _fit(f"× {len(face.items)}", font, width)
 
-    w, h = size
-    cols = min(COLS, len(ordered))
-    rows = math.ceil(len(ordered) / cols)
+
+def _fit(text: str, font, width: int) -> str:
+    """The text, or as much of it as fits `width` pixels with an ellipsis after."""
+    if font.getlength(text) <= width:
+        return text
+    while text and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _sheet(images, captions, cell: tuple[int, int], font):
+    """The faces in a grid, each centred in its cell over its caption (pasted as it comes,
+    none is kept; a shaped piece over the paper, its corners transparent)."""
+    from PIL import Image, ImageDraw
+
+    w, h = cell
+    cols = min(COLS, len(images))
+    rows = math.ceil(len(images) / cols)
     sheet = Image.new("RGB", (GAP + cols * (w + GAP), GAP + rows * (h + CAPTION + GAP)), PAPER)
     draw = ImageDraw.Draw(sheet)
-    font = ImageFont.truetype(str(FONTS / "Vera.ttf"), 11)
-    for k, (face, image) in enumerate(zip(ordered, images, strict=True)):
+    for k, (image, lines) in enumerate(zip(images, captions, strict=True)):
         x = GAP + (k % cols) * (w + GAP)
         y = GAP + (k // cols) * (h + CAPTION + GAP)
-        sheet.paste(image, (x, y))
-        draw.rectangle((x - 1, y - 1, x + image.width, y + image.height), outline=(190,) * 3)
-        ids = sorted({i.id for i in face.items})
-        label = ids[0] if len(ids) == 1 else f"{ids[0]} … ({len(ids)} ids)"
-        draw.text((x, y + image.height + 4), f"{label} · {face.side}", font=font, fill=INK)
-        draw.text((x, y + image.height + 17), f"× {len(face.items)}", font=font, fill=INK)
+        left = x + (w - image.width) // 2
+        sheet.paste(image, (left, y), image if image.mode == "RGBA" else None)
+        draw.rectangle((left - 1, y - 1, left + image.width, y + image.height), outline=EDGE)
+        for n, line in enumerate(lines):
+            width = font.getlength(line)
+            draw.text(
+                (x + (w - width) / 2, y + image.height + 4 + n * LINE), line, font=font, fill=INK
+            )
     return sheet

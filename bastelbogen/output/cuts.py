@@ -2,7 +2,9 @@
 SVG (cut/<file>-<n>.svg, `--cut svg` or `--svg`) or DXF (`--cut dxf`, dxf.py); the same
 plans as the PDF. One closed path per piece, never dashed; cut lines, valley folds and
 mountain folds in their own named groups (SVG) or layers (DXF), and print-then-cut
-registration marks (`--registration`) in theirs."""
+registration marks (`--registration`) in theirs. At --bleed 0 neighbours share their edges:
+the cut layer then draws every edge once (`merged`, a second pass frays card stock) and the
+closed outlines of the pieces move to a hidden layer of their own (`outline`)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from bastelbogen.output import Job, Writer, listed, register
 from bastelbogen.render.style import FOLDS, LINE_STYLES
 
 CUT = "#e0001b"
+OUTLINE = "#808080"  # the pieces whole beside a merged cut: hidden, never cut
 FOLD = "#0060c0"
 # The folds as the PDF draws them (render/style.py): valley dashed, mountain dash-dotted,
 # here in mm.
@@ -77,19 +80,39 @@ def marks_mm(page: Page) -> list[tuple[float, float, float, float]]:
     ]
 
 
+GRID = 0.001  # mm: edges of two pieces this close are one edge (the outlines are at 0.0001)
+
+
+def merged(loops: list[list[tuple[float, float]]]) -> list[list[tuple[float, float]]]:
+    """The pieces' outlines as lines that cover every edge once: the union of their
+    boundaries (coincident and overlapping edges dissolved, snapped to GRID), merged into
+    the longest runs that meet no other edge; a piece that touches none stays a closed
+    loop (first point repeated last). Sorted, so the same sheet gives the same file."""
+    from shapely import LineString, line_merge, unary_union
+
+    rings = [LineString([*loop, loop[0]]) for loop in loops if len(loop) > 1]
+    if not rings:
+        return []
+    lines = line_merge(unary_union(rings, grid_size=GRID))
+    runs = getattr(lines, "geoms", [lines])
+    return sorted([(round(x, 4), round(y, 4)) for x, y in run.coords] for run in runs)
+
+
 class CutFiles(Writer):
-    """A cut file a sheet, in one format: `suffix` names it, `write` writes one sheet."""
+    """A cut file a sheet, in one format: `suffix` names it, `write` writes one sheet, its
+    cut layer `merged` (each edge once) or one closed path a piece."""
 
     suffix = ""
 
-    def write(self, path: Path, page: Page, cut: dict) -> None:
+    def write(self, path: Path, page: Page, cut: dict, merge: bool) -> None:
         raise NotImplementedError
 
     def component(self, job: Job, laid) -> list[dict]:
         files = []
+        merge = job.options.settings.bleed == 0  # only then do neighbours share edges
         for name, page, cut in sheets_to_cut(job, laid):
             path = f"cut/{name}.{self.suffix}"
-            self.write(job.staging.path(path), page, cut)
+            self.write(job.staging.path(path), page, cut, merge)
             files.append(listed(path, [page], job.game))
         return files
 
@@ -103,13 +126,14 @@ class Cuts(CutFiles):
     def wanted(self, options: Options) -> bool:
         return options.cut == "svg"
 
-    def write(self, path: Path, page: Page, cut: dict) -> None:
-        write_cut_svg(path, page, cut)
+    def write(self, path: Path, page: Page, cut: dict, merge: bool) -> None:
+        write_cut_svg(path, page, cut, merge)
 
 
-def write_cut_svg(path: Path, page: Page, cut: dict) -> None:
-    """One sheet: each piece's outline as a closed path, its folds dashed (valley) or
-    dash-dotted (mountain); y runs down in SVG."""
+def write_cut_svg(path: Path, page: Page, cut: dict, merge: bool = False) -> None:
+    """One sheet: each piece's outline as a closed path (or, merged, every edge once and the
+    closed paths in a hidden group `outline`), its folds dashed (valley) or dash-dotted
+    (mountain); y runs down in SVG."""
     import svgwrite  # a tenth of a second to import: only builds with cut files pay for it
 
     w, h = (to_mm(v) for v in page.size)
@@ -130,16 +154,20 @@ def write_cut_svg(path: Path, page: Page, cut: dict) -> None:
         for style, dash in DASHES.items()
     }
     loops, folds = loops_and_folds(page, cut)
-    for loop in loops:
-        xs, ys = sorted({x for x, _ in loop}), sorted({y for _, y in loop})
-        if len(loop) == 4 and len(xs) == 2 and len(ys) == 2:  # a card: a plain rectangle
-            cuts.add(
-                drawing.rect(
-                    (xs[0], round(h - ys[1], 4)), (round(xs[1] - xs[0], 4), round(ys[1] - ys[0], 4))
-                )
-            )
-        else:
-            cuts.add(drawing.polygon([(x, round(h - y, 4)) for x, y in loop]))
+    if merge:
+        for run in merged(loops):
+            points = [(x, round(h - y, 4)) for x, y in run]
+            if run[0] == run[-1]:  # a piece that touches none: a closed loop as before
+                cuts.add(drawing.polygon(points[:-1]))
+            else:
+                cuts.add(drawing.polyline(points))
+        # The pieces whole, for software that wants them, hidden: a machine cuts once.
+        pieces = drawing.add(
+            drawing.g(id="outline", fill="none", stroke=OUTLINE, stroke_width=0.1, display="none")
+        )
+        _pieces(drawing, pieces, loops, h)
+    else:
+        _pieces(drawing, cuts, loops, h)
     for x1, y1, x2, y2, style in folds:
         groups[style].add(drawing.line((x1, round(h - y1, 4)), (x2, round(h - y2, 4))))
     marks = marks_mm(page)
@@ -148,3 +176,17 @@ def write_cut_svg(path: Path, page: Page, cut: dict) -> None:
         for x, y, mw, mh in marks:
             group.add(drawing.rect((x, round(h - y - mh, 4)), (mw, mh)))
     drawing.save(pretty=True)
+
+
+def _pieces(drawing, group, loops: list, h: float) -> None:
+    """Each piece's outline as a closed path in `group`: a card's a plain rectangle."""
+    for loop in loops:
+        xs, ys = sorted({x for x, _ in loop}), sorted({y for _, y in loop})
+        if len(loop) == 4 and len(xs) == 2 and len(ys) == 2:
+            group.add(
+                drawing.rect(
+                    (xs[0], round(h - ys[1], 4)), (round(xs[1] - xs[0], 4), round(ys[1] - ys[0], 4))
+                )
+            )
+        else:
+            group.add(drawing.polygon([(x, round(h - y, 4)) for x, y in loop]))

@@ -1,16 +1,17 @@
 """DXF cut files (`--cut dxf`), for cutting software that reads DXF rather than SVG: one
 file a sheet, millimetres, y up as on the page; each piece a closed polyline on the layer
-CUT, folds as lines on FOLD-VALLEY and FOLD-MOUNTAIN, registration marks as closed
+CUT (at --bleed 0 every edge once, cuts.merged, and the closed pieces on the layer OUTLINE,
+switched off), folds as lines on FOLD-VALLEY and FOLD-MOUNTAIN, registration marks as closed
 rectangles on REGISTRATION. Written with ezdxf."""
 
 from __future__ import annotations
 
 from bastelbogen.layout.imposition import Options
 from bastelbogen.output import register
-from bastelbogen.output.cuts import CutFiles, loops_and_folds, marks_mm
+from bastelbogen.output.cuts import CutFiles, loops_and_folds, marks_mm, merged
 
 # AutoCAD colours: red, blue, cyan, black/white
-LAYERS = {"CUT": 1, "FOLD-VALLEY": 5, "FOLD-MOUNTAIN": 4, "REGISTRATION": 7}
+LAYERS = {"CUT": 1, "OUTLINE": 8, "FOLD-VALLEY": 5, "FOLD-MOUNTAIN": 4, "REGISTRATION": 7}
 
 
 @register
@@ -22,11 +23,11 @@ class Dxf(CutFiles):
     def wanted(self, options: Options) -> bool:
         return options.cut == "dxf"
 
-    def write(self, path, page, cut) -> None:
-        write_dxf(path, page, cut)
+    def write(self, path, page, cut, merge: bool) -> None:
+        write_dxf(path, page, cut, merge)
 
 
-def write_dxf(path, page, cut) -> None:
+def write_dxf(path, page, cut, merge: bool = False) -> None:
     import ezdxf  # only builds that ask for DXF load it
 
     doc = ezdxf.new("R2010", setup=False)
@@ -36,8 +37,15 @@ def write_dxf(path, page, cut) -> None:
         doc.layers.add(layer, color=colour)
     space = doc.modelspace()
     loops, folds = loops_and_folds(page, cut)
+    if merge:
+        doc.layers.get("OUTLINE").off()  # the pieces whole, for software that wants them
+        for run in merged(loops):
+            closed = run[0] == run[-1]
+            points = run[:-1] if closed else run
+            space.add_lwpolyline(points, close=closed, dxfattribs={"layer": "CUT"})
     for loop in loops:
-        space.add_lwpolyline(loop, close=True, dxfattribs={"layer": "CUT"})
+        layer = "OUTLINE" if merge else "CUT"
+        space.add_lwpolyline(loop, close=True, dxfattribs={"layer": layer})
     for x1, y1, x2, y2, style in folds:
         space.add_line((x1, y1), (x2, y2), dxfattribs={"layer": f"FOLD-{style.upper()}"})
     for x, y, w, h in marks_mm(page):

@@ -14,6 +14,7 @@ from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Component, Item
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.shapes import seen_from_behind
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.imposition import Options
@@ -137,3 +138,31 @@ def relaid(job: Job, item, side: str, trim: tuple[float, float], bleed: float):
 
     options = {"lang": job.lang, "braille": job.options.braille, "theme": job.options.theme}
     return art_of(job.game, item, side, job.layouts, options, bleed, trim)
+
+
+SUPERSAMPLE = 4  # the outline's mask drawn this much finer, then reduced: a smooth edge
+
+
+def cut_away(job: Job, one: Gathered, face: Face, shot: Shot, image):
+    """A shaped piece's picture (a hex, a round token, a die line) as RGBA, transparent
+    outside its outline, which a virtual table or a layout program then shows as the piece
+    is; a rectangle (rounded or not) keeps its trim and bleed as they are."""
+    from PIL import Image, ImageDraw
+
+    component = one.component
+    kind = kind_of(component)
+    if not kind.shaped(component):
+        return image
+    loops = kind.outline(component, job.game)
+    if face.side == "back":  # the back seen from behind: its outline mirrored
+        loops = seen_from_behind(loops, one.trim[0])
+    x, y, w, h = shot.rect
+    width, height = image.size
+    sx, sy = width * SUPERSAMPLE / w, height * SUPERSAMPLE / h
+    mask = Image.new("L", (width * SUPERSAMPLE, height * SUPERSAMPLE), 0)
+    draw = ImageDraw.Draw(mask)
+    for loop in loops:  # item-local points, y up; the picture's rows run down from y + h
+        draw.polygon([((px - x) * sx, (y + h - py) * sy) for px, py in loop], fill=255)
+    picture = image.convert("RGBA")
+    picture.putalpha(mask.resize(image.size, Image.Resampling.BOX))
+    return picture

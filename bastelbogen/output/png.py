@@ -1,6 +1,8 @@
 """`--export png`: one picture per distinct face, trim and bleed, at --dpi (300), as
-export/png/<component>/<item-id>-front.png (and -back); identical faces are written once
-and export/png/index.json lists each with the items that show it and their count."""
+export/png/<component>/<item-id>-front.png (and -back), named after the first item that
+shows it; identical faces are written once and export/png/index.json lists each with the
+items that show it and their count. A hex, round or die-line piece is transparent outside
+its outline (exported.cut_away)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,14 @@ import json
 
 from bastelbogen.core.units import to_mm
 from bastelbogen.output import Job, register
-from bastelbogen.output.exported import Export, faces, pictures, save_png, trim_shot
+from bastelbogen.output.exported import (
+    Export,
+    cut_away,
+    faces,
+    pictures,
+    save_png,
+    trim_shot,
+)
 
 FOLDER = "export/png"
 
@@ -32,6 +41,7 @@ class Png(Export):
                 one.faces.values(), shots, pictures(job, shots, dpi), strict=True
             ):
                 name = _name(one.component.id, face, taken)
+                image = cut_away(job, one, face, shot, image)
                 save_png(image, job.staging.path(f"{FOLDER}/{name}"), dpi)
                 listed.append(
                     {
@@ -51,14 +61,10 @@ class Png(Export):
 
 
 def _name(component: str, face, taken: set) -> str:
-    """<component>/<item id>-<side>.png, or <component>/<side>.png for a face several items
-    share (one back behind a deck); a second face of the same name takes .2, .3 …"""
-    ids = {item.id for item in face.items}
-    stem = (
-        f"{component}/{face.items[0].id}-{face.side}"
-        if len(ids) == 1
-        else f"{component}/{face.side}"
-    )
+    """<component>/<item id>-<side>.png after the first item showing the face, also for a
+    face several items share (one back behind a deck: a file that says whose it is); a
+    second face of that name (ids that differ in case only) takes .2, .3 …"""
+    stem = f"{component}/{face.items[0].id}-{face.side}"
     name, n = f"{stem}.png", 1
     while name.lower() in taken:  # A-front and a-front are one file on some systems
         n += 1
