@@ -121,3 +121,19 @@ def test_dxf_at_no_bleed_cuts_each_edge_once(tmp_path):
         _check_once([line for line, _ in lines["CUT"]], outlines)
         assert len(lines["OUTLINE"]) == len(outlines) and all(c for _, c in lines["OUTLINE"])
         assert doc.layers.get("OUTLINE").is_off()
+
+
+def test_edges_that_overlap_in_part_are_cut_once():
+    """Two pieces of different sizes side by side share part of an edge, and a third
+    touches neither: the shared part is one cut, the lone piece stays one closed loop."""
+    from bastelbogen.output.cuts import merged
+
+    big = [(0.0, 0.0), (63.0, 0.0), (63.0, 88.0), (0.0, 88.0)]
+    small = [(63.0, 10.0), (100.0, 10.0), (100.0, 60.0), (63.0, 60.0)]
+    lone = [(200.0, 0.0), (210.0, 0.0), (210.0, 10.0)]
+    runs = merged([big, small, lone])
+    drawn = [LineString(run) for run in runs]
+    each = sum(line.length for line in drawn)
+    assert abs(each - (2 * 63 + 2 * 88 + 2 * 37 + 50 + 10 + 10 + 200**0.5)) < TOLERANCE
+    assert abs(_union_length(drawn) - each) < TOLERANCE
+    assert [run[0] == run[-1] for run in runs].count(True) == 1  # the lone triangle
