@@ -18,13 +18,23 @@ from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.paths import is_file
-from bastelbogen.core.shapes import RECT, keeps_safe, outline
+from bastelbogen.core.shapes import keeps_safe
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
 
 BOX_KEYS = ("name", "painter", "box", "when")
-SAFE_ZONE = mm(3)
+
+
+@dataclass(frozen=True)
+class SafeZone:
+    """Where a layer's text must stay: `width` inside the cut `loops` (layer-local points),
+    the outline a shaped piece is cut along or else the layer's rectangle. The one check of
+    the safe zone while laying out; `of` names the outline in messages ("" for the trim)."""
+
+    loops: tuple
+    width: float
+    of: str = ""
 
 
 @dataclass(frozen=True)
@@ -251,10 +261,10 @@ def resolve(
     context: dict,
     size: tuple[float, float],
     label: str = "",
-    safe_zone: bool = False,
+    safe: SafeZone | None = None,
 ) -> Face:
     """Render every box of `layout` for one item of trim `size` (points). `label` names the
-    item in messages; `safe_zone` keeps text 3 mm inside the cut of cards and tiles."""
+    item in messages; `safe` is where its text must stay, if anywhere."""
     width, height = size
     # Expressions may use the item's size in millimetres, for layouts that follow it.
     context = {**context, "width": width / mm(1), "height": height / mm(1)}
@@ -265,7 +275,7 @@ def resolve(
             continue
         x, y, w, h = _box_mm(spec, context, label)
         rect = (mm(x), height - mm(y + h), mm(w), mm(h))
-        _check_place(spec, rect, size, label, safe_zone)
+        _check_place(spec, rect, size, label, safe)
         params = []
         for key, value in spec.params.items():
             if key in BOX_KEYS:
@@ -352,7 +362,7 @@ def _frozen(value):
     return value
 
 
-def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None:
+def _check_place(spec: BoxSpec, rect, size, label: str, safe: SafeZone | None) -> None:
     x, y, w, h = rect
     width, height = size
     if x >= width or y >= height or x + w <= 0 or y + h <= 0:
@@ -364,14 +374,15 @@ def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None
                 f" {height / mm(1):.1f} mm item",
             )
         )
-    if safe_zone and known()[spec.painter].text:
-        if not keeps_safe(outline(RECT, width, height), SAFE_ZONE, rect):
+    if safe is not None and known()[spec.painter].text:
+        if not keeps_safe(safe.loops, safe.width, rect):
+            of = f" (the safe zone of its {safe.of})" if safe.of else ""
             raise ContentError(
                 Problem(
                     spec.params.value_loc("box"),
-                    f"{label}: box"
-                    f" '{spec.name}' holds text within 3 mm of the cut;"
-                    " keep text inside the safe zone",
+                    f"{label}: box '{spec.name}' holds text within"
+                    f" {safe.width / mm(1):g} mm of the cut{of}; move it inwards, make it"
+                    " smaller, or give the component a smaller 'safe' (like safe: 1mm)",
                 )
             )
 
