@@ -18,23 +18,12 @@ from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.paths import is_file
-from bastelbogen.core.shapes import keeps_safe
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
+from bastelbogen.layout.safe import SafeZone
 
 BOX_KEYS = ("name", "painter", "box", "when")
-
-
-@dataclass(frozen=True)
-class SafeZone:
-    """Where a layer's text must stay: `width` inside the cut `loops` (layer-local points),
-    the outline a shaped piece is cut along or else the layer's rectangle. The one check of
-    the safe zone while laying out; `of` names the outline in messages ("" for the trim)."""
-
-    loops: tuple
-    width: float
-    of: str = ""
 
 
 @dataclass(frozen=True)
@@ -374,17 +363,10 @@ def _check_place(spec: BoxSpec, rect, size, label: str, safe: SafeZone | None) -
                 f" {height / mm(1):.1f} mm item",
             )
         )
-    if safe is not None and known()[spec.painter].text:
-        if not keeps_safe(safe.loops, safe.width, rect):
-            of = f" (the safe zone of its {safe.of})" if safe.of else ""
-            raise ContentError(
-                Problem(
-                    spec.params.value_loc("box"),
-                    f"{label}: box '{spec.name}' holds text within"
-                    f" {safe.width / mm(1):g} mm of the cut{of}; move it inwards, make it"
-                    " smaller, or give the component a smaller 'safe' (like safe: 1mm)",
-                )
-            )
+    if safe is not None and known()[spec.painter].text and (why := safe.refuses(rect)):
+        raise ContentError(
+            Problem(spec.params.value_loc("box"), f"{label}: box '{spec.name}' {why}")
+        )
 
 
 def _render(value, context: dict, loc: Loc):

@@ -9,7 +9,8 @@ from bastelbogen.core.geometry import IDENTITY
 from bastelbogen.core.shapes import RECT, offset, outline, seen_from_behind
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art, context
-from bastelbogen.layout.layouts import Box, Layouts, SafeZone, resolve
+from bastelbogen.layout.layouts import Box, Layouts, resolve
+from bastelbogen.layout.safe import SafeZone
 
 
 def trim_of(game: Game, component: Component) -> tuple[float, float]:
