@@ -163,13 +163,19 @@ def test_wrong_safe_and_guides_are_told_at_their_place(tmp_path, extra, line, me
     assert re.search(message, problem.message), problem.message
 
 
-def test_a_kind_without_a_safe_zone_refuses_safe(tmp_path):
+@pytest.mark.parametrize(
+    ("kind", "key", "message"),
+    [
+        ("board", "safe: 2mm", "a board keeps no safe zone"),
+        ("die", "safe: 2mm", "a die keeps no safe zone"),
+        ("board", "guides: none", "a board's sheets carry their own crop marks"),
+    ],
+)
+def test_a_kind_refuses_what_it_cannot_honour(tmp_path, kind, key, message):
     _game(tmp_path)
     game = tmp_path / "content" / "gd" / "game.yaml"
-    game.write_text(
-        game.read_text().replace("    kind: tile\n", "    kind: board\n    safe: 2mm\n")
-    )
+    game.write_text(game.read_text().replace("    kind: tile\n", f"    kind: {kind}\n    {key}\n"))
     with pytest.raises(ContentError) as caught:
         build("gd", tmp_path / "out", project=tmp_path, dry=True)
-    problem = caught.value.problems[0]
-    assert problem.loc.line == 8 and "a board keeps no safe zone" in problem.message
+    found = [p for p in caught.value.problems if message in p.message]
+    assert found and found[0].loc.line == 8, caught.value.problems

@@ -144,6 +144,13 @@ def _guides(f: Fields, sort: Kind, shape: Shape, problems: Collector) -> str:
         guides = None
     if guides is None:
         guides = default if marks is None else "crop" if marks else "none"
+    if sort.placing == "tiled" and key in f.data:
+        problems.add(
+            f.value_loc(key),
+            f"a {sort.name}'s sheets carry their own crop marks, where they are cut and"
+            f" glued; leave out '{key}'",
+        )
+        return default
     if guides == "crop" and shape.nests and key in f.data:
         problems.add(
             f.value_loc(key),
