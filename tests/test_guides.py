@@ -179,3 +179,16 @@ def test_a_kind_refuses_what_it_cannot_honour(tmp_path, kind, key, message):
         build("gd", tmp_path / "out", project=tmp_path, dry=True)
     found = [p for p in caught.value.problems if message in p.message]
     assert found and found[0].loc.line == 8, caught.value.problems
+
+
+@pytest.mark.parametrize(
+    ("extra", "drawn"),
+    [("shape: hex\nsafe: 1mm", True), ("shape: hex\nsafe: 1mm\nguides: none", False)],
+)
+def test_a_hex_draws_its_outline_unless_its_guides_are_none(tmp_path, extra, drawn):
+    kit = _kit(tmp_path, extra, box="[4, 4, 4.7, 4]")
+    _, pages = read(kit / "counters.pdf", forms=True)
+    outlines = [o for o in pages[0].outlines if o.in_form]
+    assert not _crop_marks(pages[0])
+    assert len(outlines) == (len(_fronts(kit)[0]) if drawn else 0)
+    assert all(len(o.points) == 6 for o in outlines)  # a hex's six corners
