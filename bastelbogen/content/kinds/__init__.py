@@ -1,6 +1,6 @@
 """What each kind of component is, one module per kind, registered by name.
 
-A kind holds its defaults (crop marks and bleed, safe zone, whether a back is printed
+A kind holds its defaults (cut guides, safe zone, whether a back is printed
 behind the front, whether it is printed once per language), the keys of its own it reads
 from a component, its geometry (the trim, the cut outline as a path, the fold lines, the
 layers its faces are drawn in) and the way its items are laid on sheets. A new kind is one
