@@ -137,8 +137,9 @@ def test_no_guides_draw_nothing_and_keep_the_bleed(tmp_path, extra):
     )
 
 
-def test_crop_marks_stay_the_default(tmp_path):
-    kit = _kit(tmp_path)
+@pytest.mark.parametrize("extra", ["", "guides: crop", "marks: true"])
+def test_crop_marks_stay_the_default(tmp_path, extra):
+    kit = _kit(tmp_path, extra)
     _, pages = read(kit / "counters.pdf", forms=True)
     assert _crop_marks(pages[0]) and not [o for o in pages[0].outlines if o.in_form]
 
