@@ -126,6 +126,16 @@ SHOTS = [
         None,
     ),
     (
+        "counters-fronts.png",
+        "examples/counters",
+        [],
+        "counters.pdf",
+        0,
+        150,
+        (0.0, 0.0, 0.5, 0.215),
+    ),
+    ("counters-backs.png", "examples/counters", [], "counters.pdf", 1, 150, (0.5, 0.0, 1.0, 0.215)),
+    (
         "vogelquartett-cards.png",
         "examples/vogelquartett",
         ["--lang", "de", "--duplex", "none", "--bleed", "0"],

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
+from bastelbogen.content.kinds import SAFE_ZONE
 from bastelbogen.core.units import mm
 from bastelbogen.layout import boards
 from bastelbogen.layout.imposition import PrintSettings
-from bastelbogen.layout.layouts import SAFE_ZONE
 from tests.conftest import manifest, printed
 
 BOARDS = {"museo": (444, 300), "minipilo": (520, 510)}

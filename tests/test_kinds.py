@@ -14,15 +14,16 @@ def test_each_component_takes_its_kinds_defaults():
         for component in Project(ROOT).load(game).components:
             kind = kind_of(component)
             assert kind.name == component.kind
-            declared = (
-                "marks:"
-                in (ROOT / "content" / game / "game.yaml")
+            own = (
+                (ROOT / "content" / game / "game.yaml")
                 .read_text()
                 .split(f"id: {component.id}\n")[1]
                 .split("\n  - id:")[0]
             )
-            if not declared:
-                assert component.marks == kind.marks, component.id
+            if "guides:" not in own and "marks:" not in own and not component.shape.nests:
+                assert component.guides == kind.guides, component.id
+            if "safe:" not in own:
+                assert component.safe == kind.safe_zone, component.id
 
 
 @pytest.mark.parametrize("kind", sorted(k for k, v in KINDS.items() if not v.takes_back))

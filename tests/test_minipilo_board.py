@@ -11,9 +11,9 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 import pytest
 
+from bastelbogen.content.kinds import SAFE_ZONE
 from bastelbogen.core.geometry import apply
 from bastelbogen.core.units import mm
-from bastelbogen.layout.layouts import SAFE_ZONE
 from tests.conftest import ROOT, manifest, printed
 from tests.pdfread import PT_PER_MM, read
 

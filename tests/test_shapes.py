@@ -186,7 +186,7 @@ def test_text_outside_the_shapes_safe_zone_is_named(tmp_path):
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert re.search(
         r"^templates/hx/tile\.yaml:3:\d+: item 'wald' \(front\): box 'label'"
-        r" leaves the safe zone of its hex \(3 mm inside the cut\)",
+        r" holds text within 3 mm of the cut \(the safe zone of its hex\)",
         result.stderr,
         re.M,
     ), result.stderr

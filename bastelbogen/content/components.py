@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bastelbogen.content.dielines import die_line
-from bastelbogen.content.kinds import KINDS
+from bastelbogen.content.kinds import GUIDES, KINDS, Kind
 from bastelbogen.content.models import Component, ItemSpec
 from bastelbogen.content.rows import items_from
 from bastelbogen.content.schema import Fields, list_of, read_text, type_name
@@ -74,17 +74,8 @@ def component(
     if back is not None and not sort.takes_back:
         problems.add(f.value_loc("back"), f"a {sort.name} has no back; leave out 'back'")
     shape = parse_shape(f.raw("shape", None), f.value_loc("shape"), problems, folder, size)
-    # Crop marks where a straight cut helps: round a box grid of pieces, cut to their boxes
-    # first (cards, rounded corners, polygons, die lines); never across a nest of hexes or
-    # circles, which no straight cut crosses without entering a piece.
-    marks = f.get("marks", bool, sort.marks and not shape.nests)
-    if marks and shape.nests:
-        problems.add(
-            f.value_loc("marks"),
-            f"a {shape.kind} nests on the sheet, where no"
-            " straight cut crosses it without entering a piece: crop marks would"
-            " mislead; leave out 'marks'",
-        )
+    guides = _guides(f, sort, shape, problems)
+    safe = _safe(f, sort, size, problems)
     id_pattern = f.get("item-id", str, None)
     refs_raw = f.get("refs", YMap, None) or {}
     refs = tuple((k, str(v)) for k, v in refs_raw.items())
@@ -118,7 +109,7 @@ def component(
         items,
         refs,
         id_pattern,
-        bool(marks),
+        guides,
         details,
         loc,
         f.value_loc("face"),
@@ -126,7 +117,72 @@ def component(
         tuple(block) if block else None,
         f.value_loc("item-id"),
         shape,
+        safe,
     )
+
+
+def _guides(f: Fields, sort: Kind, shape: Shape, problems: Collector) -> str:
+    """`guides:` (crop, lines or none), or the old `marks: true/false` (crop or none).
+    Crop marks where a straight cut helps: round a box grid of pieces, cut to their boxes
+    first (cards, rounded corners, polygons, die lines); never across a nest of hexes or
+    circles, which no straight cut crosses without entering a piece (they get lines)."""
+    default = "lines" if shape.nests and sort.guides == "crop" else sort.guides
+    guides = f.get("guides", str, None)
+    marks = f.get("marks", bool, None)  # deprecated: guides says it in words
+    key = "guides" if guides is not None else "marks"
+    if guides is not None and marks is not None:
+        problems.add(
+            f.data.key_loc("marks"),
+            "'marks' is the old name of 'guides'; give only 'guides'",
+        )
+    if guides is not None and guides not in GUIDES:
+        problems.add(
+            f.value_loc("guides"),
+            f"guides must be one of {', '.join(GUIDES)} (crop marks outside the grid,"
+            f" thin cut lines on the art, or nothing); got '{guides}'",
+        )
+        guides = None
+    if guides is None:
+        guides = default if marks is None else "crop" if marks else "none"
+    if sort.placing == "tiled" and key in f.data:
+        problems.add(
+            f.value_loc(key),
+            f"a {sort.name}'s sheets carry their own crop marks, where they are cut and"
+            f" glued; leave out '{key}'",
+        )
+        return default
+    if guides == "crop" and shape.nests and key in f.data:
+        problems.add(
+            f.value_loc(key),
+            f"a {shape.kind} nests on the sheet, where no"
+            " straight cut crosses it without entering a piece: crop marks would"
+            " mislead; write 'guides: lines' (its outline drawn) or 'guides: none'",
+        )
+        guides = "lines"
+    return guides
+
+
+def _safe(f: Fields, sort: Kind, size: tuple[float, float], problems: Collector) -> float | None:
+    """`safe:`, how far inside the cut text stays: the kind's default (3 mm) unless given;
+    0 lets text reach the cut, never past it; a kind without a safe zone takes none."""
+    safe = f.length("safe", None)
+    if safe is None:  # not given, or told already
+        return sort.safe_zone
+    if sort.safe_zone is None:
+        problems.add(
+            f.value_loc("safe"),
+            f"a {sort.name} keeps no safe zone (its text is placed by the kind); leave out 'safe'",
+        )
+        return None
+    short = min(size) if sort.sized else 0.0
+    if safe < 0 or (short and safe * 2 > short):
+        problems.add(
+            f.value_loc("safe"),
+            f"'safe' must lie from 0 to half the piece's short side"
+            f" ({short / mm(2):g}mm), got {safe / mm(1):g}mm",
+        )
+        return sort.safe_zone
+    return safe
 
 
 def _item(data, loc: Loc, cid: str, problems: Collector, langs) -> ItemSpec:

@@ -72,7 +72,7 @@ class Component:
     items: tuple[ItemSpec, ...]
     refs: tuple[tuple[str, str], ...]  # item field -> table whose ids it names
     id_pattern: str | None
-    marks: bool
+    guides: str  # cut guides: crop (marks outside the grid), lines (on the art), none
     details: Details | None  # the kind's own settings (a standee's base, what a stand holds)
     loc: Loc
     face_loc: Loc
@@ -80,6 +80,12 @@ class Component:
     block: tuple[int, int] | None = None  # lay runs of items as blocks (a picture's pieces)
     id_loc: Loc | None = None  # where `item-id` was written
     shape: Shape = RECT  # the cut outline's shape within the trim (shapes.py)
+    safe: float | None = None  # text kept this far inside the cut (points); None: unchecked
+
+    @property
+    def marks(self) -> bool:
+        """Whether its grid gets crop marks (`guides: crop`)."""
+        return self.guides == "crop"
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,9 @@ class Art:
     tabs: tuple[Rect, ...] = ()  # plain tinted areas: a standee's feet
     lines: tuple[tuple[float, float, float, float, str], ...] = ()  # x1 y1 x2 y2 style
     clip: tuple = ()  # a shaped piece: its outline grown by the bleed (loops), not `bleed`
-    cut: tuple = ()  # a shaped piece: its outline, drawn as a thin cut line
+    cut: tuple = ()  # a shaped piece: its outline (what `shape: outline` paints)
     glue: tuple = ()  # glue areas, each as closed loops: hatched
+    line: tuple = ()  # a thin cut line drawn along these loops (Kind.draws_cut)
 
 
 def localize(value, lang: str, langs: tuple[str, ...]):

@@ -199,8 +199,8 @@ def _plan(
     has_back = component.back is not None and kind.backs
     if not kind.cut_out:  # a page to write on keeps clear of no registration marks
         settings = replace(settings, registration=False)
-    # A shape cut along its outline keeps its bleed, crop marks or not.
-    bleed = settings.bleed if component.marks or kind.shaped(component) else 0.0
+    # Every piece cut out keeps the bleed asked for, whatever its guides.
+    bleed = settings.bleed if kind.bleeds(component) else 0.0
     try:
         pages = PLACINGS[kind.placing](
             items,

@@ -18,13 +18,12 @@ from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.paths import is_file
-from bastelbogen.core.shapes import RECT, keeps_safe, outline
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
+from bastelbogen.layout.safe import SafeZone
 
 BOX_KEYS = ("name", "painter", "box", "when")
-SAFE_ZONE = mm(3)
 
 
 @dataclass(frozen=True)
@@ -251,10 +250,10 @@ def resolve(
     context: dict,
     size: tuple[float, float],
     label: str = "",
-    safe_zone: bool = False,
+    safe: SafeZone | None = None,
 ) -> Face:
     """Render every box of `layout` for one item of trim `size` (points). `label` names the
-    item in messages; `safe_zone` keeps text 3 mm inside the cut of cards and tiles."""
+    item in messages; `safe` is where its text must stay, if anywhere."""
     width, height = size
     # Expressions may use the item's size in millimetres, for layouts that follow it.
     context = {**context, "width": width / mm(1), "height": height / mm(1)}
@@ -265,7 +264,7 @@ def resolve(
             continue
         x, y, w, h = _box_mm(spec, context, label)
         rect = (mm(x), height - mm(y + h), mm(w), mm(h))
-        _check_place(spec, rect, size, label, safe_zone)
+        _check_place(spec, rect, size, label, safe)
         params = []
         for key, value in spec.params.items():
             if key in BOX_KEYS:
@@ -352,7 +351,7 @@ def _frozen(value):
     return value
 
 
-def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None:
+def _check_place(spec: BoxSpec, rect, size, label: str, safe: SafeZone | None) -> None:
     x, y, w, h = rect
     width, height = size
     if x >= width or y >= height or x + w <= 0 or y + h <= 0:
@@ -364,16 +363,10 @@ def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None
                 f" {height / mm(1):.1f} mm item",
             )
         )
-    if safe_zone and known()[spec.painter].text:
-        if not keeps_safe(outline(RECT, width, height), SAFE_ZONE, rect):
-            raise ContentError(
-                Problem(
-                    spec.params.value_loc("box"),
-                    f"{label}: box"
-                    f" '{spec.name}' holds text within 3 mm of the cut;"
-                    " keep text inside the safe zone",
-                )
-            )
+    if safe is not None and known()[spec.painter].text and (why := safe.refuses(rect)):
+        raise ContentError(
+            Problem(spec.params.value_loc("box"), f"{label}: box '{spec.name}' {why}")
+        )
 
 
 def _render(value, context: dict, loc: Loc):

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Component, Game, Item
-from bastelbogen.content.painters import PAINTERS
-from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.geometry import IDENTITY
-from bastelbogen.core.shapes import keeps_safe, offset, seen_from_behind
+from bastelbogen.core.shapes import RECT, offset, outline, seen_from_behind
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art, context
-from bastelbogen.layout.layouts import SAFE_ZONE, Box, Layouts, resolve
+from bastelbogen.layout.layouts import Box, Layouts, resolve
+from bastelbogen.layout.safe import SafeZone
 
 
 def trim_of(game: Game, component: Component) -> tuple[float, float]:
@@ -34,22 +33,33 @@ def art_of(
     if not name:
         return None
     kind = kind_of(component)
-    safe = kind.keeps_safe(component)
+    width = component.safe if kind.keeps_safe(component) else None
     # Layouts reach into the chosen bleed and keep text in the safe zone by these (mm).
     base = seen if seen is not None else context(game, item, options)
     ctx = {
         **base,
         "bleed": round(to_mm(bleed), 6),
-        "safe": round(to_mm(SAFE_ZONE), 6) if safe else 0.0,
+        "safe": round(to_mm(width), 6) if width is not None else 0.0,
     }
     plan = kind.plan(component, game, bleed, ctx)
     own = (name, component.face_loc if side == "front" else component.back_loc)
     back = (component.back, component.back_loc) if component.back else own
+    shaped = kind.shaped(component)
+    cut = kind.outline(component, game) if shaped else ()
+    if shaped and side == "back":
+        cut = seen_from_behind(cut, trim[0])
     layers = []
     for layer in plan.layers:
         layout = layouts.get(*(own if layer.layout == "side" else back))
         label = f"item '{item.id}' ({layer.label or side})"
-        layers.append((layer.matrix, resolve(layout, ctx, layer.size, label, layer.safe)))
+        safe = None
+        if layer.safe and width is not None:
+            # A layer drawn where the side is (no matrix) keeps inside the shape's outline;
+            # any other inside its own rectangle.
+            on_cut = shaped and layer.matrix == IDENTITY
+            loops = cut if on_cut else outline(RECT, *layer.size)
+            safe = SafeZone(loops, width, component.shape.kind if on_cut else "")
+        layers.append((layer.matrix, resolve(layout, ctx, layer.size, label, safe)))
     if plan.boxes:
         layers.append(
             (
@@ -61,31 +71,7 @@ def art_of(
             )
         )
     bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
-    if not kind.shaped(component):
-        return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines, glue=plan.glue)
-    cut = kind.outline(component, game)
-    if side == "back":
-        cut = seen_from_behind(cut, trim[0])
-    if kind.safe_zone:
-        _keeps_inside(layers, cut, component.shape.kind, item, side)
-    return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines, offset(cut, bleed), cut, plan.glue)
-
-
-def _keeps_inside(layers, cut, shape: str, item: Item, side: str) -> None:
-    """Text stays inside the shape's safe zone (the outline shrunk by the safe width)."""
-    for matrix, face in layers:
-        for box in face:
-            if (
-                PAINTERS[box.painter].text
-                and matrix == IDENTITY
-                and not keeps_safe(cut, SAFE_ZONE, box.rect)
-            ):
-                raise ContentError(
-                    Problem(
-                        box.loc,
-                        f"item '{item.id}' ({side}): box"
-                        f" '{box.name}' leaves the safe zone of its {shape}"
-                        f" ({to_mm(SAFE_ZONE):g} mm inside the cut); move"
-                        " it inwards or make it smaller",
-                    )
-                )
+    # The thin cut line of `guides: lines`, or of a shaped piece, along where it is cut.
+    line = (cut or outline(RECT, *trim)) if kind.draws_cut(component) else ()
+    clip = offset(cut, bleed) if shaped else ()
+    return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines, clip, cut, plan.glue, line)

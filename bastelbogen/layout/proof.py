@@ -51,7 +51,6 @@ from bastelbogen.layout.imposition import (
     turned_over,
 )
 from bastelbogen.layout.kit import LaidOut
-from bastelbogen.layout.layouts import SAFE_ZONE
 from bastelbogen.layout.registration import zones
 
 NEAR = 1e-3  # points (1/2800 mm): what the plan's own arithmetic may leave
@@ -246,14 +245,13 @@ def safe_text(kit: Kit) -> Iterator[Breach]:
 
 class SafeOutline:
     """Where a piece's text must stay, side-local: its cut outline shrunk by the safe zone;
-    not `needed` where its text need not (no crop marks, or a kind without a safe zone).
-    The proof's one use of the safe-zone functions (SAFE_ZONE, shapes.offset and holds)."""
+    not `needed` where its text need not (a kind without a safe zone). Its width is the
+    component's `safe`. The proof's one use of shapes.offset and holds."""
 
     def __init__(self, game: Game, component, side: str):
         self.kind, self.component, self.game, self.side = kind_of(component), component, game, side
-        self.needed = self.kind.keeps_safe(component) or (
-            self.kind.shaped(component) and self.kind.safe_zone
-        )
+        self.needed = self.kind.keeps_safe(component)
+        self.width: float = component.safe or 0.0
         self._held: dict[Rect, bool] = {}  # a layout puts its boxes in few places
         self._loops: tuple | None = None
 
@@ -266,13 +264,13 @@ class SafeOutline:
         if not self.kind.shaped(self.component):  # the trim, shrunk: no shapes needed
             w, h = self.kind.trim(self.component, self.game)
             x, y, bw, bh = rect
-            z = SAFE_ZONE - NEAR
+            z = self.width - NEAR
             return x >= z and y >= z and x + bw <= w - z and y + bh <= h - z
         if self._loops is None:
             cut = self.kind.outline(self.component, self.game)
             if self.side == "back":
                 cut = seen_from_behind(cut, self.kind.trim(self.component, self.game)[0])
-            self._loops = offset(cut, -SAFE_ZONE)
+            self._loops = offset(cut, -self.width) if self.width else cut
         return holds(self._loops, rect)
 
 

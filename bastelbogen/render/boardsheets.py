@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from reportlab.lib import colors
 
+from bastelbogen.content.kinds import SAFE_ZONE
 from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import Page
-from bastelbogen.layout.layouts import SAFE_ZONE
 from bastelbogen.render.style import LINE_STYLES, glue_area, rect_loops, stroke_line
 
 ALIGN = LINE_STYLES["align"][2]

@@ -21,7 +21,7 @@ from bastelbogen.render.style import (
 )
 
 SWELL_LIGHTEN = 0.6
-CUT_COLOUR = "#3a3a3a"  # a shaped piece's cut line: thin and dark, on any art
+CUT_COLOUR = "#3a3a3a"  # a cut line on the art (guides: lines, a shape): thin and dark
 CUT_WIDTH = 0.4
 
 
@@ -89,11 +89,11 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
         c.restoreState()
     for x1, y1, x2, y2, style in art.lines:
         stroke_line(c, x1, y1, x2, y2, style)
-    if art.cut:  # where scissors go: on the art, inside the bleed
+    if art.line:  # where scissors go: on the art, inside the bleed
         c.setDash()  # solid, whatever the folds before it left
         c.setStrokeColor(colors.HexColor(CUT_COLOUR))
         c.setLineWidth(CUT_WIDTH)
-        c.drawPath(loops_path(c, art.cut), stroke=1, fill=0)
+        c.drawPath(loops_path(c, art.line), stroke=1, fill=0)
     c.restoreState()
 
 

@@ -1,6 +1,6 @@
 """What each kind of component is, one module per kind, registered by name.
 
-A kind holds its defaults (crop marks and bleed, safe zone, whether a back is printed
+A kind holds its defaults (cut guides, safe zone, whether a back is printed
 behind the front, whether it is printed once per language), the keys of its own it reads
 from a component, its geometry (the trim, the cut outline as a path, the fold lines, the
 layers its faces are drawn in) and the way its items are laid on sheets. A new kind is one
@@ -21,6 +21,12 @@ from bastelbogen.core.errors import Collector
 from bastelbogen.core.geometry import IDENTITY, Matrix, Rect
 from bastelbogen.core.registry import Registry
 from bastelbogen.core.shapes import outline as shape_outline
+from bastelbogen.core.units import mm
+
+# How far inside the cut text stays unless a component says otherwise (`safe:`): the one
+# default of the safe zone, for the layout's check, a shaped piece's and the proof's.
+SAFE_ZONE = mm(3)
+GUIDES = ("crop", "lines", "none")  # a component's cut guides (`guides:`)
 
 Outline = tuple[tuple[tuple[float, float], ...], ...]  # closed loops, item-local points
 Line = tuple[float, float, float, float, str]  # x1, y1, x2, y2, style (valley, cut, ...)
@@ -52,8 +58,8 @@ class Plan:
 
 class Kind:
     name = ""
-    marks = True  # crop marks and bleed unless the component says otherwise
-    safe_zone = True  # text kept 3 mm inside the cut (where there are marks)
+    guides = "crop"  # its cut guides unless the component says (GUIDES; a nest: lines)
+    safe_zone: float | None = SAFE_ZONE  # text kept this far inside the cut; None: unchecked
     backs = True  # a back layout is printed behind the front
     takes_back = True  # whether `back:` means anything (a standee's is its figure's back)
     per_language = False  # printed once for each language of the build
@@ -92,8 +98,20 @@ class Kind:
         return ()
 
     def keeps_safe(self, component: Component) -> bool:
-        """Whether its text keeps the safe zone: where it is cut at crop marks."""
-        return self.safe_zone and component.marks
+        """Whether its text keeps a safe zone (`component.safe` wide), whatever its guides."""
+        return component.safe is not None
+
+    def bleeds(self, component: Component) -> bool:
+        """Whether its art runs into the build's bleed: every piece cut out, whatever its
+        guides; a page to write on only when it is given guides to cut it by."""
+        return self.cut_out or self.shaped(component) or component.guides != "none"
+
+    def draws_cut(self, component: Component) -> bool:
+        """Whether a thin cut line is drawn on the art along its cut outline: asked for
+        (`guides: lines`), or a shaped piece's outline beside its crop marks."""
+        return component.guides == "lines" or (
+            component.guides == "crop" and self.shaped(component)
+        )
 
     plan_reads: tuple[str, ...] = ()  # the item's values `plan` reads (its face's are known)
     front_shows_back = False  # a front's plan has layers drawn from the back layout

@@ -34,7 +34,7 @@ class Board(Kind):
     paper = "board"
     backs = False
     takes_back = False
-    safe_zone = False
+    safe_zone = None
     placing = "tiled"
     keys = ("keep-whole",)
 

@@ -119,10 +119,10 @@ class Die(Kind):
     mountain fold."""
 
     name = "die"
-    marks = False
+    guides = "lines"  # its net's outline
     backs = False
     takes_back = False
-    safe_zone = False
+    safe_zone = None
     sized = False
     keys = ("edge",)
 

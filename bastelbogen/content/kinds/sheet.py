@@ -9,10 +9,10 @@ from bastelbogen.content.kinds import Kind, register
 class Sheet(Kind):
     name = "sheet"
     paper = "plain"
-    marks = False
+    guides = "none"
     backs = False
     takes_back = False
-    safe_zone = False
+    safe_zone = None
     per_language = True
     shares = False  # a page of its own: a score pad is printed again and again
     cut_out = False

@@ -85,7 +85,7 @@ class Stand(Kind):
     name = "stand"
     backs = False
     takes_back = False
-    safe_zone = False
+    safe_zone = None
     sized = False
     keys = ("holds",)
 

@@ -54,7 +54,7 @@ class Standee(Kind):
 
     name = "standee"
     backs = False
-    safe_zone = False
+    safe_zone = None
     keys = ("base",)
 
     def read(self, f, problems) -> Settings:

@@ -1,0 +1,31 @@
+"""The safe zone: how far inside its cut a piece's text stays (the component's `safe:`).
+
+One check while laying out, for every text painter and every shape; the proof (proof.py)
+reads the same width afterwards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bastelbogen.core.shapes import keeps_safe
+from bastelbogen.core.units import mm
+
+
+@dataclass(frozen=True)
+class SafeZone:
+    """`width` inside the cut `loops` (layer-local points): the outline a shaped piece is
+    cut along, or else the layer's rectangle; `of` names a shaped outline in messages."""
+
+    loops: tuple
+    width: float
+    of: str = ""
+
+    def refuses(self, rect) -> str | None:
+        """What is wrong with text at `rect` (x, y, w, h), or None where it may stand."""
+        if keeps_safe(self.loops, self.width, rect):
+            return None
+        of = f" (the safe zone of its {self.of})" if self.of else ""
+        return (
+            f"holds text within {self.width / mm(1):g} mm of the cut{of}; move it inwards,"
+            " make it smaller, or give the component a smaller 'safe' (like safe: 1mm)"
+        )
