@@ -49,7 +49,8 @@ def art_of(
     for layer in plan.layers:
         layout = layouts.get(*(own if layer.layout == "side" else back))
         label = f"item '{item.id}' ({layer.label or side})"
-        layers.append((layer.matrix, resolve(layout, ctx, layer.size, label, layer.safe)))
+        seen = {**ctx, **dict(layer.extra)} if layer.extra else ctx
+        layers.append((layer.matrix, resolve(layout, seen, layer.size, label, layer.safe)))
     if plan.boxes:
         layers.append(
             (
