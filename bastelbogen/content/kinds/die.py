@@ -125,11 +125,6 @@ def faces_of(data: dict) -> list | None:
     return None
 
 
-def _loc(item: Item, name: str):
-    value_loc = getattr(item.data, "value_loc", None)
-    return value_loc(name) if value_loc is not None else item.loc
-
-
 def check_faces(component: Component, items: list[Item], problems: Collector) -> None:
     """Six faces, written one way, and every die of the component with or without them
     (its one layout draws either a face or the whole net)."""
@@ -138,7 +133,7 @@ def check_faces(component: Component, items: list[Item], problems: Collector) ->
         data, where = item.data, item.loc
         if "faces" in data and any(name in data for name in FACE_FIELDS):
             problems.add(
-                _loc(item, "faces"),
+                item.loc,
                 f"die '{item.id}' gives 'faces' and 'face1' … 'face6'; keep one of them",
             )
             continue
@@ -147,7 +142,7 @@ def check_faces(component: Component, items: list[Item], problems: Collector) ->
             if not isinstance(faces, list | tuple) or len(faces) != SIDES:
                 got = f"{len(faces)}" if isinstance(faces, list | tuple) else "one value"
                 problems.add(
-                    _loc(item, "faces"),
+                    item.loc,
                     f"die '{item.id}': 'faces' must be a list of six faces (1 to 6), got {got}",
                 )
             continue
