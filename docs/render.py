@@ -126,6 +126,16 @@ SHOTS = [
         None,
     ),
     (
+        "rollwrite-dice.png",
+        "examples/rollwrite",
+        ["--lang", "de"],
+        "dice.pdf",
+        0,
+        100,
+        (0.14, 0.15, 0.86, 0.52),
+    ),
+    ("rollwrite-pad.png", "examples/rollwrite", ["--lang", "en"], "pad.pdf", 0, 50, None),
+    (
         "vogelquartett-cards.png",
         "examples/vogelquartett",
         ["--lang", "de", "--duplex", "none", "--bleed", "0"],

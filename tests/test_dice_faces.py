@@ -74,13 +74,14 @@ def glyphs(path: Path, page_no: int = 0) -> list[tuple[str, tuple[float, float],
     return out
 
 
-def squares(kit: Path, component: str, edge_mm: float) -> list[dict]:
+def squares(kit: Path, component: str, edge_mm: float, lang: str | None = None) -> list[dict]:
     """Each die net of the component wherever it is printed (its own file or the shared
-    sheets): its six squares on the page by the value whose place they are, as the kind's
-    own net gives them, the net's turn on the page and the characters printed on it."""
+    sheets; in `lang`, else the first language): its six squares on the page by the
+    value whose place they are, as the kind's own net gives them, the net's turn on the
+    page and the characters printed on it."""
     s = mm(edge_mm)
     out = []
-    for f in holding(kit, component):
+    for f in holding(kit, component, lang):
         _, pages = read(kit / f["path"])
         for n, (page, info) in enumerate(zip(pages, f["pages"], strict=True)):
             chars = glyphs(kit / f["path"], n)
