@@ -210,7 +210,7 @@ class Die(Kind):
         edge = settings(component).edge
         the_net = net(edge)
         faces = faces_of(data)
-        layers = (Layer(IDENTITY, self.trim(component, game)),)
+        layers: tuple[Layer, ...] = (Layer(IDENTITY, self.trim(component, game)),)
         if faces is not None and len(faces) == SIDES:
             # Each face's layout fills its square exactly (no bleed into its neighbours).
             layers = tuple(
