@@ -19,10 +19,10 @@ components:
   - id: pad
     name: {de: Block, en: Pad}
     kind: sheet
-    size: [95mm, 135mm]
+    size: [95mm, 270mm]            # two to an A4 page, side by side
     face: pd/sheet
     items:
-      - {id: sheet, count: 5, motto: {de: Viel Glück, en: Good luck}}
+      - {id: sheet, count: 3, motto: {de: Viel Glück, en: Good luck}}
 """
 SHEET = """boxes:
   - {name: title, painter: text, box: [5, 5, 85, 10], text: "{{ motto }}", size: 14}
@@ -45,13 +45,13 @@ def kit(tmp_path_factory) -> Path:
 
 
 def test_each_language_its_own_file_and_pages(kit):
-    """de/pad.pdf and en/pad.pdf, five sheets each, four to an A4 page; every page's text
+    """de/pad.pdf and en/pad.pdf, three sheets each, two to an A4 page; every page's text
     in its one language."""
     files = {f["path"]: f for f in manifest(kit)["files"] if f["path"].endswith("pad.pdf")}
     assert set(files) == {"de/pad.pdf", "en/pad.pdf"}
     for lang, other in (("de", "en"), ("en", "de")):
         f = files[f"{lang}/pad.pdf"]
-        assert [len(p["items"]) for p in f["pages"]] == [4, 1]
+        assert [len(p["items"]) for p in f["pages"]] == [2, 1]
         for page in PdfReader(str(kit / f["path"])).pages:
             text = page.extract_text()
             assert all(text.count(word) == len(page_items(f, page)) for word in WORDS[lang])
@@ -63,9 +63,9 @@ def page_items(f: dict, page) -> list:
 
 
 def test_cut_guides_between_sheets_sharing_a_page(kit):
-    """On a page of four sheets a thin line runs along each distinct cut line of their
-    grid, across the whole grid (the sheets' edges from the manifest); a page holding one
-    sheet has none."""
+    """On a page of two sheets a thin line runs along each distinct cut line of their
+    grid, across the whole grid (the sheets' edges from the manifest): the cut they share
+    and their outer edges; a page holding one sheet has none."""
     f = next(f for f in manifest(kit)["files"] if f["path"] == "de/pad.pdf")
     _, pages = read(kit / f["path"])
     for page, info in zip(pages, f["pages"], strict=True):
@@ -83,7 +83,7 @@ def test_cut_guides_between_sheets_sharing_a_page(kit):
         y1 = max(t[1] + t[3] for t in trims)
         xs = {round(v, 2) for t in trims for v in (t[0], t[0] + t[2])}
         ys = {round(v, 2) for t in trims for v in (t[1], t[1] + t[3])}
-        assert len(xs) == 3 and len(ys) == 3  # two by two, sharing their middle cuts
+        assert len(xs) == 3 and len(ys) == 2  # side by side, sharing their middle cut
         want = {(x, round(y0, 2), x, round(y1, 2)) for x in xs}
         want |= {(round(x0, 2), y, round(x1, 2), y) for y in ys}
         assert guides == want
