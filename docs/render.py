@@ -129,10 +129,10 @@ SHOTS = [
         "rollwrite-dice.png",
         "examples/rollwrite",
         ["--lang", "de"],
-        "dice.pdf",
+        "parts.pdf",
         0,
         100,
-        (0.14, 0.15, 0.86, 0.52),
+        (0.02, 0.02, 0.51, 0.53),
     ),
     ("rollwrite-pad.png", "examples/rollwrite", ["--lang", "en"], "pad.pdf", 0, 50, None),
     (

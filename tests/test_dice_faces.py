@@ -235,3 +235,75 @@ def test_a_die_without_faces_draws_its_layout_over_the_whole_net(tmp_path):
     assert not any(one["on"].values())  # X lies beyond the faces: the net is the layout's
     chars = glyphs(root / "out" / "dt" / holding(root / "out" / "dt", "letters")[0]["path"])
     assert [c for c, _, _ in chars] == ["X"]
+
+
+ROWS = """game: dr
+title: {{de: Würfel, en: Dice}}
+players: {{min: 1, max: 4}}
+tables:
+  signs:
+    - {{id: sun, name: {{de: Sonne, en: Sun}}}}
+    - {{id: moon, name: {{de: Mond, en: Moon}}}}
+    - {{id: star, name: {{de: Stern, en: Star}}}}
+components:
+  - id: signs
+    name: {{de: Zeichen, en: Signs}}
+    kind: die
+    edge: 30mm
+    faces: {table}
+    face: dr/face
+    items:
+      - {{id: signs, faces: [sun, moon, star, {fourth}, moon, sun]}}
+"""
+
+
+def _rows(tmp: Path, table: str = "signs", fourth: str = "star") -> Path:
+    (tmp / "content" / "dr").mkdir(parents=True, exist_ok=True)
+    (tmp / "templates" / "dr").mkdir(parents=True, exist_ok=True)
+    (tmp / "content" / "dr" / "game.yaml").write_text(ROWS.format(table=table, fourth=fourth))
+    (tmp / "templates" / "dr" / "face.yaml").write_text(
+        "boxes:\n  - {name: sign, painter: text, box: [2, 2, 26, 26],"
+        ' text: "{{ face.name }}", size: 12}\n'
+    )
+    return tmp
+
+
+def test_faces_that_are_rows_of_a_table(tmp_path):
+    """`faces: signs`: each face names a row, its layout reads the row in the language
+    being drawn, so the die is printed once per language, each face its row's name."""
+    root = _rows(tmp_path)
+    result = pnp("build", "dr", "--out", str(root / "out"), cwd=root)
+    assert result.returncode == 0, result.stderr
+    names = {
+        "de": ["Sonne", "Mond", "Stern", "Stern", "Mond", "Sonne"],
+        "en": ["Sun", "Moon", "Star", "Star", "Moon", "Sun"],
+    }
+    for lang, want in names.items():
+        (one,) = squares(root / "out" / "dr", "signs", 30.0, lang)
+        assert holding(root / "out" / "dr", "signs", lang)[0]["path"].startswith(f"{lang}/")
+        printed = {v: "".join(c for c, _, _ in chars) for v, chars in one["on"].items()}
+        assert printed == dict(enumerate(want, start=1))
+
+
+@pytest.mark.parametrize(
+    ("table", "fourth", "where", "message"),
+    [
+        (
+            "sings",
+            "star",
+            "14:12",
+            "die 'signs': 'faces' names table 'sings', which does not exist (tables: signs)",
+        ),
+        (
+            "signs",
+            "comet",
+            "17:9",
+            "die 'signs': face 4 'comet' is not in table 'signs' (ids: moon, star, sun)",
+        ),
+    ],
+)
+def test_faces_naming_no_row_are_told(tmp_path, table, fourth, where, message):
+    root = _rows(tmp_path, table, fourth)
+    result = pnp("validate", "dr", cwd=root)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert f"content/dr/game.yaml:{where}: {message}" in result.stderr, result.stderr

@@ -16,7 +16,7 @@ from tests.pdfread import PT_PER_MM, read
 from tests.test_dice_faces import opposite_on_cube, squares
 
 EXAMPLES = ROOT / "examples"
-PLANTS = {  # the plant die's faces, 1-6, as dice.csv gives them, by language
+PLANTS = {  # the plant die's faces, 1-6, as dice.csv names them, by language
     "de": ["Rose", "Tulpe", "Margerite", "Farn", "Iris", "Unkraut"],
     "en": ["Rose", "Tulip", "Daisy", "Fern", "Iris", "Weed"],
 }
@@ -59,18 +59,16 @@ def test_the_pad_is_four_to_a_page_one_language_each(kit):
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_dice_faces_lie_on_their_squares(kit, lang):
     """The number die shows 1-6 on the squares of pips 1-6 (opposites add up to 7); the
-    plant die shows each plant's name, in the file's language, on its square."""
-    found = []
-    for one in squares(kit, "dice", 22.0, lang):
-        found.append(one["id"])
-        printed = {v: "".join(c for c, _, _ in chars) for v, chars in one["on"].items()}
-        if one["id"] == "number":
-            assert printed == {v: str(v) for v in range(1, 7)}
-            pairs = opposite_on_cube(22.0 * PT_PER_MM)
-            assert all(int(printed[v]) + int(printed[pairs[v]]) == 7 for v in printed)
-        else:
-            assert printed == dict(enumerate(PLANTS[lang], start=1)), printed
-    assert found == ["number", "plant"]
+    plant die, whose faces are rows of table 'plants', each plant's name in the file's
+    language on its square."""
+    (number,) = squares(kit, "number-die", 22.0, lang)
+    printed = {v: "".join(c for c, _, _ in chars) for v, chars in number["on"].items()}
+    assert printed == {v: str(v) for v in range(1, 7)}
+    pairs = opposite_on_cube(22.0 * PT_PER_MM)
+    assert all(int(printed[v]) + int(printed[pairs[v]]) == 7 for v in printed)
+    (plant,) = squares(kit, "plant-die", 22.0, lang)
+    printed = {v: "".join(c for c, _, _ in chars) for v, chars in plant["on"].items()}
+    assert printed == dict(enumerate(PLANTS[lang], start=1)), printed
 
 
 def test_eight_rounded_tarot_cards(kit):

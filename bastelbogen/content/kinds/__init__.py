@@ -68,7 +68,9 @@ class Kind:
         """The kind's own settings from a component's fields (None if it has none)."""
         return None
 
-    def check_items(self, component: Component, items: list, problems: Collector) -> None:
+    def check_items(
+        self, game: Game, component: Component, items: list, problems: Collector
+    ) -> None:
         """What the kind asks of its items' data (a die's six faces), told at their lines."""
 
     def refers(self, component: Component) -> tuple[str, ...]:
@@ -99,6 +101,11 @@ class Kind:
         return self.safe_zone and component.marks
 
     plan_reads: tuple[str, ...] = ()  # the item's values `plan` reads (its face's are known)
+
+    def reads(self, component: Component) -> tuple[str, ...]:
+        """The context's names `plan` reads for this component."""
+        return self.plan_reads
+
     front_shows_back = False  # a front's plan has layers drawn from the back layout
 
     def plan(self, component: Component, game: Game, bleed: float, data: dict) -> Plan:

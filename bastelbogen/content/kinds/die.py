@@ -25,7 +25,7 @@ from functools import cache
 
 from bastelbogen.content.kinds import Kind, Layer, Plan, register
 from bastelbogen.content.models import Component, Details, Item
-from bastelbogen.core.errors import Collector
+from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.geometry import IDENTITY, translate
 from bastelbogen.core.units import mm
 
@@ -158,9 +158,32 @@ def check_faces(component: Component, items: list[Item], problems: Collector) ->
         )
 
 
+def check_rows(game, component: Component, table: str, items: list[Item], problems) -> None:
+    """`faces: TABLE` names a table, and every face of every die one of its rows."""
+    found = game.tables.get(table)
+    if found is None:
+        problems.add(
+            settings(component).table_loc or component.loc,
+            f"die '{component.id}': 'faces' names table '{table}', which does not exist"
+            f" (tables: {', '.join(game.tables) or 'none'})",
+        )
+        return
+    for item in items:
+        faces = faces_of(item.data) or []
+        wrong = [f"{n} '{face}'" for n, face in enumerate(faces, 1) if face not in found.by_id]
+        if wrong and item.copy == 1:
+            problems.add(
+                item.loc,
+                f"die '{item.id}': face {', '.join(wrong)} is not in table '{table}'"
+                f" (ids: {', '.join(sorted(map(str, found.by_id)))})",
+            )
+
+
 @dataclass(frozen=True)
 class Settings(Details):
     edge: float  # points
+    table: str | None = None  # `faces: TABLE`: each face names a row of it
+    table_loc: Loc | None = None
 
 
 def settings(component: Component) -> Settings:
@@ -180,14 +203,15 @@ class Die(Kind):
     takes_back = False
     safe_zone = False
     sized = False
-    keys = ("edge",)
+    keys = ("edge", "faces")
 
     def read(self, f, problems) -> Settings:
         edge = f.length("edge", mm(20))
         if edge is not None and not mm(5) <= edge <= mm(60):
             problems.add(f.value_loc("edge"), "'edge' (the cube's edge) must be 5 to 60 mm")
             edge = mm(20)
-        return Settings(edge or mm(20))
+        table = f.get("faces", str, None)
+        return Settings(edge or mm(20), table, f.value_loc("faces") if table else None)
 
     def shaped(self, component) -> bool:
         return True
@@ -201,15 +225,26 @@ class Die(Kind):
     def folds(self, component, game, bleed: float = 0.0):
         return tuple((*f, "mountain") for f in net(settings(component).edge).folds)
 
-    def check_items(self, component, items, problems) -> None:
+    def check_items(self, game, component, items, problems) -> None:
         check_faces(component, items, problems)
+        table = settings(component).table
+        if table is not None:
+            check_rows(game, component, table, items, problems)
 
     plan_reads = ("faces", *FACE_FIELDS)
+
+    def reads(self, component) -> tuple[str, ...]:
+        # Faces that are rows read the game's tables (in the language being drawn).
+        return self.plan_reads + (("tables",) if settings(component).table else ())
 
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
         edge = settings(component).edge
         the_net = net(edge)
         faces = faces_of(data)
+        table = settings(component).table
+        if faces is not None and table is not None:  # each face its row, in this language
+            rows = data.get("tables", {}).get(table, {})
+            faces = [rows.get(face, face) for face in faces]
         layers: tuple[Layer, ...] = (Layer(IDENTITY, self.trim(component, game)),)
         if faces is not None and len(faces) == SIDES:
             # Each face's layout fills its square exactly (no bleed into its neighbours).
