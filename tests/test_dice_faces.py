@@ -300,10 +300,19 @@ def test_faces_that_are_rows_of_a_table(tmp_path):
             "17:9",
             "die 'signs': face 4 'comet' is not in table 'signs' (ids: moon, star, sun)",
         ),
+        (
+            "signs",
+            "NONE",
+            "17:9",
+            "die 'signs' has no faces to name rows of table 'signs'",
+        ),
     ],
 )
 def test_faces_naming_no_row_are_told(tmp_path, table, fourth, where, message):
     root = _rows(tmp_path, table, fourth)
+    if fourth == "NONE":  # a die that gives no faces at all
+        game = root / "content" / "dr" / "game.yaml"
+        game.write_text(game.read_text().replace(", faces: [sun, moon, star, NONE, moon, sun]", ""))
     result = pnp("validate", "dr", cwd=root)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert f"content/dr/game.yaml:{where}: {message}" in result.stderr, result.stderr

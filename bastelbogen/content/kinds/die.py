@@ -3,6 +3,7 @@ tabs, its cut outline (one closed path round faces and tabs) and its folds.
 
     kind: die
     edge: 20mm          the cube's edge (default 20 mm)
+    faces: TABLE        optional: each face an item gives names a row of TABLE
 
 The net, faces counted from the top: the 3 above the 1, then 2 1 5 6 in a row, the 4
 below the 1, so opposite faces add up to 7. One tab for each pair of edges that meet when
@@ -11,11 +12,12 @@ folded.
 Without faces of its own, the component's face layout draws the whole net (MuseO's
 `die-net` motif paints the pips). An item that gives six faces, `faces: [...]` or columns
 `face1` … `face6` (a table's row), has its layout drawn once on each face instead, an
-edge × edge square, with `face` (that face's value or row) and `index` (1-6) in its
-context: face n lies where the pips n would, so the designer's 1st and 6th, 2nd and 5th,
-3rd and 4th faces end up opposite. Every face is drawn upright on the net: folded, the
-row 2 1 5 6 stands upright round the cube and the 3 and the 4 read upright when the cube
-is tipped toward them from the 1, so no face needs turning.
+edge × edge square, with `face` (that face's value, or with `faces: TABLE` the row of
+TABLE it names) and `index` (1-6) in its context. Face n lies where the pips n would, so
+the designer's 1st and 6th, 2nd and 5th, 3rd and 4th faces end up opposite. Every face is
+drawn upright on the net: folded, the row 2 1 5 6 stands upright round the cube and the 3
+and the 4 read upright when the cube is tipped toward them from the 1, so no face needs
+turning.
 """
 
 from __future__ import annotations
@@ -169,7 +171,15 @@ def check_rows(game, component: Component, table: str, items: list[Item], proble
         )
         return
     for item in items:
-        faces = faces_of(item.data) or []
+        faces = faces_of(item.data)
+        if faces is None:
+            if item.copy == 1:
+                problems.add(
+                    item.loc,
+                    f"die '{item.id}' has no faces to name rows of table '{table}': give it"
+                    " 'faces: [...]' or 'face1' … 'face6'",
+                )
+            continue
         wrong = [f"{n} '{face}'" for n, face in enumerate(faces, 1) if face not in found.by_id]
         if wrong and item.copy == 1:
             problems.add(
