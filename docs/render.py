@@ -136,6 +136,16 @@ SHOTS = [
     ),
     ("counters-backs.png", "examples/counters", [], "counters.pdf", 1, 150, (0.5, 0.0, 1.0, 0.215)),
     (
+        "rollwrite-dice.png",
+        "examples/rollwrite",
+        ["--lang", "de"],
+        "parts.pdf",
+        0,
+        100,
+        (0.02, 0.02, 0.51, 0.53),
+    ),
+    ("rollwrite-pad.png", "examples/rollwrite", ["--lang", "en"], "pad.pdf", 0, 50, None),
+    (
         "vogelquartett-cards.png",
         "examples/vogelquartett",
         ["--lang", "de", "--duplex", "none", "--bleed", "0"],

@@ -372,7 +372,7 @@ CASES = {
         "templates/muenchhausen/score.yaml",
         "{{ 'Gesamt' if lang == 'de' else 'Total' }}|=",
         "Gesamtpunktzahl aller Runden zusammen|=",
-        r"^templates/muenchhausen/score\.yaml:\d+:\d+: item 'score-de' \(front\): table label"
+        r"^templates/muenchhausen/score\.yaml:\d+:\d+: item 'score' \(front\): table label"
         r" 'Gesamtpunktzahl aller Runden zusammen' .* does not fit its cell",
     ),
     "initial_not_of_the_currency": (

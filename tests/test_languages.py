@@ -73,7 +73,6 @@ FRENCH = {
     "paper-board": "carton, 160-200 g/m²",
     "paper-plain": "papier, 80 g/m²",
     "paper-swell": "papier thermogonflant",
-    "print-pages": "imprimer p. {pages}",
     "score-copies": "une par partie",
     "calibration": "Avant le recto verso, pnp calibrate.",
     "assemble-standee": "Figurines, découper, plier, coller.",

@@ -117,7 +117,8 @@ def test_kit_contents(kits):
         "de/player-aids.pdf": 8,
         "en/player-aids.pdf": 8,
         "baron.pdf": 1,
-        "score-sheet.pdf": 2,
+        "de/score-sheet.pdf": 1,
+        "en/score-sheet.pdf": 1,
         "de/rules.pdf": 1,
         "en/rules.pdf": 1,
     }
@@ -179,7 +180,8 @@ def test_two_builds_are_byte_identical(tmp_path):
         "de/player-aids.pdf",
         "en/player-aids.pdf",
         "baron.pdf",
-        "score-sheet.pdf",
+        "de/score-sheet.pdf",
+        "en/score-sheet.pdf",
         "de/rules.pdf",
         "en/rules.pdf",
     ],
@@ -265,7 +267,7 @@ def test_the_sheets_say_what_the_seed_says(kits):
     assert "Danach wird der linke Nachbar Baron" in lie[0]
     assert "Es zählt die Zahl der Karten, nicht ihre Werte" in rules
     assert not any(word in rules for word in ("Jahren", "Minuten"))
-    score = PdfReader(str(kit / "score-sheet.pdf")).pages[0].extract_text()
+    score = PdfReader(str(printed(kit, "score-sheet.pdf"))).pages[0].extract_text()
     assert all(f"Partie {n}" in score for n in range(1, 6)) and "Runde" not in score
 
 

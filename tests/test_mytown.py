@@ -138,11 +138,11 @@ def test_bench_cut_and_fold_lines_have_their_own_styles(kits):
 
 
 def test_score_pad_columns(kits):
-    text = PdfReader(str(kits("mytown") / "score-pad.pdf")).pages[0].extract_text()
+    text = PdfReader(str(kits("mytown") / "de/score-pad.pdf")).pages[0].extract_text()
     for word in ("2er ×4", "3er ×9", "1er 1/3/6/10", "1er doppelt −5", "Summe", "Spiel 5"):
         assert word in text
     # Four players a game: the grid has 20 rows under its header.
-    _, pages = read(kits("mytown") / "score-pad.pdf", forms=True)
+    _, pages = read(kits("mytown") / "de/score-pad.pdf", forms=True)
     rows = {round(ln.y1, 1) for ln in pages[0].lines if abs(ln.y1 - ln.y2) < 0.01}
     assert len(rows) >= 22
 
@@ -334,7 +334,8 @@ def test_kit_contents(kits):
         "tiles.pdf": 86,
         "de/benches.pdf": 4,
         "en/benches.pdf": 4,
-        "score-pad.pdf": 2,
+        "de/score-pad.pdf": 1,
+        "en/score-pad.pdf": 1,
         "de/rules.pdf": 1,
         "en/rules.pdf": 1,
     }
@@ -353,7 +354,7 @@ def test_print_guide_says_which_files_go_double_sided(kits):
     guide = (kits("mytown") / "PRINT.txt").read_text()
     lines = {ln.split()[0]: ln for ln in guide.splitlines() if ".pdf" in ln}
     assert "double-sided, flip on the long edge" in lines["tiles.pdf"]
-    for name in ("de/benches.pdf", "en/benches.pdf", "score-pad.pdf", "de/rules.pdf"):
+    for name in ("de/benches.pdf", "en/benches.pdf", "de/score-pad.pdf", "de/rules.pdf"):
         assert "one-sided" in lines[name] and "double" not in lines[name]
 
 
@@ -437,8 +438,8 @@ def test_every_component_has_cut_files(tmp_path):
     }
     cut = {f["path"] for f in m["files"] if f["path"].startswith("cut/")}
     # The score pad is a page to write on, not cut out: no cut file.
-    assert "score-pad.pdf" in sheets and not any(c.startswith("cut/score-pad") for c in cut)
-    sheets.discard("score-pad.pdf")
+    assert "de/score-pad.pdf" in sheets and not any(c.startswith("cut/score-pad") for c in cut)
+    sheets.discard("de/score-pad.pdf")
     for pdf in sheets:
         pages = next(f for f in m["files"] if f["path"] == pdf)["pages"]
         fronts = [p for p in pages if any(i["side"] == "front" for i in p["items"])]

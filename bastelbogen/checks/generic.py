@@ -30,6 +30,7 @@ def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> 
         for field, table in c.refs:
             _references(game, c, field, table, items[c.id], problems)
         _unique_items(c, items[c.id], problems)
+        kind_of(c).check_items(game, c, items[c.id], problems)
     for found in game.tables.values():
         rows: dict[object, Loc] = {}  # ids as written: text or numbers
         for row in found.rows:

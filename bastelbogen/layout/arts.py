@@ -156,7 +156,7 @@ class Arts:
 
     def _reads(self, component, side: str, places: bool = False) -> frozenset[str] | None:
         kind = kind_of(component)
-        names = set(kind.plan_reads)
+        names = set(kind.reads(component))
         layouts = [(component.back, component.back_loc)]
         if side == "front":
             layouts = [(component.face, component.face_loc)] + (

@@ -110,6 +110,7 @@ class Page:
     number: int = 0  # a board's sheet: its number, also printed inside the cut
     overview: tuple | None = None  # (item, matrix, sheet rects): a board's assembly plan
     registration: float | None = None  # print-then-cut marks, this far in from the edges
+    cuts: tuple[tuple[float, float, float, float], ...] = ()  # dashed guides between sheets
 
 
 @dataclass(frozen=True)
@@ -316,6 +317,18 @@ def _page(
     bleed_box = union(grow(p.trim, bleed) for p in placements)
     lines = crop_marks(placements, bleed_box) if marks else ()
     return Page(page_size, tuple(placements), lines, folds, trim_box, bleed_box)
+
+
+def cut_guides(placements) -> tuple[tuple[float, float, float, float], ...]:
+    """Where sheets to write on that share a page are cut apart: every distinct cut line
+    of their grid drawn across it, so each sheet comes out at its size with scissors; a
+    page holding one sheet needs none (it is used as printed)."""
+    if len(placements) < 2:
+        return ()
+    x0, y0, w, h = union(p.trim for p in placements)
+    xs = sorted({round(v, 6) for p in placements for v in (p.trim[0], p.trim[0] + p.trim[2])})
+    ys = sorted({round(v, 6) for p in placements for v in (p.trim[1], p.trim[1] + p.trim[3])})
+    return tuple((x, y0, x, y0 + h) for x in xs) + tuple((x0, y, x0 + w, y) for y in ys)
 
 
 def crop_marks(placements: list[Placement], bleed_box: Rect) -> tuple:

@@ -19,7 +19,7 @@ from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import mm
 from bastelbogen.layout import boards
 from bastelbogen.layout.arts import Arts
-from bastelbogen.layout.imposition import Options, Page, PrintSettings, impose
+from bastelbogen.layout.imposition import Options, Page, PrintSettings, cut_guides, impose
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.nesting import nest_grid
 from bastelbogen.layout.parts import Tail, shared_sheets, tails_of
@@ -188,13 +188,6 @@ def _plan(
     settings = options.settings
     kind = kind_of(component)
     items = items_of(game, component, variant)
-    if kind.per_language and len(options.langs) > 1:
-        # Printed once per language, like the cheat sheet; cards are not.
-        items = [
-            replace(item, id=f"{item.id}-{lang}", data={**item.data, "lang": lang})
-            for item in items
-            for lang in options.langs
-        ]
     trim = trim_of(game, component)
     has_back = component.back is not None and kind.backs
     if not kind.cut_out:  # a page to write on keeps clear of no registration marks
@@ -212,6 +205,8 @@ def _plan(
         )
     except ValueError as exc:
         raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) from None
+    if not kind.cut_out:  # sheets to write on, several to a page: parted along guides
+        pages = [replace(page, cuts=cut_guides(page.placements)) for page in pages]
     # Only components that carry braille go on swell paper, and only they are lightened.
     swell = options.braille and any(
         Mark.RAISED in PAINTERS[b.painter].puts

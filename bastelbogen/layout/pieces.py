@@ -59,7 +59,8 @@ def art_of(
             on_cut = shaped and layer.matrix == IDENTITY
             loops = cut if on_cut else outline(RECT, *layer.size)
             safe = SafeZone(loops, width, component.shape.kind if on_cut else "")
-        layers.append((layer.matrix, resolve(layout, ctx, layer.size, label, safe)))
+        seen = {**ctx, **dict(layer.extra)} if layer.extra else ctx
+        layers.append((layer.matrix, resolve(layout, seen, layer.size, label, safe)))
     if plan.boxes:
         layers.append(
             (

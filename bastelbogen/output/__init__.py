@@ -122,8 +122,6 @@ def _item(p, game: Game) -> dict:
         "rotation": rotation(p.matrix),
         "trim_mm": [round(to_mm(v), 4) for v in p.trim],
     }
-    if kind.per_language and "lang" in p.item.data:  # a score pad's page in one language
-        entry["lang"] = p.item.data["lang"]
     if p.cut is not None:  # a board's piece on this sheet: cut at the window
         x, y, w, h = p.cut
         entry["outline_mm"] = [

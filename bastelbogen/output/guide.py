@@ -87,24 +87,10 @@ def _paper(f: dict) -> str:
 
 
 def _pages_lines(f: dict, words: dict[str, Table], lang: str | None) -> list[str]:
-    """A file whose pages are one language each (a score pad at the top): which to print,
-    and that a pad is printed once per game."""
-    by_lang: dict[str, list[int]] = {}
-    for page in f["pages"]:
-        for item in page["items"]:
-            if "lang" in item:
-                by_lang.setdefault(item["lang"], []).append(page["number"])
-    if not by_lang:
-        return []
-    out = []
-    for code, table in words.items():
-        numbers = ", ".join(str(n) for n in dict.fromkeys(by_lang.get(lang or code, ())))
-        if numbers:
-            label = "" if lang is not None else f"{code}: "
-            out.append(f"{'':{COLUMN}}     {label}{table['print-pages'].format(pages=numbers)}")
+    """A score pad (sheets to write on) is printed once per game, as often as needed."""
     if any(item["kind"] == "sheet" for page in f["pages"] for item in page["items"]):
-        out.append(f"{'':{COLUMN}}     {joined(words, 'score-copies')}")
-    return out
+        return [f"{'':{COLUMN}}     {joined(words, 'score-copies')}"]
+    return []
 
 
 @register

@@ -235,6 +235,8 @@ def draw_guides(c, page: Page) -> None:
         c.line(x1, y1, x2, y2)
     for x1, y1, x2, y2 in page.folds:
         stroke_line(c, x1, y1, x2, y2, "valley")
+    for x1, y1, x2, y2 in page.cuts:
+        stroke_line(c, x1, y1, x2, y2, "guide")
     c.setDash()
     marks = registration_marks(page)
     if marks:  # print-then-cut: solid black finds a machine's eye best

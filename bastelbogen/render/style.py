@@ -156,6 +156,7 @@ LINE_STYLES: dict[str, tuple[float, tuple[float, ...] | None, colors.Color]] = {
     "valley": (0.5, (3, 2), colors.HexColor("#6b6b6b")),
     "mountain": (0.5, (4, 1.5, 1, 1.5), colors.HexColor("#6b6b6b")),
     "align": (0.5, (2, 1.5), colors.HexColor("#d55e00")),
+    "guide": (0.3, None, colors.HexColor("#8a8a8a")),  # where sheets on a page are parted
 }
 FOLDS = ("valley", "mountain")  # the styles drawn over a pale halo
 HALO = colors.HexColor("#f2f2f2")  # under a fold line: opaque, pale enough to read on any art

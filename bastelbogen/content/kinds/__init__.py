@@ -1,7 +1,7 @@
 """What each kind of component is, one module per kind, registered by name.
 
 A kind holds its defaults (cut guides, safe zone, whether a back is printed
-behind the front, whether it is printed once per language), the keys of its own it reads
+behind the front), the keys of its own it reads
 from a component, its geometry (the trim, the cut outline as a path, the fold lines, the
 layers its faces are drawn in) and the way its items are laid on sheets. A new kind is one
 new module here. Hex tiles and round tokens are a shape any kind can take (shapes.py), not
@@ -43,6 +43,7 @@ class Layer:
     layout: str = "side"
     safe: bool = False  # text kept inside the safe zone
     label: str = ""  # how messages name this layer, if not by the side
+    extra: tuple[tuple[str, object], ...] = ()  # names its layout sees besides the item's
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,6 @@ class Kind:
     safe_zone: float | None = SAFE_ZONE  # text kept this far inside the cut; None: unchecked
     backs = True  # a back layout is printed behind the front
     takes_back = True  # whether `back:` means anything (a standee's is its figure's back)
-    per_language = False  # printed once for each language of the build
     shares = True  # a few left over may go onto shared sheets with other small parts
     cut_out = True  # cut from the sheet (a page to write on is not): print-then-cut marks
     sized = True  # the component names its size (a stand takes it from what it holds)
@@ -73,6 +73,11 @@ class Kind:
     def read(self, f: Fields, problems: Collector) -> Details | None:
         """The kind's own settings from a component's fields (None if it has none)."""
         return None
+
+    def check_items(
+        self, game: Game, component: Component, items: list, problems: Collector
+    ) -> None:
+        """What the kind asks of its items' data (a die's six faces), told at their lines."""
 
     def refers(self, component: Component) -> tuple[str, ...]:
         """Components this one is made from (a stand, from what it holds)."""
@@ -114,6 +119,11 @@ class Kind:
         )
 
     plan_reads: tuple[str, ...] = ()  # the item's values `plan` reads (its face's are known)
+
+    def reads(self, component: Component) -> tuple[str, ...]:
+        """The context's names `plan` reads for this component."""
+        return self.plan_reads
+
     front_shows_back = False  # a front's plan has layers drawn from the back layout
 
     def plan(self, component: Component, game: Game, bleed: float, data: dict) -> Plan:

@@ -3,10 +3,21 @@ tabs, its cut outline (one closed path round faces and tabs) and its folds.
 
     kind: die
     edge: 20mm          the cube's edge (default 20 mm)
+    faces: TABLE        optional: each face an item gives names a row of TABLE
 
 The net, faces counted from the top: the 3 above the 1, then 2 1 5 6 in a row, the 4
 below the 1, so opposite faces add up to 7. One tab for each pair of edges that meet when
-folded. The faces' pips are art (the `die-net` motif draws them from `faces`).
+folded.
+
+Without faces of its own, the component's face layout draws the whole net (MuseO's
+`die-net` motif paints the pips). An item that gives six faces, `faces: [...]` or columns
+`face1` … `face6` (a table's row), has its layout drawn once on each face instead, an
+edge × edge square, with `face` (that face's value, or with `faces: TABLE` the row of
+TABLE it names) and `index` (1-6) in its context. Face n lies where the pips n would, so
+the designer's 1st and 6th, 2nd and 5th, 3rd and 4th faces end up opposite. Every face is
+drawn upright on the net: folded, the row 2 1 5 6 stands upright round the cube and the 3
+and the 4 read upright when the cube is tipped toward them from the 1, so no face needs
+turning.
 """
 
 from __future__ import annotations
@@ -15,8 +26,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from bastelbogen.content.kinds import Kind, Layer, Plan, register
-from bastelbogen.content.models import Component, Details
-from bastelbogen.core.geometry import IDENTITY
+from bastelbogen.content.models import Component, Details, Item
+from bastelbogen.core.errors import Collector, Loc
+from bastelbogen.core.geometry import IDENTITY, translate
 from bastelbogen.core.units import mm
 
 # (column, row from the top, value): opposite faces add up to 7.
@@ -31,6 +43,8 @@ TABS = (
     (3, 1, "bottom"),
     (3, 1, "right"),
 )
+SIDES = 6
+FACE_FIELDS = tuple(f"face{n}" for n in range(1, SIDES + 1))  # a die's faces as columns
 TAB_DEPTH = 0.28  # of the edge: deep enough to glue, shallow enough not to meet inside
 TAB_SLANT = 0.18  # of the edge, cut off each end so the tabs clear each other when folded
 
@@ -102,9 +116,84 @@ def _tab(s: float, col: int, row: int, side: str) -> tuple[tuple[float, float], 
     )
 
 
+def faces_of(data: dict) -> list | None:
+    """A die's own six faces, in order 1-6, from its `faces` or its `face1` … `face6`;
+    None when it gives none (its layout draws the whole net)."""
+    if "faces" in data:
+        faces = data["faces"]
+        return list(faces) if isinstance(faces, list | tuple) else [faces]
+    if any(name in data for name in FACE_FIELDS):
+        return [data.get(name) for name in FACE_FIELDS]
+    return None
+
+
+def check_faces(component: Component, items: list[Item], problems: Collector) -> None:
+    """Six faces, written one way, and every die of the component with or without them
+    (its one layout draws either a face or the whole net)."""
+    given = [item for item in items if faces_of(item.data) is not None]
+    for item in given:
+        data, where = item.data, item.loc
+        if "faces" in data and any(name in data for name in FACE_FIELDS):
+            problems.add(
+                item.loc,
+                f"die '{item.id}' gives 'faces' and 'face1' … 'face6'; keep one of them",
+            )
+            continue
+        if "faces" in data:
+            faces = data["faces"]
+            if not isinstance(faces, list | tuple) or len(faces) != SIDES:
+                got = f"{len(faces)}" if isinstance(faces, list | tuple) else "one value"
+                problems.add(
+                    item.loc,
+                    f"die '{item.id}': 'faces' must be a list of six faces (1 to 6), got {got}",
+                )
+            continue
+        missing = [name for name in FACE_FIELDS if name not in data]
+        if missing:
+            problems.add(where, f"die '{item.id}' gives some faces but not {', '.join(missing)}")
+    if given and len(given) < len(items):
+        bare = next(item for item in items if faces_of(item.data) is None)
+        problems.add(
+            bare.loc,
+            f"die '{bare.id}' has no faces while '{given[0].id}' has six; give every die of"
+            f" component '{component.id}' its 'faces' (its layout draws one face)",
+        )
+
+
+def check_rows(game, component: Component, table: str, items: list[Item], problems) -> None:
+    """`faces: TABLE` names a table, and every face of every die one of its rows."""
+    found = game.tables.get(table)
+    if found is None:
+        problems.add(
+            settings(component).table_loc or component.loc,
+            f"die '{component.id}': 'faces' names table '{table}', which does not exist"
+            f" (tables: {', '.join(game.tables) or 'none'})",
+        )
+        return
+    for item in items:
+        faces = faces_of(item.data)
+        if faces is None:
+            if item.copy == 1:
+                problems.add(
+                    item.loc,
+                    f"die '{item.id}' has no faces to name rows of table '{table}': give it"
+                    " 'faces: [...]' or 'face1' … 'face6'",
+                )
+            continue
+        wrong = [f"{n} '{face}'" for n, face in enumerate(faces, 1) if face not in found.by_id]
+        if wrong and item.copy == 1:
+            problems.add(
+                item.loc,
+                f"die '{item.id}': face {', '.join(wrong)} is not in table '{table}'"
+                f" (ids: {', '.join(sorted(map(str, found.by_id)))})",
+            )
+
+
 @dataclass(frozen=True)
 class Settings(Details):
     edge: float  # points
+    table: str | None = None  # `faces: TABLE`: each face names a row of it
+    table_loc: Loc | None = None
 
 
 def settings(component: Component) -> Settings:
@@ -124,14 +213,15 @@ class Die(Kind):
     takes_back = False
     safe_zone = None
     sized = False
-    keys = ("edge",)
+    keys = ("edge", "faces")
 
     def read(self, f, problems) -> Settings:
         edge = f.length("edge", mm(20))
         if edge is not None and not mm(5) <= edge <= mm(60):
             problems.add(f.value_loc("edge"), "'edge' (the cube's edge) must be 5 to 60 mm")
             edge = mm(20)
-        return Settings(edge or mm(20))
+        table = f.get("faces", str, None)
+        return Settings(edge or mm(20), table, f.value_loc("faces") if table else None)
 
     def shaped(self, component) -> bool:
         return True
@@ -145,10 +235,40 @@ class Die(Kind):
     def folds(self, component, game, bleed: float = 0.0):
         return tuple((*f, "mountain") for f in net(settings(component).edge).folds)
 
+    def check_items(self, game, component, items, problems) -> None:
+        check_faces(component, items, problems)
+        table = settings(component).table
+        if table is not None:
+            check_rows(game, component, table, items, problems)
+
+    plan_reads = ("faces", *FACE_FIELDS)
+
+    def reads(self, component) -> tuple[str, ...]:
+        # Faces that are rows read the game's tables (in the language being drawn).
+        return self.plan_reads + (("tables",) if settings(component).table else ())
+
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
-        the_net = net(settings(component).edge)
+        edge = settings(component).edge
+        the_net = net(edge)
+        faces = faces_of(data)
+        table = settings(component).table
+        if faces is not None and table is not None:  # each face its row, in this language
+            rows = data.get("tables", {}).get(table, {})
+            faces = [rows.get(face, face) for face in faces]
+        layers: tuple[Layer, ...] = (Layer(IDENTITY, self.trim(component, game)),)
+        if faces is not None and len(faces) == SIDES:
+            # Each face's layout fills its square exactly (no bleed into its neighbours).
+            layers = tuple(
+                Layer(
+                    translate(x, y),
+                    (edge, edge),
+                    label=f"face {n}",
+                    extra=(("face", faces[n - 1]), ("index", n), ("bleed", 0.0)),
+                )
+                for x, y, n in sorted(the_net.faces, key=lambda f: f[2])
+            )
         return Plan(
-            (Layer(IDENTITY, self.trim(component, game)),),
+            layers,
             (),
             self.folds(component, game, bleed),
             glue=tuple((tab,) for tab in the_net.tabs),  # hatched under the faces' art
