@@ -29,7 +29,8 @@ from tests.pdfread import PT_PER_MM, read
 
 EXAMPLES = ROOT / "examples"
 KITS = [(ROOT, game) for game in ("minipilo", "muenchhausen", "museo", "mytown")] + [
-    (EXAMPLES, game) for game in ("bienenstock", "counters", "hextokens", "rollwrite", "vogelquartett")
+    (EXAMPLES, game)
+    for game in ("bienenstock", "counters", "hextokens", "rollwrite", "vogelquartett")
 ]
 
 
