@@ -21,11 +21,13 @@ from pathlib import Path
 
 import yaml
 
-from bastelbogen.content.tables import Cells, read_cells, rows_of
+from bastelbogen.content.pictures import PICTURE, picture_fault
+from bastelbogen.content.tables import Cells, header, read_cells, rows_of
 from bastelbogen.content.tables.columns import Column, convert
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
-from bastelbogen.core.names import slug_problem
+from bastelbogen.core.names import item_id_problem, slug_problem
+from bastelbogen.core.paths import inside, is_file
 
 LANGS = ("de", "en")  # the languages the game it writes speaks
 
@@ -42,7 +44,7 @@ rules: rules.yaml
 
 tables:
   cards:
-    file: {table}{sheet}
+    file: {table}{sheet}{key}
     columns:{columns}
 
 components:
@@ -58,7 +60,14 @@ FACE = """# One card, 63 x 88 mm; boxes are [x, y, width, height] in mm from the
 boxes:
   - {{name: ground, painter: shape, box: bleed, fill: {ground}}}
   - {{name: panel, painter: shape, box: [4, 4, 55, 80], fill: "#fffdf6", radius: 2}}
-{lines}"""
+{picture}{lines}"""
+# The table's picture, above its fields; drawn only on the cards whose cell names one.
+PICTURE_BOX = """  - {{name: {name}, painter: image, box: [8, 8, 47, 40], file: {file},
+     when: {file}}}
+"""
+# A column that says how many copies of its card the deck holds, as designers name it
+# (Squib's `qty`); matched whatever its case.
+COUNTS = ("qty", "copies", "count")
 BACK = """boxes:
   - {{name: ground, painter: shape, box: bleed, fill: "#1f2a44"}}
   - {{name: title, painter: text, box: [6, 38, 51, 12], text: {title}, font: bold,
@@ -125,71 +134,90 @@ def _files(name: str, table: Path | None) -> Files:
         columns=face.columns,
         face=_text(f"{name}/card"),
         back=_text(f"{name}/back"),
-        count=face.count,
+        count=f", count: {_text(face.count)}" if face.count else "",
         sheet=f"\n    sheet: {_text(face.sheet)}" if face.sheet else "",
+        key=f"\n    key: {_text(face.key)}" if face.key else "",
     )
+    card = FACE.format(ground=_text(face.ground), lines=face.lines, picture=face.picture)
     return {
         "content": {
             table_name: table or CARDS,
+            **face.files,  # the pictures the table names, where it names them
             "game.yaml": game,
             "rules.yaml": RULES.format(title=_text(title)),
         },
-        "templates": {
-            "card.yaml": FACE.format(ground=_text(face.ground), lines=face.lines),
-            "back.yaml": BACK.format(title=_text(title)),
-        },
+        "templates": {"card.yaml": card, "back.yaml": BACK.format(title=_text(title))},
     }
 
 
 class _Face:
     """What the game's table declares and its card face shows."""
 
-    def __init__(self, types: dict[str, str], shown: list[str], colour: str | None) -> None:
+    def __init__(
+        self, types: dict[str, str], shown: list[str], colour: str | None, picture: str | None
+    ) -> None:
         self.columns = _columns(types or {"id": "text"})
-        self.lines = "".join(_line(n, key, _shown_text(key), 12) for n, key in enumerate(shown))
+        # With a picture on top, three fields fit below it; without, five.
+        top, step, size = (52, 10, 11) if picture else (10, 14, 12)
+        shown = shown[:3] if picture else shown
+        self.lines = "".join(
+            _line(top + n * step, key, _shown_text(key), size, step) for n, key in enumerate(shown)
+        )
+        self.picture = (
+            PICTURE_BOX.format(name=_text(picture), file=_text(_shown_text(picture)))
+            if picture
+            else ""
+        )
         self.ground = f"{{{{ {_field(colour)} }}}}" if colour else "#dde8f0"
-        self.count = ""
+        self.count: str | None = None  # the column that counts each card's copies
+        self.key: str | None = None  # the column that names the rows, when it is not `id`
         self.sheet: str | None = None
+        self.files: dict[str, str | Path] = {}  # the pictures to copy, by where they go
 
     @classmethod
     def sample(cls) -> _Face:
-        face = cls({}, [], None)
+        face = cls({}, [], None, None)
         face.ground = "{{ colour }}"
         face.columns = _columns(
             {"power": "{type: int, min: 1, max: 9}", "colour": "colour", "copies": "int"}
             | {"name": "texts"}
         )
-        face.lines = _line(0, "name", "{{ name }}", 16) + _line(1, "power", "{{ power }}", 30)
-        face.count = ", count: copies"
+        face.lines = _line(10, "name", "{{ name }}", 16) + _line(24, "power", "{{ power }}", 30)
+        face.count = "copies"
         return face
 
     @classmethod
     def of_table(cls, path: Path) -> _Face:
-        """Columns typed by what their cells hold, and a face that shows the first few."""
+        """Columns typed by what their cells hold, its count and picture columns used as
+        such, and a face that shows the first few."""
         sheet = read_cells(path, {"sheet-with": "id"}, Loc(str(path)))
-        header = _header(sheet, path)
+        named = _header(sheet, path)
         problems = Collector()
         rows = rows_of(sheet, {}, "cards", problems, LANGS)  # as the game will read it
         problems.raise_if_any()
         if not rows:
             raise ContentError(
                 Problem(
-                    header["id"],
+                    next(iter(named.values())),
                     "the table has a header and no rows: write one row per card under it",
                 )
             )
-        types = {key: kind for key in header if (kind := _type_of(key, rows))}
+        types = {key: kind for key in named if (kind := _type_of(key, rows))}
+        files = _pictures(named, rows, path)
+        types |= {key: "picture" for key in files}
         colour = next((k for k, t in types.items() if t == "colour"), None)
-        face = cls(types, _shown(header, types), colour)
-        face.sheet = sheet.sheet
-        if types.get("count") == "int" and _counts(rows):
-            face.count = ", count: count"
+        count = _count_column(named, types, rows)
+        key = _key_of(named, rows, types, path)
+        shown = [k for k in _shown(named, types) if k not in (count, *files)]
+        face = cls(types, shown[:5], colour, next(iter(files), None))
+        face.sheet, face.count, face.key = sheet.sheet, count, key
+        face.files = {value: source for pictures in files.values() for value, source in pictures}
         return face
 
 
 def _header(sheet: Cells, path: Path) -> dict[str, Loc]:
-    """The header's names and their places; a table without one, or without an `id`
-    column, or with a name no game file can hold, is told here."""
+    """The header's names and their places; a table without one, or with a name no game
+    file can hold, is told here."""
     if not sheet.rows:
         raise ContentError(
             Problem(
@@ -198,24 +226,84 @@ def _header(sheet: Cells, path: Path) -> dict[str, Loc]:
                 " for each card), and one row per card under it",
             )
         )
-    header = {
-        str(v).strip(): loc for v, loc in sheet.rows[0][1] if v is not None and str(v).strip()
-    }
-    if "id" not in header:
-        raise ContentError(
-            Problem(
-                Loc(str(path), 1, 1),
-                "the table needs a column 'id': a short name for each row (card)",
-            )
-        )
-    for key, loc in header.items():
+    named = header(sheet)
+    for key, loc in named.items():
         if why := _unwritable(key):
             raise ContentError(
                 Problem(
                     loc, f"the column name {key if len(key) <= 40 else key[:37] + '...'!r} {why}"
                 )
             )
-    return header
+    return named
+
+
+def _key_of(named: dict[str, Loc], rows: list, types: dict[str, str], path: Path) -> str | None:
+    """The column that names the rows: `id`, else (written as `key:`) the first text
+    column, one called `name` first, whose cells are all filled, all different and each a
+    possible id (letters, digits, '-' and '_'). None for `id`."""
+    if "id" in named:
+        return None
+    by_name = sorted(named, key=lambda k: k.strip().lower() != "name")  # stable: name first
+    for key in by_name:
+        if "." in key or key in types:
+            continue  # a text per language, a number, a colour, a picture: no name
+        values = [row.get(key) for row in rows]
+        if len(set(values)) == len(values) and all(
+            isinstance(v, str) and v and item_id_problem(v) is None for v in values
+        ):
+            return key
+    shown = ", ".join(f"'{k}'" for k in list(named)[:8])
+    raise ContentError(
+        Problem(
+            Loc(str(path), 1, 1),
+            "the table needs a column that names each row (card): 'id', or a column whose"
+            " cells are all different short names of letters, digits, '-' and '_', like"
+            f" 'fox' or 'red-fox' (its columns: {shown})",
+        )
+    )
+
+
+def _count_column(named: dict[str, Loc], types: dict[str, str], rows: list) -> str | None:
+    """The column that says how many of each card there are: the first named qty, copies
+    or count (any case) whose cells are whole numbers that can count (else it is shown
+    like any field)."""
+    for key in named:
+        if key.strip().lower() in COUNTS and types.get(key) == "int" and _counts(rows, key):
+            return key
+    return None
+
+
+def _pictures(named: dict[str, Loc], rows: list, table: Path) -> dict[str, list]:
+    """The columns whose every cell names a picture file, each with its (value, file)
+    pairs: the files sit beside the table or below it, and are copied into the game where
+    the cells name them. A picture that is not there, lies outside the table's folder or
+    cannot be printed is told at its cell (all of them at once)."""
+    folder = table.parent
+    problems = Collector()
+    found: dict[str, list] = {}
+    for key in named:
+        cells = [(row[key], row.value_loc(key)) for row in rows if key in row]
+        if "." in key or not cells:
+            continue
+        if not all(isinstance(v, str) and PICTURE.search(v) for v, _ in cells):
+            continue
+        found[key] = []
+        for value, at in cells:
+            source = inside(folder, value)
+            if source is None:
+                problems.add(
+                    at,
+                    f"the picture '{value}' is not inside the table's folder; the game takes"
+                    " the pictures the table names from beside it or below it",
+                )
+            elif not is_file(source):
+                problems.add(at, f"picture file not found: {value} (looked in {folder})")
+            elif why := picture_fault(source, folder):
+                problems.add(at, f"picture {value} {why}")
+            else:
+                found[key].append((value, source))
+    problems.raise_if_any()
+    return found
 
 
 def _unwritable(key: str) -> str | None:
@@ -245,10 +333,10 @@ def _type_of(key: str, rows: list) -> str | None:
     return None
 
 
-def _counts(rows: list) -> bool:
-    """Whether a `count` column can say how many of each card there are: none below 0,
+def _counts(rows: list, key: str) -> bool:
+    """Whether a count column can say how many of each card there are: none below 0,
     and between one card and as many as a game may hold (else it is only shown)."""
-    counts = [convert(row.get("count", 1), Column("int"), "count") for row in rows]
+    counts = [convert(row.get(key, 1), Column("int"), key) for row in rows]
     return min(counts) >= 0 and 1 <= sum(counts) <= limits.MAX_ITEMS
 
 
@@ -275,12 +363,12 @@ def _shown(header: dict[str, Loc], types: dict[str, str]) -> list[str]:
         for base, those in langs.items()
         if base != "id" and types.get(base) != "colour" and (those == {None} or those <= set(LANGS))
     ]
-    return fields[:5]
+    return fields
 
 
-def _line(n: int, key: str, text: str, size: int) -> str:
+def _line(top: int, key: str, text: str, size: int, height: int = 12) -> str:
     return (
-        f"  - {{name: {_text(key)}, painter: text, box: [8, {10 + n * 14}, 47, 12],"
+        f"  - {{name: {_text(key)}, painter: text, box: [8, {top}, 47, {min(height, 12)}],"
         f" text: {_text(text)}, size: {size}, min-size: 6, align: center}}\n"
     )
 
@@ -378,6 +466,7 @@ def _staged(folder: Path, contents: dict[str, str | Path]) -> None:
     so no listing of games takes it for one while it is being written)."""
     folder.mkdir()
     for file, what in contents.items():
+        (folder / file).parent.mkdir(parents=True, exist_ok=True)  # a picture in art/
         if isinstance(what, Path):
             shutil.copyfile(what, folder / file)
         else:
