@@ -198,7 +198,7 @@ class _Face:
         if not rows:
             raise ContentError(
                 Problem(
-                    next(iter(named.values())),
+                    named.get("id") or next(iter(named.values())),
                     "the table has a header and no rows: write one row per card under it",
                 )
             )
