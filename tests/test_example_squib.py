@@ -19,7 +19,9 @@ PT_PER_MM = 72 / 25.4
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("out")
     result = pnp(
-        "--root", str(ROOT / "examples"), "build", "squib-tutorial", "--out", str(out), cwd=ROOT
+        *("--root", str(ROOT / "examples"), "build", "squib-tutorial", "--out", str(out)),
+        *("--export", "png", "--dpi", "72"),
+        cwd=ROOT,
     )
     assert result.returncode == 0, result.stderr
     return out / "squib-tutorial"
@@ -58,6 +60,12 @@ def test_the_deck_holds_qty_cards_of_each_row(kit):
     ids = [item["id"] for _, item in _fronts(kit)]
     assert len(ids) == sum(int(row["qty"]) for row in deck) == 10
     assert ids == [row["name"] for row in deck for _ in range(int(row["qty"]))]
+
+
+def test_the_exported_pictures_are_named_by_the_key(kit):
+    """A picture per distinct face, each file named by the row's name (its key)."""
+    names = sorted(p.name for p in (kit / "export" / "png" / "cards").glob("*.png"))
+    assert names == sorted([f"{row['name']}-front.png" for row in _deck()] + ["back.png"])
 
 
 def test_each_card_shows_its_name_values_and_traits(kit):
