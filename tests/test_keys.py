@@ -268,6 +268,4 @@ def test_written_items_refer_lists_too(tmp_path):
     assert "Mond+Sonne" in _text(out)
     game = root / "content/sq/game.yaml"
     game.write_text(game.read_text().replace("faces: [moon, sun]", "faces: [moon, star]"))
-    _fails(
-        root, r"^content/sq/game\.yaml:23:13: faces 'star' of item 't1' is not in table 'faces'"
-    )
+    _fails(root, r"^content/sq/game\.yaml:23:13: faces 'star' of item 't1' is not in table 'faces'")

@@ -85,7 +85,7 @@ def _row_ids(
     a named key that cannot name a file are told at the cell, each once. A table without
     the key column (a renamed header, a wrong delimiter) is told once, with the columns it
     has. `named`: a file's header, None for a YAML table."""
-    have = named if named is not None else {str(k): None for row in rows[:100] for k in row}
+    have = named if named is not None else {str(k): None for row in rows for k in row}
     if rows and not _has_key(name, rows, key, have, problems):
         return
     seen: dict[str, Loc] = {}
@@ -150,7 +150,7 @@ def _has_key(name: str, rows: YList, key: Key, have: dict, problems: Collector) 
 
 
 def _check_declared(
-    name: str, cols: dict[str, Column], named: list[str], problems: Collector
+    name: str, cols: dict[str, Column], named: dict[str, Loc], problems: Collector
 ) -> None:
     """Each declared column is one the file's header names (`name` for `name.de` too):
     a misspelt declaration (`sped: int`) would type nothing, silently. A column with a
