@@ -269,3 +269,20 @@ def test_written_items_refer_lists_too(tmp_path):
     game = root / "content/sq/game.yaml"
     game.write_text(game.read_text().replace("faces: [moon, sun]", "faces: [moon, star]"))
     _fails(root, r"^content/sq/game\.yaml:23:13: faces 'star' of item 't1' is not in table 'faces'")
+
+
+def test_a_yaml_table_takes_a_key_too(tmp_path):
+    """`key:` is a word of the table's declaration, whatever its file: a YAML list of
+    rows named by `name` makes the same cards, and its duplicate is told at its line."""
+    root = _project(tmp_path)
+    rows = "- {name: Ninja, atk: 3, qty: 2}\n- {name: Pirate, atk: 2, qty: 1}\n"
+    (root / "content/sq/deck.yaml").write_text(rows)
+    game = root / "content/sq/game.yaml"
+    game.write_text(game.read_text().replace("file: deck.csv", "file: deck.yaml"))
+    _only_qty(root)
+    out = root / "out"
+    built = pnp("build", "sq", "--out", str(out), cwd=root)
+    assert built.returncode == 0, built.stderr
+    assert _fronts(out) == ["Ninja", "Ninja", "Pirate"]
+    (root / "content/sq/deck.yaml").write_text(rows + "- {name: Ninja, atk: 1, qty: 1}\n")
+    _fails(root, r"^content/sq/deck\.yaml:3:9: duplicate name 'Ninja' in table 'deck'")
