@@ -285,4 +285,4 @@ def test_a_yaml_table_takes_a_key_too(tmp_path):
     assert built.returncode == 0, built.stderr
     assert _fronts(out) == ["Ninja", "Ninja", "Pirate"]
     (root / "content/sq/deck.yaml").write_text(rows + "- {name: Ninja, atk: 1, qty: 1}\n")
-    _fails(root, r"^content/sq/deck\.yaml:3:9: duplicate name 'Ninja' in table 'deck'")
+    _fails(root, r"^content/sq/deck\.yaml:3:10: duplicate name 'Ninja' in table 'deck'")
