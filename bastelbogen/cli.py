@@ -286,11 +286,25 @@ def _told(name: str, target: Path | None, exc: Exception | None, out: Path) -> i
     "--from-table",
     "table",
     type=click.Path(dir_okay=False, exists=True, path_type=Path),
-    help="Start from your spreadsheet (CSV, TSV, XLSX, ODS) with an 'id' column: one card per row.",
+    help="Start from your spreadsheet (CSV, TSV, XLSX, ODS): one card per row.",
 )
 @click.pass_context
 def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
-    """Start a game that builds as it is, in content/NAME and templates/NAME."""
+    """Start a game that builds as it is, in content/NAME and templates/NAME.
+
+    From a table: its 'id' column names the cards; without one, the first column whose
+    cells are all different plain names (letters, digits, - and _; a column 'name'
+    first) does, written as `key:`. A column qty, copies or count (any case) of whole
+    numbers says how many copies of each card the deck holds. A column of picture files
+    (.png, .jpg, .svg, beside the table or in a folder below it) is copied into the game
+    as the table names them and drawn on each card.
+
+    \b
+    Examples:
+      pnp new my-deck                          # a CSV deck of three cards to start from
+      pnp new heroes --from-table heroes.csv   # name,atk,def,art,qty: one card per copy
+      pnp new birds --from-table birds.xlsx    # the first sheet with an 'id' column
+    """
     from bastelbogen.content.scaffold import scaffold
 
     try:

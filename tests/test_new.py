@@ -6,6 +6,7 @@ validates and shows them literally; a workbook of many sheets is opened once."""
 from __future__ import annotations
 
 import csv
+import json
 import os
 import re
 import shutil
@@ -425,3 +426,131 @@ def test_a_header_that_is_no_name_and_language_is_told_at_its_cell(project, tmp_
     assert "t.csv:1:3:" in result.stderr
     assert "t.csv:1:4: table 'cards': column 'v1.2' holds a text in '2'" in result.stderr
     assert _state(project) == []
+
+
+def _png(path: Path, colour: tuple[int, int, int]) -> str:
+    """A picture of one colour, 300 px square (printed at over 150 dpi on the card)."""
+    from PIL import Image
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (300, 300), colour).save(path)
+    return path.name
+
+
+def _pictures_drawn(pdf: Path) -> list[tuple[int, int, int]]:
+    """The colour of every picture the PDF draws, once per time it is drawn: each page's
+    content followed into the forms it places (a card drawn twice is one form placed
+    twice), and each image read back as pixels."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(pdf))
+    drawn: list[tuple[int, int, int]] = []
+
+    def walk(content, resources) -> None:
+        xobjects = resources.get("/XObject", {}) if resources else {}
+        for operands, op in ContentStream(content, reader).operations:
+            if op != b"Do":
+                continue
+            xobject = xobjects[operands[0]].get_object()
+            if xobject.get("/Subtype") == "/Form":
+                walk(xobject, xobject.get("/Resources"))
+            elif xobject.get("/Subtype") == "/Image":
+                image = xobject.decode_as_image().convert("RGB")
+                drawn.append(image.getpixel((image.width // 2, image.height // 2)))
+
+    for page in reader.pages:
+        walk(page.get_contents(), page["/Resources"])
+    return drawn
+
+
+COLOURS = {"Ninja": (200, 30, 40), "Pirate": (20, 90, 200), "Robot": (30, 160, 60)}
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_a_count_column_and_pictures_make_the_deck(project, tmp_path, kind):
+    """Squib's shape – no id, a name, a picture file per row, a `Qty` – becomes a game
+    that validates and builds: the name is its key, Qty its count, the pictures copied
+    in; the deck holds sum(Qty) cards, each drawing its own picture."""
+    counts = {"Ninja": 2, "Pirate": 1, "Robot": 3}
+    rows = [["name", "atk", "art", "Qty"]]
+    for n, (name, qty) in enumerate(counts.items()):
+        file = _png(tmp_path / "art" / f"{name.lower()}.png", COLOURS[name])
+        rows.append([name, n + 1, f"art/{file}", qty])
+    table = (
+        _csv(tmp_path / "deck.csv", rows)
+        if kind == "csv"
+        else _xlsx(tmp_path / "deck.xlsx", [("Deck", rows)])
+    )
+    result = pnp("new", "deck", "--from-table", str(table), cwd=project)
+    assert result.returncode == 0, result.stderr
+    game, face = _game_of(project)
+    cards = game["tables"]["cards"]
+    assert cards["key"] == "name" and cards["columns"]["art"] == "picture"
+    assert game["components"][0]["items"] == {"from": "cards", "count": "Qty"}
+    assert (project / "content/deck/art/ninja.png").read_bytes() == (
+        tmp_path / "art/ninja.png"
+    ).read_bytes()
+    shown = [b["name"] for b in face["boxes"] if b["painter"] == "text"]
+    assert "Qty" not in shown and "art" not in shown and "name" in shown
+    checked = pnp("validate", "deck", cwd=project)
+    assert checked.returncode == 0, checked.stderr
+    out = tmp_path / "out"
+    built = pnp("build", "deck", "--lang", "en", "--out", str(out), cwd=project)
+    assert built.returncode == 0, built.stderr
+    drawn = _pictures_drawn(out / "deck" / "cards.pdf")
+    assert len(drawn) == sum(counts.values()) == 6
+    for name, qty in counts.items():
+        near = [
+            c for c in drawn if sum(abs(a - b) for a, b in zip(c, COLOURS[name], strict=True)) < 30
+        ]
+        assert len(near) == qty, (name, drawn)
+    m = json.loads((out / "deck" / "manifest.json").read_text())
+    ids = [
+        i["id"] for f in m["files"] for p in f["pages"] for i in p["items"] if i["side"] == "front"
+    ]
+    assert [i for i in ids if i in counts] == [
+        "Ninja",
+        "Ninja",
+        "Pirate",
+        "Robot",
+        "Robot",
+        "Robot",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("cell", "pattern"),
+    [
+        ("art/ghost.png", r"deck\.csv:3:2: picture file not found: art/ghost\.png"),
+        ("../outside.png", r"deck\.csv:3:2: the picture '\.\./outside\.png' is not inside"),
+        ("art/broken.png", r"deck\.csv:3:2: picture art/broken\.png "),
+    ],
+)
+def test_a_picture_the_game_cannot_take_is_told_at_its_cell(project, tmp_path, cell, pattern):
+    _png(tmp_path / "art" / "ninja.png", COLOURS["Ninja"])
+    (tmp_path / "art" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nnot a picture")
+    _png(tmp_path.parent / "outside.png", COLOURS["Robot"])
+    rows = [["name", "art", "qty"], ["Ninja", "art/ninja.png", 1], ["Pirate", cell, 1]]
+    result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "deck.csv", rows)), cwd=project)
+    _refused(result, 1, pattern)
+    assert _state(project) == []
+
+
+def test_a_table_with_no_column_to_name_its_rows_is_told(project, tmp_path):
+    """Names with spaces cannot name files, and numbers are no names: told, with what
+    a naming column holds; nothing is written."""
+    rows = [["name", "atk"], ["Dark Knight", 1], ["Red Fox", 2]]
+    result = pnp("new", "deck", "--from-table", str(_csv(tmp_path / "deck.csv", rows)), cwd=project)
+    _refused(result, 1, r"deck\.csv:1:1: the table needs a column that names each row")
+    assert _state(project) == []
+
+
+def test_new_help_shows_examples():
+    from click.testing import CliRunner
+
+    from bastelbogen.cli import main
+
+    text = CliRunner().invoke(main, ["new", "--help"]).output
+    assert "Examples:" in text and "pnp new heroes --from-table heroes.csv" in text
+    assert all(word in text for word in ("qty", "copies", "count", "key:"))

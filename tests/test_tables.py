@@ -521,12 +521,11 @@ def test_new_from_a_spreadsheet(tmp_path):
 
     text = PdfReader(str(project / "out" / "birds" / "cards.pdf")).pages[0].extract_text()
     assert "Rotkehlchen" in text and "2" in text
-    no_id = tmp_path / "no-id.csv"
-    no_id.write_text("name,speed\nfox,3\n")
+    no_id = tmp_path / "no-id.csv"  # no id, and no column of names that could be one
+    no_id.write_text("name,speed\nRed fox,3\n")
     failed = pnp("new", "foxes", "--from-table", str(no_id), cwd=project)
     assert failed.returncode == 1 and re.search(
-        r"no-id\.csv:1:1: the table needs a column"
-        r" 'id'",
+        r"no-id\.csv:1:1: the table needs a column that names each row \(card\): 'id', or",
         failed.stderr,
     ), failed.stderr
     assert not (project / "content" / "foxes").exists()

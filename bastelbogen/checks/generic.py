@@ -24,23 +24,14 @@ def component_ids(game: Game, problems: Collector) -> None:
 
 
 def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
-    """What holds for every game: unique ids and references that exist."""
+    """What holds for every game: unique ids and references that exist (a table's ids are
+    made, and told when they are not unique, where tables are read)."""
     for c in game.components:
         _holds(game, c, problems)
         for field, table in c.refs:
             _references(game, c, field, table, items[c.id], problems)
         _unique_items(c, items[c.id], problems)
         kind_of(c).check_items(game, c, items[c.id], problems)
-    for found in game.tables.values():
-        rows: dict[object, Loc] = {}  # ids as written: text or numbers
-        for row in found.rows:
-            rid = row.get("id")
-            if rid in rows:
-                problems.add(
-                    row.value_loc("id"),
-                    f"duplicate id '{rid}' in table '{found.name}' (first at {rows[rid]})",
-                )
-            rows.setdefault(rid, row.value_loc("id"))
 
 
 def _holds(game: Game, c, problems: Collector) -> None:
@@ -81,14 +72,26 @@ def _references(game: Game, c, field: str, table: str, items: list[Item], proble
                     item.loc, f"item '{item.id}' needs '{field}': one of the ids in table '{table}'"
                 )
             continue
-        value = single(item.data, field, item.loc, problems)
-        if value not in ids and (item.loc, value) not in told:
-            told.add((item.loc, value))
-            problems.add(
-                item.loc,
-                f"{field} {fmt(value)} of item '{item.id}' is not in"
-                f" table '{table}' (ids: {', '.join(sorted(map(str, ids)))})",
-            )
+        for value in _named(item, field, problems):
+            if value not in ids and (item.loc, value) not in told:
+                told.add((item.loc, value))
+                problems.add(
+                    item.loc,
+                    f"{field} {fmt(value)} of item '{item.id}' is not in"
+                    f" table '{table}' (ids: {', '.join(sorted(map(str, ids)))})",
+                )
+
+
+def _named(item: Item, field: str, problems: Collector) -> list:
+    """The ids an item's reference names: one, or each of a list (`faces: [sun, moon]`)."""
+    value = item.data[field]
+    if not isinstance(value, list):
+        return [single(item.data, field, item.loc, problems)]
+    for entry in value:
+        if isinstance(entry, list | dict):
+            problems.add(item.loc, f"'{field}' must be a list of ids here, got {fmt(entry)} in it")
+            return []
+    return value
 
 
 def _unique_items(c, items: list[Item], problems: Collector) -> None:

@@ -3,16 +3,11 @@ inside the game's folder, present, and fit to print (pixel count, SVG references
 
 from __future__ import annotations
 
-import re
-
 from bastelbogen.content.models import Game
-from bastelbogen.content.pictures import picture_fault
+from bastelbogen.content.pictures import PICTURE, picture_fault
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.source import YList, YMap
-
-# A value that names a picture file: what the image painter takes.
-PICTURE = re.compile(r"\.(png|jpe?g|svg)$", re.I)
 
 
 def check_picture(game: Game, name: str, where: Loc, problems: Collector, prefix: str = "") -> None:

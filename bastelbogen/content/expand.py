@@ -88,10 +88,15 @@ def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) ->
 
 
 def resolve_refs(game: Game, component: Component, data: dict) -> dict:
-    """Item data with each reference replaced by the table row it names (for templates)."""
+    """Item data with each reference replaced by the table row it names, and a list of
+    references by the list of its rows (for templates: `{{ group.colour }}`,
+    `{{ faces[0].picture }}`). An id no row has stays as it is (the checks tell it)."""
     out = dict(data)
     for field, table in component.refs:
         rows = game.tables[table].by_id if table in game.tables else {}
-        if data.get(field) in rows:
-            out[field] = dict(rows[data[field]])
+        value = data.get(field)
+        if isinstance(value, list):
+            out[field] = [dict(rows[v]) if isinstance(v, str) and v in rows else v for v in value]
+        elif isinstance(value, str) and value in rows:
+            out[field] = dict(rows[value])
     return out

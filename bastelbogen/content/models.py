@@ -120,6 +120,7 @@ class Table:
     rows: tuple[YMap, ...]
     loc: Loc
     refs: tuple[tuple[str, str], ...] = ()  # (column, table) its ref columns point to
+    key: str = "id"  # the column whose cells are the rows' ids (`key:`); each row's `id` too
 
     @cached_property
     def by_id(self) -> dict:

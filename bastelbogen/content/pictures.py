@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from bastelbogen.content.rasters import raster_problem
 from bastelbogen.content.svg import svg_problem
+
+# A value that names a picture file: what the image painter takes.
+PICTURE = re.compile(r"\.(png|jpe?g|svg)$", re.I)
 
 
 def picture_problem(path: Path, folder: Path) -> str | None:

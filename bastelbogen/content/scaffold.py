@@ -21,13 +21,10 @@ from pathlib import Path
 
 import yaml
 
-from bastelbogen.content.tables import Cells, read_cells, rows_of
-from bastelbogen.content.tables.columns import Column, convert
+from bastelbogen.content.fromtable import learn
 from bastelbogen.core import limits
-from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
+from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.names import slug_problem
-
-LANGS = ("de", "en")  # the languages the game it writes speaks
 
 CARDS = """id,name.de,name.en,power,colour,copies
 fox,Fuchs,Fox,3,#d55e00,2
@@ -42,7 +39,7 @@ rules: rules.yaml
 
 tables:
   cards:
-    file: {table}{sheet}
+    file: {table}{sheet}{key}
     columns:{columns}
 
 components:
@@ -58,7 +55,11 @@ FACE = """# One card, 63 x 88 mm; boxes are [x, y, width, height] in mm from the
 boxes:
   - {{name: ground, painter: shape, box: bleed, fill: {ground}}}
   - {{name: panel, painter: shape, box: [4, 4, 55, 80], fill: "#fffdf6", radius: 2}}
-{lines}"""
+{picture}{lines}"""
+# The table's picture, above its fields; drawn only on the cards whose cell names one.
+PICTURE_BOX = """  - {{name: {name}, painter: image, box: [8, 8, 47, 40], file: {file},
+     when: {file}}}
+"""
 BACK = """boxes:
   - {{name: ground, painter: shape, box: bleed, fill: "#1f2a44"}}
   - {{name: title, painter: text, box: [6, 38, 51, 12], text: {title}, font: bold,
@@ -125,97 +126,65 @@ def _files(name: str, table: Path | None) -> Files:
         columns=face.columns,
         face=_text(f"{name}/card"),
         back=_text(f"{name}/back"),
-        count=face.count,
+        count=f", count: {_text(face.count)}" if face.count else "",
         sheet=f"\n    sheet: {_text(face.sheet)}" if face.sheet else "",
+        key=f"\n    key: {_text(face.key)}" if face.key else "",
     )
+    card = FACE.format(ground=_text(face.ground), lines=face.lines, picture=face.picture)
     return {
         "content": {
             table_name: table or CARDS,
+            **face.files,  # the pictures the table names, where it names them
             "game.yaml": game,
             "rules.yaml": RULES.format(title=_text(title)),
         },
-        "templates": {
-            "card.yaml": FACE.format(ground=_text(face.ground), lines=face.lines),
-            "back.yaml": BACK.format(title=_text(title)),
-        },
+        "templates": {"card.yaml": card, "back.yaml": BACK.format(title=_text(title))},
     }
 
 
 class _Face:
     """What the game's table declares and its card face shows."""
 
-    def __init__(self, types: dict[str, str], shown: list[str], colour: str | None) -> None:
+    def __init__(
+        self, types: dict[str, str], shown: list[str], colour: str | None, picture: str | None
+    ) -> None:
         self.columns = _columns(types or {"id": "text"})
-        self.lines = "".join(_line(n, key, _shown_text(key), 12) for n, key in enumerate(shown))
+        # With a picture on top, three fields fit below it; without, five.
+        top, step, size = (52, 10, 11) if picture else (10, 14, 12)
+        shown = shown[:3] if picture else shown
+        self.lines = "".join(
+            _line(top + n * step, key, _shown_text(key), size, step) for n, key in enumerate(shown)
+        )
+        self.picture = (
+            PICTURE_BOX.format(name=_text(picture), file=_text(_shown_text(picture)))
+            if picture
+            else ""
+        )
         self.ground = f"{{{{ {_field(colour)} }}}}" if colour else "#dde8f0"
-        self.count = ""
+        self.count: str | None = None  # the column that counts each card's copies
+        self.key: str | None = None  # the column that names the rows, when it is not `id`
         self.sheet: str | None = None
+        self.files: dict[str, str | Path] = {}  # the pictures to copy, by where they go
 
     @classmethod
     def sample(cls) -> _Face:
-        face = cls({}, [], None)
+        face = cls({}, [], None, None)
         face.ground = "{{ colour }}"
         face.columns = _columns(
             {"power": "{type: int, min: 1, max: 9}", "colour": "colour", "copies": "int"}
             | {"name": "texts"}
         )
-        face.lines = _line(0, "name", "{{ name }}", 16) + _line(1, "power", "{{ power }}", 30)
-        face.count = ", count: copies"
+        face.lines = _line(10, "name", "{{ name }}", 16) + _line(24, "power", "{{ power }}", 30)
+        face.count = "copies"
         return face
 
     @classmethod
     def of_table(cls, path: Path) -> _Face:
-        """Columns typed by what their cells hold, and a face that shows the first few."""
-        sheet = read_cells(path, {"sheet-with": "id"}, Loc(str(path)))
-        header = _header(sheet, path)
-        problems = Collector()
-        rows = rows_of(sheet, {}, "cards", problems, LANGS)  # as the game will read it
-        problems.raise_if_any()
-        if not rows:
-            raise ContentError(
-                Problem(
-                    header["id"],
-                    "the table has a header and no rows: write one row per card under it",
-                )
-            )
-        types = {key: kind for key in header if (kind := _type_of(key, rows))}
-        colour = next((k for k, t in types.items() if t == "colour"), None)
-        face = cls(types, _shown(header, types), colour)
-        face.sheet = sheet.sheet
-        if types.get("count") == "int" and _counts(rows):
-            face.count = ", count: count"
+        """The face of what the table holds: its first few fields, its picture on top."""
+        got = learn(path, _unwritable)
+        face = cls(got.types, got.shown[:5], got.colour, got.picture)
+        face.sheet, face.count, face.key, face.files = got.sheet, got.count, got.key, got.files
         return face
-
-
-def _header(sheet: Cells, path: Path) -> dict[str, Loc]:
-    """The header's names and their places; a table without one, or without an `id`
-    column, or with a name no game file can hold, is told here."""
-    if not sheet.rows:
-        raise ContentError(
-            Problem(
-                Loc(str(path), 1, 1),
-                "the table is empty: write a header row with a column 'id' (a short name"
-                " for each card), and one row per card under it",
-            )
-        )
-    header = {
-        str(v).strip(): loc for v, loc in sheet.rows[0][1] if v is not None and str(v).strip()
-    }
-    if "id" not in header:
-        raise ContentError(
-            Problem(
-                Loc(str(path), 1, 1),
-                "the table needs a column 'id': a short name for each row (card)",
-            )
-        )
-    for key, loc in header.items():
-        if why := _unwritable(key):
-            raise ContentError(
-                Problem(
-                    loc, f"the column name {key if len(key) <= 40 else key[:37] + '...'!r} {why}"
-                )
-            )
-    return header
 
 
 def _unwritable(key: str) -> str | None:
@@ -234,53 +203,9 @@ def _unwritable(key: str) -> str | None:
     return None
 
 
-def _type_of(key: str, rows: list) -> str | None:
-    """A column's type when every cell it fills reads as one (as the game will read it)."""
-    values = [row[key] for row in rows if key in row]
-    if key == "id" or not values or "." in key:
-        return None
-    for kind in ("int", "colour"):
-        if all(_reads_as(v, kind) for v in values):
-            return kind
-    return None
-
-
-def _counts(rows: list) -> bool:
-    """Whether a `count` column can say how many of each card there are: none below 0,
-    and between one card and as many as a game may hold (else it is only shown)."""
-    counts = [convert(row.get("count", 1), Column("int"), "count") for row in rows]
-    return min(counts) >= 0 and 1 <= sum(counts) <= limits.MAX_ITEMS
-
-
-def _reads_as(value, kind: str) -> bool:
-    if kind == "colour" and not (isinstance(value, str) and value.startswith("#")):
-        return False  # a colour is written as #rrggbb here, not named
-    try:
-        convert(value, Column(kind), "")
-    except ValueError:
-        return False
-    return True
-
-
-def _shown(header: dict[str, Loc], types: dict[str, str]) -> list[str]:
-    """The first five fields a card shows: not its id, not its colour (that fills the
-    ground). `name.de` and `name.en` are one field, `name`, when they name the game's
-    languages; a dotted name that does not is left off (the game would print a mapping)."""
-    langs: dict[str, set[str | None]] = {}  # None: the plain name, without a language
-    for key in header:
-        base, dot, lang = key.partition(".")
-        langs.setdefault(base, set()).add(lang if dot else None)
-    fields = [
-        base
-        for base, those in langs.items()
-        if base != "id" and types.get(base) != "colour" and (those == {None} or those <= set(LANGS))
-    ]
-    return fields[:5]
-
-
-def _line(n: int, key: str, text: str, size: int) -> str:
+def _line(top: int, key: str, text: str, size: int, height: int = 12) -> str:
     return (
-        f"  - {{name: {_text(key)}, painter: text, box: [8, {10 + n * 14}, 47, 12],"
+        f"  - {{name: {_text(key)}, painter: text, box: [8, {top}, 47, {min(height, 12)}],"
         f" text: {_text(text)}, size: {size}, min-size: 6, align: center}}\n"
     )
 
@@ -378,6 +303,7 @@ def _staged(folder: Path, contents: dict[str, str | Path]) -> None:
     so no listing of games takes it for one while it is being written)."""
     folder.mkdir()
     for file, what in contents.items():
+        (folder / file).parent.mkdir(parents=True, exist_ok=True)  # a picture in art/
         if isinstance(what, Path):
             shutil.copyfile(what, folder / file)
         else:

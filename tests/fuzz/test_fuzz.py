@@ -30,7 +30,7 @@ from tests.fuzz.runner import Outcome, judge, run_isolated
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = ("muenchhausen", "mytown", "minipilo", "museo")
-EXAMPLES = ("vogelquartett", "bienenstock", "rollwrite")
+EXAMPLES = ("vogelquartett", "bienenstock", "rollwrite", "squib-tutorial")
 COLLECT = conftest.PROFILE == "long"
 # How far a run goes: "validate" is what `pnp validate` does (every theme and braille drawn,
 # a second or more a game); "draw" one dry build (the default variant, faces drawn, nothing

@@ -55,9 +55,14 @@ def read_cells(path: Path, options: dict, loc: Loc) -> Cells:
     return read(path, options, loc)
 
 
-def header(sheet: Cells) -> list[str]:
-    """The names its first row gives the columns, as written (empty ones left out)."""
-    return [str(v).strip() for v, _ in sheet.rows[0][1] if _filled(v)] if sheet.rows else []
+def header(sheet: Cells) -> dict[str, Loc]:
+    """The names its first row gives the columns, as written (empty ones left out), each
+    at its cell (a name written twice: its first)."""
+    named: dict[str, Loc] = {}
+    for value, loc in sheet.rows[0][1] if sheet.rows else ():
+        if _filled(value):
+            named.setdefault(str(value).strip(), loc)
+    return named
 
 
 def rows_of(
@@ -66,10 +71,12 @@ def rows_of(
     name: str,
     problems: Collector,
     langs: tuple[str, ...] = (),
+    key: str = "id",
 ) -> YList:
     """Each row after the header as a YMap of its non-empty cells, typed by `columns`;
     `name.de` and `name.en` columns join as `name: {de: …, en: …}`, each language one of
-    `langs` (the game's; unsaid, any)."""
+    `langs` (the game's; unsaid, any). The `key` column's cell keeps its place even when
+    empty: a row without its id is told there."""
     out = YList()
     out.loc = Loc(sheet.file, 1, 1)
     out.item_locs = []
@@ -81,14 +88,14 @@ def rows_of(
         for key, loc in _names(header, name, problems)
     ]
     for _line, cells in sheet.rows[1:]:
-        row = _row(cells, names, columns, name, problems)
+        row = _row(cells, names, columns, name, problems, key)
         out.append(row)
         out.item_locs.append(row.loc)
     return out
 
 
 def _row(
-    cells: Sequence[Cell], names: list, columns: dict[str, Column], name: str, problems
+    cells: Sequence[Cell], names: list, columns: dict[str, Column], name: str, problems, rid: str
 ) -> YMap:
     """One row's cells as a YMap, typed, with the columns' defaults for its empty cells."""
     row = YMap()
@@ -99,6 +106,8 @@ def _row(
             continue
         if "." in key and not _filled(value):
             empty.append((key.partition(".")[::2], at))
+        elif key == rid and not _filled(value):
+            row.value_locs[key] = at  # no value, but the place its missing id is told at
         _put(row, key, key_loc, value, at, columns, name, problems)
     for (base, lang), at in empty:
         if isinstance(row.get(base), YMap):

@@ -45,8 +45,11 @@ class Column:
     loc: Loc | None = field(default=None, compare=False)  # where the column is declared
 
 
-def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Column]:
-    """`columns: {speed: int, colour: {type: colour}, symbols: {type: list, sep: ';'}}`."""
+def read_columns(
+    raw, where: str, problems: Collector, loc: Loc, key: str = "id"
+) -> dict[str, Column]:
+    """`columns: {speed: int, colour: {type: colour}, symbols: {type: list, sep: ';'}}`;
+    `key`: the column whose cells name the rows (always text)."""
     if raw is None:
         return {}
     top = Fields(raw, f"the columns of {where}", problems, loc)
@@ -61,22 +64,22 @@ def read_columns(raw, where: str, problems: Collector, loc: Loc) -> dict[str, Co
                 f" '{base}.en' … headers are its texts per language",
             )
             continue
-        column = _column(str(name), top.data[name], top.value_loc(name), problems)
+        column = _column(str(name), top.data[name], top.value_loc(name), problems, key)
         if column is not None:
             columns[name] = column
     return columns
 
 
-def _column(name: str, spec, loc: Loc, problems: Collector) -> Column | None:
+def _column(name: str, spec, loc: Loc, problems: Collector, key: str) -> Column | None:
     if isinstance(spec, str):
         spec = _mapping({"type": spec}, loc)
     f = Fields(spec, f"column '{name}'", problems, loc)
     kind = _type(f, name, "type", tuple(NAMES))
-    if name == "id" and kind != "text":
+    if name == key and kind != "text":
         # Ids name rows, references and files: text, whatever the cells look like.
         problems.add(
             f.value_loc("type"),
-            f"column 'id' holds each row's id, which is text; it cannot be {kind!r}"
+            f"column '{name}' holds each row's id, which is text; it cannot be {kind!r}"
             " (give the type to another column)",
         )
         kind = "text"

@@ -5,6 +5,7 @@ XLSX or ODS, by its ending), or a mapping that names the file and says how to re
       sets: sets.csv
       deck: {file: deck.xlsx, sheet: Deck, columns: {speed: int, group: {type: ref,
              table: groups}}}
+    heroes: {file: heroes.csv, key: name}     # no id column: the name is each row's id
 
 Rows keep the place of every cell; references to other tables and picture files are
 checked here, at the cell that names them."""
@@ -13,13 +14,15 @@ from __future__ import annotations
 
 import difflib
 import gc
+from dataclasses import dataclass
 from pathlib import Path
 
 from bastelbogen.content.models import Table
-from bastelbogen.content.schema import Fields, inside
+from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.content.tables import header, read_cells, rows_of
 from bastelbogen.content.tables.columns import Column, convert, read_columns
 from bastelbogen.core.errors import Collector, ContentError, Loc
+from bastelbogen.core.names import item_id_problem
 from bastelbogen.core.paths import is_file
 from bastelbogen.core.source import YList, YMap, load_yaml
 
@@ -47,42 +50,107 @@ def _load_tables(
     tables, columns = {}, {}
     for name in t.data:
         t.known.append(name)
-        rows, cols, named = _table(name, t.data[name], t.value_loc(name), folder, problems, langs)
-        if rows is None:
+        read = _table(name, t.data[name], t.value_loc(name), folder, problems, langs)
+        if read is None:
             continue
-        _check_ids(name, rows, named, problems)
+        rows, cols, named, key = read
+        _row_ids(name, rows, key, named, problems)
         if named is not None:
             _check_declared(name, cols, named, problems)
         _check_languages(name, rows, cols, langs, problems)
-        refs = tuple((key, c.table) for key, c in cols.items() if c.type == "ref")
-        tables[name] = Table(name, tuple(rows), getattr(rows, "loc", t.value_loc(name)), refs)
+        # A ref column, and a list of refs, reach their rows in layouts: {{ faces[0].picture }}
+        refs = tuple((k, c.table) for k, c in cols.items() if "ref" in (c.type, c.of))
+        at = getattr(rows, "loc", t.value_loc(name))
+        tables[name] = Table(name, tuple(rows), at, refs, key.name)
         columns[name] = cols
     for name, cols in columns.items():
         _check_cells(tables[name], cols, tables, folder, problems)
     return tables
 
 
-def _check_ids(name: str, rows: YList, named: list[str] | None, problems: Collector) -> None:
-    """Each row has an id (text). A table without the column (a renamed header, a wrong
-    delimiter) is told once, at its start, with the columns it has. `named`: a file's
-    header, or None for a YAML table (its rows' keys)."""
-    lacking = "id" not in named if named is not None else not any("id" in r for r in rows)
-    if rows and lacking:
-        named = named or list(dict.fromkeys(str(k) for row in rows[:100] for k in row))
-        shown = ", ".join(f"'{n}'" if len(n) <= 40 else f"'{n[:37]}...'" for n in named[:8])
-        problems.add(
-            getattr(rows, "loc", rows.item_loc(0)),
-            f"table '{name}' has no 'id' column; each row needs one (its columns:"
-            f" {shown or 'none'}{', …' if len(named) > 8 else ''})",
-        )
+@dataclass(frozen=True)
+class Key:
+    """The column whose cells name a table's rows: `key: COLUMN`, else `id`."""
+
+    name: str = "id"
+    loc: Loc | None = None  # where `key:` is written; None when unsaid
+
+
+def _row_ids(
+    name: str, rows: YList, key: Key, named: dict[str, Loc] | None, problems: Collector
+) -> None:
+    """Each row's id is its key's cell, one text: the one place a row gets its id. The
+    row's `id` is that cell (every later use reads `id`: refs, where:, checks, the items
+    and the files made of them). An empty key, one that is no text, one written twice, and
+    a named key that cannot name a file are told at the cell, each once. A table without
+    the key column (a renamed header, a wrong delimiter) is told once, with the columns it
+    has. `named`: a file's header, None for a YAML table."""
+    have = named if named is not None else {str(k): None for row in rows for k in row}
+    if rows and not _has_key(name, rows, key, have, problems):
         return
+    seen: dict[str, Loc] = {}
     for i, row in enumerate(rows):
-        if not isinstance(row.get("id"), str) or not row.get("id"):
-            problems.add(rows.item_loc(i), f"each row of table '{name}' needs an 'id' (text)")
+        value = row.get(key.name)
+        at = row.value_loc(key.name) if key.name in row.value_locs else rows.item_loc(i)
+        if not isinstance(value, str) or not value:
+            what = "an 'id'" if key.name == "id" else f"its key, '{key.name}'"
+            got = "is empty" if value in (None, "") else f"holds {type_name(value)}"
+            problems.add(at, f"each row of table '{name}' needs {what} (text); this one {got}")
+            continue
+        if value in seen:
+            problems.add(
+                at, f"duplicate {key.name} '{value}' in table '{name}' (first at {seen[value]})"
+            )
+            continue  # what else it has was told at its first
+        seen[value] = at
+        if key.loc is not None and (why := item_id_problem(value, key.name)):
+            # A named key is a designer's column of names: told here, at its cell, what an
+            # item made of the row would be refused for later.
+            problems.add(at, f"table '{name}' names its rows by {key.name} (`key:`): {why}")
+        if key.name != "id":
+            row["id"] = value
+            row.value_locs["id"], row.key_locs["id"] = at, row.key_loc(key.name)
+
+
+def _has_key(name: str, rows: YList, key: Key, have: dict, problems: Collector) -> bool:
+    """Whether the table has its key column, and no `id` column beside another key (the
+    row's id would be two things). Told once, at `key:` or the table's start."""
+    shown = ", ".join(f"'{n}'" if len(n) <= 40 else f"'{n[:37]}...'" for n in list(have)[:8])
+    shown = f"its columns: {shown or 'none'}{', …' if len(have) > 8 else ''}"
+    start = getattr(rows, "loc", rows.item_loc(0))
+    if key.name not in have and key.loc is None:
+        problems.add(
+            start,
+            f"table '{name}' has no 'id' column; each row needs one ({shown}); or name the"
+            " column whose cells name the rows with `key: COLUMN`",
+        )
+        return False
+    if key.name not in have and any(h.partition(".")[0] == key.name for h in have):
+        problems.add(
+            key.loc or start,
+            f"table '{name}': column '{key.name}' holds a text per language"
+            f" ('{key.name}.de', …); a row's key is one text in every language: name"
+            " another column",
+        )
+        return False
+    if key.name not in have:
+        near = difflib.get_close_matches(key.name, list(have), n=1, cutoff=0.6)
+        hint = f"; did you mean '{near[0]}'?" if near else ""
+        problems.add(key.loc or start, f"table '{name}' has no column '{key.name}'{hint} ({shown})")
+        return False
+    if key.name != "id" and "id" in have:
+        problems.add(
+            have["id"] or key.loc or start,
+            f"table '{name}' names its rows by '{key.name}' (`key: {key.name}`), and has a"
+            " column 'id' too: a row's id is its key; rename the 'id' column or leave"
+            " `key:` out",
+        )
+        return False
+    return True
 
 
 def _check_declared(
-    name: str, cols: dict[str, Column], named: list[str], problems: Collector
+    name: str, cols: dict[str, Column], named: dict[str, Loc], problems: Collector
 ) -> None:
     """Each declared column is one the file's header names (`name` for `name.de` too):
     a misspelt declaration (`sped: int`) would type nothing, silently. A column with a
@@ -127,39 +195,60 @@ def _check_languages(
                     )
 
 
-def _table(name: str, spec, loc: Loc, folder: Path, problems: Collector, langs=()):
-    """(rows, columns, the header's names: None for YAML) of one table, or (None, {},
-    None) when it cannot be read."""
+Read = tuple[YList, dict[str, Column], dict[str, Loc] | None, Key]
+
+
+def _table(name: str, spec, loc: Loc, folder: Path, problems: Collector, langs=()) -> Read | None:
+    """(rows, columns, the header's names at their cells: None for YAML, the key) of one
+    table, or None when it cannot be read."""
     options: dict = {}
     cols: dict[str, Column] = {}
+    key = Key()
     if isinstance(spec, YMap) and "file" in spec:
         f = Fields(spec, f"table '{name}'", problems, loc)
         file = f.get("file", str)
         options = {"sheet": f.get("sheet", str, None), "delimiter": _delimiter(f, problems)}
+        key = _key(f)
         cols = read_columns(
-            f.raw("columns", None), f"table '{name}'", problems, f.value_loc("columns")
+            f.raw("columns", None), f"table '{name}'", problems, f.value_loc("columns"), key.name
         )
         f.done()
         if file is None:
-            return None, {}, None
+            return None
         loc, spec = f.value_loc("file"), file
     try:
         if isinstance(spec, str):
             path = inside(folder, spec, loc, problems, "table file")
             if path is None:
-                return None, {}, None
+                return None
             if path.suffix.lower() not in YAML:
                 sheet = read_cells(path, options, loc)
-                return rows_of(sheet, cols, name, problems, langs), cols, header(sheet)
+                rows = rows_of(sheet, cols, name, problems, langs, key.name)
+                return rows, cols, header(sheet), key
             spec = load_yaml(path, loc)
     except ContentError as exc:
         problems.extend(exc.problems)
-        return None, {}, None
+        return None
     if not isinstance(spec, YList) or not all(isinstance(r, YMap) for r in spec):
         problems.add(getattr(spec, "loc", loc), f"table '{name}' must be a list of mappings")
-        return None, {}, None
+        return None
     _typed_yaml(spec, cols, name, problems)
-    return spec, cols, None
+    return spec, cols, None, key
+
+
+def _key(f: Fields) -> Key:
+    """`key: COLUMN`: the column whose cells name the rows (Squib's decks have `name` and no
+    `id`); a name of a column, not empty."""
+    value = f.get("key", str, None)
+    if value is None:
+        return Key()
+    if not value.strip():
+        f.problems.add(
+            f.value_loc("key"),
+            "'key' names the column whose cells name the rows, like 'key: name'; it is empty",
+        )
+        return Key()
+    return Key(value.strip(), f.value_loc("key"))
 
 
 def _delimiter(f: Fields, problems: Collector) -> str | None:

@@ -1,0 +1,95 @@
+"""The Squib-shaped example (examples/content/squib-tutorial): a deck kept as Squib's
+tutorial keeps it, with no id column (`key: name`), a `qty` column and a picture per row,
+built as `make` builds the examples and read back against its table."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from tests.conftest import ROOT, pnp
+
+EXAMPLE = ROOT / "examples" / "content" / "squib-tutorial"
+PT_PER_MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    result = pnp(
+        *("--root", str(ROOT / "examples"), "build", "squib-tutorial", "--out", str(out)),
+        *("--export", "png", "--dpi", "72"),
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    return out / "squib-tutorial"
+
+
+def _deck() -> list[dict]:
+    with (EXAMPLE / "deck.csv").open(newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def _fronts(kit) -> list[tuple[int, dict]]:
+    """(page number, item) of every card front the manifest places, in order."""
+    m = json.loads((kit / "manifest.json").read_text())
+    return [
+        (p["number"], i)
+        for f in m["files"]
+        if f["path"] == "cards.pdf"
+        for p in f["pages"]
+        for i in p["items"]
+        if i["side"] == "front"
+    ]
+
+
+def test_the_table_is_as_squib_keeps_it():
+    """What the example stands for: no id column, a name, a count, a picture per row."""
+    deck = _deck()
+    assert "id" not in deck[0] and {"name", "atk", "def", "art", "qty"} <= set(deck[0])
+    game = (EXAMPLE / "game.yaml").read_text()
+    assert "key: name" in game and "count: qty" in game
+    assert all((EXAMPLE / row["art"]).is_file() for row in deck)
+
+
+def test_the_deck_holds_qty_cards_of_each_row(kit):
+    """sum(qty) card fronts, each row's name as its id as often as its qty says."""
+    deck = _deck()
+    ids = [item["id"] for _, item in _fronts(kit)]
+    assert len(ids) == sum(int(row["qty"]) for row in deck) == 10
+    assert ids == [row["name"] for row in deck for _ in range(int(row["qty"]))]
+
+
+def test_the_exported_pictures_are_named_by_the_key(kit):
+    """A picture per distinct face, each file named by the row's name (its key)."""
+    names = sorted(p.name for p in (kit / "export" / "png" / "cards").glob("*.png"))
+    assert names == sorted([f"{row['name']}-front.png" for row in _deck()] + ["back.png"])
+
+
+def test_each_card_shows_its_name_values_and_traits(kit):
+    """The text inside each placed card's trim: its own name, attack and defence, and the
+    labels of its traits (a list of refs read as rows), and no other card's name."""
+    import pypdfium2 as pdfium
+
+    deck = {row["name"]: row for row in _deck()}
+    with (EXAMPLE / "traits.csv").open(newline="", encoding="utf-8") as f:
+        traits = {row["id"]: row["label"] for row in csv.DictReader(f)}
+    pdf = pdfium.PdfDocument(str(kit / "cards.pdf"))
+    for number, item in _fronts(kit):
+        x, y, w, h = (v * PT_PER_MM for v in item["trim_mm"])
+        text = pdf[number - 1].get_textpage().get_text_bounded(x, y, x + w, y + h)
+        row = deck[item["id"]]
+        words = text.split()
+        assert row["name"] in words, (item["id"], text)
+        assert [n for n in deck if n in words] == [row["name"]], text
+        assert {"ATK", "DEF", row["atk"], row["def"]} <= set(words), text
+        labels = [traits[t] for t in row["traits"].split(";")]
+        assert " · ".join(labels) in " ".join(words), text
+
+
+def test_make_builds_it():
+    """`make` builds every game under examples/, this one too."""
+    assert "pnp --root examples build --out out" in (ROOT / "Makefile").read_text()
+    assert (EXAMPLE / "game.yaml").is_file()
