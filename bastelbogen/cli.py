@@ -290,7 +290,18 @@ def _told(name: str, target: Path | None, exc: Exception | None, out: Path) -> i
 )
 @click.pass_context
 def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
-    """Start a game that builds as it is, in content/NAME and templates/NAME."""
+    """Start a game that builds as it is, in content/NAME and templates/NAME.
+
+    \b
+    Examples:
+      pnp new mygame                          three cards from a CSV, ready to edit
+      pnp new quartet --from-table cars.xlsx  one card per row of your workbook
+      pnp new quartet --from-table cars.csv   the same from a CSV (or TSV, ODS)
+    \b
+    Then:
+      pnp validate quartet                    every mistake at its file:line:col
+      pnp build quartet                       the kit in out/quartet/
+    """
     from bastelbogen.content.scaffold import scaffold
 
     try:
