@@ -126,6 +126,15 @@ SHOTS = [
         None,
     ),
     (
+        "vehicles-cards.png",
+        "examples/vehicles",
+        ["--lang", "de", "--duplex", "none", "--bleed", "0"],
+        "cards.pdf",
+        0,
+        60,
+        None,
+    ),
+    (
         "vogelquartett-cards.png",
         "examples/vogelquartett",
         ["--lang", "de", "--duplex", "none", "--bleed", "0"],
