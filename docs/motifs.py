@@ -61,7 +61,11 @@ def table() -> str:
     """The motifs, a table per group, for the README."""
     out = []
     for game, motifs in groups().items():
-        title = "The kit's own motifs" if game == GENERAL else f"{game.capitalize()}'s motifs"
+        title = (
+            "The kit's own motifs"
+            if game == GENERAL
+            else f"Motifs of `{game}` (bastelbogen/games/{game}/, for any game too)"
+        )
         out += ["", f"**{title}**", "", "| | motif | keys: type, default |", "|---|---|---|"]
         for m in motifs:
             out.append(f"| ![{m.name}]({picture_path(m.name)}) | `{m.name}` | {keys_shown(m)} |")

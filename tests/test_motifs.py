@@ -56,7 +56,7 @@ def test_every_registered_motif_has_its_row_and_its_picture():
 def test_the_games_motifs_are_grouped_by_game():
     section = block(README, "motifs")
     for game in ("museo", "minipilo", "mytown", "muenchhausen"):
-        heading = section.index(f"**{game.capitalize()}'s motifs**")
+        heading = section.index(f"**Motifs of `{game}`")
         own = [n for n, m in MOTIFS.items() if docs_motifs.game_of(m) == game]
         assert own, game
         for name in own:
