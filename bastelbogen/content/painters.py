@@ -311,5 +311,6 @@ def table() -> str:
         keys = ", ".join(_key_shown(k, spec, p.required) for k, spec in p.keys.items())
         rows.append(f"| `{p.name}` | {p.help} | {keys} |")
     rows.append("")
-    rows.append(f"The `art` painter draws {len(MOTIFS)} motifs; each is shown under Motifs below.")
+    shown = "each is shown under [Motifs](#motifs) below"
+    rows.append(f"The `art` painter draws {len(MOTIFS)} motifs; {shown}.")
     return "\n".join(rows)
