@@ -69,6 +69,7 @@ pins: $(STAMP)
 
 docs: $(STAMP)
 	$(BIN)/python -m docs.tables
+	$(BIN)/python -m docs.motifs
 	$(BIN)/python docs/render.py
 
 clean:

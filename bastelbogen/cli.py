@@ -304,6 +304,10 @@ def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
       pnp new my-deck                          # a CSV deck of three cards to start from
       pnp new heroes --from-table heroes.csv   # name,atk,def,art,qty: one card per copy
       pnp new birds --from-table birds.xlsx    # the first sheet with an 'id' column
+    \b
+    Then:
+      pnp validate heroes                      every mistake at its file:line:col
+      pnp build heroes                         the kit in out/heroes/
     """
     from bastelbogen.content.scaffold import scaffold
 

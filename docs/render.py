@@ -146,6 +146,15 @@ SHOTS = [
     ),
     ("rollwrite-pad.png", "examples/rollwrite", ["--lang", "en"], "pad.pdf", 0, 50, None),
     (
+        "vehicles-cards.png",
+        "examples/vehicles",
+        ["--lang", "de", "--duplex", "none", "--bleed", "0"],
+        "cards.pdf",
+        0,
+        60,
+        None,
+    ),
+    (
         "vogelquartett-cards.png",
         "examples/vogelquartett",
         ["--lang", "de", "--duplex", "none", "--bleed", "0"],

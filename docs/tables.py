@@ -1,17 +1,24 @@
-"""Write the README's generated tables (build options, painters, the module map) from their
-declarations: `make docs` runs it; the tests compare the README with them."""
+"""Write the README's generated tables (build options, painters, motifs, checks, the module
+map) from their declarations: `make docs` runs it; the tests compare the README with them."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from bastelbogen.checks import values
 from bastelbogen.content import options, painters
 from bastelbogen.pipeline import plugins
-from docs import modules
+from docs import modules, motifs
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-TABLES = {"options": options.table, "painters": painters.table, "modules": modules.table}
+TABLES = {
+    "options": options.table,
+    "painters": painters.table,
+    "motifs": motifs.table,
+    "checks": values.table,
+    "modules": modules.table,
+}
 
 
 def block(text: str, name: str) -> str:

@@ -2,8 +2,9 @@
 sets, field: colour}` compares every two colours of the field as seen with normal vision
 and with deuteranopia, protanopia and tritanopia at full severity (Machado et al., as
 colorspacious simulates them), in CAM02-UCS, where a distance is what people see. Two
-colours closer than ΔE 10 (or the check's own `delta-e`) are told at the later row, naming
-the first and the vision they merge in."""
+colours closer than ΔE 10 (or the check's own `delta-e`), unrounded, are told at the later
+row, naming the first and the vision they merge in; the distance told is rounded down to a
+tenth, so a pair that fails never reads as the threshold."""
 
 from __future__ import annotations
 
@@ -20,7 +21,12 @@ VISIONS = ("normal vision", "deuteranopia", "protanopia", "tritanopia")
 CVD = {"deuteranopia": "deuteranomaly", "protanopia": "protanomaly", "tritanopia": "tritanomaly"}
 
 
-@declared_check("distinguishable")
+@declared_check(
+    "distinguishable",
+    "`field` (colours), `delta-e` (10)",
+    "two colours are less than `delta-e` apart (CAM02-UCS ΔE, unrounded: 9.96 fails"
+    " against 10) in normal vision or in deuteranopia, protanopia or tritanopia",
+)
 def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     least = f.get("delta-e", float, 10.0)
@@ -49,7 +55,8 @@ def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector
         if distance < least:
             problems.add(
                 first[b],
-                f"{what}: {field} {b} is ΔE {distance:.1f} from {a}"
+                # Rounded down: a pair 9.96 apart fails against 10 and must not read 10.0.
+                f"{what}: {field} {b} is ΔE {math.floor(distance * 10) / 10:.1f} from {a}"
                 f" (at {first[a]}) for {vision}; at least {least:g} tell them apart",
             )
 

@@ -25,7 +25,11 @@ def plural(n: int, word: str = "item") -> str:
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
-@declared_check("exactly")
+@declared_check(
+    "exactly",
+    "`field`, `values` (a value listed twice must occur twice)",
+    "the values found are not exactly these",
+)
 def exactly(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     values = f.get("values", YList)
@@ -53,7 +57,11 @@ def exactly(game: Game, f, what: str, rows, variant, problems: Collector) -> Non
         )
 
 
-@declared_check("counts")
+@declared_check(
+    "counts",
+    "`field`, `counts: {value: n}`",
+    "a value occurs other than `n` times, or a value is not counted",
+)
 def counts(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     table = f.get("counts", YMap)

@@ -33,7 +33,11 @@ def _per_variant(equals, per, params, variant: Variant | None):
     return equals
 
 
-@declared_check("count")
+@declared_check(
+    "count",
+    "`equals`, `at-least`, `per-variant: {variant: n}`",
+    "the number of items or rows is off",
+)
 def _count(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     equals = _per_variant(
         f.get("equals", int, None), f.get("per-variant", YMap, None), f.data, variant
@@ -66,7 +70,11 @@ def _plain(f: Fields, values):
     return values
 
 
-@declared_check("complete-sets")
+@declared_check(
+    "complete-sets",
+    "`group`, `field`, `values: [...]` or `upto: FIELD`, `equal: true`",
+    "a group lacks a value, has one twice (or, with `equal`, unequally often)",
+)
 def _complete_sets(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Every group holds each value of a set. The set is `values`, or 1..N with N read from
     the group's own field `upto` (a building of 3 parts: 1/3, 2/3, 3/3). With `equal`, every
@@ -147,7 +155,11 @@ def _compare_set(
         )
 
 
-@declared_check("at-most")
+@declared_check(
+    "at-most",
+    "`field`, `times`",
+    "a value occurs more often",
+)
 def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """No value of `field` more often than `times`."""
     field, times = f.get("field", str), f.get("times", int)
@@ -168,7 +180,11 @@ def _at_most(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
             )
 
 
-@declared_check("languages")
+@declared_check(
+    "languages",
+    "`fields`, `languages`",
+    "a text lacks a language",
+)
 def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Each of `fields` holds a text in every one of `languages` (the game's, unsaid)."""
     fields = _plain(f, f.get("fields", YList))
@@ -201,7 +217,11 @@ def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collec
                 )
 
 
-@declared_check("files")
+@declared_check(
+    "files",
+    "`field`",
+    "a named picture file is missing or does not open",
+)
 def _files(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Where a row names a picture file in `field`, the file exists and opens."""
     field = f.get("field", str)
@@ -215,7 +235,11 @@ def _files(game: Game, f: Fields, what: str, rows, variant, problems: Collector)
         check_picture(game, str(name), where, problems, f"{what}: ")
 
 
-@declared_check("theme-covers")
+@declared_check(
+    "theme-covers",
+    "(table)",
+    "a theme has no motif for a row, or one for no row",
+)
 def _theme_covers(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """Every row's id has a motif in every theme, and no theme names an id that is not."""
     ids = [data.get("id") for data, _loc, _item in rows]
@@ -235,7 +259,11 @@ def _theme_covers(game: Game, f: Fields, what: str, rows, variant, problems: Col
                 )
 
 
-@declared_check("distinct")
+@declared_check(
+    "distinct",
+    "`field`",
+    "two items or rows share a value",
+)
 def _distinct(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     field = f.get("field", str)
     if field is None:
@@ -256,7 +284,11 @@ def _distinct(game: Game, f: Fields, what: str, rows, variant, problems: Collect
         first.setdefault(value, loc)
 
 
-@declared_check("members")
+@declared_check(
+    "members",
+    "`field` (a list), `of: TABLE`, `where-of`, `min`, `max`",
+    "a list holds unknown ids, one twice, or too few or many",
+)
 def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """A list field holds `min` to `max` distinct ids of `table` (where its rows match)."""
     field = f.get("field", str)
@@ -303,7 +335,11 @@ def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
             )
 
 
-@declared_check("sequence")
+@declared_check(
+    "sequence",
+    "`field`, `values`",
+    "the rows do not run exactly in this order",
+)
 def _sequence(game: Game, f: Fields, what: str, rows, variant, problems: Collector) -> None:
     """The values of `field`, in order, are exactly `values`."""
     field, values = f.get("field", str), _plain(f, f.get("values", YList))

@@ -14,8 +14,24 @@ DeclaredCheck = Callable[..., None]  # (game, fields, what, rows, variant, probl
 CHECKS: Registry[DeclaredCheck] = Registry("check")
 
 
-def declared_check(name: str) -> Callable[[DeclaredCheck], DeclaredCheck]:
-    return CHECKS.register(name)
+def declared_check(name: str, keys: str, fails: str) -> Callable[[DeclaredCheck], DeclaredCheck]:
+    """Register a check under `name`, with what the README says of it: its keys and when it
+    fails (`table()` writes them; a check without them cannot be registered)."""
+
+    def register(check: DeclaredCheck) -> DeclaredCheck:
+        check.__dict__["shown"] = (keys, fails)  # an attribute of the function
+        return CHECKS.add(name, check)
+
+    return register
+
+
+def table() -> str:
+    """Every registered check, its keys and when it fails, as a Markdown table."""
+    rows = ["| check | keys | fails when |", "| --- | --- | --- |"]
+    for name, check in CHECKS.items():
+        keys, fails = check.__dict__["shown"]
+        rows.append(f"| `{name}` | {keys} | {fails} |")
+    return "\n".join(rows)
 
 
 __all__ = ["fmt", "join", "single", "some_of"]

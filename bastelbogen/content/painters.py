@@ -10,6 +10,7 @@ content is checked.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -87,6 +88,9 @@ class Motif:
     # (trim width mm, height mm, the game's tables) -> [x, y, w, h] in mm from the trim's
     # top-left. The drawing and its kept areas so come from one place.
     keeps: Callable | None = None
+    # What its picture in the README is drawn with, for a motif that needs its game's data
+    # (a stand's panels, a board's size): (key, value) pairs.
+    sample: tuple = ()
 
 
 PAINTERS: Registry[Painter] = Registry("painter")
@@ -149,9 +153,11 @@ def motif(
     painting: bool = False,
     required: tuple[str, ...] = (),
     keeps: Callable | None = None,
+    sample: Mapping | None = None,
 ) -> Callable[[Callable], Callable]:
     def register(draw: Callable) -> Callable:
-        MOTIFS.add(name, Motif(name, draw, keys_of(keys), painting, required, keeps))
+        shown = tuple(sorted((sample or {}).items()))
+        MOTIFS.add(name, Motif(name, draw, keys_of(keys), painting, required, keeps, shown))
         return draw
 
     return register
@@ -208,9 +214,10 @@ def paintings() -> tuple[str, ...]:
     return tuple(name for name, m in MOTIFS.items() if m.painting)
 
 
-def coerce(painter_name: str, key: str, value):
-    """The value as its painter wants it; ValueError says what is wrong with it."""
-    return known()[painter_name].keys[key](value)
+def coerce(painter_name: str, key: str, value, params: Mapping | None = None):
+    """The value as its painter (an art box's motif, named in `params`) wants it;
+    ValueError says what is wrong with it."""
+    return box_keys(painter_name, params or {})[key](value)
 
 
 def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
@@ -242,6 +249,53 @@ def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
     return out
 
 
+# The `art` painter's keys that hand a value to its motif (the others place the picture or
+# bring a whole mapping): each is the motif's to take.
+MOTIF_PARAMS = ("colour", "fill", "sky", "step", "seed")
+
+
+def box_keys(painter_name: str, params: Mapping) -> Keys:
+    """The keys a box of the painter takes: its own; an art box naming its motif takes what
+    that motif takes (a cat's `ground`, a building's `roof`) and of MOTIF_PARAMS only those,
+    so a colour a motif would ignore is an error where it is written. A motif chosen by an
+    expression, or one taking a mapping whole, is judged when drawn."""
+    own = known()[painter_name].keys
+    found = MOTIFS.get(params.get("motif")) if painter_name == "art" else None
+    if found is None or found.keys is None:
+        return own
+    kept = {k: v for k, v in own.items() if k not in MOTIF_PARAMS or k in found.keys}
+    return {**kept, **{k: v for k, v in found.keys.items() if k not in kept}}
+
+
+def check_box_keys(raw, name: str, painter_name: str, layout: tuple, problems) -> None:
+    """Each key of a layout's box one its painter (an art box's motif) takes or one of the
+    layout's that places the box, and every key the painter requires given (told at the
+    box's place). `layout` is (those keys, the box's place)."""
+    placing, loc = layout
+    declared = known()[painter_name]
+    own = tuple(box_keys(painter_name, raw))
+    allowed = placing + own
+    for key in raw:
+        if key in declared.keys and key not in allowed:  # the painter's, not its motif's
+            takes = [k for k in own if k not in declared.keys or k in MOTIF_PARAMS]
+            problems.add(
+                raw.key_loc(key),
+                f"motif '{raw['motif']}' has no parameter '{key}' (box '{name}');"
+                f" it takes {', '.join(takes) or 'none'}",
+            )
+        elif key not in allowed:
+            near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.5)
+            hint = (
+                f"; did you mean '{near[0]}'?"
+                if near
+                else f"; a {painter_name} box takes {', '.join(own)}"
+            )
+            problems.add(raw.key_loc(key), f"unknown key '{key}' in box '{name}'{hint}")
+    for key in declared.required:
+        if key not in raw:
+            problems.add(loc, f"a {painter_name} box needs '{key}' (box '{name}')")
+
+
 def _key_shown(name: str, spec: Key, required: tuple[str, ...]) -> str:
     if name in required:
         return f"`{name}` (required)"
@@ -257,5 +311,6 @@ def table() -> str:
         keys = ", ".join(_key_shown(k, spec, p.required) for k, spec in p.keys.items())
         rows.append(f"| `{p.name}` | {p.help} | {keys} |")
     rows.append("")
-    rows.append("Motifs of the `art` painter: " + ", ".join(f"`{m}`" for m in sorted(MOTIFS)) + ".")
+    shown = "each is shown under [Motifs](#motifs) below"
+    rows.append(f"The `art` painter draws {len(MOTIFS)} motifs; {shown}.")
     return "\n".join(rows)

@@ -13,6 +13,19 @@ from bastelbogen.core import limits
 ALIGN = ("left", "center", "right")
 
 
+def typed(check, shown: str):
+    """A key's check with the name of what it takes, as the README's motif table shows it
+    (`type_of`): told where the check is made, so it cannot disagree with it."""
+    check.__dict__["shown"] = shown  # an attribute of the function (mypy knows no such)
+    return check
+
+
+def type_of(check) -> str:
+    """What a key takes, in words: `colour`, `whole number 5–30`, `one of a, b`."""
+    check = getattr(check, "check", check)  # a painter's Key holds its check
+    return getattr(check, "shown", "")
+
+
 def _number(minimum: float, above: bool, maximum: float = 1e6):
     """A finite number from `minimum` (or above it) up to `maximum`: every drawing loop and
     every text fit is bounded by the values it is given."""
@@ -32,7 +45,8 @@ def _number(minimum: float, above: bool, maximum: float = 1e6):
             raise ValueError(f"must be at most {maximum:g}, got {number:g}")
         return number
 
-    return check
+    low = f"{'above' if above else 'at least'} {minimum:g}"
+    return typed(check, f"number {low}" + (f", at most {maximum:g}" if maximum < 1e6 else ""))
 
 
 def at_least(minimum: int):
@@ -51,7 +65,7 @@ def _whole(minimum: int):
             raise ValueError(f"must be at least {minimum}, got {number}")
         return number
 
-    return check
+    return typed(check, f"whole number at least {minimum}")
 
 
 def _choice(*options):
@@ -61,7 +75,7 @@ def _choice(*options):
                 return option
         raise ValueError(f"must be one of {', '.join(str(o) for o in options)}, got {value!r}")
 
-    return check
+    return typed(check, "one of " + ", ".join(str(o) for o in options))
 
 
 HEX = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\Z")
@@ -167,7 +181,7 @@ def whole(minimum: int, maximum: int):
             raise ValueError(f"must be at most {maximum}, got {number}")
         return number
 
-    return check
+    return typed(check, f"whole number {minimum}–{maximum}")
 
 
 def choices(*options):
@@ -180,21 +194,22 @@ def choices(*options):
             _choice(*options)(v)
         return tuple(value)
 
-    return check
+    return typed(check, "a list of " + ", ".join(str(o) for o in options))
 
 
 choice = _choice
 number = _number
-COLOUR = _colour
-TEXT = _text
+COLOUR = typed(_colour, "colour")
+TEXT = typed(_text, "text")
 POSITIVE = _number(0, True)
 NON_NEGATIVE = _number(0, False)
 FONT_SIZE = _number(0, True, limits.MAX_FONT_SIZE)
 LINE = _number(0, True, 100)  # points of a stroke
 STEP = _number(2, False, 10_000)  # points between repeats of a pattern: 2 pt is already grey
 FACTOR = _number(0, True, 10)  # leading and gaps, in font sizes
-TEXTS = _texts
-LENGTHS = _lengths
-SLICE = _slice
-RECT = _rect
+TEXTS = typed(_texts, "a list of texts")
+LENGTHS = typed(_lengths, "a list of numbers")
+SLICE = typed(_slice, "[column, row, columns, rows]")
+RECT = typed(_rect, "[x, y, width, height] mm")
+typed(fraction, "number above 0, at most 1")
 ALIGNMENT = _choice(*ALIGN)

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from bastelbogen.content.painters import ITEM, PASSING, coerce, completed, known, may_derive
+from bastelbogen.content.painters import (
+    ITEM,
+    PASSING,
+    check_box_keys,
+    coerce,
+    completed,
+    known,
+    may_derive,
+)
 from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
@@ -177,7 +185,7 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
     if not isinstance(name, str) or not known_painter:
         return None
     painter = str(painter)  # a registered painter's name
-    _keys_of_box(raw, name, painter, loc, problems)
+    check_box_keys(raw, name, painter, (BOX_KEYS, loc), problems)
     assert box is not None  # _box_written said it is 'bleed' or four values
     return BoxSpec(
         name,
@@ -226,25 +234,6 @@ def _box_written(box) -> bool:
     )
 
 
-def _keys_of_box(raw: YMap, name: str, painter: str, loc: Loc, problems: Collector) -> None:
-    """Each key of the box one its painter declares, and every key it requires given."""
-    declared = known()[painter]
-    own = tuple(declared.keys)
-    allowed = BOX_KEYS + own
-    for key in raw:
-        if key not in allowed:
-            near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.5)
-            hint = (
-                f"; did you mean '{near[0]}'?"
-                if near
-                else f"; a {painter} box takes {', '.join(own)}"
-            )
-            problems.add(raw.key_loc(key), f"unknown key '{key}' in box '{name}'{hint}")
-    for key in declared.required:
-        if key not in raw:
-            problems.add(loc, f"a {painter} box needs '{key}' (box '{name}')")
-
-
 def resolve(
     layout: Layout,
     context: dict,
@@ -276,7 +265,9 @@ def resolve(
                     mapping = _mapping(context, value)
                     params.append((key, tuple(p for p in mapping if p[0] not in PASSING)))
                     continue
-                rendered = coerce(spec.painter, key, _render(value, context, locs[key]))
+                rendered = coerce(
+                    spec.painter, key, _render(value, context, locs[key]), spec.params
+                )
                 if key in ("piece", "picture"):  # mm from the top-left, like `box`
                     px, py, pw, ph = rendered
                     rendered = (mm(px), height - mm(py + ph), mm(pw), mm(ph))

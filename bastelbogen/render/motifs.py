@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bastelbogen.content.painters import (
+    MOTIF_PARAMS,
     MOTIFS,
     PAINTING,
     PASSING,
@@ -60,6 +61,11 @@ def paint_art(c, box, ctx) -> None:
                 f" '{name}'; known motifs: {', '.join(sorted(MOTIFS))}",
             )
         )
+    # A motif chosen by an expression is judged here: a key of it it does not take is told.
+    own = {k: v for k, v in box.params if k in MOTIF_PARAMS}
+    for key, at_value, message in motif_problems({**own, "motif": name}):
+        if not at_value:  # the values were checked as the box was laid out
+            raise ContentError(Problem(box.loc_of(key), f"{ctx.item_label}: {message}"))
     # Laid out, a box has its defaults already (a seed from its item's id); drawn directly
     # (a cheat sheet's, a test's), it takes them here.
     box = replace(box, params=tuple(sorted(completed(dict(box.params), {}).items())))

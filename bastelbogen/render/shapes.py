@@ -30,7 +30,8 @@ from bastelbogen.render.text import check_glyphs, fit_line
 @painter(
     "shape",
     "a rectangle (corners rounded by `radius`, mm), ellipse or line; `outline`"
-    " is the piece's own cut outline (a hex's, a circle's), `inset` mm inside it",
+    " is the piece's own cut outline (a hex's, a circle's), `inset` mm inside it,"
+    " wherever the box lies",
     {
         "shape": Key(choice("rect", "ellipse", "line", "outline"), "rect"),
         "fill": COLOUR,  # none: not filled

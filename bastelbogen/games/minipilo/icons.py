@@ -7,7 +7,7 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import COLOURS, Key, motif
+from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.draw import poly
 
@@ -212,4 +212,5 @@ def icon(name: str):
 
 
 for _name in ICONS:
-    motif(f"icon-{_name}", {**COLOURS, "colour": Key(COLOUR, "#0072b2")})(icon(_name))
+    # Its colour and nothing else: an icon has no sky or ground to be given.
+    motif(f"icon-{_name}", {"colour": Key(COLOUR, "#0072b2")})(icon(_name))

@@ -15,7 +15,7 @@ from bastelbogen.render.style import mix, shade, tint
 @washed("colourfield")
 def colourfield(c, rect, box, ctx) -> None:
     """Soft-edged fields of colour floating on a ground (after Rothko)."""
-    r = rng("colourfield", box.get("seed"))
+    r = rng("colourfield", box)
     p = by_light(palette(r))
     x, y, w, h = rect
     # The ground is the palette's darkest colour, the fields the others: two or three,
@@ -49,7 +49,7 @@ def grid(c, rect, box, ctx) -> None:
     is the palette's lightest colour, the bars its darkest, the fills the three between;
     how often the picture is split, how many cells are filled and how heavy the bars are
     is the picture's own, so the three of the style differ in layout as well as colour."""
-    r = rng("grid", box.get("seed"))
+    r = rng("grid", box)
     x, y, w, h = rect
     dark, *fills, light = by_light(palette(r))
     ground(c, rect, tint(light, 0.55))
@@ -75,7 +75,7 @@ def grid(c, rect, box, ctx) -> None:
 @washed("stripes")
 def stripes(c, rect, box, ctx) -> None:
     """Bands of colour in a slow rhythm, on a slant (after Bridget Riley's colour works)."""
-    r = rng("stripes", box.get("seed"))
+    r = rng("stripes", box)
     p = palette(r)
     x, y, w, h = rect
     ground(c, rect, p[0])
@@ -99,7 +99,7 @@ def stripes(c, rect, box, ctx) -> None:
 @washed("concentric")
 def concentric(c, rect, box, ctx) -> None:
     """A grid of squares, each holding rings of colour (after Kandinsky's study)."""
-    r = rng("concentric", box.get("seed"))
+    r = rng("concentric", box)
     p = palette(r) + [colors.HexColor("#f2e8cf"), colors.HexColor("#1b1b1b")]
     x, y, w, h = rect
     cols, rows = 3, 4  # not the 2 x 3 of the cut: rings cross the seams
@@ -126,7 +126,7 @@ def concentric(c, rect, box, ctx) -> None:
 @washed("facets")
 def facets(c, rect, box, ctx) -> None:
     """Broken planes in a narrow range of colour (after the cubists)."""
-    r = rng("facets", box.get("seed"))
+    r = rng("facets", box)
     p = palette(r)
     x, y, w, h = rect
     ground(c, rect, p[0])
@@ -159,7 +159,7 @@ def facets(c, rect, box, ctx) -> None:
 @washed("blobs")
 def blobs(c, rect, box, ctx) -> None:
     """Cut-out shapes, leaf and wave, on a flat ground (after Matisse's cut-outs)."""
-    r = rng("blobs", box.get("seed"))
+    r = rng("blobs", box)
     p = palette(r)
     x, y, w, h = rect
     ground(c, rect, p[3])

@@ -55,6 +55,7 @@ def board_fields(cols: int, rows: int):
         "field": Key(POSITIVE, 48),
         "market": Key(TEXT, "Flohmarkt"),
     },
+    sample={"field": 12},  # small enough for the README's picture
 )
 def board(c, rect, box, ctx) -> None:
     x, y, w, h = rect

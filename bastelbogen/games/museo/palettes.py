@@ -7,7 +7,9 @@ import random
 
 from reportlab.lib import colors
 
+from bastelbogen.core.params import read_colour
 from bastelbogen.render.art.wash import Wash
+from bastelbogen.render.style import shade, tint
 
 PALETTES = [
     ("#1d3557", "#457b9d", "#a8dadc", "#f1faee", "#e63946"),  # harbour
@@ -50,16 +52,24 @@ class Painter(random.Random):
     own, so no two paintings share their colours, and a painting is told by its palette as
     much as by its style."""
 
-    def __init__(self, style: str, seed: int):
+    def __init__(self, style: str, seed: int, colour=None):
         super().__init__(f"{style}:{seed}")
         self.number = int(seed)
+        self.colour = colour  # the box's own colour: the palette is built from it
 
 
-def rng(style: str, seed: int) -> Painter:
-    return Painter(style, seed)
+def rng(style: str, box) -> Painter:
+    """The random choices of a painting's box: its style, its seed and its colour."""
+    given = box.get("colour")
+    return Painter(style, box.get("seed"), read_colour(given) if given else None)
 
 
 def palette(r: Painter) -> list:
+    """The seed's palette; with a colour given, five colours made from it (itself, lighter
+    and darker), in the same kind of order the hand-made ones have."""
+    if r.colour is not None:
+        c = r.colour
+        return [c, tint(c, 0.45), shade(c, 0.45), tint(c, 0.8), shade(c, 0.7)]
     return [colors.HexColor(h) for h in PALETTES[r.number % len(PALETTES)]]
 
 

@@ -34,7 +34,7 @@ def _ridge(c, rect, base: float, amp: float, waves, colour) -> None:
 @washed("hills")
 def hills(c, rect, box, ctx) -> None:
     """Layered hills fading into the distance under a low sun."""
-    r = rng("hills", box.get("seed"))
+    r = rng("hills", box)
     p = by_light(palette(r))
     x, y, w, h = rect
     # The palette's second lightest colour for the sky, its second darkest for the ridges, paler
@@ -62,7 +62,7 @@ def hills(c, rect, box, ctx) -> None:
 @washed("waves")
 def waves(c, rect, box, ctx) -> None:
     """Rows of curling waves, one colour after the other (after the Japanese prints)."""
-    r = rng("waves", box.get("seed"))
+    r = rng("waves", box)
     p = palette(r)
     x, y, w, h = rect
     ground(c, rect, tint(p[0], 0.6))
@@ -85,7 +85,7 @@ def waves(c, rect, box, ctx) -> None:
 @washed("constellations")
 def constellations(c, rect, box, ctx) -> None:
     """A night sky with stars joined into figures, and a moon."""
-    r = rng("constellations", box.get("seed"))
+    r = rng("constellations", box)
     p = palette(r)
     dark, mid = by_light(p)[0], by_light(p)[2]
     x, y, w, h = rect
@@ -138,7 +138,7 @@ def constellations(c, rect, box, ctx) -> None:
 @washed("pointillist")
 def pointillist(c, rect, box, ctx) -> None:
     """A sunlit scene painted in dots of pure colour (after Seurat and Signac)."""
-    r = rng("pointillist", box.get("seed"))
+    r = rng("pointillist", box)
     p = palette(r)
     x, y, w, h = rect
     horizon = r.uniform(0.4, 0.6)
@@ -173,7 +173,7 @@ def pointillist(c, rect, box, ctx) -> None:
 @washed("mosaic")
 def mosaic(c, rect, box, ctx) -> None:
     """Small stones laid in rings around a centre, with grout between them."""
-    r = rng("mosaic", box.get("seed"))
+    r = rng("mosaic", box)
     p = palette(r)
     x, y, w, h = rect
     ground(c, rect, colors.HexColor("#e9e4d8"))
@@ -198,7 +198,7 @@ def mosaic(c, rect, box, ctx) -> None:
 @washed("orbits")
 def orbits(c, rect, box, ctx) -> None:
     """Discs and rings cut into quarters of contrasting colour (after Sonia Delaunay)."""
-    r = rng("orbits", box.get("seed"))
+    r = rng("orbits", box)
     p = palette(r)
     x, y, w, h = rect
     ground(c, rect, p[0])

@@ -7,11 +7,27 @@ import math
 from reportlab.lib import colors
 
 from bastelbogen.content.kinds.stand import LEAN
-from bastelbogen.content.painters import motif
+from bastelbogen.content.painters import Key, motif
+from bastelbogen.core.params import COLOUR, typed
 from bastelbogen.render.art.draw import poly
 
 
-@motif("stand-profile")
+def _panels(value):
+    """A stand's panels as its kind gives them: (name, from mm, to mm) for each."""
+    if not isinstance(value, tuple) or not all(isinstance(p, tuple) for p in value):
+        raise ValueError("must be a stand's panels, as the stand kind gives them")
+    return value
+
+
+@motif(
+    "stand-profile",
+    {
+        "panels": Key(typed(_panels, "a stand's panels (the `stand` kind gives them)")),
+        "colour": Key(COLOUR, "#d55e00"),
+    },
+    required=("panels",),
+    sample={"panels": (("base", 0, 30), ("rest", 30, 55), ("ledge", 55, 63), ("lip", 63, 67))},
+)
 def stand_profile(c, rect, box, ctx) -> None:
     """The folded stand seen from its end, with a tile leaning in place."""
     depth = {name: y1 - y0 for name, y0, y1 in box.get("panels")}
@@ -38,6 +54,6 @@ def stand_profile(c, rect, box, ctx) -> None:
     lean = LEAN
     foot = (-ledge * 0.55, 0)
     head = (foot[0] + tile_h * math.cos(lean), foot[1] + tile_h * math.sin(lean))
-    c.setStrokeColor(colors.HexColor("#d55e00"))
+    c.setStrokeColor(ctx.ink(box, "colour"))  # the tile
     c.setLineWidth(1.6)
     c.line(*at(*foot), *at(*head))

@@ -13,8 +13,9 @@ from __future__ import annotations
 import functools
 import math
 
-from bastelbogen.content.painters import PAINTING, motif
+from bastelbogen.content.painters import PAINTING, Key, motif
 from bastelbogen.core.geometry import compose, inverse
+from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.recording import PAINTS, Pen, Recording, extent, transform
 
 BANDS = 48  # steps of the wash across the picture: each a shade under two grey levels
@@ -67,6 +68,11 @@ class Wash:
         return found
 
 
+# A painting's keys: its seed, and a colour to build its palette from instead of the one
+# the seed chooses (a designer's own colour, honoured like every motif's `colour`).
+PAINTED = {**PAINTING, "colour": Key(COLOUR)}
+
+
 def washed(name: str):
     """Register a painting motif that ends with `varnish`: recorded, then drawn washed."""
 
@@ -77,7 +83,7 @@ def washed(name: str):
             draw(recording, rect, box, ctx)
             replay(c, recording.calls, recording.wash)
 
-        motif(name, PAINTING, painting=True)(paint)
+        motif(name, PAINTED, painting=True)(paint)
         return draw
 
     return register
