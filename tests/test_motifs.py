@@ -161,4 +161,5 @@ def test_pnp_new_help_shows_examples():
     result = pnp("new", "--help", cwd=ROOT)
     assert result.returncode == 0
     assert "Examples:" in result.stdout
-    assert "pnp new quartet --from-table cars.xlsx" in result.stdout
+    assert re.search(r"^\s+pnp new \S+ --from-table \S+\.xlsx", result.stdout, re.M)
+    assert re.search(r"^\s+pnp validate \S+", result.stdout, re.M)
