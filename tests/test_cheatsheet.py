@@ -47,7 +47,7 @@ def test_a_heading_travels_with_its_first_block():
     )
     from reportlab.lib import colors
 
-    styles = _styles(sheet.fonts, 1.0, colors.black)
+    styles = _styles(sheet.fonts, 1.0, colors.black, sheet.lang)
     texts: dict = {}
     flow = _kept(
         _groups(

@@ -28,6 +28,7 @@ from bastelbogen.output.publish import OutsideError, scratch, staged, sweep
 from bastelbogen.pipeline import plugins
 from bastelbogen.pipeline.assemble import write_kit
 from bastelbogen.render.cheatsheet import forget_fits
+from bastelbogen.render.hyphens import hyphenator
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.text import check_glyphs
 
@@ -104,7 +105,11 @@ def prepare(
     _check_words(words, fonts)
     layouts = Layouts(project.templates)
     _read_templates(layouts, game)
-    return Prepared(game, options, variant, profile, words, fonts, layouts, Preflight())
+    preflight = Preflight()
+    for lang in options.langs:
+        if hyphenator(lang) is None:
+            preflight.unhyphenated(game.languages_loc or game.loc, lang)
+    return Prepared(game, options, variant, profile, words, fonts, layouts, preflight)
 
 
 def _read_templates(layouts: Layouts, game: Game) -> None:

@@ -89,7 +89,7 @@ def _body(lines, styles, width: float, sheet) -> list:
             out.append(Cycle([s.strip() for s in text.split("|")], centred, width))
     symbols = [text.split(None, 2) for kind, text in lines if kind == "symbol"]
     if symbols:
-        ctx = PaintContext(sheet.fonts, sheet.folder)
+        ctx = PaintContext(sheet.fonts, sheet.folder, lang=sheet.lang)
         rows = []
         for parts in symbols:
             motif, colour, name = (parts + ["", ""])[:3]
