@@ -100,3 +100,12 @@ def test_a_language_without_a_dictionary_is_set_unhyphenated():
 
 def test_the_paragraph_painter_says_it_hyphenates():
     assert "hyphen" in PAINTERS["paragraph"].help
+
+
+def test_ragged_text_keeps_words_whole_that_fit_a_line_and_justified_text_hyphenates():
+    text = "Glück und Lebensfreude für alle Mitspielerinnen am Spieltisch"
+    ragged = _lines(text, "de", 38)
+    assert _well_broken(ragged, text, "de") == 0, ragged
+    justified = _lines(text, "de", 38, align="justify")
+    assert _well_broken(justified, text, "de") >= 1, justified
+    assert len(justified) < len(ragged)

@@ -258,46 +258,63 @@ def resolve(
     width, height = size
     # Expressions may use the item's size in millimetres, for layouts that follow it.
     context = {**context, "width": width / mm(1), "height": height / mm(1)}
-    boxes = []
+    boxes, problems = [], Collector()
     for spec in layout.boxes:
-        locs = spec.params.value_locs
-        if spec.when is not None and not _truthy(expand(spec.when, context, locs["when"])):
+        try:  # every box's mistake told, not only the first's
+            box = _resolved(spec, context, size, height, label, safe_zone)
+        except ContentError as exc:
+            problems.extend(exc.problems)
             continue
-        x, y, w, h = _box_mm(spec, context, label)
-        rect = (mm(x), height - mm(y + h), mm(w), mm(h))
-        _check_place(spec, rect, size, label, safe_zone)
-        params = []
-        for key, value in spec.params.items():
-            if key in BOX_KEYS:
-                continue
-            try:
-                if key == "with":  # a whole mapping from the context: a theme's motif
-                    # Without the row's own keys a motif never reads (a picture's title):
-                    # a side that differs only in them is the same art in every language.
-                    mapping = _mapping(context, value)
-                    params.append((key, tuple(p for p in mapping if p[0] not in PASSING)))
-                    continue
-                rendered = coerce(spec.painter, key, _render(value, context, locs[key]))
-                if key in ("piece", "picture"):  # mm from the top-left, like `box`
-                    px, py, pw, ph = rendered
-                    rendered = (mm(px), height - mm(py + ph), mm(pw), mm(ph))
-                params.append((key, rendered))
-            except ValueError as exc:
-                source = f" (from '{value}')" if isinstance(value, str) and "{" in value else ""
-                raise ContentError(
-                    Problem(locs[key], f"{label}: '{key}' of box '{spec.name}' {exc}{source}")
-                ) from None
-        boxes.append(
-            Box(
-                spec.name,
-                spec.painter,
-                rect,
-                tuple(sorted(completed(dict(params), context).items())),
-                locs.get("text", spec.loc),
-                tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS)),
-            )
-        )
+        if box is not None:
+            boxes.append(box)
+    problems.raise_if_any()
     return tuple(boxes)
+
+
+def _resolved(
+    spec: BoxSpec,
+    context: dict,
+    size: tuple[float, float],
+    height: float,
+    label: str,
+    safe_zone: bool,
+) -> Box | None:
+    """One box rendered for the item, or None when its `when` does not hold."""
+    locs = spec.params.value_locs
+    if spec.when is not None and not _truthy(expand(spec.when, context, locs["when"])):
+        return None
+    x, y, w, h = _box_mm(spec, context, label)
+    rect = (mm(x), height - mm(y + h), mm(w), mm(h))
+    _check_place(spec, rect, size, label, safe_zone)
+    params = []
+    for key, value in spec.params.items():
+        if key in BOX_KEYS:
+            continue
+        try:
+            if key == "with":  # a whole mapping from the context: a theme's motif
+                # Without the row's own keys a motif never reads (a picture's title):
+                # a side that differs only in them is the same art in every language.
+                mapping = _mapping(context, value)
+                params.append((key, tuple(p for p in mapping if p[0] not in PASSING)))
+                continue
+            rendered = coerce(spec.painter, key, _render(value, context, locs[key]))
+            if key in ("piece", "picture"):  # mm from the top-left, like `box`
+                px, py, pw, ph = rendered
+                rendered = (mm(px), height - mm(py + ph), mm(pw), mm(ph))
+            params.append((key, rendered))
+        except ValueError as exc:
+            source = f" (from '{value}')" if isinstance(value, str) and "{" in value else ""
+            raise ContentError(
+                Problem(locs[key], f"{label}: '{key}' of box '{spec.name}' {exc}{source}")
+            ) from None
+    return Box(
+        spec.name,
+        spec.painter,
+        rect,
+        tuple(sorted(completed(dict(params), context).items())),
+        locs.get("text", spec.loc),
+        tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS)),
+    )
 
 
 def _box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:

@@ -22,20 +22,33 @@ def hyphenator(lang: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
     return pyphen.Pyphen(lang=found).iterate if found else None
 
 
-def hyphenated(lang: str) -> dict:
+def hyphenated(lang: str, longer_than: Callable[[str], bool] | None = None) -> dict:
     """A paragraph style's settings for text in `lang`: a word that does not fit the rest of
     its line is broken at a syllable with a hyphen, after a hyphen it has, or a web address
     after a slash; never anywhere else (reportlab's splitLongWords would cut it where the
     line ends, without a hyphen). A word that cannot be broken so overruns the line, which
-    `overrun` finds: the text does not fit at that size."""
+    `overrun` finds: the text does not fit at that size. `longer_than`: syllables are
+    broken only in the words it holds too long for a line of their own."""
+    split = hyphenator(lang)
+    if split is not None and longer_than is not None:
+        split = _only(split, longer_than)
     return {
-        "hyphenationLang": hyphenator(lang) or "",
+        "hyphenationLang": split or "",
         # 2: a word that cannot be broken on the rest of a line is tried on a line of its
         # own before it is set whole; it also breaks after the hyphens a word has.
         "embeddedHyphenation": 2,
         "uriWasteReduce": 0.3,
         "splitLongWords": 0,
     }
+
+
+def _only(
+    split: Callable[[str], Iterator[tuple[str, str]]], longer_than: Callable[[str], bool]
+) -> Callable[[str], Iterator[tuple[str, str]]]:
+    def splits(word: str) -> Iterator[tuple[str, str]]:
+        return split(word) if longer_than(word) else iter(())
+
+    return splits
 
 
 def overrun(para: Paragraph) -> str | None:

@@ -182,7 +182,15 @@ def unbroken_tail(text: str) -> str:
     return text
 
 
-def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
+def paragraph_style(ctx, box, size: float, width: float = math.inf) -> ParagraphStyle:
+    """The box's style at `size`. A card's few ragged lines read better whole than with a
+    syllable hung at their ends: only a word too long for a line of its own (`width`) is
+    hyphenated; justified text, whose spaces would gape, wherever a line ends."""
+    fonts = [ctx.fonts[role] for role in ("regular", "bold", "italic")]
+
+    def too_long(word: str) -> bool:  # in any of the fonts markup may set it in
+        return max(stringWidth(word, f, size) for f in fonts) > width
+
     return ParagraphStyle(
         box.name,
         fontName=ctx.fonts.get(box.get("font"), box.loc_of("font")),
@@ -190,7 +198,7 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
         leading=size * float(box.get("leading")),
         alignment=ALIGN.get(box.get("align"), TA_LEFT),
         textColor=ctx.ink(box, "colour"),
-        **hyphenated(ctx.lang),
+        **hyphenated(ctx.lang, None if box.get("align") == "justify" else too_long),
     )
 
 
@@ -352,7 +360,7 @@ def paint_paragraph(c, box, ctx) -> None:
     gap = float(box.get("gap"))
 
     def laid_out(at: float):
-        style = paragraph_style(ctx, box, at)
+        style = paragraph_style(ctx, box, at, w)
         paras = [paragraph(str(t), style, box.loc, ctx.item_label, ctx.folder) for t in texts]
         heights = [p.wrap(w, h)[1] for p in paras]
         wide = next((word for p in paras if (word := overrun(p)) is not None), None)
