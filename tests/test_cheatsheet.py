@@ -142,3 +142,22 @@ def test_a_broken_look_up_panel_is_named_where_it_is_written(project_copy, case)
 
     path = LOOKUP_BAD[case][0]
     validate_fails(project_copy, path.split("/")[1], LOOKUP_BAD[case])
+
+
+def test_the_rules_read_back_every_word_as_written(kits):
+    """Hyphenating, reportlab 5.1 dropped the hyphen of a word it tried to break after its
+    own hyphen and then set whole ('L-Karte' printed 'LKarte'); every word with a hyphen
+    in Minipilo's rules reads back with it."""
+    import re
+
+    from pypdf import PdfReader
+
+    written = (ROOT / "content" / "minipilo" / "rules.yaml").read_text()
+    hyphened = set(re.findall(r"\b[A-Z]-Karte\b", written))
+    assert hyphened, "the rules have words like L-Karte"
+    text = " ".join(
+        page.extract_text()
+        for page in PdfReader(printed(kits("minipilo"), "rules.pdf", "de")).pages
+    )
+    for word in hyphened:
+        assert word.replace("-", "") not in text, word

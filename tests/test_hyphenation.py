@@ -109,3 +109,9 @@ def test_ragged_text_keeps_words_whole_that_fit_a_line_and_justified_text_hyphen
     justified = _lines(text, "de", 38, align="justify")
     assert _well_broken(justified, text, "de") >= 1, justified
     assert len(justified) < len(ragged)
+
+
+def test_a_long_compound_breaks_after_its_own_hyphen():
+    lines = _lines("Ein Print-and-Play-Spiel", "en", 20)
+    assert any(line.endswith("-") for line in lines)
+    assert "".join(lines).replace(" ", "") == "EinPrint-and-Play-Spiel"

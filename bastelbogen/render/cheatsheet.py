@@ -114,10 +114,11 @@ def write_cheatsheet(
 
 def _styles(fonts: Fonts, scale: float, accent, lang: str) -> dict[str, ParagraphStyle]:
     ink = colors.HexColor("#1d1d1d")
-    # Words too long for the rest of a line are hyphenated in the page's language. A word
-    # that no break makes fit (a column is some 90 mm wide: hardly ever) is still split
-    # rather than run into the next column, where nothing could tell it.
-    breaks = {**hyphenated(lang), "splitLongWords": 1}
+    # Words too long for a line are hyphenated in the page's language. A word that no
+    # break makes fit (a column is some 90 mm wide: hardly ever) is still split rather
+    # than run into the next column, where nothing could tell it.
+    faces = [fonts[role] for role in ("regular", "bold", "italic")]
+    breaks = {**hyphenated(lang, faces), "splitLongWords": 1}
 
     def style(kind, font="regular", **kw):
         size = BASE[kind] * scale

@@ -4,10 +4,12 @@ nowhere else."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import math
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 import pyphen
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from bastelbogen.core.errors import ContentError, Problem
@@ -22,31 +24,72 @@ def hyphenator(lang: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
     return pyphen.Pyphen(lang=found).iterate if found else None
 
 
-def hyphenated(lang: str, longer_than: Callable[[str], bool] | None = None) -> dict:
-    """A paragraph style's settings for text in `lang`: a word that does not fit the rest of
-    its line is broken at a syllable with a hyphen, after a hyphen it has, or a web address
-    after a slash; never anywhere else (reportlab's splitLongWords would cut it where the
-    line ends, without a hyphen). A word that cannot be broken so overruns the line, which
-    `overrun` finds: the text does not fit at that size. `longer_than`: syllables are
-    broken only in the words it holds too long for a line of their own."""
+def hyphenated(lang: str, fonts: Sequence[str], everywhere: bool = False) -> dict:
+    """A paragraph style's settings for text in `lang`: a word too long for a line of its
+    own (in the widest of `fonts`, which markup may set it in) is broken at a syllable with
+    a hyphen, after a hyphen it has, or a web address after a slash; never anywhere else
+    (reportlab's splitLongWords would cut it where the line ends, without a hyphen). A
+    few ragged lines read better with every other word whole than with a syllable hung at
+    their ends; `everywhere` (justified text, whose spaces would gape) breaks any word at
+    a line's end. A word no break makes fit overruns its line, which `overrun` finds: the
+    text does not fit at that size. Wrapped as a `Hyphenating` paragraph, which says how
+    wide its lines are."""
     split = hyphenator(lang)
-    if split is not None and longer_than is not None:
-        split = _only(split, longer_than)
+    if split is not None and not everywhere:
+        split = _only_long(split, tuple(fonts))
     return {
         "hyphenationLang": split or "",
-        # 2: a word that cannot be broken on the rest of a line is tried on a line of its
-        # own before it is set whole; it also breaks after the hyphens a word has.
-        "embeddedHyphenation": 2,
+        "embeddedHyphenation": RETRY,
         "uriWasteReduce": 0.3,
         "splitLongWords": 0,
     }
 
 
-def _only(
-    split: Callable[[str], Iterator[tuple[str, str]]], longer_than: Callable[[str], bool]
+class _Retry(int):
+    """reportlab's `embeddedHyphenation` of 2 (`> 1`: a word that cannot be broken on the
+    rest of a line is tried on a line of its own before it is set whole), but false where
+    it would also break words after their own hyphens by itself: reportlab 5.1 drops the
+    hyphen of a word it tried so and set whole ('L-Karte' printed 'LKarte'). Words with
+    hyphens still break there, through the dictionary's splits (pyphen's own)."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+RETRY = _Retry(2)
+_ROOM: list[tuple[float, float]] = []  # the line width and size of the paragraph wrapping
+
+
+class Hyphenating(Paragraph):
+    """A Paragraph that tells its hyphenator how wide its lines are while it wraps."""
+
+    def wrap(self, availWidth, availHeight):  # noqa: N803 (reportlab's names)
+        _ROOM.append(self._room(availWidth))
+        try:
+            return super().wrap(availWidth, availHeight)
+        finally:
+            _ROOM.pop()
+
+    def split(self, availWidth, availHeight):  # noqa: N803
+        _ROOM.append(self._room(availWidth))
+        try:
+            return super().split(availWidth, availHeight)
+        finally:
+            _ROOM.pop()
+
+    def _room(self, width: float) -> tuple[float, float]:
+        style = self.style
+        return width - style.leftIndent - style.rightIndent, style.fontSize
+
+
+def _only_long(
+    split: Callable[[str], Iterator[tuple[str, str]]], fonts: tuple[str, ...]
 ) -> Callable[[str], Iterator[tuple[str, str]]]:
     def splits(word: str) -> Iterator[tuple[str, str]]:
-        return split(word) if longer_than(word) else iter(())
+        room, size = _ROOM[-1] if _ROOM else (math.inf, 0.0)
+        if max(stringWidth(word, font, size) for font in fonts) > room:
+            return split(word)
+        return iter(())
 
     return splits
 

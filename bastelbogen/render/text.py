@@ -20,7 +20,7 @@ from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import ALIGNMENT, COLOUR, FACTOR, FONT_SIZE, TEXT, choice
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.units import to_mm
-from bastelbogen.render.hyphens import hyphenated, overrun, unbreakable
+from bastelbogen.render.hyphens import Hyphenating, hyphenated, overrun, unbreakable
 from bastelbogen.render.style import missing_glyphs
 
 CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
@@ -182,15 +182,8 @@ def unbroken_tail(text: str) -> str:
     return text
 
 
-def paragraph_style(ctx, box, size: float, width: float = math.inf) -> ParagraphStyle:
-    """The box's style at `size`. A card's few ragged lines read better whole than with a
-    syllable hung at their ends: only a word too long for a line of its own (`width`) is
-    hyphenated; justified text, whose spaces would gape, wherever a line ends."""
+def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
     fonts = [ctx.fonts[role] for role in ("regular", "bold", "italic")]
-
-    def too_long(word: str) -> bool:  # in any of the fonts markup may set it in
-        return max(stringWidth(word, f, size) for f in fonts) > width
-
     return ParagraphStyle(
         box.name,
         fontName=ctx.fonts.get(box.get("font"), box.loc_of("font")),
@@ -198,7 +191,7 @@ def paragraph_style(ctx, box, size: float, width: float = math.inf) -> Paragraph
         leading=size * float(box.get("leading")),
         alignment=ALIGN.get(box.get("align"), TA_LEFT),
         textColor=ctx.ink(box, "colour"),
-        **hyphenated(ctx.lang, None if box.get("align") == "justify" else too_long),
+        **hyphenated(ctx.lang, fonts, everywhere=box.get("align") == "justify"),
     )
 
 
@@ -311,7 +304,7 @@ def paragraph(
         raise ContentError(Problem(loc, f"{where}{problem}: '{text[:60]}'"))
     text = _pictures(text, folder, loc, label)
     try:
-        return Paragraph(text, style, **kw)
+        return Hyphenating(text, style, **kw)
     except (ValueError, KeyError, AttributeError, TypeError) as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "broken markup"
         where = f"{label}: " if label else ""
@@ -360,7 +353,7 @@ def paint_paragraph(c, box, ctx) -> None:
     gap = float(box.get("gap"))
 
     def laid_out(at: float):
-        style = paragraph_style(ctx, box, at, w)
+        style = paragraph_style(ctx, box, at)
         paras = [paragraph(str(t), style, box.loc, ctx.item_label, ctx.folder) for t in texts]
         heights = [p.wrap(w, h)[1] for p in paras]
         wide = next((word for p in paras if (word := overrun(p)) is not None), None)
