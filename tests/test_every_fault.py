@@ -62,3 +62,21 @@ def test_one_validate_tells_four_faults_in_two_templates(tmp_path):
     # A fault every item shares is told once, at its place, not once an item.
     assert len(told) == len(expected), result.stderr
     assert "'far' lies outside the 63.0 x 88.0 mm item (and 1 more item)" in result.stderr
+
+
+def test_at_most_a_hundred_faults_are_told_and_how_many_more(tmp_path):
+    _game(tmp_path)
+    boxes = "".join(
+        f'  - {{name: far{n}, painter: shape, box: [{100 + n}, 10, 10, 10], fill: "#336699"}}\n'
+        for n in range(130)
+    )
+    (tmp_path / "templates" / "faults" / "face.yaml").write_text("boxes:\n" + boxes)
+    (tmp_path / "templates" / "faults" / "back.yaml").write_text(
+        "boxes:\n  - {name: sky, painter: art, box: bleed, motif: waves}\n"
+    )
+    result = pnp("validate", "faults", cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    told = [line for line in result.stderr.splitlines() if re.match(r"\S+:\d+:\d+: ", line)]
+    assert sum("lies outside" in line for line in told) == 100, result.stderr[-2000:]
+    assert told[100].endswith("and 30 more problems after this one"), told[100]
+    assert len(told) == 101

@@ -46,7 +46,6 @@ def every_fault(job: Job, variant: Variant | None, first: ContentError) -> Conte
         planned = plan_files(job.game, variant, job.options, job.layouts)
     except ContentError:
         return first
-    canvas = Canvas(io.BytesIO())
     # One language at a time: a file compared across languages reads every template.
     langs = [replace(job.options, langs=(lang,)) for lang in job.options.langs]
     for plan, options in ((plan, options) for plan in planned for options in langs):
@@ -56,22 +55,32 @@ def every_fault(job: Job, variant: Variant | None, first: ContentError) -> Conte
             found.extend(exc.problems)
             continue
         for one in laid:
-            ctx = PaintContext(job.fonts, job.game.folder, dry=True, lang=one.arts.lang)
-            forms = Forms(canvas, ctx)
-            for item in one.items:
-                for side in ("front", "back"):
-                    try:
-                        art, key = one.arts.placed(item, side)
-                        if art is not None:
-                            label = f"item '{item.id}' ({side})"
-                            forms.place(art, IDENTITY, label, None, item.loc, key)
-                    except ContentError as exc:
-                        found.extend(exc.problems)
-    told = _once_a_place(found.problems)
+            found.extend(_drawn_faults(job, one))
+    told = sorted(_once_a_place(found.problems), key=lambda p: (p.loc.file, p.loc.line, p.loc.col))
     if len(told) <= TOLD:
         return ContentError(told)
-    more = Problem(job.game.loc, f"and {len(told) - TOLD} more problems like these")
+    # Said after the last one told (at its place, so that it is listed last).
+    more = Problem(told[TOLD - 1].loc, f"and {len(told) - TOLD} more problems after this one")
     return ContentError([*told[:TOLD], more])
+
+
+def _drawn_faults(job: Job, laid) -> list[Problem]:
+    """The faults of each side of the file's items, each resolved and drawn as the build
+    would, on a canvas thrown away."""
+    found: list[Problem] = []
+    forms = None
+    for item, side in ((item, side) for item in laid.items for side in ("front", "back")):
+        if forms is None:  # a form left half drawn by a fault spoils its canvas: a new one
+            ctx = PaintContext(job.fonts, job.game.folder, dry=True, lang=laid.arts.lang)
+            forms = Forms(Canvas(io.BytesIO()), ctx)
+        try:
+            art, key = laid.arts.placed(item, side)
+            if art is not None:
+                forms.place(art, IDENTITY, f"item '{item.id}' ({side})", None, item.loc, key)
+        except ContentError as exc:
+            found.extend(exc.problems)
+            forms = None
+    return found
 
 
 _ITEM = re.compile(r"^item '[^']*' \([^)]*\): ")  # the label a problem names its item by
