@@ -35,6 +35,7 @@ def test_a_heading_travels_with_its_first_block():
     from reportlab.platypus import KeepTogether, Paragraph
 
     from bastelbogen.render import columns
+    from bastelbogen.render.hyphens import Hyphenating
 
     sheet = RulesPage(
         _fonts(),
@@ -54,7 +55,8 @@ def test_a_heading_travels_with_its_first_block():
             [("h", "A"), ("p", "one"), ("p", "two"), ("h", "B"), ("li", "x")], styles, sheet, texts
         )
     )
-    assert [type(f) for f in flow] == [KeepTogether, Paragraph, KeepTogether]
+    # a paragraph alone (one that hyphenates: render/hyphens.py), between kept groups
+    assert [type(f) for f in flow] == [KeepTogether, Hyphenating, KeepTogether]
     assert sorted(texts.values()) == ["A", "B", "one", "two", "x"]
     # Fill the left column with filler so that heading B would fit at its foot, its point not.
     template = columns.page_template("de", (0.0, 0.0), mm(30), colors.black)

@@ -115,3 +115,38 @@ def test_a_long_compound_breaks_after_its_own_hyphen():
     lines = _lines("Ein Print-and-Play-Spiel", "en", 20)
     assert any(line.endswith("-") for line in lines)
     assert "".join(lines).replace(" ", "") == "EinPrint-and-Play-Spiel"
+
+
+LATIN = """game: la
+title: {la: Ludus}
+languages: [la]
+players: {min: 2, max: 4}
+components:
+  - id: cards
+    name: {la: Chartae}
+    kind: card
+    size: [63mm, 88mm]
+    face: la/face
+    items:
+      - {id: one, count: 1, text: {la: "Gallia est omnis divisa in partes tres"}}
+"""
+
+
+def test_a_game_in_a_language_without_a_dictionary_builds_and_says_so_once(tmp_path):
+    from bastelbogen.content.words import SHIPPED
+    from tests.conftest import pnp
+
+    game = tmp_path / "content" / "la"
+    (game / "words").mkdir(parents=True)
+    (game / "game.yaml").write_text(LATIN)
+    (game / "words" / "la.yaml").write_text((SHIPPED / "en.yaml").read_text())
+    (tmp_path / "templates" / "la").mkdir(parents=True)
+    (tmp_path / "templates" / "la" / "face.yaml").write_text(
+        'boxes:\n  - {name: w, painter: paragraph, box: [6, 6, 50, 60], text: "{{ text }}"}\n'
+    )
+    result = pnp("validate", "la", "--strict", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    warned = [line for line in result.stderr.splitlines() if "hyphenation" in line]
+    assert len(warned) == 1, result.stderr
+    assert warned[0].startswith("content/la/game.yaml:3:12: warning: preflight:")
+    assert "'la'" in warned[0]

@@ -22,6 +22,7 @@ from bastelbogen.core.shapes import RECT, keeps_safe, outline
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
+from bastelbogen.layout.values import mapping, render, strings, truthy
 
 BOX_KEYS = ("name", "painter", "box", "when")
 SAFE_ZONE = mm(3)
@@ -63,7 +64,7 @@ class Layout:
                 if key == "with":  # a mapping taken from the context by name
                     names.add(str(value).split(".")[0])
                 elif key not in BOX_KEYS:
-                    sources += _strings(value)
+                    sources += strings(value)
             if may_derive(spec.params):  # a seed from the item's id: a face of its own
                 names.add(ITEM)
             for source in sources:
@@ -281,7 +282,7 @@ def _resolved(
 ) -> Box | None:
     """One box rendered for the item, or None when its `when` does not hold."""
     locs = spec.params.value_locs
-    if spec.when is not None and not _truthy(expand(spec.when, context, locs["when"])):
+    if spec.when is not None and not truthy(expand(spec.when, context, locs["when"])):
         return None
     x, y, w, h = _box_mm(spec, context, label)
     rect = (mm(x), height - mm(y + h), mm(w), mm(h))
@@ -294,10 +295,10 @@ def _resolved(
             if key == "with":  # a whole mapping from the context: a theme's motif
                 # Without the row's own keys a motif never reads (a picture's title):
                 # a side that differs only in them is the same art in every language.
-                mapping = _mapping(context, value)
-                params.append((key, tuple(p for p in mapping if p[0] not in PASSING)))
+                pairs = mapping(context, value)
+                params.append((key, tuple(p for p in pairs if p[0] not in PASSING)))
                 continue
-            rendered = coerce(spec.painter, key, _render(value, context, locs[key]))
+            rendered = coerce(spec.painter, key, render(value, context, locs[key]))
             if key in ("piece", "picture"):  # mm from the top-left, like `box`
                 px, py, pw, ph = rendered
                 rendered = (mm(px), height - mm(py + ph), mm(pw), mm(ph))
@@ -350,25 +351,6 @@ def _plausible(value) -> bool:
     return math.isfinite(value) and abs(value) <= limits.MAX_LENGTH_MM
 
 
-def _mapping(context: dict, name) -> tuple:
-    """The named context value as hashable pairs; painters read it like a box's own keys."""
-    value: object = context
-    for part in str(name).split("."):  # `theme.back` reaches into a mapping
-        value = value.get(part) if isinstance(value, dict) else None
-    if not isinstance(value, dict):
-        raise ValueError(f"names '{name}', which is not a mapping here")
-    return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-
-
-def _frozen(value):
-    """Hashable, in the order the content wrote it (a table's rows keep their order)."""
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        return tuple((k, _frozen(v)) for k, v in value.items())
-    return value
-
-
 def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None:
     x, y, w, h = rect
     width, height = size
@@ -391,25 +373,3 @@ def _check_place(spec: BoxSpec, rect, size, label: str, safe_zone: bool) -> None
                     " keep text inside the safe zone",
                 )
             )
-
-
-def _render(value, context: dict, loc: Loc):
-    if isinstance(value, str):
-        return expand(value, context, loc)
-    if isinstance(value, list):
-        return tuple(_render(v, context, loc) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _render(v, context, loc)) for k, v in value.items()))
-    return value
-
-
-def _strings(value) -> list:
-    if isinstance(value, list | tuple):
-        return [s for v in value for s in _strings(v)]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    return [value]
-
-
-def _truthy(text) -> bool:
-    return str(text).strip().lower() not in ("", "false", "0", "none", "no")
