@@ -47,7 +47,8 @@ def every_fault(job: Job, variant: Variant | None, first: ContentError) -> Conte
     except ContentError:
         return first
     # One language at a time: a file compared across languages reads every template.
-    langs = [replace(job.options, langs=(lang,)) for lang in job.options.langs]
+    # (The options are the build's BuildOptions, a dataclass behind their Protocol.)
+    langs = [replace(job.options, langs=(lang,)) for lang in job.options.langs]  # type: ignore[type-var]
     for plan, options in ((plan, options) for plan in planned for options in langs):
         try:
             laid = list(paint_file(job.game, plan, job.layouts, options, None))

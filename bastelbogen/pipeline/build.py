@@ -28,7 +28,7 @@ from bastelbogen.output.publish import OutsideError, scratch, staged, sweep
 from bastelbogen.pipeline import plugins
 from bastelbogen.pipeline.assemble import every_fault, write_kit
 from bastelbogen.render.cheatsheet import forget_fits
-from bastelbogen.render.hyphens import hyphenator
+from bastelbogen.render.hyphens import knows
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.text import check_glyphs
 
@@ -113,7 +113,7 @@ def prepare(
         raise ContentError(faults)
     preflight = Preflight()
     for lang in options.langs:
-        if hyphenator(lang) is None:
+        if not knows(lang):
             preflight.unhyphenated(game.languages_loc or game.loc, lang)
     return Prepared(
         game, options, variant, profile, words, fonts, layouts, preflight, tuple(faults)

@@ -17,11 +17,20 @@ from bastelbogen.core.units import to_mm
 
 
 @lru_cache(maxsize=64)
+def knows(lang: str) -> bool:
+    """Whether pyphen has a hyphenation dictionary for the language (`de`, `en_GB`,
+    `pt-BR`), without reading it."""
+    return bool(lang) and pyphen.language_fallback(lang.replace("-", "_")) is not None
+
+
+@lru_cache(maxsize=64)
 def hyphenator(lang: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
     """A word's places to break at, longest head first, by the hyphenation dictionary of
-    the language (`de`, `en_GB`, `pt-BR`); None for a language pyphen has none for."""
-    found = pyphen.language_fallback(lang.replace("-", "_")) if lang else None
-    return pyphen.Pyphen(lang=found).iterate if found else None
+    the language; None for a language pyphen has none for. Reading a dictionary takes a
+    while (German's, a second): it is read when a word first needs it."""
+    if not knows(lang):
+        return None
+    return pyphen.Pyphen(lang=pyphen.language_fallback(lang.replace("-", "_"))).iterate
 
 
 def hyphenated(lang: str, fonts: Sequence[str], everywhere: bool = False) -> dict:
@@ -34,9 +43,7 @@ def hyphenated(lang: str, fonts: Sequence[str], everywhere: bool = False) -> dic
     a line's end. A word no break makes fit overruns its line, which `overrun` finds: the
     text does not fit at that size. Wrapped as a `Hyphenating` paragraph, which says how
     wide its lines are."""
-    split = hyphenator(lang)
-    if split is not None and not everywhere:
-        split = _only_long(split, tuple(fonts))
+    split = _splits(lang, tuple(fonts), everywhere) if knows(lang) else None
     return {
         "hyphenationLang": split or "",
         "embeddedHyphenation": RETRY,
@@ -82,13 +89,15 @@ class Hyphenating(Paragraph):
         return width - style.leftIndent - style.rightIndent, style.fontSize
 
 
-def _only_long(
-    split: Callable[[str], Iterator[tuple[str, str]]], fonts: tuple[str, ...]
+def _splits(
+    lang: str, fonts: tuple[str, ...], everywhere: bool
 ) -> Callable[[str], Iterator[tuple[str, str]]]:
     def splits(word: str) -> Iterator[tuple[str, str]]:
         room, size = _ROOM[-1] if _ROOM else (math.inf, 0.0)
-        if max(stringWidth(word, font, size) for font in fonts) > room:
-            return split(word)
+        if everywhere or max(stringWidth(word, font, size) for font in fonts) > room:
+            split = hyphenator(lang)
+            if split is not None:
+                return split(word)
         return iter(())
 
     return splits
@@ -110,7 +119,7 @@ def overrun(para: Paragraph) -> str | None:
 
 def unbreakable(box, ctx, word: str, size: float) -> ContentError:
     """A word that fits no line of the box even broken, at the smallest size."""
-    lang = f" in '{ctx.lang}'" if hyphenator(ctx.lang) else ""
+    lang = f" in '{ctx.lang}'" if knows(ctx.lang) else ""
     return ContentError(
         Problem(
             box.loc,
