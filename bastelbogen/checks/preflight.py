@@ -21,7 +21,9 @@ EPS = 0.01  # points
 NEAR = 1 / 25.4 * 72  # 1 mm: a fill edge closer to the cut than this is a mistake
 LEAST_CONTRAST = 4.5  # WCAG 2.x AA for body text: what a reader with low vision still reads
 PAPER = (1.0, 1.0, 1.0)  # under every box: the sheet
-ADVICE = frozenset({"contrast"})  # findings --strict leaves warnings (the issue: never an error)
+# Findings --strict leaves warnings (the issues: never an error): contrast, and a language
+# no hyphenation dictionary is known for (its words are set unbroken).
+ADVICE = frozenset({"contrast", "hyphenation"})
 GRID = 5  # sample points across the lettering (and 3 down) where the ground is looked up
 
 RGB = tuple[float, float, float]
@@ -38,6 +40,15 @@ class Preflight:
     def scaled(self, loc: Loc, message: str) -> None:
         """Cards scaled to fit a print shop's size (--fit): said, never silent."""
         self._add(loc, "scaled", message)
+
+    def unhyphenated(self, loc: Loc, lang: str) -> None:
+        """A language no hyphenation dictionary is known for: its text is set unbroken."""
+        self._add(
+            loc,
+            "hyphenation",
+            f"no hyphenation dictionary for language '{lang}': its words are not"
+            " hyphenated; a word longer than its line is an error",
+        )
 
     def left_out(self, loc: Loc, message: str) -> None:
         """Cards a print shop's profile does not take: said, never silent."""

@@ -30,6 +30,7 @@ from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
 from bastelbogen.layout.safe import SafeZone
+from bastelbogen.layout.values import mapping, render, strings, truthy
 
 BOX_KEYS = ("name", "painter", "box", "when")
 
@@ -70,7 +71,7 @@ class Layout:
                 if key == "with":  # a mapping taken from the context by name
                     names.add(str(value).split(".")[0])
                 elif key not in BOX_KEYS:
-                    sources += _strings(value)
+                    sources += strings(value)
             if may_derive(spec.params):  # a seed from the item's id: a face of its own
                 names.add(ITEM)
             for source in sources:
@@ -246,48 +247,63 @@ def resolve(
     width, height = size
     # Expressions may use the item's size in millimetres, for layouts that follow it.
     context = {**context, "width": width / mm(1), "height": height / mm(1)}
-    boxes = []
+    boxes, problems = [], Collector()
     for spec in layout.boxes:
-        locs = spec.params.value_locs
-        if spec.when is not None and not _truthy(expand(spec.when, context, locs["when"])):
+        try:  # every box's mistake told, not only the first's
+            box = _resolved(spec, context, size, height, label, safe)
+        except ContentError as exc:
+            problems.extend(exc.problems)
             continue
-        x, y, w, h = _box_mm(spec, context, label)
-        rect = (mm(x), height - mm(y + h), mm(w), mm(h))
-        _check_place(spec, rect, size, label, safe)
-        params = []
-        for key, value in spec.params.items():
-            if key in BOX_KEYS:
-                continue
-            try:
-                if key == "with":  # a whole mapping from the context: a theme's motif
-                    # Without the row's own keys a motif never reads (a picture's title):
-                    # a side that differs only in them is the same art in every language.
-                    mapping = _mapping(context, value)
-                    params.append((key, tuple(p for p in mapping if p[0] not in PASSING)))
-                    continue
-                rendered = coerce(
-                    spec.painter, key, _render(value, context, locs[key]), spec.params
-                )
-                if key in ("piece", "picture"):  # mm from the top-left, like `box`
-                    px, py, pw, ph = rendered
-                    rendered = (mm(px), height - mm(py + ph), mm(pw), mm(ph))
-                params.append((key, rendered))
-            except ValueError as exc:
-                source = f" (from '{value}')" if isinstance(value, str) and "{" in value else ""
-                raise ContentError(
-                    Problem(locs[key], f"{label}: '{key}' of box '{spec.name}' {exc}{source}")
-                ) from None
-        boxes.append(
-            Box(
-                spec.name,
-                spec.painter,
-                rect,
-                tuple(sorted(completed(dict(params), context).items())),
-                locs.get("text", spec.loc),
-                tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS)),
-            )
-        )
+        if box is not None:
+            boxes.append(box)
+    problems.raise_if_any()
     return tuple(boxes)
+
+
+def _resolved(
+    spec: BoxSpec,
+    context: dict,
+    size: tuple[float, float],
+    height: float,
+    label: str,
+    safe: SafeZone | None,
+) -> Box | None:
+    """One box rendered for the item, or None when its `when` does not hold."""
+    locs = spec.params.value_locs
+    if spec.when is not None and not truthy(expand(spec.when, context, locs["when"])):
+        return None
+    x, y, w, h = _box_mm(spec, context, label)
+    rect = (mm(x), height - mm(y + h), mm(w), mm(h))
+    _check_place(spec, rect, size, label, safe)
+    params = []
+    for key, value in spec.params.items():
+        if key in BOX_KEYS:
+            continue
+        try:
+            if key == "with":  # a whole mapping from the context: a theme's motif
+                # Without the row's own keys a motif never reads (a picture's title):
+                # a side that differs only in them is the same art in every language.
+                pairs = mapping(context, value)
+                params.append((key, tuple(p for p in pairs if p[0] not in PASSING)))
+                continue
+            rendered = coerce(spec.painter, key, render(value, context, locs[key]), spec.params)
+            if key in ("piece", "picture"):  # mm from the top-left, like `box`
+                px, py, pw, ph = rendered
+                rendered = (mm(px), height - mm(py + ph), mm(pw), mm(ph))
+            params.append((key, rendered))
+        except ValueError as exc:
+            source = f" (from '{value}')" if isinstance(value, str) and "{" in value else ""
+            raise ContentError(
+                Problem(locs[key], f"{label}: '{key}' of box '{spec.name}' {exc}{source}")
+            ) from None
+    return Box(
+        spec.name,
+        spec.painter,
+        rect,
+        tuple(sorted(completed(dict(params), context).items())),
+        locs.get("text", spec.loc),
+        tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS)),
+    )
 
 
 def _box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:
@@ -323,25 +339,6 @@ def _plausible(value) -> bool:
     return math.isfinite(value) and abs(value) <= limits.MAX_LENGTH_MM
 
 
-def _mapping(context: dict, name) -> tuple:
-    """The named context value as hashable pairs; painters read it like a box's own keys."""
-    value: object = context
-    for part in str(name).split("."):  # `theme.back` reaches into a mapping
-        value = value.get(part) if isinstance(value, dict) else None
-    if not isinstance(value, dict):
-        raise ValueError(f"names '{name}', which is not a mapping here")
-    return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-
-
-def _frozen(value):
-    """Hashable, in the order the content wrote it (a table's rows keep their order)."""
-    if isinstance(value, list | tuple):
-        return tuple(_frozen(v) for v in value)
-    if isinstance(value, dict):
-        return tuple((k, _frozen(v)) for k, v in value.items())
-    return value
-
-
 def _check_place(spec: BoxSpec, rect, size, label: str, safe: SafeZone | None) -> None:
     x, y, w, h = rect
     width, height = size
@@ -358,25 +355,3 @@ def _check_place(spec: BoxSpec, rect, size, label: str, safe: SafeZone | None) -
         raise ContentError(
             Problem(spec.params.value_loc("box"), f"{label}: box '{spec.name}' {why}")
         )
-
-
-def _render(value, context: dict, loc: Loc):
-    if isinstance(value, str):
-        return expand(value, context, loc)
-    if isinstance(value, list):
-        return tuple(_render(v, context, loc) for v in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _render(v, context, loc)) for k, v in value.items()))
-    return value
-
-
-def _strings(value) -> list:
-    if isinstance(value, list | tuple):
-        return [s for v in value for s in _strings(v)]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in _strings(v)]
-    return [value]
-
-
-def _truthy(text) -> bool:
-    return str(text).strip().lower() not in ("", "false", "0", "none", "no")

@@ -89,7 +89,7 @@ def faces(job: Job) -> list[Gathered]:
 
 def pictures(job: Job, shots, dpi: float):
     """The shots as images (see render/raster.py)."""
-    ctx = PaintContext(job.fonts, job.game.folder, preflight=None)
+    ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=job.lang)
     return rasterise(shots, dpi, ctx, job.fonts["regular"])
 
 

@@ -224,7 +224,7 @@ def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str
         (pw + 2 * bx, ph + 2 * by),
         job.fonts["regular"],
     )
-    forms = Forms(c, PaintContext(job.fonts, job.game.folder))
+    forms = Forms(c, PaintContext(job.fonts, job.game.folder, lang=job.lang))
     scale = (pw / one.trim[0], ph / one.trim[1])
     pages = 0
     for item, front, back in laid:

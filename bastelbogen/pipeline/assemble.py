@@ -5,21 +5,102 @@ each worker found comes back in file order, so the kit is the same bytes either 
 
 from __future__ import annotations
 
+import io
+import re
 from contextlib import closing
 from dataclasses import replace
 
+from reportlab.pdfgen.canvas import Canvas
+
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.models import Variant
+from bastelbogen.core.errors import Collector, ContentError, Problem
+from bastelbogen.core.geometry import IDENTITY
 from bastelbogen.core.workers import in_order
 from bastelbogen.layout.kit import paint_file, plan_files
 from bastelbogen.layout.proof import Kit, prove
 from bastelbogen.output import Job, Writer
+from bastelbogen.render.paint import Forms, PaintContext
+
+TOLD = 100  # layout problems told at most, then how many more there are
 
 
 def write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[dict]:
     """Every file of the kit written into the staging folder; their manifest entries. The
     laid-out kit proves itself first (proof.py): a broken invariant stops it before any
-    file is written."""
+    file is written. A mistake in the layouts stops it too, but told with every other one
+    of every item's sides (`every_fault`): a designer fixes them all in one round."""
+    try:
+        return _write_kit(job, variant, writers, jobs)
+    except ContentError as first:
+        raise every_fault(job, variant, first) from None
+
+
+def every_fault(job: Job, variant: Variant | None, first: ContentError) -> ContentError:
+    """The first fault found and those of every other item side: each side resolved and
+    drawn on its own, so that one fault does not hide the next. Only a build that failed
+    pays for this; a good one never comes here. At most TOLD are told."""
+    found = Collector()
+    found.extend(first.problems)
+    try:
+        planned = plan_files(job.game, variant, job.options, job.layouts)
+    except ContentError:
+        return first
+    # One language at a time: a file compared across languages reads every template.
+    # (The options are the build's BuildOptions, a dataclass behind their Protocol.)
+    langs = [replace(job.options, langs=(lang,)) for lang in job.options.langs]  # type: ignore[type-var]
+    for plan, options in ((plan, options) for plan in planned for options in langs):
+        try:
+            laid = list(paint_file(job.game, plan, job.layouts, options, None))
+        except ContentError as exc:
+            found.extend(exc.problems)
+            continue
+        for one in laid:
+            found.extend(_drawn_faults(job, one))
+    told = sorted(_once_a_place(found.problems), key=lambda p: (p.loc.file, p.loc.line, p.loc.col))
+    if len(told) <= TOLD:
+        return ContentError(told)
+    # Said after the last one told (at its place, so that it is listed last).
+    more = Problem(told[TOLD - 1].loc, f"and {len(told) - TOLD} more problems after this one")
+    return ContentError([*told[:TOLD], more])
+
+
+def _drawn_faults(job: Job, laid) -> list[Problem]:
+    """The faults of each side of the file's items, each resolved and drawn as the build
+    would, on a canvas thrown away."""
+    found: list[Problem] = []
+    forms = None
+    for item, side in ((item, side) for item in laid.items for side in ("front", "back")):
+        if forms is None:  # a form left half drawn by a fault spoils its canvas: a new one
+            ctx = PaintContext(job.fonts, job.game.folder, dry=True, lang=laid.arts.lang)
+            forms = Forms(Canvas(io.BytesIO()), ctx)
+        try:
+            art, key = laid.arts.placed(item, side)
+            if art is not None:
+                forms.place(art, IDENTITY, f"item '{item.id}' ({side})", None, item.loc, key)
+        except ContentError as exc:
+            found.extend(exc.problems)
+            forms = None
+    return found
+
+
+_ITEM = re.compile(r"^item '[^']*' \([^)]*\): ")  # the label a problem names its item by
+
+
+def _once_a_place(problems: list[Problem]) -> list[Problem]:
+    """Each fault once: one a template gives every item it draws is told for its first
+    item, with how many more share it."""
+    first: dict[tuple, tuple] = {}  # (place, message without the item) -> (problem, items)
+    for problem in problems:
+        key = (problem.loc, _ITEM.sub("", problem.message))
+        first.setdefault(key, (problem, set()))[1].add(problem.message)
+    return [
+        Problem(p.loc, f"{p.message} (and {n} more item{'s' if n > 1 else ''})") if n else p
+        for p, n in ((p, len(items) - 1) for p, items in first.values())
+    ]
+
+
+def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[dict]:
     planned = plan_files(job.game, variant, job.options, job.layouts)
     prove(
         Kit(

@@ -26,8 +26,9 @@ from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output import WRITERS, Job
 from bastelbogen.output.publish import OutsideError, scratch, staged, sweep
 from bastelbogen.pipeline import plugins
-from bastelbogen.pipeline.assemble import write_kit
+from bastelbogen.pipeline.assemble import every_fault, write_kit
 from bastelbogen.render.cheatsheet import forget_fits
+from bastelbogen.render.hyphens import knows
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.text import check_glyphs
 
@@ -76,6 +77,7 @@ class Prepared:
     fonts: Fonts
     layouts: Layouts
     preflight: Preflight
+    faults: tuple = ()  # the templates' mistakes, when the caller tells them with the rest
 
     def laid_out(self):
         """Each file of the kit laid out and painted, in this process (the preview's)."""
@@ -88,9 +90,12 @@ def prepare(
     options: BuildOptions,
     game: Game | None = None,
     drawn: set | None = None,
+    gather: bool = False,
 ) -> Prepared:
     """Load, settle the options, check: the steps every way through the pipeline shares.
-    `game`: loaded already. `drawn`: see build_game (its content checks ran already)."""
+    `game`: loaded already. `drawn`: see build_game (its content checks ran already).
+    `gather`: the templates' mistakes are handed back (Prepared.faults), to be told with
+    every other layout fault, rather than raised."""
     templating.reset()
     if not drawn:  # a later variant of one validation may reuse the pages fitted before
         forget_fits()
@@ -103,11 +108,19 @@ def prepare(
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
     _check_words(words, fonts)
     layouts = Layouts(project.templates)
-    _read_templates(layouts, game)
-    return Prepared(game, options, variant, profile, words, fonts, layouts, Preflight())
+    faults = _read_templates(layouts, game)
+    if faults and not gather:
+        raise ContentError(faults)
+    preflight = Preflight()
+    for lang in options.langs:
+        if not knows(lang):
+            preflight.unhyphenated(game.languages_loc or game.loc, lang)
+    return Prepared(
+        game, options, variant, profile, words, fonts, layouts, preflight, tuple(faults)
+    )
 
 
-def _read_templates(layouts: Layouts, game: Game) -> None:
+def _read_templates(layouts: Layouts, game: Game) -> list:
     """Every component's templates read before anything is laid out, so that the mistakes
     of all of them are told together rather than one file a build."""
     problems = Collector()
@@ -118,7 +131,7 @@ def _read_templates(layouts: Layouts, game: Game) -> None:
                     layouts.get(name, loc)
             except ContentError as exc:
                 problems.extend(exc.problems)
-    problems.raise_if_any()
+    return problems.problems
 
 
 def build_game(
@@ -135,7 +148,7 @@ def build_game(
     --jobs above 1 its files are written by that many processes, to the same bytes.
     `game`: the game loaded already. `drawn` (validating several variants): the faces the
     variants before drew, whose content checks also ran then; not drawn again."""
-    ready = prepare(project, game_id, options, game, drawn)
+    ready = prepare(project, game_id, options, game, drawn, gather=True)
     options = ready.options
     writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
     with scratch() if options.dry else staged(out, game_id) as staging:
@@ -151,6 +164,8 @@ def build_game(
             profile=ready.profile,
             drawn=drawn,
         )
+        if ready.faults:  # told with the faults of the templates that did read
+            raise every_fault(job, ready.variant, ContentError(list(ready.faults)))
         write_kit(job, ready.variant, writers, jobs_for(options.jobs))
         found = ready.preflight.problems()
         if options.strict and (errors := ready.preflight.problems(strict=True)):

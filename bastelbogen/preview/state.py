@@ -94,7 +94,7 @@ class Preview:
         # first theme), check. Only where the laid-out files go differs.
         ready = prepare(self.project, self.game_id, self.options)
         lang = ready.options.langs[0]  # the preview shows the first language
-        ctx = PaintContext(ready.fonts, ready.game.folder)
+        ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang)
         components: dict = {}
         sheets, images, shots = [], {}, []
         for laid in ready.laid_out():

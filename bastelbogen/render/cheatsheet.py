@@ -26,6 +26,7 @@ from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm, to_mm
 from bastelbogen.render import columns, lookup
 from bastelbogen.render.columns import SHEET
+from bastelbogen.render.hyphens import hyphenated
 from bastelbogen.render.pdf import DISCARD, Meta
 from bastelbogen.render.rulestext import blocks_of, load_template
 from bastelbogen.render.style import Fonts, colour
@@ -111,8 +112,13 @@ def write_cheatsheet(
     return listed
 
 
-def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
+def _styles(fonts: Fonts, scale: float, accent, lang: str) -> dict[str, ParagraphStyle]:
     ink = colors.HexColor("#1d1d1d")
+    # Words too long for a line are hyphenated in the page's language. A word that no
+    # break makes fit (a column is some 90 mm wide: hardly ever) is still split rather
+    # than run into the next column, where nothing could tell it.
+    faces = [fonts[role] for role in ("regular", "bold", "italic")]
+    breaks = {**hyphenated(lang, faces), "splitLongWords": 1}
 
     def style(kind, font="regular", **kw):
         size = BASE[kind] * scale
@@ -125,6 +131,7 @@ def _styles(fonts: Fonts, scale: float, accent) -> dict[str, ParagraphStyle]:
             bulletFontSize=size,
             textColor=kw.pop("textColor", ink),
             alignment=TA_LEFT,
+            **breaks,
             **kw,
         )
 
@@ -252,7 +259,7 @@ def _at(sheet: RulesPage, blocks, scale: float, depth: float | None = None):
     """The page template, the flowables, each paragraph's text and the columns' paragraphs
     in the groups that stay together, at one scale (and the columns' depth, when
     balanced)."""
-    styles = _styles(sheet.fonts, scale, sheet.accent)
+    styles = _styles(sheet.fonts, scale, sheet.accent, sheet.lang)
     texts: dict[int, str] = {}
     head = [
         p

@@ -14,12 +14,13 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from bastelbogen.content.painters import MOTIFS, completed
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
+from bastelbogen.render.hyphens import Hyphenating
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.text import unbroken_tail
 
@@ -37,7 +38,7 @@ def band(blocks, styles, width: float, sheet) -> Flowable | None:
     panels: list[list] = []
     for kind, text in blocks:
         if kind == "panel":
-            panels.append([Paragraph(unbroken_tail(text), styles["h"])])
+            panels.append([Hyphenating(unbroken_tail(text), styles["h"])])
         elif panels:
             panels[-1].append((kind, text))
     if not panels:
@@ -63,7 +64,7 @@ def band(blocks, styles, width: float, sheet) -> Flowable | None:
 
 def _body(lines, styles, width: float, sheet) -> list:
     rows = [
-        [Paragraph(cell.strip(), styles["p"]) for cell in text.split("|")]
+        [Hyphenating(cell.strip(), styles["p"]) for cell in text.split("|")]
         for kind, text in lines
         if kind == "row"
     ]
@@ -89,12 +90,12 @@ def _body(lines, styles, width: float, sheet) -> list:
             out.append(Cycle([s.strip() for s in text.split("|")], centred, width))
     symbols = [text.split(None, 2) for kind, text in lines if kind == "symbol"]
     if symbols:
-        ctx = PaintContext(sheet.fonts, sheet.folder)
+        ctx = PaintContext(sheet.fonts, sheet.folder, lang=sheet.lang)
         rows = []
         for parts in symbols:
             motif, colour, name = (parts + ["", ""])[:3]
             rows.append(
-                [Symbol(motif, colour, ctx, sheet.where(name)), Paragraph(name, styles["p"])]
+                [Symbol(motif, colour, ctx, sheet.where(name)), Hyphenating(name, styles["p"])]
             )
         table = Table(rows, colWidths=[SYMBOL + mm(2), width - SYMBOL - mm(2)])
         table.setStyle(
@@ -147,7 +148,7 @@ class Cycle(Flowable):
     def wrap(self, avail_w, avail_h):
         n = len(self.texts)
         self.box_w = (self.width - ARROW * (n - 1)) / n
-        self.steps = [Paragraph(t, self._fitted(self.box_w - 6)) for t in self.texts]
+        self.steps = [Hyphenating(t, self._fitted(self.box_w - 6)) for t in self.texts]
         self.box_h = max(p.wrap(self.box_w - 4, avail_h)[1] for p in self.steps) + 6
         self.height = self.box_h + mm(5)
         return self.width, self.height

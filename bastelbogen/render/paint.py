@@ -40,6 +40,7 @@ class PaintContext:
     dry: bool = False  # validating: everything drawn (text fitted, pictures read), no file
     drawn: set | None = None  # validating: faces (by their key) drawn already, not again
     beneath: tuple = ()  # the boxes of the face drawn before the one being drawn: its ground
+    lang: str = ""  # the language of the text drawn: words are hyphenated by its rules
 
     def ink(self, box, key: str, default: str | None = ""):
         """A box's colour: its own, else the default its painter declares ("" here), else

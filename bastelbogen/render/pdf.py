@@ -183,6 +183,7 @@ def write_pages(
     its assembly plan)."""
     c = new_canvas(DISCARD if ctx.dry else path, meta, pages[0].size, ctx.fonts["regular"])
     forms = Forms(c, ctx)
+    ctx.lang = arts.lang  # the file's language: its text is hyphenated by its rules
     for page in pages:
         c.setPageSize(page.size)
         set_boxes(c, page.trim_box, page.bleed_box)

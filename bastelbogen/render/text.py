@@ -20,6 +20,7 @@ from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import ALIGNMENT, COLOUR, FACTOR, FONT_SIZE, TEXT, choice
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.units import to_mm
+from bastelbogen.render.hyphens import Hyphenating, hyphenated, overrun, unbreakable
 from bastelbogen.render.style import missing_glyphs
 
 CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
@@ -182,6 +183,7 @@ def unbroken_tail(text: str) -> str:
 
 
 def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
+    fonts = [ctx.fonts[role] for role in ("regular", "bold", "italic")]
     return ParagraphStyle(
         box.name,
         fontName=ctx.fonts.get(box.get("font"), box.loc_of("font")),
@@ -189,6 +191,7 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
         leading=size * float(box.get("leading")),
         alignment=ALIGN.get(box.get("align"), TA_LEFT),
         textColor=ctx.ink(box, "colour"),
+        **hyphenated(ctx.lang, fonts, everywhere=box.get("align") == "justify"),
     )
 
 
@@ -301,7 +304,7 @@ def paragraph(
         raise ContentError(Problem(loc, f"{where}{problem}: '{text[:60]}'"))
     text = _pictures(text, folder, loc, label)
     try:
-        return Paragraph(text, style, **kw)
+        return Hyphenating(text, style, **kw)
     except (ValueError, KeyError, AttributeError, TypeError) as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "broken markup"
         where = f"{label}: " if label else ""
@@ -318,7 +321,8 @@ def paragraph(
 @painter(
     "paragraph",
     "wrapped text with `<b>`, `<i>`, `<br/>`; a blank line starts a new"
-    " paragraph, `gap` font sizes apart",
+    " paragraph, `gap` font sizes apart; a word that does not fit the rest of its line"
+    " is hyphenated by the rules of the text's language, never cut",
     {
         "text": TEXT,
         "font": Key(TEXT, "regular"),
@@ -352,23 +356,30 @@ def paint_paragraph(c, box, ctx) -> None:
         style = paragraph_style(ctx, box, at)
         paras = [paragraph(str(t), style, box.loc, ctx.item_label, ctx.folder) for t in texts]
         heights = [p.wrap(w, h)[1] for p in paras]
-        return paras, heights, sum(heights) + gap * at * max(0, len(paras) - 1)
+        wide = next((word for p in paras if (word := overrun(p)) is not None), None)
+        return paras, heights, sum(heights) + gap * at * max(0, len(paras) - 1), wide
 
     # Half-point steps from `size` down to `min-size`: the largest that fits, by bisection,
-    # so a size of 1000 pt costs a dozen layouts, not two thousand.
+    # so a size of 1000 pt costs a dozen layouts, not two thousand. Words are hyphenated at
+    # every size tried, so a text that fits hyphenated at the size asked for keeps it, as a
+    # typesetter would rather break a long word than set the whole text much smaller; a
+    # word is never broken but at a syllable, with a hyphen (`hyphenated`).
     steps = int(max(size - min_size, 0.0) / 0.5 + 1e-9)
     lo, hi, best = 0, steps, None
     while lo <= hi:
         mid = (lo + hi) // 2
         result = laid_out(size - mid * 0.5)
-        if result[2] <= h + 1e-6:
+        if result[2] <= h + 1e-6 and result[3] is None:
             best, hi = (mid, result), mid - 1
         else:
             lo = mid + 1
     if best is None:
+        wide = laid_out(min_size)[3]
+        if wide is not None:
+            raise unbreakable(box, ctx, wide, min_size)
         raise _overflow(box, ctx, " ".join(str(t) for t in texts), min_size)
     size = size - best[0] * 0.5
-    paras, heights, total = best[1]
+    paras, heights, total, _ = best[1]
     top = y + h
     if box.get("valign") == "middle":
         top -= (h - total) / 2

@@ -1,0 +1,48 @@
+"""What a layout's box values become for one item: expressions rendered over its context,
+mappings taken from it whole, and the conditions of `when`."""
+
+from __future__ import annotations
+
+from bastelbogen.core.errors import Loc
+from bastelbogen.core.templating import expand
+
+
+def mapping(context: dict, name) -> tuple:
+    """The named context value as hashable pairs; painters read it like a box's own keys."""
+    value: object = context
+    for part in str(name).split("."):  # `theme.back` reaches into a mapping
+        value = value.get(part) if isinstance(value, dict) else None
+    if not isinstance(value, dict):
+        raise ValueError(f"names '{name}', which is not a mapping here")
+    return tuple(sorted((k, frozen(v)) for k, v in value.items()))
+
+
+def frozen(value):
+    """Hashable, in the order the content wrote it (a table's rows keep their order)."""
+    if isinstance(value, list | tuple):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, frozen(v)) for k, v in value.items())
+    return value
+
+
+def render(value, context: dict, loc: Loc):
+    if isinstance(value, str):
+        return expand(value, context, loc)
+    if isinstance(value, list):
+        return tuple(render(v, context, loc) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, render(v, context, loc)) for k, v in value.items()))
+    return value
+
+
+def strings(value) -> list:
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    return [value]
+
+
+def truthy(text) -> bool:
+    return str(text).strip().lower() not in ("", "false", "0", "none", "no")
