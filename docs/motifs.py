@@ -105,11 +105,11 @@ def _tables_of(game_id: str) -> tuple:
     """A shipped game's tables as `with: tables` hands them to a motif, in its first language."""
     from bastelbogen.content.loader import load_game
     from bastelbogen.layout.faces import _tables
-    from bastelbogen.layout.layouts import _mapping
+    from bastelbogen.layout.values import mapping
 
     root = DOCS.parent
     game = load_game(root / "content" / game_id, root / "fonts")
-    return _mapping({"tables": _tables(game, game.languages[0])}, "tables")
+    return mapping({"tables": _tables(game, game.languages[0])}, "tables")
 
 
 def thumbnail(m: Motif):
