@@ -90,8 +90,8 @@ class Staging:
         if target in self.written:
             raise OutsideError(f"refusing to write {relative} twice in one kit")
         self.written.add(target)
-        if not target.parent.is_dir():
-            target.parent.mkdir(parents=True)
+        # Writers in parallel workers (--jobs) may make a language's folder at the same time.
+        target.parent.mkdir(parents=True, exist_ok=True)
         return target
 
     def publish(self, target: Path) -> Path:
