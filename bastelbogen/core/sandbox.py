@@ -306,6 +306,12 @@ def deadline(seconds: float = limits.EXPRESSION_SECONDS) -> Iterator[None]:
         _budget["left"] -= clock() - start
 
 
+def spent() -> bool:
+    """Whether this build's expressions have used their time together: every expression
+    evaluated from now on would be refused, so nothing more is learnt by evaluating."""
+    return _budget["left"] <= 0
+
+
 def _spent() -> str:
     return f"ran out of time: this build's expressions took over {_budget['all']:.3g} s together"
 

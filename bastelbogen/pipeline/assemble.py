@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from contextlib import closing
 from dataclasses import replace
 
@@ -14,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.models import Variant
+from bastelbogen.core import limits, sandbox
 from bastelbogen.core.errors import Collector, ContentError, Problem
 from bastelbogen.core.geometry import IDENTITY
 from bastelbogen.core.workers import in_order
@@ -22,7 +24,7 @@ from bastelbogen.layout.proof import Kit, prove
 from bastelbogen.output import Job, Writer
 from bastelbogen.render.paint import Forms, PaintContext
 
-TOLD = 100  # layout problems told at most, then how many more there are
+TOLD = limits.MAX_FAULTS_TOLD  # layout problems told at most, then how many more there are
 
 
 def write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[dict]:
@@ -49,15 +51,29 @@ def every_fault(job: Job, variant: Variant | None, first: ContentError) -> Conte
     # One language at a time: a file compared across languages reads every template.
     # (The options are the build's BuildOptions, a dataclass behind their Protocol.)
     langs = [replace(job.options, langs=(lang,)) for lang in job.options.langs]  # type: ignore[type-var]
+    # Bounded: a stranger's template may be slow on every item (each refused, but only
+    # after its work), and once the build's expression time is spent every expression
+    # after would be refused too. What was found by then is told.
+    ends = time.thread_time() + limits.FAULT_SEARCH_SECONDS
     for plan, options in ((plan, options) for plan in planned for options in langs):
+        if time.thread_time() > ends or sandbox.spent():
+            break
         try:
             laid = list(paint_file(job.game, plan, job.layouts, options, None))
         except ContentError as exc:
             found.extend(exc.problems)
             continue
         for one in laid:
-            found.extend(_drawn_faults(job, one))
+            found.extend(_drawn_faults(job, one, ends))
     told = sorted(_once_a_place(found.problems), key=lambda p: (p.loc.file, p.loc.line, p.loc.col))
+    if time.thread_time() > ends or sandbox.spent():  # the search stopped before the end
+        told.append(
+            Problem(
+                told[-1].loc,
+                f"stopped looking for more faults after {limits.FAULT_SEARCH_SECONDS:g} s"
+                " of work; mend these and validate again",
+            )
+        )
     if len(told) <= TOLD:
         return ContentError(told)
     # Said after the last one told (at its place, so that it is listed last).
@@ -65,12 +81,14 @@ def every_fault(job: Job, variant: Variant | None, first: ContentError) -> Conte
     return ContentError([*told[:TOLD], more])
 
 
-def _drawn_faults(job: Job, laid) -> list[Problem]:
+def _drawn_faults(job: Job, laid, ends: float) -> list[Problem]:
     """The faults of each side of the file's items, each resolved and drawn as the build
-    would, on a canvas thrown away."""
+    would, on a canvas thrown away, until the search's time `ends`."""
     found: list[Problem] = []
     forms = None
     for item, side in ((item, side) for item in laid.items for side in ("front", "back")):
+        if time.thread_time() > ends or sandbox.spent():
+            break
         if forms is None:  # a form left half drawn by a fault spoils its canvas: a new one
             ctx = PaintContext(job.fonts, job.game.folder, dry=True, lang=laid.arts.lang)
             forms = Forms(Canvas(io.BytesIO()), ctx)
