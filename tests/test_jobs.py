@@ -87,6 +87,7 @@ def test_every_kit_is_the_same_bytes_with_two_jobs(tmp_path):
     assert tree(alone / "museo") == tree(serial / "museo")
 
 
+@pytest.mark.slow  # builds every kit twice: with the slow tests
 def test_warnings_and_errors_are_told_as_one_process_tells_them(project_copy):  # noqa: F811
     """A game broken among good ones: the same stderr, exit code and out/ with --jobs 2 as
     with --jobs 1 (the others built, the broken one named where it is wrong)."""
@@ -105,6 +106,7 @@ def test_warnings_and_errors_are_told_as_one_process_tells_them(project_copy):  
     assert any(name.startswith("museo/") for name in results[0][2])
 
 
+@pytest.mark.slow  # builds every kit twice: with the slow tests
 def test_a_failed_parallel_build_leaves_the_previous_kit(project_copy):  # noqa: F811
     root = project_copy
     out = root / "out"
@@ -119,6 +121,7 @@ def test_a_failed_parallel_build_leaves_the_previous_kit(project_copy):  # noqa:
     assert not compared.diff_files and not compared.left_only and not compared.right_only
 
 
+@pytest.mark.slow  # builds every kit twice: with the slow tests
 def test_a_game_that_cannot_be_written_stops_the_same_way_in_parallel(project_copy):  # noqa: F811
     """One game's out/ folder is not a kit (it is left alone): with --jobs 1 and 2 alike the
     others are built, that game is named, the exit is 1 and out/ ends the same."""
