@@ -29,11 +29,26 @@ from bastelbogen.core import limits
 from bastelbogen.preview.protocol import Head, Refused, Request, head, parse, read_head, refusal
 from bastelbogen.preview.state import Preview, Snapshot
 
-STATIC = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
-    "/style.css": ("style.css", "text/css; charset=utf-8"),
+KINDS = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
 }
+
+
+def _static() -> dict[str, tuple[str, str]]:
+    """The page's files, a fixed table made once from the package's page folder: the page
+    is ES modules (no build step), one per part of the page, each served by its own name."""
+    page = resources.files("bastelbogen.preview").joinpath("page")
+    table = {"/": ("index.html", KINDS[".html"])}
+    for entry in page.iterdir():
+        suffix = entry.name[entry.name.rfind(".") :]
+        if re.fullmatch(r"[a-z][a-z0-9-]*\.(js|css)", entry.name) and suffix in KINDS:
+            table[f"/{entry.name}"] = (entry.name, KINDS[suffix])
+    return table
+
+
+STATIC = _static()
 IMAGE = re.compile(r"^/img/([0-9a-f]{16})\.png$")
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 PIECE = 64 * 1024  # bytes of an answer written before waiting for the client to take them

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import sys
 import threading
 import traceback
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import Table
@@ -23,6 +21,7 @@ from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.pipeline.build import BuildOptions, prepare
+from bastelbogen.preview.problems import fault, problem, problems_of
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta, write_pages
 from bastelbogen.render.raster import Shot, rasterise
@@ -69,14 +68,14 @@ class Preview:
                 components,
                 sheets,
                 [],
-                [_problem(p, self.project.root) for p in found],
+                [problem(p, self.project.root) for p in found],
                 drawn=drawn,
             )
             self.images = images
         except (ContentError, OptionError) as exc:
-            new = self._failed(_problems(exc, self.project.root))
+            new = self._failed(problems_of(exc, self.project.root))
         except Exception as exc:  # noqa: BLE001 - whatever failed is shown, and the next save rebuilds
-            new = self._failed([_fault(exc, self.project.root)])
+            new = self._failed([fault(exc, self.project.root)])
             print(f"preview: build {new.version} failed:", file=sys.stderr)
             traceback.print_exception(exc, file=sys.stderr)
         new.seconds = round(time.perf_counter() - start, 3)
@@ -184,55 +183,3 @@ def _png(image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=1)  # speed over size: it never leaves the machine
     return buffer.getvalue()
-
-
-def _problems(exc: ContentError | OptionError, root: Path) -> list[dict]:
-    """What stopped the build: the content's problems, or an option the game cannot take
-    (a theme it no longer has), told as the command line tells them."""
-    if isinstance(exc, OptionError):
-        return [_entry("", 0, 0, str(exc))]
-    return [_problem(p, root) for p in exc.problems]
-
-
-def _fault(exc: Exception, root: Path) -> dict:
-    """A failure that is not the content's told as what it is: a file the system would not
-    give (its name, the system's reason), memory run out, or a fault of ours, whose
-    traceback the terminal shows."""
-    if isinstance(exc, OSError):
-        reason = exc.strerror or str(exc)
-        if exc.filename is None:
-            return _entry("", 0, 0, f"file system error: {reason}")
-        name = _named(exc.filename, root)
-        return _entry("", 0, 0, f"cannot read {name}: {reason}") | {"file": name}
-    if isinstance(exc, MemoryError):
-        return _entry("", 0, 0, "the build ran out of memory (see the terminal)")
-    what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-    return _entry("", 0, 0, f"internal error: {what} (see the terminal)")
-
-
-def _named(file, root: Path) -> str:
-    """A file named from the project's folder when it is inside it."""
-    path = Path(os.fsdecode(file))
-    if path.is_absolute() and (root == path or root in path.parents):
-        path = path.relative_to(root)
-    return str(path)
-
-
-def _entry(file: str, line: int, col: int, message: str) -> dict:
-    """One problem as the page and the terminal tell it: `file:line:col: message`."""
-    where = f"{file}:{line}:{col}" if line else file
-    text = f"{where}: {message}" if where else message
-    return {
-        "file": file,
-        "line": line,
-        "col": col,
-        "message": message,
-        "where": where,
-        "text": text,
-    }
-
-
-def _problem(problem, root: Path) -> dict:
-    """A problem as the command line tells it, its file named from the project's folder."""
-    loc = problem.loc
-    return _entry(_named(loc.file, root), loc.line, loc.col, problem.message)

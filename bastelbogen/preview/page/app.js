@@ -1,7 +1,8 @@
 // The preview page: draws the state the server builds, and draws it again when the server
 // says a new build is in (server-sent events). Pictures are addressed by the key of their
 // art, so a face that did not change is not fetched again.
-"use strict";
+// It is an ES module (strict by itself); each part of the page may be a module of its own,
+// imported here.
 const SAFE_MM = 3;
 let state = null;
 

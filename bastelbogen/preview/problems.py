@@ -1,0 +1,62 @@
+"""The preview's problems as the page and the terminal tell them: each `file:line:col:
+message`, its file named from the project's folder; a failure that is not the content's told
+as what it is."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from bastelbogen.core.errors import ContentError, OptionError
+
+
+def problems_of(exc: ContentError | OptionError, root: Path) -> list[dict]:
+    """What stopped the build: the content's problems, or an option the game cannot take
+    (a theme it no longer has), told as the command line tells them."""
+    if isinstance(exc, OptionError):
+        return [_entry("", 0, 0, str(exc))]
+    return [problem(p, root) for p in exc.problems]
+
+
+def fault(exc: Exception, root: Path) -> dict:
+    """A failure that is not the content's told as what it is: a file the system would not
+    give (its name, the system's reason), memory run out, or a fault of ours, whose
+    traceback the terminal shows."""
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+        if exc.filename is None:
+            return _entry("", 0, 0, f"file system error: {reason}")
+        name = _named(exc.filename, root)
+        return _entry("", 0, 0, f"cannot read {name}: {reason}") | {"file": name}
+    if isinstance(exc, MemoryError):
+        return _entry("", 0, 0, "the build ran out of memory (see the terminal)")
+    what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return _entry("", 0, 0, f"internal error: {what} (see the terminal)")
+
+
+def _named(file, root: Path) -> str:
+    """A file named from the project's folder when it is inside it."""
+    path = Path(os.fsdecode(file))
+    if path.is_absolute() and (root == path or root in path.parents):
+        path = path.relative_to(root)
+    return str(path)
+
+
+def _entry(file: str, line: int, col: int, message: str) -> dict:
+    """One problem as the page and the terminal tell it: `file:line:col: message`."""
+    where = f"{file}:{line}:{col}" if line else file
+    text = f"{where}: {message}" if where else message
+    return {
+        "file": file,
+        "line": line,
+        "col": col,
+        "message": message,
+        "where": where,
+        "text": text,
+    }
+
+
+def problem(problem, root: Path) -> dict:
+    """A problem as the command line tells it, its file named from the project's folder."""
+    loc = problem.loc
+    return _entry(_named(loc.file, root), loc.line, loc.col, problem.message)
