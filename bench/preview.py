@@ -1,11 +1,13 @@
 """How fast the live preview shows a saved edit, and its memory after many edits.
 
-Run from the repo root: `.venv/bin/python bench/preview.py [--edits N]`. For Münchhausen and
-Museo, in a copy of the project: the server and its file watcher run in this process, a
-headless Chromium (Debian's, through Selenium) shows the page, and each edit renames one set
-(or picture title) in the content; the time is from writing the file to the page's build
-number changing (median of N edits). Then 100 edits to Münchhausen, and the process's
-resident memory before and after. Nothing is asserted.
+Run from the repo root: `.venv/bin/python bench/preview.py [--edits N] [--memory N]`. For every
+shipped game (content/) and a 2,000-card CSV deck (bench/decks.py), in a copy of the project:
+the server and its file watcher run in this process, a headless Chromium (Debian's, through
+Selenium) shows the page, and each edit changes one card's text. The time is from writing the
+file to the page showing the new build with every face picture loaded (median and maximum of
+N edits). Then N edits to Münchhausen through the same watcher and page: the server's
+resident memory (this process) and the tab's (Chromium's JavaScript heap, by the DevTools
+protocol) before and after. Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -27,11 +29,24 @@ from bastelbogen.pipeline.build import BuildOptions  # noqa: E402
 from bastelbogen.preview.command import _watch  # noqa: E402
 from bastelbogen.preview.server import serve  # noqa: E402
 from bastelbogen.preview.state import Preview  # noqa: E402
+from bench import decks  # noqa: E402
 
+# game: (file, text, its replacement with the edit's number): one card's text, as shown
+# (the preview shows the first language)
 EDITS = {
-    "muenchhausen": ("sets.yaml", "currency: Rubel,", "currency: Rubl{n},"),
-    "museo": ("game.yaml", "name: {de: Würfel, en: Die}", "name: {{de: Würfel{n}, en: Die}}"),
+    "muenchhausen": ("game.yaml", "{de: Eine Runde,", "{{de: Eine Runde {n},"),
+    "museo": ("pictures.yaml", '"Morgen über den Hügeln"', '"Morgen über den Hügeln {n}"'),
+    "mytown": ("types.yaml", "{de: Baum,", "{{de: Baum {n},"),
+    "minipilo": ("projects.yaml", '"Gemeinschaftsgarten"', '"Gemeinschaftsgarten {n}"'),
+    "deck": ("cards.csv", "c00000,Card 1,", "c00000,Card 1 x{n},"),
 }
+DECK = 2000
+
+# The page is on screen when its build number is the new one and every face's picture
+# has come (a picture still loading is not on the screen yet).
+SHOWN = """const v = Number(document.body.dataset.version || 0);
+if (v <= arguments[0]) return false;
+return [...document.querySelectorAll('#faces img')].every((i) => i.complete && i.naturalWidth > 0);"""
 
 
 def _rss_mb() -> float:
@@ -60,64 +75,79 @@ def _browser():
     options.binary_location = shutil.which("chromium")
     for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
         options.add_argument(flag)
+    options.add_argument("--window-size=1400,1000")
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
 
 
-def _edit_times(folder: Path, game: str, edits: int, driver) -> list[float]:
+def _tab_mb(driver) -> float:
+    driver.execute_cdp_cmd("HeapProfiler.collectGarbage", {})
+    metrics = driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]
+    return {m["name"]: m["value"] for m in metrics}["JSHeapUsedSize"] / 1e6
+
+
+def _edits(folder: Path, game: str, edits: int, driver, pause: float = 0.5):
+    """Each edit's seconds from save to screen, the faces it drew, and the memory
+    (server, tab) before and after the edits."""
     name, old, new = EDITS[game]
     preview, server, stop = _start(folder, game)
+    driver.execute_cdp_cmd("Performance.enable", {})
     driver.get(f"http://127.0.0.1:{server.server_address[1]}/")
-    time.sleep(3)
+    time.sleep(2)
+    while not driver.execute_script(SHOWN, 0):
+        time.sleep(0.1)
     path = folder / "content" / game / name
-    original, times = path.read_text(), []
+    original, times, drawn = path.read_text(), [], []
+    assert old in original, (game, old)
+    memory = [(_rss_mb(), _tab_mb(driver))]
     for n in range(edits):
         version = int(driver.execute_script("return document.body.dataset.version"))
         start = time.perf_counter()
-        path.write_text(original.replace(old, new.format(n=n)))
-        while int(driver.execute_script("return document.body.dataset.version")) <= version:
-            time.sleep(0.02)
+        path.write_text(original.replace(old, new.format(n=n), 1))
+        while not driver.execute_script(SHOWN, version):
+            time.sleep(0.01)
         times.append(time.perf_counter() - start)
-        time.sleep(0.5)
+        drawn.append(preview.snapshot.drawn)
+        time.sleep(pause)  # the next save is another burst for the watcher
+    memory.append((_rss_mb(), _tab_mb(driver)))
+    path.write_text(original)
     stop.set()
     server.shutdown()
-    return times
-
-
-def _memory(folder: Path, edits: int) -> tuple[float, float]:
-    """Rebuilt directly, without a watcher (whose debounce would merge the edits)."""
-    name, old, new = EDITS["muenchhausen"]
-    preview = Preview(Project(folder), "muenchhausen", BuildOptions())
-    preview.rebuild()
-    path = folder / "content/muenchhausen" / name
-    original = path.read_text()
-    before = _rss_mb()
-    for n in range(edits):
-        path.write_text(original.replace(old, new.format(n=n)))
-        preview.rebuild()
-    return before, _rss_mb()
+    server.server_close()
+    return times, drawn, memory
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--edits", type=int, default=5)
-    edits = parser.parse_args().edits
+    parser.add_argument("--edits", type=int, default=9)
+    parser.add_argument("--memory", type=int, default=100)
+    parser.add_argument("--games", nargs="*", default=list(EDITS))
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         shutil.copytree(ROOT / "content", folder / "content")
         shutil.copytree(TEMPLATES, folder / "templates")
         shutil.copytree(FONTS, folder / "fonts")
+        decks.write(folder, "table", DECK)
         driver = _browser()
         try:
-            for game in EDITS:
-                times = _edit_times(folder, game, edits, driver)
+            for game in args.games:
+                times, drawn, _ = _edits(folder, game, args.edits, driver)
+                label = f"deck ({DECK:,})" if game == "deck" else game
                 print(
-                    f"{game:14} save -> page: median {statistics.median(times):.2f} s"
-                    f" (min {min(times):.2f}, max {max(times):.2f}, {edits} edits)"
+                    f"{label:14} save -> screen: median {statistics.median(times):.2f} s,"
+                    f" max {max(times):.2f} s ({len(times)} edits,"
+                    f" faces drawn {statistics.median(drawn):g} each)",
+                    flush=True,
+                )
+            if args.memory:
+                _, _, memory = _edits(folder, "muenchhausen", args.memory, driver, 0.3)
+                (server0, tab0), (server1, tab1) = memory
+                print(
+                    f"memory after {args.memory} edits (muenchhausen): server {server0:.0f} ->"
+                    f" {server1:.0f} MB resident, tab JS heap {tab0:.1f} -> {tab1:.1f} MB"
                 )
         finally:
             driver.quit()
-        before, after = _memory(folder, 100)
-        print(f"memory (resident): {before:.0f} MB before, {after:.0f} MB after 100 edits")
 
 
 if __name__ == "__main__":
