@@ -35,8 +35,8 @@ from bench import decks  # noqa: E402
 # (the preview shows the first language)
 EDITS = {
     "muenchhausen": ("game.yaml", "{de: Eine Runde,", "{{de: Eine Runde {n},"),
-    "museo": ("pictures.yaml", '"Morgen über den Hügeln"', '"Morgen über den Hügeln {n}"'),
-    "mytown": ("types.yaml", "{de: Baum,", "{{de: Baum {n},"),
+    "museo": ("events.yaml", "{de: Taschendieb,", "{{de: Taschendieb {n},"),
+    "mytown": ("game.yaml", '"Klebefläche – innen', '"Klebefläche {n} – innen'),
     "minipilo": ("projects.yaml", '"Gemeinschaftsgarten"', '"Gemeinschaftsgarten {n}"'),
     "deck": ("cards.csv", "c00000,Card 1,", "c00000,Card 1 x{n},"),
 }

@@ -114,9 +114,19 @@ MAX_CHEATSHEET_BLOCKS = 300
 # The smallest the cheat sheet's text is set, of its size, to fit its page: below it the
 # text is too small to read, and the build names the text that no longer fits.
 MIN_CHEATSHEET_SCALE = 0.72
-# Faces the preview shows of one component: the largest shipped has 180 (Museo's
-# pictures); a page of more cannot be looked through, and the rest are counted.
-MAX_PREVIEW_FACES = 2_000
+# The preview lists every face and sheet page (faces deduplicated by their art) and draws
+# a picture when it is asked for. A build draws at once at most this many faces it has not
+# drawn before (the largest shipped game has 180; a 30,000-card deck's first build would
+# hold its first picture back for minutes): the rest are drawn when the page asks.
+MAX_PREVIEW_DRAWN = 1_000
+# The pictures the preview keeps drawn, in bytes of PNG (a face at 110 dpi is 30-150 KB,
+# an A4 sheet at 40 dpi about 100 KB): past it the least recently asked for is dropped,
+# and drawn again when it is asked for again.
+MAX_PREVIEW_PICTURE_BYTES = 256 * 1024**2
+# The largest picture the preview draws, in pixels: an A4 sheet at 440 dpi (about 19
+# million; at 880 dpi it would be 75 million, 225 MB while drawn) or a 63 x 88 mm card at
+# 880 dpi (7 million). A larger one is refused (404).
+MAX_PREVIEW_PICTURE_PIXELS = 20_000_000
 # Folders the preview watches for saves (the game's and the templates', links not
 # followed), each one inotify watch of the user's 8,192 or more: the shipped games have
 # 1 or 2 each, the shipped templates 5.

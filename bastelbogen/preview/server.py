@@ -49,7 +49,7 @@ def _static() -> dict[str, tuple[str, str]]:
 
 
 STATIC = _static()
-IMAGE = re.compile(r"^/img/([0-9a-f]{16})\.png$")
+IMAGE = re.compile(r"^/img/([0-9a-f]{16})(?:@([0-9]{1,4}))?\.png$")
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 PIECE = 64 * 1024  # bytes of an answer written before waiting for the client to take them
 BACKLOG = 512  # connections the kernel queues before they are accepted (a burst of clients)
@@ -233,10 +233,22 @@ class Server:
             await self._events(request, reader, writer)
             return False
         match = IMAGE.match(path)
-        image = self.preview.images.get(match.group(1)) if match else None
+        image = await self._picture(match.group(1), match.group(2)) if match else None
         if image is not None:
             return await self._send(writer, request, 200, image, "image/png", cache=True)
         return await self._send(writer, request, 404, b"not found", "text/plain")
+
+    async def _picture(self, key: str, dpi: str | None) -> bytes | None:
+        """A face's or page's PNG: from memory when it is drawn, else drawn in a worker
+        thread (sheets are drawn only when asked for, sharper faces at a dpi of the
+        ladder), the loop serving the others meanwhile. None: no such picture."""
+        if dpi is None:
+            image = self.preview.images.get(key)
+            if image is not None:
+                return image
+        return await asyncio.get_running_loop().run_in_executor(
+            None, self.preview.picture, key, None if dpi is None else int(dpi)
+        )
 
     def _state_json(self) -> bytes:
         """The snapshot as JSON, made once for each build (a build replaces the snapshot)."""

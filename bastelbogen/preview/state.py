@@ -1,33 +1,35 @@
 """What the live preview shows, built again whenever a file of the game changes: each
-component's distinct faces (front and back) with their ids and counts, the print sheets as
-pictures, and the content's problems and the preflight's warnings as the command line
-tells them. Faces are drawn with the PDF's own forms (render/raster.py); a face whose art
-did not change is not drawn again.
-A build that fails keeps the last good faces and sheets, with the problems beside them."""
+component's distinct faces (front and back) with their ids and counts, the print sheets and
+the cheat sheet's pages, and the content's problems and the preflight's warnings as the
+command line tells them. Faces, sheets and cheat sheet pages are drawn with the PDF's own
+forms (preview/pictures.py).
+
+A build draws only the faces whose art changed (keyed by their art); the sheet pages are
+listed by a key made from what they hold (their placements' faces and the page's marks),
+without drawing them, and each is drawn when the page asks for its picture. A build that
+fails keeps the last good faces and sheets, with the problems beside them."""
 
 from __future__ import annotations
 
-import hashlib
-import io
 import sys
+import tempfile
 import threading
 import traceback
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from bastelbogen.content.project import Project
-from bastelbogen.content.words import Table
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.kit import LaidOut
-from bastelbogen.pipeline.build import BuildOptions, prepare
+from bastelbogen.layout.kit import LaidOut, in_language
+from bastelbogen.pipeline.build import BuildOptions, Prepared, prepare
+from bastelbogen.preview.pictures import FACE_DPI, SHEET_DPI, Face, Pictures, Rules, Sheet, key_of
 from bastelbogen.preview.problems import fault, problem, problems_of
 from bastelbogen.render.paint import PaintContext
-from bastelbogen.render.pdf import Meta, write_pages
-from bastelbogen.render.raster import Shot, rasterise
+from bastelbogen.render.pdf import Meta
 
-FACE_DPI = 110  # faces on screen: a 63 x 88 mm card is 273 x 381 pixels
-SHEET_DPI = 40  # sheets: an A4 page is 331 x 468 pixels
+__all__ = ["FACE_DPI", "SHEET_DPI", "Preview", "Snapshot"]
 
 
 @dataclass
@@ -35,7 +37,7 @@ class Snapshot:
     version: int = 0
     game: str = ""
     components: list = field(default_factory=list)  # dicts, for state.json
-    sheets: list = field(default_factory=list)
+    sheets: list = field(default_factory=list)  # [{"file", "page", "image", "size_mm"}]
     problems: list = field(default_factory=list)  # [{"file", "line", "col", "message"}]
     warnings: list = field(default_factory=list)  # the preflight's, as the build warns them
     seconds: float = 0.0
@@ -47,21 +49,26 @@ class Preview:
 
     def __init__(self, project: Project, game_id: str, options: BuildOptions):
         self.project, self.game_id, self.options = project, game_id, options
-        self.images: dict[str, bytes] = {}  # key -> PNG, faces kept across rebuilds
         self.snapshot = Snapshot(game=game_id)
         self.changed = threading.Condition()
-        self.building = threading.Lock()  # one build at a time: PDFium is not thread-safe
+        self.building = threading.Lock()  # one build or drawing at a time: PDFium is not thread-safe
+        self.images = Pictures(self.building)  # key -> PNG; draws what is asked for
+        self._found: dict[str, dict] = {}  # a face's key -> what drawing it warned of
 
     def rebuild(self) -> Snapshot:
         with self.building:
             return self._rebuild()
+
+    def picture(self, key: str, dpi: int | None = None) -> bytes | None:
+        """A face's or page's PNG, drawn now if need be (blocking: not on the server's loop)."""
+        return self.images.picture(key, dpi)
 
     def _rebuild(self) -> Snapshot:
         import time
 
         start = time.perf_counter()
         try:
-            components, sheets, images, drawn, found = self._build()
+            components, sheets, sources, drawn, found = self._build()
             new = Snapshot(
                 self.snapshot.version + 1,
                 self.game_id,
@@ -71,7 +78,7 @@ class Preview:
                 [problem(p, self.project.root) for p in found],
                 drawn=drawn,
             )
-            self.images = images
+            self.images.sources = sources
         except (ContentError, OptionError) as exc:
             new = self._failed(problems_of(exc, self.project.root))
         except Exception as exc:  # noqa: BLE001 - whatever failed is shown, and the next save rebuilds
@@ -95,91 +102,110 @@ class Preview:
         lang = ready.options.langs[0]  # the preview shows the first language
         ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang)
         components: dict = {}
-        sheets, images, shots = [], {}, []
+        sheets: list[dict] = []
+        sources: dict = {}
+        words = repr(sorted(ready.words[lang].items()))  # the kit's words, on some sheets
         for laid in ready.laid_out():
             if laid.lang not in (None, lang):
                 continue
-            self._faces(laid, lang, components, shots)
+            keys = self._faces(laid, lang, components, ctx, sources)
             # The sheets are painted as the build's sheets writer paints them: on swell
-            # paper where it is, the preflight told of small text and soft pictures.
-            sheet = replace(ctx, swell=laid.swell, preflight=ready.preflight, pictures={})
-            sheets += self._sheets(laid, sheet, ready.words[lang], images)
-        fresh = [s for s in shots if s.label not in self.images]
-        regular = ready.fonts["regular"]
-        for shot, image in zip(fresh, rasterise(fresh, FACE_DPI, ctx, regular), strict=True):
-            self.images[shot.label] = _png(image)
-        images |= {s.label: self.images[s.label] for s in shots}
-        found = ready.preflight.problems()  # what the build tells as warnings
-        return list(components.values()), sheets, images, len(fresh), found
+            # paper where it is.
+            sheet = replace(ctx, swell=laid.swell, pictures={})
+            sheets += _sheets(laid, sheet, ready.words[lang], keys, words, sources)
+        sheets += _rules(ready, lang, sources)
+        # Only the faces not drawn before are drawn, the first MAX_PREVIEW_DRAWN of them:
+        # the rest are drawn when the page asks for them.
+        fresh = [(k, s) for k, s in sources.items() if isinstance(s, Face)]
+        fresh = [(k, s) for k, s in fresh if k not in self._found or k not in self.images]
+        fresh = fresh[: limits.MAX_PREVIEW_DRAWN]
+        self._found.update(self.images.draw_faces(fresh))
+        # What drawing the faces warned of (small text, soft pictures), as the build warns
+        self._found = {k: f for k, f in self._found.items() if k in sources}
+        for found in self._found.values():
+            ready.preflight.merge(found)
+        problems = ready.preflight.problems()
+        return list(components.values()), sheets, sources, len(fresh), problems
 
-    def _faces(self, laid: LaidOut, lang: str, components: dict, shots: list[Shot]) -> None:
-        """Each item side's face, keyed by its art: the same art is the same picture."""
+    def _faces(
+        self, laid: LaidOut, lang: str, components: dict, ctx: PaintContext, sources: dict
+    ) -> dict:
+        """Each item side's face, keyed by its art: the same art is the same picture.
+        Every one is listed (deduplicated by key); the keys by (item, side), for sheets."""
+        keys: dict = {}
+        font = ctx.fonts["regular"]
         for item in laid.items:
             c = item.component
             one = components.setdefault(
-                c.id,
-                {
-                    "id": c.id,
-                    "name": c.name.get(lang),
-                    "faces": {},
-                    "shown": 0,
-                },
+                c.id, {"id": c.id, "name": c.name.get(lang), "count": 0, "faces": {}}
             )
+            one["count"] += 1
             for side in ("front", "back"):
                 art = laid.arts.get(item, side)
-                if (
-                    art is None or one["shown"] >= limits.MAX_PREVIEW_FACES
-                ):  # counted, not summed anew
+                if art is None:
                     continue
-                one["shown"] += 1
-                key = _key(art)
+                key = key_of(art)
+                keys[(id(item), side)] = key
                 face = one["faces"].setdefault(
                     key, {"image": key, "side": side, "items": [], "size_mm": _size(art)}
                 )
                 face["items"].append(item.id)
-                if len(face["items"]) == 1:
-                    x, y, w, h = art.bleed
-                    shots.append(
-                        Shot(
-                            art,
-                            art.bleed,
-                            (max(1, round(w / 72 * FACE_DPI)), max(1, round(h / 72 * FACE_DPI))),
-                            key,
-                        )
-                    )
-
-    def _sheets(
-        self, laid: LaidOut, ctx: PaintContext, words: Table, images: dict[str, bytes]
-    ) -> list[dict]:
-        """The file's pages as they come out of the printer, as pictures."""
-        import pypdfium2 as pdfium
-
-        buffer = io.BytesIO()
-        write_pages(buffer, laid.pages, laid.arts, Meta(laid.name, "", ""), ctx, words)
-        document = pdfium.PdfDocument(buffer.getvalue())
-        out = []
-        try:
-            for n in range(len(document)):
-                image = document[n].render(scale=SHEET_DPI / 72).to_pil().convert("RGB")
-                png = _png(image)
-                key = hashlib.sha1(png).hexdigest()[:16]
-                images[key] = png
-                out.append({"file": f"{laid.name}.pdf", "page": n + 1, "image": key})
-        finally:
-            document.close()
-        return out
+                if key not in sources:
+                    sources[key] = Face(art, ctx, font, f"item '{item.id}' ({side})")
+        return keys
 
 
-def _key(art) -> str:
-    return hashlib.sha1(repr(art).encode()).hexdigest()[:16]
+def _sheets(
+    laid: LaidOut, ctx: PaintContext, words, keys: dict, words_key: str, sources: dict
+) -> list[dict]:
+    """The file's pages, listed by what they hold, drawn when asked for."""
+    out = []
+    for n, page in enumerate(laid.pages, start=1):
+        held = [(p.side, p.matrix, p.clip, keys.get((id(p.item), p.side))) for p in page.placements]
+        overview = None
+        if page.overview is not None:
+            item, matrix, rects = page.overview
+            overview = (key_of(laid.arts.get(item, "front")), matrix, rects)
+        rest = replace(page, placements=(), overview=None)
+        key = key_of("sheet", laid.name, held, overview, rest, ctx.swell, laid.arts.lang, words_key)
+        sources[key] = Sheet(laid.name, page, laid.arts, ctx, words)
+        out.append({"file": f"{laid.name}.pdf", "page": n, "image": key, "size_mm": _mm(page.size)})
+    return out
+
+
+def _rules(ready: Prepared, lang: str, sources: dict) -> list[dict]:
+    """The cheat sheet's page, as its writer makes it (output/cheatsheet.py), listed by its
+    text and look, drawn when asked for."""
+    from bastelbogen.render.cheatsheet import BASE, write_cheatsheet
+    from bastelbogen.render.rulestext import blocks_of, load_template
+
+    game, options = ready.game, ready.options
+    rules = game.rules
+    if rules is None:
+        return []
+    templates = ready.layouts.folders
+    blocks = blocks_of(load_template(rules, templates), game, options.theme, lang, templates, BASE)
+    size = options.settings.page_size
+    name = "rules" if len(options.langs) == 1 else in_language("rules", lang)
+    key = key_of("rules", lang, blocks, rules.colour, size, repr(game.fonts), options.theme)
+
+    def draw() -> bytes:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "rules.pdf"
+            write_cheatsheet(
+                path, game, templates, ready.fonts, (lang,), options.settings,
+                Meta("rules", "", ""), options.theme,
+            )
+            return path.read_bytes()
+
+    sources[key] = Rules(draw, size)
+    return [{"file": f"{name}.pdf", "page": 1, "image": key, "size_mm": _mm(size)}]
+
+
+def _mm(size) -> list[float]:
+    return [round(to_mm(v), 2) for v in size]
 
 
 def _size(art) -> list[float]:
     x, y, w, h = art.bleed
     return [round(to_mm(-x), 2), round(to_mm(w + 2 * x), 2), round(to_mm(h + 2 * y), 2)]
-
-
-def _png(image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=1)  # speed over size: it never leaves the machine
-    return buffer.getvalue()

@@ -63,7 +63,7 @@ function drawFaces(components) {
 function drawSheets(sheets) {
   const main = document.getElementById("sheets");
   main.replaceChildren(...sheets.map((s) => el("figure", {className: "sheet"},
-    el("img", {src: `/img/${s.image}.png`, alt: `${s.file} page ${s.page}`}),
+    el("img", {src: `/img/${s.image}.png`, alt: `${s.file} page ${s.page}`, loading: "lazy"}),
     el("figcaption", {textContent: `${s.file} · page ${s.page}`}))));
 }
 

@@ -1,0 +1,216 @@
+"""The preview's pictures, drawn when they are asked for: every face, sheet page and cheat
+sheet page of the last build is a source known by its key (a hash of what it shows), and a
+picture of it at one of a few resolutions is drawn on request with the PDF's own forms
+(render/raster.py, render/pdf.py), then kept in a cache bounded by its bytes
+(limits.MAX_PREVIEW_PICTURE_BYTES), the least recently shown dropped first; a picture
+dropped is drawn again from its source when it is asked for again.
+
+PDFium is not thread-safe, and reportlab's fonts are shared: every drawing holds `lock`,
+the preview's one lock for its builds and its drawings."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bastelbogen.core import limits
+from bastelbogen.layout.imposition import Page
+from bastelbogen.render.paint import PaintContext
+from bastelbogen.render.pdf import Meta, write_pages
+from bastelbogen.render.raster import Shot, rasterise
+
+FACE_DPI = 110  # faces on screen: a 63 x 88 mm card is 273 x 381 pixels
+SHEET_DPI = 40  # sheets: an A4 page is 331 x 468 pixels
+LADDER = (110, 220, 440, 880)  # the sharper pictures a page may ask for (zoom, HiDPI)
+
+
+@dataclass
+class Face:
+    """A face: its art and the part shown (its trim and bleed), in points."""
+
+    art: Any
+    ctx: PaintContext
+    font: str
+    label: str  # told in what its drawing warns of
+
+    @property
+    def points(self) -> tuple[float, float]:
+        return self.art.bleed[2], self.art.bleed[3]
+
+
+@dataclass
+class Sheet:
+    """A page of one of the kit's files, drawn alone as the file draws it."""
+
+    name: str
+    page: Page
+    arts: Any  # layout.arts.Arts of its file
+    ctx: PaintContext
+    words: Any
+
+    @property
+    def points(self) -> tuple[float, float]:
+        return self.page.size
+
+
+@dataclass
+class Rules:
+    """A cheat sheet page: `draw` writes its PDF (rules.pdf in one language)."""
+
+    draw: Any  # () -> PDF bytes
+    size: tuple[float, float]
+
+    @property
+    def points(self) -> tuple[float, float]:
+        return self.size
+
+
+Source = Face | Sheet | Rules
+
+
+def normal_dpi(source: Source) -> int:
+    return FACE_DPI if isinstance(source, Face) else SHEET_DPI
+
+
+def pixels(points: tuple[float, float], dpi: float) -> tuple[int, int]:
+    return max(1, round(points[0] / 72 * dpi)), max(1, round(points[1] / 72 * dpi))
+
+
+class Pictures(Mapping):
+    """key -> PNG at the source's normal resolution, for what is drawn now (a Mapping, as
+    the server reads it); `picture` draws what is not."""
+
+    def __init__(self, lock: threading.Lock) -> None:
+        self.lock = lock
+        self.sources: dict[str, Source] = {}  # the last build's, by key
+        self._cache: OrderedDict[tuple[str, int], bytes] = OrderedDict()  # most recent last
+        self._bytes = 0
+        self._guard = threading.Lock()  # the cache itself, read by the server's loop
+        self.drawn_pages = 0  # sheet and cheat sheet pages drawn so far (the tests count)
+
+    # The Mapping of what is drawn at the normal resolution.
+    def __getitem__(self, key: str) -> bytes:
+        source = self.sources.get(key)
+        found = self.cached(key, normal_dpi(source) if source else FACE_DPI)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        with self._guard:
+            shown = [k for k, dpi in self._cache if k in self.sources and dpi == FACE_DPI]
+        return iter(shown)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def cached(self, key: str, dpi: int) -> bytes | None:
+        with self._guard:
+            png = self._cache.get((key, dpi))
+            if png is not None:
+                self._cache.move_to_end((key, dpi))
+            return png
+
+    def keep(self, key: str, dpi: int, png: bytes) -> None:
+        with self._guard:
+            old = self._cache.pop((key, dpi), None)
+            self._bytes += len(png) - (len(old) if old else 0)
+            self._cache[(key, dpi)] = png
+            while self._bytes > limits.MAX_PREVIEW_PICTURE_BYTES and len(self._cache) > 1:
+                _, dropped = self._cache.popitem(last=False)
+                self._bytes -= len(dropped)
+
+    def picture(self, key: str, dpi: int | None = None) -> bytes | None:
+        """The PNG of `key` at `dpi` (None: its normal one, else one of LADDER), drawn now
+        when it is not in the cache; None when there is no such picture to draw."""
+        source = self.sources.get(key)
+        if source is None:
+            return None
+        dpi = normal_dpi(source) if dpi is None else dpi
+        if dpi != normal_dpi(source) and dpi not in LADDER:
+            return None
+        width, height = pixels(source.points, dpi)
+        if width * height > limits.MAX_PREVIEW_PICTURE_PIXELS:
+            return None
+        found = self.cached(key, dpi)
+        if found is not None:
+            return found
+        with self.lock:
+            found = self.cached(key, dpi)  # drawn meanwhile, by another request
+            if found is None:
+                found = png(self._draw(source, dpi))
+                self.keep(key, dpi, found)
+        return found
+
+    def draw_faces(self, faces: list[tuple[str, Face]], dpi: int = FACE_DPI) -> dict:
+        """Draw these faces now (the caller holds the lock), each into the cache; what
+        their drawing warned of, by key (preflight findings, told with the build's)."""
+        if not faces:
+            return {}
+        ctx = replace(faces[0][1].ctx)
+        told = _ByFace(ctx)
+        ctx.preflight = told  # type: ignore[assignment]  # it stands for one
+        shots = [Shot(f.art, f.art.bleed, pixels(f.points, dpi), f.label) for _, f in faces]
+        for (key, _), image in zip(faces, rasterise(shots, dpi, ctx, faces[0][1].font), strict=True):
+            self.keep(key, dpi, png(image))
+        return {key: told.found(face.label) for key, face in faces}
+
+    def _draw(self, source: Source, dpi: int):
+        if isinstance(source, Face):
+            shot = Shot(source.art, source.art.bleed, pixels(source.points, dpi), source.label)
+            (image,) = rasterise([shot], dpi, replace(source.ctx), source.font)
+            return image
+        self.drawn_pages += 1
+        if isinstance(source, Sheet):
+            buffer = io.BytesIO()
+            ctx = replace(source.ctx, pictures={})  # a document of its own: its motifs anew
+            meta = Meta(source.name, "", "")
+            write_pages(buffer, [source.page], source.arts, meta, ctx, source.words)
+            data = buffer.getvalue()
+        else:
+            data = source.draw()
+        return first_page(data, dpi)
+
+
+class _ByFace:
+    """A preflight for many faces drawn in one document, keeping each face's findings apart
+    (by the label the forms give the face being drawn), so each is told while its face is
+    shown, whichever build drew it."""
+
+    def __init__(self, ctx: PaintContext) -> None:
+        self.ctx = ctx
+        self.faces: dict[str, Any] = {}
+
+    def __getattr__(self, name: str):
+        from bastelbogen.checks.preflight import Preflight
+
+        return getattr(self.faces.setdefault(self.ctx.item_label, Preflight()), name)
+
+    def found(self, label: str) -> dict:
+        preflight = self.faces.get(label)
+        return dict(preflight.found()) if preflight is not None else {}
+
+
+def first_page(data: bytes, dpi: float):
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(data)
+    try:
+        return document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+
+
+def key_of(*parts) -> str:
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
+
+
+def png(image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", compress_level=1)  # speed over size: it never leaves the machine
+    return buffer.getvalue()
