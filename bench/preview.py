@@ -41,6 +41,7 @@ EDITS = {
     "deck": ("cards.csv", "c00000,Card 1,", "c00000,Card 1 x{n},"),
 }
 DECK = 2000
+GIVE_UP = 30.0  # seconds: an edit not on screen by then is counted as this long
 
 # The page is on screen when its build number is the new one and every face's picture
 # has come (a picture still loading is not on the screen yet).
@@ -104,6 +105,8 @@ def _edits(folder: Path, game: str, edits: int, driver, pause: float = 0.5):
         start = time.perf_counter()
         path.write_text(original.replace(old, new.format(n=n), 1))
         while not driver.execute_script(SHOWN, version):
+            if time.perf_counter() - start > GIVE_UP:  # a picture that never came
+                break
             time.sleep(0.01)
         times.append(time.perf_counter() - start)
         drawn.append(preview.snapshot.drawn)

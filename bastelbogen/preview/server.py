@@ -74,6 +74,7 @@ class Server:
         self._quit = threading.Event()  # shutdown() was asked for
         self._done = threading.Event()  # serve_forever has returned
         self._done.set()
+        self._drawing = asyncio.Lock()  # a picture drawn in a worker thread, one at a time
 
     def serve_forever(self, poll_interval: float = 0.5) -> None:
         """Serve until shut down. poll_interval: how often a build is looked for when its
@@ -246,9 +247,22 @@ class Server:
             image = self.preview.images.get(key)
             if image is not None:
                 return image
-        return await asyncio.get_running_loop().run_in_executor(
-            None, self.preview.picture, key, None if dpi is None else int(dpi)
-        )
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[bytes | None] = loop.create_future()
+
+        def draw() -> None:
+            try:
+                image = self.preview.picture(key, None if dpi is None else int(dpi))
+            except Exception as exc:  # noqa: BLE001 - told to the request, as a 404 below
+                image = None
+                print(f"preview: drawing {key} failed: {exc!r}")
+            loop.call_soon_threadsafe(lambda: done.done() or done.set_result(image))
+
+        # One drawing at a time (they take PDFium's lock in turn anyway), each in a thread
+        # of its own that ends with it: waiting requests are tasks, not threads.
+        async with self._drawing:
+            threading.Thread(target=draw, daemon=True).start()
+            return await done
 
     def _state_json(self) -> bytes:
         """The snapshot as JSON, made once for each build (a build replaces the snapshot)."""
