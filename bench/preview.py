@@ -47,7 +47,8 @@ GIVE_UP = 30.0  # seconds: an edit not on screen by then is counted as this long
 # has come (a picture still loading is not on the screen yet).
 SHOWN = """const v = Number(document.body.dataset.version || 0);
 if (v <= arguments[0]) return false;
-return [...document.querySelectorAll('#faces img')].every((i) => i.complete && i.naturalWidth > 0);"""
+return [...document.querySelectorAll('#faces img')]
+  .every((i) => i.complete && i.naturalWidth > 0);"""
 
 
 def _rss_mb() -> float:

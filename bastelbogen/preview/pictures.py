@@ -156,7 +156,9 @@ class Pictures(Mapping):
         told = _ByFace(ctx)
         ctx.preflight = told  # type: ignore[assignment]  # it stands for one
         shots = [Shot(f.art, f.art.bleed, pixels(f.points, dpi), f.label) for _, f in faces]
-        for (key, _), image in zip(faces, rasterise(shots, dpi, ctx, faces[0][1].font), strict=True):
+        for (key, _), image in zip(
+            faces, rasterise(shots, dpi, ctx, faces[0][1].font), strict=True
+        ):
             self.keep(key, dpi, png(image))
         return {key: told.found(face.label) for key, face in faces}
 

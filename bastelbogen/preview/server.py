@@ -256,7 +256,7 @@ class Server:
             except Exception as exc:  # noqa: BLE001 - told to the request, as a 404 below
                 image = None
                 print(f"preview: drawing {key} failed: {exc!r}")
-            loop.call_soon_threadsafe(lambda: done.done() or done.set_result(image))
+            loop.call_soon_threadsafe(_settle, done, image)
 
         # One drawing at a time (they take PDFium's lock in turn anyway), each in a thread
         # of its own that ends with it: waiting requests are tasks, not threads.
@@ -336,6 +336,11 @@ class Server:
         finally:
             gone.cancel()
             self.streams -= 1
+
+
+def _settle(done: asyncio.Future, value: Any) -> None:
+    if not done.done():  # not cancelled meanwhile (the client left)
+        done.set_result(value)
 
 
 def serve(preview: Preview, host: str, port: int) -> Server:

@@ -51,7 +51,9 @@ class Preview:
         self.project, self.game_id, self.options = project, game_id, options
         self.snapshot = Snapshot(game=game_id)
         self.changed = threading.Condition()
-        self.building = threading.Lock()  # one build or drawing at a time: PDFium is not thread-safe
+        self.building = (
+            threading.Lock()
+        )  # one build or drawing at a time: PDFium is not thread-safe
         self.images = Pictures(self.building)  # key -> PNG; draws what is asked for
         self._found: dict[str, dict] = {}  # a face's key -> what drawing it warned of
 
@@ -193,8 +195,14 @@ def _rules(ready: Prepared, lang: str, sources: dict) -> list[dict]:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "rules.pdf"
             write_cheatsheet(
-                path, game, templates, ready.fonts, (lang,), options.settings,
-                Meta("rules", "", ""), options.theme,
+                path,
+                game,
+                templates,
+                ready.fonts,
+                (lang,),
+                options.settings,
+                Meta("rules", "", ""),
+                options.theme,
             )
             return path.read_bytes()
 
