@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import http.client
 import io
+import re
 import threading
 import time
 
@@ -23,6 +24,7 @@ from tests.conftest import pnp
 
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
 AID = "{de: Eine Runde,"
+COLOUR = re.compile(r'"#[0-9a-fA-F]{6}"')
 
 
 def _preview(folder, game="muenchhausen") -> Preview:
@@ -150,3 +152,29 @@ def test_pictures_are_drawn_off_the_servers_loop(live):
     for t in threads:
         t.join()
     assert answers == [200] * 6
+
+
+@pytest.mark.parametrize("game", ["muenchhausen", "museo", "mytown", "minipilo", "deck"])
+def test_reused_arts_change_nothing(project_copy, game):
+    """A preview that reuses the last build's arts shows after an edit what a fresh one
+    shows: the same faces (keyed by their art) and sheets; after a template's edit too."""
+    from bench import decks
+    from bench.preview import EDITS
+
+    if game == "deck":
+        decks.write(project_copy, "table", 40)
+    preview = _preview(project_copy, game)
+    name, old, new = EDITS[game]
+    path = project_copy / "content" / game / name
+    path.write_text(path.read_text().replace(old, new.format(n=7), 1))
+    for _ in range(2):
+        reused = preview.rebuild()
+        fresh = _preview(project_copy, game).snapshot
+        assert reused.problems == [] and reused.components == fresh.components
+        assert reused.sheets == fresh.sheets and reused.warnings == fresh.warnings
+        # then a template's colour: every face it draws changes
+        for template in sorted((project_copy / "templates" / game).glob("*.yaml")):
+            text = template.read_text()
+            if COLOUR.search(text):
+                template.write_text(COLOUR.sub('"#123456"', text, count=1))
+                break

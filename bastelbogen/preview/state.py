@@ -22,10 +22,11 @@ from bastelbogen.content.project import Project
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.kit import LaidOut, in_language
+from bastelbogen.layout.kit import LaidOut, in_language, lay_out
 from bastelbogen.pipeline.build import BuildOptions, Prepared, prepare
 from bastelbogen.preview.pictures import FACE_DPI, SHEET_DPI, Face, Pictures, Rules, Sheet, key_of
 from bastelbogen.preview.problems import fault, problem, problems_of
+from bastelbogen.preview.reuse import Reuse
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta
 
@@ -56,6 +57,7 @@ class Preview:
         )  # one build or drawing at a time: PDFium is not thread-safe
         self.images = Pictures(self.building)  # key -> PNG; draws what is asked for
         self._found: dict[str, dict] = {}  # a face's key -> what drawing it warned of
+        self._reuse = Reuse()  # the arts of sides whose inputs did not change
 
     def rebuild(self) -> Snapshot:
         with self.building:
@@ -107,9 +109,16 @@ class Preview:
         sheets: list[dict] = []
         sources: dict = {}
         words = repr(sorted(ready.words[lang].items()))  # the kit's words, on some sheets
-        for laid in ready.laid_out():
-            if laid.lang not in (None, lang):
-                continue
+        # Only the language shown is laid out: whether a file is the same in every language
+        # (one file, or one a language) is all the others would tell, and finding it out
+        # resolves every face once a language (Museo's 180 pictures: half its rebuild).
+        shown = replace(ready.options, langs=(lang,))
+        self._reuse.begin(
+            ready.layouts.folders,
+            ready.game,
+            {"lang": lang, "theme": shown.theme, "braille": shown.braille},
+        )
+        for laid in lay_out(ready.game, ready.variant, shown, ready.layouts, ready.preflight):
             keys = self._faces(laid, lang, components, ctx, sources)
             # The sheets are painted as the build's sheets writer paints them: on swell
             # paper where it is.
@@ -136,6 +145,7 @@ class Preview:
         Every one is listed (deduplicated by key); the keys by (item, side), for sheets."""
         keys: dict = {}
         font = ctx.fonts["regular"]
+        plans = {id(item): plan for plan in laid.plans for item in plan.items}
         for item in laid.items:
             c = item.component
             one = components.setdefault(
@@ -143,7 +153,7 @@ class Preview:
             )
             one["count"] += 1
             for side in ("front", "back"):
-                art = laid.arts.get(item, side)
+                art = self._reuse.art(laid, plans, item, side)
                 if art is None:
                     continue
                 key = key_of(art)

@@ -1,0 +1,70 @@
+"""The arts of item sides whose inputs did not change since the last build, reused rather
+than resolved again: after a one-card edit of a 2,000-card deck, 1,999 cards' templates are
+not evaluated anew.
+
+A side's art is what its key (layout/arts.py: the component, the side and every value its
+layouts read) makes of the templates, in the piece's trim and bleed, for the build's
+language, theme and braille. The reused art is keyed by all of that: the side's key, its
+component's templates and size, and a fingerprint of every templates file (name, size and
+time of its last change) and of the tables when the layouts read them whole; anything else
+an edit changes changes a value the key holds. Only the last build's arts are kept."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from bastelbogen.layout.arts import OWN
+from bastelbogen.layout.kit import LaidOut
+
+
+class Reuse:
+    def __init__(self) -> None:
+        self._last: dict = {}  # the last build's: full key -> art
+        self._now: dict = {}  # this build's so far
+        self.fingerprint = ""
+
+    def begin(self, templates: list[Path], game, options: dict) -> None:
+        """A build starts: what every art of it depends on beyond its own key."""
+        self._last, self._now = self._now or self._last, {}
+        files = []
+        for folder in templates:
+            for here, subfolders, names in os.walk(folder):
+                subfolders.sort()
+                for name in sorted(names):
+                    try:
+                        stat = os.stat(os.path.join(here, name))
+                    except OSError:
+                        continue
+                    files.append((here, name, stat.st_size, stat.st_mtime_ns))
+        parts = (files, sorted(options.items()), repr(game.fonts))
+        self.fingerprint = hashlib.sha1(repr(parts).encode()).hexdigest()
+        self._tables: str | None = None
+        self._game = game
+
+    def art(self, laid: LaidOut, plans: dict, item, side: str):
+        """The side's art: the last build's when its inputs are the same, else resolved."""
+        key = laid.arts.key(item, side)
+        if key is None or key[0] == OWN:
+            return laid.arts.get(item, side)
+        plan = plans[id(item)]
+        c = item.component
+        full = (self.fingerprint, key, c.face, c.back, plan.trim, plan.bleed, plan.has_back)
+        if any(part[0] == "tables" for part in key[2]):  # the tables read whole
+            full += (self._tables_print(),)
+        art = self._last.get(full) or self._now.get(full)
+        if art is None:
+            art = laid.arts.get(item, side)  # the preflight sees it there
+        elif laid.arts.preflight is not None and len(art.layers) == 1 and not art.tabs:
+            # as Arts.placed tells the preflight of a side it resolves
+            label = f"item '{item.id}' ({side})"
+            laid.arts.preflight.bleed(art.layers[0][1], plan.trim, plan.bleed, label)
+        self._now[full] = art
+        return art
+
+    def _tables_print(self) -> str:
+        if self._tables is None:
+            tables = sorted((name, repr(table)) for name, table in self._game.tables.items())
+            self._tables = hashlib.sha1(repr(tables).encode()).hexdigest()
+        return self._tables
