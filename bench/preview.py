@@ -98,7 +98,7 @@ def _edits(folder: Path, game: str, edits: int, driver, pause: float = 0.5):
     while not driver.execute_script(SHOWN, 0):
         time.sleep(0.1)
     path = folder / "content" / game / name
-    original, times, drawn = path.read_text(), [], []
+    original, times, drawn, builds = path.read_text(), [], [], []
     assert old in original, (game, old)
     memory = [(_rss_mb(), _tab_mb(driver))]
     for n in range(edits):
@@ -111,13 +111,14 @@ def _edits(folder: Path, game: str, edits: int, driver, pause: float = 0.5):
             time.sleep(0.01)
         times.append(time.perf_counter() - start)
         drawn.append(preview.snapshot.drawn)
+        builds.append(preview.snapshot.seconds)
         time.sleep(pause)  # the next save is another burst for the watcher
     memory.append((_rss_mb(), _tab_mb(driver)))
     path.write_text(original)
     stop.set()
     server.shutdown()
     server.server_close()
-    return times, drawn, memory
+    return times, drawn, memory, builds
 
 
 def main() -> None:
@@ -135,16 +136,17 @@ def main() -> None:
         driver = _browser()
         try:
             for game in args.games:
-                times, drawn, _ = _edits(folder, game, args.edits, driver)
+                times, drawn, _, builds = _edits(folder, game, args.edits, driver)
                 label = f"deck ({DECK:,})" if game == "deck" else game
                 print(
                     f"{label:14} save -> screen: median {statistics.median(times):.2f} s,"
                     f" max {max(times):.2f} s ({len(times)} edits,"
-                    f" faces drawn {statistics.median(drawn):g} each)",
+                    f" faces drawn {statistics.median(drawn):g} each;"
+                    f" the build itself: median {statistics.median(builds):.2f} s)",
                     flush=True,
                 )
             if args.memory:
-                _, _, memory = _edits(folder, "muenchhausen", args.memory, driver, 0.3)
+                _, _, memory, _ = _edits(folder, "muenchhausen", args.memory, driver, 0.3)
                 (server0, tab0), (server1, tab1) = memory
                 print(
                     f"memory after {args.memory} edits (muenchhausen): server {server0:.0f} ->"

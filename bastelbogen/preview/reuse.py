@@ -50,7 +50,7 @@ class Reuse:
             return laid.arts.get(item, side)
         plan = plans[id(item)]
         c = item.component
-        full = (self.fingerprint, key, c.face, c.back, plan.trim, plan.bleed, plan.has_back)
+        full: tuple = (self.fingerprint, key, c.face, c.back, plan.trim, plan.bleed, plan.has_back)
         if any(part[0] == "tables" for part in key[2]):  # the tables read whole
             full += (self._tables_print(),)
         art = self._last.get(full) or self._now.get(full)
