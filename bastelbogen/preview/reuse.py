@@ -17,6 +17,7 @@ from pathlib import Path
 
 from bastelbogen.layout.arts import OWN
 from bastelbogen.layout.kit import LaidOut
+from bastelbogen.preview.pictures import key_of
 
 
 class Reuse:
@@ -43,25 +44,30 @@ class Reuse:
         self._tables: str | None = None
         self._game = game
 
-    def art(self, laid: LaidOut, plans: dict, item, side: str):
-        """The side's art: the last build's when its inputs are the same, else resolved."""
+    def art(self, laid: LaidOut, plans: dict, item, side: str) -> tuple:
+        """The side's art and its picture's key (a hash of the art): the last build's
+        when its inputs are the same, else resolved; (None, None) for no art."""
         key = laid.arts.key(item, side)
         if key is None or key[0] == OWN:
-            return laid.arts.get(item, side)
+            art = laid.arts.get(item, side)
+            return (art, key_of(art)) if art is not None else (None, None)
         plan = plans[id(item)]
         c = item.component
         full: tuple = (self.fingerprint, key, c.face, c.back, plan.trim, plan.bleed, plan.has_back)
         if any(part[0] == "tables" for part in key[2]):  # the tables read whole
             full += (self._tables_print(),)
-        art = self._last.get(full) or self._now.get(full)
-        if art is None:
+        found = self._last.get(full) or self._now.get(full)
+        if found is None:
             art = laid.arts.get(item, side)  # the preflight sees it there
-        elif laid.arts.preflight is not None and len(art.layers) == 1 and not art.tabs:
-            # as Arts.placed tells the preflight of a side it resolves
-            label = f"item '{item.id}' ({side})"
-            laid.arts.preflight.bleed(art.layers[0][1], plan.trim, plan.bleed, label)
-        self._now[full] = art
-        return art
+            found = (art, key_of(art)) if art is not None else (None, None)
+        elif laid.arts.preflight is not None:
+            art = found[0]
+            if art is not None and len(art.layers) == 1 and not art.tabs:
+                # as Arts.placed tells the preflight of a side it resolves
+                label = f"item '{item.id}' ({side})"
+                laid.arts.preflight.bleed(art.layers[0][1], plan.trim, plan.bleed, label)
+        self._now[full] = found
+        return found
 
     def _tables_print(self) -> str:
         if self._tables is None:

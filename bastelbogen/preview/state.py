@@ -127,7 +127,9 @@ class Preview:
         sheets += _rules(ready, lang, sources)
         # Only the faces not drawn before are drawn, the first MAX_PREVIEW_DRAWN of them:
         # the rest are drawn when the page asks for them.
-        fresh = [(k, s) for k, s in sources.items() if isinstance(s, Face)]
+        # A face the last build listed and did not draw is not drawn now either.
+        before = self.images.sources
+        fresh = [(k, s) for k, s in sources.items() if isinstance(s, Face) and k not in before]
         fresh = [(k, s) for k, s in fresh if k not in self._found or k not in self.images]
         fresh = fresh[: limits.MAX_PREVIEW_DRAWN]
         self._found.update(self.images.draw_faces(fresh))
@@ -153,10 +155,9 @@ class Preview:
             )
             one["count"] += 1
             for side in ("front", "back"):
-                art = self._reuse.art(laid, plans, item, side)
+                art, key = self._reuse.art(laid, plans, item, side)
                 if art is None:
                     continue
-                key = key_of(art)
                 keys[(id(item), side)] = key
                 face = one["faces"].setdefault(
                     key, {"image": key, "side": side, "items": [], "size_mm": _size(art)}
