@@ -53,11 +53,13 @@ def _until(driver, script, limit=20.0):
     raise AssertionError(f"the page never had: {script}")
 
 
-# Every picture in the grids and sheets drawn (the large view's stays empty until a click).
+# Every face's picture drawn (the large view's stays empty until a click); the sheets are
+# drawn when the Sheets view shows them (their pictures load lazily): counted as figures.
 LOADED = (
-    "const shown = [...document.querySelectorAll('figure.face img, figure.sheet img')];"
-    " return document.body.dataset.version && shown.every("
-    "i => i.complete && i.naturalWidth > 0) && shown.length"
+    "const faces = [...document.querySelectorAll('figure.face img')];"
+    " return document.body.dataset.version && faces.every("
+    "i => i.complete && i.naturalWidth > 0)"
+    " && document.querySelectorAll('figure.face, figure.sheet').length"
 )
 
 
