@@ -154,6 +154,7 @@ def test_pictures_are_drawn_off_the_servers_loop(live):
     assert answers == [200] * 6
 
 
+@pytest.mark.slow  # every game built four times: CI runs it, `make test` leaves it out
 @pytest.mark.parametrize("game", ["muenchhausen", "museo", "mytown", "minipilo", "deck"])
 def test_reused_arts_change_nothing(project_copy, game):
     """A preview that reuses the last build's arts shows after an edit what a fresh one
