@@ -57,7 +57,24 @@ def test_a_sheet_page_is_the_built_pdfs_page(project_copy, tmp_path):
     import pypdfium2 as pdfium
 
     preview = _preview(project_copy)
-    pnp("build", "muenchhausen", "--out", str(tmp_path), cwd=project_copy)
+    pnp(
+        "build",
+        "muenchhausen",
+        "--out",
+        str(tmp_path),
+        "--export",
+        "png",
+        "--dpi",
+        "220",
+        cwd=project_copy,
+    )
+    # a face at 220 dpi is the exported picture of it (the build's own rasteriser)
+    export = tmp_path / "muenchhausen/export/png/number-cards"
+    face = next(iter(preview.snapshot.components[0]["faces"].values()))
+    exported = Image.open(export / f"{face['items'][0]}-{face['side']}.png").convert("RGB")
+    shown = _pixels(preview.picture(face["image"], 220))
+    assert shown.size == exported.size
+    assert ImageChops.difference(shown, exported).getbbox() is None
     for sheet in (preview.snapshot.sheets[0], preview.snapshot.sheets[-2]):
         found = sorted((tmp_path / "muenchhausen").rglob(sheet["file"].split("/")[-1]))
         document = pdfium.PdfDocument(found[0])
