@@ -93,7 +93,7 @@ class Preview:
         # first theme), check. Only where the laid-out files go differs.
         ready = prepare(self.project, self.game_id, self.options)
         lang = ready.options.langs[0]  # the preview shows the first language
-        ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang)
+        ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang, tables=ready.game.tables)
         components: dict = {}
         sheets, images, shots = [], {}, []
         for laid in ready.laid_out():
@@ -145,6 +145,8 @@ class Preview:
                             art.bleed,
                             (max(1, round(w / 72 * FACE_DPI)), max(1, round(h / 72 * FACE_DPI))),
                             key,
+                            item,  # a fault drawing it is told at its cell, naming it
+                            side,
                         )
                     )
 
