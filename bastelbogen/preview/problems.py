@@ -4,8 +4,11 @@ as what it is."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.paths import named
 
@@ -16,6 +19,24 @@ def problems_of(exc: ContentError | OptionError, root: Path) -> list[dict]:
     if isinstance(exc, OptionError):
         return [_entry("", 0, 0, str(exc))]
     return [problem(p, root) for p in exc.problems]
+
+
+def every_face_fault(first: ContentError, shots: list, draw: Callable) -> ContentError:
+    """The first face's fault and those of the other faces, each face drawn on its own so
+    that one fault does not hide the next (a designer mends them in one round), told once
+    a place as `pnp build` tells them; bounded in time as the build's search is."""
+    from bastelbogen.pipeline.assemble import _once_a_place
+
+    found = list(first.problems)
+    ends = time.thread_time() + limits.FAULT_SEARCH_SECONDS
+    for shot in shots:
+        if time.thread_time() > ends:
+            break
+        try:
+            list(draw([shot]))
+        except ContentError as exc:
+            found.extend(exc.problems)
+    return ContentError(_once_a_place(list(dict.fromkeys(found))))
 
 
 def fault(exc: Exception, root: Path) -> dict:

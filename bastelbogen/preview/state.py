@@ -21,7 +21,7 @@ from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.pipeline.build import BuildOptions, prepare
-from bastelbogen.preview.problems import fault, problem, problems_of
+from bastelbogen.preview.problems import every_face_fault, fault, problem, problems_of
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta, write_pages
 from bastelbogen.render.raster import Shot, rasterise
@@ -96,6 +96,7 @@ class Preview:
         ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang, tables=ready.game.tables)
         components: dict = {}
         sheets, images, shots = [], {}, []
+        failed: ContentError | None = None
         for laid in ready.laid_out():
             if laid.lang not in (None, lang):
                 continue
@@ -103,11 +104,20 @@ class Preview:
             # The sheets are painted as the build's sheets writer paints them: on swell
             # paper where it is, the preflight told of small text and soft pictures.
             sheet = replace(ctx, swell=laid.swell, preflight=ready.preflight, pictures={})
-            sheets += self._sheets(laid, sheet, ready.words[lang], images)
+            try:  # a face's fault stops a sheet at its first: the faces tell every one
+                sheets += self._sheets(laid, sheet, ready.words[lang], images)
+            except ContentError as exc:
+                failed = failed or exc
         fresh = [s for s in shots if s.label not in self.images]
         regular = ready.fonts["regular"]
-        for shot, image in zip(fresh, rasterise(fresh, FACE_DPI, ctx, regular), strict=True):
-            self.images[shot.label] = _png(image)
+        try:
+            for shot, image in zip(fresh, rasterise(fresh, FACE_DPI, ctx, regular), strict=True):
+                self.images[shot.label] = _png(image)
+        except ContentError as exc:  # told with every other face's fault, as pnp build does
+            failed = failed or exc
+        if failed is not None:
+            draw = lambda one: rasterise(one, FACE_DPI, ctx, regular)  # noqa: E731
+            raise every_face_fault(failed, fresh, draw)
         images |= {s.label: self.images[s.label] for s in shots}
         found = ready.preflight.problems()  # what the build tells as warnings
         return list(components.values()), sheets, images, len(fresh), found
