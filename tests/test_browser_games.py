@@ -221,3 +221,100 @@ def test_the_game_as_a_designer_sees_it(browser, served):
     assert browser.execute_script("return window.stayed") is True
     assert after - before, "no face changed"
     assert browser.execute_script("return document.getElementById('problems').hidden")
+
+
+LONG = "Draw two cards" + " and then two more" * 12 + "."  # far past the card's text box
+
+
+@pytest.mark.parametrize("served", [("examples", "squib-tutorial")], indirect=True, ids=str)
+def test_a_text_too_long_in_a_csv_cell(browser, served):
+    """The problem names the row and column of the CSV cell that holds the text (and the
+    layout's box it overflows) in `pnp validate` and in the page's panel; a click on it
+    shows the piece."""
+    deck = served.root / "content/squib-tutorial/deck.csv"
+    good = deck.read_text()
+    where = "content/squib-tutorial/deck.csv:5:7"  # Sage's row, its `text` column
+    browser.get(served.url)
+    _until(browser, LOADED)
+    version = int(browser.execute_script("return document.body.dataset.version"))
+    deck.write_text(
+        good.replace("Draw two cards.", LONG).replace(
+            "Swap two cards in play.", "Swap" + " two cards" * 30 + " in play."
+        )
+    )
+    told = pnp("validate", "squib-tutorial", cwd=served.root)
+    assert told.returncode == 1
+    lines = told.stderr.splitlines()
+    assert lines, told
+    sage = next(line for line in lines if line.startswith(f"{where}: item 'Sage' (front): "))
+    assert "the text 'Draw two cards and then two more" in sage
+    assert (
+        "in box 'text' (47.5 x 10.0 mm) of layout squib-tutorial/card"
+        " (templates/squib-tutorial/card.yaml:13:27)" in sage
+    )
+    assert any(
+        line.startswith("content/squib-tutorial/deck.csv:4:7: item 'Tinker'") for line in lines
+    )
+    assert "/" + str(served.root).strip("/") not in told.stderr  # no absolute path
+
+    # The page's panel: both problems, each a located line; the last good build stays.
+    _until(browser, f"return Number(document.body.dataset.version) > {version}")
+    texts = _until(
+        browser,
+        "const p = document.getElementById('problems');"
+        " return !p.hidden && [...p.querySelectorAll('li')].map(li => li.textContent)",
+    )
+    assert sorted(t.split(": ")[0] for t in texts) == [
+        "content/squib-tutorial/deck.csv:4:7",
+        where,
+    ]
+    assert any(
+        t.startswith(f"{where}: item 'Sage'") and "of layout squib-tutorial/card" in t
+        for t in texts
+    )
+    head = browser.execute_script("return document.getElementById('found-head').textContent")
+    assert head.startswith("2 problems")
+    panel = browser.execute_script(
+        "const r = document.getElementById('found').getBoundingClientRect();"
+        " return [r.top, r.bottom, getComputedStyle(document.getElementById('found')).position]"
+    )
+    browser.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    assert (
+        browser.execute_script(
+            "return document.getElementById('found').getBoundingClientRect().top"
+        )
+        == panel[0]
+    )  # it stays in view while the faces scroll
+    browser.save_screenshot(str(served.root / "problems.png"))
+
+    # A click on Sage's problem: the page is told, and Sage's face is scrolled to, marked.
+    browser.execute_script(
+        "window.shown = []; document.addEventListener('show-piece', e => shown.push(e.detail))"
+    )
+    browser.execute_script(
+        "[...document.querySelectorAll('#problems li')]"
+        f".find(li => li.textContent.startsWith('{where}')).click()"
+    )
+    assert browser.execute_script("return window.shown") == [{"component": "cards", "item": "Sage"}]
+    marked = _until(
+        browser,
+        "const f = [...document.querySelectorAll('figure.face.found-piece')];"
+        " return f.length && f.map(x => [x.title, x.getBoundingClientRect().top])",
+    )
+    assert len(marked) == 1 and marked[0][0] == "Sage"  # its front, not the shared back
+    assert 0 <= marked[0][1] < 1000  # scrolled into the window
+    browser.save_screenshot(str(served.root / "clicked.png"))
+    if os.environ.get("SHOTS"):  # a folder to keep the screenshots in, to look at them
+        for name in ("problems.png", "clicked.png"):
+            shutil.copy(served.root / name, Path(os.environ["SHOTS"]) / name)
+
+    # The panel folds to its header, and mending the cells clears it.
+    browser.execute_script("document.getElementById('found-head').click()")
+    assert (
+        browser.execute_script(
+            "return getComputedStyle(document.getElementById('found-list')).display"
+        )
+        == "none"
+    )
+    deck.write_text(good)
+    _until(browser, "return document.getElementById('found').hidden")

@@ -34,7 +34,8 @@ function panel() {
 }
 
 // The face that shows the piece: one that says so (data-item / data-component), else in
-// the component's section the first face whose title (its ids) names the item.
+// the component's section the face whose title (its ids) names the item among the fewest
+// others: its own front before a back every card shares.
 function faceOf(piece) {
   const quote = (s) => (window.CSS && CSS.escape ? CSS.escape(s) : String(s).replace(/["\\]/g, "\\$&"));
   const said = document.querySelector(
@@ -42,9 +43,13 @@ function faceOf(piece) {
   if (said) return said;
   const section = document.getElementById(`component-${piece.component}`);
   if (!section) return null;
-  const faces = [...section.querySelectorAll("figure.face")];
-  return faces.find((f) => (f.title || "").split(", ").includes(piece.item))
-    || faces.find((f) => (f.title || "").includes(piece.item)) || null;
+  let best = null;
+  let fewest = Infinity;
+  for (const face of section.querySelectorAll("figure.face")) {
+    const ids = (face.title || "").split(", ");
+    if (ids.includes(piece.item) && ids.length < fewest) [best, fewest] = [face, ids.length];
+  }
+  return best;
 }
 
 export function showPiece(piece) {
