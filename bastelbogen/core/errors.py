@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bastelbogen.core.paths import named
 
@@ -66,6 +66,15 @@ class ContentError(Exception):
     def __reduce__(self):
         # Rebuilt from its problems when a worker process (--jobs) hands it back.
         return type(self), (self.problems,)
+
+
+def of_piece(exc: ContentError, item) -> ContentError:
+    """The fault with each of its problems knowing the piece (an Item) it was found on, for
+    the preview to show it, unless it knows one already."""
+    if item is None:
+        return exc
+    piece = {"component": item.component.id, "item": item.id}
+    return ContentError([p if p.item else replace(p, **piece) for p in exc.problems])
 
 
 class Collector:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.lib import colors
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.painters import PAINTERS
-from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
+from bastelbogen.core.errors import Collector, ContentError, Loc, Problem, of_piece
 from bastelbogen.layout.faces import Art
 from bastelbogen.render.style import (
     Fonts,
@@ -143,12 +143,3 @@ class Forms:
         c.transform(*matrix)
         c.doForm(name)
         c.restoreState()
-
-
-def of_piece(exc: ContentError, item) -> ContentError:
-    """The fault with each of its problems knowing the piece it was found on (the preview
-    shows it), unless it knows one already."""
-    if item is None:
-        return exc
-    piece = {"component": item.component.id, "item": item.id}
-    return ContentError([p if p.item else replace(p, **piece) for p in exc.problems])
