@@ -184,9 +184,11 @@ def test_card_text_overflow_names_item_and_text(built):
     )
     _fails(
         built,
-        r"^templates/muenchhausen/number\.yaml:\d+:\d+: item 'gulden-1' \(front\):"
-        r" text in box 'currency' .* does not fit even at .* pt:"
-        r" 'Guldenguldenguldenguldengulden'",
+        # told at the cell that holds the text, naming the layout's box it overflowed
+        r"^content/muenchhausen/sets\.yaml:5:27: item 'gulden-1' \(front\): the sets"
+        r" currency 'Guldenguldenguldenguldengulden' does not fit even at .* pt in box"
+        r" 'currency' \(29\.0 x 7\.0 mm\) of layout muenchhausen/number"
+        r" \(templates/muenchhausen/number\.yaml:\d+:\d+\)",
     )
 
 

@@ -249,8 +249,12 @@ def test_validate_lays_out_cards_in_every_language(jeu):
     )
     result = pnp("validate", "jeu", cwd=jeu)
     assert result.returncode == 1 and "Traceback" not in result.stderr
+    # told at the German text's place in game.yaml, naming the layout's box
     assert re.search(
-        r"carte\.yaml:\d+:\d+: item 'a' \(front\): text in box 'word'", result.stderr
+        r"^content/jeu/game\.yaml:\d+:\d+: item 'a' \(front\): the word \(de\) 'Guten Tag"
+        r".* in box 'word' .* of layout jeu/carte \(templates/jeu/carte\.yaml:\d+:\d+\)",
+        result.stderr,
+        re.M,
     ), result.stderr
 
 

@@ -44,7 +44,7 @@ def items_of(
                 problems.add(where, f"component '{component.id}': {why}")
                 break
             for copy in range(1, spec.count + 1):
-                items.append(Item(iid, component, data, copy, spec.loc))
+                items.append(Item(iid, component, data, copy, spec.loc, spec))
     return items
 
 

@@ -180,3 +180,6 @@ class Item:
     data: dict
     copy: int
     loc: Loc
+    # The entry it was made from, whose fields keep their places (a table's cells): where a
+    # text of the item that does not fit its box is told (render/blame.py).
+    spec: ItemSpec | None = field(default=None, compare=False, repr=False)

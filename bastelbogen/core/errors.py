@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from bastelbogen.core.paths import named
 
 
 @dataclass(frozen=True, slots=True)  # slots: a big table holds a Loc for every cell
@@ -16,29 +17,38 @@ class Loc:
     cell: str = ""  # a workbook's sheet and cell, as its program shows them: Deck!C14
 
     def __str__(self) -> str:
-        path = _relative(self.file)
+        return self.told()
+
+    def told(self, base=None) -> str:
+        """`file:line:col`, the file named from `base` (the working folder unless given)."""
+        path = named(self.file, base)
         if self.line:
             return f"{path}:{self.line}:{self.col}"
         return path
 
 
-def _relative(path: str) -> str:
-    # Messages name paths relative to the working directory, like compilers do.
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path
-    return path if rel.startswith("..") else rel
-
-
 @dataclass(frozen=True)
 class Problem:
+    """A mistake at `loc`. One in a piece's layout (a text too long for its box) knows its
+    piece (`component`, `item`: the preview shows it) and, when `loc` is the content's cell
+    that holds the text, the layout's box it overflowed (`box`): told after the message."""
+
     loc: Loc
     message: str
+    component: str = ""
+    item: str = ""
+    box: Loc | None = None
+    tail: str = ""  # said after the box's place: how many more items share the fault
 
     def __str__(self) -> str:
         where = f"{self.loc.cell}: " if self.loc.cell else ""
-        return f"{self.loc}: {where}{self.message}"
+        return f"{self.loc}: {where}{self.said()}"
+
+    def said(self, base=None) -> str:
+        """The message with the layout box's place, its file named from `base`."""
+        if self.box is None:
+            return self.message + self.tail
+        return f"{self.message} ({self.box.told(base)}){self.tail}"
 
 
 class ContentError(Exception):
@@ -56,6 +66,15 @@ class ContentError(Exception):
     def __reduce__(self):
         # Rebuilt from its problems when a worker process (--jobs) hands it back.
         return type(self), (self.problems,)
+
+
+def of_piece(exc: ContentError, item) -> ContentError:
+    """The fault with each of its problems knowing the piece (an Item) it was found on, for
+    the preview to show it, unless it knows one already."""
+    if item is None:
+        return exc
+    piece = {"component": item.component.id, "item": item.id}
+    return ContentError([p if p.item else replace(p, **piece) for p in exc.problems])
 
 
 class Collector:

@@ -3,6 +3,7 @@ and file tests that never raise on names the file system cannot hold."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -14,6 +15,34 @@ def shipped(name: str) -> Path:
     design puts them, and inside the package once installed (the wheel maps them there)."""
     installed = PACKAGE / name
     return installed if installed.is_dir() else PACKAGE.parent / name
+
+
+SHIPPED = "<bastelbogen>"  # how a message names the folder of what the package brings
+
+
+def named(file, base: Path | None = None) -> str:
+    """How every message names a file (the one place): from `base` (the working folder
+    unless given) when it lies inside it, like compilers do; else a file the package brings
+    (a shipped template, font or word list) from the package as `<bastelbogen>/templates/…`,
+    never by an absolute path inside an installation; else as it is."""
+    path = os.fsdecode(file)
+    if not os.path.isabs(path):
+        return path
+    try:
+        rel = os.path.relpath(path, base)
+    except ValueError:  # another drive (Windows)
+        rel = ".."
+    if not rel.startswith(".."):
+        return rel
+    for folder in (*(shipped(n) for n in ("templates", "fonts")), PACKAGE):
+        try:
+            inner = os.path.relpath(path, folder)
+        except ValueError:
+            continue
+        if not inner.startswith(".."):
+            top = folder.name if folder != PACKAGE else ""
+            return "/".join(p for p in (SHIPPED, top, inner.replace(os.sep, "/")) if p)
+    return path
 
 
 def inside(base: Path, relative: str) -> Path | None:

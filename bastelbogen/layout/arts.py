@@ -12,6 +12,7 @@ from collections import OrderedDict
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Game, Item
+from bastelbogen.core.errors import ContentError, of_piece
 from bastelbogen.layout.faces import Art, context
 from bastelbogen.layout.imposition import Options
 from bastelbogen.layout.layouts import Layouts
@@ -129,16 +130,19 @@ class Arts:
         art = self._recent.get(key)
         if art is None:
             plan = self._plans[id(item)]
-            art = art_of(
-                self.game,
-                item,
-                side,
-                self.layouts,
-                self.face_options,
-                plan.bleed,
-                plan.trim,
-                self._context_of(item),
-            )
+            try:
+                art = art_of(
+                    self.game,
+                    item,
+                    side,
+                    self.layouts,
+                    self.face_options,
+                    plan.bleed,
+                    plan.trim,
+                    self._context_of(item),
+                )
+            except ContentError as exc:  # a box past the safe zone, an expression failing
+                raise of_piece(exc, item) from None
             _remember(self._recent, key, art)
             first = self._by_art.get(art)
             if first is not None and first != key:

@@ -93,6 +93,7 @@ class Box:
     params: tuple[tuple[str, object], ...]
     loc: Loc
     locs: tuple[tuple[str, Loc], ...] = ()
+    layout: str = ""  # the layout's name (deck/card): a text that overflows the box names it
 
     def get(self, key, default=None):
         """The box's value for `key`; left out, the default its painter declares for the
@@ -250,7 +251,7 @@ def resolve(
     boxes, problems = [], Collector()
     for spec in layout.boxes:
         try:  # every box's mistake told, not only the first's
-            box = _resolved(spec, context, size, height, label, safe)
+            box = _resolved(spec, context, size, height, label, safe, layout.name)
         except ContentError as exc:
             problems.extend(exc.problems)
             continue
@@ -267,6 +268,7 @@ def _resolved(
     height: float,
     label: str,
     safe: SafeZone | None,
+    layout: str = "",
 ) -> Box | None:
     """One box rendered for the item, or None when its `when` does not hold."""
     locs = spec.params.value_locs
@@ -303,6 +305,7 @@ def _resolved(
         tuple(sorted(completed(dict(params), context).items())),
         locs.get("text", spec.loc),
         tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS)),
+        layout,
     )
 
 

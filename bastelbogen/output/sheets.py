@@ -21,6 +21,7 @@ class Sheets(Writer):
         ctx = PaintContext(
             job.fonts,
             job.game.folder,
+            tables=job.game.tables,
             swell=laid.swell,
             preflight=job.preflight,
             dry=job.options.dry,

@@ -90,12 +90,14 @@ def _drawn_faults(job: Job, laid, ends: float) -> list[Problem]:
         if time.thread_time() > ends or sandbox.spent():
             break
         if forms is None:  # a form left half drawn by a fault spoils its canvas: a new one
-            ctx = PaintContext(job.fonts, job.game.folder, dry=True, lang=laid.arts.lang)
+            ctx = PaintContext(
+                job.fonts, job.game.folder, dry=True, lang=laid.arts.lang, tables=job.game.tables
+            )
             forms = Forms(Canvas(io.BytesIO()), ctx)
         try:
             art, key = laid.arts.placed(item, side)
             if art is not None:
-                forms.place(art, IDENTITY, f"item '{item.id}' ({side})", None, item.loc, key)
+                forms.place(art, IDENTITY, f"item '{item.id}' ({side})", None, item.loc, key, item)
         except ContentError as exc:
             found.extend(exc.problems)
             forms = None
@@ -113,7 +115,7 @@ def _once_a_place(problems: list[Problem]) -> list[Problem]:
         key = (problem.loc, _ITEM.sub("", problem.message))
         first.setdefault(key, (problem, set()))[1].add(problem.message)
     return [
-        Problem(p.loc, f"{p.message} (and {n} more item{'s' if n > 1 else ''})") if n else p
+        replace(p, tail=f"{p.tail} (and {n} more item{'s' if n > 1 else ''})") if n else p
         for p, n in ((p, len(items) - 1) for p, items in first.values())
     ]
 

@@ -37,6 +37,8 @@ class Face:
     ctx: PaintContext
     font: str
     label: str  # told in what its drawing warns of
+    item: Any = None  # the Item whose side it shows: a fault drawing it names its piece
+    side: str = "front"
 
     @property
     def points(self) -> tuple[float, float]:
@@ -155,7 +157,7 @@ class Pictures(Mapping):
         ctx = replace(faces[0][1].ctx)
         told = _ByFace(ctx)
         ctx.preflight = told  # type: ignore[assignment]  # it stands for one
-        shots = [Shot(f.art, f.art.bleed, pixels(f.points, dpi), f.label) for _, f in faces]
+        shots = [_shot(f, dpi) for _, f in faces]
         for (key, _), image in zip(
             faces, rasterise(shots, dpi, ctx, faces[0][1].font), strict=True
         ):
@@ -164,8 +166,7 @@ class Pictures(Mapping):
 
     def _draw(self, source: Source, dpi: int):
         if isinstance(source, Face):
-            shot = Shot(source.art, source.art.bleed, pixels(source.points, dpi), source.label)
-            (image,) = rasterise([shot], dpi, replace(source.ctx), source.font)
+            (image,) = rasterise([_shot(source, dpi)], dpi, replace(source.ctx), source.font)
             return image
         self.drawn_pages += 1
         if isinstance(source, Sheet):
@@ -177,6 +178,13 @@ class Pictures(Mapping):
         else:
             data = source.draw()
         return first_page(data, dpi)
+
+
+def _shot(face: Face, dpi: int) -> Shot:
+    """A face to draw, naming its piece: a fault drawing it is told at its cell."""
+    return Shot(
+        face.art, face.art.bleed, pixels(face.points, dpi), face.label, face.item, face.side
+    )
 
 
 class _ByFace:

@@ -4,10 +4,13 @@ as what it is."""
 
 from __future__ import annotations
 
-import os
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, OptionError
+from bastelbogen.core.paths import named
 
 
 def problems_of(exc: ContentError | OptionError, root: Path) -> list[dict]:
@@ -16,6 +19,24 @@ def problems_of(exc: ContentError | OptionError, root: Path) -> list[dict]:
     if isinstance(exc, OptionError):
         return [_entry("", 0, 0, str(exc))]
     return [problem(p, root) for p in exc.problems]
+
+
+def every_face_fault(first: ContentError, shots: list, draw: Callable) -> ContentError:
+    """The first face's fault and those of the other faces, each face drawn on its own so
+    that one fault does not hide the next (a designer mends them in one round), told once
+    a place as `pnp build` tells them; bounded in time as the build's search is."""
+    from bastelbogen.pipeline.assemble import _once_a_place
+
+    found = list(first.problems)
+    ends = time.thread_time() + limits.FAULT_SEARCH_SECONDS
+    for shot in shots:
+        if time.thread_time() > ends:
+            break
+        try:
+            list(draw([shot]))
+        except ContentError as exc:
+            found.extend(exc.problems)
+    return ContentError(_once_a_place(list(dict.fromkeys(found))))
 
 
 def fault(exc: Exception, root: Path) -> dict:
@@ -35,11 +56,9 @@ def fault(exc: Exception, root: Path) -> dict:
 
 
 def _named(file, root: Path) -> str:
-    """A file named from the project's folder when it is inside it."""
-    path = Path(os.fsdecode(file))
-    if path.is_absolute() and (root == path or root in path.parents):
-        path = path.relative_to(root)
-    return str(path)
+    """A file named from the project's folder when it is inside it, as every message names
+    files (core.paths.named: a shipped one as `<bastelbogen>/templates/…`)."""
+    return named(file, root)
 
 
 def _entry(file: str, line: int, col: int, message: str) -> dict:
@@ -57,6 +76,12 @@ def _entry(file: str, line: int, col: int, message: str) -> dict:
 
 
 def problem(problem, root: Path) -> dict:
-    """A problem as the command line tells it, its file named from the project's folder."""
+    """A problem as the command line tells it, its files named from the project's folder
+    (the content's cell, and the layout's box it overflowed); one found on a piece names
+    it, for the page to show."""
     loc = problem.loc
-    return _entry(_named(loc.file, root), loc.line, loc.col, problem.message)
+    cell = f"{loc.cell}: " if loc.cell else ""
+    entry = _entry(_named(loc.file, root), loc.line, loc.col, cell + problem.said(root))
+    if problem.item:
+        entry["piece"] = {"component": problem.component, "item": problem.item}
+    return entry

@@ -25,7 +25,7 @@ from bastelbogen.core.units import to_mm
 from bastelbogen.layout.kit import LaidOut, in_language, lay_out
 from bastelbogen.pipeline.build import BuildOptions, Prepared, prepare
 from bastelbogen.preview.pictures import FACE_DPI, SHEET_DPI, Face, Pictures, Rules, Sheet, key_of
-from bastelbogen.preview.problems import fault, problem, problems_of
+from bastelbogen.preview.problems import every_face_fault, fault, problem, problems_of
 from bastelbogen.preview.reuse import Reuse
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta
@@ -104,7 +104,7 @@ class Preview:
         # first theme), check. Only where the laid-out files go differs.
         ready = prepare(self.project, self.game_id, self.options)
         lang = ready.options.langs[0]  # the preview shows the first language
-        ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang)
+        ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang, tables=ready.game.tables)
         components: dict = {}
         sheets: list[dict] = []
         sources: dict = {}
@@ -132,7 +132,10 @@ class Preview:
         fresh = [(k, s) for k, s in sources.items() if isinstance(s, Face) and k not in before]
         fresh = [(k, s) for k, s in fresh if k not in self._found or k not in self.images]
         fresh = fresh[: limits.MAX_PREVIEW_DRAWN]
-        self._found.update(self.images.draw_faces(fresh))
+        try:
+            self._found.update(self.images.draw_faces(fresh))
+        except ContentError as exc:  # told with every other face's fault, as pnp build does
+            raise every_face_fault(exc, fresh, self.images.draw_faces) from None
         # What drawing the faces warned of (small text, soft pictures), as the build warns
         self._found = {k: f for k, f in self._found.items() if k in sources}
         for found in self._found.values():
@@ -164,7 +167,7 @@ class Preview:
                 )
                 face["items"].append(item.id)
                 if key not in sources:
-                    sources[key] = Face(art, ctx, font, f"item '{item.id}' ({side})")
+                    sources[key] = Face(art, ctx, font, f"item '{item.id}' ({side})", item, side)
         return keys
 
 

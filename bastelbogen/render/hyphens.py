@@ -14,6 +14,7 @@ from reportlab.platypus import Paragraph
 
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import to_mm
+from bastelbogen.render.blame import located, of_layout
 
 
 @lru_cache(maxsize=64)
@@ -120,12 +121,15 @@ def overrun(para: Paragraph) -> str | None:
 def unbreakable(box, ctx, word: str, size: float) -> ContentError:
     """A word that fits no line of the box even broken, at the smallest size."""
     lang = f" in '{ctx.lang}'" if knows(ctx.lang) else ""
+    loc, field, known = located(box, ctx, word, part=True)
+    of = f" of the {field}" if field else ""
     return ContentError(
         Problem(
-            box.loc,
-            f"{ctx.item_label}: the word '{word}' does not fit the width of box"
-            f" '{box.name}' ({to_mm(box.rect[2]):.1f} mm) even at {size:g} pt, broken"
-            f" where it may be hyphenated{lang}; widen the box, lower `min-size`, or"
-            " break the word with a soft hyphen (\\u00ad) or a hyphen",
+            loc,
+            f"{ctx.item_label}: the word '{word}'{of} does not fit the width of box"
+            f" '{box.name}' ({to_mm(box.rect[2]):.1f} mm){of_layout(box) if field else ''}"
+            f" even at {size:g} pt, broken where it may be hyphenated{lang}; widen the box,"
+            " lower `min-size`, or break the word with a soft hyphen (\\u00ad) or a hyphen",
+            **known,
         )
     )

@@ -9,7 +9,7 @@ from reportlab.lib import colors
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.painters import PAINTERS
-from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
+from bastelbogen.core.errors import Collector, ContentError, Loc, Problem, of_piece
 from bastelbogen.layout.faces import Art
 from bastelbogen.render.style import (
     Fonts,
@@ -32,6 +32,8 @@ class PaintContext:
     problems: Collector = field(default_factory=Collector)
     item_label: str = ""
     item_loc: Loc | None = None  # the row the item drawn was written in
+    item: object = None  # the Item drawn, if one is: its faults name it and its cells
+    tables: dict = field(default_factory=dict)  # the game's tables: cells a reference names
     preflight: Preflight | None = None  # told of small text and soft pictures
     swell: bool = False  # a braille build, printed on swell paper
     pictures: dict = field(default_factory=dict)  # whole pictures drawn once, as forms
@@ -107,10 +109,18 @@ class Forms:
         self.names: dict = {}  # an art's key (or the art) -> its form's name
 
     def place(
-        self, art: Art, matrix, label: str, clip=None, loc: Loc | None = None, key=None
+        self,
+        art: Art,
+        matrix,
+        label: str,
+        clip=None,
+        loc: Loc | None = None,
+        key=None,
+        item=None,
     ) -> None:
         """Draw the art at `matrix`; arts of equal `key` (what they are made from, when
-        given: arts.Arts) or else equal arts share one form."""
+        given: arts.Arts) or else equal arts share one form. A fault drawing the `item`'s
+        art names its piece."""
         c = self.canvas
         key = art if key is None else key
         name = self.names.get(key)
@@ -118,9 +128,12 @@ class Forms:
             name = f"F{len(self.names)}"
             self.names[key] = name
             x, y, w, h = art.bleed
-            self.ctx.item_label, self.ctx.item_loc = label, loc
+            self.ctx.item_label, self.ctx.item_loc, self.ctx.item = label, loc, item
             c.beginForm(name, x, y, x + w, y + h)
-            draw_art(c, art, self.ctx)
+            try:
+                draw_art(c, art, self.ctx)
+            except ContentError as exc:
+                raise of_piece(exc, item) from None
             c.endForm()
         c.saveState()
         if clip is not None:  # one sheet's window onto a larger drawing

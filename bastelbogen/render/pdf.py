@@ -199,7 +199,7 @@ def write_pages(
             under = covered.get(n)
             if under:  # its piece of a picture lies under it already, whole (joints.py)
                 art, key = bare(art, under), key + ("bare", under)
-            forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc, key)
+            forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc, key, item)
         draw_guides(c, page)
         if page.glue or page.align or page.label:
             draw_sheet_guides(c, page, ctx.fonts["regular"], words, ctx.fonts["bold"])

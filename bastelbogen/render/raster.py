@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from bastelbogen.core.geometry import IDENTITY, Rect
 from bastelbogen.layout.faces import Art
@@ -28,6 +29,8 @@ class Shot:
     rect: Rect
     pixels: tuple[int, int]
     label: str = ""
+    item: Any = None  # the Item whose side it shows: a fault drawing it names its piece
+    side: str = "front"
 
 
 def rasterise(shots: Iterable[Shot], dpi: float, ctx: PaintContext, font: str) -> Iterator:
@@ -56,7 +59,8 @@ def _render(batch: list[Shot], dpi: float, ctx: PaintContext, font: str) -> Iter
         # size) is scaled to it, which the caller has allowed.
         c.scale(shot.pixels[0] * 72 / dpi / w, shot.pixels[1] * 72 / dpi / h)
         c.translate(-x, -y)
-        forms.place(shot.art, IDENTITY, shot.label)
+        side = f"item '{shot.item.id}' ({shot.side})" if shot.item is not None else shot.label
+        forms.place(shot.art, IDENTITY, side, item=shot.item)
         c.showPage()
     c.save()
     document = pdfium.PdfDocument(buffer.getvalue())

@@ -19,7 +19,7 @@ from bastelbogen.core import limits, params
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import ALIGNMENT, COLOUR, FACTOR, FONT_SIZE, TEXT, choice
 from bastelbogen.core.paths import inside, is_file
-from bastelbogen.core.units import to_mm
+from bastelbogen.render.blame import layout_fault
 from bastelbogen.render.hyphens import Hyphenating, hyphenated, overrun, unbreakable
 from bastelbogen.render.style import missing_glyphs
 
@@ -28,16 +28,7 @@ ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_
 
 
 def _overflow(box, ctx, text: str, size: float) -> ContentError:
-    w, h = box.rect[2], box.rect[3]
-    short = text if len(text) <= 60 else text[:57] + "..."
-    return ContentError(
-        Problem(
-            box.loc,
-            f"{ctx.item_label}: text in box '{box.name}'"
-            f" ({to_mm(w):.1f} x {to_mm(h):.1f} mm) does not fit even at"
-            f" {size:g} pt: '{short}'",
-        )
-    )
+    return ContentError(layout_fault(box, ctx, text, f"does not fit even at {size:g} pt"))
 
 
 def check_glyphs(text: str, font: str, loc, label: str) -> None:

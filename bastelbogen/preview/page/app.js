@@ -3,6 +3,8 @@
 // art, so a face that did not change is not fetched again.
 // It is an ES module (strict by itself); each part of the page may be a module of its own,
 // imported here.
+import {drawFound} from "./found.js";
+
 const SAFE_MM = 3;
 let state = null;
 
@@ -11,30 +13,6 @@ function el(tag, props, ...children) {
   Object.assign(node, props || {});
   for (const child of children) node.append(child);
   return node;
-}
-
-// The content's problems (the build stopped: the last good one is shown) or the preflight's
-// warnings (the build went on), grouped by file as the command line names them.
-function drawFound(id, found, heading) {
-  const box = document.getElementById(id);
-  box.replaceChildren();
-  box.hidden = found.length === 0;
-  if (!found.length) return;
-  box.append(el("h2", {textContent: heading(found.length)}));
-  const byFile = new Map();
-  for (const p of found) byFile.set(p.file, [...(byFile.get(p.file) || []), p]);
-  for (const [file, list] of byFile) {
-    box.append(el("h3", {textContent: file}));
-    box.append(el("pre", {textContent: list.map((p) => p.text).join("\n")}));
-  }
-}
-
-function drawProblems(problems) {
-  drawFound("problems", problems, (n) => `${n} problem${n > 1 ? "s" : ""}; showing the last good build`);
-}
-
-function drawWarnings(warnings) {
-  drawFound("warnings", warnings, (n) => `${n} warning${n > 1 ? "s" : ""} (pnp build --strict stops at them)`);
 }
 
 function drawFaces(components) {
@@ -85,8 +63,7 @@ async function refresh() {
   state = await response.json();
   document.getElementById("game").textContent = state.game;
   document.title = `${state.game} – Bastelbogen preview`;
-  drawProblems(state.problems);
-  drawWarnings(state.problems.length ? [] : state.warnings || []);
+  drawFound(state.problems, state.warnings || []);
   drawFaces(state.components);
   drawSheets(state.sheets);
   document.getElementById("status").textContent =
