@@ -21,6 +21,7 @@ from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.pipeline.build import BuildOptions, prepare
+from bastelbogen.preview import catalogue
 from bastelbogen.preview.problems import fault, problem, problems_of
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta, write_pages
@@ -36,6 +37,7 @@ class Snapshot:
     game: str = ""
     components: list = field(default_factory=list)  # dicts, for state.json
     sheets: list = field(default_factory=list)
+    pieces: list = field(default_factory=list)  # every piece (catalogue.py), for state.json
     problems: list = field(default_factory=list)  # [{"file", "line", "col", "message"}]
     warnings: list = field(default_factory=list)  # the preflight's, as the build warns them
     seconds: float = 0.0
@@ -61,12 +63,13 @@ class Preview:
 
         start = time.perf_counter()
         try:
-            components, sheets, images, drawn, found = self._build()
+            components, sheets, images, drawn, found, pieces = self._build()
             new = Snapshot(
                 self.snapshot.version + 1,
                 self.game_id,
                 components,
                 sheets,
+                pieces,
                 [],
                 [problem(p, self.project.root) for p in found],
                 drawn=drawn,
@@ -95,10 +98,11 @@ class Preview:
         lang = ready.options.langs[0]  # the preview shows the first language
         ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang)
         components: dict = {}
-        sheets, images, shots = [], {}, []
+        sheets, images, shots, shown = [], {}, [], []
         for laid in ready.laid_out():
             if laid.lang not in (None, lang):
                 continue
+            shown.append(laid)
             self._faces(laid, lang, components, shots)
             # The sheets are painted as the build's sheets writer paints them: on swell
             # paper where it is, the preflight told of small text and soft pictures.
@@ -110,7 +114,9 @@ class Preview:
             self.images[shot.label] = _png(image)
         images |= {s.label: self.images[s.label] for s in shots}
         found = ready.preflight.problems()  # what the build tells as warnings
-        return list(components.values()), sheets, images, len(fresh), found
+        listed = list(components.values())
+        pieces = catalogue.add(ready.game, shown, listed, lang)  # and each one's outline
+        return listed, sheets, images, len(fresh), found, pieces
 
     def _faces(self, laid: LaidOut, lang: str, components: dict, shots: list[Shot]) -> None:
         """Each item side's face, keyed by its art: the same art is the same picture."""
