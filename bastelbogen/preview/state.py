@@ -170,7 +170,11 @@ class Preview:
                 png = _png(image)
                 key = hashlib.sha1(png).hexdigest()[:16]
                 images[key] = png
-                out.append({"file": f"{laid.name}.pdf", "page": n + 1, "image": key})
+                w, h = document[n].get_size()  # points
+                size = [round(to_mm(w), 1), round(to_mm(h), 1)]
+                out.append(
+                    {"file": f"{laid.name}.pdf", "page": n + 1, "image": key, "size_mm": size}
+                )
         finally:
             document.close()
         return out
