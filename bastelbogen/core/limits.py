@@ -114,9 +114,10 @@ MAX_CHEATSHEET_BLOCKS = 300
 # The smallest the cheat sheet's text is set, of its size, to fit its page: below it the
 # text is too small to read, and the build names the text that no longer fits.
 MIN_CHEATSHEET_SCALE = 0.72
-# Faces the preview shows of one component: the largest shipped has 180 (Museo's
-# pictures); a page of more cannot be looked through, and the rest are counted.
-MAX_PREVIEW_FACES = 2_000
+# Faces (item sides) the preview shows of one component: the largest shipped has 180
+# (Museo's pictures), a 2,000-card deck 4,000; the page scrolls through every one (only
+# those in view are in its DOM), and past this many the rest are counted.
+MAX_PREVIEW_FACES = 10_000
 # Folders the preview watches for saves (the game's and the templates', links not
 # followed), each one inotify watch of the user's 8,192 or more: the shipped games have
 # 1 or 2 each, the shipped templates 5.

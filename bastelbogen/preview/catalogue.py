@@ -12,15 +12,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from bastelbogen.content.expand import resolve_refs
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Component, Game, Item
 from bastelbogen.core.shapes import Loop, safe_area, seen_from_behind
 from bastelbogen.core.units import to_mm
+from bastelbogen.layout.faces import localize
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.layout.safe import width_of
 
 TAG = re.compile(r"<[^>]*>")  # markup in a text field (<b>…</b>) is no part of its words
-NAMES = ("name", "title", "card.name")  # the fields that name a piece, the first there
+NAMES = ("name", "title")  # the fields that name a piece, else a row's it refers to
 
 
 def add(game: Game, shown: Iterable[LaidOut], components: list[dict], lang: str) -> list[dict]:
@@ -41,13 +43,13 @@ def add(game: Game, shown: Iterable[LaidOut], components: list[dict], lang: str)
             counted[c.id] = counted.get(c.id, 0) + 1
             made.setdefault(c.id, c)
             keys = sides.get((c.id, item.id), {})
-            own = fields(item, lang)
+            own = fields(game, item, lang)
             pieces.append(
                 {
                     "id": item.id,
                     "component": c.id,
                     "copy": item.copy,
-                    "name": next((own[k] for k in NAMES if own.get(k)), ""),
+                    "name": _name(own),
                     "front": keys.get("front"),
                     "back": keys.get("back"),
                     "fields": own,
@@ -101,25 +103,29 @@ def _corners(loops: tuple[Loop, ...]) -> set:
     return {(round(x, 3), round(y, 3)) for loop in loops for x, y in loop}
 
 
-def fields(item: Item, lang: str) -> dict[str, str]:
-    """The item's own values as text: a translated value in the shown language, a list
-    joined, a row it refers to flattened as `field.column`."""
+def fields(game: Game, item: Item, lang: str) -> dict[str, str]:
+    """The item's own values as text, as its layout sees them: a translated value in the
+    shown language, a row of a table it refers to flattened as `field.column`, a list
+    joined."""
+    data = localize(resolve_refs(game, item.component, item.data), lang, game.languages)
     out: dict[str, str] = {}
-    _flatten(item.data, "", lang, out)
+    _flatten(data, "", out)
     return out
 
 
-def _flatten(value: object, at: str, lang: str, out: dict[str, str]) -> None:
+def _flatten(value: object, at: str, out: dict[str, str]) -> None:
     if isinstance(value, dict):
-        if lang in value and all(isinstance(k, str) and len(k) <= 3 for k in value):
-            _flatten(value[lang], at, lang, out)  # a value in every language: the shown one
-            return
         for k, v in value.items():
-            _flatten(v, f"{at}.{k}" if at else str(k), lang, out)
+            _flatten(v, f"{at}.{k}" if at else str(k), out)
     elif isinstance(value, list | tuple):
         texts: dict[str, str] = {}
         for n, v in enumerate(value):
-            _flatten(v, str(n), lang, texts)
+            _flatten(v, str(n), texts)
         out[at or "value"] = " · ".join(texts.values())
     elif value is not None:
         out[at or "value"] = TAG.sub("", str(value))
+
+
+def _name(own: dict[str, str]) -> str:
+    named = [k for k in NAMES if own.get(k)] or [k for k in own if k.endswith(".name") and own[k]]
+    return own[named[0]] if named else ""

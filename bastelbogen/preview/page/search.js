@@ -21,8 +21,10 @@ export function matcher(query) {
       const at = word.indexOf(":");
       if (at > 0 && at < word.length - 1) {
         const field = word.slice(0, at), wanted = word.slice(at + 1);
-        const value = field === "id" ? piece.id.toLowerCase() : piece._fields.get(field);
-        if (value !== undefined) return value.includes(wanted);
+        // A field by its name, or a column of a row it refers to (`name` finds `card.name`).
+        const values = field === "id" ? [piece.id.toLowerCase()]
+          : [...piece._fields].filter(([k]) => k === field || k.endsWith("." + field)).map(([, v]) => v);
+        if (values.length) return values.some((v) => v.includes(wanted));
       }
       return text.includes(word);
     });
