@@ -21,6 +21,7 @@ function paintAll() {
 }
 addEventListener("scroll", paintAll, {passive: true});
 addEventListener("resize", paintAll);
+const resized = new ResizeObserver(paintAll); // a scrollbar come or gone changes the columns
 
 // tiles: [{key, width, height}] (picture px); make(tile) -> its element (a figure).
 export class Grid {
@@ -37,6 +38,7 @@ export class Grid {
     this.cell = Math.max(...tiles.map((t) => t.width));
     this.row = Math.max(...tiles.map((t) => t.height)) + CAPTION + GAP;
     virtual.add(this);
+    resized.observe(this.element);
     paintAll();
   }
 
@@ -60,6 +62,7 @@ export class Grid {
   paint() {
     if (!this.element.isConnected) {
       virtual.delete(this);
+      resized.unobserve(this.element);
       return;
     }
     const columns = this.columns();
