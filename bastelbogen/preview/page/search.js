@@ -21,9 +21,11 @@ export function matcher(query) {
       const at = word.indexOf(":");
       if (at > 0 && at < word.length - 1) {
         const field = word.slice(0, at), wanted = word.slice(at + 1);
-        // A field by its name, or a column of a row it refers to (`name` finds `card.name`).
+        // A field by its name, a column of a row it refers to (`name` finds `card.name`), or
+        // that row (`group` finds `group.name`).
+        const named = (k) => k === field || k.endsWith("." + field) || k.startsWith(field + ".");
         const values = field === "id" ? [piece.id.toLowerCase()]
-          : [...piece._fields].filter(([k]) => k === field || k.endsWith("." + field)).map(([, v]) => v);
+          : [...piece._fields].filter(([k]) => named(k)).map(([, v]) => v);
         if (values.length) return values.some((v) => v.includes(wanted));
       }
       return text.includes(word);
