@@ -259,16 +259,21 @@ def test_the_large_view_follows_a_rebuild(browser, hexes):
 def test_a_piece_that_is_gone_says_so(browser, hexes):
     folder, server = hexes
     _open(browser, server)
-    _click_face(browser, "riff")
+    _click_face(browser, "fleute")
     version = server.preview.snapshot.version
-    terrain = folder / "content/hextokens/terrain.csv"
-    terrain.write_text(terrain.read_text().replace("riff,", "klippe,"))
+    ships = folder / "content/hextokens/ships.csv"
+    ships.write_text(ships.read_text().replace("fleute,", "brigg,"))
     _until(browser, f"return Number(document.body.dataset.version) > {version}", 60)
     text = _until(
         browser,
         "const g = document.getElementById('large-gone'); return !g.hidden && g.textContent",
     )
     assert "gone from the build" in text
+    # and it is shown no more in the grid behind it
+    assert not browser.execute_script(
+        "return [...document.querySelectorAll('figure.face')]"
+        ".some(f => f.dataset.items === 'fleute')"
+    )
 
 
 def test_a_sheet_opens_large(browser, hexes):
