@@ -295,7 +295,9 @@ def test_a_text_too_long_in_a_csv_cell(browser, served):
         "[...document.querySelectorAll('#problems li')]"
         f".find(li => li.textContent.startsWith('{where}')).click()"
     )
-    assert browser.execute_script("return window.shown") == [{"component": "cards", "item": "Sage"}]
+    assert browser.execute_script("return window.shown") == [
+        {"component": "cards", "item": "Sage", "inPage": True}
+    ]
     marked = _until(
         browser,
         "const f = [...document.querySelectorAll('figure.face.found-piece')];"

@@ -10,7 +10,7 @@ from bastelbogen.core.shapes import RECT, offset, outline, seen_from_behind
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art, context
 from bastelbogen.layout.layouts import Box, Layouts, resolve
-from bastelbogen.layout.safe import SafeZone
+from bastelbogen.layout.safe import SafeZone, width_of
 
 
 def trim_of(game: Game, component: Component) -> tuple[float, float]:
@@ -33,7 +33,7 @@ def art_of(
     if not name:
         return None
     kind = kind_of(component)
-    width = component.safe if kind.keeps_safe(component) else None
+    width = width_of(component)
     # Layouts reach into the chosen bleed and keep text in the safe zone by these (mm).
     base = seen if seen is not None else context(game, item, options)
     ctx = {

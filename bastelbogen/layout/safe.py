@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.models import Component
 from bastelbogen.core.shapes import keeps_safe
 from bastelbogen.core.units import mm
 
@@ -29,3 +31,10 @@ class SafeZone:
             f"holds text within {self.width / mm(1):g} mm of the cut{of}; move it inwards,"
             " make it smaller, or give the component a smaller 'safe' (like safe: 1mm)"
         )
+
+
+def width_of(component: Component) -> float | None:
+    """The component's safe width (points): how far inside its cut its text stays, or None
+    where its kind keeps no safe zone. What every user of the width reads (the layout
+    check, the preview's overlay)."""
+    return component.safe if kind_of(component).keeps_safe(component) else None

@@ -273,6 +273,7 @@ class Server:
                     "version": snap.version,
                     "game": snap.game,
                     "components": snap.components,
+                    "pieces": snap.pieces,
                     "sheets": snap.sheets,
                     "problems": snap.problems,
                     "warnings": snap.warnings,

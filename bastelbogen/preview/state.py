@@ -24,6 +24,7 @@ from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.kit import LaidOut, in_language, lay_out
 from bastelbogen.pipeline.build import BuildOptions, Prepared, prepare
+from bastelbogen.preview import catalogue
 from bastelbogen.preview.pictures import FACE_DPI, SHEET_DPI, Face, Pictures, Rules, Sheet, key_of
 from bastelbogen.preview.problems import every_face_fault, fault, problem, problems_of
 from bastelbogen.preview.reuse import Reuse
@@ -39,6 +40,7 @@ class Snapshot:
     game: str = ""
     components: list = field(default_factory=list)  # dicts, for state.json
     sheets: list = field(default_factory=list)  # [{"file", "page", "image", "size_mm"}]
+    pieces: list = field(default_factory=list)  # every piece (catalogue.py), for state.json
     problems: list = field(default_factory=list)  # [{"file", "line", "col", "message"}]
     warnings: list = field(default_factory=list)  # the preflight's, as the build warns them
     seconds: float = 0.0
@@ -72,12 +74,13 @@ class Preview:
 
         start = time.perf_counter()
         try:
-            components, sheets, sources, drawn, found = self._build()
+            components, sheets, sources, drawn, found, pieces = self._build()
             new = Snapshot(
                 self.snapshot.version + 1,
                 self.game_id,
                 components,
                 sheets,
+                pieces,
                 [],
                 [problem(p, self.project.root) for p in found],
                 drawn=drawn,
@@ -118,7 +121,8 @@ class Preview:
             ready.game,
             {"lang": lang, "theme": shown.theme, "braille": shown.braille},
         )
-        for laid in lay_out(ready.game, ready.variant, shown, ready.layouts, ready.preflight):
+        files = list(lay_out(ready.game, ready.variant, shown, ready.layouts, ready.preflight))
+        for laid in files:
             keys = self._faces(laid, lang, components, ctx, sources)
             # The sheets are painted as the build's sheets writer paints them: on swell
             # paper where it is.
@@ -141,7 +145,9 @@ class Preview:
         for found in self._found.values():
             ready.preflight.merge(found)
         problems = ready.preflight.problems()
-        return list(components.values()), sheets, sources, len(fresh), problems
+        listed = list(components.values())
+        pieces = catalogue.add(ready.game, files, listed, lang)  # and each one's outline
+        return listed, sheets, sources, len(fresh), problems, pieces
 
     def _faces(
         self, laid: LaidOut, lang: str, components: dict, ctx: PaintContext, sources: dict

@@ -1,61 +1,46 @@
 // The preview page: draws the state the server builds, and draws it again when the server
 // says a new build is in (server-sent events). Pictures are addressed by the key of their
 // art, so a face that did not change is not fetched again.
-// It is an ES module (strict by itself); each part of the page may be a module of its own,
-// imported here.
+// It is an ES module (strict by itself); each part of the page is a module of its own,
+// imported here: grid.js (the faces and sheets, virtual when large), search.js (the search
+// box), large.js (the large view).
+import {el} from "./dom.js";
 import {drawFound} from "./found.js";
+import {drawFaces, drawSheets} from "./grid.js";
+import {follow, isOpen, openPiece, openSheet, reorder, setupLarge} from "./large.js";
+import {counted, matcher, searchBox} from "./search.js";
 
-const SAFE_MM = 3;
 let state = null;
+let query = "";
+let order = []; // the pieces shown, in the grid's order: what the large view walks
 
-function el(tag, props, ...children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props || {});
-  for (const child of children) node.append(child);
-  return node;
-}
-
-function drawFaces(components) {
-  const main = document.getElementById("faces");
-  main.replaceChildren();
-  for (const component of components) {
-    const faces = Object.values(component.faces);
-    const count = faces.reduce((n, f) => n + (f.side === "front" ? f.items.length : 0), 0);
-    const grid = el("div", {className: "grid"});
-    for (const face of faces) {
-      const ids = [...new Set(face.items)];
-      const label = `${ids.length > 1 ? ids[0] + " … " + ids.length + " ids" : ids[0]} · ${face.side} × ${face.items.length}`;
-      const figure = el("figure", {className: "face", title: ids.join(", ")},
-        el("img", {src: `/img/${face.image}.png`, alt: label}),
-        el("figcaption", {textContent: label}));
-      figure.dataset.image = face.image;
-      figure.addEventListener("click", () => openLarge(face, label));
-      grid.append(figure);
+// The pieces the search keeps, by component, each distinct look once (identical copies are
+// one step of the large view's walk).
+function shownPieces() {
+  const test = matcher(query);
+  const byComponent = new Map();
+  const seen = new Set();
+  order = [];
+  for (const piece of state.pieces || []) {
+    if (test && !test(piece)) continue;
+    byComponent.set(piece.component, [...(byComponent.get(piece.component) || []), piece]);
+    const look = `${piece.component}\n${piece.id}\n${piece.front}\n${piece.back}`;
+    if (!seen.has(look)) {
+      seen.add(look);
+      order.push(piece);
     }
-    main.append(el("section", {className: "component", id: `component-${component.id}`},
-      el("h2", {textContent: component.name + " "}, el("small", {textContent: `${component.id} · ${count} pieces`})),
-      grid));
   }
+  return [byComponent, test !== null];
 }
 
-function drawSheets(sheets) {
-  const main = document.getElementById("sheets");
-  main.replaceChildren(...sheets.map((s) => el("figure", {className: "sheet"},
-    el("img", {src: `/img/${s.image}.png`, alt: `${s.file} page ${s.page}`, loading: "lazy"}),
-    el("figcaption", {textContent: `${s.file} · page ${s.page}`}))));
-}
-
-function openLarge(face, label) {
-  const [bleed, width, height] = face.size_mm;
-  const large = document.getElementById("large");
-  document.getElementById("large-image").src = `/img/${face.image}.png`;
-  document.getElementById("large-caption").textContent = label;
-  const place = (id, inset) => Object.assign(document.getElementById(id).style, {
-    left: `${inset / width * 100}%`, right: `${inset / width * 100}%`,
-    top: `${inset / height * 100}%`, bottom: `${inset / height * 100}%`});
-  place("bleed-line", bleed);
-  place("safe-line", bleed + SAFE_MM);
-  large.hidden = false;
+function drawGrid() {
+  const [byComponent, filtered] = shownPieces();
+  const total = (state.pieces || []).length;
+  const shown = [...byComponent.values()].reduce((n, list) => n + list.length, 0);
+  document.getElementById("count").textContent = counted(shown, total, filtered);
+  drawFaces(document.getElementById("faces"), state.components, byComponent, filtered,
+    (piece, opener) => openPiece(piece, order, state.components, opener));
+  if (isOpen()) reorder(order);
 }
 
 async function refresh() {
@@ -64,8 +49,10 @@ async function refresh() {
   document.getElementById("game").textContent = state.game;
   document.title = `${state.game} – Bastelbogen preview`;
   drawFound(state.problems, state.warnings || []);
-  drawFaces(state.components);
-  drawSheets(state.sheets);
+  drawGrid();
+  drawSheets(document.getElementById("sheets"), state.sheets,
+    (sheet, opener) => openSheet(sheet, state.sheets, opener));
+  follow(state, order);
   document.getElementById("status").textContent =
     `build ${state.version} · ${state.seconds.toFixed(2)} s` + (state.problems.length ? " · problems" : "");
   document.body.dataset.version = state.version;
@@ -76,15 +63,25 @@ function show(which) {
     document.getElementById(name).hidden = name !== which;
     document.getElementById(`show-${name}`).classList.toggle("on", name === which);
   }
+  document.getElementById("search-box").hidden = which !== "faces";
+  dispatchEvent(new Event("scroll")); // a virtual grid shown again draws what is in view
 }
 
 document.getElementById("show-faces").addEventListener("click", () => show("faces"));
 document.getElementById("show-sheets").addEventListener("click", () => show("sheets"));
-document.getElementById("close").addEventListener("click", () => { document.getElementById("large").hidden = true; });
-for (const name of ["bleed", "safe"]) {
-  document.getElementById(`toggle-${name}`).addEventListener("change", (event) =>
-    document.getElementById("large").classList.toggle(name, event.target.checked));
-}
+searchBox((text) => {
+  query = text;
+  if (state) drawGrid();
+});
+setupLarge();
+// A problem's piece (found.js) whose face is not in the page (a virtual grid holds only
+// the faces in view) opens large.
+document.addEventListener("show-piece", (event) => {
+  const {component, item, inPage} = event.detail;
+  if (inPage) return;
+  const piece = (state?.pieces || []).find((p) => p.component === component && p.id === item);
+  if (piece) openPiece(piece, order.includes(piece) ? order : [piece], state.components, null);
+});
 const events = new EventSource("/events");
 events.onmessage = () => refresh();
 events.onerror = () => { document.getElementById("status").textContent = "disconnected: is pnp serve still running?"; };

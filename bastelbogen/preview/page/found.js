@@ -53,9 +53,11 @@ function faceOf(piece) {
 }
 
 export function showPiece(piece) {
-  document.dispatchEvent(new CustomEvent("show-piece", {detail: piece}));
   for (const old of document.querySelectorAll(`.${HIGHLIGHT}`)) old.classList.remove(HIGHLIGHT);
   const face = faceOf(piece);
+  // Told to the page, saying whether its face is in the page (a virtual grid holds only
+  // the faces in view): the page opens it large when it is not.
+  document.dispatchEvent(new CustomEvent("show-piece", {detail: {...piece, inPage: Boolean(face)}}));
   if (!face) return null;
   face.classList.add(HIGHLIGHT);
   face.scrollIntoView({block: "center", behavior: "smooth"});
