@@ -14,6 +14,7 @@ import threading
 import traceback
 from dataclasses import dataclass, field, replace
 
+from bastelbogen.content.models import Game
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import Table
 from bastelbogen.core import limits
@@ -51,9 +52,14 @@ class Preview:
         self.snapshot = Snapshot(game=game_id)
         self.changed = threading.Condition()
         self.building = threading.Lock()  # one build at a time: PDFium is not thread-safe
+        self.started = 0  # builds begun: the page shows "building…" while one runs
+        self.game: Game | None = None  # as the last build loaded it: its themes, languages, variants
 
     def rebuild(self) -> Snapshot:
         with self.building:
+            with self.changed:
+                self.started += 1
+                self.changed.notify_all()
             return self._rebuild()
 
     def _rebuild(self) -> Snapshot:
@@ -92,6 +98,7 @@ class Preview:
         # The build's own first steps: load, settle the options (the game's languages, its
         # first theme), check. Only where the laid-out files go differs.
         ready = prepare(self.project, self.game_id, self.options)
+        self.game = ready.game
         lang = ready.options.langs[0]  # the preview shows the first language
         ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang)
         components: dict = {}

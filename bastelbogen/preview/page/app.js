@@ -3,6 +3,9 @@
 // art, so a face that did not change is not fetched again.
 // It is an ES module (strict by itself); each part of the page may be a module of its own,
 // imported here.
+import {listen} from "./events.js";
+import {drawOptions} from "./options.js";
+
 const SAFE_MM = 3;
 let state = null;
 
@@ -85,11 +88,12 @@ async function refresh() {
   state = await response.json();
   document.getElementById("game").textContent = state.game;
   document.title = `${state.game} – Bastelbogen preview`;
+  drawOptions(state);
   drawProblems(state.problems);
   drawWarnings(state.problems.length ? [] : state.warnings || []);
   drawFaces(state.components);
   drawSheets(state.sheets);
-  document.getElementById("status").textContent =
+  document.getElementById("status").textContent = !state.version ? "no build yet" :
     `build ${state.version} · ${state.seconds.toFixed(2)} s` + (state.problems.length ? " · problems" : "");
   document.body.dataset.version = state.version;
 }
@@ -108,6 +112,5 @@ for (const name of ["bleed", "safe"]) {
   document.getElementById(`toggle-${name}`).addEventListener("change", (event) =>
     document.getElementById("large").classList.toggle(name, event.target.checked));
 }
-const events = new EventSource("/events");
-events.onmessage = () => refresh();
-events.onerror = () => { document.getElementById("status").textContent = "disconnected: is pnp serve still running?"; };
+listen(() => refresh()); // one event stream for every tab (events.js)
+refresh(); // at once: the page is served before the first build is in
