@@ -24,7 +24,8 @@ class Hosts:
     def __init__(self, host: str, port: int):
         self.port, self.everywhere = port, host in EVERY
         names = {*LOOPBACK, f"[{host}]" if ":" in host else host}
-        if self.everywhere:  # the machine's own names, as a browser on the network asks
+        if self.everywhere:  # the machine's own names, as a browser on the network asks;
+            names -= {host, f"[{host}]"}  # 0.0.0.0 is no address of it
             names |= {n.lower() for n in (socket.gethostname(), socket.getfqdn()) if n}
         self.fixed = {f"{name}:{port}".lower() for name in names}
 

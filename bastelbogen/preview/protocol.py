@@ -81,7 +81,9 @@ def parse(lines: list[bytes]) -> Request:
         raise Refused(400, "bad Content-Length")
     request.length = int(length[0])
     if request.length > limits.MAX_PREVIEW_OPTIONS_BYTES:
-        raise Refused(413, f"the body is too large: at most {limits.MAX_PREVIEW_OPTIONS_BYTES} bytes")
+        raise Refused(
+            413, f"the body is too large: at most {limits.MAX_PREVIEW_OPTIONS_BYTES} bytes"
+        )
     return request
 
 

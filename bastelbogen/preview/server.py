@@ -269,7 +269,11 @@ class Server:
         return self._state[1]
 
     async def _options(
-        self, request: Request, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, host: str
+        self,
+        request: Request,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        host: str,
     ) -> bool:
         """A switch of the build's options for every tab (POST /options), from the page
         itself only (its Origin), as JSON, its body bounded; answered when its build is in."""
