@@ -68,23 +68,28 @@ def parse(lines: list[bytes]) -> Request:
         )
     if request.method not in METHODS:
         raise Refused(405, "only GET, HEAD and POST are served")
+    request.length = _body(request)
+    return request
+
+
+def _body(request: Request) -> int:
+    """The length of a request's body: a POST's stated one, small; none for the others."""
     length = request.headers.get("content-length", ["0"] if request.method != "POST" else [])
     if "transfer-encoding" in request.headers:
         raise Refused(400, "a body must come with its Content-Length")
     if request.method != "POST":
         if length != ["0"]:
             raise Refused(400, "only POST takes a body")
-        return request
+        return 0
     if not length:
         raise Refused(411, "a POST must say its Content-Length")
     if len(length) != 1 or not re.fullmatch(r"\d{1,12}", length[0]):
         raise Refused(400, "bad Content-Length")
-    request.length = int(length[0])
-    if request.length > limits.MAX_PREVIEW_OPTIONS_BYTES:
+    if int(length[0]) > limits.MAX_PREVIEW_OPTIONS_BYTES:
         raise Refused(
             413, f"the body is too large: at most {limits.MAX_PREVIEW_OPTIONS_BYTES} bytes"
         )
-    return request
+    return int(length[0])
 
 
 def head(

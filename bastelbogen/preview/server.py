@@ -302,8 +302,8 @@ class Server:
         try:
             version = await asyncio.to_thread(live.switch, self.preview, body)
         except live.Unusable as exc:
-            text = f"{exc}\n".encode()
-            return await self._send(writer, request, 400, text, "text/plain; charset=utf-8")
+            told = f"{exc}\n".encode()
+            return await self._send(writer, request, 400, told, "text/plain; charset=utf-8")
         answer = json.dumps({"version": version}).encode()
         return await self._send(writer, request, 200, answer, "application/json")
 
