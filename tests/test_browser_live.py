@@ -1,3 +1,4 @@
+# ruff: noqa: F811 - `browser`, the fixture of tests/test_browser.py, taken by each test
 """The live preview's options bar and opening in a real headless Chromium (through
 Selenium): switching theme, language, variant, paper and braille from the page shows other
 faces (or sheets), a switch the server refuses is shown in its words, "building…" shows
@@ -8,7 +9,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -113,7 +113,8 @@ def test_switching_the_theme_from_the_page(browser, start, project_copy):
     browser.get(_url(server))
     _until(browser, LOADED, 90)
     themes = browser.execute_script(
-        "return [...document.querySelectorAll(\"#options select[name='theme'] option\")].map(o => o.text)"
+        "return [...document.querySelectorAll(\"#options select[name='theme'] option\")]"
+        ".map(o => o.text)"
     )
     assert len(themes) > 1 and themes[0] == "town"
     first = browser.execute_script(FACES)
@@ -154,8 +155,9 @@ def test_a_refused_switch_is_shown(browser, start, project_copy):
 
 def test_building_shows_before_the_first_build(browser, start, tmp_path):
     """A 600-card deck: the page is there before its first build, saying "building…"."""
-    from bench.decks import write
     from selenium.webdriver.common.by import By
+
+    from bench.decks import write
 
     server = start(write(tmp_path, "table", 600), "deck")
     browser.get(_url(server))

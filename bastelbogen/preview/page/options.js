@@ -59,13 +59,13 @@ function control(name, offered) {
 }
 
 function build(form, choices) {
-  const more = el("details", {}, el("summary", {textContent: "more"}));
+  const more = el("div", {className: "more"});
   form.replaceChildren();
   for (const [name, offered] of Object.entries(choices)) {
     if (offered.length < 2) continue; // nothing to switch to
     (MORE.includes(name) ? more : form).append(control(name, offered));
   }
-  if (more.children.length > 1) form.append(more);
+  if (more.children.length) form.append(el("details", {}, el("summary", {textContent: "more"}), more));
 }
 
 // Draw the bar for a state (again only when the choices changed: a select in use keeps its
