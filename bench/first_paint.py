@@ -27,7 +27,8 @@ from bench.decks import write  # noqa: E402
 
 DRAWN = (
     "const s = document.getElementById('status');"
-    " return s && s.textContent !== 'connecting…' ? s.textContent : ''"
+    " const b = document.body.classList.contains('building') ? ' + building…' : '';"
+    " return s && s.textContent !== 'connecting…' ? s.textContent + b : ''"
 )
 
 
