@@ -109,6 +109,7 @@ def test_the_state_answers_before_the_first_build(unbuilt):
     status, body = _request(server, "GET", "/state.json")
     state = json.loads(body)
     assert status == 200 and state["version"] == 0 and state["components"] == []
+    assert state["building"] is True  # `pnp serve` begins the first build as it serves
     assert state["options"]["paper"] == "a4" and state["options"]["bleed"] == 3.0
     assert state["choices"]["paper"] == ["a4", "letter"]
     assert _request(server, "GET", "/")[0] == 200

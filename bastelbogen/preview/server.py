@@ -248,7 +248,9 @@ class Server:
 
     def _state_json(self) -> bytes:
         """The snapshot as JSON, made once for each build (a build replaces the snapshot)."""
-        snap, building = self.preview.snapshot, self.preview.building.locked()
+        # Before any build has begun one is on its way: `pnp serve` begins it as it serves.
+        snap, preview = self.preview.snapshot, self.preview
+        building = preview.building.locked() or preview.started == 0
         if self._state[0] is not snap or self._state[2] != building:
             body = json.dumps(
                 {
@@ -283,7 +285,7 @@ class Server:
                 text = 'switch the options by POST, as JSON: {"theme": "animals"}'
             await self._refuse(reader, writer, 405, text)
             return False
-        if request.headers.get("origin", []) != [f"http://{host}"]:
+        if [o.lower() for o in request.headers.get("origin", [])] != [f"http://{host.lower()}"]:
             text = "options are switched from the preview's own page only (its Origin)"
             await self._refuse(reader, writer, 403, text)
             return False

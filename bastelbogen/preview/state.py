@@ -53,9 +53,7 @@ class Preview:
         self.changed = threading.Condition()
         self.building = threading.Lock()  # one build at a time: PDFium is not thread-safe
         self.started = 0  # builds begun: the page shows "building…" while one runs
-        self.game: Game | None = (
-            None  # as the last build loaded it: its themes, languages, variants
-        )
+        self.game: Game | None = None  # as last loaded: its themes, languages, variants
 
     def rebuild(self) -> Snapshot:
         with self.building:
