@@ -1,4 +1,4 @@
-"""The `pnp serve` command: build the preview, serve it, and rebuild on every save."""
+"""The `pnp serve` command: serve the preview at once, build it meanwhile, rebuild on saves."""
 
 from __future__ import annotations
 
