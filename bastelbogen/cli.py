@@ -19,6 +19,7 @@ from bastelbogen.core.errors import ContentError, OptionError, ProofError
 from bastelbogen.core.names import slug_problem
 from bastelbogen.core.paths import is_dir
 from bastelbogen.preview.command import serve_cmd
+from bastelbogen.preview.options import LIVE
 
 if TYPE_CHECKING:
     from bastelbogen.content.project import Project
@@ -369,8 +370,8 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     click.echo(str(path))
 
 
-for _name in ("variant", "theme", "lang"):  # what the preview builds, declared once
-    click_option(OPTIONS[_name])(serve_cmd)
+for _option in LIVE:  # every option that changes what is drawn, from the table
+    click_option(_option)(serve_cmd)
 main.add_command(serve_cmd)  # the live preview, in its own package
 
 if __name__ == "__main__":

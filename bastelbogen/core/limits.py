@@ -150,6 +150,9 @@ PREVIEW_WRITE_SECONDS = 30.0
 # Seconds a refused request's connection is read on before it is closed, so that the client
 # gets the refusal (closing with unread bytes would reset the connection).
 PREVIEW_LINGER_SECONDS = 2.0
+# The body of a switch of the preview's options (POST /options): every option the preview
+# switches set at once is about 300 bytes of JSON; the body is read whole before parsing.
+MAX_PREVIEW_OPTIONS_BYTES = 4 * 1024
 # Print quality (preflight warnings; errors with --strict): text under 6 pt is hard to
 # read, a picture under 150 dpi looks soft. The shipped kits pass both: they draw their
 # pictures as vectors.

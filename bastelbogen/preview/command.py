@@ -1,4 +1,4 @@
-"""The `pnp serve` command: build the preview, serve it, and rebuild on every save."""
+"""The `pnp serve` command: serve the preview at once, build it meanwhile, rebuild on saves."""
 
 from __future__ import annotations
 
@@ -39,7 +39,8 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
 def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str, **values) -> None:
     """Preview a game in the browser, live: save a file and the page shows the change.
     It is the build's own build (its theme, languages and variant settled as `pnp build`
-    settles them), the first language shown.
+    settles them), the first language shown; the page switches the options while it runs.
+    The page is served at once, "building…" until the first build is in.
 
     \b
     Examples:
@@ -61,11 +62,11 @@ def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str, **valu
         raise click.BadParameter(f"no game '{game}' (games: {', '.join(games)})", param_hint="GAME")
     try:  # the build options cli.py adds from the table, checked as the build checks them
         options = BuildOptions.of(**values)
-        loaded(project, game, options)
+        known = loaded(project, game, options)
     except OptionError as exc:
         raise click.UsageError(str(exc)) from None
     preview = Preview(project, game, options)
-    _report(preview.rebuild())
+    preview.game = known  # the page's choices before the first build is in
     try:
         server = serve(preview, host, port)
     except OSError as exc:
@@ -79,6 +80,9 @@ def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str, **valu
     shown = f"[{shown}]" if ":" in shown else shown  # an IPv6 address in a URL
     click.echo(f"Preview of {game}: http://{shown}:{server.server_address[1]}/ (Ctrl+C to stop)")
     stop = threading.Event()
+    # The first build in the background: the page is served from the first moment, saying
+    # "building…"; the watcher watches meanwhile (a save then is built after it).
+    threading.Thread(target=lambda: _report(preview.rebuild()), daemon=True).start()
     threading.Thread(target=_watch, args=(project, game, preview, stop), daemon=True).start()
     try:
         server.serve_forever(poll_interval=0.2)

@@ -1,7 +1,8 @@
 """HTTP/1.1 as the preview's server speaks it, read strictly: a request's head up to its
 empty line within limits on its size and lines (core/limits.py), a plain request line and
-`Name: value` headers, GET and HEAD without a body; anything else is refused with its
-status (400, 405, 431, 505), and the connection ends. Answers' heads carry the safety
+`Name: value` headers, GET and HEAD without a body, POST with a small one of a stated
+length (the preview's options); anything else is refused with its status (400, 405, 411,
+413, 431, 505), and the connection ends. Answers' heads carry the safety
 headers every answer of the preview has."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from bastelbogen.core import limits
 
 REQUEST_LINE = re.compile(rb"([A-Z]{1,16}) (/[!-~]*) HTTP/(\d)\.(\d)\r?\n")
 TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # a header's name (RFC 9110)
-METHODS = ("GET", "HEAD")
+METHODS = ("GET", "HEAD", "POST")
 
 
 class Refused(Exception):
@@ -33,6 +34,7 @@ class Request:
     path: str  # without its query
     version: tuple[int, int]
     headers: dict[str, list[str]] = field(default_factory=dict)  # names in lower case
+    length: int = 0  # of its body (a POST's), read by whoever answers it
 
     def tokens(self, name: str) -> set[str]:
         return {t.strip().lower() for v in self.headers.get(name, []) for t in v.split(",")}
@@ -65,11 +67,29 @@ def parse(lines: list[bytes]) -> Request:
             value.strip().decode("latin-1")
         )
     if request.method not in METHODS:
-        raise Refused(405, "only GET and HEAD are served")
-    length = request.headers.get("content-length", ["0"])
-    if "transfer-encoding" in request.headers or length != ["0"]:
-        raise Refused(400, "no request here takes a body")
+        raise Refused(405, "only GET, HEAD and POST are served")
+    request.length = _body(request)
     return request
+
+
+def _body(request: Request) -> int:
+    """The length of a request's body: a POST's stated one, small; none for the others."""
+    length = request.headers.get("content-length", ["0"] if request.method != "POST" else [])
+    if "transfer-encoding" in request.headers:
+        raise Refused(400, "a body must come with its Content-Length")
+    if request.method != "POST":
+        if length != ["0"]:
+            raise Refused(400, "only POST takes a body")
+        return 0
+    if not length:
+        raise Refused(411, "a POST must say its Content-Length")
+    if len(length) != 1 or not re.fullmatch(r"\d{1,12}", length[0]):
+        raise Refused(400, "bad Content-Length")
+    if int(length[0]) > limits.MAX_PREVIEW_OPTIONS_BYTES:
+        raise Refused(
+            413, f"the body is too large: at most {limits.MAX_PREVIEW_OPTIONS_BYTES} bytes"
+        )
+    return int(length[0])
 
 
 def head(

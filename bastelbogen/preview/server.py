@@ -1,10 +1,12 @@
 """The preview's web server: the page, its script and style from the package, the state as
-JSON, the pictures from memory, and server-sent events that tell the page a new build is in.
+JSON, the pictures from memory, server-sent events that tell the page a build has begun and
+a new one is in, and the switches of the build's options the page asks for (POST /options).
 
 Safe by construction: no part of a URL is ever a file path (the few files are a fixed
 table, pictures are looked up by key in memory), a request whose Host is not this server's
-own address is refused (a web page elsewhere cannot reach it through DNS rebinding), and it
-listens on 127.0.0.1 unless told otherwise.
+own address is refused (a web page elsewhere cannot reach it through DNS rebinding; see
+hosts.py), a switch of options only from the page itself (its Origin, JSON), and it listens
+on 127.0.0.1 unless told otherwise.
 
 It stays up under load: one event loop (asyncio) in one thread serves every connection, an
 open event stream is a waiting task, not a thread, so hundreds of them cost little. What a
@@ -26,6 +28,8 @@ from importlib import resources
 from typing import Any
 
 from bastelbogen.core import limits
+from bastelbogen.preview import options as live
+from bastelbogen.preview.hosts import Hosts
 from bastelbogen.preview.protocol import Head, Refused, Request, head, parse, read_head, refusal
 from bastelbogen.preview.state import Preview, Snapshot
 
@@ -59,7 +63,7 @@ class Server:
     """The preview's server on its bound socket. `serve_forever` runs it in the calling
     thread until `shutdown` (from another thread) or Ctrl+C, as socketserver's do."""
 
-    def __init__(self, preview: Preview, sock: socket.socket, allowed: set[str]):
+    def __init__(self, preview: Preview, sock: socket.socket, allowed: Hosts | set[str]):
         self.preview = preview
         self.socket = sock
         self.server_address: tuple[str, int] = sock.getsockname()[:2]
@@ -67,8 +71,10 @@ class Server:
         self.connections: dict[asyncio.StreamWriter, asyncio.Task[None]] = {}  # open now
         self.streams = 0  # event streams open now
         self.version = preview.snapshot.version  # the newest build the streams were told
+        self.started = 0  # the builds begun, as the streams were told (Preview.started)
         self._news: asyncio.Future[int] | None = None  # done when a newer build is in
-        self._state: tuple[Snapshot | None, bytes] = (None, b"")  # state.json, made once a build
+        # state.json, made once a build (and again as a build begins or ends)
+        self._state: tuple[Snapshot | None, bytes, bool] = (None, b"", False)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._quit = threading.Event()  # shutdown() was asked for
@@ -136,22 +142,22 @@ class Server:
         """Builds run in other threads and tell a new snapshot by preview.changed, a
         threading Condition; this one thread waits on it and hands each new version to
         the loop, which tells every stream."""
-        preview, seen = self.preview, self.version
+        preview, seen = self.preview, (self.version, self.started)
         while not finished.is_set():
             with preview.changed:
-                if preview.snapshot.version == seen:
+                if (preview.snapshot.version, preview.started) == seen:
                     preview.changed.wait(every)
-                version = preview.snapshot.version
-            if version != seen:
-                seen = version
+                now = (preview.snapshot.version, preview.started)
+            if now != seen:
+                seen = now
                 try:
-                    loop.call_soon_threadsafe(self._publish, version)
+                    loop.call_soon_threadsafe(self._publish, *now)
                 except RuntimeError:  # the loop has closed: serving is over
                     return
 
-    def _publish(self, version: int) -> None:
+    def _publish(self, version: int, started: int) -> None:
         news, self._news = self._news, asyncio.get_running_loop().create_future()
-        self.version = version
+        self.version, self.started = version, started
         if news is not None:
             news.set_result(version)
 
@@ -224,6 +230,8 @@ class Server:
         if len(hosts) != 1 or hosts[0].lower() not in self.allowed:
             return await self._send(writer, request, 403, b"foreign Host", "text/plain")
         path = request.path
+        if path == "/options" or request.method == "POST":
+            return await self._options(request, reader, writer, hosts[0])
         if path in STATIC:
             name, kind = STATIC[path]
             body = resources.files("bastelbogen.preview").joinpath("page", name).read_bytes()
@@ -266,12 +274,16 @@ class Server:
 
     def _state_json(self) -> bytes:
         """The snapshot as JSON, made once for each build (a build replaces the snapshot)."""
-        snap = self.preview.snapshot
-        if self._state[0] is not snap:
+        # Before any build has begun one is on its way: `pnp serve` begins it as it serves.
+        snap, preview = self.preview.snapshot, self.preview
+        building = preview.building.locked() or preview.started == 0
+        if self._state[0] is not snap or self._state[2] != building:
             body = json.dumps(
                 {
                     "version": snap.version,
+                    "building": building,
                     "game": snap.game,
+                    **live.state(self.preview),
                     "components": snap.components,
                     "pieces": snap.pieces,
                     "sheets": snap.sheets,
@@ -282,8 +294,47 @@ class Server:
                 },
                 ensure_ascii=False,
             ).encode()
-            self._state = (snap, body)
+            self._state = (snap, body, building)
         return self._state[1]
+
+    async def _options(
+        self,
+        request: Request,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        host: str,
+    ) -> bool:
+        """A switch of the build's options for every tab (POST /options), from the page
+        itself only (its Origin), as JSON, its body bounded; answered when its build is in."""
+        if request.method != "POST" or request.path != "/options":
+            text = "POST /options is the only POST"
+            if request.path == "/options":
+                text = 'switch the options by POST, as JSON: {"theme": "animals"}'
+            await self._refuse(reader, writer, 405, text)
+            return False
+        if [o.lower() for o in request.headers.get("origin", [])] != [f"http://{host.lower()}"]:
+            text = "options are switched from the preview's own page only (its Origin)"
+            await self._refuse(reader, writer, 403, text)
+            return False
+        kinds = request.headers.get("content-type", [])
+        if len(kinds) != 1 or kinds[0].split(";")[0].strip().lower() != "application/json":
+            await self._refuse(reader, writer, 415, "the options come as application/json")
+            return False
+        try:
+            async with asyncio.timeout(limits.PREVIEW_HEADER_SECONDS):
+                body = await reader.readexactly(request.length)
+        except TimeoutError:
+            await self._refuse(reader, writer, 408, "the request's body came too slowly")
+            return False
+        except asyncio.IncompleteReadError:  # the client closed
+            return False
+        try:
+            version = await asyncio.to_thread(live.switch, self.preview, body)
+        except live.Unusable as exc:
+            told = f"{exc}\n".encode()
+            return await self._send(writer, request, 400, told, "text/plain; charset=utf-8")
+        answer = json.dumps({"version": version}).encode()
+        return await self._send(writer, request, 200, answer, "application/json")
 
     async def _send(
         self,
@@ -324,13 +375,16 @@ class Server:
             await self._write(writer, head(200, "text/event-stream", None))
             if request.method == "HEAD":
                 return
-            seen = -1
+            seen, begun = -1, 0
             while not gone.done():
+                told = b""
+                if self.started != begun and self.preview.building.locked():
+                    begun = self.started  # the page shows "building…" till the next data
+                    told += f"event: building\ndata: {begun}\n\n".encode()
                 if self.version != seen:
                     seen = self.version
-                    await self._write(writer, f"data: {seen}\n\n".encode())
-                else:
-                    await self._write(writer, b": idle\n\n")
+                    told += f"data: {seen}\n\n".encode()
+                await self._write(writer, told or b": idle\n\n")
                 assert self._news is not None
                 either: list[asyncio.Future[Any]] = [self._news, gone]
                 await asyncio.wait(either, timeout=KEEPALIVE, return_when=asyncio.FIRST_COMPLETED)
@@ -347,7 +401,6 @@ def _settle(done: asyncio.Future, value: Any) -> None:
 def serve(preview: Preview, host: str, port: int) -> Server:
     """A server bound to host:port (0: a free port), not yet serving."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.create_server((host, port), family=family, backlog=BACKLOG)
-    bound = sock.getsockname()[1]
-    names = {"127.0.0.1", "localhost", f"[{host}]" if ":" in host else host}
-    return Server(preview, sock, {f"{name}:{bound}".lower() for name in names})
+    both = host == "::" and socket.has_dualstack_ipv6()  # every address, IPv4's too
+    sock = socket.create_server((host, port), family=family, backlog=BACKLOG, dualstack_ipv6=both)
+    return Server(preview, sock, Hosts(host, sock.getsockname()[1]))

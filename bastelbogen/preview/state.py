@@ -18,6 +18,7 @@ import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from bastelbogen.content.models import Game
 from bastelbogen.content.project import Project
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, OptionError
@@ -54,15 +55,19 @@ class Preview:
         self.project, self.game_id, self.options = project, game_id, options
         self.snapshot = Snapshot(game=game_id)
         self.changed = threading.Condition()
-        self.building = (
-            threading.Lock()
-        )  # one build or drawing at a time: PDFium is not thread-safe
+        # One build or drawing at a time: PDFium is not thread-safe.
+        self.building = threading.Lock()
         self.images = Pictures(self.building)  # key -> PNG; draws what is asked for
         self._found: dict[str, dict] = {}  # a face's key -> what drawing it warned of
         self._reuse = Reuse()  # the arts of sides whose inputs did not change
+        self.started = 0  # builds begun: the page shows "building…" while one runs
+        self.game: Game | None = None  # as last loaded: its themes, languages, variants
 
     def rebuild(self) -> Snapshot:
         with self.building:
+            with self.changed:
+                self.started += 1
+                self.changed.notify_all()
             return self._rebuild()
 
     def picture(self, key: str, dpi: int | None = None) -> bytes | None:
@@ -106,6 +111,7 @@ class Preview:
         # The build's own first steps: load, settle the options (the game's languages, its
         # first theme), check. Only where the laid-out files go differs.
         ready = prepare(self.project, self.game_id, self.options)
+        self.game = ready.game
         lang = ready.options.langs[0]  # the preview shows the first language
         ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang, tables=ready.game.tables)
         components: dict = {}

@@ -3,10 +3,13 @@
 // art, so a face that did not change is not fetched again.
 // It is an ES module (strict by itself); each part of the page is a module of its own,
 // imported here: grid.js (the faces and sheets, virtual when large), search.js (the search
-// box), large.js (the large view).
+// box), large.js (the large view), found.js (problems and warnings), options.js (the build
+// options bar), events.js (one event stream for every tab).
 import {el} from "./dom.js";
+import {listen} from "./events.js";
 import {drawFound} from "./found.js";
 import {drawFaces, drawSheets} from "./grid.js";
+import {drawOptions} from "./options.js";
 import {follow, isOpen, openPiece, openSheet, reorder, setupLarge} from "./large.js";
 import {counted, matcher, searchBox} from "./search.js";
 
@@ -48,12 +51,13 @@ async function refresh() {
   state = await response.json();
   document.getElementById("game").textContent = state.game;
   document.title = `${state.game} – Bastelbogen preview`;
+  drawOptions(state);
   drawFound(state.problems, state.warnings || []);
   drawGrid();
   drawSheets(document.getElementById("sheets"), state.sheets,
     (sheet, opener) => openSheet(sheet, state.sheets, opener));
   follow(state, order);
-  document.getElementById("status").textContent =
+  document.getElementById("status").textContent = !state.version ? "no build yet" :
     `build ${state.version} · ${state.seconds.toFixed(2)} s` + (state.problems.length ? " · problems" : "");
   document.body.dataset.version = state.version;
 }
@@ -82,6 +86,5 @@ document.addEventListener("show-piece", (event) => {
   const piece = (state?.pieces || []).find((p) => p.component === component && p.id === item);
   if (piece) openPiece(piece, order.includes(piece) ? order : [piece], state.components, null);
 });
-const events = new EventSource("/events");
-events.onmessage = () => refresh();
-events.onerror = () => { document.getElementById("status").textContent = "disconnected: is pnp serve still running?"; };
+listen(() => refresh()); // one event stream for every tab (events.js)
+refresh(); // at once: the page is served before the first build is in

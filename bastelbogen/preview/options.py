@@ -1,0 +1,151 @@
+"""The build options the preview switches while it runs: which they are, what the page is
+told of them (the options in effect and the choices the game offers), and a switch the page
+asks for (POST /options), read as the command line reads it.
+
+The options are the table's (content/options.py), never a second list: those a build
+records in its manifest are the ones that change what is printed, so those are the ones
+`pnp serve` takes and the page switches (--export, --jobs, --strict … change nothing drawn).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from bastelbogen.content.options import OPTIONS, Option
+from bastelbogen.core import limits
+from bastelbogen.core.units import to_mm
+
+if TYPE_CHECKING:
+    from bastelbogen.content.models import Game
+    from bastelbogen.pipeline.build import BuildOptions
+    from bastelbogen.preview.state import Preview
+
+LIVE: tuple[Option, ...] = tuple(o for o in OPTIONS.values() if o.recorded)
+STEP_MM = 0.5  # the page's ladder of lengths (its selects), the current value always on it
+
+
+class Unusable(ValueError):
+    """A switch that cannot be made, told as the command line tells it."""
+
+
+def state(preview: Preview) -> dict[str, Any]:
+    """state.json's "options" (in effect now) and "choices" (what the game offers)."""
+    game = preview.game
+    now = shown(preview.options, game)
+    return {"options": now, "choices": choices(game, now)}
+
+
+def switch(preview: Preview, body: bytes) -> int:
+    """Switch the preview's options as a POST's body asks, checked as `pnp serve` checks
+    them (the game's themes, languages, variants), and rebuild: the new build's version."""
+    from bastelbogen.core.errors import OptionError
+    from bastelbogen.pipeline.build import loaded
+
+    options = switched(body, preview.options)
+    try:
+        game = loaded(preview.project, preview.game_id, options)
+    except OptionError as exc:
+        raise Unusable(str(exc)) from None
+    preview.options = options
+    if game is not None:
+        preview.game = game
+    return preview.rebuild().version
+
+
+def shown(options: BuildOptions, game: Game | None) -> dict[str, Any]:
+    """The options in effect, as JSON: lengths in mm, the language shown (the first), the
+    theme the game settles on when none is asked for."""
+    values = options.values()
+    out: dict[str, Any] = {}
+    for option in LIVE:
+        value = values[option.key]
+        if option.type == "length":
+            value = round(to_mm(value), 3)
+        elif option.type == "offset":
+            value = [round(to_mm(v), 3) for v in value]
+        elif option.type == "langs":
+            value = value[0] if value else (game.languages[0] if game else None)
+        elif option.name == "theme" and game is not None:  # as the build settles it
+            value = (value or next(iter(game.themes))) if game.themes else None
+        out[option.name] = value
+    return out
+
+
+def choices(game: Game | None, now: dict[str, Any]) -> dict[str, list]:
+    """What the page offers for each option: the game's themes, languages and variants
+    (none before the game first loads), the table's choices, flags on or off, and lengths
+    on a ladder within their limits."""
+    offered: dict[str, list] = {}
+    for option in LIVE:
+        if option.name == "theme":
+            offered["theme"] = list(game.themes) if game else []
+        elif option.name == "lang":
+            offered["lang"] = list(game.languages) if game else []
+        elif option.name == "variant":
+            offered["variant"] = [None, *(v.id for v in game.variants)] if game else [None]
+        elif option.type == "choice":
+            offered[option.name] = list(option.choices)
+        elif option.type == "flag":
+            offered[option.name] = [False, True]
+        elif option.type == "length":
+            step = STEP_MM if option.limit_mm <= 10 else 2 * STEP_MM  # a list to read
+            steps = int(option.limit_mm / step)
+            ladder = {round(n * step, 3) for n in range(steps + 1)} | {now[option.name]}
+            offered[option.name] = sorted(ladder)
+    return offered
+
+
+def switched(body: bytes, options: BuildOptions) -> BuildOptions:
+    """The options with the switch a POST's JSON body asks for, each value parsed by the
+    table as the command line parses it (a length as "2mm" or a number of mm, languages as
+    one code or a list, null for an option's default); Unusable says what is wrong."""
+    from bastelbogen.core.errors import OptionError
+    from bastelbogen.pipeline.build import BuildOptions
+
+    if len(body) > limits.MAX_PREVIEW_OPTIONS_BYTES:
+        raise Unusable(f"at most {limits.MAX_PREVIEW_OPTIONS_BYTES} bytes of options")
+    try:
+        asked = json.loads(body)
+    except (ValueError, RecursionError):
+        raise Unusable("the body is not JSON") from None
+    if not isinstance(asked, dict):
+        raise Unusable('the body must be a JSON object, like {"theme": "animals"}')
+    live = {o.name: o for o in LIVE}
+    values = options.values()
+    for name, value in asked.items():
+        option = live.get(name)
+        if option is None:
+            raise Unusable(
+                f"No such option: --{name} (the preview switches {', '.join(live)})"[:300]
+            )
+        try:
+            values[option.key] = _parsed(option, value)
+        except ValueError as exc:
+            raise Unusable(f"Invalid value for '--{name}': {exc}") from None
+    try:
+        return BuildOptions.of(**values)
+    except (OptionError, TypeError) as exc:
+        raise Unusable(str(exc)) from None
+
+
+def _parsed(option: Option, value: Any) -> Any:
+    """A JSON value as the command line's text for it, parsed by the table."""
+    if value is None:
+        return option.default
+    if option.type == "flag":
+        if not isinstance(value, bool):
+            raise ValueError(f"must be true or false, got {json.dumps(value)[:40]}")
+        return value
+    if option.type == "langs":
+        value = [value] if isinstance(value, str) else value
+        if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            raise ValueError("must be a language code or a list of them")
+        return option.parse(value)
+    if option.type == "length" and isinstance(value, int | float) and not isinstance(value, bool):
+        value = f"{value:g}mm"  # the page's numbers are millimetres, as state.json's
+    if option.type == "offset" and isinstance(value, list) and len(value) == 2:
+        value = ",".join(f"{v:g}mm" if isinstance(v, int | float) else str(v) for v in value)
+    if not isinstance(value, str):
+        raise ValueError(f"must be text, got {json.dumps(value)[:40]}")
+    return option.parse(value)
