@@ -24,35 +24,16 @@ import json
 import re
 import socket
 import threading
-from importlib import resources
 from typing import Any
 
 from bastelbogen.core import limits
+from bastelbogen.preview import files
 from bastelbogen.preview import options as live
+from bastelbogen.preview.files import STATIC
 from bastelbogen.preview.hosts import Hosts
 from bastelbogen.preview.protocol import Head, Refused, Request, head, parse, read_head, refusal
 from bastelbogen.preview.state import Preview, Snapshot
 
-KINDS = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-}
-
-
-def _static() -> dict[str, tuple[str, str]]:
-    """The page's files, a fixed table made once from the package's page folder: the page
-    is ES modules (no build step), one per part of the page, each served by its own name."""
-    page = resources.files("bastelbogen.preview").joinpath("page")
-    table = {"/": ("index.html", KINDS[".html"])}
-    for entry in page.iterdir():
-        suffix = entry.name[entry.name.rfind(".") :]
-        if re.fullmatch(r"[a-z][a-z0-9-]*\.(js|css)", entry.name) and suffix in KINDS:
-            table[f"/{entry.name}"] = (entry.name, KINDS[suffix])
-    return table
-
-
-STATIC = _static()
 IMAGE = re.compile(r"^/img/([0-9a-f]{16})(?:@([0-9]{1,4}))?\.png$")
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 PIECE = 64 * 1024  # bytes of an answer written before waiting for the client to take them
@@ -234,7 +215,7 @@ class Server:
             return await self._options(request, reader, writer, hosts[0])
         if path in STATIC:
             name, kind = STATIC[path]
-            body = resources.files("bastelbogen.preview").joinpath("page", name).read_bytes()
+            body = files.read(name)
             return await self._send(writer, request, 200, body, kind, cache=True)
         if path == "/state.json":
             return await self._send(writer, request, 200, self._state_json(), "application/json")
@@ -276,7 +257,7 @@ class Server:
         """The snapshot as JSON, made once for each build (a build replaces the snapshot)."""
         # Before any build has begun one is on its way: `pnp serve` begins it as it serves.
         snap, preview = self.preview.snapshot, self.preview
-        building = preview.building.locked() or preview.started == 0
+        building = preview.is_building()
         if self._state[0] is not snap or self._state[2] != building:
             body = json.dumps(
                 {
@@ -378,7 +359,7 @@ class Server:
             seen, begun = -1, 0
             while not gone.done():
                 told = b""
-                if self.started != begun and self.preview.building.locked():
+                if self.started != begun and self.preview.is_building():
                     begun = self.started  # the page shows "building…" till the next data
                     told += f"event: building\ndata: {begun}\n\n".encode()
                 if self.version != seen:

@@ -70,6 +70,11 @@ class Preview:
                 self.changed.notify_all()
             return self._rebuild()
 
+    def is_building(self) -> bool:
+        """Whether a build is on its way: begun and not in (the first is begun as the
+        server starts), apart from the lock, which drawing a picture holds too."""
+        return self.started == 0 or self.started > self.snapshot.version
+
     def picture(self, key: str, dpi: int | None = None) -> bytes | None:
         """A face's or page's PNG, drawn now if need be (blocking: not on the server's loop)."""
         return self.images.picture(key, dpi)
