@@ -103,6 +103,12 @@ class Arts:
         """The side's art and its key (see `key`), the key worked out once for both."""
         raw = self._raw_key(item, side)
         art = self._art(item, side, raw)
+        self.tell(item, side, art)
+        return art, self._canon.get(raw, raw)
+
+    def tell(self, item: Item, side: str, art: Art | None) -> None:
+        """The preflight sees a side's art the first time it is asked for (here, or where
+        an art resolved before is reused: preview/reuse.py): art short of the bleed."""
         told = 2 * id(item) + (side == "back")
         if art is not None and self.preflight is not None and told not in self._told:
             self._told.add(told)
@@ -111,7 +117,6 @@ class Arts:
                 self.preflight.bleed(
                     art.layers[0][1], plan.trim, plan.bleed, f"item '{item.id}' ({side})"
                 )
-        return art, self._canon.get(raw, raw)
 
     def same_as(self, other: Arts, items) -> bool:
         """Whether every side of `items` comes out the same here as in `other` (another

@@ -60,12 +60,8 @@ class Reuse:
         if found is None:
             art = laid.arts.get(item, side)  # the preflight sees it there
             found = (art, key_of(art)) if art is not None else (None, None)
-        elif laid.arts.preflight is not None:
-            art = found[0]
-            if art is not None and len(art.layers) == 1 and not art.tabs:
-                # as Arts.placed tells the preflight of a side it resolves
-                label = f"item '{item.id}' ({side})"
-                laid.arts.preflight.bleed(art.layers[0][1], plan.trim, plan.bleed, label)
+        else:
+            laid.arts.tell(item, side, found[0])  # as a side resolved anew is told
         self._now[full] = found
         return found
 
