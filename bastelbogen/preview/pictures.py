@@ -75,8 +75,18 @@ class Rules:
 Source = Face | Sheet | Rules
 
 
+# The longest side of a face's normal picture, in pixels: a card's is 381 (its grid shows it
+# 190 high, twice that on a HiDPI screen), but a 520 mm board at FACE_DPI would be 2,250,
+# most of a one-face edit's time spent drawing and packing pixels no grid shows. The large
+# view asks for what it shows (LADDER).
+FACE_PIXELS = 1_200
+
+
 def normal_dpi(source: Source) -> int:
-    return FACE_DPI if isinstance(source, Face) else SHEET_DPI
+    if isinstance(source, Face):
+        inches = max(source.points) / 72
+        return max(1, min(FACE_DPI, int(FACE_PIXELS / inches)))
+    return SHEET_DPI
 
 
 def pixels(points: tuple[float, float], dpi: float) -> tuple[int, int]:
@@ -105,7 +115,11 @@ class Pictures(Mapping):
 
     def __iter__(self) -> Iterator[str]:
         with self._guard:
-            shown = [k for k, dpi in self._cache if k in self.sources and dpi == FACE_DPI]
+            shown = [
+                k
+                for k, dpi in self._cache
+                if k in self.sources and dpi == normal_dpi(self.sources[k])
+            ]
         return iter(shown)
 
     def __len__(self) -> int:
@@ -149,19 +163,21 @@ class Pictures(Mapping):
                 self.keep(key, dpi, found)
         return found
 
-    def draw_faces(self, faces: list[tuple[str, Face]], dpi: int = FACE_DPI) -> dict:
-        """Draw these faces now (the caller holds the lock), each into the cache; what
-        their drawing warned of, by key (preflight findings, told with the build's)."""
+    def draw_faces(self, faces: list[tuple[str, Face]]) -> dict:
+        """Draw these faces now at their normal resolution (the caller holds the lock),
+        each into the cache; what their drawing warned of, by key (preflight findings, told
+        with the build's)."""
         if not faces:
             return {}
         ctx = replace(faces[0][1].ctx)
         told = _ByFace(ctx)
         ctx.preflight = told  # type: ignore[assignment]  # it stands for one
-        shots = [_shot(f, dpi) for _, f in faces]
-        for (key, _), image in zip(
-            faces, rasterise(shots, dpi, ctx, faces[0][1].font), strict=True
+        # Each shot its own pixels; drawn as one document (a face is scaled to its pixels)
+        shots = [_shot(f, normal_dpi(f)) for _, f in faces]
+        for (key, face), image in zip(
+            faces, rasterise(shots, FACE_DPI, ctx, faces[0][1].font), strict=True
         ):
-            self.keep(key, dpi, png(image))
+            self.keep(key, normal_dpi(face), png(image))
         return {key: told.found(face.label) for key, face in faces}
 
     def _draw(self, source: Source, dpi: int):
