@@ -201,24 +201,32 @@ def board_sheets_line_up(kit: Path, size_mm: tuple, paper: str) -> int:
     return joins
 
 
-@pytest.fixture
-def live(project_copy):
-    """Münchhausen's live preview on a free port, rebuilt as its files change."""
+def serving(root: Path, game: str, watch: bool = True):
+    """A game's live preview on a free port, built; rebuilt as its files change when
+    `watch`. The caller sets the event and shuts the server down."""
     from bastelbogen.preview.command import _watch
     from bastelbogen.preview.server import serve
     from bastelbogen.preview.state import Preview
 
-    preview = Preview(Project(project_copy), "muenchhausen", BuildOptions())
+    preview = Preview(Project(root), game, BuildOptions())
     preview.rebuild()
     server = serve(preview, "127.0.0.1", 0)
     stop = threading.Event()
     threading.Thread(
         target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True
     ).start()
-    threading.Thread(
-        target=_watch, args=(preview.project, "muenchhausen", preview, stop), daemon=True
-    ).start()
-    time.sleep(0.5)  # the watcher is watching
+    if watch:
+        threading.Thread(
+            target=_watch, args=(preview.project, game, preview, stop), daemon=True
+        ).start()
+        time.sleep(0.5)  # the watcher is watching
+    return server, stop
+
+
+@pytest.fixture
+def live(project_copy):
+    """Münchhausen's live preview on a free port, rebuilt as its files change."""
+    server, stop = serving(project_copy, "muenchhausen")
     yield project_copy, server
     stop.set()
     server.shutdown()

@@ -5,52 +5,19 @@ Without a browser these tests are skipped, saying why; on CI (CI=true) that is a
 
 from __future__ import annotations
 
-import os
-import shutil
-import time
-
 import pytest
 
+from tests.chromium import chromium
+from tests.chromium import until as _until
+
 pytestmark = pytest.mark.slow
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 
 
 @pytest.fixture
 def browser(tmp_path):
-    if not (CHROMIUM and DRIVER):
-        why = "no chromium and chromedriver here (apt-get install chromium chromium-driver)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(why + ": on CI the browser tests must run")
-        pytest.skip(why)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=1400,1000",
-        f"--user-data-dir={tmp_path}",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = chromium(tmp_path / "chromium")
     yield driver
     driver.quit()
-
-
-def _until(driver, script, limit=20.0):
-    """Wait until the page's script returns something true; return it."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        value = driver.execute_script(script)
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"the page never had: {script}")
 
 
 # Every face's picture drawn (the large view's stays empty until a click); the sheets are

@@ -22,12 +22,12 @@ import pytest
 
 from bastelbogen.content.project import Project
 from bastelbogen.pipeline.build import BuildOptions
+from tests.chromium import chromium
+from tests.chromium import until as _until
 from tests.conftest import pnp
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 
 # (project folder, game, an edit to a text on a face: file in the game, old, new)
 GAMES = [
@@ -66,26 +66,7 @@ def test_every_game_and_example_is_here():
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    if not (CHROMIUM and DRIVER):
-        why = "no chromium and chromedriver here (apt-get install chromium chromium-driver)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(why + ": on CI the browser tests must run")
-        pytest.skip(why)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=1400,1000",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = chromium(tmp_path_factory.mktemp("chromium"))
     yield driver
     driver.quit()
 
@@ -135,17 +116,6 @@ def served(tmp_path, request):
     one = _Served(_copy(tmp_path, folder, game), game)
     yield one
     one.close()
-
-
-def _until(driver, script, limit=30.0):
-    """Wait until the page's script returns something true; return it."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        value = driver.execute_script(script)
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"the page never had: {script}")
 
 
 # Every face picture in the page drawn (sheets are drawn when their view is opened, and a

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -16,60 +15,19 @@ from pathlib import Path
 
 import pytest
 
-from bastelbogen.content.project import Project
-from bastelbogen.pipeline.build import BuildOptions
-from tests.test_browser import CHROMIUM, DRIVER, _until
+from tests.chromium import chromium
+from tests.conftest import serving
+from tests.test_browser import _until
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _chromium(folder: Path, scale: float = 1):
-    if not (CHROMIUM and DRIVER):
-        pytest.skip("no chromium and chromedriver here (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-dev-shm-usage",
-        "--disable-gpu",
-        "--window-size=1400,1000",
-        f"--force-device-scale-factor={scale}",
-        f"--user-data-dir={folder}",
-    ):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
-
-
 @pytest.fixture
 def browser(tmp_path):
-    driver = _chromium(tmp_path / "chromium")
+    driver = chromium(tmp_path / "chromium")
     yield driver
     driver.quit()
-
-
-def _serve(root: Path, game: str, watch: bool):
-    from bastelbogen.preview.command import _watch
-    from bastelbogen.preview.server import serve
-    from bastelbogen.preview.state import Preview
-
-    preview = Preview(Project(root), game, BuildOptions())
-    preview.rebuild()
-    server = serve(preview, "127.0.0.1", 0)
-    stop = threading.Event()
-    threading.Thread(
-        target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True
-    ).start()
-    if watch:
-        threading.Thread(
-            target=_watch, args=(preview.project, game, preview, stop), daemon=True
-        ).start()
-        time.sleep(0.5)  # the watcher is watching
-    return server, stop
 
 
 @pytest.fixture(scope="module")
@@ -79,7 +37,7 @@ def deck(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("deck")
     write(folder, "table", 2000)
-    server, stop = _serve(folder, "deck", watch=False)
+    server, stop = serving(folder, "deck", watch=False)
     yield server
     stop.set()
     server.shutdown()
@@ -90,7 +48,7 @@ def deck(tmp_path_factory):
 def hexes(tmp_path):
     """The hex and round tokens example, copied, served and watched."""
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
-    server, stop = _serve(tmp_path / "examples", "hextokens", watch=True)
+    server, stop = serving(tmp_path / "examples", "hextokens", watch=True)
     yield tmp_path / "examples", server
     stop.set()
     server.shutdown()
@@ -199,7 +157,7 @@ def test_the_large_view_walks_the_filtered_deck(browser, deck):
 
 def test_zoom_to_400_asks_a_sharper_picture(hexes, tmp_path):
     _, server = hexes
-    driver = _chromium(tmp_path / "hidpi", scale=2)
+    driver = chromium(tmp_path / "hidpi", scale=2)
     try:
         _open(driver, server)
         assert driver.execute_script("return devicePixelRatio") == 2

@@ -4,14 +4,9 @@
 // line tells it (`file:line:col: what is wrong`); one found on a piece shows that piece on a
 // click: the page is told ("show-piece", for a large view) and the piece's face is scrolled
 // to and highlighted.
-const HIGHLIGHT = "found-piece";
+import {el} from "./dom.js";
 
-function el(tag, props, ...children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props || {});
-  for (const child of children) node.append(child);
-  return node;
-}
+const HIGHLIGHT = "found-piece";
 
 // The panel: made once, at the side of the page, holding the page's #problems and
 // #warnings sections (made here when the page has none).

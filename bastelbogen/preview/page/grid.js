@@ -131,6 +131,17 @@ export function drawFaces(main, components, shown, filtered, open) {
   return grids;
 }
 
+// A click, Enter or Space on a figure opens it large.
+function opens(figure, go) {
+  figure.addEventListener("click", go);
+  figure.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      go();
+    }
+  });
+}
+
 function faceTile(component, tile, lazy, kept, open) {
   const {face, items} = tile;
   const ids = [...new Set(items)];
@@ -149,14 +160,7 @@ function faceTile(component, tile, lazy, kept, open) {
   figure.dataset.key = face.image;
   figure.dataset.items = ids.join(" ");
   figure.dataset.side = face.side;
-  const go = () => open(kept.find((p) => p[face.side] === face.image && ids.includes(p.id)) || first, figure);
-  figure.addEventListener("click", go);
-  figure.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      go();
-    }
-  });
+  opens(figure, () => open(kept.find((p) => p[face.side] === face.image && ids.includes(p.id)) || first, figure));
   return figure;
 }
 
@@ -180,14 +184,7 @@ export function drawSheets(main, sheets, open) {
         el("figcaption", {textContent: `${s.file} · page ${s.page}`}));
       figure.dataset.key = tile.key;
       figure.dataset.image = s.image;
-      const go = () => open(s, figure);
-      figure.addEventListener("click", go);
-      figure.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          go();
-        }
-      });
+      opens(figure, () => open(s, figure));
       return figure;
     });
     main.append(el("section", {className: "file"},

@@ -2,15 +2,10 @@
 // and checkboxes of what the game offers (state.choices); a change is posted to the server
 // (POST /options), which switches the preview of every tab and rebuilds. A switch the
 // server cannot make is shown beside the bar, in its words.
+import {el} from "./dom.js";
+
 const MORE = ["margin", "registration", "registration-inset"]; // folded away: set rarely
 let drawnChoices = "";
-
-function el(tag, props, ...children) {
-  const node = document.createElement(tag);
-  Object.assign(node, props || {});
-  for (const child of children) node.append(child);
-  return node;
-}
 
 function bar() {
   let form = document.getElementById("options");
