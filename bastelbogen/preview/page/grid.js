@@ -149,8 +149,8 @@ function faceTile(component, tile, lazy, kept, open) {
   const name = first && first.name && first.name !== ids[0] ? first.name : "";
   const title = ids.length > 1 ? `${ids[0]} … ${ids.length} ids` : ids[0];
   const label = `${title}${name ? " · " + name : ""}`;
-  const img = el("img", {src: `/img/${face.image}.png`, alt: `${label}, ${face.side}`, width: tile.width, height: tile.height});
-  if (lazy) img.loading = "lazy";
+  // loading before src: a picture whose src comes first is fetched at once
+  const img = el("img", {loading: lazy ? "lazy" : "eager", src: `/img/${face.image}.png`, alt: `${label}, ${face.side}`, width: tile.width, height: tile.height});
   const figure = el("figure", {className: "face", tabIndex: 0, title: ids.join(", ")},
     img,
     el("figcaption", {},
@@ -179,7 +179,8 @@ export function drawSheets(main, sheets, open) {
     const grid = new Grid(tiles, (tile) => {
       const s = tile.sheet;
       // Always lazy: a sheet is drawn when it is asked for, so only sheets in view are.
-      const img = el("img", {src: `/img/${s.image}.png`, alt: `${s.file} page ${s.page}`, height: tile.height, loading: "lazy"});
+      // (loading before src: a picture whose src comes first is fetched at once)
+      const img = el("img", {loading: "lazy", src: `/img/${s.image}.png`, alt: `${s.file} page ${s.page}`, height: tile.height});
       const figure = el("figure", {className: "sheet", tabIndex: 0}, img,
         el("figcaption", {textContent: `${s.file} · page ${s.page}`}));
       figure.dataset.key = tile.key;
