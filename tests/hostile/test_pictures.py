@@ -320,7 +320,9 @@ CASES = [
             ),
         ),
         args=("validate", MP),
-        pattern=r"^templates/minipilo/card\.yaml:\d+:\d+: .*fit",
+        # told at the cell that holds each text, naming the layout's box where it is written
+        pattern=r"^content/minipilo/\S+:\d+:\d+: .*does not fit.*"
+        r"\(templates/minipilo/card\.yaml:\d+:\d+\)",
         prebuilt=False,
     ),
     Case(
