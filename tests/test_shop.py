@@ -16,6 +16,14 @@ from tests.conftest import ROOT, pnp
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
 
 
+def profile_files(profile: str) -> str:
+    """The shipped profile's pattern of file names."""
+    import yaml
+
+    shipped = yaml.safe_load((ROOT / "bastelbogen/data/profiles.yaml").read_text())
+    return shipped[profile]["files"]
+
+
 def _shop(tmp_path, profile, *more, cwd=ROOT):
     return pnp(
         "build",
@@ -54,6 +62,30 @@ def test_pictures_at_the_profiles_size(tmp_path, profile, fit, pixels):
     for face in cards:
         assert Image.open(folder / face["file"]).size == pixels
     assert {c["component"] for c in index["left-out"]} == set()  # both decks are 63 x 88
+    # The names sort as text in card order (a shop's uploader sorts them so): {n} padded.
+    if "{n}" in profile_files(profile):
+        names = [f["file"] for f in cards]
+        assert sorted(names) == names and names[0].startswith("number-cards/001-")
+
+
+def test_exported_pictures_are_the_same_bytes_every_build(tmp_path):
+    """Two builds, a second apart, write byte-identical PNG files: the embedded colour
+    profile carries no build time (ICC header dateTime fixed, profile ID zero)."""
+    import time
+
+    first = _shop(tmp_path / "a", "mpc-63x88")
+    time.sleep(1.1)  # littleCMS stamps seconds
+    second = _shop(tmp_path / "b", "mpc-63x88")
+    assert first.returncode == second.returncode == 0, first.stderr + second.stderr
+    found = sorted((tmp_path / "a/out").rglob("*.png"))
+    shop = tmp_path / "a/out/muenchhausen/export/shop/mpc-63x88"
+    assert len(found) == len(json.loads((shop / "index.json").read_text())["faces"]) > 64
+    for path in found:
+        again = tmp_path / "b/out" / path.relative_to(tmp_path / "a/out")
+        assert path.read_bytes() == again.read_bytes(), path.name
+    profile = Image.open(found[0]).info["icc_profile"]
+    assert profile[24:36] == bytes.fromhex("07e8 0001 0001 0000 0000 0000")  # 2024-01-01
+    assert profile[36:40] == b"acsp"  # still an ICC profile (its signature, ICC.1 7.2.9)
 
 
 def test_cards_of_another_size_are_left_out_and_said(tmp_path):

@@ -187,10 +187,14 @@ def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[st
         for (art, _), items in distinct.items()
     ]
     out = []
+    # {n} zero-padded to the count's digits (at least three): names sort in card order
+    # where a shop's uploader sorts them as text (10-… before 2-… otherwise)
+    digits = max(3, len(str(len(distinct))))
     for n, (((_art, side), items), image) in enumerate(
         zip(distinct.items(), pictures(job, shots, profile.dpi), strict=True), start=1
     ):
-        name = profile.name_of(component=one.component.id, item=items[0].id, side=side, n=n)
+        number = f"{n:0{digits}d}"
+        name = profile.name_of(component=one.component.id, item=items[0].id, side=side, n=number)
         _claim(profile, name, taken)
         save_png(image, job.staging.path(f"{folder}/{name}"), profile.dpi)
         out.append(

@@ -80,7 +80,18 @@ def _render(batch: list[Shot], dpi: float, ctx: PaintContext, font: str) -> Iter
 
 
 def srgb_profile() -> bytes:
-    """The sRGB ICC profile, embedded in every picture written."""
+    """The sRGB ICC profile, embedded in every picture written, the same bytes in every
+    build: littleCMS stamps a profile it makes with the time (the header's dateTime, bytes
+    24-35, ICC.1:2010 7.2.1), so the date is set to a fixed one, and the profile ID (bytes
+    84-99, an MD5 over the profile that includes the date, 7.2.18) to zero, which the
+    specification reads as "not computed"."""
     from PIL import ImageCms
 
-    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    data = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    data[24:36] = PROFILE_DATE
+    data[84:100] = bytes(16)
+    return bytes(data)
+
+
+# 2024-01-01 00:00:00 as ICC's dateTimeNumber: six big-endian 16-bit numbers
+PROFILE_DATE = b"".join(v.to_bytes(2, "big") for v in (2024, 1, 1, 0, 0, 0))
