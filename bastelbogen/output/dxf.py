@@ -54,4 +54,20 @@ def write_dxf(path, page, cut, merge: bool = False) -> None:
             close=True,
             dxfattribs={"layer": "REGISTRATION"},
         )
+    _extents(doc, space, page)
     doc.saveas(path)
+
+
+def _extents(doc, space, page) -> None:
+    """The header's extents, the box round what is drawn ($EXTMIN, $EXTMAX; left alone they
+    stay +-1e20, and software that zooms to them shows nothing), and its limits, the sheet
+    ($LIMMIN, $LIMMAX), in mm as the drawing is. ezdxf writes the header's from the model
+    space's own on saving, so they are set there."""
+    from ezdxf import appsettings
+
+    from bastelbogen.core.units import to_mm
+
+    appsettings.update_extents(doc)  # the model space's and the header's
+    width, height = page.size
+    space.dxf.limmin = (0, 0)
+    space.dxf.limmax = (to_mm(width), to_mm(height))
