@@ -196,7 +196,11 @@ def test_the_watcher_outlives_its_own_failures(tmp_path, monkeypatch, capfd):
         start = watching.preview.snapshot.version
         _add_row(root, 3)
         first = watching.after(start)
-        err = capfd.readouterr().err
+        # The build is in before the watcher tells it (and fails telling it): wait for that.
+        err, deadline = "", time.monotonic() + 60
+        while "the terminal went away" not in err and time.monotonic() < deadline:
+            time.sleep(0.05)
+            err += capfd.readouterr().err
         assert "FileNotFoundError" in err  # the first try, at a folder that is not there
         assert "the file watcher failed:" in err and "RuntimeError: the terminal went away" in err
         rows = [3]
