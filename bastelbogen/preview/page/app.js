@@ -26,7 +26,8 @@ function shownPieces() {
   order = [];
   for (const piece of state.pieces || []) {
     if (test && !test(piece)) continue;
-    byComponent.set(piece.component, [...(byComponent.get(piece.component) || []), piece]);
+    if (!byComponent.has(piece.component)) byComponent.set(piece.component, []);
+    byComponent.get(piece.component).push(piece); // pushed: a copy a piece costs their square
     const look = `${piece.component}\n${piece.id}\n${piece.front}\n${piece.back}`;
     if (!seen.has(look)) {
       seen.add(look);

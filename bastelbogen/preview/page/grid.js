@@ -106,16 +106,22 @@ export function drawFaces(main, components, shown, filtered, open) {
   main.replaceChildren();
   for (const component of components) {
     const kept = shown.get(component.id) || [];
-    const keptIds = new Set(kept.map((p) => p.id));
+    // The first kept piece of each id and of each face: looked up, not searched, per tile
+    const byId = new Map();
+    const byFace = new Map();
+    for (const p of kept) {
+      if (!byId.has(p.id)) byId.set(p.id, p);
+      for (const key of [p.front, p.back]) if (key && !byFace.has(key)) byFace.set(key, p);
+    }
     const tiles = [];
     for (const face of Object.values(component.faces)) {
-      const items = face.items.filter((id) => keptIds.has(id));
+      const items = face.items.filter((id) => byId.has(id));
       if (!items.length) continue;
       const [bleed, w, h] = face.size_mm;
       const width = Math.round(FACE_HEIGHT * (w + 2 * bleed) / (h + 2 * bleed));
       tiles.push({key: face.image, width, height: FACE_HEIGHT, face, items});
     }
-    const make = (tile, lazy) => faceTile(component, tile, lazy, kept, open);
+    const make = (tile, lazy) => faceTile(component, tile, lazy, byId, byFace, open);
     const grid = new Grid(tiles, make);
     grids.set(component.id, grid);
     const total = component.count ?? new Set(Object.values(component.faces).flatMap((f) => f.items)).size;
@@ -142,10 +148,10 @@ function opens(figure, go) {
   });
 }
 
-function faceTile(component, tile, lazy, kept, open) {
+function faceTile(component, tile, lazy, byId, byFace, open) {
   const {face, items} = tile;
   const ids = [...new Set(items)];
-  const first = kept.find((p) => p.id === ids[0]);
+  const first = byId.get(ids[0]);
   const name = first && first.name && first.name !== ids[0] ? first.name : "";
   const title = ids.length > 1 ? `${ids[0]} … ${ids.length} ids` : ids[0];
   const label = `${title}${name ? " · " + name : ""}`;
@@ -160,7 +166,7 @@ function faceTile(component, tile, lazy, kept, open) {
   figure.dataset.key = face.image;
   figure.dataset.items = ids.join(" ");
   figure.dataset.side = face.side;
-  opens(figure, () => open(kept.find((p) => p[face.side] === face.image && ids.includes(p.id)) || first, figure));
+  opens(figure, () => open(byFace.get(face.image) || first, figure));
   return figure;
 }
 
@@ -170,7 +176,10 @@ const SHEET_HEIGHT = 300; // px of a print sheet in the grid
 export function drawSheets(main, sheets, open) {
   main.replaceChildren();
   const byFile = new Map();
-  for (const s of sheets) byFile.set(s.file, [...(byFile.get(s.file) || []), s]);
+  for (const s of sheets) {
+    if (!byFile.has(s.file)) byFile.set(s.file, []);
+    byFile.get(s.file).push(s); // pushed: a copy per sheet would cost the square of them
+  }
   for (const [file, list] of byFile) {
     const tiles = list.map((s) => {
       const [w, h] = s.size_mm || [210, 297];
