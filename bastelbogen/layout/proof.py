@@ -52,6 +52,7 @@ from bastelbogen.layout.imposition import (
 )
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.layout.registration import zones
+from bastelbogen.layout.safe import width_of
 
 NEAR = 1e-3  # points (1/2800 mm): what the plan's own arithmetic may leave
 
@@ -250,8 +251,9 @@ class SafeOutline:
 
     def __init__(self, game: Game, component, side: str):
         self.kind, self.component, self.game, self.side = kind_of(component), component, game, side
-        self.needed = self.kind.keeps_safe(component)
-        self.width: float = component.safe or 0.0
+        width = width_of(component)  # the one safe width
+        self.needed = width is not None
+        self.width: float = width or 0.0
         self._held: dict[Rect, bool] = {}  # a layout puts its boxes in few places
         self._loops: tuple | None = None
 

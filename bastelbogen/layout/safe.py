@@ -37,4 +37,4 @@ def width_of(component: Component) -> float | None:
     """The component's safe width (points): how far inside its cut its text stays, or None
     where its kind keeps no safe zone. What every user of the width reads (the layout
     check, the preview's overlay)."""
-    return component.safe if kind_of(component).keeps_safe(component) else None
+    return (component.safe or 0.0) if kind_of(component).keeps_safe(component) else None

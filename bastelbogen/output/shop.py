@@ -187,14 +187,11 @@ def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[st
         for (art, _), items in distinct.items()
     ]
     out = []
-    # {n} zero-padded to the count's digits (at least three): names sort in card order
-    # where a shop's uploader sorts them as text (10-… before 2-… otherwise)
-    digits = max(3, len(str(len(distinct))))
     for n, (((_art, side), items), image) in enumerate(
         zip(distinct.items(), pictures(job, shots, profile.dpi), strict=True), start=1
     ):
-        number = f"{n:0{digits}d}"
-        name = profile.name_of(component=one.component.id, item=items[0].id, side=side, n=number)
+        component, item = one.component.id, items[0].id
+        name = profile.name_of(len(distinct), n, component=component, item=item, side=side)
         _claim(profile, name, taken)
         save_png(image, job.staging.path(f"{folder}/{name}"), profile.dpi)
         out.append(
@@ -217,7 +214,7 @@ def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str
 
     profile = job.profile
     assert profile is not None  # the build reads one for --export shop
-    name = profile.name_of(component=one.component.id, item="", side="", n=1)
+    name = profile.name_of(1, 1, component=one.component.id, item="", side="")
     _claim(profile, name, taken)
     path = job.staging.path(f"{folder}/{name}")
     pw, ph = profile.trim

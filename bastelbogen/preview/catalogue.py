@@ -56,9 +56,10 @@ def add(game: Game, shown: Iterable[LaidOut], components: list[dict], lang: str)
                 }
             )
     for cid, component in made.items():
-        one = by_id.setdefault(cid, {"id": cid, "name": component.name.get(lang), "faces": {}})
-        if one not in components:
-            components.append(one)  # a piece with no face at all is still a piece
+        if cid not in by_id:  # a piece with no face at all is still a piece
+            by_id[cid] = {"id": cid, "name": component.name.get(lang), "faces": {}}
+            components.append(by_id[cid])
+        one = by_id[cid]
         one["kind"] = component.kind
         one["count"] = counted[cid]
         one["outline"] = outline(game, component)

@@ -38,7 +38,6 @@ class Face:
     font: str
     label: str  # told in what its drawing warns of
     item: Any = None  # the Item whose side it shows: a fault drawing it names its piece
-    side: str = "front"
 
     @property
     def points(self) -> tuple[float, float]:
@@ -141,6 +140,13 @@ class Pictures(Mapping):
                 _, dropped = self._cache.popitem(last=False)
                 self._bytes -= len(dropped)
 
+    def drawn(self, key: str, dpi: int | None = None) -> bytes | None:
+        """The PNG of `key` at `dpi` (None: its normal one) if it is drawn, never drawing."""
+        source = self.sources.get(key)
+        if source is None:
+            return None
+        return self.cached(key, normal_dpi(source) if dpi is None else dpi)
+
     def picture(self, key: str, dpi: int | None = None) -> bytes | None:
         """The PNG of `key` at `dpi` (None: its normal one, else one of LADDER), drawn now
         when it is not in the cache; None when there is no such picture to draw."""
@@ -198,9 +204,7 @@ class Pictures(Mapping):
 
 def _shot(face: Face, dpi: int) -> Shot:
     """A face to draw, naming its piece: a fault drawing it is told at its cell."""
-    return Shot(
-        face.art, face.art.bleed, pixels(face.points, dpi), face.label, face.item, face.side
-    )
+    return Shot(face.art, face.art.bleed, pixels(face.points, dpi), face.label, face.item)
 
 
 class _ByFace:

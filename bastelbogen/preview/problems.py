@@ -47,18 +47,12 @@ def fault(exc: Exception, root: Path) -> dict:
         reason = exc.strerror or str(exc)
         if exc.filename is None:
             return _entry("", 0, 0, f"file system error: {reason}")
-        name = _named(exc.filename, root)
+        name = named(exc.filename, root)
         return _entry("", 0, 0, f"cannot read {name}: {reason}") | {"file": name}
     if isinstance(exc, MemoryError):
         return _entry("", 0, 0, "the build ran out of memory (see the terminal)")
     what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     return _entry("", 0, 0, f"internal error: {what} (see the terminal)")
-
-
-def _named(file, root: Path) -> str:
-    """A file named from the project's folder when it is inside it, as every message names
-    files (core.paths.named: a shipped one as `<bastelbogen>/templates/…`)."""
-    return named(file, root)
 
 
 def _entry(file: str, line: int, col: int, message: str) -> dict:
@@ -81,7 +75,7 @@ def problem(problem, root: Path) -> dict:
     it, for the page to show."""
     loc = problem.loc
     cell = f"{loc.cell}: " if loc.cell else ""
-    entry = _entry(_named(loc.file, root), loc.line, loc.col, cell + problem.said(root))
+    entry = _entry(named(loc.file, root), loc.line, loc.col, cell + problem.said(root))
     if problem.item:
         entry["piece"] = {"component": problem.component, "item": problem.item}
     return entry

@@ -232,10 +232,9 @@ class Server:
         """A face's or page's PNG: from memory when it is drawn, else drawn in a worker
         thread (sheets are drawn only when asked for, sharper faces at a dpi of the
         ladder), the loop serving the others meanwhile. None: no such picture."""
-        if dpi is None:
-            image = self.preview.images.get(key)
-            if image is not None:
-                return image
+        image = self.preview.images.drawn(key, None if dpi is None else int(dpi))
+        if image is not None:  # not behind a drawing or a build: it is in memory
+            return image
         loop = asyncio.get_running_loop()
         done: asyncio.Future[bytes | None] = loop.create_future()
 

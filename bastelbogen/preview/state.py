@@ -194,7 +194,7 @@ class Preview:
                 )
                 face["items"].append(item.id)
                 if key not in sources:
-                    sources[key] = Face(art, ctx, font, f"item '{item.id}' ({side})", item, side)
+                    sources[key] = Face(art, ctx, font, f"item '{item.id}' ({side})", item)
         return keys
 
 

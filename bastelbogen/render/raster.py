@@ -30,7 +30,6 @@ class Shot:
     pixels: tuple[int, int]
     label: str = ""
     item: Any = None  # the Item whose side it shows: a fault drawing it names its piece
-    side: str = "front"
 
 
 def rasterise(shots: Iterable[Shot], dpi: float, ctx: PaintContext, font: str) -> Iterator:
@@ -59,8 +58,7 @@ def _render(batch: list[Shot], dpi: float, ctx: PaintContext, font: str) -> Iter
         # size) is scaled to it, which the caller has allowed.
         c.scale(shot.pixels[0] * 72 / dpi / w, shot.pixels[1] * 72 / dpi / h)
         c.translate(-x, -y)
-        side = f"item '{shot.item.id}' ({shot.side})" if shot.item is not None else shot.label
-        forms.place(shot.art, IDENTITY, side, item=shot.item)
+        forms.place(shot.art, IDENTITY, shot.label, item=shot.item)
         c.showPage()
     c.save()
     document = pdfium.PdfDocument(buffer.getvalue())
