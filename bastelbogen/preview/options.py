@@ -47,10 +47,7 @@ def switch(preview: Preview, body: bytes) -> int:
         game = loaded(preview.project, preview.game_id, options)
     except OptionError as exc:
         raise Unusable(str(exc)) from None
-    preview.options = options
-    if game is not None:
-        preview.game = game
-    return preview.rebuild().version
+    return preview.rebuild(options, game).version
 
 
 def shown(options: BuildOptions, game: Game | None) -> dict[str, Any]:

@@ -64,8 +64,12 @@ class Preview:
         self.started = 0  # builds begun: the page shows "building…" while one runs
         self.game: Game | None = None  # as last loaded: its themes, languages, variants
 
-    def rebuild(self) -> Snapshot:
+    def rebuild(self, options: BuildOptions | None = None, game: Game | None = None) -> Snapshot:
+        """Build again; with `options` (and the game they were checked against) switched
+        first, under the same lock, so a build never mixes the old and the new."""
         with self.building:
+            if options is not None:
+                self.options, self.game = options, game or self.game
             with self.changed:
                 self.started += 1
                 self.changed.notify_all()
