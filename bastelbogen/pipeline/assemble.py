@@ -65,8 +65,15 @@ def every_fault(job: Job, variant: Variant | None, first: ContentError) -> Conte
             continue
         for one in laid:
             found.extend(_drawn_faults(job, one, ends))
-    told = sorted(_once_a_place(found.problems), key=lambda p: (p.loc.file, p.loc.line, p.loc.col))
-    if time.thread_time() > ends or sandbox.spent():  # the search stopped before the end
+    return told_faults(found.problems, time.thread_time() > ends or sandbox.spent())
+
+
+def told_faults(found: list[Problem], stopped: bool) -> ContentError:
+    """What a search for every fault found, as it is told (by the build and the preview):
+    once a place, in the order of their places, at most TOLD, and said when the search
+    `stopped` before its end."""
+    told = sorted(_once_a_place(found), key=lambda p: (p.loc.file, p.loc.line, p.loc.col))
+    if stopped:
         told.append(
             Problem(
                 told[-1].loc,

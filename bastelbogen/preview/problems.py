@@ -25,7 +25,7 @@ def every_face_fault(first: ContentError, shots: list, draw: Callable) -> Conten
     """The first face's fault and those of the other faces, each face drawn on its own so
     that one fault does not hide the next (a designer mends them in one round), told once
     a place as `pnp build` tells them; bounded in time as the build's search is."""
-    from bastelbogen.pipeline.assemble import _once_a_place
+    from bastelbogen.pipeline.assemble import told_faults
 
     found = list(first.problems)
     ends = time.thread_time() + limits.FAULT_SEARCH_SECONDS
@@ -36,7 +36,7 @@ def every_face_fault(first: ContentError, shots: list, draw: Callable) -> Conten
             list(draw([shot]))
         except ContentError as exc:
             found.extend(exc.problems)
-    return ContentError(_once_a_place(list(dict.fromkeys(found))))
+    return told_faults(list(dict.fromkeys(found)), time.thread_time() > ends)
 
 
 def fault(exc: Exception, root: Path) -> dict:
