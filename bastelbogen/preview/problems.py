@@ -36,7 +36,7 @@ def every_face_fault(first: ContentError, shots: list, draw: Callable) -> Conten
             list(draw([shot]))
         except ContentError as exc:
             found.extend(exc.problems)
-    return told_faults(list(dict.fromkeys(found)), time.thread_time() > ends)
+    return told_faults(found, time.thread_time() > ends)  # once a place: repeats folded there
 
 
 def fault(exc: Exception, root: Path) -> dict:
