@@ -274,7 +274,17 @@ OPTIONS = {
             "fit",
             "flag",
             False,
-            "Let --export shop scale cards that nearly fit the profile (it says by how much).",
+            "Let --export shop scale cards that nearly fit the profile (within 3 %): one"
+            " scale both ways, so the art keeps its proportions and covers the shop's card;"
+            " what is over is cut off evenly (it says how much).",
+            recorded=False,
+        ),
+        Option(
+            "stretch",
+            "flag",
+            False,
+            "Like --fit, but across and down scaled apart to the profile's size: nothing"
+            " cut off, the art distorted a little (it says by how much).",
             recorded=False,
         ),
         Option(

@@ -42,9 +42,9 @@ class Profile:
 
     def name_of(self, count: int, n: int, **values) -> str:
         """A file's name from the pattern: only the four placeholders, nothing evaluated.
-        {n}, the face's number of `count`, is zero-padded to the count's digits (at least
-        three): the names sort in card order where a shop's uploader sorts them as text."""
-        values["n"] = f"{n:0{max(3, len(str(count)))}d}"
+        {n}, the face's number of `count`, is zero-padded to the count's digits (01..12,
+        001..120): the names sort in card order where a shop's uploader sorts them as text."""
+        values["n"] = f"{n:0{len(str(count))}d}"
         return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), self.files)
 
 

@@ -94,17 +94,12 @@ def pictures(job: Job, shots, dpi: float):
 
 
 def save_png(image, path: Path, dpi: float) -> None:
-    profile = _profile()
-    image.save(path, "PNG", icc_profile=profile, dpi=(dpi, dpi), optimize=False)
-
-
-_PROFILE: list[bytes] = []
-
-
-def _profile() -> bytes:
-    if not _PROFILE:
-        _PROFILE.append(srgb_profile())
-    return _PROFILE[0]
+    """Every picture an export writes (png, shop, tts, contact) is saved here, so that one
+    rule holds for all: the same pixels give the same bytes in every build. The PNG holds
+    IHDR, the fixed sRGB profile (iCCP, render/raster.srgb_profile), the resolution (pHYs,
+    in pixels a metre) and the pixels: no time (tIME) and no text chunks (PNG 3rd ed.,
+    https://www.w3.org/TR/png-3/ 11.3). Pillow writes only what it is given here."""
+    image.save(path, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), optimize=False)
 
 
 def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:

@@ -2,18 +2,24 @@
 export/shop/<profile>/: a picture per distinct face at the profile's pixels (png), or a PDF
 a component with one card a page at trim and bleed, each front followed by its back (pdf).
 Faces are laid out again at the shop's bleed. Cards of the profile's size are exported; a
-near miss (within 3 %) only with --fit, scaled and said; text outside the shop's safe zone is
-a located error; cards of other sizes are left out (a located warning), never squashed."""
+near miss (within 3 %) only with --fit: scaled by one factor both ways, the larger, so the
+art keeps its proportions and covers the shop's card, the overflow cut off evenly (said, in
+mm); --stretch scales across and down apart instead. Text outside the shop's safe zone, as
+the card lies on the shop's, is a located error; cards of other sizes are left out (a
+located warning), never squashed. A build of several games leaves out, with a warning, the
+games with no card the profile takes (`takes`)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.models import Game
 from bastelbogen.content.painters import PAINTERS
 from bastelbogen.content.profiles import Profile
 from bastelbogen.core.errors import Collector
-from bastelbogen.core.geometry import IDENTITY
+from bastelbogen.core.geometry import IDENTITY, Rect
 from bastelbogen.core.shapes import clearance, keeps_safe
 from bastelbogen.core.units import mm, to_mm
 from bastelbogen.layout.faces import Art
@@ -36,14 +42,14 @@ class Shop(Export):
         profile, problems = job.profile, Collector()
         assert profile is not None  # the build reads one for --export shop
         chosen, left = _chosen(job, profile, problems)
-        cards = [(one, scale, _relaid_cards(job, one, profile, scale)) for one, scale in chosen]
-        for one, scale, laid in cards:
-            _keeps_safe(job, one, scale, laid, problems)
+        cards = [(one, fit, _relaid_cards(job, one, profile, fit)) for one, fit in chosen]
+        for one, fit, laid in cards:
+            _keeps_safe(job, one, fit, laid, problems)
         problems.raise_if_any()
         folder = f"{FOLDER}/{profile.id}"
         written: list[dict] = []
         taken: set[str] = set()
-        for one, _scale, laid in cards:
+        for one, _fit, laid in cards:
             written += (_pngs if profile.format == "png" else _pdf)(job, one, laid, folder, taken)
         index = {"profile": profile.id, "name": profile.name, "faces": written, "left-out": left}
         job.staging.path(f"{folder}/index.json").write_text(
@@ -58,33 +64,110 @@ class Shop(Export):
         ]
 
 
+@dataclass(frozen=True)
+class Fit:
+    """How a card lies on the shop's: a point of the card (item-local points) goes to
+    (x * scale[0] + offset[0], y * scale[1] + offset[1]) on the shop's trim."""
+
+    scale: tuple[float, float]
+    offset: tuple[float, float]
+
+    def placed(self, rect: Rect) -> Rect:
+        """A rect of the card as it lies on the shop's trim."""
+        x, y, w, h = rect
+        (sx, sy), (ox, oy) = self.scale, self.offset
+        return (x * sx + ox, y * sy + oy, w * sx, h * sy)
+
+    def seen(self, rect: Rect) -> Rect:
+        """A rect of the shop's trim (a picture's extent) as a rect of the card."""
+        x, y, w, h = rect
+        (sx, sy), (ox, oy) = self.scale, self.offset
+        return ((x - ox) / sx, (y - oy) / sy, w / sx, h / sy)
+
+
+def _size(trim: tuple[float, float], profile: Profile) -> str:
+    """A card's size against the profile's: "same", "near" (--fit may scale it) or ""."""
+    (w, h), (pw, ph) = trim, profile.trim
+    if abs(pw - w) <= SAME and abs(ph - h) <= SAME:
+        return "same"
+    return "near" if abs(pw / w - 1) <= NEAR and abs(ph / h - 1) <= NEAR else ""
+
+
+def fit_of(trim: tuple[float, float], profile: Profile, stretch: bool) -> Fit:
+    """The card of `trim` on the profile's: its size the same, centred; else one scale
+    both ways, the larger, so that it covers the shop's card, centred, the overflow cut off
+    evenly on the two sides it overflows; with `stretch` each axis scaled to the shop's."""
+    (w, h), (pw, ph) = trim, profile.trim
+    if _size(trim, profile) == "same":
+        s = 1.0
+    elif stretch:
+        return Fit((pw / w, ph / h), (0.0, 0.0))
+    else:
+        s = max(pw / w, ph / h)
+    return Fit((s, s), ((pw - s * w) / 2, (ph - s * h) / 2))
+
+
+def _told(fit: Fit, to: str = "") -> str:
+    """A fit in words: its scale (to the shop's size `to`), and what is cut off each side."""
+    (sx, sy), (ox, oy) = fit.scale, fit.offset
+    to = f" to {to}" if to else ""
+    if abs(sx - sy) > 1e-9:
+        return f"stretched by {sx:.4f} x {sy:.4f}{to}"
+    sides = "left and right" if -ox >= -oy else "top and bottom"
+    cut = to_mm(max(-ox, -oy))
+    return f"scaled by {sx:.4f}{to}, {cut:.2f} mm cut off each side ({sides})"
+
+
+def _sizes(cards) -> str:
+    return ", ".join(dict.fromkeys(f"{to_mm(w):g} x {to_mm(h):g} mm" for w, h in cards))
+
+
+def takes(game: Game, profile: Profile, fit: bool) -> str:
+    """Why the profile takes none of the game's cards ("" when it takes one, or a near miss
+    it would name): the sizes of its cards, for the warning that leaves the game out of a
+    build of several games."""
+    cards = [kind_of(c).trim(c, game) for c in game.components if kind_of(c).name == "card"]
+    sizes = [_size(t, profile) for t in cards]
+    if "same" in sizes or (fit and "near" in sizes):
+        return ""
+    pw, ph = profile.trim
+    return (
+        f"game '{game.id}' is left out of --export shop: profile '{profile.id}' takes"
+        f" {to_mm(pw):.1f} x {to_mm(ph):.1f} mm cards; its cards are "
+        + (_sizes(cards) or "none")
+        + (" (--fit scales a card within 3 %)" if "near" in sizes else "")
+    )
+
+
 def _chosen(job: Job, profile, problems: Collector):
-    """The card components of the shop's size (scale 1), or near it with --fit; the rest
-    listed as left out. A near miss without --fit, or no card at all, is an error."""
+    """The card components of the shop's size, or near it with --fit, with their fit; the
+    rest listed as left out. A near miss without --fit, or no card at all, is an error."""
     chosen, left, cards = [], [], [g for g in faces(job) if kind_of(g.component).name == "card"]
     pw, ph = profile.trim
+    stretch = job.options.stretch
     for one in cards:
         w, h = one.trim
-        scale = (pw / w, ph / h)
         size = f"{to_mm(w):g} x {to_mm(h):g} mm"
         wanted = f"{to_mm(pw):.1f} x {to_mm(ph):.1f} mm"
-        if abs(pw - w) <= SAME and abs(ph - h) <= SAME:
-            chosen.append((one, (1.0, 1.0)))
-        elif all(abs(f - 1) <= NEAR for f in scale):
-            said = f"{scale[0]:.4f} x {scale[1]:.4f}"
-            if job.options.fit:
-                chosen.append((one, scale))
+        match, fit = _size(one.trim, profile), fit_of(one.trim, profile, stretch)
+        if match == "same":
+            chosen.append((one, fit))
+        elif match == "near":
+            if job.options.fit or stretch:
+                chosen.append((one, fit))
                 job.preflight.scaled(
                     one.component.loc,
                     f"component '{one.component.id}'"
-                    f" ({size}) scaled by {said} to {profile.id}'s {wanted}",
+                    f" ({size}) " + _told(fit, f"{profile.id}'s {wanted}"),
                 )
             else:
+                fitted = _told(fit_of(one.trim, profile, False))
                 problems.add(
                     one.component.loc,
                     f"component '{one.component.id}' is {size};"
                     f" profile '{profile.id}' takes {wanted} cards; --fit scales it"
-                    f" by {said}",
+                    f" {fitted.removeprefix('scaled ')}; --stretch stretches it by"
+                    f" {pw / w:.4f} x {ph / h:.4f}",
                 )
         else:  # another card of the game (Museo's square pictures): said, and left out
             left.append(
@@ -106,11 +189,23 @@ def _chosen(job: Job, profile, problems: Collector):
     return chosen, left
 
 
-def _relaid_cards(
-    job: Job, one: Gathered, profile: Profile, scale: tuple[float, float]
-) -> list[tuple]:
-    """Each card's (item, front, back) laid out again at the shop's bleed."""
-    bleed = max(profile.bleed[0] / scale[0], profile.bleed[1] / scale[1])
+def _extent(profile: Profile) -> Rect:
+    """What the shop's file shows, on its trim: the picture's pixels (png), or the trim and
+    bleed (pdf)."""
+    pw, ph = profile.trim
+    if profile.pixels is not None:
+        w, h = (p * 72 / profile.dpi for p in profile.pixels)
+    else:
+        w, h = pw + 2 * profile.bleed[0], ph + 2 * profile.bleed[1]
+    return ((pw - w) / 2, (ph - h) / 2, w, h)
+
+
+def _relaid_cards(job: Job, one: Gathered, profile: Profile, fit: Fit) -> list[tuple]:
+    """Each card's (item, front, back) laid out again with the bleed the shop's file shows
+    of it."""
+    x, y, w, h = fit.seen(_extent(profile))
+    tw, th = one.trim
+    bleed = max(0.0, -x, -y, x + w - tw, y + h - th)
     out = []
     for item, _front, back in one.cards:
         out.append(
@@ -123,23 +218,21 @@ def _relaid_cards(
     return out
 
 
-def _keeps_safe(
-    job: Job, one: Gathered, scale: tuple[float, float], laid: list[tuple], problems: Collector
-) -> None:
-    """Text of every face inside the shop's safe zone, once the card is at the shop's size:
-    the card's own outline (rounded corners too) scaled to it, shrunk by the profile's safe
-    width."""
+def _keeps_safe(job: Job, one: Gathered, fit: Fit, laid: list[tuple], problems: Collector) -> None:
+    """Text of every face inside the shop's safe zone, as the card lies on the shop's
+    (scaled, and cut where --fit crops it): the card's own outline (rounded corners too) at
+    the shop's size, shrunk by the profile's safe width."""
     profile = job.profile
     assert profile is not None  # the shop's files are written only for a profile
+    across, down = (p / t for p, t in zip(profile.trim, one.trim, strict=True))
     cut = tuple(
-        tuple((x * scale[0], y * scale[1]) for x, y in loop)
+        tuple((x * across, y * down) for x, y in loop)
         for loop in kind_of(one.component).outline(one.component, job.game)
     )
     for item, *arts in laid:
         for side, art in zip(("front", "back"), arts, strict=True):
             for box in _upright_text(art):
-                x, y, w, h = box.rect
-                rect = (x * scale[0], y * scale[1], w * scale[0], h * scale[1])
+                rect = fit.placed(box.rect)
                 if not keeps_safe(cut, profile.safe, rect):
                     problems.add(
                         box.loc,
@@ -162,13 +255,10 @@ def _upright_text(art) -> list[Box]:
     ]
 
 
-def _shot(
-    one: Gathered, art: Art, scale: tuple[float, float], profile: Profile, label: str
-) -> Shot:
+def _shot(art: Art, fit: Fit, profile: Profile, label: str) -> Shot:
+    """The shop's picture of a face: its extent on the shop's trim, seen on the card."""
     assert profile.pixels is not None  # pictures are shot for a png profile, which gives them
-    bx, by = profile.bleed[0] / scale[0], profile.bleed[1] / scale[1]
-    w, h = one.trim
-    return Shot(art, (-bx, -by, w + 2 * bx, h + 2 * by), profile.pixels, label)
+    return Shot(art, fit.seen(_extent(profile)), profile.pixels, label)
 
 
 def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str]) -> list[dict]:
@@ -176,15 +266,14 @@ def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[st
     profile = job.profile
     # the build reads one for --export shop, and a png profile gives its pixels
     assert profile is not None and profile.pixels is not None
-    scale = (profile.trim[0] / one.trim[0], profile.trim[1] / one.trim[1])
+    fit = fit_of(one.trim, profile, job.options.stretch)
     distinct: dict = {}
     for item, front, back in laid:
         for side, art in (("front", front), ("back", back)):
             if art is not None:
                 distinct.setdefault((art, side), []).append(item)
     shots = [
-        _shot(one, art, scale, profile, f"item '{items[0].id}'")
-        for (art, _), items in distinct.items()
+        _shot(art, fit, profile, f"item '{items[0].id}'") for (art, _), items in distinct.items()
     ]
     out = []
     for n, (((_art, side), items), image) in enumerate(
@@ -226,13 +315,13 @@ def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str
         job.fonts["regular"],
     )
     forms = Forms(c, PaintContext(job.fonts, job.game.folder, lang=job.lang))
-    scale = (pw / one.trim[0], ph / one.trim[1])
+    fit = fit_of(one.trim, profile, job.options.stretch)
     pages = 0
     for item, front, back in laid:
         for art in (front, back):
             if art is not None:
-                c.translate(bx, by)
-                c.scale(*scale)
+                c.translate(bx + fit.offset[0], by + fit.offset[1])
+                c.scale(*fit.scale)
                 forms.place(art, (1, 0, 0, 1, 0, 0), f"item '{item.id}'")
                 c.showPage()
                 pages += 1

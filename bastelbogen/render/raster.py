@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bastelbogen.core.geometry import IDENTITY, Rect
+from bastelbogen.core.paths import DATA
 from bastelbogen.layout.faces import Art
 from bastelbogen.render.paint import Forms, PaintContext
 from bastelbogen.render.pdf import Meta, new_canvas
@@ -78,18 +79,17 @@ def _render(batch: list[Shot], dpi: float, ctx: PaintContext, font: str) -> Iter
 
 
 def srgb_profile() -> bytes:
-    """The sRGB ICC profile, embedded in every picture written, the same bytes in every
-    build: littleCMS stamps a profile it makes with the time (the header's dateTime, bytes
-    24-35, ICC.1:2010 7.2.1), so the date is set to a fixed one, and the profile ID (bytes
-    84-99, an MD5 over the profile that includes the date, 7.2.18) to zero, which the
-    specification reads as "not computed"."""
-    from PIL import ImageCms
+    """The sRGB ICC profile embedded in every picture written: the same bytes in every
+    build and on every machine, read from data/srgb.icc, not made at build time (littleCMS
+    stamps a profile it makes with the time, and its bytes change with its version).
 
-    data = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
-    data[24:36] = PROFILE_DATE
-    data[84:100] = bytes(16)
-    return bytes(data)
+    The file is littleCMS's built-in sRGB (its copyright tag: "No copyright, use freely"),
+    made once with Pillow's ImageCms.createProfile("sRGB"), its header's dateTime (bytes
+    24-35, ICC.1:2010 7.2.1) set to 2024-01-01 00:00:00 and its profile ID (bytes 84-99)
+    the MD5 of the profile with flags, rendering intent and ID zeroed (ICC.1:2010 7.2.18)."""
+    if not _SRGB:
+        _SRGB.append((DATA / "srgb.icc").read_bytes())
+    return _SRGB[0]
 
 
-# 2024-01-01 00:00:00 as ICC's dateTimeNumber: six big-endian 16-bit numbers
-PROFILE_DATE = b"".join(v.to_bytes(2, "big") for v in (2024, 1, 1, 0, 0, 0))
+_SRGB: list[bytes] = []  # read once a process
