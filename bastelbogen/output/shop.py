@@ -133,9 +133,9 @@ def takes(game: Game, profile: Profile, fit: bool) -> str:
     pw, ph = profile.trim
     return (
         f"game '{game.id}' is left out of --export shop: profile '{profile.id}' takes"
-        f" {to_mm(pw):.1f} x {to_mm(ph):.1f} mm cards; its cards are "
-        + (_sizes(cards) or "none")
-        + (" (--fit scales a card within 3 %)" if "near" in sizes else "")
+        f" {to_mm(pw):.1f} x {to_mm(ph):.1f} mm cards; "
+        + (f"its cards are {_sizes(cards)}" if cards else "it has no cards")
+        + (" (--fit takes cards within 3 % of its size)" if "near" in sizes else "")
     )
 
 

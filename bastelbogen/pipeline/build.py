@@ -18,13 +18,14 @@ from bastelbogen.content.profiles import Profile, load_profiles
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
 from bastelbogen.core import templating
-from bastelbogen.core.errors import Collector, ContentError, OptionError, ProofError
+from bastelbogen.core.errors import Collector, ContentError, OptionError, Problem, ProofError
 from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.layout.kit import lay_out
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output import WRITERS, Job
 from bastelbogen.output.publish import OutsideError, scratch, staged, sweep
+from bastelbogen.output.shop import takes
 from bastelbogen.pipeline import plugins
 from bastelbogen.pipeline.assemble import every_fault, write_kit
 from bastelbogen.render.cheatsheet import forget_fits
@@ -202,7 +203,7 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
     errors are told in the games' order, as a serial build tells them. An option a game
     cannot take stops the command before any game is built (OptionError), either way."""
     jobs = jobs_for(options.jobs)
-    games = [loaded(project, name, options) for name in names]
+    names, games = _taking(names, [loaded(project, name, options) for name in names], options, warn)
     side_by_side = jobs > 1 and len(names) > 1  # else one game's files share the jobs
     each = replace(options, jobs=1) if side_by_side else options
 
@@ -241,6 +242,36 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
             for problem in told if warn else ():
                 warn(problem)
             yield name, target, exc
+
+
+def _taking(names: list[str], games: list, options: BuildOptions, warn) -> tuple[list, list]:
+    """A shop export over several games builds those with a card the profile takes; each
+    other is left out, told by a warning that names its card sizes. When none takes it, all
+    are built, each then stopped by the error that says why."""
+    if "shop" not in options.export or len(names) < 2:
+        return names, games
+    why = [_left_out(game, options) for game in games]
+    if all(why):
+        return names, games
+    for problem in why if warn else ():
+        if problem is not None:
+            warn(problem)
+    kept = [n for n, problem in enumerate(why) if problem is None]
+    return [names[n] for n in kept], [games[n] for n in kept]
+
+
+def _left_out(game: Game | None, options: BuildOptions) -> Problem | None:
+    """Why a game is left out of a shop export over several games, if it is: no card of
+    the profile's size (shop.takes). A game that does not load, or whose options or
+    profiles are wrong, is built, to tell its own errors."""
+    if game is None:
+        return None
+    try:
+        profile = settled(game, options)[2]
+    except (ContentError, OptionError, OSError):
+        return None
+    why = takes(game, profile, options.fit or options.stretch) if profile is not None else ""
+    return Problem(game.loc, why) if why else None
 
 
 def loaded(project: Project, name: str, options: BuildOptions) -> Game | None:
