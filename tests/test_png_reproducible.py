@@ -67,3 +67,27 @@ def test_the_profile_is_a_fixed_srgb_profile():
     probe[44:48] = probe[64:68] = bytes(4)
     probe[84:100] = bytes(16)
     assert icc[84:100] == hashlib.md5(probe).digest()
+
+
+def test_save_png_is_the_one_place_pictures_are_saved():
+    """No writer saves a picture but through exported.save_png (the rules above are kept
+    in one place): every `.save(...)` call in output/ that names PNG is in it."""
+    import ast
+
+    from tests.conftest import ROOT
+
+    found = []
+    for path in sorted((ROOT / "bastelbogen/output").glob("*.py")):
+        tree = ast.parse(path.read_text())
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            for call in ast.walk(fn):
+                if (
+                    isinstance(call, ast.Call)
+                    and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "save"
+                    and any(isinstance(a, ast.Constant) and a.value == "PNG" for a in call.args)
+                ):
+                    found.append(f"{path.name}:{fn.name}")
+    assert found == ["exported.py:save_png"]
