@@ -80,7 +80,12 @@ def shared_sheets(tails: list[Tail], settings: PrintSettings) -> list[Page] | No
         return None
     x0, y0, room_w, room_h = printable_area(settings)
     shapes = [_shapes(t, (room_w, room_h)) for t in tails]
-    packed = pack([[s.size for s in options] for options in shapes], (room_w, room_h))
+    # The registration marks' zones, in the room's coordinates: no block goes into one.
+    keep_out = tuple((x - x0, y - y0, w, h) for x, y, w, h in settings.keep_out)
+    try:
+        packed = pack([[s.size for s in options] for options in shapes], (room_w, room_h), keep_out)
+    except ValueError:  # a block only its own sheet holds clear of the marks' zones
+        return None
     if len(packed) >= len(tails):
         return None
     sheets = []
@@ -196,7 +201,8 @@ def _sheet(blocks: list[tuple[Tail, Grid]], settings: PrintSettings) -> list[Pag
             matrix = front_matrix(grid, i, tail.size)
             mine.append(Placement(item, "front", matrix, bounds(matrix, local)))
         if tail.marks:
-            marks += crop_marks(mine, union(grow(p.trim, tail.bleed) for p in mine))
+            bleed_box = union(grow(p.trim, tail.bleed) for p in mine)
+            marks += crop_marks(mine, bleed_box, settings.keep_out)
         fronts += [(tail, p) for p in mine]
         if tail.backs and settings.duplex != "none":
             behind = []
