@@ -17,14 +17,14 @@ installs them; without them these tests are skipped, and say so — except in CI
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import numpy as np
 import pytest
 
-from bench.engines import ENGINES, differing, engine_pages, missing, pdfium_pages, qpdf_problems
+from bench.engines import ENGINES, TOOLS, differing, engine_pages, pdfium_pages, qpdf_problems
 from tests.conftest import ROOT, build
+from tests.tools import tools_here
 
 pytestmark = pytest.mark.slow
 
@@ -50,16 +50,7 @@ TRANSLATED = 2
 
 
 def engines_here() -> None:
-    lacking = missing()
-    if not lacking:
-        return
-    message = (
-        f"the PDF engines' tools are missing ({', '.join(lacking)}): install the"
-        " Debian packages poppler-utils mupdf-tools ghostscript qpdf"
-    )
-    if os.environ.get("CI") == "true":
-        pytest.fail(message + "; CI must run these tests (.ci/run installs them)")
-    pytest.skip("SKIPPED, " + message)
+    tools_here(*TOOLS.values(), packages="poppler-utils mupdf-tools ghostscript qpdf")
 
 
 def _digest(obj, h, seen: dict) -> None:

@@ -36,7 +36,7 @@ def write_dxf(path, page, cut, merge: bool = False) -> None:
     doc.units = ezdxf.units.MM
     doc.header["$INSUNITS"] = 4  # millimetres
     for layer, colour in LAYERS.items():
-        doc.layers.add(layer, color=colour, linetype="CONTINUOUS")
+        doc.layers.add(layer, color=colour, linetype="Continuous")  # DXF names are case-blind
     space = doc.modelspace()
     loops, folds = loops_and_folds(page, cut)
     if merge:
