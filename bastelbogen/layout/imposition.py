@@ -180,24 +180,39 @@ def _blank_back(front: Page, settings: PrintSettings) -> Page:
 
 
 def fit_grid(
-    area: Rect, size: tuple[float, float], bleed: float, pad: tuple, keep_out: tuple = ()
+    area: Rect,
+    size: tuple[float, float],
+    bleed: float,
+    pad: tuple,
+    keep_out: tuple = (),
+    block: tuple[int, int] | None = None,
 ) -> Grid:
     """Most items of `size` that fit in `area`, upright or turned, counting only the cells
-    clear of `keep_out`; `pad` is the room (left, bottom, right, top) kept beyond the outer
-    trims for bleed and marks."""
-    best: Grid | None = None
-    for turns in (0, 1):
-        w, h = size if turns == 0 else (size[1], size[0])
-        grid = _grid(area, w, h, bleed, pad, turns)
-        if best is None or len(clear_cells(grid, size, bleed, keep_out)) > len(
-            clear_cells(best, size, bleed, keep_out)
-        ):
-            best = grid
-    assert best is not None  # the loop ran
+    that take items clear of `keep_out` (cells.usable); `pad` is the room (left, bottom,
+    right, top) kept beyond the outer trims for bleed and marks. The grid is centred, or
+    with zones to keep out of, pushed to a side or corner where that keeps more cells."""
+    best, most = None, -1
+    for align in ALIGNS if keep_out else ALIGNS[:1]:
+        for turns in (0, 1):
+            w, h = size if turns == 0 else (size[1], size[0])
+            grid = _grid(area, w, h, bleed, pad, turns, align)
+            kept = len(usable(grid, block, clear_cells(grid, size, bleed, keep_out)))
+            if kept > most:
+                best, most = grid, kept
+    assert best is not None  # the loops ran
     return best
 
 
-def _grid(area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int) -> Grid:
+# Where a grid sits in its room's slack, across and up: centred first, so it wins a tie.
+ALIGNS = (
+    (0.5, 0.5),
+    *((x, y) for x in (0.0, 0.5, 1.0) for y in (0.0, 0.5, 1.0) if (x, y) != (0.5, 0.5)),
+)
+
+
+def _grid(
+    area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int, align=(0.5, 0.5)
+) -> Grid:
     x, y, aw, ah = area
     gap = 2 * bleed
     room_w = aw - pad[0] - pad[2]
@@ -206,8 +221,8 @@ def _grid(area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int) 
     rows = max(0, math.floor((room_h + gap + EPS) / (h + gap)))
     grid_w = cols * w + (cols - 1) * gap
     grid_h = rows * h + (rows - 1) * gap
-    left = x + pad[0] + (room_w - grid_w) / 2
-    top = y + pad[1] + (room_h + grid_h) / 2
+    left = x + pad[0] + (room_w - grid_w) * align[0]
+    top = y + pad[1] + grid_h + (room_h - grid_h) * align[1]
     cells = tuple(
         (left + c * (w + gap), top - h - r * (h + gap)) for r in range(rows) for c in range(cols)
     )
@@ -249,7 +264,7 @@ def impose(
     if fold:
         grid, flip, fold_line = _fold_grid(printable, size, b, outer, page_w, page_h)
     elif fit is None:
-        grid = fit_grid(printable, size, b, (outer,) * 4, keep_out)
+        grid = fit_grid(printable, size, b, (outer,) * 4, keep_out, block)
         flip = page_flip(settings)
     else:
         grid = fit(printable, size, b, (outer,) * 4)  # a nest of shapes

@@ -71,6 +71,13 @@ def pack(
     return [page.placed for page in pages]
 
 
+def fits_alone(size: tuple[float, float], room: tuple[float, float], keep_out: tuple) -> bool:
+    """Whether a block of `size` goes onto an empty page of the room, clear of `keep_out`
+    (then `pack` places it, on a page of its own if need be)."""
+    w, h = size
+    return h <= room[1] and _clear(_Page(room[0], keep_out), 0.0, room[1] - h, w, h) is not None
+
+
 def _into_shelf(page: _Page, i: int, shapes) -> bool:
     """Beside the blocks of a shelf, in the narrowest shape no higher than the shelf."""
     for shelf in page.shelves:
