@@ -12,7 +12,7 @@ left-right turn.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bastelbogen.content.models import Item
@@ -49,9 +49,10 @@ class PrintSettings(_Declared):
 
     @property
     def keep_clear(self) -> float:
-        """How far from the paper's edges nothing is printed: the printer's margin, and with
+        """How far from the paper's edges the pieces stay: the printer's margin, and with
         registration marks their frame (the machine cuts inside it; Silhouette Studio
-        hatches the paper beyond the marks)."""
+        hatches the paper beyond the marks). A grid's crop marks and bleed may come nearer,
+        to the margin (impose)."""
         if self.registration:
             return max(self.margin, self.registration_inset)
         return self.margin
@@ -264,7 +265,11 @@ def impose(
     if fold:
         grid, flip, fold_line = _fold_grid(printable, size, b, outer, page_w, page_h)
     elif fit is None:
-        grid = fit_grid(printable, size, b, (outer,) * 4, keep_out, block)
+        # Ink may come to the printer's margin, the cuts only to the marks' frame: crop
+        # marks and bleed may lie beyond the frame where they keep out of the zones.
+        inked = printable_area(replace(settings, registration=False))
+        pad = max(outer, settings.keep_clear - settings.margin)
+        grid = fit_grid(inked, size, b, (pad,) * 4, keep_out, block)
         flip = page_flip(settings)
     else:
         grid = fit(printable, size, b, (outer,) * 4)  # a nest of shapes

@@ -11,7 +11,7 @@ a ContentError at its place in their files.
                every back lies behind its own front (a folded back, behind it across the
                fold)
     printable  every piece and crop mark lies inside the printer's margin and, on a sheet
-               with registration marks, inside their frame and outside their zones
+               with registration marks, outside their zones, cut inside their frame
     safe-text  every text box lies inside its piece's safe outline
     once       every item is placed exactly once in each language's set of files (a file
                common to every language counts for each): its front, and its back where
@@ -171,10 +171,10 @@ def _backs_behind(
 
 def printable(kit: Kit) -> Iterator[Breach]:
     """Every piece (its trim and bleed, or the window a board's sheet shows) and every crop
-    mark inside the printer's margin; on a sheet carrying registration marks, inside
-    their frame (the machine cuts inside it) and none in their zones (registration.zones).
-    A duplex back page is drawn moved by --back-offset, which undoes the printer's own shift
-    of that side: its margin is moved alike."""
+    mark inside the printer's margin; on a sheet carrying registration marks, none in
+    their zones (registration.zones) and every cut inside their frame (the machine cuts
+    inside it). A duplex back page is drawn moved by --back-offset, which undoes the
+    printer's own shift of that side: its margin is moved alike."""
     x, y, w, h = printable_area(replace(kit.settings, registration=False))
     dx, dy = kit.settings.back_offset
     for laid in kit.files:
@@ -190,10 +190,12 @@ def printable(kit: Kit) -> Iterator[Breach]:
                 where = f"page {n + 1}, {what}"
                 if not _inside(rect, room):
                     yield Breach(_pdf(laid), where, "it reaches into the printer's margin")
-                if not _inside(rect, frame):
-                    yield Breach(_pdf(laid), where, "it lies beyond the registration marks")
                 if any(_overlap(rect, zone) for zone in keep_out):
                     yield Breach(_pdf(laid), where, "it reaches into a registration mark's zone")
+            for p in page.placements:
+                if not _inside(p.cut or p.trim, frame):
+                    where = f"page {n + 1}, {_name(p)}"
+                    yield Breach(_pdf(laid), where, "it is cut beyond the registration marks")
 
 
 def _frame(page: Page) -> Rect:
