@@ -193,7 +193,7 @@ def test_no_ink_in_the_zones_of_a_real_kit(kits, tmp_path, game, paper):
                 continue  # no square: no marks on this page
             marked += 1
             assert zone_ink(image, page, 10) == [0, 0, 0], (f["path"], n + 1)
-    assert marked >= 8
+    assert marked >= 5  # the sheets a machine cuts (My Town on A4: 7)
 
 
 def test_an_inset_below_the_machines_minimum_is_refused(tmp_path):
