@@ -239,8 +239,8 @@ def test_svg_cut_files_follow_the_same_plan(tmp_path):
             assert list(got) == pytest.approx(want, abs=0.01)
     baron = ET.parse(kit / "cut/baron-1.svg").getroot()
     # the feet valley folds, the head a mountain fold (its own group)
-    assert len(baron.findall(".//s:g[@id='fold']/s:line", ns)) == 2
-    assert len(baron.findall(".//s:g[@id='fold-mountain']/s:line", ns)) == 1
+    assert len(baron.findall(".//s:g[@id='score-valley']/s:line", ns)) == 2
+    assert len(baron.findall(".//s:g[@id='score-mountain']/s:line", ns)) == 1
     # The standee's strip is cut as one closed rectangle at its trim.
     [strip] = [i for f in m["files"] if f["path"] == "baron.pdf" for i in f["pages"][0]["items"]]
     [rect] = baron.findall(".//s:g[@id='cut']/s:rect", ns)

@@ -372,18 +372,20 @@ def test_the_cheat_sheet_says_what_the_seed_says(kits):
 
 
 def test_lines_mean_one_thing_in_the_cut_files_and_the_guide(kits):
-    """A bench folds three times away from its print (mountain, dash-dotted) and twice
-    toward it (valley, dashed), in the SVG as in the PDF; PRINT.txt says so."""
+    """A bench folds three times away from its print (mountain, dash-dotted in the PDF) and
+    twice toward it (valley, dashed), in the SVG each kind in its own score group; PRINT.txt
+    says so."""
     import xml.etree.ElementTree as ET
 
     kit = kits("mytown", svg=True)
     ns = {"s": "http://www.w3.org/2000/svg"}
     root = ET.parse(kit / "cut/benches-1.svg").getroot()
     benches = len(root.findall(".//s:g[@id='cut']/s:rect", ns))
-    valley = root.findall(".//s:g[@id='fold']/s:line", ns)
-    mountain = root.findall(".//s:g[@id='fold-mountain']/s:line", ns)
+    valley = root.findall(".//s:g[@id='score-valley']/s:line", ns)
+    mountain = root.findall(".//s:g[@id='score-mountain']/s:line", ns)
     assert benches >= 1 and len(valley) == 2 * benches and len(mountain) == 3 * benches
-    assert root.find(".//s:g[@id='fold-mountain']", ns).get("stroke-dasharray").count(",") == 3
+    # Solid in the cut file, to score: a machine set to cut would cut a dashed line through.
+    assert root.find(".//s:g[@id='score-mountain']", ns).get("stroke-dasharray") is None
     guide = (kit / "PRINT.txt").read_text()
     assert "strichpunktiert: nach hinten falten (Berg)" in guide
     assert "dash-dotted: fold away (mountain)" in guide
@@ -461,6 +463,6 @@ def test_every_component_has_cut_files(tmp_path):
     assert len(rects) == len(trims)
     for got, want in zip(rects, trims, strict=True):
         assert list(got) == pytest.approx(list(want), abs=0.01)
-    mountains = root.findall(".//s:g[@id='fold-mountain']/s:line", ns)
-    valleys = root.findall(".//s:g[@id='fold']/s:line", ns)
+    mountains = root.findall(".//s:g[@id='score-mountain']/s:line", ns)
+    valleys = root.findall(".//s:g[@id='score-valley']/s:line", ns)
     assert len(mountains) == 3 * len(trims) and len(valleys) == 2 * len(trims)

@@ -14,11 +14,11 @@ import pytest
 
 from bastelbogen.content.project import Project
 from bastelbogen.core.errors import ContentError, ProofError
-from bastelbogen.core.geometry import apply, bounds, compose, translate
+from bastelbogen.core.geometry import apply, bounds, compose, grow, translate
 from bastelbogen.core.units import mm
 from bastelbogen.layout import registration
 from bastelbogen.layout.faces import Art
-from bastelbogen.layout.imposition import Page, PrintSettings, printable_area
+from bastelbogen.layout.imposition import Page, PrintSettings
 from bastelbogen.layout.kit import paint_file, plan_files
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.proof import INVARIANTS, Kit, prove
@@ -352,28 +352,34 @@ def test_the_proof_names_every_invariant():
     assert list(INVARIANTS) == ["sides", "printable", "safe-text", "once"]
 
 
-def test_the_marks_zones_make_the_band_the_layout_keeps_clear(monkeypatch):
-    """The zones beside the marks are the one definition: the band every sheet keeps clear
-    is as deep as the deepest zone, and a wider zone widens it (and the proof's check)."""
+def test_the_marks_zones_are_where_the_layout_lays_nothing(monkeypatch):
+    """The zones beside the marks are the one definition: the layout keeps every piece out
+    of them (whole cells left out, the grid kept), and a wider zone leaves out more."""
+    from bastelbogen.layout.imposition import impose
+
     settings = PrintSettings(paper="letter", registration=True)
-    page = settings.page_size
-    inset = settings.registration_inset
-    depth = max(
-        min(x + w, y + h, page[0] - x, page[1] - y)
-        for x, y, w, h in registration.zones(page, inset)
-    )
-    assert settings.keep_clear == pytest.approx(depth)
-    assert depth == pytest.approx(inset + registration.SQUARE + registration.CLEAR)
-    room = printable_area(settings)
-    for zone in registration.zones(page, inset):  # every zone lies outside the printable area
-        assert not (
-            zone[0] < room[0] + room[2]
-            and room[0] < zone[0] + zone[2]
-            and zone[1] < room[1] + room[3]
-            and room[1] < zone[1] + zone[3]
+    page, inset = settings.page_size, settings.registration_inset
+    assert settings.keep_clear == inset  # the marks' frame, not a band as deep as a zone
+    items = list(range(200))
+    size, bleed = (mm(40), mm(40)), settings.bleed
+
+    def laid() -> list:
+        pages = impose(items, size, settings, has_back=False)
+        return [grow(p.trim, bleed) for p in pages[0].placements]
+
+    def in_zones(rects) -> int:
+        return sum(
+            r[0] < z[0] + z[2] and z[0] < r[0] + r[2] and r[1] < z[1] + z[3] and z[1] < r[1] + r[3]
+            for r in rects
+            for z in registration.zones(page, inset)
         )
-    monkeypatch.setattr(registration, "CLEAR", mm(6))
-    assert settings.keep_clear == pytest.approx(depth + mm(4))
+
+    plain = impose(items, size, replace(settings, registration=False), has_back=False)
+    some = laid()
+    assert in_zones(some) == 0 and len(some) < len(plain[0].placements)
+    monkeypatch.setattr(registration, "ZONE", mm(60))
+    wider = laid()
+    assert in_zones(wider) == 0 and len(wider) < len(some)
 
 
 def test_a_blank_back_is_blank_and_behind_its_front():

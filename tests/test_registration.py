@@ -1,40 +1,46 @@
-"""Print-then-cut (`--registration`): three marks in the common style (a filled square
-top-left, L-corners top-right and bottom-left) at the inset from the paper's edges, in the
-PDF and in the cut file alike; nothing else printed in the band they stand in; on fronts
-only when the backs are printed duplex."""
+"""Print-then-cut (`--registration`): Silhouette Studio's "Type 1" marks (a filled square
+top-left, L-corners top-right and bottom-left) as the inkscape-silhouette plugin draws them
+(render_silhouette_regmarks.py: a 5 mm square at the inset, L's of 20 mm arms stroked
+0.3 mm on the inset), in the PDF and in the cut file alike; the 20 x 20 mm zone at each
+mark free of ink, read off pages poppler draws (tests/zone_ink.py); marks on fronts only
+when the backs are printed duplex; an inset below the machines' 10 mm refused."""
 
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from PIL import Image
 
 from tests.render import Rendered
 from tests.test_shapes import _kit
+from tests.tools import tools_here
+from tests.zone_ink import drawn, zone_ink, zones_mm
 
 PAGE = (210, 297)
 DPI = 100
 PX = DPI / 25.4  # pixels per mm
+NS = {"s": "http://www.w3.org/2000/svg"}
 
 
-def _marks(inset: float) -> list[tuple[float, float, float, float]]:
-    """The marks as the common style draws them, (x, y, w, h) in mm from the top-left:
-    a 5 mm square, and L's of 20 mm arms drawn 0.5 mm thick inward from the corner."""
-    w, h = PAGE
+def _marks(inset: float, page=PAGE) -> list[tuple[float, float, float, float]]:
+    """The ink of the marks, (x, y, w, h) in mm from the top-left: the square, and each
+    L's arms a 0.3 mm line centred on the inset, butt at its ends, mitred at its corner."""
+    w, h = page
+    t = 0.15
     return [
         (inset, inset, 5, 5),
-        (w - inset - 20, inset, 20, 0.5),
-        (w - inset - 0.5, inset, 0.5, 20),
-        (inset, h - inset - 20, 0.5, 20),
-        (inset, h - inset - 0.5, 20, 0.5),
+        (w - inset - 20, inset - t, 20 + t, 2 * t),
+        (w - inset - t, inset - t, 2 * t, 20 + t),
+        (inset - t, h - inset - 20, 2 * t, 20 + t),
+        (inset - t, h - inset - t, 20 + t, 2 * t),
     ]
 
 
-def _ink(image: Image.Image, x: float, y: float) -> int:
+def _ink(image, x: float, y: float) -> int:
     """The darkness (0 white … 255 black) at mm from the top-left, the darkest of the
-    pixels round it (a 0.5 mm bar is two pixels, wherever rounding puts them)."""
+    pixels round it (a 0.3 mm line is a pixel or two, wherever rounding puts it)."""
     return max(
         255 - min(image.getpixel((int(x * PX) + dx, int(y * PX) + dy)))
         for dx in (-1, 0, 1)
@@ -42,30 +48,33 @@ def _ink(image: Image.Image, x: float, y: float) -> int:
     )
 
 
-def _band_is_clear(image: Image.Image, marks, band: float) -> bool:
-    """Every pixel within `band` mm of an edge is white, but for the marks (and a pixel of
-    anti-aliasing round them)."""
-    w, h = image.size
-    pad = 1.5 / PX
-    near = [(x - pad, y - pad, x + mw + pad, y + mh + pad) for x, y, mw, mh in marks]
-    for py in range(0, h, 2):
-        for px in range(0, w, 2):
-            x, y = px / PX, py / PX
-            if band <= x <= PAGE[0] - band and band <= y <= PAGE[1] - band:
-                continue
-            if any(x0 <= x <= x1 and y0 <= y <= y1 for x0, y0, x1, y1 in near):
-                continue
-            if min(image.getpixel((px, py))) < 245:
-                return False
-    return True
+def _bled(item: dict, page=PAGE, bleed: float = 3) -> tuple[float, float, float, float]:
+    """An item's trim and bleed, (x0, y0, x1, y1) in mm from the top-left (the manifest's
+    y runs up)."""
+    x, y, w, h = item["trim_mm"]
+    top = page[1] - y - h
+    return x - bleed, top - bleed, x + w + bleed, top + h + bleed
+
+
+def _clear_of(box, inset: float, page=PAGE) -> bool:
+    """Inside the marks' frame and in none of their zones."""
+    x0, y0, x1, y1 = box
+    inside = x0 >= inset - 0.01 and y0 >= inset - 0.01
+    inside = inside and x1 <= page[0] - inset + 0.01 and y1 <= page[1] - inset + 0.01
+    return inside and not any(
+        x0 < zx1 - 0.01 and zx0 < x1 - 0.01 and y0 < zy1 - 0.01 and zy0 < y1 - 0.01
+        for zx0, zy0, zx1, zy1 in zones_mm(page, inset)
+    )
 
 
 @pytest.mark.parametrize(
-    ("duplex", "inset", "back"), [("long", 10, True), ("fold", 6, False), ("fold", 10, True)]
+    ("duplex", "inset", "back"), [("long", 10, True), ("fold", 14, False), ("fold", 10, True)]
 )
-def test_marks_on_the_fronts_and_a_clear_band(tmp_path, duplex, inset, back):
+def test_marks_on_the_fronts_and_their_zones_clear(tmp_path, duplex, inset, back):
     """Marks on each sheet of fronts a machine cuts; none on a duplex back, nor on a fold
-    sheet (folded before it is cut, its marks would fold away)."""
+    sheet (folded before it is cut, its marks would fold away). No ink in a zone, every
+    piece inside the marks' frame."""
+    tools_here({"pdftoppm": "poppler-utils"})
     kit = _kit(
         tmp_path,
         "--registration",
@@ -79,39 +88,39 @@ def test_marks_on_the_fronts_and_a_clear_band(tmp_path, duplex, inset, back):
     )
     m = json.loads((kit / "manifest.json").read_text())
     [tiles] = [f for f in m["files"] if f["path"] == "tiles.pdf"]
-    band = inset + 5 + 2  # the marks' band and 2 mm clear of it
     marks = _marks(inset)
     for n, page in enumerate(tiles["pages"]):
         fronts = {i["side"] for i in page["items"]} == {"front"}
         image = Rendered(kit / "tiles.pdf", n, DPI).image
         centres = [(x + mw / 2, y + mh / 2) for x, y, mw, mh in marks]
         assert all(_ink(image, x, y) > 200 for x, y in centres) == fronts
-        assert _band_is_clear(image, marks if fronts else [], band)
-        for item in page["items"]:  # every piece, bleed and all, inside the band
-            x, y, w, h = item["trim_mm"]
-            assert x - 3 >= band - 0.01 and PAGE[0] - (x + w + 3) >= band - 0.01
-            assert y - 3 >= band - 0.01 and PAGE[1] - (y + h + 3) >= band - 0.01
+        if fronts:
+            assert zone_ink(drawn(kit / "tiles.pdf", n, DPI, tmp_path), PAGE, inset) == [0] * 3
+            assert all(_clear_of(_bled(item), inset) for item in page["items"])
     assert any(not any(i["side"] == "front" for i in p["items"]) for p in tiles["pages"]) == (
         duplex == "long"
     )
-    # The cut file: the same marks, in a group of their own, never in the cut group.
-    ns = {"s": "http://www.w3.org/2000/svg"}
+    # The cut file: the same marks, in a group of their own with the plugin's ids.
     root = ET.parse(kit / "cut" / "tiles-1.svg").getroot()
-    group = root.find(".//s:g[@id='registration']", ns)
+    group = root.find(".//s:g[@id='registration']", NS)
     if duplex == "fold" and back:
         assert group is None
         return
-    got = sorted(
-        tuple(float(r.get(k)) for k in ("x", "y", "width", "height"))
-        for r in group.findall("s:rect", ns)
-    )
-    assert [v for r in got for v in r] == pytest.approx(
-        [v for r in sorted(marks) for v in r], abs=0.001
-    )
-    assert root.find(".//s:g[@id='cut']", ns).findall("s:rect", ns) == []
+    square = group.find("s:rect[@id='regmark-tl']", NS)
+    assert [float(square.get(k)) for k in ("x", "y", "width", "height")] == [inset, inset, 5, 5]
+    w, h = PAGE
+    want = {
+        "regmark-tr": [w - inset - 20, inset, w - inset, inset, w - inset, inset + 20],
+        "regmark-bl": [inset, h - inset - 20, inset, h - inset, inset + 20, h - inset],
+    }
+    for name, points in want.items():
+        path = group.find(f"s:path[@id='{name}']", NS)
+        assert [float(v) for v in re.findall(r"-?[\d.]+", path.get("d"))] == pytest.approx(points)
+        assert float(path.get("stroke-width")) == 0.3 and path.get("fill") == "none"
+    assert root.find(".//s:g[@id='cut']", NS).findall("s:rect", NS) == []
 
 
-def test_dxf_has_the_marks_on_their_own_layer(tmp_path):
+def test_dxf_has_the_marks_ink_on_their_own_layer(tmp_path):
     import ezdxf
 
     kit = _kit(tmp_path, "--registration", "--cut", "dxf", count=4)
@@ -139,31 +148,61 @@ def test_without_the_option_no_marks_and_the_printer_margin(tmp_path):
     assert "Passermarken" not in (kit / "PRINT.txt").read_text()
 
 
-def test_a_kit_with_pages_to_write_on(tmp_path):
+def test_a_kit_with_pages_to_write_on(kits):
     """My Town with --registration on Letter: the tiles' and benches' fronts carry the marks
-    (the benches' and tiles' pieces clear of their band); the score pad, a page to write on
-    and not cut out, keeps its printer's margin and has none."""
-    from tests.conftest import build, manifest
-
-    kit = build("mytown", tmp_path, registration=True, paper="letter", langs=("de",))
-    m = manifest(kit)
+    (their pieces inside the frame and clear of the zones); the score pad, a page to write
+    on and not cut out, keeps its printer's margin and has none."""
+    kit = kits("mytown", registration=True, paper="letter", langs=("de",))
+    m = json.loads((kit / "manifest.json").read_text())
     assert "die drei Passermarken" in (kit / "PRINT.txt").read_text()
     page = (215.9, 279.4)
-    band = 10 + 5 + 2
     for f in m["files"]:
         if not f["path"].endswith(".pdf") or f["path"].endswith("rules.pdf"):
             continue
         image = Rendered(kit / f["path"], 0, DPI).image
-        marked = _ink(image, 12.5, 12.5) > 200 and _ink(image, page[0] - 10.25, 20) > 200
+        marked = _ink(image, 12.5, 12.5) > 200 and _ink(image, page[0] - 10, 20) > 200
         assert marked == (not f["path"].endswith("score-pad.pdf")), f["path"]
         if marked:
-            for item in f["pages"][0]["items"]:
-                x, y, w, h = item["trim_mm"]
-                assert min(x, y, page[0] - x - w, page[1] - y - h) >= band - 0.01
+            assert all(_clear_of(_bled(i, page), 10, page) for i in f["pages"][0]["items"])
 
 
-def test_marks_the_printer_cannot_print_are_refused(tmp_path):
-    result = _kit(tmp_path, "--registration", "--registration-inset", "3mm", fails=True)
+@pytest.mark.parametrize(
+    ("game", "paper"),
+    [
+        ("mytown", "a4"),
+        ("mytown", "letter"),
+        pytest.param("museo", "a4", marks=pytest.mark.slow),
+        pytest.param("museo", "letter", marks=pytest.mark.slow),
+    ],
+)
+def test_no_ink_in_the_zones_of_a_real_kit(kits, tmp_path, game, paper):
+    """Every sheet that carries the marks, drawn by poppler: not a pixel of ink in any of
+    the three 20 x 20 mm zones but the marks' own (pieces, crop marks, a board sheet's
+    label all keep out)."""
+    tools_here({"pdftoppm": "poppler-utils"})
+    kit = kits(game, registration=True, paper=paper, langs=("de",))
+    m = json.loads((kit / "manifest.json").read_text())
+    page = {"a4": (210, 297), "letter": (215.9, 279.4)}[paper]
+    marked = 0
+    for f in m["files"]:
+        if not f["path"].endswith(".pdf"):
+            continue
+        for n, _ in enumerate(f["pages"]):
+            image = drawn(kit / f["path"], n, DPI, tmp_path)
+            if image.getpixel((int(12.5 * PX), int(12.5 * PX))) > 100:
+                continue  # no square: no marks on this page
+            marked += 1
+            assert zone_ink(image, page, 10) == [0, 0, 0], (f["path"], n + 1)
+    assert marked >= 5  # the sheets a machine cuts (My Town on A4: 7)
+
+
+def test_an_inset_below_the_machines_minimum_is_refused(tmp_path):
+    """Silhouette Studio sets its marks no nearer than 10 mm to the edges: 9.5 mm is a
+    usage error that says so; an inset inside a wider printer's margin is one too."""
+    result = _kit(tmp_path, "--registration", "--registration-inset", "9.5mm", fails=True)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "10mm" in result.stderr and "Silhouette Studio" in result.stderr
+    result = _kit(tmp_path, "--registration", "--margin", "12mm", fails=True)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "--registration-inset must be at least --margin" in result.stderr
     assert not (tmp_path / "out").exists()

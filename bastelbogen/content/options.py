@@ -31,7 +31,9 @@ class Option:
     default: str | float | tuple | None  # parsed: points for lengths, a tuple for langs and lists
     help: str
     choices: tuple[str, ...] = ()
-    limit_mm: float = 0.0  # lengths: from 0 to this; offsets: within ± this
+    limit_mm: float = 0.0  # lengths: from least_mm to this; offsets: within ± this
+    least_mm: float = 0.0  # lengths: the smallest value taken
+    least_why: str = ""  # lengths: who needs at least least_mm, said when a value is less
     span: tuple[int, int] = (0, 0)  # ints: from, to
     recorded: bool = True  # written to manifest.json
     group: str = "build"  # the object that holds it: print (PrintSettings) or build
@@ -67,8 +69,11 @@ class Option:
 
 def _length(option: Option, text) -> float:
     value = parse_length(text)
-    if not 0 <= value <= mm(option.limit_mm):
-        raise ValueError(f"must be from 0 to {option.limit_mm:g}mm, got {text}")
+    if not mm(option.least_mm) - 1e-9 <= value <= mm(option.limit_mm):
+        why = f" ({option.least_why})" if option.least_why and value < mm(option.least_mm) else ""
+        raise ValueError(
+            f"must be from {option.least_mm:g} to {option.limit_mm:g}mm{why}, got {text}"
+        )
     return value
 
 
@@ -198,8 +203,14 @@ OPTIONS = {
             "registration-inset",
             "length",
             mm(10),
-            "How far the registration marks stand from the paper's edges (at least --margin).",
+            "How far the registration marks stand from the paper's edges (at least --margin,"
+            " and Silhouette Studio's 10mm).",
             limit_mm=30.0,
+            # Silhouette Studio's least inset, and the inkscape-silhouette plugin's
+            # (render_silhouette_regmarks.inx: min="10.0"); layout/registration.py.
+            least_mm=10.0,
+            least_why="Silhouette Studio sets its marks at least 10mm from the edges;"
+            " its machines look for them no nearer",
             group="print",
         ),
         Option(
@@ -363,7 +374,7 @@ def record(values: dict) -> dict:
 
 ALLOWED = {
     "choice": lambda o: " / ".join(o.choices),
-    "length": lambda o: f"0 to {o.limit_mm:g} mm",
+    "length": lambda o: f"{o.least_mm:g} to {o.limit_mm:g} mm",
     "offset": lambda o: f"±{o.limit_mm:g} mm each",
     "langs": lambda o: "language codes",
     "name": lambda o: "a name the game defines",

@@ -43,23 +43,39 @@ class Tiling:
 def plan(size: tuple[float, float], settings: PrintSettings, keep: tuple[Rect, ...] = ()) -> Tiling:
     """The fewest sheets that hold the board, upright or turned; `keep` are board-local
     areas no seam may cross."""
-    page_w, page_h = settings.page_size
-    room_w = page_w - 2 * settings.keep_clear - 2 * ROOM
-    room_h = page_h - 2 * settings.keep_clear - 2 * ROOM
     b = settings.bleed
-    best = None
-    for turns in (0, 1):
-        w, h = size if turns == 0 else (size[1], size[0])
-        cols = _count(w, room_w, b)
-        rows = _count(h, room_h, b)
-        if cols and rows and (best is None or cols * rows < best.sheets):
-            best = Tiling(cols, rows, turns, (w, h))
+    best, room = None, (0.0, 0.0)
+    for room_w, room_h in _rooms(settings):
+        for turns in (0, 1):
+            w, h = size if turns == 0 else (size[1], size[0])
+            cols = _count(w, room_w, b)
+            rows = _count(h, room_h, b)
+            if cols and rows and (best is None or cols * rows < best.sheets):
+                best, room = Tiling(cols, rows, turns, (w, h)), (room_w, room_h)
     if best is None:
         raise ValueError("the board is too large for these sheets")
     laid = [_laid(rotate_quarter(best.turns, *size), best.size[1], r) for r in keep]
-    xs = _edges(best.size[0], _caps(best.cols, room_w, b), [(x, x + w) for x, _, w, _ in laid])
-    ys = _edges(best.size[1], _caps(best.rows, room_h, b), [(y, y + h) for _, y, _, h in laid])
+    xs = _edges(best.size[0], _caps(best.cols, room[0], b), [(x, x + w) for x, _, w, _ in laid])
+    ys = _edges(best.size[1], _caps(best.rows, room[1], b), [(y, y + h) for _, y, _, h in laid])
     return Tiling(best.cols, best.rows, best.turns, best.size, xs, ys)
+
+
+def _rooms(settings: PrintSettings) -> list[tuple[float, float]]:
+    """The room a sheet's window (bleed and glue included) may fill, centred on the page:
+    inside the margin with its crop marks; with registration marks also clear of their
+    zones (settings.keep_out), by keeping off the top and bottom or off the sides."""
+    page_w, page_h = settings.page_size
+    room_w = page_w - 2 * settings.keep_clear - 2 * ROOM
+    room_h = page_h - 2 * settings.keep_clear - 2 * ROOM
+    if not settings.keep_out:
+        return [(room_w, room_h)]
+    # How far in from the edges a zone reaches, across and down.
+    reach_x = max(min(x + w, page_w - x) for x, _, w, _ in settings.keep_out)
+    reach_y = max(min(y + h, page_h - y) for _, y, _, h in settings.keep_out)
+    return [
+        (room_w, min(room_h, page_h - 2 * reach_y)),
+        (min(room_w, page_w - 2 * reach_x), room_h),
+    ]
 
 
 def _laid(turn: Matrix, height: float, rect: Rect) -> Rect:
@@ -170,7 +186,7 @@ def _sheet(item, t: Tiling, turn: Matrix, settings: PrintSettings, row: int, col
         align.append((cx, cy, cx + cw, cy))
     # Cut along the window's outer edges (the glue margins stay on); the marks stand
     # outside the bleed.
-    marks = crop_marks([Placement(item, "front", matrix, cut)], clip)
+    marks = crop_marks([Placement(item, "front", matrix, cut)], clip, settings.keep_out)
     number = row * t.cols + col + 1
     return Page(
         (page_w, page_h),

@@ -2,15 +2,17 @@
 
 Cards sit in a centred grid inside the printable area. With bleed, neighbours keep a gutter
 of twice the bleed so each keeps its own; with no bleed they share their cuts. Crop marks
-stand outside the grid's bleed, one pair per cut line. A back is its front's placement seen
-through the paper: the page flip (long edge mirrors columns, short edge rows, a fold
-mirrors about the fold line) composed with the card's own left-right turn.
+stand outside the grid's bleed, one pair per cut line. With registration marks the grid
+keeps to the marks' frame and leaves out the cells (and crop marks) in their zones. A back
+is its front's placement seen through the paper: the page flip (long edge mirrors columns,
+short edge rows, a fold mirrors about the fold line) composed with the card's own
+left-right turn.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bastelbogen.content.models import Item
@@ -28,7 +30,8 @@ from bastelbogen.core.geometry import (
     union,
 )
 from bastelbogen.core.units import mm
-from bastelbogen.layout.registration import clear_margin
+from bastelbogen.layout.cells import Grid, clear_cells, usable
+from bastelbogen.layout.registration import outside, zones
 
 PAPERS = {name: (mm(w), mm(h)) for name, (w, h) in PAPERS_MM.items()}
 MARK_LENGTH = mm(5)
@@ -46,11 +49,19 @@ class PrintSettings(_Declared):
 
     @property
     def keep_clear(self) -> float:
-        """How far from the paper's edges nothing is printed: the printer's margin, or the
-        band of the registration marks when they are on."""
+        """How far from the paper's edges the pieces stay: the printer's margin, and with
+        registration marks their frame (the machine cuts inside it; Silhouette Studio
+        hatches the paper beyond the marks). A grid's crop marks and bleed may come nearer,
+        to the margin (impose)."""
         if self.registration:
-            return max(self.margin, clear_margin(self.page_size, self.registration_inset))
+            return max(self.margin, self.registration_inset)
         return self.margin
+
+    @property
+    def keep_out(self) -> tuple[Rect, ...]:
+        """The registration marks' zones (registration.zones) on a sheet that may carry
+        them: no piece is laid, no crop mark drawn in one."""
+        return zones(self.page_size, self.registration_inset) if self.registration else ()
 
     @property
     def page_size(self) -> tuple[float, float]:
@@ -115,18 +126,6 @@ class Page:
     cuts: tuple[tuple[float, float, float, float], ...] = ()  # dashed guides between sheets
 
 
-@dataclass(frozen=True)
-class Grid:
-    """Slots for one side: lower-left corners of each cell, row by row from the top."""
-
-    cells: tuple[tuple[float, float], ...]
-    turns: int  # quarter turns applied to each item
-
-    @property
-    def capacity(self) -> int:
-        return len(self.cells)
-
-
 def outer_room(bleed: float, marks: bool) -> float:
     """What a grid keeps beyond its outer trims: its bleed, and its crop marks."""
     return bleed + (MARK_LENGTH if marks else 0.0)
@@ -183,20 +182,40 @@ def _blank_back(front: Page, settings: PrintSettings) -> Page:
     )
 
 
-def fit_grid(area: Rect, size: tuple[float, float], bleed: float, pad: tuple) -> Grid:
-    """Most items of `size` that fit in `area`, upright or turned; `pad` is the room
-    (left, bottom, right, top) kept beyond the outer trims for bleed and marks."""
-    best: Grid | None = None
-    for turns in (0, 1):
-        w, h = size if turns == 0 else (size[1], size[0])
-        grid = _grid(area, w, h, bleed, pad, turns)
-        if best is None or grid.capacity > best.capacity:
-            best = grid
-    assert best is not None  # the loop ran
+def fit_grid(
+    area: Rect,
+    size: tuple[float, float],
+    bleed: float,
+    pad: tuple,
+    keep_out: tuple = (),
+    block: tuple[int, int] | None = None,
+) -> Grid:
+    """Most items of `size` that fit in `area`, upright or turned, counting only the cells
+    that take items clear of `keep_out` (cells.usable); `pad` is the room (left, bottom,
+    right, top) kept beyond the outer trims for bleed and marks. The grid is centred, or
+    with zones to keep out of, pushed to a side or corner where that keeps more cells."""
+    best, most = None, -1
+    for align in ALIGNS if keep_out else ALIGNS[:1]:
+        for turns in (0, 1):
+            w, h = size if turns == 0 else (size[1], size[0])
+            grid = _grid(area, w, h, bleed, pad, turns, align)
+            kept = len(usable(grid, block, clear_cells(grid, size, bleed, keep_out)))
+            if kept > most:
+                best, most = grid, kept
+    assert best is not None  # the loops ran
     return best
 
 
-def _grid(area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int) -> Grid:
+# Where a grid sits in its room's slack, across and up: centred first, so it wins a tie.
+ALIGNS = (
+    (0.5, 0.5),
+    *((x, y) for x in (0.0, 0.5, 1.0) for y in (0.0, 0.5, 1.0) if (x, y) != (0.5, 0.5)),
+)
+
+
+def _grid(
+    area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int, align=(0.5, 0.5)
+) -> Grid:
     x, y, aw, ah = area
     gap = 2 * bleed
     room_w = aw - pad[0] - pad[2]
@@ -205,30 +224,12 @@ def _grid(area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int) 
     rows = max(0, math.floor((room_h + gap + EPS) / (h + gap)))
     grid_w = cols * w + (cols - 1) * gap
     grid_h = rows * h + (rows - 1) * gap
-    left = x + pad[0] + (room_w - grid_w) / 2
-    top = y + pad[1] + (room_h + grid_h) / 2
+    left = x + pad[0] + (room_w - grid_w) * align[0]
+    top = y + pad[1] + grid_h + (room_h - grid_h) * align[1]
     cells = tuple(
         (left + c * (w + gap), top - h - r * (h + gap)) for r in range(rows) for c in range(cols)
     )
     return Grid(cells, turns)
-
-
-def block_order(grid: Grid, block: tuple[int, int] | None) -> list[int]:
-    """The cell for each item of a page: in reading order, or block by block where the grid
-    (upright) holds whole blocks; rows left below the last row of blocks follow in reading
-    order."""
-    ncols = len({round(x, 6) for x, _ in grid.cells})
-    nrows = grid.capacity // ncols if ncols else 0
-    if not block or grid.turns or ncols % block[0] or nrows < block[1]:
-        return list(range(grid.capacity))
-    bw, bh = block
-    per_row, block_rows = ncols // bw, nrows // bh
-    order = []
-    for k in range(per_row * block_rows):
-        brow, bcol = divmod(k, per_row)
-        for i in range(bw * bh):
-            order.append((brow * bh + i // bw) * ncols + bcol * bw + i % bw)
-    return order + list(range(block_rows * bh * ncols, grid.capacity))
 
 
 def front_matrix(grid: Grid, index: int, size: tuple[float, float]) -> Matrix:
@@ -262,22 +263,32 @@ def impose(
     local = (0.0, 0.0, *size)
 
     fold = settings.duplex == "fold" and has_back
+    keep_out = () if fold else settings.keep_out  # a fold sheet carries no marks
     if fold:
         grid, flip, fold_line = _fold_grid(printable, size, b, outer, page_w, page_h)
-    else:
-        grid = (fit or fit_grid)(printable, size, b, (outer,) * 4)  # fit: a nest of shapes
+    elif fit is None:
+        # Ink may come to the printer's margin, the cuts only to the marks' frame: crop
+        # marks and bleed may lie beyond the frame where they keep out of the zones.
+        inked = printable_area(replace(settings, registration=False))
+        pad = max(outer, settings.keep_clear - settings.margin)
+        grid = fit_grid(inked, size, b, (pad,) * 4, keep_out, block)
         flip = page_flip(settings)
-    if grid.capacity == 0:
+    else:
+        grid = fit(printable, size, b, (outer,) * 4)  # a nest of shapes
+        flip = page_flip(settings)
+    order = usable(grid, block, clear_cells(grid, size, b, keep_out))
+    if not order:
         raise ValueError(
             f"an item of {size[0] / mm(1):.1f} x {size[1] / mm(1):.1f} mm does not"
             f" fit on {settings.paper} inside a {m / mm(1):.1f} mm margin"
-            f" with {b / mm(1):.1f} mm bleed" + (" and crop marks" if marks else "")
+            f" with {b / mm(1):.1f} mm bleed"
+            + (" and crop marks" if marks else "")
+            + (" clear of the registration marks" if keep_out else "")
         )
 
-    order = block_order(grid, block)
     pages = []
-    for start in range(0, len(items), grid.capacity):
-        chunk = items[start : start + grid.capacity]
+    for start in range(0, len(items), len(order)):
+        chunk = items[start : start + len(order)]
         fronts = []
         for i, item in enumerate(chunk):
             mat = front_matrix(grid, order[i], size)
@@ -291,7 +302,7 @@ def impose(
         if fold:
             pages.append(_page((page_w, page_h), fronts + backs, b, marks, (fold_line,)))
         else:
-            pages.append(_page((page_w, page_h), fronts, b, marks))
+            pages.append(_page((page_w, page_h), fronts, b, marks, keep_out=keep_out))
             if backs:
                 pages.append(_page((page_w, page_h), backs, b, marks))
     return pages
@@ -313,11 +324,16 @@ def _fold_grid(printable: Rect, size, b: float, outer: float, page_w: float, pag
 
 
 def _page(
-    page_size, placements: list[Placement], bleed: float, marks: bool, folds: tuple = ()
+    page_size,
+    placements: list[Placement],
+    bleed: float,
+    marks: bool,
+    folds: tuple = (),
+    keep_out: tuple = (),
 ) -> Page:
     trim_box = union(p.trim for p in placements)
     bleed_box = union(grow(p.trim, bleed) for p in placements)
-    lines = crop_marks(placements, bleed_box) if marks else ()
+    lines = crop_marks(placements, bleed_box, keep_out) if marks else ()
     return Page(page_size, tuple(placements), lines, folds, trim_box, bleed_box)
 
 
@@ -333,8 +349,9 @@ def cut_guides(placements) -> tuple[tuple[float, float, float, float], ...]:
     return tuple((x, y0, x, y0 + h) for x in xs) + tuple((x0, y, x0 + w, y) for y in ys)
 
 
-def crop_marks(placements: list[Placement], bleed_box: Rect) -> tuple:
-    """A mark on each side of the grid for every distinct cut line, outside the bleed."""
+def crop_marks(placements: list[Placement], bleed_box: Rect, keep_out: tuple = ()) -> tuple:
+    """A mark on each side of the grid for every distinct cut line, outside the bleed; of a
+    mark that runs into a registration mark's zone (`keep_out`) the part outside it."""
     x0, y0, w, h = bleed_box
     x1, y1 = x0 + w, y0 + h
     xs = sorted({round(v, 6) for p in placements for v in (p.trim[0], p.trim[0] + p.trim[2])})
@@ -344,4 +361,4 @@ def crop_marks(placements: list[Placement], bleed_box: Rect) -> tuple:
         lines += [(x, y1, x, y1 + MARK_LENGTH), (x, y0 - MARK_LENGTH, x, y0)]
     for y in ys:
         lines += [(x0 - MARK_LENGTH, y, x0, y), (x1, y, x1 + MARK_LENGTH, y)]
-    return tuple(lines)
+    return tuple(part for line in lines for part in outside(line, keep_out))

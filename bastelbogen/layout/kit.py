@@ -22,7 +22,7 @@ from bastelbogen.layout.arts import Arts
 from bastelbogen.layout.imposition import Options, Page, PrintSettings, cut_guides, impose
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.nesting import nest_grid
-from bastelbogen.layout.parts import Tail, shared_sheets, tails_of
+from bastelbogen.layout.parts import Tail, packable, shared_sheets, tails_of
 from bastelbogen.layout.pieces import trim_of
 
 PARTS = "parts"  # the file of the shared sheets
@@ -127,6 +127,11 @@ def plan_files(
             )
             for items in sheets
         ]
+    # A component with a block no shared sheet holds clear of the registration marks
+    # keeps its own sheets.
+    alone = {t.key for t in tails if not packable(t, options.settings)}
+    tails = [t for t in tails if t.key not in alone]
+    kept = {n: keep for n, keep in kept.items() if n not in alone}
     shared = shared_sheets(tails, options.settings) if tails else None
     files = []
     for n, plan in enumerate(planned):

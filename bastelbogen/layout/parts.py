@@ -29,7 +29,7 @@ from bastelbogen.layout.imposition import (
     printable_area,
     with_blank_backs,
 )
-from bastelbogen.layout.packing import pack
+from bastelbogen.layout.packing import fits_alone, pack
 
 SPARSE = 0.5  # a component whose fullest sheet is inked on less than this shares them all
 
@@ -80,7 +80,9 @@ def shared_sheets(tails: list[Tail], settings: PrintSettings) -> list[Page] | No
         return None
     x0, y0, room_w, room_h = printable_area(settings)
     shapes = [_shapes(t, (room_w, room_h)) for t in tails]
-    packed = pack([[s.size for s in options] for options in shapes], (room_w, room_h))
+    packed = pack(
+        [[s.size for s in options] for options in shapes], (room_w, room_h), _zones(settings)
+    )
     if len(packed) >= len(tails):
         return None
     sheets = []
@@ -91,6 +93,23 @@ def shared_sheets(tails: list[Tail], settings: PrintSettings) -> list[Page] | No
         sheets.append(_sheet(blocks, settings))
     # Two-sided parts and one-sided ones share the file: it is printed double-sided.
     return with_blank_backs(sheets, settings)
+
+
+def packable(tail: Tail, settings: PrintSettings) -> bool:
+    """Whether one of the block's shapes goes onto a shared sheet clear of the registration
+    marks' zones (a block as large as its own sheet may not: it keeps that sheet)."""
+    _, _, room_w, room_h = printable_area(settings)
+    try:
+        shapes = _shapes(tail, (room_w, room_h))
+    except ValueError:
+        return False
+    return any(fits_alone(s.size, (room_w, room_h), _zones(settings)) for s in shapes)
+
+
+def _zones(settings: PrintSettings) -> tuple:
+    """The registration marks' zones in the room's coordinates: no block goes into one."""
+    x0, y0, _, _ = printable_area(settings)
+    return tuple((x - x0, y - y0, w, h) for x, y, w, h in settings.keep_out)
 
 
 @dataclass(frozen=True)
@@ -196,7 +215,8 @@ def _sheet(blocks: list[tuple[Tail, Grid]], settings: PrintSettings) -> list[Pag
             matrix = front_matrix(grid, i, tail.size)
             mine.append(Placement(item, "front", matrix, bounds(matrix, local)))
         if tail.marks:
-            marks += crop_marks(mine, union(grow(p.trim, tail.bleed) for p in mine))
+            bleed_box = union(grow(p.trim, tail.bleed) for p in mine)
+            marks += crop_marks(mine, bleed_box, settings.keep_out)
         fronts += [(tail, p) for p in mine]
         if tail.backs and settings.duplex != "none":
             behind = []

@@ -11,7 +11,7 @@ a ContentError at its place in their files.
                every back lies behind its own front (a folded back, behind it across the
                fold)
     printable  every piece and crop mark lies inside the printer's margin and, on a sheet
-               with registration marks, outside the marks' zones
+               with registration marks, outside their zones, cut inside their frame
     safe-text  every text box lies inside its piece's safe outline
     once       every item is placed exactly once in each language's set of files (a file
                common to every language counts for each): its front, and its back where
@@ -51,7 +51,7 @@ from bastelbogen.layout.imposition import (
     turned_over,
 )
 from bastelbogen.layout.kit import LaidOut
-from bastelbogen.layout.registration import zones
+from bastelbogen.layout.registration import page_zones
 from bastelbogen.layout.safe import width_of
 
 NEAR = 1e-3  # points (1/2800 mm): what the plan's own arithmetic may leave
@@ -172,24 +172,37 @@ def _backs_behind(
 def printable(kit: Kit) -> Iterator[Breach]:
     """Every piece (its trim and bleed, or the window a board's sheet shows) and every crop
     mark inside the printer's margin; on a sheet carrying registration marks, none in
-    their zones (registration.zones). A duplex back page is drawn moved by --back-offset,
-    which undoes the printer's own shift of that side: its margin is moved alike."""
+    their zones (registration.zones) and every cut inside their frame (the machine cuts
+    inside it). A duplex back page is drawn moved by --back-offset, which undoes the
+    printer's own shift of that side: its margin is moved alike."""
     x, y, w, h = printable_area(replace(kit.settings, registration=False))
     dx, dy = kit.settings.back_offset
     for laid in kit.files:
         plans = _plans(laid)
         for n, page in enumerate(laid.pages):
-            keep_out = zones(page.size, page.registration) if page.registration is not None else ()
+            keep_out = page_zones(page)
             turned = kit.settings.duplex in DOUBLE_SIDED and any(
                 p.side == "back" for p in page.placements
             )
             room = (x + dx, y + dy, w, h) if turned else (x, y, w, h)
+            frame = _frame(page)
             for what, rect in _inked(page, plans):
                 where = f"page {n + 1}, {what}"
                 if not _inside(rect, room):
                     yield Breach(_pdf(laid), where, "it reaches into the printer's margin")
                 if any(_overlap(rect, zone) for zone in keep_out):
                     yield Breach(_pdf(laid), where, "it reaches into a registration mark's zone")
+            for p in page.placements:
+                if not _inside(p.cut or p.trim, frame):
+                    where = f"page {n + 1}, {_name(p)}"
+                    yield Breach(_pdf(laid), where, "it is cut beyond the registration marks")
+
+
+def _frame(page: Page) -> Rect:
+    """Where a machine cuts on a sheet with registration marks, the paper inside them; the
+    whole page on one without."""
+    inset = page.registration or 0.0
+    return inset, inset, page.size[0] - 2 * inset, page.size[1] - 2 * inset
 
 
 def _inked(page: Page, plans: dict) -> Iterator[tuple[str, Rect]]:

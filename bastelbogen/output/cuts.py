@@ -1,8 +1,11 @@
 """Cut files for cutting machines: each sheet's cut outlines and folds in millimetres, as
 SVG (cut/<file>-<n>.svg, `--cut svg` or `--svg`) or DXF (`--cut dxf`, dxf.py); the same
 plans as the PDF. One closed path per piece, never dashed; cut lines, valley folds and
-mountain folds in their own named groups (SVG) or layers (DXF), and print-then-cut
-registration marks (`--registration`) in theirs. At --bleed 0 neighbours share their edges:
+mountain folds in their own named groups (SVG) or layers (DXF). A fold is a solid line to
+score (a machine set to cut would cut a dashed line through at every dash); its own group
+(`score-valley`, `score-mountain`) is what a user sets to score, not cut. Print-then-cut
+registration marks (`--registration`) are in theirs, with the ids the inkscape-silhouette
+plugin reads them by (regmark-tl, -tr, -bl). At --bleed 0 neighbours share their edges:
 the cut layer then draws every edge once (`merged`, a second pass frays card stock) and the
 closed outlines of the pieces move to a hidden layer of their own (`outline`)."""
 
@@ -14,19 +17,15 @@ from bastelbogen.content.kinds import kind_of
 from bastelbogen.core.geometry import apply
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.imposition import Options, Page
-from bastelbogen.layout.registration import registration_marks
+from bastelbogen.layout.registration import LINE, mark_lines, registration_marks, square
 from bastelbogen.output import Job, Writer, listed, register
-from bastelbogen.render.style import FOLDS, LINE_STYLES
+from bastelbogen.render.style import FOLDS
 
 CUT = "#e0001b"
 OUTLINE = "#808080"  # the pieces whole beside a merged cut: hidden, never cut
-FOLD = "#0060c0"
-# The folds as the PDF draws them (render/style.py): valley dashed, mountain dash-dotted,
-# here in mm.
-DASHES = {
-    style: ",".join(f"{to_mm(v):.2f}".rstrip("0").rstrip(".") for v in LINE_STYLES[style][1] or ())
-    for style in FOLDS
-}
+# Each fold kind its own colour too: cutting software assigns an action by colour or layer.
+SCORE = {"valley": "#0060c0", "mountain": "#00a0a0"}
+assert set(SCORE) == set(FOLDS)  # a new kind of fold needs its colour
 
 
 def sheets_to_cut(job: Job, laid):
@@ -70,6 +69,10 @@ def loops_and_folds(page: Page, cut: dict):
         ]
     folds += [(*mm(x1, y1), *mm(x2, y2), "valley") for x1, y1, x2, y2 in page.folds]
     return loops, folds
+
+
+def _mm(v: float) -> float:
+    return round(to_mm(v), 4)
 
 
 def marks_mm(page: Page) -> list[tuple[float, float, float, float]]:
@@ -132,8 +135,8 @@ class Cuts(CutFiles):
 
 def write_cut_svg(path: Path, page: Page, cut: dict, merge: bool = False) -> None:
     """One sheet: each piece's outline as a closed path (or, merged, every edge once and the
-    closed paths in a hidden group `outline`), its folds dashed (valley) or dash-dotted
-    (mountain); y runs down in SVG."""
+    closed paths in a hidden group `outline`), its folds solid in a group per kind; y runs
+    down in SVG."""
     import svgwrite  # a tenth of a second to import: only builds with cut files pay for it
 
     w, h = (to_mm(v) for v in page.size)
@@ -143,15 +146,9 @@ def write_cut_svg(path: Path, page: Page, cut: dict, merge: bool = False) -> Non
     cuts = drawing.add(drawing.g(id="cut", fill="none", stroke=CUT, stroke_width=0.1))
     groups = {
         style: drawing.add(
-            drawing.g(
-                id="fold" if style == "valley" else f"fold-{style}",
-                fill="none",
-                stroke=FOLD,
-                stroke_width=0.1,
-                stroke_dasharray=dash,
-            )
+            drawing.g(id=f"score-{style}", fill="none", stroke=colour, stroke_width=0.1)
         )
-        for style, dash in DASHES.items()
+        for style, colour in SCORE.items()
     }
     loops, folds = loops_and_folds(page, cut)
     if merge:
@@ -170,12 +167,30 @@ def write_cut_svg(path: Path, page: Page, cut: dict, merge: bool = False) -> Non
         _pieces(drawing, cuts, loops, h)
     for x1, y1, x2, y2, style in folds:
         groups[style].add(drawing.line((x1, round(h - y1, 4)), (x2, round(h - y2, 4))))
-    marks = marks_mm(page)
-    if marks:  # where the machine's eye looks, not to be cut: a group of their own
-        group = drawing.add(drawing.g(id="registration", fill="#000000", stroke="none"))
-        for x, y, mw, mh in marks:
-            group.add(drawing.rect((x, round(h - y - mh, 4)), (mw, mh)))
+    if page.registration is not None:
+        _marks(drawing, page, page.registration, h)
     drawing.save(pretty=True)
+
+
+def _marks(drawing, page: Page, inset: float, h: float) -> None:
+    """Where the machine's eye looks, not to be cut, in a group of their own: the square
+    filled, the L's stroked LINE wide on the inset, as the plugin draws them."""
+    group = drawing.add(drawing.g(id="registration"))
+    x, y, side, _ = (_mm(v) for v in square(page.size, inset))
+    group.add(drawing.rect((x, round(h - y - side, 4)), (side, side), id="regmark-tl", fill="#000"))
+    for name, line in zip(("regmark-tr", "regmark-bl"), mark_lines(page), strict=True):
+        d = " L ".join(f"{_mm(px)},{round(h - _mm(py), 4)}" for px, py in line)
+        group.add(
+            drawing.path(
+                d=f"M {d}",
+                id=name,
+                fill="none",
+                stroke="#000",
+                stroke_width=_mm(LINE),
+                stroke_linejoin="miter",
+                stroke_linecap="butt",
+            )
+        )
 
 
 def _pieces(drawing, group, loops: list, h: float) -> None:

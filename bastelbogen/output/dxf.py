@@ -1,8 +1,10 @@
 """DXF cut files (`--cut dxf`), for cutting software that reads DXF rather than SVG: one
 file a sheet, millimetres, y up as on the page; each piece a closed polyline on the layer
 CUT (at --bleed 0 every edge once, cuts.merged, and the closed pieces on the layer OUTLINE,
-switched off), folds as lines on FOLD-VALLEY and FOLD-MOUNTAIN, registration marks as closed
-rectangles on REGISTRATION. Written with ezdxf."""
+switched off), folds as solid lines to score on SCORE-VALLEY and SCORE-MOUNTAIN (linetype
+CONTINUOUS, as every layer: a dashed line set to cut is cut through), registration marks as
+the closed outlines of their ink on REGISTRATION. The header's extents are the drawing's box.
+Written with ezdxf."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from bastelbogen.output import register
 from bastelbogen.output.cuts import CutFiles, loops_and_folds, marks_mm, merged
 
 # AutoCAD colours: red, blue, cyan, black/white
-LAYERS = {"CUT": 1, "OUTLINE": 8, "FOLD-VALLEY": 5, "FOLD-MOUNTAIN": 4, "REGISTRATION": 7}
+LAYERS = {"CUT": 1, "OUTLINE": 8, "SCORE-VALLEY": 5, "SCORE-MOUNTAIN": 4, "REGISTRATION": 7}
 
 
 @register
@@ -34,7 +36,7 @@ def write_dxf(path, page, cut, merge: bool = False) -> None:
     doc.units = ezdxf.units.MM
     doc.header["$INSUNITS"] = 4  # millimetres
     for layer, colour in LAYERS.items():
-        doc.layers.add(layer, color=colour)
+        doc.layers.add(layer, color=colour, linetype="Continuous")  # DXF names are case-blind
     space = doc.modelspace()
     loops, folds = loops_and_folds(page, cut)
     if merge:
@@ -47,7 +49,7 @@ def write_dxf(path, page, cut, merge: bool = False) -> None:
         layer = "OUTLINE" if merge else "CUT"
         space.add_lwpolyline(loop, close=True, dxfattribs={"layer": layer})
     for x1, y1, x2, y2, style in folds:
-        space.add_line((x1, y1), (x2, y2), dxfattribs={"layer": f"FOLD-{style.upper()}"})
+        space.add_line((x1, y1), (x2, y2), dxfattribs={"layer": f"SCORE-{style.upper()}"})
     for x, y, w, h in marks_mm(page):
         space.add_lwpolyline(
             [(x, y), (x + w, y), (x + w, y + h), (x, y + h)],

@@ -8,6 +8,7 @@ from reportlab.lib import colors
 from bastelbogen.content.kinds import SAFE_ZONE
 from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import Page
+from bastelbogen.layout.registration import page_zones
 from bastelbogen.render.style import LINE_STYLES, glue_area, rect_loops, stroke_line
 
 ALIGN = LINE_STYLES["align"][2]
@@ -41,7 +42,13 @@ def draw_sheet_guides(c, page: Page, font: str, words: dict, bold: str = "") -> 
         top = y + h + mm(6.5)
         if top > page.size[1] - mm(8):
             top = y - mm(9)
-        c.drawString(x, top, f"{word} {page.label}")
+        text = f"{word} {page.label}"
+        # Nor in a registration mark's zone: past it, along the line.
+        width = c.stringWidth(text, font, 7)
+        for zx, zy, zw, zh in page_zones(page):
+            if zy < top + mm(3) and top - mm(1) < zy + zh and zx < x + width and x < zx + zw:
+                x = zx + zw + mm(1)
+        c.drawString(x, top, text)
     if page.number:
         _number(c, page, bold or font)
 
