@@ -139,7 +139,7 @@ def _deck(job: Job, one: Gathered, first_id: int) -> tuple[dict, list[str]]:
     unique_back = len(backs) > 1
     custom, contained, ids, paths = {}, [], [], []
     url = _url(job)
-    common = None
+    common: dict = {}  # the one back, at each slot size a sheet has (a last sheet's may differ)
     for n, start in enumerate(range(0, len(cards), PER_SHEET)):
         chunk = cards[start : start + PER_SHEET]
         cols, rows = grid(len(chunk))
@@ -162,8 +162,10 @@ def _deck(job: Job, one: Gathered, first_id: int) -> tuple[dict, list[str]]:
                 f"{one.component.id}.back.{n + 1}",
             )
         else:
-            common = common or _single(job, one, chunk[0][2], size, f"{one.component.id}.back")
-            back_file = common
+            if size not in common:
+                name = f"{one.component.id}.back" + (f".{len(common) + 1}" if common else "")
+                common[size] = _single(job, one, chunk[0][2], size, name)
+            back_file = common[size]
         if back_file not in paths:
             paths.append(back_file)
         custom[str(deck_id)] = {
@@ -193,17 +195,26 @@ def _deck(job: Job, one: Gathered, first_id: int) -> tuple[dict, list[str]]:
 
 
 def words(job: Job, item) -> tuple[str, str]:
-    """A card's nickname and description: its item's name or title (else its id) and its
-    text, in the build's first language."""
+    """A card's nickname and description in the build's first language: its item's name or
+    title (else its id) and its text, or those of the table row the item is made of (the
+    row a field of it names whose id is the item's id, as `item-id: "{{ symbol }}"` makes)."""
 
-    def field(*names: str) -> str:
+    def field(data, *names: str) -> str:
         for name in names:
-            value = localize(item.data.get(name), job.lang, job.game.languages)
+            value = localize(data.get(name), job.lang, job.game.languages)
             if isinstance(value, str | int | float) and str(value).strip():
                 return str(value)
         return ""
 
-    return field("name", "title") or item.id, field("text")
+    sources = [item.data]
+    for name, table in item.component.refs:
+        found = job.game.tables.get(table)
+        value = item.data.get(name)
+        if found is not None and isinstance(value, str) and value == item.id:
+            row = found.by_id.get(value)
+            sources += [row] if row is not None else []
+    nickname = next((n for d in sources if (n := field(d, "name", "title"))), item.id)
+    return nickname, next((t for d in sources if (t := field(d, "text"))), "")
 
 
 def _card(job: Job, one: Gathered, item, card_id: int, deck_id: int, custom: dict) -> dict:

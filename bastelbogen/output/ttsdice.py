@@ -15,6 +15,7 @@ TTS's die size at scale 1 is not documented: dice spawn at scale 1."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from bastelbogen.content.kinds.die import faces_of, net, settings
 from bastelbogen.layout.faces import localize
@@ -106,18 +107,20 @@ def rotation_values(job: Job, item) -> list[dict]:
 
 def _template(job: Job, one: Gathered, art, edge: float, cell: int, face: int, path: str):
     """The die's template: each face's square of the net in its cell, on its own edge
-    colour so that a cube showing a little more than the face shows no seam."""
+    colour so that a cube showing a little more than the face shows no seam. The net's
+    folds and cut line are for paper, not for a cube: left off."""
     from PIL import Image
 
     squares = sorted(net(edge).faces, key=lambda f: f[2])
-    shots = [Shot(art, (x, y, edge, edge), (face, face)) for x, y, _ in squares]
+    bare = replace(art, lines=(), line=())
+    shots = [Shot(bare, (x, y, edge, edge), (face, face)) for x, y, _ in squares]
     image = Image.new("RGB", (3 * cell, 3 * cell), UNUSED)
     inset = (cell - face) // 2
     for (_, _, n), picture in zip(squares, pictures(job, shots, face / (edge / 72)), strict=True):
         col, row = CELLS[n]
         if n in UPSIDE_DOWN:
             picture = picture.rotate(180)
-        ground = Image.new("RGB", (cell, cell), picture.getpixel((0, 0)))
+        ground = Image.new("RGB", (cell, cell), picture.getpixel((1, 1)))
         ground.paste(picture, (inset, inset))
         image.paste(ground, (col * cell, row * cell))
     save_png(image, job.staging.path(path), job.options.dpi)
