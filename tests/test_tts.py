@@ -205,3 +205,15 @@ def test_the_shipped_kits_read_back(tmp_path, game):
     kit = build(game, tmp_path, export=("tts",), langs=("de",))
     saved = json.loads(next((kit / "export/tts").glob("*.json")).read_text())
     check_save(saved["ObjectStates"])
+
+
+def test_objects_lie_side_by_side(shapes):
+    """Neighbours on the table keep apart by at least half their widths (TTS's unit an
+    inch): a big deck does not cover the next."""
+    placed = sorted(
+        (deck["Transform"]["posX"], min(w, h) if cid == "flat" else w)
+        for cid, (_, w, h, _) in SHAPES.items()
+        for deck in [shapes[cid]]
+    )
+    for (x1, w1), (x2, w2) in zip(placed, placed[1:]):
+        assert x2 - x1 >= (w1 + w2) / 2 / 25.4, (x1, x2)

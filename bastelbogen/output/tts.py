@@ -61,37 +61,33 @@ class Tts(Export):
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         from bastelbogen.output.ttsdice import dice
 
-        decks, written, first_deck, told, rolled = [], [], 1, [], 0
+        objects, written, first_deck, rolled = [], [], 1, 0
+        widths: list[float] = []  # each object's width on the table, TTS units (inches)
         for one in faces(job):
             if kind_of(one.component).name == "die":
-                objects, paths, note = dice(job, one)
-                decks += objects
+                rolling, paths = dice(job, one)
+                objects += rolling
                 written += paths
-                rolled += len(objects)
-                told += [note] if note else []
+                rolled += len(rolling)
+                widths += [1.0] * len(rolling)
                 continue
             if not kind_of(one.component).backs:
                 continue
             deck, paths = _deck(job, one, first_deck)
-            decks.append(deck)
+            objects.append(deck)
             written += paths
+            widths.append(to_mm(slot_trim(one)[0]) / 25.4)
             first_deck += len(deck["CustomDeck"])
-        if not decks:
+        if not objects:
             return []
-        for n, deck in enumerate(decks):  # side by side on the table
-            deck["Transform"]["posX"] = 3.0 * n
+        x = 0.0
+        for obj, width in zip(objects, widths, strict=True):  # side by side, half an inch apart
+            obj["Transform"]["posX"] = round(x + width / 2, 3)
+            x += width + 0.5
         path = f"{FOLDER}/{job.game.id}.json"
-        saved = {"SaveName": job.game.title.get(job.lang), "ObjectStates": decks}
+        saved = {"SaveName": job.game.title.get(job.lang), "ObjectStates": objects}
         job.staging.path(path).write_text(json.dumps(saved, indent=1, ensure_ascii=False))
-        entry: dict = {
-            "path": path,
-            "decks": len(decks) - rolled,
-            "dice": rolled,
-            "pictures": written,
-        }
-        if told:
-            entry["left_out"] = told
-        return [entry]
+        return [{"path": path, "decks": len(objects) - rolled, "dice": rolled, "pictures": written}]
 
 
 def grid(count: int) -> tuple[int, int]:
@@ -229,15 +225,15 @@ def _card(job: Job, one: Gathered, item, card_id: int, deck_id: int, custom: dic
     }
 
 
-def transform(size: float = 1.0, quarter: bool = False) -> dict:
-    """Face down on the table at `size`; a turned hex turned back a quarter."""
+def transform(size: float = 1.0, quarter: bool = False, face_down: bool = True) -> dict:
+    """On the table at `size`, a card face down; a turned hex turned back a quarter."""
     return {
         "posX": 0.0,
         "posY": 1.0,
         "posZ": 0.0,
         "rotX": 0.0,
-        "rotY": 270.0 if quarter else 180.0,
-        "rotZ": 180.0,
+        "rotY": (270.0 if quarter else 180.0) if face_down else 0.0,
+        "rotZ": 180.0 if face_down else 0.0,
         "scaleX": size,
         "scaleY": 1.0,
         "scaleZ": size,

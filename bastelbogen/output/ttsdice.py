@@ -50,8 +50,8 @@ def cell_pixels(edge: float, dpi: float) -> tuple[int, int]:
     return cell, math.floor(cell * FACE_SHARE)
 
 
-def dice(job: Job, one: Gathered) -> tuple[list[dict], list[str], str | None]:
-    """The component's dice as TTS objects, the pictures written, and what was left out."""
+def dice(job: Job, one: Gathered) -> tuple[list[dict], list[str]]:
+    """The component's dice as TTS objects (one a die, copies too) and the pictures written."""
     from bastelbogen.output.tts import FOLDER, _url, transform, words
 
     edge = settings(one.component).edge
@@ -72,7 +72,7 @@ def dice(job: Job, one: Gathered) -> tuple[list[dict], list[str], str | None]:
                 "Name": "Custom_Dice",
                 "Nickname": nickname,
                 "Description": description,
-                "Transform": transform(),
+                "Transform": transform(face_down=False),
                 "CustomImage": {
                     "ImageURL": url(drawn[art]),
                     "ImageSecondaryURL": "",
@@ -82,7 +82,7 @@ def dice(job: Job, one: Gathered) -> tuple[list[dict], list[str], str | None]:
                 "RotationValues": rotation_values(job, item),
             }
         )
-    return objects, paths, None
+    return objects, paths
 
 
 def values(job: Job, item) -> list:
