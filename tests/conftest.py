@@ -119,6 +119,20 @@ def kits(tmp_path_factory):
     return get
 
 
+def tools_here(*tools: str, packages: str, what: str = "tools") -> None:
+    """Skip a test when a Debian tool it runs is missing; under CI=true that fails it (CI
+    must run it: .ci/run installs the packages)."""
+    lacking = [tool for tool in tools if shutil.which(tool) is None]
+    if not lacking:
+        return
+    message = (
+        f"the {what} are missing ({', '.join(lacking)}): install the Debian packages {packages}"
+    )
+    if os.environ.get("CI") == "true":
+        pytest.fail(message + "; CI must run these tests (.ci/run installs them)")
+    pytest.skip("SKIPPED, " + message)
+
+
 @pytest.fixture
 def project_copy(tmp_path) -> Path:
     """A writable copy of the project's content, templates and fonts, to break on purpose."""

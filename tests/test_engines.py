@@ -17,14 +17,13 @@ installs them; without them these tests are skipped, and say so — except in CI
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import numpy as np
 import pytest
 
-from bench.engines import ENGINES, differing, engine_pages, missing, pdfium_pages, qpdf_problems
-from tests.conftest import ROOT, build
+from bench.engines import ENGINES, TOOLS, differing, engine_pages, pdfium_pages, qpdf_problems
+from tests.conftest import ROOT, build, tools_here
 
 pytestmark = pytest.mark.slow
 
@@ -50,16 +49,11 @@ TRANSLATED = 2
 
 
 def engines_here() -> None:
-    lacking = missing()
-    if not lacking:
-        return
-    message = (
-        f"the PDF engines' tools are missing ({', '.join(lacking)}): install the"
-        " Debian packages poppler-utils mupdf-tools ghostscript qpdf"
+    tools_here(
+        *TOOLS.values(),
+        packages="poppler-utils mupdf-tools ghostscript qpdf",
+        what="PDF engines' tools",
     )
-    if os.environ.get("CI") == "true":
-        pytest.fail(message + "; CI must run these tests (.ci/run installs them)")
-    pytest.skip("SKIPPED, " + message)
 
 
 def _digest(obj, h, seen: dict) -> None:

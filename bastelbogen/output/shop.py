@@ -208,9 +208,10 @@ def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[st
 
 
 def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str]) -> list[dict]:
-    """One card a page at trim and bleed, each front followed by its back."""
+    """One card a page at trim and bleed, a card's two pages in the profile's order; in the
+    profile's colour and standard (pdfx.py)."""
+    from bastelbogen.output.pdfx import page_boxes, shop_canvas
     from bastelbogen.render.paint import Forms, PaintContext
-    from bastelbogen.render.pdf import new_canvas
 
     profile = job.profile
     assert profile is not None  # the build reads one for --export shop
@@ -219,18 +220,20 @@ def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str
     path = job.staging.path(f"{folder}/{name}")
     pw, ph = profile.trim
     bx, by = profile.bleed
-    c = new_canvas(
+    c = shop_canvas(
         path,
         job.meta(one.component.name.get(job.lang)),
         (pw + 2 * bx, ph + 2 * by),
         job.fonts["regular"],
+        profile,
     )
     forms = Forms(c, PaintContext(job.fonts, job.game.folder, lang=job.lang))
     scale = (pw / one.trim[0], ph / one.trim[1])
     pages = 0
     for item, front, back in laid:
-        for art in (front, back):
+        for art in (back, front) if profile.order == "back-first" else (front, back):
             if art is not None:
+                page_boxes(c, profile)
                 c.translate(bx, by)
                 c.scale(*scale)
                 forms.place(art, (1, 0, 0, 1, 0, 0), f"item '{item.id}'")
