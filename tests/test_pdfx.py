@@ -17,7 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from bastelbogen.content.profiles import load_profiles
-from bastelbogen.render.cmyk import limit_ink
+from bastelbogen.render.cmyk import Separation, limit_ink
 from bastelbogen.render.pdf import Meta
 from tests.conftest import ROOT, pnp, tools_here
 
@@ -85,6 +85,8 @@ def assert_cmyk_only(pdf: pikepdf.Pdf) -> list[float]:
         for key in ("/ca", "/CA"):
             assert float(obj.get(key, 1)) == 1, obj
         assert "/DeviceRGB" not in repr(obj.get("/ColorSpace", ""))
+        if "/ShadingType" in obj:
+            assert obj.ColorSpace == "/DeviceCMYK"
     return totals
 
 
@@ -152,6 +154,7 @@ def test_pictures_and_colours_through_the_profile(tmp_path):
     c.setFillColorRGB(0.1, 0.05, 0.3, alpha=0.5)
     c.rect(100, 100, 50, 50, fill=1, stroke=0)
     c.restoreState()
+    c.linearGradient(0, 100, 100, 200, ["#ff0000", "#002080"])  # an SVG's gradient
     c.setFillColor("#000000")
     c.rect(150, 150, 10, 10, fill=1, stroke=0)
     c.save()
@@ -159,11 +162,13 @@ def test_pictures_and_colours_through_the_profile(tmp_path):
         assert str(pdf.docinfo.Title) == profile.name  # an empty title is the profile's name
         totals = assert_cmyk_only(pdf)
         assert max(totals) <= INK + 1e-9
+        assert [o.ColorSpace for o in every_object(pdf) if "/ShadingType" in o] == ["/DeviceCMYK"]
         ops = [op for op in painted(pdf)[0] if str(op.operator) == "k"]
         assert [float(v) for v in ops[-1].operands] == [0, 0, 0, 1]  # black in black ink only
         (image,) = painted(pdf)[1]
         pixels = np.asarray(pikepdf.PdfImage(image).as_pil_image(), dtype=float)
     ink = pixels.sum(axis=-1) / 255
+    assert sum(Separation(profile.icc, 4.0).colour((20 / 255, 10 / 255, 60 / 255))) > INK
     assert ink[:, :20].max() <= INK + 1e-9 and ink[:, :20].min() > 2.2  # deep, yet limited
     assert ink[:, 20:].max() == 0  # the transparent half is white paper
 

@@ -1,6 +1,7 @@
 """`--export shop --profile ID`: the files a print shop takes (profiles.py), into
 export/shop/<profile>/: a picture per distinct face at the profile's pixels (png), or a PDF
-a component with one card a page at trim and bleed, each front followed by its back (pdf).
+a component with one card a page at trim and bleed, its two pages in the profile's order and
+colours (pdf; pdfx.py).
 Faces are laid out again at the shop's bleed. Cards of the profile's size are exported; a
 near miss (within 3 %) only with --fit, scaled and said; text outside the shop's safe zone is
 a located error; cards of other sizes are left out (a located warning), never squashed."""

@@ -173,6 +173,15 @@ class CmykCanvas(Canvas):
         super().restoreState()
         self._paint = self._saved.pop()
 
+    def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):  # noqa: N802
+        # an SVG's gradient (svglib): its stops in CMYK, so is the blend between them, whose
+        # total ink lies between the stops' (each ink is interpolated on its own)
+        stops = [self._cmyk(c) for c in colors]
+        super().linearGradient(x0, y0, x1, y1, stops, positions, extend)
+
+    def radialGradient(self, x, y, radius, colors, positions=None, extend=True):  # noqa: N802
+        super().radialGradient(x, y, radius, [self._cmyk(c) for c in colors], positions, extend)
+
     def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):  # noqa: N802
         """The picture in CMYK, flattened (so `mask` is not needed), converted once a file."""
         if isinstance(image, str | Path):
