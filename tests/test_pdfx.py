@@ -184,12 +184,17 @@ def test_a_bad_cmyk_profile_is_named(project_copy):
     (project_copy / "content/muenchhausen/rgb.icc").write_bytes(
         (ROOT / "bastelbogen/data/icc/swop-tr003.icc").read_bytes()[:12] + b"mntrRGB " + bytes(8)
     )
+    (project_copy / "content/muenchhausen/torn.icc").write_bytes(
+        (ROOT / "bastelbogen/data/icc/swop-tr003.icc").read_bytes()[:5000]
+    )
     (project_copy / "content/muenchhausen/profiles.yaml").write_text(
         "bad:\n  trim: [63mm, 88mm]\n  bleed: 3mm\n  format: pdf\n  colour: cmyk\n"
         "  icc: rgb.icc\n  ink: 500%\n  standard: pdf/x-3\n  order: sideways\n"
         "escape:\n  trim: [63mm, 88mm]\n  bleed: 3mm\n  format: pdf\n  colour: cmyk\n"
         "  icc: ../../../etc/passwd\n"
         "rgbx:\n  trim: [63mm, 88mm]\n  bleed: 3mm\n  format: pdf\n  standard: pdf/x-1a:2003\n"
+        "torn:\n  trim: [63mm, 88mm]\n  bleed: 3mm\n  format: pdf\n  colour: cmyk\n"
+        "  icc: torn.icc\n"
     )
     result = pnp(
         "build", "muenchhausen", "--export", "shop", "--profile", "bad", "--out", "out",
@@ -203,6 +208,7 @@ def test_a_bad_cmyk_profile_is_named(project_copy):
         (9, r"'order' must be front-first or back-first, got 'sideways'"),
         (15, r"'icc' '\.\./\.\./\.\./etc/passwd' is neither a shipped profile"),
         (20, r"'pdf/x-1a:2003' is a cmyk pdf: give 'colour: cmyk'"),
+        (26, r"'icc' 'torn\.icc' cannot be read as an ICC profile: it is damaged"),
     ):
         assert re.search(
             rf"^content/muenchhausen/profiles\.yaml:{line}:\d+: {message}", result.stderr, re.M

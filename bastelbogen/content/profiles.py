@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from io import BytesIO
 from pathlib import Path
 from typing import cast
+
+from PIL import ImageCms
 
 from bastelbogen.content.options import OPTIONS
 from bastelbogen.content.schema import Fields, type_name
@@ -188,12 +192,29 @@ def _icc(name: str, loc: Loc, folder: Path, problems: Collector) -> Path | None:
             loc, f"'icc' {name!r} is neither a shipped profile nor a file beside the profiles"
         )
         return None
-    with path.open("rb") as opened:
-        head = opened.read(20)
-    if head[12:16] != b"prtr" or head[16:20] != b"CMYK":
-        problems.add(loc, f"'icc' {name!r} is no CMYK output profile (an ICC file of class 'prtr')")
+    why = _unusable(str(path), path.stat().st_size)
+    if why:
+        problems.add(loc, f"'icc' {name!r} {why}")
         return None
     return path
+
+
+@lru_cache(maxsize=16)
+def _unusable(path: str, size: int) -> str | None:
+    """Why littleCMS cannot convert to this profile, if it cannot: read whole, as the build
+    will read it (a damaged table shows only when the conversion is built)."""
+    if size > limits.MAX_BINARY_BYTES:
+        return f"is {size:,} bytes; an ICC profile here may have {limits.MAX_BINARY_BYTES:,}"
+    data = Path(path).read_bytes()
+    if data[12:16] != b"prtr" or data[16:20] != b"CMYK":
+        return "is no CMYK output profile (an ICC file of class 'prtr')"
+    try:
+        ImageCms.buildTransform(
+            ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(BytesIO(data)), "RGB", "CMYK"
+        )
+    except (OSError, ImageCms.PyCMSError):
+        return "cannot be read as an ICC profile: it is damaged"
+    return None
 
 
 def _overlong(files: str) -> int:
