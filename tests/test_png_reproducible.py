@@ -9,7 +9,7 @@ import struct
 import time
 import zlib
 
-from bastelbogen.core.paths import DATA
+from bastelbogen.core.paths import ICC
 from tests.cardgame import READERS, card_game, chunks
 from tests.conftest import pnp
 from tests.tools import tools_here
@@ -53,13 +53,13 @@ def test_every_exported_picture_is_the_same_bytes_every_build(tmp_path):
         assert path.read_bytes() == again.read_bytes(), path
         held = chunks(path)
         assert {"iCCP", "pHYs"} <= set(held) <= KEPT, (path, held)
-        assert _icc(path) == (DATA / "srgb.icc").read_bytes(), path
+        assert _icc(path) == (ICC / "srgb.icc").read_bytes(), path
 
 
 def test_the_profile_is_a_fixed_srgb_profile():
     """The committed profile: an ICC display profile of RGB, dated 2024-01-01, its profile
     ID the MD5 ICC.1:2010 7.2.18 defines (flags, rendering intent and ID zeroed)."""
-    icc = (DATA / "srgb.icc").read_bytes()
+    icc = (ICC / "srgb.icc").read_bytes()
     assert struct.unpack(">I", icc[:4])[0] == len(icc)
     assert icc[12:20] == b"mntrRGB " and icc[36:40] == b"acsp"
     assert struct.unpack(">6H", icc[24:36]) == (2024, 1, 1, 0, 0, 0)

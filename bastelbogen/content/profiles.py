@@ -1,20 +1,25 @@
 """Print-shop profiles as data (data/profiles.yaml; a game's own in its profiles.yaml): the
 card size a shop cuts, the picture it takes (pixels at a dpi, or a PDF with bleed), how far
-inside the cut text must stay, and how files are named. Read with located errors."""
+inside the cut text must stay, and how files are named; for a CMYK shop (a PDF) its colour
+space, PDF standard, output profile, total ink and page order. Read with located errors."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from io import BytesIO
 from pathlib import Path
 from typing import cast
+
+from PIL import ImageCms
 
 from bastelbogen.content.options import OPTIONS
 from bastelbogen.content.schema import Fields, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.names import slug_problem
-from bastelbogen.core.paths import DATA
+from bastelbogen.core.paths import DATA, ICC, inside, is_file
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.units import mm, parse_length
 
@@ -22,6 +27,9 @@ SHIPPED = DATA / "profiles.yaml"
 FORMATS = ("png", "pdf")
 PLACEHOLDER = re.compile(r"\{([a-z]+)\}")
 NAMED = ("component", "item", "side", "n")
+COLOURS = ("rgb", "cmyk")
+STANDARDS = ("pdf/x-1a:2003",)
+ORDERS = ("front-first", "back-first")
 
 DPI_SPAN = OPTIONS["dpi"].span  # the pictures --dpi may ask for
 DEFAULT_DPI = cast(int, OPTIONS["dpi"].default)
@@ -39,6 +47,11 @@ class Profile:
     format: str
     files: str
     loc: Loc
+    colour: str = "rgb"
+    standard: str | None = None  # a PDF standard the file keeps, e.g. pdf/x-1a:2003
+    icc: Path | None = None  # the CMYK output profile colours are converted through
+    ink: float = 4.0  # the most total ink, 1.0 = 100 %
+    order: str = "front-first"  # of a card's two pages
 
     def name_of(self, count: int, n: int, **values) -> str:
         """A file's name from the pattern: only the four placeholders, nothing evaluated.
@@ -69,13 +82,13 @@ def _read(path: Path, problems: Collector) -> dict[str, Profile]:
         return {}
     out = {}
     for key, raw in data.items():
-        profile = _profile(str(key), raw, data.value_loc(key), problems)
+        profile = _profile(str(key), raw, data.value_loc(key), problems, path.parent)
         if profile is not None:
             out[profile.id] = profile
     return out
 
 
-def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
+def _profile(pid: str, raw, loc: Loc, problems: Collector, folder: Path) -> Profile | None:
     if why := slug_problem(pid, "profile id"):  # it names the export's folder
         problems.add(loc, why)
         return None
@@ -88,6 +101,7 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
     dpi = f.get("dpi", int, DEFAULT_DPI)  # 0 is a dpi out of range, not the default
     form = f.get("format", str, "png")
     files = f.get("files", str, "{component}/{item}-{side}.png") or ""
+    colour = _cmyk_keys(f, form, folder, problems)
     f.done()
     if not 0 <= safe <= mm(30):
         problems.add(f.value_loc("safe"), "'safe' must be from 0 to 30mm")
@@ -120,8 +134,86 @@ def _profile(pid: str, raw, loc: Loc, problems: Collector) -> Profile | None:
     if across is None:
         return None
     return Profile(
-        pid, name, trim, across, tuple(pixels) if pixels else None, safe, dpi, form, files, loc
+        pid,
+        name,
+        trim,
+        across,
+        tuple(pixels) if pixels else None,
+        safe,
+        dpi,
+        form,
+        files,
+        loc,
+        **colour,
     )
+
+
+def _cmyk_keys(f: Fields, form, folder: Path, problems: Collector) -> dict:
+    """colour, standard, icc, ink and order: how a print shop's PDF is painted. A CMYK file
+    names its output profile; a standard (PDF/X-1a) is a CMYK PDF."""
+    out: dict = {}
+    for key, allowed, default in (
+        ("colour", COLOURS, "rgb"),
+        ("standard", STANDARDS, None),
+        ("order", ORDERS, "front-first"),
+    ):
+        value = f.get(key, str, default)
+        if value is not None and value not in allowed:
+            problems.add(f.value_loc(key), f"'{key}' must be {' or '.join(allowed)}, got {value!r}")
+        out[key] = value
+    ink = f.get("ink", str, None)
+    if ink is not None:
+        percent = re.fullmatch(r"(\d{2,3}(?:\.\d+)?)\s*%", ink.strip())
+        if percent is None or not 100 <= float(percent.group(1)) <= 400:
+            problems.add(
+                f.value_loc("ink"), f"'ink' must be a total ink from 100% to 400%, got {ink!r}"
+            )
+        else:
+            out["ink"] = float(percent.group(1)) / 100
+    icc = f.get("icc", str, None)
+    if icc is not None:
+        out["icc"] = _icc(icc, f.value_loc("icc"), folder, problems)
+    if out["colour"] == "cmyk" and (form != "pdf" or icc is None):
+        problems.add(f.loc, "a cmyk profile is a pdf profile and names its 'icc' output profile")
+    if out["standard"] is not None and out["colour"] != "cmyk":
+        problems.add(
+            f.value_loc("standard"), f"'{out['standard']}' is a cmyk pdf: give 'colour: cmyk'"
+        )
+    return out
+
+
+def _icc(name: str, loc: Loc, folder: Path, problems: Collector) -> Path | None:
+    """A shipped profile by its name, or a file beside the game's profiles.yaml: a CMYK
+    output profile (its header's device class 'prtr', colour space 'CMYK')."""
+    path = ICC / name if "/" not in name and is_file(ICC / name) else inside(folder, name)
+    if path is None or not is_file(path):
+        problems.add(
+            loc, f"'icc' {name!r} is neither a shipped profile nor a file beside the profiles"
+        )
+        return None
+    why = _unusable(str(path), path.stat().st_size)
+    if why:
+        problems.add(loc, f"'icc' {name!r} {why}")
+        return None
+    return path
+
+
+@lru_cache(maxsize=16)
+def _unusable(path: str, size: int) -> str | None:
+    """Why littleCMS cannot convert to this profile, if it cannot: read whole, as the build
+    will read it (a damaged table shows only when the conversion is built)."""
+    if size > limits.MAX_BINARY_BYTES:
+        return f"is {size:,} bytes; an ICC profile here may have {limits.MAX_BINARY_BYTES:,}"
+    data = Path(path).read_bytes()
+    if data[12:16] != b"prtr" or data[16:20] != b"CMYK":
+        return "is no CMYK output profile (an ICC file of class 'prtr')"
+    try:
+        ImageCms.buildTransform(
+            ImageCms.createProfile("sRGB"), ImageCms.ImageCmsProfile(BytesIO(data)), "RGB", "CMYK"
+        )
+    except (OSError, ImageCms.PyCMSError):
+        return "cannot be read as an ICC profile: it is damaged"
+    return None
 
 
 def _overlong(files: str) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]
 DATA = PACKAGE / "data"  # the kit's words and the print-shop profiles
+ICC = DATA / "icc"  # the colour profiles shipped: sRGB for pictures, CMYK for shops
 
 
 def shipped(name: str) -> Path:

@@ -1,6 +1,7 @@
 """`--export shop --profile ID`: the files a print shop takes (profiles.py), into
 export/shop/<profile>/: a picture per distinct face at the profile's pixels (png), or a PDF
-a component with one card a page at trim and bleed, each front followed by its back (pdf).
+a component with one card a page at trim and bleed, its two pages in the profile's order and
+colours (pdf; pdfx.py).
 Faces are laid out again at the shop's bleed. Cards of the profile's size are exported; a
 near miss (within 3 %) only with --fit: scaled by one factor both ways, the larger, so the
 art keeps its proportions and covers the shop's card, the overflow cut off evenly (said, in
@@ -297,9 +298,10 @@ def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[st
 
 
 def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str]) -> list[dict]:
-    """One card a page at trim and bleed, each front followed by its back."""
+    """One card a page at trim and bleed, a card's two pages in the profile's order; in the
+    profile's colour and standard (pdfx.py)."""
+    from bastelbogen.output.pdfx import page_boxes, shop_canvas
     from bastelbogen.render.paint import Forms, PaintContext
-    from bastelbogen.render.pdf import new_canvas
 
     profile = job.profile
     assert profile is not None  # the build reads one for --export shop
@@ -308,18 +310,20 @@ def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str
     path = job.staging.path(f"{folder}/{name}")
     pw, ph = profile.trim
     bx, by = profile.bleed
-    c = new_canvas(
+    c = shop_canvas(
         path,
         job.meta(one.component.name.get(job.lang)),
         (pw + 2 * bx, ph + 2 * by),
         job.fonts["regular"],
+        profile,
     )
     forms = Forms(c, PaintContext(job.fonts, job.game.folder, lang=job.lang))
     fit = fit_of(one.trim, profile, job.options.stretch)
     pages = 0
     for item, front, back in laid:
-        for art in (front, back):
+        for art in (back, front) if profile.order == "back-first" else (front, back):
             if art is not None:
+                page_boxes(c, profile)
                 c.translate(bx + fit.offset[0], by + fit.offset[1])
                 c.scale(*fit.scale)
                 forms.place(art, (1, 0, 0, 1, 0, 0), f"item '{item.id}'")

@@ -145,15 +145,17 @@ class Meta:
     subject: str
 
 
-def new_canvas(path, meta: Meta, size, font: str) -> Canvas:
-    """A canvas writing to a file's path, or to an open binary file (a buffer)."""
+def new_canvas(path, meta: Meta, size, font: str, kind=Canvas, **more) -> Canvas:
+    """A canvas writing to a file's path, or to an open binary file (a buffer); `kind` is
+    another canvas of ours (render/cmyk.py's), `more` its own arguments."""
     # The initial font is ours: reportlab's default would put an unembedded Helvetica in.
-    c = Canvas(
+    c = kind(
         path if hasattr(path, "write") else str(path),
         pagesize=size,
         invariant=1,
         pageCompression=1,
         initialFontName=font,
+        **more,
     )
     c.setTitle(meta.title)
     c.setAuthor(meta.author)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bastelbogen.core.geometry import IDENTITY, Rect
-from bastelbogen.core.paths import DATA
+from bastelbogen.core.paths import ICC
 from bastelbogen.layout.faces import Art
 from bastelbogen.render.paint import Forms, PaintContext
 from bastelbogen.render.pdf import Meta, new_canvas
@@ -85,7 +85,7 @@ def _render(batch: list[Shot], dpi: float, ctx: PaintContext, font: str) -> Iter
 
 def srgb_profile() -> bytes:
     """The sRGB ICC profile embedded in every picture written: the same bytes in every
-    build and on every machine, read from data/srgb.icc, not made at build time (littleCMS
+    build and on every machine, read from data/icc/srgb.icc, not made at build time (littleCMS
     stamps a profile it makes with the time, and its bytes change with its version).
 
     The file is littleCMS's built-in sRGB (its copyright tag: "No copyright, use freely"),
@@ -93,7 +93,7 @@ def srgb_profile() -> bytes:
     24-35, ICC.1:2010 7.2.1) set to 2024-01-01 00:00:00 and its profile ID (bytes 84-99)
     the MD5 of the profile with flags, rendering intent and ID zeroed (ICC.1:2010 7.2.18)."""
     if not _SRGB:
-        _SRGB.append((DATA / "srgb.icc").read_bytes())
+        _SRGB.append((ICC / "srgb.icc").read_bytes())
     return _SRGB[0]
 
 

@@ -1,0 +1,195 @@
+"""Painting in a print shop's CMYK. Colours and pictures go through the shop's output profile
+(an ICC file in data/icc/) with littleCMS (Pillow's ImageCms), relative colorimetric with black
+point compensation (as prepress tools convert), and are then held to the shop's total ink.
+
+`CmykCanvas` paints so: every colour set on it (in its text objects and forms too, which
+reportlab routes through the canvas's `_enforceColorSpace`) and every picture drawn arrive in
+DeviceCMYK. Transparency is painted over white instead (PDF/X-1a has none; DESIGN.md's print
+path draws opaque colours already, so only a colour's own alpha or an SVG's opacity meet it)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from io import BytesIO
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageCms
+from reportlab.lib import colors
+from reportlab.lib.utils import ImageReader
+
+from bastelbogen.render.pdf import Canvas
+
+RELATIVE = ImageCms.Intent.RELATIVE_COLORIMETRIC
+BPC = ImageCms.Flags.BLACKPOINTCOMPENSATION
+
+
+@dataclass(eq=False)
+class Separation:
+    """sRGB (or a picture's own profile) to the shop's CMYK, at most `ink` in all (1.0 is
+    100 %)."""
+
+    icc: Path
+    ink: float
+    _seen: dict = field(default_factory=dict, repr=False)  # one colour converted once
+
+    def __post_init__(self) -> None:
+        self.profile = ImageCms.getOpenProfile(str(self.icc))
+        self.rgb = self._transform(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")))
+
+    def _transform(self, source) -> ImageCms.ImageCmsTransform:
+        return ImageCms.buildTransform(
+            source, self.profile, "RGB", "CMYK", renderingIntent=RELATIVE, flags=BPC
+        )
+
+    def colour(self, rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
+        """One colour, each channel 0..1. Pure black stays black ink alone: type and thin
+        lines in four inks would show every misregistration (RIPs' "preserve black")."""
+        key = tuple(round(min(max(v, 0.0), 1.0) * 255) for v in rgb)
+        if key not in self._seen:
+            if key == (0, 0, 0):
+                self._seen[key] = (0.0, 0.0, 0.0, 1.0)
+            else:
+                pixel = Image.new("RGB", (1, 1), key)  # type: ignore[arg-type]
+                cmyk = ImageCms.applyTransform(pixel, self.rgb)
+                assert cmyk is not None  # not in place: a new image
+                values = tuple(v / 255 for v in cmyk.getpixel((0, 0)))  # type: ignore[union-attr]
+                self._seen[key] = limit_ink(values, self.ink)  # type: ignore[arg-type]
+        return self._seen[key]
+
+    def picture(self, image: Image.Image) -> Image.Image:
+        """A picture in the shop's CMYK at most at its total ink: transparency painted over
+        white first, the picture's own colour profile honoured where it has one."""
+        if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+            image = image.convert("RGBA")
+            image = Image.alpha_composite(Image.new("RGBA", image.size, "white"), image)
+        if image.mode != "CMYK":
+            transform = self._own(image.info.get("icc_profile")) or self.rgb
+            image = ImageCms.applyTransform(image.convert("RGB"), transform) or image
+        ink = np.asarray(image, dtype=np.float64) / 255
+        return Image.fromarray(_limit_pixels(ink, self.ink), "CMYK")
+
+    def _own(self, icc: bytes | None) -> ImageCms.ImageCmsTransform | None:
+        if not icc:
+            return None
+        try:
+            own = ImageCms.ImageCmsProfile(BytesIO(icc))
+            if own.profile.xcolor_space.strip() != "RGB":
+                return None
+            return self._transform(own)
+        except (OSError, ImageCms.PyCMSError):  # a damaged profile: read as sRGB, as viewers do
+            return None
+
+
+def limit_ink(cmyk: tuple[float, ...], ink: float) -> tuple[float, float, float, float]:
+    """Cyan, magenta and yellow scaled down together until the four add up to `ink`; black
+    is kept (it carries the shadows' detail), unless it alone is past the limit."""
+    c, m, y, k = (min(max(v, 0.0), 1.0) for v in cmyk)
+    if c + m + y + k > ink:
+        if k >= ink:
+            c = m = y = 0.0
+            k = ink
+        else:
+            f = (ink - k) / (c + m + y)
+            c, m, y = c * f, m * f, y * f
+    # rounded down, so that the figures the PDF holds stay within the limit
+    return tuple(math.floor(v * 10**4) / 10**4 for v in (c, m, y, k))  # type: ignore[return-value]
+
+
+def _limit_pixels(ink: np.ndarray, most: float) -> np.ndarray:
+    """limit_ink over every pixel; the result rounded down to whole steps of 1/255."""
+    k = np.minimum(ink[..., 3], most)
+    cmy = ink[..., :3].sum(axis=-1)
+    room = np.maximum(most - k, 0.0)
+    f = np.where(cmy + k > most, room / np.maximum(cmy, 1e-9), 1.0)
+    out = np.concatenate([ink[..., :3] * f[..., None], k[..., None]], axis=-1)
+    return np.floor(out * 255 + 1e-6).clip(0, 255).astype(np.uint8)
+
+
+def _opaque(inks: tuple[float, float, float, float]) -> colors.CMYKColor:
+    # no alpha at all: reportlab then writes no opacity (its default alpha 1 writes one)
+    return colors.CMYKColor(*inks, alpha=None)
+
+
+class CmykCanvas(Canvas):
+    """A canvas painting only in the shop's CMYK; see the module's note."""
+
+    separation: Separation
+
+    def __init__(self, *args, separation: Separation, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.separation = separation
+        # reportlab calls this with every colour set, on the canvas and its text objects
+        self._enforceColorSpace = self._cmyk
+        self._pictures: dict[str, ImageReader] = {}
+        # the colours asked for and the opacity they are painted at, saved with the state
+        self._paint = {"fill": (None, 1.0), "stroke": (None, 1.0)}
+        self._saved: list[dict] = []
+
+    def _cmyk(self, colour, alpha: float = 1.0) -> colors.CMYKColor:
+        if isinstance(colour, str):
+            colour = colors.toColor(colour)
+        if isinstance(colour, tuple | list):
+            colour = colors.CMYKColor(*colour) if len(colour) == 4 else colors.Color(*colour)
+        alpha *= getattr(colour, "alpha", 1) if getattr(colour, "alpha", None) is not None else 1
+        if isinstance(colour, colors.CMYKColor):
+            d = colour.density * alpha  # over white paper, a share of each ink
+            inks = (colour.cyan * d, colour.magenta * d, colour.yellow * d, colour.black * d)
+            return _opaque(limit_ink(inks, self.separation.ink))
+        rgb = tuple(alpha * v + (1 - alpha) for v in (colour.red, colour.green, colour.blue))
+        return _opaque(self.separation.colour(rgb))  # type: ignore[arg-type]
+
+    def setFillColor(self, aColor, alpha=None):  # noqa: N802, N803 - reportlab's names
+        self._set("fill", aColor, alpha)
+
+    def setStrokeColor(self, aColor, alpha=None):  # noqa: N802, N803 - reportlab's names
+        self._set("stroke", aColor, alpha)
+
+    def setFillGray(self, gray, alpha=None):  # noqa: N802 - reportlab's name
+        self._set("fill", (gray, gray, gray), alpha)
+
+    def setStrokeGray(self, gray, alpha=None):  # noqa: N802 - reportlab's name
+        self._set("stroke", (gray, gray, gray), alpha)
+
+    def setFillAlpha(self, a):  # noqa: N802 - reportlab's name
+        self._set("fill", self._paint["fill"][0], a)
+
+    def setStrokeAlpha(self, a):  # noqa: N802 - reportlab's name
+        self._set("stroke", self._paint["stroke"][0], a)
+
+    def _set(self, what: str, colour, alpha) -> None:
+        alpha = self._paint[what][1] if alpha is None else float(alpha)
+        self._paint[what] = (colour, alpha)
+        if colour is not None:
+            setter = super().setFillColor if what == "fill" else super().setStrokeColor
+            setter(self._cmyk(colour, alpha))
+
+    def saveState(self):  # noqa: N802 - reportlab's name
+        super().saveState()
+        self._saved.append(dict(self._paint))
+
+    def restoreState(self):  # noqa: N802 - reportlab's name
+        super().restoreState()
+        self._paint = self._saved.pop()
+
+    def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):  # noqa: N802
+        # an SVG's gradient (svglib): its stops in CMYK, so is the blend between them, whose
+        # total ink lies between the stops' (each ink is interpolated on its own)
+        stops = [self._cmyk(c) for c in colors]
+        super().linearGradient(x0, y0, x1, y1, stops, positions, extend)
+
+    def radialGradient(self, x, y, radius, colors, positions=None, extend=True):  # noqa: N802
+        super().radialGradient(x, y, radius, [self._cmyk(c) for c in colors], positions, extend)
+
+    def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):  # noqa: N802
+        """The picture in CMYK, flattened (so `mask` is not needed), converted once a file."""
+        if isinstance(image, str | Path):
+            key = str(image)
+            if key not in self._pictures:
+                with Image.open(key) as opened:
+                    self._pictures[key] = ImageReader(self.separation.picture(opened))
+            image = self._pictures[key]
+        elif isinstance(image, ImageReader):
+            image = ImageReader(self.separation.picture(image._image))
+        return super().drawImage(image, x, y, width, height, None, **kwargs)
