@@ -119,7 +119,6 @@ def kits(tmp_path_factory):
     return get
 
 
-
 @pytest.fixture
 def project_copy(tmp_path) -> Path:
     """A writable copy of the project's content, templates and fonts, to break on purpose."""

@@ -215,5 +215,5 @@ def test_objects_lie_side_by_side(shapes):
         for cid, (_, w, h, _) in SHAPES.items()
         for deck in [shapes[cid]]
     )
-    for (x1, w1), (x2, w2) in zip(placed, placed[1:]):
+    for (x1, w1), (x2, w2) in zip(placed, placed[1:], strict=False):
         assert x2 - x1 >= (w1 + w2) / 2 / 25.4, (x1, x2)
