@@ -37,24 +37,37 @@ def usable(grid: Grid, block: tuple[int, int] | None, clear: set[int]) -> list[i
     """The cells that take items, in order: block_runs' runs whose cells are all clear (a
     picture's pieces stay together; a run of one cell is one piece). Where zones take
     cells, the blocks may start a row or column further in, if that keeps more cells."""
-    best: list[int] = []
+    return [n for run in kept_runs(grid, block, clear) for n in run]
+
+
+def kept_runs(grid: Grid, block: tuple[int, int] | None, clear: set[int]) -> list[list[int]]:
+    """The runs of block_runs whose cells are all clear, for the shift of the blocks that
+    keeps the most (score)."""
+    best: list[list[int]] = []
     for shift in _shifts(grid, block) if len(clear) < grid.capacity else [(0, 0)]:
-        runs = block_runs(grid, block, shift)
-        cells = [n for run in runs if all(c in clear for c in run) for n in run]
-        if len(cells) > len(best):
-            best = cells
+        runs = [run for run in block_runs(grid, block, shift) if all(c in clear for c in run)]
+        if score(runs) > score(best):
+            best = runs
     return best
 
 
+def score(runs: list[list[int]]) -> tuple[int, int]:
+    """What a choice of cells is worth: first the items it lays in whole blocks (a
+    picture together beats more pieces scattered), then all it lays."""
+    return sum(len(run) for run in runs if len(run) > 1), sum(len(run) for run in runs)
+
+
 def _shifts(grid: Grid, block: tuple[int, int] | None) -> list[tuple[int, int]]:
-    """Where the blocks may start (columns, rows in from the top-left): every place that
-    still holds as many whole blocks."""
+    """Where the blocks may start (columns, rows in from the top-left): anywhere a block
+    still fits."""
     ncols, nrows = _shape(grid)
     if not block or not ncols:
         return [(0, 0)]
-    spare_c = ncols - ncols // block[0] * block[0]
-    spare_r = nrows - nrows // block[1] * block[1]
-    return [(c, r) for r in range(spare_r + 1) for c in range(spare_c + 1)]
+    return [
+        (c, r)
+        for r in range(max(1, nrows - block[1] + 1))
+        for c in range(max(1, ncols - block[0] + 1))
+    ]
 
 
 def _shape(grid: Grid) -> tuple[int, int]:
@@ -71,7 +84,10 @@ def block_runs(
     `shift` columns and rows in), the cells round them then one by one in reading order."""
     ncols, nrows = _shape(grid)
     dc, dr = shift
-    if not block or grid.turns or (ncols - dc) % block[0] or nrows - dr < block[1]:
+    # Unshifted, a grid whose columns are not whole blocks is read in order, as ever;
+    # shifted (round the zones), the columns left over take pieces one by one.
+    partial = (ncols % block[0] if shift == (0, 0) else ncols - dc < block[0]) if block else 1
+    if not block or grid.turns or partial or nrows - dr < block[1]:
         return [[n] for n in range(grid.capacity)]
     bw, bh = block
     per_row, block_rows = (ncols - dc) // bw, (nrows - dr) // bh

@@ -30,7 +30,7 @@ from bastelbogen.core.geometry import (
     union,
 )
 from bastelbogen.core.units import mm
-from bastelbogen.layout.cells import Grid, clear_cells, usable
+from bastelbogen.layout.cells import Grid, clear_cells, kept_runs, score, usable
 from bastelbogen.layout.registration import outside, zones
 
 PAPERS = {name: (mm(w), mm(h)) for name, (w, h) in PAPERS_MM.items()}
@@ -194,12 +194,14 @@ def fit_grid(
     that take items clear of `keep_out` (cells.usable); `pad` is the room (left, bottom,
     right, top) kept beyond the outer trims for bleed and marks. The grid is centred, or
     with zones to keep out of, pushed to a side or corner where that keeps more cells."""
-    best, most = None, -1
+    best, most = None, (-1, -1)
     for align in ALIGNS if keep_out else ALIGNS[:1]:
         for turns in (0, 1):
             w, h = size if turns == 0 else (size[1], size[0])
             grid = _grid(area, w, h, bleed, pad, turns, align)
-            kept = len(usable(grid, block, clear_cells(grid, size, bleed, keep_out)))
+            kept = score(kept_runs(grid, block, clear_cells(grid, size, bleed, keep_out)))
+            if not keep_out:  # as ever: the most cells, blocks or not
+                kept = (0, kept[1])
             if kept > most:
                 best, most = grid, kept
     assert best is not None  # the loops ran
