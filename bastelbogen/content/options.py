@@ -206,9 +206,7 @@ OPTIONS = {
             "How far the registration marks stand from the paper's edges (at least --margin,"
             " and Silhouette Studio's 10mm).",
             limit_mm=30.0,
-            # Silhouette Studio's least inset, and the inkscape-silhouette plugin's
-            # (render_silhouette_regmarks.inx: min="10.0"); layout/registration.py.
-            least_mm=10.0,
+            least_mm=10.0,  # Silhouette's, as layout/registration.py cites it
             least_why="Silhouette Studio sets its marks at least 10mm from the edges;"
             " its machines look for them no nearer",
             group="print",
