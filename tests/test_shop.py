@@ -102,7 +102,7 @@ def test_drivethru_pdf_a_card_a_page(tmp_path):
     result = _shop(tmp_path, "dtc-poker", "--fit")
     assert result.returncode == 0, result.stderr
     reader = PdfReader(tmp_path / "out/muenchhausen/export/shop/dtc-poker/number-cards.pdf")
-    assert len(reader.pages) == 2 * 64  # each front followed by its back
+    assert len(reader.pages) == 2 * 64  # each card's back, then its front (test_pdfx)
     for page in reader.pages[:3]:
         assert [round(float(v), 2) for v in page.mediabox[2:]] == [198.0, 270.0]  # 2.75 x 3.75 in
 
