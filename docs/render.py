@@ -1,4 +1,5 @@
-"""Render the pictures in docs/ from a fresh build: `make docs`."""
+"""Render the pictures in docs/ from a fresh build: `make docs`; `python -m docs.render
+NAME.png ...` renders only the pictures named (the gallery and calibration sheet with all)."""
 
 from __future__ import annotations
 
@@ -176,9 +177,12 @@ def _in_first_language(kit: Path, name: str) -> Path:
 
 
 def main() -> None:
+    wanted = set(sys.argv[1:])
     with tempfile.TemporaryDirectory() as tmp:
         builds: dict = {}
         for name, game, options, pdf_name, page, dpi, crop in SHOTS:
+            if wanted and name not in wanted:
+                continue
             key = (game, tuple(options))
             if key not in builds:
                 out = Path(tmp) / str(len(builds))
@@ -216,6 +220,8 @@ def main() -> None:
                     (int(crop[0] * w), int(crop[1] * h), int(crop[2] * w), int(crop[3] * h))
                 )
             image.save(DOCS / name, optimize=True)
+    if wanted:
+        return
     gallery()
     out = Path(tempfile.mkdtemp()) / "cal.pdf"
     subprocess.run(
