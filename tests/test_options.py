@@ -7,10 +7,11 @@ from dataclasses import fields
 
 import pytest
 
-from bastelbogen.content.options import OPTIONS, record, table
+from bastelbogen.content.options import OPTIONS, record
 from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.pipeline.build import BuildOptions
+from docs.tables import option_table as table
 from tests.conftest import ROOT, manifest, pnp
 
 

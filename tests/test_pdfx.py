@@ -214,3 +214,32 @@ def test_a_bad_cmyk_profile_is_named(project_copy):
         assert re.search(
             rf"^content/muenchhausen/profiles\.yaml:{line}:\d+: {message}", result.stderr, re.M
         ), result.stderr
+
+
+@pytest.mark.heavy
+def test_the_home_sheets_as_a_cmyk_shop_takes_them(tmp_path):
+    """--pdfx: the print sheets written as the profile's PDF, page for page the sheets of
+    an RGB build (same pages, same boxes, same words), in CMYK alone, marked PDF/X-1a."""
+    files = {}
+    for name, extra in (("rgb", []), ("cmyk", ["--pdfx", "--profile", "dtc-poker"])):
+        out = tmp_path / name
+        result = pnp("build", "muenchhausen", "--lang", "de", *extra, "--out", str(out), cwd=ROOT)
+        assert result.returncode == 0, result.stderr
+        files[name] = out / "muenchhausen/number-cards.pdf"
+    with pikepdf.open(files["cmyk"]) as pdf, pikepdf.open(files["rgb"]) as rgb:
+        assert str(pdf.docinfo.GTS_PDFXVersion) == "PDF/X-1a:2003"
+        (intent,) = pdf.Root.OutputIntents
+        assert intent.DestOutputProfile.read_bytes()[16:20] == b"CMYK"
+        assert len(pdf.pages) == len(rgb.pages) > 1
+        for page, plain in zip(pdf.pages, rgb.pages, strict=True):
+            for box in ("/MediaBox", "/TrimBox", "/BleedBox"):
+                assert [float(v) for v in page.obj[box]] == [float(v) for v in plain.obj[box]]
+        assert max(assert_cmyk_only(pdf)) <= INK + 1e-9
+    texts = [[p.extract_text() for p in PdfReader(f).pages] for f in files.values()]
+    assert texts[0] == texts[1] and any("Taler" in t for t in texts[0])
+
+
+def test_pdfx_takes_only_a_cmyk_profile(tmp_path):
+    result = pnp("build", "muenchhausen", "--pdfx", "--profile", "tgc-poker", cwd=ROOT)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "'tgc-poker' is an RGB profile (CMYK ones: dtc-poker)" in result.stderr

@@ -289,6 +289,14 @@ OPTIONS = {
             recorded=False,
         ),
         Option(
+            "pdfx",
+            "flag",
+            False,
+            "Write the print sheets as --profile's shop writes its PDF (a CMYK one, e.g."
+            " dtc-poker: through its ICC to its ink limit, PDF/X-1a where it says so), for a"
+            " print shop near you.",
+        ),
+        Option(
             "stretch",
             "flag",
             False,
@@ -368,32 +376,3 @@ def record(values: dict) -> dict:
         for name, option in OPTIONS.items()
         if option.recorded and values.get(option.key) is not None
     }
-
-
-ALLOWED = {
-    "choice": lambda o: " / ".join(o.choices),
-    "length": lambda o: f"{o.least_mm:g} to {o.limit_mm:g} mm",
-    "offset": lambda o: f"±{o.limit_mm:g} mm each",
-    "langs": lambda o: "language codes",
-    "name": lambda o: "a name the game defines",
-    "list": lambda o: " / ".join(o.choices) + ", repeatable",
-    "int": lambda o: f"{o.span[0]} to {o.span[1]}",
-    "url": lambda o: "an http(s) address",
-    "flag": lambda o: "flag",
-    "alias": lambda o: f"flag: `--{o.means[0]} {o.means[1]}`",
-}
-
-
-def table() -> str:
-    """The options as a Markdown table, for the README."""
-    rows = ["| option | default | allowed | what it does |", "|---|---|---|---|"]
-    shown: str | float | list | None
-    for option in OPTIONS.values():
-        value = option.shown(option.default)
-        if option.type in ("flag", "alias"):
-            shown = "off"
-        else:
-            shown = "–" if value in (None, []) else f"`{value}`"
-        allowed = ALLOWED[option.type](option)
-        rows.append(f"| `--{option.name}` | {shown} | {allowed} | {option.help} |")
-    return "\n".join(rows)

@@ -1,11 +1,16 @@
 """The PDF sheets of each component, <component>.pdf, and the shared sheets, parts.pdf;
-<lang>/<name>.pdf for each language when their parts carry words (kit.in_language)."""
+<lang>/<name>.pdf for each language when their parts carry words (kit.in_language). With
+--pdfx they are written as --profile's shop takes its PDF (output/pdfx.py): in its CMYK and,
+where it says so, as PDF/X-1a, for a print shop near the family."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from bastelbogen.output import Job, Writer, listed, register
+from bastelbogen.output.pdfx import shop_canvas
 from bastelbogen.render.paint import PaintContext
-from bastelbogen.render.pdf import write_pages
+from bastelbogen.render.pdf import new_canvas, write_pages
 
 
 @register
@@ -27,8 +32,19 @@ class Sheets(Writer):
             dry=job.options.dry,
             drawn=job.drawn,
         )
+        # --pdfx: the sheets as the profile's shop takes a PDF (CMYK, PDF/X-1a), pdfx.py;
+        # the build has read its profile (pipeline/build._profile)
+        make = new_canvas
+        if job.options.pdfx and job.profile is not None:
+            make = partial(shop_canvas, profile=job.profile)
         write_pages(
-            job.staging.path(name), laid.pages, laid.arts, job.meta(title), ctx, job.words[lang]
+            job.staging.path(name),
+            laid.pages,
+            laid.arts,
+            job.meta(title),
+            ctx,
+            job.words[lang],
+            make,
         )
         entry = listed(name, laid.pages, job.game)
         if laid.lang:

@@ -312,16 +312,25 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
 
 
 def _profile(game: Game, options: BuildOptions) -> Profile | None:
-    """The print-shop profile --export shop writes for (the shipped ones, or the game's)."""
-    if "shop" not in options.export:
+    """The print-shop profile --export shop writes for, or whose PDF --pdfx writes the print
+    sheets as (the shipped ones, or the game's)."""
+    if "shop" not in options.export and not options.pdfx:
         return None
     profiles = load_profiles(game.folder)
     if options.profile not in profiles:
+        asked = "--export shop" if "shop" in options.export else "--pdfx"
         raise OptionError(
-            f"--export shop needs --profile, one of {', '.join(profiles)}"
+            f"{asked} needs --profile, one of {', '.join(profiles)}"
             + (f"; there is no '{options.profile}'" if options.profile else "")
         )
-    return profiles[options.profile]
+    profile = profiles[options.profile]
+    if options.pdfx and profile.colour != "cmyk":
+        cmyk = [k for k, p in profiles.items() if p.colour == "cmyk"]
+        raise OptionError(
+            f"--pdfx writes the sheets as a CMYK shop's PDF; '{profile.id}' is an RGB"
+            f" profile (CMYK ones: {', '.join(cmyk) or 'none'})"
+        )
+    return profile
 
 
 def _check_words(words: dict, fonts: Fonts) -> None:

@@ -178,12 +178,18 @@ def _corners(rect):
 
 
 def write_pages(
-    path: Path | IO[bytes], pages: list[Page], arts, meta: Meta, ctx: PaintContext, words: dict
+    path: Path | IO[bytes],
+    pages: list[Page],
+    arts,
+    meta: Meta,
+    ctx: PaintContext,
+    words: dict,
+    make=new_canvas,
 ) -> None:
     """`arts` (arts.Arts) gives each item side's art and its key, one form per key;
     `words` are the kit's own words in the build's first language (a board's glue margins,
-    its assembly plan)."""
-    c = new_canvas(DISCARD if ctx.dry else path, meta, pages[0].size, ctx.fonts["regular"])
+    its assembly plan); `make` makes the canvas (a print shop's CMYK one for --pdfx)."""
+    c = make(DISCARD if ctx.dry else path, meta, pages[0].size, ctx.fonts["regular"])
     forms = Forms(c, ctx)
     ctx.lang = arts.lang  # the file's language: its text is hyphenated by its rules
     for page in pages:
