@@ -295,6 +295,7 @@ OPTIONS = {
             "Write the print sheets as --profile's shop writes its PDF (a CMYK one, e.g."
             " dtc-poker: through its ICC to its ink limit, PDF/X-1a where it says so), for a"
             " print shop near you.",
+            recorded=False,
         ),
         Option(
             "stretch",
