@@ -216,7 +216,7 @@ def test_a_bad_cmyk_profile_is_named(project_copy):
         ), result.stderr
 
 
-@pytest.mark.heavy
+@pytest.mark.slow  # two builds of a kit
 def test_the_home_sheets_as_a_cmyk_shop_takes_them(tmp_path):
     """--pdfx: the print sheets written as the profile's PDF, page for page the sheets of
     an RGB build (same pages, same boxes, same words), in CMYK alone, marked PDF/X-1a."""

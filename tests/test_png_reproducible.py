@@ -38,6 +38,7 @@ def _icc(png) -> bytes:
     raise AssertionError(f"{png.name} embeds no colour profile")
 
 
+@pytest.mark.slow  # two whole builds with every export
 def test_every_exported_picture_is_the_same_bytes_every_build(tmp_path):
     tools_here(READERS)
     root = card_game(tmp_path, "cards")

@@ -200,7 +200,15 @@ def test_each_template_cell_shows_its_face(dice, tmp_path):
 
 
 @pytest.mark.heavy
-@pytest.mark.parametrize("game", ["muenchhausen", "museo", "minipilo", "mytown"])
+@pytest.mark.parametrize(
+    "game",  # one kit in `make test`, all four in `make test-slow` (a minute on two cores)
+    [
+        "muenchhausen",
+        pytest.param("museo", marks=pytest.mark.slow),
+        pytest.param("minipilo", marks=pytest.mark.slow),
+        pytest.param("mytown", marks=pytest.mark.slow),
+    ],
+)
 def test_the_shipped_kits_read_back(tmp_path, game):
     kit = build(game, tmp_path, export=("tts",), langs=("de",))
     saved = json.loads(next((kit / "export/tts").glob("*.json")).read_text())
