@@ -9,6 +9,8 @@ import struct
 import time
 import zlib
 
+import pytest
+
 from bastelbogen.core.paths import ICC
 from tests.cardgame import READERS, card_game, chunks
 from tests.conftest import pnp
