@@ -14,26 +14,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from tests.dxfcodes import header, pairs, section
 from tests.tools import tools_here
 
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 PX = 96 / 25.4  # Inkscape's query answers in CSS pixels
-
-
-def _pairs(path) -> list[tuple[str, str]]:
-    lines = path.read_text().splitlines()
-    return [(lines[i].strip(), lines[i + 1].strip()) for i in range(0, len(lines) - 1, 2)]
-
-
-def _section(pairs, name: str) -> list[tuple[str, str]]:
-    """The group codes of one SECTION (0 SECTION, 2 name … 0 ENDSEC)."""
-    start = next(
-        n for n, p in enumerate(pairs) if p == ("2", name) and pairs[n - 1][1] == "SECTION"
-    )
-    end = next(n for n in range(start, len(pairs)) if pairs[n] == ("0", "ENDSEC"))
-    return pairs[start + 1 : end]
 
 
 def _records(codes) -> list[list[tuple[str, str]]]:
@@ -47,22 +34,10 @@ def _records(codes) -> list[list[tuple[str, str]]]:
     return out
 
 
-def _header(pairs) -> dict[str, list[float]]:
-    found: dict[str, list[float]] = {}
-    name = None
-    for code, value in _section(pairs, "HEADER"):
-        if code == "9":
-            name = value
-            found[name] = []
-        elif name and code in ("10", "20", "30"):
-            found[name].append(float(value))
-    return found
-
-
 def _entities(pairs) -> list[dict]:
     """Each entity: its type, layer, and every x, y it names (10/20, a LINE's end 11/21)."""
     out = []
-    for record in _records(_section(pairs, "ENTITIES")):
+    for record in _records(section(pairs, "ENTITIES")):
         kind = record[0][1]
         layer = next(v for c, v in record if c == "8")
         xs = [float(v) for c, v in record if c in ("10", "11")]
@@ -73,7 +48,7 @@ def _entities(pairs) -> list[dict]:
 
 def _layers(pairs) -> dict[str, str]:
     """Each layer of the LAYER table and its linetype (group 6)."""
-    tables = _records(_section(pairs, "TABLES"))
+    tables = _records(section(pairs, "TABLES"))
     return {
         dict(r)["2"]: dict(r).get("6", "")
         for r in tables
@@ -95,21 +70,21 @@ def test_folds_are_solid_lines_to_score(kits):
     assert not [el for el in root.iter() if el.get("stroke-dasharray")]
     assert root.find(".//s:g[@id='fold']", NS) is None
     dxf_kit = kits("mytown", langs=("de",), cut="dxf")
-    pairs = _pairs(dxf_kit / "cut/benches-1.dxf")
-    layers = _layers(pairs)
+    codes = pairs(dxf_kit / "cut/benches-1.dxf")
+    layers = _layers(codes)
     assert {"CUT", "SCORE-VALLEY", "SCORE-MOUNTAIN"} <= set(layers)
     assert {layers[name].upper() for name in layers} == {"CONTINUOUS"}  # names are case-blind
     ltypes = {
         dict(r)["2"].upper(): dict(r)
-        for r in _records(_section(pairs, "TABLES"))
+        for r in _records(section(codes, "TABLES"))
         if r[0] == ("0", "LTYPE")
     }
     assert ltypes["CONTINUOUS"]["73"] == "0"  # no dashes
-    lines = [e for e in _entities(pairs) if e["type"] == "LINE"]
+    lines = [e for e in _entities(codes) if e["type"] == "LINE"]
     assert sorted(e["layer"] for e in lines) == sorted(
         ["SCORE-VALLEY"] * 2 * benches + ["SCORE-MOUNTAIN"] * 3 * benches
     )
-    pieces = [e for e in _entities(pairs) if e["type"] == "LWPOLYLINE"]
+    pieces = [e for e in _entities(codes) if e["type"] == "LWPOLYLINE"]
     assert {e["layer"] for e in pieces} == {"CUT"} and len(pieces) == benches
 
 
@@ -132,9 +107,9 @@ def test_dxf_extents_are_the_drawing_as_two_readers_see_it(kits, registration):
     files = sorted((kit / "cut").glob("*.dxf"))
     assert len(files) >= 2
     for path in files:
-        pairs = _pairs(path)
-        header = _header(pairs)
-        entities = _entities(pairs)
+        codes = pairs(path)
+        found = header(codes)
+        entities = _entities(codes)
         points = [p for e in entities for p in e["points"]]
         box = (
             min(x for x, _ in points),
@@ -142,9 +117,9 @@ def test_dxf_extents_are_the_drawing_as_two_readers_see_it(kits, registration):
             max(x for x, _ in points),
             max(y for _, y in points),
         )
-        assert [*header["$EXTMIN"][:2], *header["$EXTMAX"][:2]] == pytest.approx(box, abs=1e-6)
-        assert header["$LIMMIN"][:2] == [0, 0]
-        assert header["$LIMMAX"][:2] == pytest.approx([215.9, 279.4])
+        assert [*found["$EXTMIN"][:2], *found["$EXTMAX"][:2]] == pytest.approx(box, abs=1e-6)
+        assert found["$LIMMIN"][:2] == [0, 0]
+        assert found["$LIMMAX"][:2] == pytest.approx([215.9, 279.4])
         count, extent = _ogr(path)
         assert count == len(entities)
         assert extent == pytest.approx(box, abs=1e-4)

@@ -13,6 +13,7 @@ import pytest
 from shapely import LineString, unary_union
 
 from tests.conftest import ROOT, pnp
+from tests.dxfcodes import header, pairs
 
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
 
@@ -123,25 +124,6 @@ def test_dxf_at_no_bleed_cuts_each_edge_once(tmp_path):
         assert doc.layers.get("OUTLINE").is_off()
 
 
-def _header(path) -> dict[str, list[float]]:
-    """The DXF file's HEADER variables read as the format gives them (AutoCAD DXF
-    Reference, HEADER section: a 9 group names a variable, 10/20/30 its coordinates),
-    pairs of lines, without ezdxf, which wrote them."""
-    lines = path.read_text().splitlines()
-    pairs = [(lines[i].strip(), lines[i + 1].strip()) for i in range(0, len(lines) - 1, 2)]
-    found: dict[str, list[float]] = {}
-    name = None
-    for code, value in pairs:
-        if code == "0" and value == "ENDSEC" and found:
-            break
-        if code == "9":
-            name = value
-            found[name] = []
-        elif name and code in ("10", "20", "30"):
-            found[name].append(float(value))
-    return found
-
-
 def test_dxf_header_extents_hold_what_is_drawn(tmp_path):
     """$EXTMIN/$EXTMAX are the box round every cut (not ezdxf's +-1e20), $LIMMAX the sheet."""
     import ezdxf
@@ -150,16 +132,16 @@ def test_dxf_header_extents_hold_what_is_drawn(tmp_path):
     files = sorted((kit / "cut").glob("*.dxf"))
     assert files
     for path in files:
-        header = _header(path)
+        found = header(pairs(path))
         points = [
             (x, y)
             for e in ezdxf.readfile(path).modelspace().query("LWPOLYLINE")
             for x, y, *_ in e.get_points()
         ]
         xs, ys = [x for x, _ in points], [y for _, y in points]
-        assert header["$EXTMIN"][:2] == pytest.approx([min(xs), min(ys)], abs=1e-6)
-        assert header["$EXTMAX"][:2] == pytest.approx([max(xs), max(ys)], abs=1e-6)
-        width, height = header["$LIMMAX"]
+        assert found["$EXTMIN"][:2] == pytest.approx([min(xs), min(ys)], abs=1e-6)
+        assert found["$EXTMAX"][:2] == pytest.approx([max(xs), max(ys)], abs=1e-6)
+        width, height = found["$LIMMAX"]
         assert (round(width), round(height)) in ((210, 297), (297, 210))  # an A4 sheet
         assert 0 <= min(xs) and max(xs) <= width and 0 <= min(ys) and max(ys) <= height
 
