@@ -10,6 +10,8 @@ where they are known for certain, when text is fitted and pictures are scaled.""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from bastelbogen.checks.colours import contrast
 from bastelbogen.content.painters import PAINTERS
 from bastelbogen.core import limits
@@ -156,40 +158,62 @@ def _hex(rgb: RGB) -> str:
     return "#" + "".join(f"{round(v * 255):02x}" for v in rgb)
 
 
-def _covers(box, x: float, y: float) -> bool:
-    bx, by, bw, bh = box.rect
-    if box.get("shape") == "ellipse":
+# What a box contributes to the ground text stands on: its name, rectangle, whether it is
+# an ellipse, and its fill (None: a picture or motif, whose colours are not known here).
+Ground = tuple[str, tuple[float, float, float, float], bool, RGB | None]
+
+
+def grounds(beneath) -> tuple[Ground, ...]:
+    """The boxes of `beneath` that paint an area, as plain values: the contrast of a colour
+    over them is worked out once for every text set on the same grounds (a deck's cards
+    share their panels), not once per card."""
+    out: list[Ground] = []
+    for box in beneath:
+        if not PAINTERS[box.painter].fills(box):
+            continue
+        ellipse = box.get("shape") == "ellipse"
+        if box.painter != "shape":
+            out.append((box.name, box.rect, ellipse, None))
+        elif box.get("shape") != "line":  # a rule paints no area, whatever its `fill`
+            fill = _rgb(box.get("fill"))
+            if fill is not None:
+                out.append((box.name, box.rect, ellipse, fill))
+    return tuple(out)
+
+
+def _covers(ground: Ground, x: float, y: float) -> bool:
+    _, (bx, by, bw, bh), ellipse, _ = ground
+    if ellipse:
         rx, ry = bw / 2, bh / 2
         return ((x - bx - rx) / rx) ** 2 + ((y - by - ry) / ry) ** 2 <= 1
     return bx <= x <= bx + bw and by <= y <= by + bh
 
 
-def ground_at(beneath, x: float, y: float) -> tuple[RGB, str] | None:
-    """The colour painted last at (x, y) by `beneath` and what painted it: a shape's fill,
-    or the paper; None when it is a picture or motif, whose colours are not known here."""
-    for box in reversed(beneath):
-        if not PAINTERS[box.painter].fills(box) or not _covers(box, x, y):
-            continue
-        if box.painter == "shape" and box.get("shape") == "line":
-            continue  # a rule paints no area, whatever its `fill`
-        if box.painter != "shape":
-            return None
-        fill = _rgb(box.get("fill"))
-        if fill is not None:
-            return fill, f"box '{box.name}' ({_hex(fill)})"
+def ground_at(laid: tuple[Ground, ...], x: float, y: float) -> tuple[RGB, str] | None:
+    """The colour painted last at (x, y) by the grounds `laid` and what painted it: a
+    shape's fill, or the paper; None when it is a picture or motif."""
+    for ground in reversed(laid):
+        if _covers(ground, x, y):
+            name, _, _, fill = ground
+            return None if fill is None else (fill, f"box '{name}' ({_hex(fill)})")
     return PAPER, "the paper"
 
 
 def worst_contrast(rgb: RGB, lettering, beneath) -> tuple[float, str] | None:
     """The least contrast of the colour `rgb` against the grounds under the rectangle
     `lettering` (sampled on a grid), and what that ground is; None when none is known."""
+    return _worst(rgb, tuple(lettering), grounds(beneath))
+
+
+@lru_cache(maxsize=8192)
+def _worst(rgb: RGB, lettering, laid: tuple[Ground, ...]) -> tuple[float, str] | None:
     x0, y0, x1, y1 = lettering
     worst: tuple[float, str] | None = None
     for i in range(GRID):
         for j in range(3):
             x = x0 + (x1 - x0) * (i + 0.5) / GRID
             y = y0 + (y1 - y0) * (j + 0.5) / 3
-            found = ground_at(beneath, x, y)
+            found = ground_at(laid, x, y)
             if found is None:
                 continue
             ratio = contrast(rgb, found[0])

@@ -13,13 +13,16 @@ import math
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy as np
 from PIL import Image, ImageCms
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 
 from bastelbogen.render.pdf import Canvas
+
+if TYPE_CHECKING:
+    import numpy as np
 
 RELATIVE = ImageCms.Intent.RELATIVE_COLORIMETRIC
 BPC = ImageCms.Flags.BLACKPOINTCOMPENSATION
@@ -67,6 +70,8 @@ class Separation:
         if image.mode != "CMYK":
             transform = self._own(image.info.get("icc_profile")) or self.rgb
             image = ImageCms.applyTransform(image.convert("RGB"), transform) or image
+        import numpy as np  # loaded only for a picture: every build imports this module
+
         ink = np.asarray(image, dtype=np.float64) / 255
         return Image.fromarray(_limit_pixels(ink, self.ink), "CMYK")
 
@@ -99,6 +104,8 @@ def limit_ink(cmyk: tuple[float, ...], ink: float) -> tuple[float, float, float,
 
 def _limit_pixels(ink: np.ndarray, most: float) -> np.ndarray:
     """limit_ink over every pixel; the result rounded down to whole steps of 1/255."""
+    import numpy as np
+
     k = np.minimum(ink[..., 3], most)
     cmy = ink[..., :3].sum(axis=-1)
     room = np.maximum(most - k, 0.0)
