@@ -15,6 +15,7 @@ import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from bastelbogen.core.params import COLOUR, whole
 from bastelbogen.core.registry import Registry
@@ -64,6 +65,12 @@ class Painter:
     required: tuple[str, ...] = ()
     puts: frozenset[Mark] = frozenset({Mark.FILL})  # what it puts on paper
     fills_when: str = ""  # the key that must name a colour for it to fill (a shape's `fill`)
+
+    @cached_property
+    def defaults(self) -> dict[str, object]:
+        """What each key takes when a box leaves it out, where it declares a default: read
+        on every face drawn, so gathered once."""
+        return {k: spec.default for k, spec in self.keys.items() if spec.default is not None}
 
     @property
     def text(self) -> bool:

@@ -101,7 +101,8 @@ class Box:
         for name, value in self.params:
             if name == key:
                 return value
-        found = _defaults(self.painter).get(key)
+        declared = known().get(self.painter)
+        found = declared.defaults.get(key) if declared is not None else None
         return found if found is not None else default
 
     def loc_of(self, key: str) -> Loc:
@@ -109,22 +110,6 @@ class Box:
 
 
 Face = tuple[Box, ...]
-
-_DEFAULTS: dict[str, dict[str, object]] = {}
-
-
-def _defaults(painter: str) -> dict[str, object]:
-    """The defaults a registered painter declares for its keys, looked up once: a box's
-    values are read many times on every face drawn."""
-    found = _DEFAULTS.get(painter)
-    if found is None:
-        declared = known().get(painter)
-        if declared is None:  # not registered (yet): nothing to remember
-            return {}
-        found = _DEFAULTS[painter] = {
-            k: spec.default for k, spec in declared.keys.items() if spec.default is not None
-        }
-    return found
 
 
 class Layouts:

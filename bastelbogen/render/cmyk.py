@@ -70,10 +70,7 @@ class Separation:
         if image.mode != "CMYK":
             transform = self._own(image.info.get("icc_profile")) or self.rgb
             image = ImageCms.applyTransform(image.convert("RGB"), transform) or image
-        import numpy as np  # loaded only for a picture: every build imports this module
-
-        ink = np.asarray(image, dtype=np.float64) / 255
-        return Image.fromarray(_limit_pixels(ink, self.ink), "CMYK")
+        return Image.fromarray(_limit_pixels(image, self.ink), "CMYK")
 
     def _own(self, icc: bytes | None) -> ImageCms.ImageCmsTransform | None:
         if not icc:
@@ -102,10 +99,12 @@ def limit_ink(cmyk: tuple[float, ...], ink: float) -> tuple[float, float, float,
     return tuple(math.floor(v * 10**4) / 10**4 for v in (c, m, y, k))  # type: ignore[return-value]
 
 
-def _limit_pixels(ink: np.ndarray, most: float) -> np.ndarray:
-    """limit_ink over every pixel; the result rounded down to whole steps of 1/255."""
-    import numpy as np
+def _limit_pixels(image: Image.Image, most: float) -> np.ndarray:
+    """limit_ink over every pixel of a CMYK picture; the result rounded down to whole steps
+    of 1/255."""
+    import numpy as np  # only pictures need it, and every build imports this module
 
+    ink = np.asarray(image, dtype=np.float64) / 255
     k = np.minimum(ink[..., 3], most)
     cmy = ink[..., :3].sum(axis=-1)
     room = np.maximum(most - k, 0.0)
