@@ -3,7 +3,9 @@ never hang (see sandbox.py)."""
 
 from __future__ import annotations
 
+import keyword
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -75,16 +77,90 @@ def names_read(source: str) -> frozenset[str] | None:
     when it does not parse (then its use reports the mistake)."""
     if "{" not in source:
         return frozenset()
+    paths = paths_read(source)
+    if paths is not None:
+        return frozenset(path[0] for path in paths)
     try:
         return frozenset(find_undeclared_variables(_ENV.parse(source)))
     except Exception:  # noqa: BLE001 - any template the parser refuses
         return None
 
 
+def paths_read(source: str) -> tuple[tuple[str, ...], ...] | None:
+    """The dotted names a plain expression reads (`{{ set.ink }}` reads ('set', 'ink')),
+    or None for one that does more than name values (filters, tests, blocks)."""
+    parts = _plain(source)
+    return None if parts is None else tuple(p for p in parts if isinstance(p, tuple))
+
+
+# `{{ name.key }}`: a value named in the context, the kind of expression nearly every layout
+# is made of. These render by looking the names up, as the sandbox would, without a jinja2
+# evaluation per box per item; everything else, and every mistake, goes through jinja2.
+_NAMED = re.compile(r"\{\{\s*([A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*)\s*\}\}")
+# Names jinja2 reads as constants or operators, or that mean something inside a block.
+_WORDS = frozenset(
+    "true false none True False None not and or in is if else loop self caller varargs"
+    " kwargs".split()
+)
+
+
+@lru_cache(maxsize=4096)
+def _plain(source: str) -> tuple[str | tuple[str, ...], ...] | None:
+    """The source as literal text and dotted names, or None when jinja2 must read it: a
+    brace outside `{{ name }}`, or text jinja2 would change (a carriage return, the final
+    newline it drops)."""
+    if "\r" in source or source.endswith("\n"):
+        return None
+    parts: list[str | tuple[str, ...]] = []
+    at = 0
+    for found in _NAMED.finditer(source):
+        parts.append(source[at : found.start()])
+        path = tuple(found.group(1).split("."))
+        if path[0] in _WORDS or keyword.iskeyword(path[0]):
+            return None
+        parts.append(path)
+        at = found.end()
+    parts.append(source[at:])
+    if any(isinstance(p, str) and "{" in p for p in parts):
+        return None
+    return tuple(p for p in parts if p != "")
+
+
+def _looked_up(parts: tuple, context: dict) -> str | None:
+    """The plain expression's text, or None where a name is missing or its value is not a
+    plain one (jinja2 then renders it, or says what is wrong). A mapping's keys are looked
+    up before its methods, as BoundedSandbox.getattr does."""
+    out = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        value: object = context
+        for key in part:
+            if not isinstance(value, dict) or key not in value:
+                return None
+            value = value[key]
+        if not isinstance(value, str | int | float):
+            return None
+        out.append(str(value))
+    text = "".join(out)
+    return text if len(text) <= limits.MAX_STRING else None  # jinja2 tells it too large
+
+
 def expand(source, context: dict, loc: Loc) -> str:
     """Render one template string; a mistake in it is the user's, reported at `loc`."""
     if not isinstance(source, str) or "{" not in source:
         return source if isinstance(source, str) else str(source)
+    parts = _plain(source)
+    if parts is not None:
+        text = _looked_up(parts, context)
+        if text is not None:
+            return text
+    return _evaluated(source, context, loc)
+
+
+def _evaluated(source: str, context: dict, loc: Loc) -> str:
+    """Render through jinja2, within the build's time budget."""
     short = source if len(source) <= 80 else source[:77] + "..."
     if source in _TIMED_OUT:  # one wait per expression, not one per item that uses it
         raise ExpressionFault(Problem(loc, f"in '{short}': {_TIMED_OUT[source]}"))

@@ -17,6 +17,7 @@ from bastelbogen.layout.faces import Art, context
 from bastelbogen.layout.imposition import Options
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.pieces import art_of
+from bastelbogen.layout.values import typed
 
 RECENT = 64  # arts kept for reuse: a page's worth of fronts and backs, and more
 MISSING = ("<missing>",)  # a name the item's context lacks (hashable, unlike a sentinel)
@@ -179,17 +180,6 @@ class Arts:
                     return None
                 names |= reads
         return frozenset(names)
-
-
-def typed(value):
-    """A value as a key part that tells apart what prints apart: 1, 1.0 and true are equal
-    in Python but not on a card, a mapping is not the list of its pairs."""
-    if isinstance(value, dict):
-        return ("map", tuple((typed(k), typed(v)) for k, v in value.items()))
-    if isinstance(value, list | tuple):
-        return ("list", tuple(typed(v) for v in value))
-    hash(value)  # TypeError for what cannot be a key
-    return (type(value).__name__, value)
 
 
 def _remember(recent: OrderedDict, key, value) -> None:

@@ -29,6 +29,7 @@ from bastelbogen.core.paths import is_file
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
+from bastelbogen.layout.reuse import kept, key_of, paths_of
 from bastelbogen.layout.safe import SafeZone
 from bastelbogen.layout.values import mapping, render, strings, truthy
 
@@ -43,6 +44,24 @@ class BoxSpec:
     params: YMap
     when: str | None
     loc: Loc
+
+    def sources(self, params: bool = True) -> list[str]:
+        """Its expressions: where it lies (`when`, `box`) and, with `params`, what it shows."""
+        found = [self.when, *(self.box if isinstance(self.box, tuple) else ())]
+        for key, value in self.params.items() if params else ():
+            if key not in BOX_KEYS and key != "with":
+                found += strings(value)
+        return [source for source in found if isinstance(source, str)]
+
+    @cached_property
+    def reads(self) -> tuple[tuple[str, ...], ...] | None:
+        """The dotted names the box's look depends on (see reuse.py)."""
+        return paths_of(self.sources(), self.params, self.box)
+
+    @cached_property
+    def memo(self) -> dict:
+        """The boxes resolved recently, by reuse.key_of."""
+        return {}
 
 
 @dataclass(frozen=True)
@@ -66,20 +85,15 @@ class Layout:
     def _names(self, params: bool) -> frozenset[str] | None:
         names: set[str] = set()
         for spec in self.boxes:
-            sources = [spec.when, *(spec.box if isinstance(spec.box, tuple) else ())]
-            for key, value in spec.params.items() if params else ():
-                if key == "with":  # a mapping taken from the context by name
-                    names.add(str(value).split(".")[0])
-                elif key not in BOX_KEYS:
-                    sources += strings(value)
+            if params and "with" in spec.params:  # a mapping taken from the context by name
+                names.add(str(spec.params["with"]).split(".")[0])
             if may_derive(spec.params):  # a seed from the item's id: a face of its own
                 names.add(ITEM)
-            for source in sources:
-                if isinstance(source, str):
-                    found = names_read(source)
-                    if found is None:
-                        return None
-                    names |= found
+            for source in spec.sources(params):
+                found = names_read(source)
+                if found is None:
+                    return None
+                names |= found
         return frozenset(names)
 
 
@@ -250,11 +264,19 @@ def resolve(
     context = {**context, "width": width / mm(1), "height": height / mm(1)}
     boxes, problems = [], Collector()
     for spec in layout.boxes:
+        key = key_of(spec.reads, spec.painter, context, size, safe, layout.name)
+        if key is not None and key in spec.memo:
+            box = spec.memo[key]
+            if box is not None:
+                boxes.append(box)
+            continue
         try:  # every box's mistake told, not only the first's
             box = _resolved(spec, context, size, height, label, safe, layout.name)
         except ContentError as exc:
             problems.extend(exc.problems)
             continue
+        if key is not None:
+            kept(spec.memo, key, box)
         if box is not None:
             boxes.append(box)
     problems.raise_if_any()

@@ -46,3 +46,14 @@ def strings(value) -> list:
 
 def truthy(text) -> bool:
     return str(text).strip().lower() not in ("", "false", "0", "none", "no")
+
+
+def typed(value):
+    """A value as a key part that tells apart what prints apart: 1, 1.0 and true are equal
+    in Python but not on a card, a mapping is not the list of its pairs."""
+    if isinstance(value, dict):
+        return ("map", tuple((typed(k), typed(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return ("list", tuple(typed(v) for v in value))
+    hash(value)  # TypeError for what cannot be a key
+    return (type(value).__name__, value)
