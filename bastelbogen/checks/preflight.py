@@ -33,10 +33,13 @@ RGB = tuple[float, float, float]
 
 class Preflight:
     def __init__(self) -> None:
-        self._found: dict[tuple[str, str], list] = {}  # (where, what) -> [loc, text, n]
+        self._found: dict[tuple, list] = {}  # (where, what) -> [loc, text, n]
 
     def _add(self, loc: Loc, what: str, message: str) -> None:
-        entry = self._found.setdefault((str(loc), what), [loc, message, 0])
+        # Told once per place: the place as plain values, not its text (named relative to
+        # the working folder, which costs a path computation per finding).
+        where = (loc.file, loc.line, loc.col if loc.line else 0)
+        entry = self._found.setdefault((where, what), [loc, message, 0])
         entry[2] += 1
 
     def scaled(self, loc: Loc, message: str) -> None:
@@ -101,7 +104,7 @@ class Preflight:
         (those drawn before it): told when the worst ground it stands on is under
         4.5:1. A ground that is a picture or a motif is not known, so not judged."""
         rgb = _rgb(ink)
-        worst = worst_contrast(rgb, lettering, beneath) if rgb is not None else None
+        worst = worst_contrast(rgb, tuple(lettering), tuple(beneath)) if rgb is not None else None
         if rgb is not None and worst is not None and worst[0] < LEAST_CONTRAST - 1e-9:
             ratio, ground = worst
             self._add(
@@ -142,6 +145,7 @@ class Preflight:
         return out
 
 
+@lru_cache(maxsize=1024)
 def _rgb(value) -> RGB | None:
     """A box's colour value as (r, g, b), or None when it names no paint."""
     try:
@@ -163,7 +167,8 @@ def _hex(rgb: RGB) -> str:
 Ground = tuple[str, tuple[float, float, float, float], bool, RGB | None]
 
 
-def grounds(beneath) -> tuple[Ground, ...]:
+@lru_cache(maxsize=1024)
+def grounds(beneath: tuple) -> tuple[Ground, ...]:
     """The boxes of `beneath` that paint an area, as plain values: the contrast of a colour
     over them is worked out once for every text set on the same grounds (a deck's cards
     share their panels), not once per card."""
@@ -199,10 +204,11 @@ def ground_at(laid: tuple[Ground, ...], x: float, y: float) -> tuple[RGB, str] |
     return PAPER, "the paper"
 
 
-def worst_contrast(rgb: RGB, lettering, beneath) -> tuple[float, str] | None:
+@lru_cache(maxsize=8192)
+def worst_contrast(rgb: RGB, lettering: tuple, beneath: tuple) -> tuple[float, str] | None:
     """The least contrast of the colour `rgb` against the grounds under the rectangle
     `lettering` (sampled on a grid), and what that ground is; None when none is known."""
-    return _worst(rgb, tuple(lettering), grounds(beneath))
+    return _worst(rgb, lettering, grounds(beneath))
 
 
 @lru_cache(maxsize=8192)

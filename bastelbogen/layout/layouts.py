@@ -112,15 +112,36 @@ class Box:
     def get(self, key, default=None):
         """The box's value for `key`; left out, the default its painter declares for the
         key (painters.Key), else `default`."""
-        for name, value in self.params:
-            if name == key:
-                return value
+        return self._values.get(key, default)
+
+    @cached_property
+    def _values(self) -> dict:
         declared = known().get(self.painter)
-        found = declared.defaults.get(key) if declared is not None else None
-        return found if found is not None else default
+        defaults = declared.defaults if declared is not None else {}
+        return {**{k: v for k, v in defaults.items() if v is not None}, **dict(self.params)}
+
+    def __hash__(self) -> int:
+        # Worked out once: a box shared by a thousand cards is hashed with every face and
+        # every ground it is part of.
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(
+                (self.name, self.painter, self.rect, self.params, self.loc, self.locs, self.layout)
+            )
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> dict:
+        # Sent to a worker without what was worked out here: a string's hash differs
+        # from process to process.
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     def loc_of(self, key: str) -> Loc:
-        return dict(self.locs).get(key, self.loc)
+        return self._locs.get(key, self.loc)
+
+    @cached_property
+    def _locs(self) -> dict[str, Loc]:
+        return dict(self.locs)
 
 
 Face = tuple[Box, ...]

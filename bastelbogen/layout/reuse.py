@@ -16,6 +16,7 @@ from bastelbogen.layout.values import typed
 
 KEPT = 512  # boxes kept per box spec: a deck cycles through far fewer looks per box
 Path = tuple[str, ...]
+PLAIN = frozenset({str, int, float, bool})
 
 
 def paths_of(sources: Iterable[str], params: dict, box) -> tuple[Path, ...] | None:
@@ -53,6 +54,9 @@ def key_of(
             if not isinstance(value, dict) or name not in value:
                 return None
             value = value[name]
+        if type(value) in PLAIN:  # what nearly every key is made of, typed at once
+            values.append((type(value).__name__, value))
+            continue
         try:
             values.append(typed(value))
         except TypeError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,11 +102,15 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
 
 
 class Forms:
-    """One PDF form per distinct art in a document, placed as often as needed."""
+    """One PDF form per distinct art in a document, placed as often as needed; an art the
+    document places only once (`uses` counts each key's placements) is drawn where it is
+    placed instead: a form costs a stream and a dictionary that a face shown once never
+    pays back. draw_art clips to the bleed either way, as the form's bounding box would."""
 
-    def __init__(self, canvas, ctx: PaintContext):
+    def __init__(self, canvas, ctx: PaintContext, uses: Mapping | None = None):
         self.canvas = canvas
         self.ctx = ctx
+        self.uses = uses or {}
         self.names: dict = {}  # an art's key (or the art) -> its form's name
 
     def place(
@@ -123,17 +128,14 @@ class Forms:
         art names its piece."""
         c = self.canvas
         key = art if key is None else key
+        once = self.uses.get(key) == 1
         name = self.names.get(key)
-        if name is None:
+        if name is None and not once:
             name = f"F{len(self.names)}"
             self.names[key] = name
             x, y, w, h = art.bleed
-            self.ctx.item_label, self.ctx.item_loc, self.ctx.item = label, loc, item
             c.beginForm(name, x, y, x + w, y + h)
-            try:
-                draw_art(c, art, self.ctx)
-            except ContentError as exc:
-                raise of_piece(exc, item) from None
+            self._draw(art, label, loc, item)
             c.endForm()
         c.saveState()
         if clip is not None:  # one sheet's window onto a larger drawing
@@ -141,5 +143,15 @@ class Forms:
             window.rect(*clip)
             c.clipPath(window, stroke=0, fill=0)
         c.transform(*matrix)
-        c.doForm(name)
+        if name is not None:
+            c.doForm(name)
+        else:
+            self._draw(art, label, loc, item)
         c.restoreState()
+
+    def _draw(self, art: Art, label: str, loc: Loc | None, item) -> None:
+        self.ctx.item_label, self.ctx.item_loc, self.ctx.item = label, loc, item
+        try:
+            draw_art(self.canvas, art, self.ctx)
+        except ContentError as exc:
+            raise of_piece(exc, item) from None

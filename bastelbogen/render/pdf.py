@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -190,7 +191,7 @@ def write_pages(
     `words` are the kit's own words in the build's first language (a board's glue margins,
     its assembly plan); `make` makes the canvas (a print shop's CMYK one for --pdfx)."""
     c = make(DISCARD if ctx.dry else path, meta, pages[0].size, ctx.fonts["regular"])
-    forms = Forms(c, ctx)
+    forms = Forms(c, ctx, _uses(pages, arts))
     ctx.lang = arts.lang  # the file's language: its text is hyphenated by its rules
     for page in pages:
         c.setPageSize(page.size)
@@ -224,6 +225,16 @@ def write_pages(
                 f" {str(exc).splitlines()[0][:100]}; it is damaged",
             )
         ) from None
+
+
+def _uses(pages: list[Page], arts) -> Counter:
+    """How often the file places each art (by its key): one placed once is drawn in place."""
+    uses: Counter = Counter()
+    for page in pages:
+        uses.update(arts.key(p.item, p.side) for p in page.placements)
+        if page.overview is not None:
+            uses[arts.key(page.overview[0], "front")] += 1
+    return uses
 
 
 def _drawn_before(ctx: PaintContext, key) -> bool:

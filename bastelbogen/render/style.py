@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib import colors
@@ -137,6 +138,7 @@ def mix(base, over, amount: float):
 _TAG = re.compile(r"<[^>]*>|&[a-z]+;|&#\d+;")
 
 
+@lru_cache(maxsize=4096)
 def missing_glyphs(text: str, font_name: str) -> str:
     """The characters of `text` (markup aside) that the font cannot draw: a PDF would show
     empty boxes for them, so a build must say so instead."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape as xml_escape
 
@@ -88,24 +89,14 @@ def paint_text(c, box, ctx) -> None:
         return
     font = ctx.fonts.get(box.get("font"), box.loc_of("font"))
     check_glyphs(text, font, box.loc, ctx.item_label)
-    rotate = int(box.get("rotate")) % 360
+    line = set_line(box, font)
+    if line is None:
+        raise _overflow(box, ctx, text, float(box.get("min-size", float(box.get("size")) * 0.6)))
+    fitted, base, left, width, rotate, lettering = line
     x, y, w, h = box.rect
-    if rotate in (90, 270):
-        w, h = h, w
-    size = float(box.get("size"))
-    fitted = fit_line(text, font, size, float(box.get("min-size", size * 0.6)), w, h)
-    if fitted is None:
-        raise _overflow(box, ctx, text, float(box.get("min-size", size * 0.6)))
-    valign, align = box.get("valign"), box.get("align")
-    base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
-        valign, -fitted * CAP_HEIGHT / 2
-    )
-    width = stringWidth(text, font, fitted)
-    left = {"left": -w / 2, "right": w / 2 - width}.get(align, -width / 2)
-    cx, cy = x + box.rect[2] / 2, y + box.rect[3] / 2
+    cx, cy = x + w / 2, y + h / 2
     if ctx.preflight:
         ctx.preflight.text(box, fitted, ctx.item_label)
-        lettering = _turned((left, base, left + width, base + fitted * CAP_HEIGHT), rotate)
         ctx.preflight.contrast(
             box,
             box.get("colour"),
@@ -114,22 +105,47 @@ def paint_text(c, box, ctx) -> None:
             ctx.item_label,
         )
     c.saveState()
-    c.translate(cx, cy)
-    c.rotate(rotate)
+    # One matrix for the move to the box's centre and the turn (the same numbers as
+    # translating, then rotating): a line of text is drawn at its left edge, which is
+    # where reportlab's centred and right-aligned strings start too.
+    if rotate:
+        cos, sin = math.cos(rotate * math.pi / 180), math.sin(rotate * math.pi / 180)
+        c.transform(cos, sin, -sin, cos, cx, cy)
+    else:
+        c.translate(cx, cy)
     c.setFillColor(ctx.ink(box, "colour"))
     c.setFont(font, fitted)
-    if align == "left":
-        c.drawString(-w / 2, base, text)
-    elif align == "right":
-        c.drawRightString(w / 2, base, text)
-    else:
-        c.drawCentredString(0, base, text)
+    c.drawString(left, base, text)
     if box.get("turns") and reads_turned(text):  # as playing cards mark their 6 and 9
         c.setStrokeColor(ctx.ink(box, "colour"))
         c.setLineWidth(fitted * UNDERLINE[1])
         under = base - fitted * UNDERLINE[0]
         c.line(left, under, left + width, under)
     c.restoreState()
+
+
+@lru_cache(maxsize=4096)
+def set_line(box, font: str) -> tuple | None:
+    """Where one line of the box's text stands in `font` (a registered name, unique to its
+    file): its size, baseline, left edge and width about the box's centre, its turn and
+    the rectangle its letters cover, turned (about the centre); None when it does not fit.
+    Worked out once for every card that shows the same box."""
+    text = str(box.get("text", ""))
+    rotate = int(box.get("rotate")) % 360
+    _, _, w, h = box.rect
+    if rotate in (90, 270):
+        w, h = h, w
+    size = float(box.get("size"))
+    fitted = fit_line(text, font, size, float(box.get("min-size", size * 0.6)), w, h)
+    if fitted is None:
+        return None
+    base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
+        box.get("valign"), -fitted * CAP_HEIGHT / 2
+    )
+    width = stringWidth(text, font, fitted)
+    left = {"left": -w / 2, "right": w / 2 - width}.get(box.get("align"), -width / 2)
+    lettering = _turned((left, base, left + width, base + fitted * CAP_HEIGHT), rotate)
+    return fitted, base, left, width, rotate, lettering
 
 
 UNDERLINE = (0.14, 0.075)  # a turned-value mark: below the baseline and thick, in font sizes
