@@ -114,13 +114,17 @@ def _walk(  # noqa: C901 - one branch per PDF operator
     reader, ops, resources, ctm, placed, lines, in_form: bool, into: bool, shapes=None
 ) -> None:
     """Follow the graphics state through a content stream (and, `into`, the forms it
-    places); `shapes`, a list, collects every painted path."""
+    places, and the pieces it draws in place); `shapes`, a list, collects every painted
+    path."""
+    outer = in_form
     xobjects = resources.get("/XObject", {}) if resources else {}
     width, dash = 1.0, ()
+    marked: list[bool] = []  # each open marked-content sequence: whether it is a piece
+    hidden = False  # inside a piece while forms are not read into
     fill, stroke = (0.0, 0.0, 0.0), (0.0, 0.0, 0.0)
     stack, path, ends = [], [], []
     for operands, op in ops:
-        if op in PAINTS and shapes is not None and ends:
+        if op in PAINTS and shapes is not None and ends and not hidden:
             closes, fills, strokes = PAINTS[op]
             shapes.append(
                 Shape(
@@ -158,6 +162,17 @@ def _walk(  # noqa: C901 - one branch per PDF operator
             width = float(operands[0])
         elif op == b"d":
             dash = tuple(float(v) for v in operands[0])
+        elif op in (b"BDC", b"BMC"):  # a piece drawn in place (render/paint.py) is placed
+            piece = op == b"BDC" and operands[0] == "/Piece"
+            if piece and not in_form:
+                placed.append(Placed(f"piece{len(placed)}", ctm, _num(operands[1]["/BBox"])))
+            marked.append(piece)
+            in_form = in_form or piece
+            hidden = not into and any(marked)  # like a form's drawing, read only `into`
+        elif op == b"EMC":
+            if marked.pop():
+                in_form = any(marked) or outer
+            hidden = not into and any(marked)
         elif op == b"Do":
             form = xobjects[operands[0]].get_object()
             if form.get("/Subtype") != "/Form":
@@ -177,6 +192,8 @@ def _walk(  # noqa: C901 - one branch per PDF operator
         elif op == b"h":
             path.append(None)  # closed
             ends.append(None)
+        elif op == b"S" and hidden:
+            pass
         elif op == b"S" and len(path) == 2:
             (x1, y1), (x2, y2) = path
             lines.append(Line(x1, y1, x2, y2, width, bool(dash), dash, in_form))

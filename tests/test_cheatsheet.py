@@ -6,8 +6,8 @@ import pytest
 
 from bastelbogen.content.project import FONTS
 from bastelbogen.core.units import mm
-from bastelbogen.render.cheatsheet import BASE, RulesPage, _groups, _kept, _styles
-from bastelbogen.render.rulestext import blocks
+from bastelbogen.render.rules.cheatsheet import BASE, RulesPage, _groups, _kept, _styles
+from bastelbogen.render.rules.rulestext import blocks
 from bastelbogen.render.style import Fonts
 from tests.conftest import ROOT, printed
 
@@ -34,8 +34,8 @@ def test_a_heading_travels_with_its_first_block():
     (platypus' KeepTogether), while a paragraph alone fills the column."""
     from reportlab.platypus import KeepTogether, Paragraph
 
-    from bastelbogen.render import columns
-    from bastelbogen.render.hyphens import Hyphenating
+    from bastelbogen.render.rules import columns
+    from bastelbogen.render.rules.hyphens import Hyphenating
 
     sheet = RulesPage(
         _fonts(),
@@ -55,7 +55,7 @@ def test_a_heading_travels_with_its_first_block():
             [("h", "A"), ("p", "one"), ("p", "two"), ("h", "B"), ("li", "x")], styles, sheet, texts
         )
     )
-    # a paragraph alone (one that hyphenates: render/hyphens.py), between kept groups
+    # a paragraph alone (one that hyphenates: render/rules/hyphens.py), between kept groups
     assert [type(f) for f in flow] == [KeepTogether, Hyphenating, KeepTogether]
     assert sorted(texts.values()) == ["A", "B", "one", "two", "x"]
     # Fill the left column with filler so that heading B would fit at its foot, its point not.

@@ -18,9 +18,9 @@ from bastelbogen.content.painters import PAINTERS
 from bastelbogen.content.project import FONTS
 from bastelbogen.core.errors import ContentError, Loc
 from bastelbogen.layout.layouts import Box
-from bastelbogen.render.hyphens import knows
 from bastelbogen.render.paint import PaintContext, draw_face
 from bastelbogen.render.style import Fonts
+from bastelbogen.render.syllables import knows
 
 LOC = Loc("face.yaml", 7, 11)
 GERMAN = "Versorgt Erschüttert Donaudampfschifffahrtsgesellschaft"

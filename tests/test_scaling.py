@@ -53,7 +53,8 @@ def test_validate_draws_every_variant_but_writes_no_pdf(monkeypatch):
     """validate lays out and draws every theme, language and braille variant (text fitted,
     glyphs and pictures checked) and saves each PDF into nothing (fonts are subset there):
     no file is written; each face is drawn once however many variants show it."""
-    from bastelbogen.render import columns, paint, pdf
+    from bastelbogen.render import paint, pdf
+    from bastelbogen.render.rules import columns
     from tests.conftest import ROOT
 
     targets = []

@@ -12,8 +12,6 @@ from io import BytesIO
 from pathlib import Path
 from typing import cast
 
-from PIL import ImageCms
-
 from bastelbogen.content.options import OPTIONS
 from bastelbogen.content.schema import Fields, type_name
 from bastelbogen.core import limits
@@ -204,6 +202,8 @@ def _unusable(path: str, size: int) -> str | None:
     will read it (a damaged table shows only when the conversion is built)."""
     if size > limits.MAX_BINARY_BYTES:
         return f"is {size:,} bytes; an ICC profile here may have {limits.MAX_BINARY_BYTES:,}"
+    from PIL import ImageCms  # littleCMS: loaded for a shop that prints in CMYK only
+
     data = Path(path).read_bytes()
     if data[12:16] != b"prtr" or data[16:20] != b"CMYK":
         return "is no CMYK output profile (an ICC file of class 'prtr')"

@@ -1,5 +1,5 @@
 """rules.yaml: the cheat sheet's texts, one part per language, read and checked with the
-rest of the content (the cheat sheet itself is laid out in render/cheatsheet.py)."""
+rest of the content (the cheat sheet itself is laid out in render/rules/cheatsheet.py)."""
 
 from __future__ import annotations
 

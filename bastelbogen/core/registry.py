@@ -23,9 +23,13 @@ class DuplicateName(ValueError):
 
 
 def import_all(package_name: str, path: Iterable[str]) -> None:
-    """Every module of the package and of its subpackages, imported."""
-    for module in pkgutil.walk_packages(path, prefix=f"{package_name}."):
-        importlib.import_module(module.name)
+    """Every module of the package and of its subpackages, imported; a subpackage that
+    says `REGISTERS = False` holds nothing that registers, and its modules are left to be
+    loaded when they are used (the cheat sheet's typesetting by a build without one)."""
+    for info in pkgutil.iter_modules(path, prefix=f"{package_name}."):
+        module = importlib.import_module(info.name)
+        if info.ispkg and getattr(module, "REGISTERS", True):
+            import_all(info.name, module.__path__)
 
 
 class Registry(Generic[T]):

@@ -1,36 +1,24 @@
-"""jinja2 in a bounded sandbox: content and templates may compute text, never reach outside,
-never hang (see sandbox.py)."""
+"""Expressions in content and layouts: `{{ name.key }}` looked up directly, anything more by
+jinja2 in a bounded sandbox (sandbox.py), loaded the first time an expression needs it.
+They may compute text, never reach outside, never hang."""
 
 from __future__ import annotations
 
 import keyword
-import os
 import re
 from functools import lru_cache
-from pathlib import Path
-
-import jinja2
-from jinja2.loaders import split_template_path
-from jinja2.meta import find_undeclared_variables
+from typing import TYPE_CHECKING
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
-from bastelbogen.core.paths import inside as contained
-from bastelbogen.core.paths import is_file
-from bastelbogen.core.sandbox import (
-    BoundedSandbox,
-    Bounds,
-    Timeout,
-    clock,
-    deadline,
-    grant,
-    render_bounded,
-    reset_budget,
-)
-from bastelbogen.core.source import check_controls, read_text
+
+if TYPE_CHECKING:
+    import jinja2
+
+from bastelbogen.core.budget import Timeout, clock, deadline, grant, reset_budget
 
 
-def _printable(value):
+def printable(value):
     """Only plain values become text: a list or mapping printed whole is a mistake."""
     if isinstance(value, list | tuple | dict):
         kind = "a mapping" if isinstance(value, dict) else "a list"
@@ -40,12 +28,19 @@ def _printable(value):
     return value
 
 
-_ENV = BoundedSandbox(
-    undefined=jinja2.StrictUndefined,
-    autoescape=False,
-    keep_trailing_newline=False,
-    finalize=_printable,
-)
+@lru_cache(maxsize=1)
+def _env():
+    """The sandbox expressions are evaluated in, made when the first one needs jinja2."""
+    import jinja2
+
+    from bastelbogen.core.sandbox import BoundedSandbox
+
+    return BoundedSandbox(
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=False,
+        finalize=printable,
+    )
 
 
 def reset() -> None:
@@ -68,7 +63,7 @@ _USES: dict[str, int] = {}  # how often each has run: each use earns it a little
 
 @lru_cache(maxsize=4096)
 def _compile(source: str) -> jinja2.Template:
-    return _ENV.from_string(source)
+    return _env().from_string(source)
 
 
 @lru_cache(maxsize=4096)
@@ -80,8 +75,10 @@ def names_read(source: str) -> frozenset[str] | None:
     paths = paths_read(source)
     if paths is not None:
         return frozenset(path[0] for path in paths)
+    from jinja2.meta import find_undeclared_variables
+
     try:
-        return frozenset(find_undeclared_variables(_ENV.parse(source)))
+        return frozenset(find_undeclared_variables(_env().parse(source)))
     except Exception:  # noqa: BLE001 - any template the parser refuses
         return None
 
@@ -170,6 +167,8 @@ def _evaluated(source: str, context: dict, loc: Loc) -> str:
     uses = _USES[source] = _USES.get(source, 0) + 1
     grant(limits.EXPRESSION_SECONDS_PER_USE)
     start = clock()
+    from bastelbogen.core.sandbox import render_bounded
+
     try:
         # One evaluation never runs past the plain limit; over a build, each use adds a little.
         with deadline(
@@ -179,7 +178,12 @@ def _evaluated(source: str, context: dict, loc: Loc) -> str:
             )
         ):
             return render_bounded(_compile(source), context)
-    except Exception as exc:  # noqa: BLE001 - narrowed by `problem`, re-raised if a bug
+    except Exception as exc:
+        import jinja2  # loaded already: the expression went to jinja2
+
+        from bastelbogen.core.sandbox import Bounds
+
+        # noqa: BLE001 - narrowed by `problem`, re-raised if a bug
         message = problem(exc)
         if message is None:
             raise
@@ -204,6 +208,10 @@ def _evaluated(source: str, context: dict, loc: Loc) -> str:
 
 def problem(exc: BaseException) -> str | None:
     """What a failed expression or template did wrong, or None when the failure is ours."""
+    import jinja2  # only what jinja2 raised is asked about
+
+    from bastelbogen.core.sandbox import Bounds
+
     if isinstance(exc, jinja2.exceptions.SecurityError):
         return f"not allowed: {exc}"
     if isinstance(exc, jinja2.exceptions.UndefinedError | jinja2.exceptions.TemplateSyntaxError):
@@ -230,42 +238,3 @@ def problem(exc: BaseException) -> str | None:
     ):
         return str(exc)
     return None
-
-
-class ContainedLoader(jinja2.BaseLoader):
-    """Templates from the given folders only: a name or a symlink that leads outside them
-    (`{% include '../../x' %}`, a link to /etc) is refused, not followed. Files are read as
-    content is: bounded in size, bad bytes and control characters named with their place."""
-
-    def __init__(self, folders: list[Path]):
-        self.folders = [Path(f) for f in folders]
-
-    def get_source(self, environment, template):
-        pieces = split_template_path(template)  # refuses '..' in names
-        for folder in self.folders:
-            candidate = folder.joinpath(*pieces)
-            if not os.path.lexists(candidate):
-                continue
-            path = contained(folder, "/".join(pieces))
-            if path is None:
-                raise jinja2.exceptions.TemplateNotFound(
-                    f"{template} (it leads outside the templates folder {folder})"
-                )
-            if not is_file(path):
-                continue
-            source = read_text(path, what="template")
-            check_controls(source, str(path))
-            return source, str(path), lambda: True
-        raise jinja2.exceptions.TemplateNotFound(template)
-
-
-def environment(loader: jinja2.BaseLoader) -> BoundedSandbox:
-    """A bounded sandbox for whole-file templates (cheat sheets)."""
-    return BoundedSandbox(
-        loader=loader,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        finalize=_printable,
-    )

@@ -8,7 +8,6 @@ every copy) are recognised and drawn once.
 from __future__ import annotations
 
 import difflib
-import math
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -29,6 +28,7 @@ from bastelbogen.core.paths import is_file
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
+from bastelbogen.layout.places import box_mm, box_written, check_place
 from bastelbogen.layout.reuse import kept, key_of, paths_of
 from bastelbogen.layout.safe import SafeZone
 from bastelbogen.layout.values import mapping, render, strings, truthy
@@ -210,7 +210,7 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
     if not isinstance(name, str):
         problems.add(loc, "a box needs a 'name'")
     known_painter = _painter_named(raw, problems)
-    if not _box_written(box):
+    if not box_written(box):
         problems.add(
             raw.value_loc("box"),
             "box must be [x, y, width, height] in millimetres,"
@@ -223,7 +223,7 @@ def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
         return None
     painter = str(painter)  # a registered painter's name
     check_box_keys(raw, name, painter, (BOX_KEYS, loc), problems)
-    assert box is not None  # _box_written said it is 'bleed' or four values
+    assert box is not None  # box_written said it is 'bleed' or four values
     return BoxSpec(
         name,
         painter,
@@ -251,24 +251,6 @@ def _painter_named(raw: YMap, problems: Collector) -> bool:
         f"painter must be one of {', '.join(painters)}, got {type_name(painter)}{hint}",
     )
     return False
-
-
-def _box_written(box) -> bool:
-    """Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
-    follow a size computed elsewhere (a stand's panel, say); `bleed` is the trim grown by
-    the bleed chosen for the build, for art that runs off the edge."""
-    if box == "bleed":
-        return True
-    return (
-        isinstance(box, YList)
-        and len(box) == 4
-        and all(
-            (isinstance(v, int | float) and not isinstance(v, bool) and _plausible(v))
-            or (isinstance(v, str) and "{{" in v)
-            for v in box
-        )
-        and all(not isinstance(v, int | float) or v > 0 for v in box[2:])
-    )
 
 
 def resolve(
@@ -317,9 +299,9 @@ def _resolved(
     locs = spec.params.value_locs
     if spec.when is not None and not truthy(expand(spec.when, context, locs["when"])):
         return None
-    x, y, w, h = _box_mm(spec, context, label)
+    x, y, w, h = box_mm(spec, context, label)
     rect = (mm(x), height - mm(y + h), mm(w), mm(h))
-    _check_place(spec, rect, size, label, safe)
+    check_place(spec, rect, size, label, safe)
     params = []
     for key, value in spec.params.items():
         if key in BOX_KEYS:
@@ -350,54 +332,3 @@ def _resolved(
         tuple(sorted((k, v) for k, v in locs.items() if k not in BOX_KEYS)),
         layout,
     )
-
-
-def _box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:
-    if spec.box == "bleed":
-        b = context.get("bleed", 0.0)
-        return (-b, -b, context["width"] + 2 * b, context["height"] + 2 * b)
-    if not any(isinstance(v, str) for v in spec.box):
-        return tuple(float(v) for v in spec.box)
-    loc = spec.params.value_loc("box")
-    values = []
-    for v in spec.box:
-        try:
-            values.append(float(expand(v, context, loc)) if isinstance(v, str) else v)
-        except ValueError:
-            raise ContentError(
-                Problem(loc, f"{label}: box '{spec.name}': '{v}' does not give a number")
-            ) from None
-    if not all(_plausible(v) for v in values) or values[2] <= 0 or values[3] <= 0:
-        raise ContentError(
-            Problem(
-                loc,
-                f"{label}: box '{spec.name}' comes out"
-                f" {', '.join(f'{v:g}' for v in values)} mm; it needs a"
-                " width and height above 0, and every value at most"
-                f" {limits.MAX_LENGTH_MM:g} mm either way",
-            )
-        )
-    return tuple(values)
-
-
-def _plausible(value) -> bool:
-    """A finite number of millimetres no item could exceed."""
-    return math.isfinite(value) and abs(value) <= limits.MAX_LENGTH_MM
-
-
-def _check_place(spec: BoxSpec, rect, size, label: str, safe: SafeZone | None) -> None:
-    x, y, w, h = rect
-    width, height = size
-    if x >= width or y >= height or x + w <= 0 or y + h <= 0:
-        raise ContentError(
-            Problem(
-                spec.params.value_loc("box"),
-                f"{label}: box '{spec.name}'"
-                f" lies outside the {width / mm(1):.1f} x"
-                f" {height / mm(1):.1f} mm item",
-            )
-        )
-    if safe is not None and known()[spec.painter].text and (why := safe.refuses(rect)):
-        raise ContentError(
-            Problem(spec.params.value_loc("box"), f"{label}: box '{spec.name}' {why}")
-        )

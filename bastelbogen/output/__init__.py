@@ -90,13 +90,14 @@ def listed(name: str, pages, game: Game) -> dict:
     copy (1..n), rotation (degrees counter-clockwise) and trim, in mm (a shared sheet holds
     the parts of several components), and its cut outline as points on the page (a hex's
     six corners, a card's four), so a reader can check cuts without our code."""
+    outlines: dict = {}  # each component's outline per side, worked out once per file
     return {
         "path": name,
         "pages": [
             {
                 "number": n,
                 "size_mm": [round(to_mm(v), 3) for v in page.size],
-                "items": [_item(p, game) for p in page.placements],
+                "items": [_item(p, game, outlines) for p in page.placements],
             }
             for n, page in enumerate(pages, start=1)
         ],
@@ -110,7 +111,7 @@ def rotation(matrix) -> int:
     return round(math.degrees(math.atan2(b, a))) % 360
 
 
-def _item(p, game: Game) -> dict:
+def _item(p, game: Game, outlines: dict) -> dict:
     component = p.item.component
     kind = kind_of(component)
     entry = {
@@ -131,9 +132,12 @@ def _item(p, game: Game) -> dict:
             ]
         ]
         return entry
-    loops = kind.outline(component, game)
-    if p.side == "back":
-        loops = seen_from_behind(loops, kind.trim(component, game)[0])
+    loops = outlines.get((id(component), p.side))
+    if loops is None:
+        loops = kind.outline(component, game)
+        if p.side == "back":
+            loops = seen_from_behind(loops, kind.trim(component, game)[0])
+        outlines[(id(component), p.side)] = loops
     entry["outline_mm"] = [
         [[round(to_mm(v), 4) for v in apply(p.matrix, x, y)] for x, y in loop] for loop in loops
     ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from bastelbogen.layout.kit import in_language
 from bastelbogen.output import Job, Writer, register
-from bastelbogen.render.cheatsheet import write_cheatsheet
 
 
 @register
@@ -18,6 +17,9 @@ class CheatSheet(Writer):
     def finish(self, job: Job, files: list[dict]) -> list[dict]:
         if job.game.rules is None:
             return []
+        # Loaded only for a game with rules: the typesetting is most of a build's start-up.
+        from bastelbogen.render.rules.cheatsheet import write_cheatsheet
+
         langs = job.options.langs
         entries = []
         for lang in langs:

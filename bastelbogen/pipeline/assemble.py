@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.models import Variant
-from bastelbogen.core import limits, sandbox
+from bastelbogen.core import budget, limits
 from bastelbogen.core.errors import Collector, ContentError, Problem
 from bastelbogen.core.geometry import IDENTITY
 from bastelbogen.core.workers import in_order
@@ -56,7 +56,7 @@ def every_fault(job: Job, variant: Variant | None, first: ContentError) -> Conte
     # after would be refused too. What was found by then is told.
     ends = time.thread_time() + limits.FAULT_SEARCH_SECONDS
     for plan, options in ((plan, options) for plan in planned for options in langs):
-        if time.thread_time() > ends or sandbox.spent():
+        if time.thread_time() > ends or budget.spent():
             break
         try:
             laid = list(paint_file(job.game, plan, job.layouts, options, None))
@@ -65,7 +65,7 @@ def every_fault(job: Job, variant: Variant | None, first: ContentError) -> Conte
             continue
         for one in laid:
             found.extend(_drawn_faults(job, one, ends))
-    return told_faults(found.problems, time.thread_time() > ends or sandbox.spent())
+    return told_faults(found.problems, time.thread_time() > ends or budget.spent())
 
 
 def told_faults(found: list[Problem], stopped: bool) -> ContentError:
@@ -94,7 +94,7 @@ def _drawn_faults(job: Job, laid, ends: float) -> list[Problem]:
     found: list[Problem] = []
     forms = None
     for item, side in ((item, side) for item in laid.items for side in ("front", "back")):
-        if time.thread_time() > ends or sandbox.spent():
+        if time.thread_time() > ends or budget.spent():
             break
         if forms is None:  # a form left half drawn by a fault spoils its canvas: a new one
             ctx = PaintContext(

@@ -4,6 +4,7 @@ where the laid-out files go."""
 
 from __future__ import annotations
 
+import sys
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -28,9 +29,8 @@ from bastelbogen.output.publish import OutsideError, scratch, staged, sweep
 from bastelbogen.output.shop import takes
 from bastelbogen.pipeline import plugins
 from bastelbogen.pipeline.assemble import every_fault, write_kit
-from bastelbogen.render.cheatsheet import forget_fits
-from bastelbogen.render.hyphens import knows
 from bastelbogen.render.style import Fonts
+from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
 
 # Its fields: the settings the layout needs (the options of the group "print"), every other
@@ -99,7 +99,7 @@ def prepare(
     every other layout fault, rather than raised."""
     templating.reset()
     if not drawn:  # a later variant of one validation may reuse the pages fitted before
-        forget_fits()
+        _forget_fits()
     plugins.load()
     game = game if game is not None else project.load(game_id)
     options, variant, profile = settled(game, options)
@@ -119,6 +119,14 @@ def prepare(
     return Prepared(
         game, options, variant, profile, words, fonts, layouts, preflight, tuple(faults)
     )
+
+
+def _forget_fits() -> None:
+    """Files may have changed since a rules page was fitted (a font, a picture); a process
+    that laid out none has not loaded the typesetting, and has nothing to forget."""
+    sheet = sys.modules.get("bastelbogen.render.rules.cheatsheet")
+    if sheet is not None:
+        sheet.forget_fits()
 
 
 def _read_templates(layouts: Layouts, game: Game) -> list:

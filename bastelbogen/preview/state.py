@@ -223,8 +223,8 @@ def _sheets(
 def _rules(ready: Prepared, lang: str, sources: dict) -> list[dict]:
     """The cheat sheet's page, as its writer makes it (output/cheatsheet.py), listed by its
     text and look, drawn when asked for."""
-    from bastelbogen.render.cheatsheet import BASE, write_cheatsheet
-    from bastelbogen.render.rulestext import blocks_of, load_template
+    from bastelbogen.render.rules.cheatsheet import BASE, write_cheatsheet
+    from bastelbogen.render.rules.rulestext import blocks_of, load_template
 
     game, options = ready.game, ready.options
     rules = game.rules

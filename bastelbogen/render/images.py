@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 
 from bastelbogen.content.painters import Mark, painter
@@ -38,15 +38,28 @@ def image_path(box, ctx) -> Path:
     return path
 
 
-class _Renderer(renderPDF._PDFRenderer):
-    """reportlab draws an SVG's embedded pictures as inline images, which break with
-    `useA85 = 0` and inside forms; as image objects they work, and are stored once."""
+@cache
+def _svg_renderer():
+    """reportlab's drawing renderer, made when a game first draws an SVG (it loads the
+    graphics library, and platypus with it: most of a build's start-up otherwise)."""
+    from reportlab.graphics import renderPDF
 
-    def drawImage(self, image):  # noqa: N802 - reportlab's name
-        if image.path is not None and hasattr(image.path, "mode"):  # svglib hands PIL images
-            self._canvas.drawImage(
-                ImageReader(image.path), image.x, image.y, image.width, image.height, mask="auto"
-            )
+    class Renderer(renderPDF._PDFRenderer):
+        """reportlab draws an SVG's embedded pictures as inline images, which break with
+        `useA85 = 0` and inside forms; as image objects they work, and are stored once."""
+
+        def drawImage(self, image):  # noqa: N802 - reportlab's name
+            if image.path is not None and hasattr(image.path, "mode"):  # svglib: PIL images
+                self._canvas.drawImage(
+                    ImageReader(image.path),
+                    image.x,
+                    image.y,
+                    image.width,
+                    image.height,
+                    mask="auto",
+                )
+
+    return Renderer, renderPDF.renderScaledDrawing
 
 
 def _unreadable(box, path: Path) -> ContentError:
@@ -109,7 +122,8 @@ def paint_image(c, box, ctx) -> None:
         c.translate(left, bottom)
         c.scale(scale, scale)
         try:
-            _Renderer().draw(renderPDF.renderScaledDrawing(drawing), c, 0, 0)
+            renderer, scaled = _svg_renderer()
+            renderer().draw(scaled(drawing), c, 0, 0)
         except (ValueError, TypeError, ArithmeticError) as exc:  # nan or 1e300 in the SVG
             raise ContentError(
                 Problem(

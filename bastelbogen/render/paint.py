@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.lib import colors
+from reportlab.lib.rl_accel import fp_str
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.painters import PAINTERS
@@ -24,6 +25,9 @@ from bastelbogen.render.style import (
 SWELL_LIGHTEN = 0.6
 CUT_COLOUR = "#3a3a3a"  # a cut line on the art (guides: lines, a shape): thin and dark
 CUT_WIDTH = 0.4
+# The marked-content tag round an art drawn in place (ISO 32000-1, 14.6: viewers and
+# printers ignore it), its property list holding the bounding box a form would have had.
+PIECE = "Piece"
 
 
 @dataclass
@@ -145,8 +149,12 @@ class Forms:
         c.transform(*matrix)
         if name is not None:
             c.doForm(name)
-        else:
+        else:  # marked as a piece with the box its form would have, for readers of the file
+            x, y, w, h = art.bleed
+            box = " ".join(fp_str(v) for v in (x, y, x + w, y + h))
+            c.addLiteral(f"/{PIECE} <</BBox [{box}]>> BDC")
             self._draw(art, label, loc, item)
+            c.addLiteral("EMC")
         c.restoreState()
 
     def _draw(self, art: Art, label: str, loc: Loc | None, item) -> None:

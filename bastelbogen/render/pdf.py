@@ -54,9 +54,7 @@ class _FormWithStates(pdfdoc.PDFFormXObject):
 
     def deflate(self) -> None:
         if self.compression and isinstance(self.stream, str | bytes):
-            data = self.stream.encode("utf8") if isinstance(self.stream, str) else self.stream
-            self.Contents = pdfdoc.PDFStream(content=zlib.compress(data), filters=[_Deflated()])
-            self.Contents.__Comment__ = "xobject form stream"
+            self.Contents = _deflated(self.stream, "xobject form stream")
             self.stream, self.compression = None, 0
 
     def format(self, document):
@@ -73,6 +71,15 @@ class _FormWithStates(pdfdoc.PDFFormXObject):
                 resources.ExtGState = self.ExtGState
             self.Resources = resources
         return super().format(document)
+
+
+def _deflated(stream: str | bytes, comment: str) -> pdfdoc.PDFStream:
+    """A drawing's stream deflated now, as reportlab would on saving (the same bytes): held
+    until the file is saved, thousands of faces' drawings were most of a big build's memory."""
+    data = stream.encode("utf8") if isinstance(stream, str) else stream
+    deflated = pdfdoc.PDFStream(content=zlib.compress(data), filters=[_Deflated()])
+    deflated.__Comment__ = comment
+    return deflated
 
 
 class _Discard:
@@ -124,6 +131,13 @@ class Canvas(rl_canvas.Canvas):
             pdfdoc.PDFFile, _Streamed.sink = collector, None
             if out is not target:
                 out.close()
+
+    def showPage(self) -> None:
+        super().showPage()
+        page = self._doc.Pages.pages[-1]  # the page just made: its drawing deflated now
+        if page.compression and isinstance(page.stream, str | bytes):
+            page.Contents = _deflated(page.stream, "page stream")
+            page.stream = None
 
     def _setExtGState(self, obj):
         super()._setExtGState(obj)

@@ -3,15 +3,20 @@ theme's terms filled in) into blocks, one per `@kind text` line the template wri
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import jinja2
+from jinja2.loaders import split_template_path
 
 from bastelbogen.content.models import Game
+from bastelbogen.core.budget import deadline
 from bastelbogen.core.errors import ContentError, Loc, Problem
-from bastelbogen.core.sandbox import deadline, render_bounded
-from bastelbogen.core.source import YList, YMap
-from bastelbogen.core.templating import ContainedLoader, environment, expand, problem
+from bastelbogen.core.paths import inside as contained
+from bastelbogen.core.paths import is_file
+from bastelbogen.core.sandbox import BoundedSandbox, render_bounded
+from bastelbogen.core.source import YList, YMap, check_controls, read_text
+from bastelbogen.core.templating import expand, printable, problem
 
 
 def load_template(rules, templates: list[Path]):
@@ -108,3 +113,42 @@ def blocks(markup: str, kinds) -> list[tuple[str, str]]:
         if kind in kinds:
             blocks.append((kind, text.strip()))
     return blocks
+
+
+class ContainedLoader(jinja2.BaseLoader):
+    """Templates from the given folders only: a name or a symlink that leads outside them
+    (`{% include '../../x' %}`, a link to /etc) is refused, not followed. Files are read as
+    content is: bounded in size, bad bytes and control characters named with their place."""
+
+    def __init__(self, folders: list[Path]):
+        self.folders = [Path(f) for f in folders]
+
+    def get_source(self, environment, template):
+        pieces = split_template_path(template)  # refuses '..' in names
+        for folder in self.folders:
+            candidate = folder.joinpath(*pieces)
+            if not os.path.lexists(candidate):
+                continue
+            path = contained(folder, "/".join(pieces))
+            if path is None:
+                raise jinja2.exceptions.TemplateNotFound(
+                    f"{template} (it leads outside the templates folder {folder})"
+                )
+            if not is_file(path):
+                continue
+            source = read_text(path, what="template")
+            check_controls(source, str(path))
+            return source, str(path), lambda: True
+        raise jinja2.exceptions.TemplateNotFound(template)
+
+
+def environment(loader: jinja2.BaseLoader) -> BoundedSandbox:
+    """A bounded sandbox for whole-file templates (cheat sheets)."""
+    return BoundedSandbox(
+        loader=loader,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        finalize=printable,
+    )

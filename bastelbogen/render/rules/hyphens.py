@@ -6,32 +6,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from functools import lru_cache
 
-import pyphen
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import to_mm
 from bastelbogen.render.blame import located, of_layout
-
-
-@lru_cache(maxsize=64)
-def knows(lang: str) -> bool:
-    """Whether pyphen has a hyphenation dictionary for the language (`de`, `en_GB`,
-    `pt-BR`), without reading it."""
-    return bool(lang) and pyphen.language_fallback(lang.replace("-", "_")) is not None
-
-
-@lru_cache(maxsize=64)
-def hyphenator(lang: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
-    """A word's places to break at, longest head first, by the hyphenation dictionary of
-    the language; None for a language pyphen has none for. Reading a dictionary takes a
-    while (German's, a second): it is read when a word first needs it."""
-    if not knows(lang):
-        return None
-    return pyphen.Pyphen(lang=pyphen.language_fallback(lang.replace("-", "_"))).iterate
+from bastelbogen.render.syllables import hyphenator, knows
 
 
 def hyphenated(lang: str, fonts: Sequence[str], everywhere: bool = False) -> dict:

@@ -24,13 +24,13 @@ from bastelbogen.content.models import Game
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm, to_mm
-from bastelbogen.render import columns, lookup
-from bastelbogen.render.columns import SHEET
-from bastelbogen.render.hyphens import hyphenated
+from bastelbogen.render.paragraphs import NO_BREAK, paragraph, unbroken_tail
 from bastelbogen.render.pdf import DISCARD, Meta
-from bastelbogen.render.rulestext import blocks_of, load_template
+from bastelbogen.render.rules import columns, lookup
+from bastelbogen.render.rules.columns import SHEET
+from bastelbogen.render.rules.hyphens import hyphenated
+from bastelbogen.render.rules.rulestext import blocks_of, load_template
 from bastelbogen.render.style import Fonts, colour
-from bastelbogen.render.text import NO_BREAK, paragraph, unbroken_tail
 
 HEAD = ("title", "tagline", "facts")  # blocks set in the header band
 BASE = {

@@ -20,9 +20,9 @@ from bastelbogen.content.painters import MOTIFS, completed
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
-from bastelbogen.render.hyphens import Hyphenating
 from bastelbogen.render.paint import PaintContext
-from bastelbogen.render.text import unbroken_tail
+from bastelbogen.render.paragraphs import unbroken_tail
+from bastelbogen.render.rules.hyphens import Hyphenating
 
 KINDS = ("panel", "row", "cycle", "symbol")  # the blocks of the look-up band
 LINE = colors.HexColor("#cfc8b8")
