@@ -11,6 +11,7 @@ from pypdf.generic import ContentStream
 from bastelbogen.core.geometry import IDENTITY, apply, bounds, compose
 
 PT_PER_MM = 72 / 25.4
+PIECE = "<piece>"  # a piece drawn in place, until read() names it
 
 
 @dataclass(frozen=True)
@@ -74,14 +75,19 @@ def _num(values):
 
 def read(path, forms: bool = False, shapes: bool = False) -> tuple[PdfReader, list[PageInfo]]:
     """Pages as numbers; with `forms`, the lines drawn inside placed forms too; with
-    `shapes`, every painted path as a Shape."""
+    `shapes`, every painted path as a Shape. A piece drawn in place is placed like a form,
+    named by its page and place (piece-1-3)."""
     reader = PdfReader(str(path))
     pages = []
-    for page in reader.pages:
+    for number, page in enumerate(reader.pages, start=1):
         placed, lines = [], []
         ops = ContentStream(page.get_contents(), reader).operations
         painted = [] if shapes else None
         _walk(reader, ops, page["/Resources"], IDENTITY, placed, lines, False, forms, painted)
+        placed = [
+            Placed(f"piece-{number}-{n}", p.matrix, p.bbox) if p.name == PIECE else p
+            for n, p in enumerate(placed)
+        ]
         mb = page.mediabox
         pages.append(
             PageInfo(
@@ -165,7 +171,7 @@ def _walk(  # noqa: C901 - one branch per PDF operator
         elif op in (b"BDC", b"BMC"):  # a piece drawn in place (render/paint.py) is placed
             piece = op == b"BDC" and operands[0] == "/Piece"
             if piece and not in_form:
-                placed.append(Placed(f"piece{len(placed)}", ctm, _num(operands[1]["/BBox"])))
+                placed.append(Placed(PIECE, ctm, _num(operands[1]["/BBox"])))
             marked.append(piece)
             in_form = in_form or piece
             hidden = not into and any(marked)  # like a form's drawing, read only `into`
@@ -199,6 +205,8 @@ def _walk(  # noqa: C901 - one branch per PDF operator
             lines.append(Line(x1, y1, x2, y2, width, bool(dash), dash, in_form))
         elif op == b"S" and len(path) > 3 and path[-1] is None and None not in path[:-1]:
             lines.append(Outline(tuple(path[:-1]), width, bool(dash), in_form))
+        if op in PAINTS or op in (b"n", b"re"):  # a path painted, or a rectangle begun
+            path = []
 
 
 def _returns(ends) -> bool:
