@@ -204,14 +204,14 @@ def ground_at(laid: tuple[Ground, ...], x: float, y: float) -> tuple[RGB, str] |
     return PAPER, "the paper"
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def worst_contrast(rgb: RGB, lettering: tuple, beneath: tuple) -> tuple[float, str] | None:
     """The least contrast of the colour `rgb` against the grounds under the rectangle
     `lettering` (sampled on a grid), and what that ground is; None when none is known."""
     return _worst(rgb, lettering, grounds(beneath))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _worst(rgb: RGB, lettering, laid: tuple[Ground, ...]) -> tuple[float, str] | None:
     x0, y0, x1, y1 = lettering
     worst: tuple[float, str] | None = None

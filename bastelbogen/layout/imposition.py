@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Protocol
 
 from bastelbogen.content.models import Item
@@ -264,10 +265,10 @@ def impose(
     m, b = settings.keep_clear, settings.bleed
     outer = outer_room(b, marks)
     printable = printable_area(settings)
-    local = (0.0, 0.0, *size)
 
     fold = settings.duplex == "fold" and has_back
     keep_out = () if fold else settings.keep_out  # a fold sheet carries no marks
+    fold_line = None
     if fold:
         grid, flip, fold_line = _fold_grid(printable, size, b, outer, page_w, page_h)
     elif fit is None:
@@ -290,19 +291,38 @@ def impose(
             + (" clear of the registration marks" if keep_out else "")
         )
 
+    return _laid(
+        items, grid, order, flip, size, settings, has_back, marks, fold_line if fold else None
+    )
+
+
+def _laid(items, grid, order, flip, size, settings, has_back: bool, marks: bool, fold_line):
+    """The pages of the items in the grid's `order` of slots: fronts, and their backs
+    behind them (on the page after, or beside them across `fold_line` on a fold sheet)."""
+    page_w, page_h = settings.page_size
+    b, local, fold = settings.bleed, (0.0, 0.0, *size), fold_line is not None
+    keep_out = () if fold else settings.keep_out  # a fold sheet carries no marks
     pages = []
+    # Every page places its items in the same few slots: one matrix and trim per slot,
+    # shared by the pages (a deck of 30,000 cards holds a few dozen, not 60,000).
+    slots: dict = {}
+
+    def placed(item, side: str, mat) -> Placement:
+        if mat not in slots:
+            slots[mat] = (mat, bounds(mat, local))
+        return Placement(item, side, *slots[mat])
+
     for start in range(0, len(items), len(order)):
         chunk = items[start : start + len(order)]
-        fronts = []
-        for i, item in enumerate(chunk):
-            mat = front_matrix(grid, order[i], size)
-            fronts.append(Placement(item, "front", mat, bounds(mat, local)))
+        fronts = [
+            placed(item, "front", front_matrix(grid, order[i], size))
+            for i, item in enumerate(chunk)
+        ]
         backs = []
         if has_back and settings.duplex != "none":
             offset = (0.0, 0.0) if fold else settings.back_offset
             for p in fronts:
-                mat = back_matrix(p.matrix, flip, size, offset)
-                backs.append(Placement(p.item, "back", mat, bounds(mat, local)))
+                backs.append(placed(p.item, "back", back_matrix(p.matrix, flip, size, offset)))
         if fold:
             pages.append(_page((page_w, page_h), fronts + backs, b, marks, (fold_line,)))
         else:
@@ -356,10 +376,16 @@ def cut_guides(placements) -> tuple[tuple[float, float, float, float], ...]:
 def crop_marks(placements: list[Placement], bleed_box: Rect, keep_out: tuple = ()) -> tuple:
     """A mark on each side of the grid for every distinct cut line, outside the bleed; of a
     mark that runs into a registration mark's zone (`keep_out`) the part outside it."""
-    x0, y0, w, h = bleed_box
-    x1, y1 = x0 + w, y0 + h
     xs = sorted({round(v, 6) for p in placements for v in (p.trim[0], p.trim[0] + p.trim[2])})
     ys = sorted({round(v, 6) for p in placements for v in (p.trim[1], p.trim[1] + p.trim[3])})
+    return _marks(tuple(xs), tuple(ys), tuple(bleed_box), tuple(keep_out))
+
+
+@lru_cache(maxsize=64)
+def _marks(xs: tuple, ys: tuple, bleed_box: Rect, keep_out: tuple) -> tuple:
+    """The marks of one grid's cut lines: made once for all its full pages, shared."""
+    x0, y0, w, h = bleed_box
+    x1, y1 = x0 + w, y0 + h
     lines = []
     for x in xs:
         lines += [(x, y1, x, y1 + MARK_LENGTH), (x, y0 - MARK_LENGTH, x, y0)]

@@ -14,7 +14,7 @@ from bastelbogen.content.painters import ITEM, known, may_derive
 from bastelbogen.core.templating import names_read, paths_read
 from bastelbogen.layout.values import typed
 
-KEPT = 512  # boxes kept per box spec: a deck cycles through far fewer looks per box
+KEPT = 128  # boxes kept per box spec: a deck cycles through far fewer looks per box
 Path = tuple[str, ...]
 PLAIN = frozenset({str, int, float, bool})
 

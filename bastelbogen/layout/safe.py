@@ -34,7 +34,7 @@ class SafeZone:
         )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _keeps_safe(loops: tuple, width: float, rect: tuple) -> bool:
     """keeps_safe, worked out once for a box that stands alike on a thousand cards."""
     return keeps_safe(loops, width, rect)

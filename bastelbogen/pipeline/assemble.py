@@ -18,6 +18,7 @@ from bastelbogen.content.models import Variant
 from bastelbogen.core import budget, limits
 from bastelbogen.core.errors import Collector, ContentError, Problem
 from bastelbogen.core.geometry import IDENTITY
+from bastelbogen.core.remembered import FITS
 from bastelbogen.core.workers import in_order
 from bastelbogen.layout.kit import paint_file, plan_files
 from bastelbogen.layout.proof import Kit, prove
@@ -159,15 +160,16 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
                 for writer in writers:
                     entries += writer.component(own, laid)
         drew = own.drawn - job.drawn if own.drawn is not None and job.drawn is not None else set()
-        return entries, own.preflight.found(), drew
+        return entries, own.preflight.found(), drew, FITS.fresh()
 
     apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process
     files: list[dict] = []
     early: list[list[dict]] = []  # what the writers beside the files wrote, in their order
     # Closed before an error goes on to remove the staging folder: no worker writes after.
     with closing(in_order(work, tasks, apart)) as done:
-        for n, (entries, found, drew) in enumerate(done):
+        for n, (entries, found, drew, fits) in enumerate(done):
             job.preflight.merge(found)
+            FITS.merge(fits)
             if drew:
                 job.drawn |= drew
             if n < len(planned):

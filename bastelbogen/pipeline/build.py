@@ -4,7 +4,6 @@ where the laid-out files go."""
 
 from __future__ import annotations
 
-import sys
 from contextlib import closing
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -20,6 +19,7 @@ from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
 from bastelbogen.core import templating
 from bastelbogen.core.errors import Collector, ContentError, OptionError, Problem, ProofError
+from bastelbogen.core.remembered import FITS
 from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.layout.kit import lay_out
@@ -98,8 +98,6 @@ def prepare(
     `gather`: the templates' mistakes are handed back (Prepared.faults), to be told with
     every other layout fault, rather than raised."""
     templating.reset()
-    if not drawn:  # a later variant of one validation may reuse the pages fitted before
-        _forget_fits()
     plugins.load()
     game = game if game is not None else project.load(game_id)
     options, variant, profile = settled(game, options)
@@ -119,14 +117,6 @@ def prepare(
     return Prepared(
         game, options, variant, profile, words, fonts, layouts, preflight, tuple(faults)
     )
-
-
-def _forget_fits() -> None:
-    """Files may have changed since a rules page was fitted (a font, a picture); a process
-    that laid out none has not loaded the typesetting, and has nothing to forget."""
-    sheet = sys.modules.get("bastelbogen.render.rules.cheatsheet")
-    if sheet is not None:
-        sheet.forget_fits()
 
 
 def _read_templates(layouts: Layouts, game: Game) -> list:
@@ -159,6 +149,11 @@ def build_game(
     variants before drew, whose content checks also ran then; not drawn again."""
     ready = prepare(project, game_id, options, game, drawn, gather=True)
     options = ready.options
+    remembered = out / f".{game_id}.remembered.json"
+    if not drawn:  # a later variant of one validation keeps what the first worked out
+        FITS.forget()
+        if not options.dry:
+            FITS.read(remembered)
     writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(
@@ -181,7 +176,11 @@ def build_game(
             raise ContentError(errors)
         for problem in found if warn else ():
             warn(problem)
-        return out / game_id if options.dry else staging.publish(out / game_id)
+        if options.dry:
+            return out / game_id
+        published = staging.publish(out / game_id)
+        FITS.write(remembered)  # under the game's lock, once its kit is in place
+        return published
 
 
 def settled(

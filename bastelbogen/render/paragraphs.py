@@ -63,7 +63,7 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
 
 
 _INSIDE_TAG = r"""(?:[^>"']|"[^"]*"|'[^']*')*"""  # a quoted '>' does not end a tag
-_IMG = re.compile(rf"<img\b{_INSIDE_TAG}>", re.I)
+IMG = re.compile(rf"<img\b{_INSIDE_TAG}>", re.I)
 _ATTR = re.compile(r"""([a-zA-Z_:][-\w:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
 IMG_KEYS = ("src", "width", "height", "valign")
 
@@ -75,7 +75,7 @@ def _attribute(value: str) -> str:
     )
 
 
-def _attributes(tag: str) -> dict[str, str] | None:
+def attributes(tag: str) -> dict[str, str] | None:
     """A tag's attributes; None if one is given twice (reportlab would take the last)."""
     found: dict[str, str] = {}
     for name, *values in _ATTR.findall(tag):
@@ -91,8 +91,8 @@ def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
     where = f"{label}: " if label else ""
 
     def checked(match: re.Match) -> str:
-        attributes = _attributes(match.group(0))
-        if attributes is None or set(attributes) - set(IMG_KEYS):
+        found = attributes(match.group(0))
+        if found is None or set(found) - set(IMG_KEYS):
             raise ContentError(
                 Problem(
                     loc,
@@ -100,7 +100,7 @@ def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
                     f" {', '.join(IMG_KEYS)}, each once",
                 )
             )
-        name = attributes.get("src", "")
+        name = found.get("src", "")
         if re.match(r"^[a-z][a-z0-9+.-]*:", name, re.I):
             raise ContentError(
                 Problem(
@@ -126,10 +126,10 @@ def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
             raise ContentError(
                 Problem(loc, f"{where}<img> in text takes PNG or JPEG, not SVG: {name}")
             )
-        attributes["src"] = str(path)
-        return "<img " + " ".join(f'{k}="{_attribute(v)}"' for k, v in attributes.items()) + "/>"
+        found["src"] = str(path)
+        return "<img " + " ".join(f'{k}="{_attribute(v)}"' for k, v in found.items()) + "/>"
 
-    return _IMG.sub(checked, text)
+    return IMG.sub(checked, text)
 
 
 _TAG = re.compile(rf"<\s*/?\s*([a-zA-Z]+)({_INSIDE_TAG})>")

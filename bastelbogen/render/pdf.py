@@ -241,13 +241,22 @@ def write_pages(
         ) from None
 
 
-def _uses(pages: list[Page], arts) -> Counter:
-    """How often the file places each art (by its key): one placed once is drawn in place."""
-    uses: Counter = Counter()
+class _Uses(Counter):
+    """How often the file places each art, counted by the hash of its key (a kit of 30,000
+    cards holds no 30,000 keys for it): two keys of one hash only make an art drawn in
+    place a form, or a form drawn in place, the same on the page either way."""
+
+    def get(self, key, default=None):
+        return super().get(hash(key), default)
+
+
+def _uses(pages: list[Page], arts) -> _Uses:
+    """How often the file places each art: one placed once is drawn in place."""
+    uses = _Uses()
     for page in pages:
-        uses.update(arts.key(p.item, p.side) for p in page.placements)
+        uses.update(hash(arts.key(p.item, p.side)) for p in page.placements)
         if page.overview is not None:
-            uses[arts.key(page.overview[0], "front")] += 1
+            uses[hash(arts.key(page.overview[0], "front"))] += 1
     return uses
 
 

@@ -138,7 +138,7 @@ def mix(base, over, amount: float):
 _TAG = re.compile(r"<[^>]*>|&[a-z]+;|&#\d+;")
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def missing_glyphs(text: str, font_name: str) -> str:
     """The characters of `text` (markup aside) that the font cannot draw: a PDF would show
     empty boxes for them, so a build must say so instead."""

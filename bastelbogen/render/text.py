@@ -114,7 +114,7 @@ def paint_text(c, box, ctx) -> None:
     c.restoreState()
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def set_line(box, font: str) -> tuple | None:
     """Where one line of the box's text stands in `font` (a registered name, unique to its
     file): its size, baseline, left edge and width about the box's centre, its turn and

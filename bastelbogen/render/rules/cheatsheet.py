@@ -8,6 +8,7 @@ size shrinks together down to a floor, and past it the build fails naming the te
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,8 +24,11 @@ from reportlab.platypus.paraparser import ParaFrag
 from bastelbogen.content.models import Game
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
+from bastelbogen.core.paths import inside, is_file
+from bastelbogen.core.remembered import FITS, digest
+from bastelbogen.core.source import read_bytes
 from bastelbogen.core.units import mm, to_mm
-from bastelbogen.render.paragraphs import NO_BREAK, paragraph, unbroken_tail
+from bastelbogen.render.paragraphs import IMG, NO_BREAK, attributes, paragraph, unbroken_tail
 from bastelbogen.render.pdf import DISCARD, Meta
 from bastelbogen.render.rules import columns, lookup
 from bastelbogen.render.rules.columns import SHEET
@@ -170,31 +174,41 @@ class RulesPage:
         return _source_loc(text, self.sources)
 
 
-_FITTED: dict = {}  # what a page was fitted at, by all it is made of: builds of variants
-# (braille, or a theme whose words the rules do not use) lay out the same page again.
-
-
-def forget_fits() -> None:
-    """A new build: files may have changed (a font, a picture in the rules) since."""
-    _FITTED.clear()
-
-
 def _fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
     """The page at the largest scale its blocks fit at, as (page template, flowables); its
-    columns balanced unless it is only proved to fit (validate)."""
-    key = (
+    columns balanced unless it is only proved to fit (validate). The fit is remembered by
+    the hash of all the page is made of (core/remembered.py): an unchanged cheat sheet is
+    laid out once, not searched for again."""
+    key = digest(
+        "cheat sheet fit",
         balance,
         tuple(blocks),
         sheet.lang,
         sheet.size,
         sheet.origin,
-        str(sheet.folder),
-        tuple(sorted((role, str(path)) for role, path in sheet.fonts.paths.items())),
+        tuple(sorted((role, sheet.fonts[role]) for role in sheet.fonts.paths)),  # by content
         str(sheet.accent),
+        _pictures_in(blocks, sheet.folder),
     )
-    if key not in _FITTED:
-        _FITTED[key] = _fit(sheet, blocks, balance)
-    return _at(sheet, blocks, *_FITTED[key])[:2]  # fresh flowables: a build consumes them
+    found = FITS.get(key)
+    if found is None or len(found) != 2 or found[0] is None:
+        found = list(_fit(sheet, blocks, balance))
+        FITS.put(key, found)
+    return _at(sheet, blocks, *found)[:2]  # fresh flowables: a build consumes them
+
+
+def _pictures_in(blocks, folder: Path) -> tuple:
+    """The pictures the blocks' text shows (<img src>), each by the hash of its bytes."""
+    found = []
+    for _kind, text in blocks:
+        for tag in IMG.findall(str(text)):
+            src = (attributes(tag) or {}).get("src", "")
+            path = inside(folder, src)
+            data = (
+                read_bytes(path, limit=limits.MAX_BINARY_BYTES) if path and is_file(path) else b""
+            )
+            found.append((src, hashlib.sha256(data).hexdigest()))
+    return tuple(found)
 
 
 def _fit(sheet: RulesPage, blocks, balance: bool) -> tuple[float, float | None]:
