@@ -1,0 +1,150 @@
+"""A cheat sheet's fit is remembered beside the kit by the hash of all the page is made of:
+a second build of an unchanged game lays the page out once instead of searching for its
+size, and the file changes nothing but the time: deleted, damaged or planted, the rules
+come out the same, and it is written only when a kit is published."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bastelbogen.core import remembered
+from bastelbogen.core.remembered import Remembered, digest
+from tests.conftest import ROOT, pnp
+
+GAME = "muenchhausen"
+
+
+def build(out: Path, *more: str, root: Path = ROOT) -> dict[str, str]:
+    result = pnp("--root", str(root), "build", GAME, "--out", str(out), *more, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    kit = out / GAME
+    return {
+        str(p.relative_to(kit)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(kit.rglob("rules.pdf"))
+    }
+
+
+def memory(out: Path) -> Path:
+    return out / f".{GAME}.remembered.json"
+
+
+@pytest.fixture(scope="module")
+def first(tmp_path_factory) -> tuple[Path, dict[str, str]]:
+    out = tmp_path_factory.mktemp("out")
+    return out, build(out)
+
+
+def test_a_build_remembers_each_language_s_fit(first):
+    out, rules = first
+    found = json.loads(memory(out).read_text())
+    assert len(rules) == 2  # de/rules.pdf and en/rules.pdf
+    assert len(found) == len(rules)  # one fit per language's page, nothing else
+    for scale, depth in found.values():
+        assert 0.5 <= scale <= 1.5 and depth > 0
+
+
+def test_the_remembered_fit_gives_the_same_rules(first, tmp_path):
+    out, rules = first
+    again = tmp_path / "again"
+    shutil.copytree(out, again)
+    assert build(again) == rules
+    memory(again).unlink()  # deleted: worked out again, to the same bytes
+    assert build(again) == rules
+    assert memory(again).is_file()
+
+
+@pytest.mark.parametrize(
+    "planted",
+    [
+        b"{not json",
+        b"[1, 2, 3]",
+        json.dumps({"0" * 64: ["a", None], "x": [1.0, 2.0]}).encode(),
+        json.dumps({"f" * 64: [float("nan"), 1.0]}).replace("NaN", "1e999").encode(),
+        b" " * (2 * 1024 * 1024),  # past the limit: not read at all
+    ],
+)
+def test_a_damaged_file_changes_nothing(first, tmp_path, planted):
+    out, rules = first
+    again = tmp_path / "again"
+    shutil.copytree(out, again)
+    memory(again).write_bytes(planted)
+    assert build(again) == rules
+
+
+def test_a_link_in_its_place_is_not_followed(first, tmp_path):
+    out, rules = first
+    again = tmp_path / "again"
+    shutil.copytree(out, again)
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text("{}")
+    memory(again).unlink()
+    os.symlink(elsewhere, memory(again))
+    assert build(again) == rules
+    assert elsewhere.read_text() == "{}"  # the new file replaced the link, not its target
+
+
+def test_a_changed_input_is_fitted_anew(first, tmp_path):
+    """Other words on the page: another hash, so a fit of its own (both kept)."""
+    out, rules = first
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "content" / GAME, project / "content" / GAME)
+    path = project / "content" / GAME / "rules.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("Münchhausen", "Muenchhausen", 1), encoding="utf-8")
+    again = tmp_path / "again"
+    shutil.copytree(out, again)
+    before = set(json.loads(memory(again).read_text()))
+    changed = build(again, root=project)
+    after = set(json.loads(memory(again).read_text()))
+    assert before < after and len(after - before) >= 1
+    assert changed != rules
+
+
+def test_a_failed_build_and_validate_write_nothing(first, tmp_path):
+    """A build that fails once every page is laid out (--strict, a card's text under 6 pt)
+    leaves out/ as it was, the fits it worked out unwritten; validating writes nothing."""
+    out, _rules = first
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "content" / GAME, project / "content" / GAME)
+    face = project / "templates" / GAME / "number.yaml"
+    face.parent.mkdir(parents=True)
+    text = (ROOT / "templates" / GAME / "number.yaml").read_text(encoding="utf-8")
+    face.write_text(text.replace("font: bold, size: 9,", "font: bold, size: 4,", 1))
+    again = tmp_path / "again"
+    shutil.copytree(out, again)
+    memory(again).unlink()
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in again.rglob("*"))
+    result = pnp("--root", str(project), "build", GAME, "--out", str(again), "--strict", cwd=ROOT)
+    assert result.returncode == 1 and "under 6 pt" in result.stderr, result.stderr
+    result = pnp("--root", str(project), "validate", GAME, cwd=ROOT)
+    assert not memory(again).exists()
+    assert sorted((p.name, p.stat().st_mtime_ns) for p in again.rglob("*")) == before
+
+
+def test_workers_hand_their_fits_back(tmp_path):
+    """With --jobs 2 the cheat sheets are laid out in a worker: its fits still come home."""
+    build(tmp_path, "--jobs", "2")
+    assert len(json.loads(memory(tmp_path).read_text())) == 2
+
+
+def test_the_hash_covers_the_code(monkeypatch):
+    """Another version of the code that fits pages is another hash."""
+    mine = digest("page", 1)
+    monkeypatch.setattr(remembered, "code_digest", lambda: "other code")
+    assert digest("page", 1) != mine
+
+
+def test_only_numbers_are_taken_back(tmp_path):
+    path = tmp_path / "r.json"
+    good, bad = "a" * 64, "b" * 64
+    path.write_text(json.dumps({good: [1.2, None], bad: [{"x": 1}], "short": [1.0]}))
+    found = Remembered()
+    found.read(path)
+    assert found.get(good) == [1.2, None]
+    assert found.get(bad) is None and found.get("short") is None
