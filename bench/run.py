@@ -1,11 +1,18 @@
-"""`make bench`: one table of what a build costs, each run a fresh process side by side with
-the fixed floor (../shared/bench/floor_muenchhausen.py: 64 cards with marks and mirrored
-backs in bare reportlab, run unchanged).
+"""`make bench`: what a build costs, each run a fresh process side by side with a floor of
+bare reportlab drawing the same job (../shared/bench/, run unchanged). Times are CPU seconds
+of the process and every process it waited for (os.wait4), medians of paired runs; memory
+is the peak resident size of the process itself.
 
-Rows: each kit built as a user builds it (default --jobs), with its peak memory, PDF size,
-ratio to the floor and `pnp validate`'s time; all four kits at --jobs 1 and at 2; then
-synthetic decks (bench/decks.py) of 100 to 30,000 cards written inline, as table references
-and as spreadsheet rows, at --jobs 1, with the time per card. Nothing is asserted.
+Rows:
+- the same deck on both sides: floor_deck.py N beside `pnp build` of make_deck.py's game
+  of N cards (--bleed 0 --lang de --jobs 1), at 64, 1,000 and 10,000 cards;
+- each kit at --jobs 1 beside floor_muenchhausen.py (64 cards with marks and mirrored
+  backs), built again into the same folder as a user rebuilds it (its cheat sheet's fit
+  remembered; the first build, which works it out, is shown apart), its PDFs' size, and
+  `pnp validate` beside the builds it proves (one per theme and for braille, added up);
+- synthetic decks (bench/decks.py) of 100 to 30,000 cards written inline, as table
+  references and as spreadsheet rows, at --jobs 1, with the time per card.
+Nothing is asserted.
 
     .venv/bin/python bench/run.py [--repeat 3] [--sizes 100,1000,10000,30000] [--quick]
 """
@@ -23,38 +30,76 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLOOR = ROOT.parent / "shared" / "bench" / "floor_muenchhausen.py"
+SHARED = ROOT.parent / "shared" / "bench"
+FLOOR = SHARED / "floor_muenchhausen.py"
 sys.path.insert(0, str(ROOT))
 
 from bench import decks  # noqa: E402
 
 KITS = ("muenchhausen", "museo", "mytown", "minipilo")
 PNP = [sys.executable, "-m", "bastelbogen.cli"]
+FLOOR_SIZES = (64, 1000, 10000)
 
 
 def run(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
-    """Run to completion: (wall seconds, peak resident MiB of that process itself, from
-    os.wait4; with --jobs above 1 its workers are separate processes, not counted)."""
+    """Run to completion: (CPU seconds of it and the processes it waited for, its own peak
+    resident MiB), from os.wait4."""
     env = {**os.environ, "PNP_JOBS": ""}
     with tempfile.TemporaryFile() as err:
-        start = time.perf_counter()
         proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err, env=env)
         _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        if proc.returncode:
+        if os.waitstatus_to_exitcode(status):
             err.seek(0)
             sys.exit(f"{' '.join(argv[2:6])}... failed:\n{err.read().decode(errors='replace')}")
-    return wall, usage.ru_maxrss / 1024
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def median_of(repeat: int, argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
-    runs = [run(argv, cwd) for _ in range(repeat)]
-    return statistics.median(w for w, _ in runs), max(m for _, m in runs)
+def paired(repeat: int, *argvs: list[str]) -> list[tuple[float, float]]:
+    """Each command run `repeat` times in turn (so a drift of the machine's speed falls on
+    all alike): per command, the median CPU time and the largest peak memory."""
+    runs: list[list[tuple[float, float]]] = [[] for _ in argvs]
+    for _ in range(repeat):
+        for n, argv in enumerate(argvs):
+            runs[n].append(run(argv))
+    return [(statistics.median(c for c, _ in r), max(m for _, m in r)) for r in runs]
 
 
 def pdf_kib(folder: Path) -> float:
     return sum(p.stat().st_size for p in folder.rglob("*.pdf")) / 1024
+
+
+def same_deck(repeat: int) -> list[list[str]]:
+    rows = []
+    for n in FLOOR_SIZES:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp) / "root"
+            subprocess.run(
+                [sys.executable, str(SHARED / "make_deck.py"), str(n), str(root)], check=True
+            )
+            (floor, floor_mem), (pnp, pnp_mem) = paired(
+                repeat if n <= 1000 else max(1, repeat // 2),
+                [sys.executable, str(SHARED / "floor_deck.py"), str(n), f"{tmp}/floor.pdf"],
+                [*PNP, "--root", str(root), "build", "deck", "--bleed", "0", "--lang", "de"]
+                + ["--jobs", "1", "--out", f"{tmp}/out"],
+            )
+        rows.append(
+            [
+                f"{n:,}",
+                f"{floor:.2f}",
+                f"{pnp:.2f}",
+                f"{pnp / floor:.2f}×",
+                f"{floor_mem:.0f} / {pnp_mem:.0f}",
+            ]
+        )
+    return rows
+
+
+def proved(game: str) -> list[list[str]]:
+    """The builds `pnp validate GAME` proves: one per theme (or the plain one), and braille."""
+    from bastelbogen.content.project import Project
+
+    themes = list(Project(ROOT).load(game).themes)
+    return [["--theme", t] for t in themes] + ([] if themes else [[]]) + [["--braille"]]
 
 
 def kits(repeat: int, floor: float | None) -> list[list[str]]:
@@ -62,22 +107,28 @@ def kits(repeat: int, floor: float | None) -> list[list[str]]:
     with tempfile.TemporaryDirectory() as tmp:
         for game in KITS:
             out = Path(tmp) / game
-            wall, peak = median_of(repeat, [*PNP, "build", game, "--out", str(out)])
-            check, _ = median_of(repeat, [*PNP, "validate", game])
+            build = [*PNP, "build", game, "--jobs", "1", "--out", str(out)]
+            first, _ = run(build)  # works out the cheat sheet's fit, remembered for the rest
+            (again, peak), (check, _) = paired(repeat, build, [*PNP, "validate", game])
+            builds = sum(
+                paired(repeat, [*PNP, "build", game, "--jobs", "1", "--out", f"{tmp}/v", *more])[0][
+                    0
+                ]
+                for more in proved(game)
+            )
             rows.append(
                 [
                     game,
-                    f"{wall:.2f}",
-                    _ratio(wall, floor),
+                    f"{again:.2f}",
+                    _ratio(again, floor),
+                    f"{first:.2f}",
                     f"{peak:.0f}",
                     f"{pdf_kib(out):.0f}",
                     f"{check:.2f}",
+                    f"{builds:.2f}",
+                    f"{check / builds:.2f}×",
                 ]
             )
-        serial, _ = median_of(repeat, [*PNP, "build", "--out", f"{tmp}/a", "--jobs", "1"])
-        both, _ = median_of(repeat, [*PNP, "build", "--out", f"{tmp}/b", "--jobs", "2"])
-    rows.append(["all four, --jobs 1", f"{serial:.2f}", _ratio(serial, floor), "", "", ""])
-    rows.append(["all four, --jobs 2", f"{both:.2f}", f"{both / serial:.2f}× serial", "", "", ""])
     return rows
 
 
@@ -88,28 +139,16 @@ def scaling(sizes: list[int], repeat: int) -> list[list[str]]:
         for n in sizes:
             with tempfile.TemporaryDirectory() as tmp:
                 root = decks.write(Path(tmp), form, n)
-                wall, peak = median_of(
-                    repeat if n <= 1000 else 1,
-                    [
-                        *PNP,
-                        "--root",
-                        str(root),
-                        "build",
-                        "deck",
-                        "--out",
-                        str(root / "out"),
-                        "--jobs",
-                        "1",
-                    ],
-                )
+                argv = [*PNP, "--root", str(root), "build", "deck", "--out", str(root / "out")]
+                ((cpu, peak),) = paired(repeat if n <= 1000 else 1, [*argv, "--jobs", "1"])
                 size = pdf_kib(root / "out")
-            per = wall / n * 1000
+            per = cpu / n * 1000
             base = per if n == 1000 else base
             rows.append(
                 [
                     f"{form} {n:,}",
-                    f"{wall:.2f}",
-                    f"{per:.2f}",
+                    f"{cpu:.2f}",
+                    f"{per:.3f}",
                     f"{per / base:.2f}" if base and n >= 1000 else "",
                     f"{peak:.0f}",
                     f"{size:.0f}",
@@ -118,8 +157,8 @@ def scaling(sizes: list[int], repeat: int) -> list[list[str]]:
     return rows
 
 
-def _ratio(wall: float, floor: float | None) -> str:
-    return f"{wall / floor:.1f}×" if floor else "–"
+def _ratio(cpu: float, floor: float | None) -> str:
+    return f"{cpu / floor:.1f}×" if floor else "–"
 
 
 def table(header: list[str], rows: list[list[str]]) -> None:
@@ -141,30 +180,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per row (median)")
     parser.add_argument("--sizes", default="100,1000,10000,30000")
-    parser.add_argument("--quick", action="store_true", help="kits only, no scaling rows")
+    parser.add_argument("--quick", action="store_true", help="the floors and kits only")
     args = parser.parse_args()
     repeat = max(1, args.repeat)
-    floor = floor_peak = None
-    if FLOOR.is_file():
-        with tempfile.TemporaryDirectory() as tmp:
-            floor, floor_peak = median_of(repeat, [sys.executable, str(FLOOR), f"{tmp}/floor.pdf"])
     print(
         f"{time.strftime('%Y-%m-%d')} · {platform.machine()}, {os.cpu_count()} cores ·"
-        f" Python {platform.python_version()} · median of {repeat} fresh processes"
+        f" Python {platform.python_version()} · CPU seconds, medians of {repeat} paired"
+        " fresh processes"
     )
-    print(
-        f"floor ({FLOOR.name}): "
-        + (
-            f"{floor:.3f} s, {floor_peak:.0f} MiB"
-            if floor
-            else "not found next to the checkout; ratios left out"
+    if not FLOOR.is_file():
+        print(f"no floor scripts in {SHARED}: only the decks' scaling is measured")
+    else:
+        print()
+        table(
+            ["cards", "floor s", "pnp s", "ratio", "peak MiB (floor / pnp)"],
+            same_deck(repeat),
         )
-    )
-    print()
-    table(
-        ["kit (default --jobs)", "build s", "× floor", "peak MiB", "PDF KiB", "validate s"],
-        kits(repeat, floor),
-    )
+        ((floor, floor_peak),) = paired(repeat, [sys.executable, str(FLOOR), "/dev/null"])
+        print(f"\nfloor ({FLOOR.name}): {floor:.3f} s, {floor_peak:.0f} MiB\n")
+        table(
+            [
+                "kit, --jobs 1",
+                "build s",
+                "× floor",
+                "first build s",
+                "peak MiB",
+                "PDF KiB",
+                "validate s",
+                "builds it proves s",
+                "validate ÷ builds",
+            ],
+            kits(repeat, floor),
+        )
     if not args.quick:
         print()
         table(

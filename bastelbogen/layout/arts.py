@@ -48,12 +48,14 @@ class Arts:
         self._context: tuple[int, dict] | None = None  # the last item's, for both its sides
         self._told: set[int] = set()  # sides the preflight saw: 2·id(item) + (back)
 
-    def key(self, item: Item, side: str) -> tuple | None:
-        """The side's key, or None when it has no art: what its art is made from, or the
-        key of an equal art met recently (two components' common back, a face whose
-        layout reads a value it then leaves unused)."""
+    def key(self, item: Item, side: str, canonical: bool = True) -> tuple | None:
+        """The side's key, or None when it has no art: what its art is made from, or
+        (`canonical`) the key of an equal art met recently (two components' common back, a
+        face whose layout reads a value it then leaves unused). Which arts were met
+        depends on what was asked before; the key itself, not `canonical`, on the side
+        alone."""
         raw = self._raw_key(item, side)
-        return self._canon.get(raw, raw)
+        return self._canon.get(raw, raw) if canonical else raw
 
     def place_key(self, item: Item, side: str) -> tuple | None:
         """Like `key`, but of where the side's boxes lie, not what they show: equal for two
@@ -100,12 +102,12 @@ class Arts:
         """The side's art; the first time a side is asked for, the preflight sees it."""
         return self.placed(item, side)[0]
 
-    def placed(self, item: Item, side: str) -> tuple[Art | None, tuple | None]:
-        """The side's art and its key (see `key`), the key worked out once for both."""
+    def placed(self, item: Item, side: str) -> tuple[Art | None, tuple | None, tuple | None]:
+        """The side's art, its key and its own key (see `key`), worked out once for all."""
         raw = self._raw_key(item, side)
         art = self._art(item, side, raw)
         self.tell(item, side, art)
-        return art, self._canon.get(raw, raw)
+        return art, self._canon.get(raw, raw), raw
 
     def tell(self, item: Item, side: str, art: Art | None) -> None:
         """The preflight sees a side's art the first time it is asked for (here, or where

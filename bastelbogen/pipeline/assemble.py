@@ -103,7 +103,7 @@ def _drawn_faults(job: Job, laid, ends: float) -> list[Problem]:
             )
             forms = Forms(Canvas(io.BytesIO()), ctx)
         try:
-            art, key = laid.arts.placed(item, side)
+            art, key, _own = laid.arts.placed(item, side)
             if art is not None:
                 forms.place(art, IDENTITY, f"item '{item.id}' ({side})", None, item.loc, key, item)
         except ContentError as exc:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,14 +106,13 @@ def draw_art(c, art: Art, ctx: PaintContext) -> None:
 
 class Forms:
     """One PDF form per distinct art in a document, placed as often as needed; an art the
-    document places only once (`uses` counts each key's placements) is drawn where it is
-    placed instead: a form costs a stream and a dictionary that a face shown once never
-    pays back. draw_art clips to the bleed either way, as the form's bounding box would."""
+    document places only `once` is drawn where it is placed instead: a form costs a stream
+    and a dictionary that a face shown once never pays back. draw_art clips to the bleed
+    either way, as the form's bounding box would."""
 
-    def __init__(self, canvas, ctx: PaintContext, uses: Mapping | None = None):
+    def __init__(self, canvas, ctx: PaintContext):
         self.canvas = canvas
         self.ctx = ctx
-        self.uses = uses or {}
         self.names: dict = {}  # an art's key (or the art) -> its form's name
 
     def place(
@@ -126,13 +124,13 @@ class Forms:
         loc: Loc | None = None,
         key=None,
         item=None,
+        once: bool = False,
     ) -> None:
         """Draw the art at `matrix`; arts of equal `key` (what they are made from, when
         given: arts.Arts) or else equal arts share one form. A fault drawing the `item`'s
         art names its piece."""
         c = self.canvas
         key = art if key is None else key
-        once = self.uses.get(key) == 1
         name = self.names.get(key)
         if name is None and not once:
             name = f"F{len(self.names)}"

@@ -205,24 +205,26 @@ def write_pages(
     `words` are the kit's own words in the build's first language (a board's glue margins,
     its assembly plan); `make` makes the canvas (a print shop's CMYK one for --pdfx)."""
     c = make(DISCARD if ctx.dry else path, meta, pages[0].size, ctx.fonts["regular"])
-    forms = Forms(c, ctx, _uses(pages, arts))
+    forms, uses = Forms(c, ctx), _uses(pages, arts)
     ctx.lang = arts.lang  # the file's language: its text is hyphenated by its rules
     for page in pages:
         c.setPageSize(page.size)
         set_boxes(c, page.trim_box, page.bleed_box)
         with_arts = [(p, *arts.placed(p.item, p.side)) for p in page.placements]
-        covered = draw_underlays(c, [(p, art) for p, art, _ in with_arts], ctx)
-        placed = [(p.item, p.side, p.matrix, p.clip, art, key) for p, art, key in with_arts]
+        covered = draw_underlays(c, [(p, art) for p, art, _, _ in with_arts], ctx)
+        placed = [(p.item, p.side, p.matrix, p.clip, *rest) for p, *rest in with_arts]
         if page.overview is not None:
             item, matrix, _ = page.overview
             placed.append((item, "front", matrix, None, *arts.placed(item, "front")))
-        for n, (item, side, matrix, clip, art, key) in enumerate(placed):
+        for n, (item, side, matrix, clip, art, key, own) in enumerate(placed):
             if art is None or _drawn_before(ctx, key):
                 continue
             under = covered.get(n)
             if under:  # its piece of a picture lies under it already, whole (joints.py)
                 art, key = bare(art, under), key + ("bare", under)
-            forms.place(art, matrix, f"item '{item.id}' ({side})", clip, item.loc, key, item)
+            label = f"item '{item.id}' ({side})"
+            once = uses.get(hash(own)) == 1
+            forms.place(art, matrix, label, clip, item.loc, key, item, once)
         draw_guides(c, page)
         if page.glue or page.align or page.label:
             draw_sheet_guides(c, page, ctx.fonts["regular"], words, ctx.fonts["bold"])
@@ -241,22 +243,16 @@ def write_pages(
         ) from None
 
 
-class _Uses(Counter):
-    """How often the file places each art, counted by the hash of its key (a kit of 30,000
-    cards holds no 30,000 keys for it): two keys of one hash only make an art drawn in
-    place a form, or a form drawn in place, the same on the page either way."""
-
-    def get(self, key, default=None):
-        return super().get(hash(key), default)
-
-
-def _uses(pages: list[Page], arts) -> _Uses:
-    """How often the file places each art: one placed once is drawn in place."""
-    uses = _Uses()
+def _uses(pages: list[Page], arts) -> Counter:
+    """How often the file places each side's art, by its own key (arts.key, not canonical:
+    the same whatever was drawn before), counted by the key's hash (a kit of 30,000 cards
+    holds no 30,000 keys for it): a side placed once is drawn in place. Two keys of one
+    hash would only make such a side a form, the same on the page."""
+    uses: Counter = Counter()
     for page in pages:
-        uses.update(hash(arts.key(p.item, p.side)) for p in page.placements)
+        uses.update(hash(arts.key(p.item, p.side, canonical=False)) for p in page.placements)
         if page.overview is not None:
-            uses[hash(arts.key(page.overview[0], "front"))] += 1
+            uses[hash(arts.key(page.overview[0], "front", canonical=False))] += 1
     return uses
 
 
