@@ -13,6 +13,7 @@ from bastelbogen.content.painters import Key, Mark, painter
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import ALIGNMENT, COLOUR, FONT_SIZE, TEXT, choice
 from bastelbogen.render.blame import layout_fault
+from bastelbogen.render.replay import recorded, replayed
 from bastelbogen.render.style import missing_glyphs
 
 CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
@@ -94,24 +95,28 @@ def paint_text(c, box, ctx) -> None:
             ctx.beneath,
             ctx.item_label,
         )
-    c.saveState()
-    # One matrix for the move to the box's centre and the turn (the same numbers as
-    # translating, then rotating): a line of text is drawn at its left edge, which is
-    # where reportlab's centred and right-aligned strings start too.
-    if rotate:
-        cos, sin = math.cos(rotate * math.pi / 180), math.sin(rotate * math.pi / 180)
-        c.transform(cos, sin, -sin, cos, cx, cy)
-    else:
-        c.translate(cx, cy)
-    c.setFillColor(ctx.ink(box, "colour"))
-    c.setFont(font, fitted)
-    c.drawString(left, base, text)
-    if box.get("turns") and reads_turned(text):  # as playing cards mark their 6 and 9
-        c.setStrokeColor(ctx.ink(box, "colour"))
-        c.setLineWidth(fitted * UNDERLINE[1])
-        under = base - fitted * UNDERLINE[0]
-        c.line(left, under, left + width, under)
-    c.restoreState()
+    key = ("text", box, font, ctx.swell)  # all the drawing below depends on
+    if replayed(c, key):
+        return
+    with recorded(c, key):
+        c.saveState()
+        # One matrix for the move to the box's centre and the turn (the same numbers as
+        # translating, then rotating): a line of text is drawn at its left edge, which is
+        # where reportlab's centred and right-aligned strings start too.
+        if rotate:
+            cos, sin = math.cos(rotate * math.pi / 180), math.sin(rotate * math.pi / 180)
+            c.transform(cos, sin, -sin, cos, cx, cy)
+        else:
+            c.translate(cx, cy)
+        c.setFillColor(ctx.ink(box, "colour"))
+        c.setFont(font, fitted)
+        c.drawString(left, base, text)
+        if box.get("turns") and reads_turned(text):  # as playing cards mark their 6 and 9
+            c.setStrokeColor(ctx.ink(box, "colour"))
+            c.setLineWidth(fitted * UNDERLINE[1])
+            under = base - fitted * UNDERLINE[0]
+            c.line(left, under, left + width, under)
+        c.restoreState()
 
 
 @lru_cache(maxsize=1024)
