@@ -23,6 +23,7 @@ from bastelbogen.core.shapes import offset
 from bastelbogen.core.units import mm
 from bastelbogen.layout import braille
 from bastelbogen.layout.layouts import Box
+from bastelbogen.render.replay import recorded, replayed
 from bastelbogen.render.style import colour, loops_path, shade
 from bastelbogen.render.text import check_glyphs, fit_line
 
@@ -50,28 +51,34 @@ def paint_shape(c, box, ctx) -> None:
     stroke = ctx.ink(box, "stroke", None)
     if fill is None and stroke is None:
         return
-    c.saveState()
-    if fill is not None:
-        c.setFillColor(fill)
-    if stroke is not None:
-        c.setStrokeColor(stroke)
-        c.setLineWidth(float(box.get("line")))
-        if box.get("dash"):
-            c.setDash([float(v) for v in box.get("dash")])
-    kind = box.get("shape")
-    args = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
-    if kind == "outline":
-        loops = offset(ctx.outline, -mm(float(box.get("inset")))) if ctx.outline else ()
-        c.drawPath(loops_path(c, loops), **args)
-    elif kind == "ellipse":
-        c.ellipse(x, y, x + w, y + h, **args)
-    elif kind == "line":
-        c.line(x, y + h / 2, x + w, y + h / 2)
-    elif box.get("radius"):
-        c.roundRect(x, y, w, h, mm(float(box.get("radius"))), **args)
-    else:
-        c.rect(x, y, w, h, **args)
-    c.restoreState()
+    # What it draws depends on the box alone (and on swell paper, which lightens its ink),
+    # but for the piece's own outline: drawn again as it was, where the box is drawn again.
+    key = ("shape", box, ctx.swell, ctx.outline if box.get("shape") == "outline" else ())
+    if replayed(c, key):
+        return
+    with recorded(c, key):
+        c.saveState()
+        if fill is not None:
+            c.setFillColor(fill)
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(float(box.get("line")))
+            if box.get("dash"):
+                c.setDash([float(v) for v in box.get("dash")])
+        kind = box.get("shape")
+        args = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
+        if kind == "outline":
+            loops = offset(ctx.outline, -mm(float(box.get("inset")))) if ctx.outline else ()
+            c.drawPath(loops_path(c, loops), **args)
+        elif kind == "ellipse":
+            c.ellipse(x, y, x + w, y + h, **args)
+        elif kind == "line":
+            c.line(x, y + h / 2, x + w, y + h / 2)
+        elif box.get("radius"):
+            c.roundRect(x, y, w, h, mm(float(box.get("radius"))), **args)
+        else:
+            c.rect(x, y, w, h, **args)
+        c.restoreState()
 
 
 @painter(
