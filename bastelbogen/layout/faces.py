@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bastelbogen.content.expand import resolve_refs
 from bastelbogen.content.models import Game, Item
 from bastelbogen.core.geometry import Matrix, Rect
 from bastelbogen.layout.layouts import Face
@@ -28,9 +27,12 @@ def localize(value, lang: str, langs: tuple[str, ...]):
     """Pick one language out of {de: ..., en: ...} (keys among the game's `langs`)
     wherever it occurs."""
     if isinstance(value, dict):
-        if value and set(value) <= set(langs):
+        if value and all(k in langs for k in value):
             return value.get(lang) or next(iter(value.values()))
-        return {k: localize(v, lang, langs) for k, v in value.items()}
+        return {
+            k: localize(v, lang, langs) if isinstance(v, dict | list | tuple) else v
+            for k, v in value.items()
+        }
     if isinstance(value, list | tuple):
         return [localize(v, lang, langs) for v in value]
     return value
@@ -48,12 +50,35 @@ def _tables(game: Game, lang: str) -> dict:
     return game.memo[key]
 
 
+def _resolved(game: Game, item: Item, lang: str) -> dict:
+    """The item's data in `lang`, each reference replaced by the row it names, as
+    resolve_refs gives it: the rows taken from the game's tables in that language (made
+    once), not localised again for every item that names them."""
+    refs = dict(item.component.refs)
+    if not refs:
+        return localize(item.data, lang, game.languages)
+    tables = _tables(game, lang)
+    out = {}
+    for field, value in item.data.items():
+        rows = tables.get(refs.get(field, ""), {}) if field in refs else None
+        if rows is not None and isinstance(value, str) and value in rows:
+            out[field] = rows[value]
+        elif rows is not None and isinstance(value, list):
+            out[field] = [
+                rows[v] if isinstance(v, str) and v in rows else localize(v, lang, game.languages)
+                for v in value
+            ]
+        else:
+            out[field] = localize(value, lang, game.languages)
+    return out
+
+
 def context(game: Game, item: Item, options: dict) -> dict:
     """What a layout's expressions see: the item's data with its references resolved, the
     build's options, the game, and with a theme its `motif` for this item."""
     langs = game.languages
     lang = item.data.get("lang") or options.get("lang", langs[0])
-    data = localize(resolve_refs(game, item.component, item.data), lang, langs)
+    data = _resolved(game, item, lang)
     theme = game.themes.get(options.get("theme") or "")
     extra = {}
     if theme is not None:
