@@ -45,7 +45,7 @@ class PaintContext:
     outline: tuple = ()  # the cut outline of the piece being drawn (`shape: outline`)
     dry: bool = False  # validating: everything drawn (text fitted, pictures read), no file
     drawn: set | None = None  # validating: faces (by their key) drawn already, not again
-    beneath: tuple = ()  # the boxes of the face drawn before the one being drawn: its ground
+    beneath: tuple = ()  # the boxes drawn before the one being drawn that paint its ground
     lang: str = ""  # the language of the text drawn: words are hyphenated by its rules
 
     def ink(self, box, key: str, default: str | None = ""):
@@ -66,9 +66,13 @@ class PaintContext:
 
 
 def draw_face(c, face, ctx: PaintContext) -> None:
-    for n, box in enumerate(face):
-        ctx.beneath = face[:n]  # what text is set on, for the preflight's contrast
-        PAINTERS[box.painter].draw(c, box, ctx)
+    under: tuple = ()  # the boxes drawn so far that paint an area: what text is set on
+    for box in face:
+        ctx.beneath = under
+        painter = PAINTERS[box.painter]
+        painter.draw(c, box, ctx)
+        if painter.fills(box):
+            under = (*under, box)
     ctx.beneath = ()
 
 
