@@ -59,6 +59,7 @@ def test_the_remembered_fit_gives_the_same_rules(first, tmp_path):
     assert memory(again).is_file()
 
 
+@pytest.mark.slow  # a build for each damaged file: the first case stands for them
 @pytest.mark.parametrize(
     "planted",
     [
@@ -77,6 +78,7 @@ def test_a_damaged_file_changes_nothing(first, tmp_path, planted):
     assert build(again) == rules
 
 
+@pytest.mark.slow
 def test_a_link_in_its_place_is_not_followed(first, tmp_path):
     out, rules = first
     again = tmp_path / "again"
@@ -89,6 +91,7 @@ def test_a_link_in_its_place_is_not_followed(first, tmp_path):
     assert elsewhere.read_text() == "{}"  # the new file replaced the link, not its target
 
 
+@pytest.mark.slow
 def test_a_changed_input_is_fitted_anew(first, tmp_path):
     """Other words on the page: another hash, so a fit of its own (both kept)."""
     out, rules = first
