@@ -59,15 +59,20 @@ def test_the_remembered_fit_gives_the_same_rules(first, tmp_path):
     assert memory(again).is_file()
 
 
-@pytest.mark.slow  # a build for each damaged file: the first case stands for them
+SLOW = pytest.mark.slow  # a build for each damaged file: the first stands for them
+
+
 @pytest.mark.parametrize(
     "planted",
     [
         b"{not json",
-        b"[1, 2, 3]",
-        json.dumps({"0" * 64: ["a", None], "x": [1.0, 2.0]}).encode(),
-        json.dumps({"f" * 64: [float("nan"), 1.0]}).replace("NaN", "1e999").encode(),
-        b" " * (2 * 1024 * 1024),  # past the limit: not read at all
+        pytest.param(b"[1, 2, 3]", marks=SLOW),
+        pytest.param(json.dumps({"0" * 64: ["a", None], "x": [1.0, 2.0]}).encode(), marks=SLOW),
+        pytest.param(
+            json.dumps({"f" * 64: [float("nan"), 1.0]}).replace("NaN", "1e999").encode(),
+            marks=SLOW,
+        ),
+        pytest.param(b" " * (2 * 1024 * 1024), marks=SLOW),  # past the limit: not read
     ],
 )
 def test_a_damaged_file_changes_nothing(first, tmp_path, planted):
