@@ -214,7 +214,14 @@ def _pictures_in(blocks, folder: Path) -> tuple:
 def _fit(sheet: RulesPage, blocks, balance: bool) -> tuple[float, float | None]:
     """The largest scale the blocks fit at and the columns' balanced depth there; past the
     smallest scale, the text that no longer fits is named where it was written. Scales
-    where even half the blocks' height overflows a column are not laid out."""
+    where even half the blocks' height overflows a column are not laid out. Unbalanced
+    (validating), a page that fits at the smallest scale the search would try is proved
+    to fit by that one layout: the search would stop there at the latest."""
+    if not balance:
+        smallest = _smallest()
+        template, flowables, _texts, _groups = _at(sheet, blocks, smallest)
+        if columns.overflow(template, sheet.size, flowables) is None:
+            return smallest, None
     scale = GROWTH
     while True:
         template, flowables, texts, groups = _at(sheet, blocks, scale)
@@ -237,6 +244,14 @@ def _fit(sheet: RulesPage, blocks, balance: bool) -> tuple[float, float | None]:
                     f" '{_short(text)}'",
                 )
             )
+
+
+def _smallest() -> float:
+    """The last scale _fit's search tries, by the same arithmetic (so the same number)."""
+    scale = GROWTH
+    while scale - STEP >= limits.MIN_CHEATSHEET_SCALE:
+        scale -= STEP
+    return scale
 
 
 def _balanced(sheet: RulesPage, blocks, scale: float) -> tuple[float, float]:
