@@ -13,8 +13,8 @@ from __future__ import annotations
 MAX_FILE_BYTES = 16 * 1024 * 1024
 # Pictures and fonts are binary and larger; Vera Bold is 58 KB, a 300 dpi A4 photo ~10 MB.
 MAX_BINARY_BYTES = 64 * 1024 * 1024
-# A kit's remembered results (core/remembered.py): a few hundred numbers under their hashes.
-MAX_REMEMBERED_BYTES = 1024 * 1024
+# A kit's remembered results (core/remembered.py): a few thousand numbers under their hashes.
+MAX_REMEMBERED_BYTES = 4 * 1024 * 1024
 
 # YAML. Values after expanding aliases: the largest shipped file has 755 (museo/game.yaml),
 # all shipped files together 6,963; a 30,000-card table about 250,000. An alias bomb passes

@@ -5,7 +5,8 @@ A result is found only under the digest of all its inputs and of the code that m
 module of the package, reportlab's and pyphen's versions), so a remembered result is the one
 the build would work out again: deleting the file, or a file that does not read, only makes
 a build slower, never different. What is remembered is plain numbers (how large a cheat
-sheet's text fits), each checked to be a number when it is read back.
+sheet's text fits, where a word may break), each checked to be a number when it is read
+back.
 
 The file is written once a kit is published, under the game's lock, and never by a build
 that fails or validates: out/ changes only when a kit does."""
@@ -22,7 +23,7 @@ from pathlib import Path
 
 from bastelbogen.core import limits
 
-KEPT = 256  # results kept in one file: a game's cheat sheets in every language and variant
+KEPT = 4096  # results kept in one file: a game's cheat sheet fits, the words it hyphenates
 
 
 def digest(*parts) -> str:
@@ -123,4 +124,6 @@ class Remembered:
         self._fresh.clear()
 
 
-FITS = Remembered()  # how large each cheat sheet's text fits, by all the page is made of
+# What a kit's build remembers: how large each cheat sheet's text fits, by all the page is
+# made of; where a word may be hyphenated, by its language and itself.
+REMEMBERED = Remembered()

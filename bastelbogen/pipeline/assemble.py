@@ -18,7 +18,7 @@ from bastelbogen.content.models import Variant
 from bastelbogen.core import budget, limits
 from bastelbogen.core.errors import Collector, ContentError, Problem
 from bastelbogen.core.geometry import IDENTITY
-from bastelbogen.core.remembered import FITS
+from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.core.workers import in_order
 from bastelbogen.layout.kit import paint_file, plan_files
 from bastelbogen.layout.proof import Kit, prove
@@ -160,7 +160,7 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
                 for writer in writers:
                     entries += writer.component(own, laid)
         drew = own.drawn - job.drawn if own.drawn is not None and job.drawn is not None else set()
-        return entries, own.preflight.found(), drew, FITS.fresh()
+        return entries, own.preflight.found(), drew, REMEMBERED.fresh()
 
     apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process
     files: list[dict] = []
@@ -169,7 +169,7 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
     with closing(in_order(work, tasks, apart)) as done:
         for n, (entries, found, drew, fits) in enumerate(done):
             job.preflight.merge(found)
-            FITS.merge(fits)
+            REMEMBERED.merge(fits)
             if drew:
                 job.drawn |= drew
             if n < len(planned):

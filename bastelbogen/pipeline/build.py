@@ -19,7 +19,7 @@ from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
 from bastelbogen.core import templating
 from bastelbogen.core.errors import Collector, ContentError, OptionError, Problem, ProofError
-from bastelbogen.core.remembered import FITS
+from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.layout.kit import lay_out
@@ -151,9 +151,9 @@ def build_game(
     options = ready.options
     remembered = out / f".{game_id}.remembered.json"
     if not drawn:  # a later variant of one validation keeps what the first worked out
-        FITS.forget()
+        REMEMBERED.forget()
         if not options.dry:
-            FITS.read(remembered)
+            REMEMBERED.read(remembered)
     writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(
@@ -179,7 +179,7 @@ def build_game(
         if options.dry:
             return out / game_id
         published = staging.publish(out / game_id)
-        FITS.write(remembered)  # under the game's lock, once its kit is in place
+        REMEMBERED.write(remembered)  # under the game's lock, once its kit is in place
         return published
 
 

@@ -25,7 +25,7 @@ from bastelbogen.content.models import Game
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.paths import inside, is_file
-from bastelbogen.core.remembered import FITS, digest
+from bastelbogen.core.remembered import REMEMBERED, digest
 from bastelbogen.core.source import read_bytes
 from bastelbogen.core.units import mm, to_mm
 from bastelbogen.render.paragraphs import IMG, NO_BREAK, attributes, paragraph, unbroken_tail
@@ -190,10 +190,10 @@ def _fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
         str(sheet.accent),
         _pictures_in(blocks, sheet.folder),
     )
-    found = FITS.get(key)
+    found = REMEMBERED.get(key)
     if found is None or len(found) != 2 or found[0] is None:
         found = list(_fit(sheet, blocks, balance))
-        FITS.put(key, found)
+        REMEMBERED.put(key, found)
     return _at(sheet, blocks, *found)[:2]  # fresh flowables: a build consumes them
 
 
