@@ -1,4 +1,5 @@
-"""Draws resolved arts onto a reportlab canvas, each distinct art once, as a form."""
+"""Draws resolved arts onto a reportlab canvas: an art placed more than once as a form, drawn
+once; one placed once where it is placed."""
 
 from __future__ import annotations
 
