@@ -13,15 +13,15 @@ own `#fragments`, embedded PNG/JPEG `data:` pictures and raster files inside the
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
-
-from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden
-from defusedxml import ElementTree as SafeET
+from typing import TYPE_CHECKING
 
 from bastelbogen.content import rasters
 from bastelbogen.core import limits
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 from bastelbogen.core.paths import inside, is_file
 
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.I)
@@ -71,6 +71,12 @@ def svg_problem(path: Path, folder: Path) -> str | None:
 
 
 def _parse(data: bytes) -> ET.Element:
+    # The XML parser is loaded by the first SVG read: most games have none.
+    import xml.etree.ElementTree as ET
+
+    from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden
+    from defusedxml import ElementTree as SafeET
+
     try:
         return SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
     except (EntitiesForbidden, DTDForbidden):

@@ -14,7 +14,6 @@ Ctrl-C is the parent's to handle: the workers ignore it."""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import pickle
 import select
@@ -53,6 +52,8 @@ def jobs_for(asked: int) -> int:
 
 
 def can_fork() -> bool:
+    import multiprocessing  # asked only where work may go to other processes
+
     return "fork" in multiprocessing.get_all_start_methods()
 
 

@@ -16,10 +16,9 @@ import array
 import copy
 import itertools
 import re
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from bastelbogen.content.tables import Cells, register
 from bastelbogen.content.tables.sheetcount import SheetCount, TableCount
@@ -27,6 +26,9 @@ from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.isolated import isolated
 from bastelbogen.core.source import read_bytes
+
+if TYPE_CHECKING:
+    import zipfile
 
 
 @register(".xlsx", ".ods")
@@ -145,6 +147,8 @@ def _bounded(path: Path) -> dict[str, list[tuple[int, int, str]]]:
     Every part of the zip is read, streaming, wherever the workbook's relationships point,
     its bytes counted as they unpack, not taken from the zip's directory. Gives each
     sheet's error cells (a formula that failed), by sheet name."""
+    import zipfile  # loaded by the first workbook read
+
     where = Loc(str(path), 1, 1)
     try:
         with zipfile.ZipFile(path) as archive:
