@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections import Counter
+from array import array
+from bisect import bisect_left
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -223,7 +224,7 @@ def write_pages(
             if under:  # its piece of a picture lies under it already, whole (joints.py)
                 art, key = bare(art, under), key + ("bare", under)
             label = f"item '{item.id}' ({side})"
-            once = uses.get(hash(own)) == 1
+            once = _once(uses, own)
             forms.place(art, matrix, label, clip, item.loc, key, item, once)
         draw_guides(c, page)
         if page.glue or page.align or page.label:
@@ -243,17 +244,29 @@ def write_pages(
         ) from None
 
 
-def _uses(pages: list[Page], arts) -> Counter:
-    """How often the file places each side's art, by its own key (arts.key, not canonical:
-    the same whatever was drawn before), counted by the key's hash (a kit of 30,000 cards
-    holds no 30,000 keys for it): a side placed once is drawn in place. Two keys of one
-    hash would only make such a side a form, the same on the page."""
-    uses: Counter = Counter()
-    for page in pages:
-        uses.update(hash(arts.key(p.item, p.side, canonical=False)) for p in page.placements)
-        if page.overview is not None:
-            uses[hash(arts.key(page.overview[0], "front", canonical=False))] += 1
-    return uses
+def _uses(pages: list[Page], arts) -> array:
+    """The hash of each side's own key (arts.key, not canonical: the same whatever was
+    drawn before) for every placement of the file, sorted: a kit of 30,000 cards holds no
+    30,000 keys, nor a count of each, to learn which sides it places once (`_once`)."""
+    found = [hash(arts.key(p.item, p.side, canonical=False)) for pg in pages for p in pg.placements]
+    found += [
+        hash(arts.key(pg.overview[0], "front", canonical=False))
+        for pg in pages
+        if pg.overview is not None
+    ]
+    found.sort()
+    return array("q", found)
+
+
+def _once(uses: array, key) -> bool:
+    """Whether the file places the side of this own key once: drawn in place. Two keys of
+    one hash would only make such a side a form, the same on the page."""
+    at = bisect_left(uses, hash(key))
+    return (
+        at < len(uses)
+        and uses[at] == hash(key)
+        and (at + 1 == len(uses) or uses[at + 1] != uses[at])
+    )
 
 
 def _drawn_before(ctx: PaintContext, key) -> bool:
