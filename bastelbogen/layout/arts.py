@@ -41,12 +41,16 @@ class Arts:
         self.game, self.layouts, self.preflight = game, layouts, preflight
         self.lang = lang
         self.face_options = {"lang": lang, "braille": options.braille, "theme": options.theme}
-        self._plans = {id(item): plan for plan in plans for item in plan.items}
+        self._plans = _by_component(plans)
         self._recent: OrderedDict = OrderedDict()  # key -> art, the most recent last
         self._by_art: OrderedDict = OrderedDict()  # art -> the key it was first made for
         self._canon: dict = {}  # key -> the key of an equal art made before
         self._context: tuple[int, dict] | None = None  # the last item's, for both its sides
         self._told: set[int] = set()  # sides the preflight saw: 2·id(item) + (back)
+
+    def _plan(self, item: Item):
+        plan = self._plans.get(id(item.component))
+        return plan if plan is not None else self._plans[id(item)]
 
     def key(self, item: Item, side: str, canonical: bool = True) -> tuple | None:
         """The side's key, or None when it has no art: what its art is made from, or
@@ -63,7 +67,7 @@ class Arts:
         return self._raw_key(item, side, places=True)
 
     def _raw_key(self, item: Item, side: str, places: bool = False) -> tuple | None:
-        plan = self._plans[id(item)]
+        plan = self._plan(item)
         component = item.component
         if not (component.face if side == "front" else component.back) or (
             side == "back" and not plan.has_back
@@ -115,7 +119,7 @@ class Arts:
         told = 2 * id(item) + (side == "back")
         if art is not None and self.preflight is not None and told not in self._told:
             self._told.add(told)
-            plan = self._plans[id(item)]
+            plan = self._plan(item)
             if len(art.layers) == 1 and not art.tabs:
                 self.preflight.bleed(
                     art.layers[0][1], plan.trim, plan.bleed, f"item '{item.id}' ({side})"
@@ -137,7 +141,7 @@ class Arts:
             return None
         art = self._recent.get(key)
         if art is None:
-            plan = self._plans[id(item)]
+            plan = self._plan(item)
             try:
                 art = art_of(
                     self.game,
@@ -182,6 +186,20 @@ class Arts:
                     return None
                 names |= reads
         return frozenset(names)
+
+
+def _by_component(plans) -> dict:
+    """Each item's plan: by its component where the file plans all of a component's items
+    alike (a deck of 30,000 cards holds one entry, not 30,000), else by the item."""
+    found: dict = {}
+    for plan in plans:
+        for component in {id(item.component) for item in plan.items}:
+            found[component] = plan if component not in found else None
+    shared = {k: plan for k, plan in found.items() if plan is not None}
+    alone = {
+        id(item): plan for plan in plans for item in plan.items if id(item.component) not in shared
+    }
+    return {**shared, **alone}
 
 
 def _remember(recent: OrderedDict, key, value) -> None:
