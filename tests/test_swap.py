@@ -82,7 +82,11 @@ def test_a_build_killed_at_any_step_leaves_a_whole_kit(tmp_path):
     assert killed >= 5  # the staging, the writes, the exchange and the clean-up were all hit
     # The next build sweeps every staging folder a killed build left behind.
     assert _run(out, "a4").returncode == 0
-    assert sorted(p.name for p in out.iterdir()) == [f".{GAME}.lock", GAME]
+    assert sorted(p.name for p in out.iterdir()) == [
+        f".{GAME}.lock",
+        f".{GAME}.remembered.json",
+        GAME,
+    ]
     assert tree(out / GAME) == old
 
 
@@ -114,7 +118,11 @@ def test_two_builds_at_once_both_end_whole(tmp_path):
     kit = json.loads((out / GAME / "manifest.json").read_text())
     assert kit["paper"] in ("a4", "letter")
     assert all((out / GAME / f["path"]).is_file() for f in kit["files"])
-    assert sorted(p.name for p in out.iterdir()) == [f".{GAME}.lock", GAME]
+    assert sorted(p.name for p in out.iterdir()) == [
+        f".{GAME}.lock",
+        f".{GAME}.remembered.json",
+        GAME,
+    ]
 
 
 def test_the_kit_is_there_at_every_instant_of_a_rebuild(tmp_path):
@@ -154,5 +162,9 @@ def test_a_file_or_a_link_in_the_kits_place_is_replaced(tmp_path):
         assert _run(out, "a4").returncode == 0
         assert (out / GAME).is_dir() and not (out / GAME).is_symlink()
         assert (out / GAME / "manifest.json").is_file()
-        assert sorted(p.name for p in out.iterdir()) == [f".{GAME}.lock", GAME]
+        assert sorted(p.name for p in out.iterdir()) == [
+            f".{GAME}.lock",
+            f".{GAME}.remembered.json",
+            GAME,
+        ]
     assert sorted(p.name for p in outside.iterdir()) == ["keep.txt"]

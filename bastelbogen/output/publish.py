@@ -132,9 +132,21 @@ def _replaceable(target: Path) -> None:
         )
 
 
+def remembered(out: Path, game: str) -> Path:
+    """Where builds of `game` keep what they remember (core/remembered.py), beside the kit;
+    written once the kit is published."""
+    return out / f".{game}.remembered.json"
+
+
 def _sweep(out: Path, game: str) -> None:
-    """What killed builds of `game` left in `out` removed (under the game's lock)."""
-    for leftover in [*out.glob(f".{game}.new-*"), out / f"{game}.swap"]:
+    """What killed builds of `game` left in `out` removed (under the game's lock): a
+    staging folder, a swap, a remembered file half written."""
+    half = remembered(out, game)
+    for leftover in [
+        *out.glob(f".{game}.new-*"),
+        out / f"{game}.swap",
+        *out.glob(f"{half.name}.*"),
+    ]:
         if os.path.lexists(leftover):
             remove(leftover)
 

@@ -25,7 +25,7 @@ from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.layout.kit import lay_out
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output import WRITERS, Job
-from bastelbogen.output.publish import OutsideError, scratch, staged, sweep
+from bastelbogen.output.publish import OutsideError, remembered, scratch, staged, sweep
 from bastelbogen.output.shop import takes
 from bastelbogen.pipeline import plugins
 from bastelbogen.pipeline.assemble import every_fault, write_kit
@@ -149,11 +149,11 @@ def build_game(
     variants before drew, whose content checks also ran then; not drawn again."""
     ready = prepare(project, game_id, options, game, drawn, gather=True)
     options = ready.options
-    remembered = out / f".{game_id}.remembered.json"
+    kept = remembered(out, game_id)
     if not drawn:  # a later variant of one validation keeps what the first worked out
         REMEMBERED.forget()
         if not options.dry:
-            REMEMBERED.read(remembered)
+            REMEMBERED.read(kept)
     writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(
@@ -179,7 +179,7 @@ def build_game(
         if options.dry:
             return out / game_id
         published = staging.publish(out / game_id)
-        REMEMBERED.write(remembered)  # under the game's lock, once its kit is in place
+        REMEMBERED.write(kept)  # under the game's lock, once its kit is in place
         return published
 
 
