@@ -123,6 +123,20 @@ def _plain(source: str) -> tuple[str | tuple[str, ...], ...] | None:
     return tuple(p for p in parts if p != "")
 
 
+MISSING = object()  # what a dotted name names where the context has no such value
+
+
+def looked_up(path: tuple[str, ...], context: dict):
+    """The value a dotted name (`set.ink`: ('set', 'ink')) names in the context, reading a
+    mapping's keys as the sandbox does; MISSING where there is none."""
+    value: object = context
+    for key in path:
+        if not isinstance(value, dict) or key not in value:
+            return MISSING
+        value = value[key]
+    return value
+
+
 def _looked_up(parts: tuple, context: dict) -> str | None:
     """The plain expression's text, or None where a name is missing or its value is not a
     plain one (jinja2 then renders it, or says what is wrong). A mapping's keys are looked
@@ -132,11 +146,7 @@ def _looked_up(parts: tuple, context: dict) -> str | None:
         if isinstance(part, str):
             out.append(part)
             continue
-        value: object = context
-        for key in part:
-            if not isinstance(value, dict) or key not in value:
-                return None
-            value = value[key]
+        value = looked_up(part, context)
         if not isinstance(value, str | int | float):
             return None
         out.append(str(value))

@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bastelbogen.content.painters import ITEM, known, may_derive
-from bastelbogen.core.templating import names_read, paths_read
+from bastelbogen.core.templating import MISSING, looked_up, names_read, paths_read
 from bastelbogen.layout.values import typed
 
 KEPT = 128  # boxes kept per box spec: a deck cycles through far fewer looks per box
 Path = tuple[str, ...]
-PLAIN = frozenset({str, int, float, bool})
 
 
 def paths_of(sources: Iterable[str], params: dict, box) -> tuple[Path, ...] | None:
@@ -49,14 +48,9 @@ def key_of(
         return None
     values = []
     for path in paths:
-        value: object = context
-        for name in path:
-            if not isinstance(value, dict) or name not in value:
-                return None
-            value = value[name]
-        if type(value) in PLAIN:  # what nearly every key is made of, typed at once
-            values.append((type(value).__name__, value))
-            continue
+        value = looked_up(path, context)
+        if value is MISSING:
+            return None
         try:
             values.append(typed(value))
         except TypeError:

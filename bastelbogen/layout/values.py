@@ -4,14 +4,12 @@ mappings taken from it whole, and the conditions of `when`."""
 from __future__ import annotations
 
 from bastelbogen.core.errors import Loc
-from bastelbogen.core.templating import expand
+from bastelbogen.core.templating import expand, looked_up
 
 
 def mapping(context: dict, name) -> tuple:
     """The named context value as hashable pairs; painters read it like a box's own keys."""
-    value: object = context
-    for part in str(name).split("."):  # `theme.back` reaches into a mapping
-        value = value.get(part) if isinstance(value, dict) else None
+    value = looked_up(tuple(str(name).split(".")), context)  # `theme.back` reaches in
     if not isinstance(value, dict):
         raise ValueError(f"names '{name}', which is not a mapping here")
     return tuple(sorted((k, frozen(v)) for k, v in value.items()))
@@ -48,9 +46,14 @@ def truthy(text) -> bool:
     return str(text).strip().lower() not in ("", "false", "0", "none", "no")
 
 
+PLAIN = frozenset({str, int, float, bool})
+
+
 def typed(value):
     """A value as a key part that tells apart what prints apart: 1, 1.0 and true are equal
     in Python but not on a card, a mapping is not the list of its pairs."""
+    if type(value) in PLAIN:  # what nearly every key is made of, typed at once
+        return (type(value).__name__, value)
     if isinstance(value, dict):
         return ("map", tuple((typed(k), typed(v)) for k, v in value.items()))
     if isinstance(value, list | tuple):
