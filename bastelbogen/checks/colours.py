@@ -4,7 +4,10 @@ and with deuteranopia, protanopia and tritanopia at full severity (Machado et al
 colorspacious simulates them), in CAM02-UCS, where a distance is what people see. Two
 colours closer than ΔE 10 (or the check's own `delta-e`), unrounded, are told at the later
 row, naming the first and the vision they merge in; the distance told is rounded down to a
-tenth, so a pair that fails never reads as the threshold."""
+tenth, so a pair that fails never reads as the threshold.
+
+The distances of a set of colours are remembered between builds (core/remembered.py): a
+rebuild whose colours did not change loads neither colorspacious nor numpy."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from bastelbogen.content.models import Game
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.params import COLOUR, read_colour
+from bastelbogen.core.remembered import REMEMBERED, digest, installed
 from bastelbogen.core.source import YMap
 
 VISIONS = ("normal vision", "deuteranopia", "protanopia", "tritanopia")
@@ -88,7 +92,30 @@ def _colours(rows, field: str, what: str, problems: Collector) -> tuple[dict[str
 
 
 def distances(colours: list[str]) -> dict[str, list[list[float]]]:
-    """For each vision, the CAM02-UCS distance of every two colours (#rrggbb)."""
+    """For each vision, the CAM02-UCS distance of every two colours (#rrggbb): remembered
+    by the colours and the libraries that work it out, else worked out."""
+    key = digest("distances", tuple(colours), installed("colorspacious"), installed("numpy"))
+    found = REMEMBERED.get(key)
+    if found is None or not _shaped(found, (len(VISIONS), len(colours), len(colours))):
+        worked = _worked_out(colours)
+        REMEMBERED.put(key, [worked[vision] for vision in VISIONS])
+        return worked
+    return dict(zip(VISIONS, found, strict=True))
+
+
+def _shaped(found, shape: tuple[int, ...]) -> bool:
+    """Whether a remembered value is lists of numbers in this shape (a file read back holds
+    any numbers: a matrix of another size must not be taken for this one)."""
+    if not shape:
+        return isinstance(found, int | float)
+    return (
+        isinstance(found, list)
+        and len(found) == shape[0]
+        and all(_shaped(v, shape[1:]) for v in found)
+    )
+
+
+def _worked_out(colours: list[str]) -> dict[str, list[list[float]]]:
     import numpy as np  # colorspacious brings numpy; loaded only when colours are checked
     from colorspacious import cspace_convert
 

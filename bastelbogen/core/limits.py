@@ -15,6 +15,9 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_BINARY_BYTES = 64 * 1024 * 1024
 # A kit's remembered results (core/remembered.py): a few thousand numbers under their hashes.
 MAX_REMEMBERED_BYTES = 4 * 1024 * 1024
+# A file of the previous kit read to be used again (core/remembered.py `reused`): a larger
+# one is made anew.
+MAX_REUSED_BYTES = 64 * 1024 * 1024
 
 # YAML. Values after expanding aliases: the largest shipped file has 755 (museo/game.yaml),
 # all shipped files together 6,963; a 30,000-card table about 250,000. An alias bomb passes

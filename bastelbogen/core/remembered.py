@@ -5,8 +5,14 @@ A result is found only under the digest of all its inputs and of the code that m
 module of the package, reportlab's and pyphen's versions), so a remembered result is the one
 the build would work out again: deleting the file, or a file that does not read, only makes
 a build slower, never different. What is remembered is plain numbers (how large a cheat
-sheet's text fits, where a word may break), each checked to be a number when it is read
-back.
+sheet's text fits, where a word may break) and hashes, each checked to be one when it is
+read back.
+
+A whole file of a kit is remembered the same way (`reuse_file`, `file_made`): by the hash of its
+bytes under the digest of all it is made of. A rebuild whose file would come out the same
+copies the previous kit's file, once its bytes are seen to hash to what was made; anything
+else there (a file changed by hand, a link, a device) is not used, and the file is made
+anew.
 
 The file is written once a kit is published, under the game's lock, and never by a build
 that fails or validates: out/ changes only when a kit does."""
@@ -17,8 +23,10 @@ import hashlib
 import json
 import math
 import os
+import re
+import stat
 import tempfile
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from bastelbogen.core import limits
@@ -46,12 +54,67 @@ def code_digest() -> str:
     return found.hexdigest()
 
 
-def numbers(value) -> bool:
-    """Whether a value read back is what is remembered: a finite number, or a list of
-    numbers and None."""
+@cache
+def installed(package: str) -> str:
+    """The installed version of a library, read from the name of its distribution's folder
+    beside it rather than by importing it (numpy alone costs a small build a tenth of its
+    time) or importlib.metadata (half that): a remembered result names the libraries that
+    made it. Unknown (a library installed otherwise) reads as its place on disk, so a change
+    of it is never taken for the same."""
+    from importlib.util import find_spec
+
+    spec = find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return "missing"
+    home = Path(next(iter(spec.submodule_search_locations))).parent
+    found = sorted(home.glob(f"{package}-*.dist-info"))
+    return found[0].name if len(found) == 1 else str(home / package)
+
+
+_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+def plain(value) -> bool:
+    """Whether a value read back is what is remembered: a finite number, a hash (64 hex
+    digits), or a list of them and None."""
     if isinstance(value, list):
-        return all(v is None or numbers(v) for v in value)
+        return all(v is None or plain(v) for v in value)
+    if isinstance(value, str):
+        return _HASH.fullmatch(value) is not None
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def read_regular(path: Path, limit: int) -> bytes | None:
+    """A regular file's bytes, or None: missing, a link (not followed: out/ may hold
+    anything), a device or a pipe (which would never end or never answer), or larger
+    than `limit`."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = f.read(limit + 1)
+    return data if len(data) <= limit else None
+
+
+def reuse_file(key: str, before: Path, target: Path, limit: int) -> bool:
+    """`before` (the previous kit's file) copied to `target`, if it is what was made under
+    `key`: its bytes hash to the hash remembered there."""
+    found = REMEMBERED.get(key)
+    if not found or len(found) != 1 or not isinstance(found[0], str):
+        return False
+    data = read_regular(before, limit)
+    if data is None or hashlib.sha256(data).hexdigest() != found[0]:
+        return False
+    target.write_bytes(data)
+    return True
+
+
+def file_made(key: str, target: Path) -> None:
+    """The file just written at `target` remembered under `key`, by the hash of its bytes."""
+    REMEMBERED.put(key, [hashlib.sha256(target.read_bytes()).hexdigest()])
 
 
 class Remembered:
@@ -81,13 +144,8 @@ class Remembered:
     def read(self, path: Path) -> None:
         """What the file remembers, added; a missing, oversized or damaged file is passed by
         (a link is not followed: out/ may hold anything)."""
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            return
-        with os.fdopen(fd, "rb") as f:
-            data = f.read(limits.MAX_REMEMBERED_BYTES + 1)
-        if len(data) > limits.MAX_REMEMBERED_BYTES:
+        data = read_regular(path, limits.MAX_REMEMBERED_BYTES)
+        if data is None:
             return
         try:
             found = json.loads(data)
@@ -95,7 +153,7 @@ class Remembered:
             return
         if isinstance(found, dict):
             for key, value in found.items():
-                if isinstance(key, str) and len(key) == 64 and numbers(value):
+                if isinstance(key, str) and len(key) == 64 and plain(value):
                     self._found.setdefault(key, value)
 
     def write(self, path: Path) -> None:
@@ -125,5 +183,7 @@ class Remembered:
 
 
 # What a kit's build remembers: how large each cheat sheet's text fits, by all the page is
-# made of; where a word may be hyphenated, by its language and itself.
+# made of; where a word may be hyphenated, by its language and itself; how far apart the
+# colours a check tells apart are, by the colours; the hash of each cheat sheet file, by
+# all it is made of.
 REMEMBERED = Remembered()

@@ -47,6 +47,7 @@ class Arts:
         self._canon: dict = {}  # key -> the key of an equal art made before
         self._context: tuple[int, dict] | None = None  # the last item's, for both its sides
         self._told: set[int] = set()  # sides the preflight saw: 2·id(item) + (back)
+        self._read: dict = {}  # (component, side, places) -> the names its key holds
 
     def _plan(self, item: Item):
         plan = self._plans.get(id(item.component))
@@ -73,7 +74,12 @@ class Arts:
             side == "back" and not plan.has_back
         ):
             return None
-        reads = self._reads(component, side, places)
+        reads = self._read.get((id(component), side, places), _UNKNOWN)
+        if reads is _UNKNOWN:  # the same for all of a component's items: sorted once
+            found = self._reads(component, side, places)
+            reads = self._read[(id(component), side, places)] = (
+                None if found is None else tuple(sorted(found))
+            )
         if reads is None:  # an expression that does not parse: the side is its own
             return (OWN, id(item), side)
         ctx = self._context_of(item)
@@ -90,7 +96,7 @@ class Arts:
                         if name in ctx
                         else MISSING,
                     )
-                    for name in sorted(reads)
+                    for name in reads
                 ),
             )
         except TypeError:  # a value no key can hold (a YAML set): the side is its own

@@ -18,24 +18,23 @@ class CheatSheet(Writer):
         if job.game.rules is None:
             return []
         # Loaded only for a game with rules: the typesetting is most of a build's start-up.
-        from bastelbogen.render.rules.cheatsheet import write_cheatsheet
+        from bastelbogen.render.rules.sheet import RulesSheet
 
         langs = job.options.langs
         entries = []
         for lang in langs:
             path = "rules.pdf" if len(langs) == 1 else f"{in_language('rules', lang)}.pdf"
-            pages = write_cheatsheet(
-                job.staging.path(path),
-                job.game,
-                job.templates,
-                job.fonts,
-                (lang,),
-                job.options.settings,
-                job.meta(job.words[lang]["rules"]),
-                job.options.theme,
-                job.options.dry,
+            sheet = RulesSheet(
+                job.game, job.templates, job.fonts, (lang,), job.options.settings, job.options.theme
             )
-            entry: dict = {"path": path, "pages": pages}
+            meta = job.meta(job.words[lang]["rules"])
+            # An unchanged page is the previous kit's file again, not laid out anew.
+            key = sheet.key(meta)
+            if job.options.dry or not job.staging.reused(path, key):
+                sheet.write(job.staging.path(path), meta, job.options.dry)
+                if not job.options.dry:
+                    job.staging.made(path, key)
+            entry: dict = {"path": path, "pages": sheet.listed}
             if len(langs) > 1:
                 entry["lang"] = lang
             entries.append(entry)

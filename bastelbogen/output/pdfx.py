@@ -13,7 +13,6 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
 
 from bastelbogen.content.profiles import Profile
-from bastelbogen.render.cmyk import CmykCanvas, Separation
 from bastelbogen.render.pdf import Canvas, Meta, new_canvas, set_boxes
 
 PDFX = "pdf/x-1a:2003"
@@ -31,6 +30,10 @@ def shop_canvas(path, meta: Meta, size, font: str, profile: Profile) -> Canvas:
     if profile.colour != "cmyk":
         return new_canvas(path, meta, size, font)
     assert profile.icc is not None  # profiles.py: a cmyk profile names its output profile
+    # Loaded for a shop that prints in CMYK only: littleCMS and Pillow are a tenth of a
+    # small build's start-up.
+    from bastelbogen.render.cmyk import CmykCanvas, Separation
+
     separation = Separation(profile.icc, profile.ink)
     # PDF/X asks for a title; a component's name may be empty in a language
     meta = Meta(meta.title or profile.name, meta.author, meta.subject)

@@ -21,6 +21,9 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
+from bastelbogen.core.limits import MAX_REUSED_BYTES
+from bastelbogen.core.remembered import file_made, reuse_file
+
 if sys.platform == "win32":  # pragma: no cover - no fcntl: builds of one game must not overlap
     fcntl = None
 else:
@@ -73,12 +76,29 @@ def remove(path: Path) -> None:
 
 
 class Staging:
-    """The folder a kit is written into before it is swapped in."""
+    """The folder a kit is written into before it is swapped in; `published`, the kit it
+    replaces (whose files a file made of the same inputs may be copied from)."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, published: Path | None = None):
         self.folder = folder
+        self.published = published
         self._root = folder.resolve()
         self.written: set[Path] = set()
+
+    def reused(self, relative: str, key: str) -> bool:
+        """The published kit's file at `relative` written again, when it is the one made of
+        the same inputs (`key`: the digest of all of them; core/remembered.py)."""
+        if self.published is None:
+            return False
+        target = self.path(relative)
+        if reuse_file(key, self.published / relative, target, MAX_REUSED_BYTES):
+            return True
+        self.written.discard(target)  # it is to be written after all
+        return False
+
+    def made(self, relative: str, key: str) -> None:
+        """The file just written at `relative` remembered as the one made of `key`."""
+        file_made(key, self.folder / relative)
 
     def path(self, relative: str) -> Path:
         """`relative` inside the staging folder, checked after resolving (links and all)."""
@@ -182,7 +202,7 @@ def staged(out: Path, game: str):
         folder = Path(tempfile.mkdtemp(prefix=f".{game}.new-", dir=out))
         folder.chmod(0o755)  # mkdtemp makes it private; the kit is an ordinary folder
         try:
-            yield Staging(folder)
+            yield Staging(folder, out / game)
         except BaseException:
             remove(folder)
             if created and [p.name for p in out.iterdir()] == [lock_path.name]:

@@ -147,13 +147,13 @@ def build_game(
     --jobs above 1 its files are written by that many processes, to the same bytes.
     `game`: the game loaded already. `drawn` (validating several variants): the faces the
     variants before drew, whose content checks also ran then; not drawn again."""
-    ready = prepare(project, game_id, options, game, drawn, gather=True)
-    options = ready.options
     kept = remembered(out, game_id)
     if not drawn:  # a later variant of one validation keeps what the first worked out
         REMEMBERED.forget()
-        if not options.dry:
+        if not options.dry:  # read before the checks: they remember too
             REMEMBERED.read(kept)
+    ready = prepare(project, game_id, options, game, drawn, gather=True)
+    options = ready.options
     writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(

@@ -223,32 +223,23 @@ def _sheets(
 def _rules(ready: Prepared, lang: str, sources: dict) -> list[dict]:
     """The cheat sheet's page, as its writer makes it (output/cheatsheet.py), listed by its
     text and look, drawn when asked for."""
-    from bastelbogen.render.rules.cheatsheet import BASE, write_cheatsheet
-    from bastelbogen.render.rules.rulestext import blocks_of, load_template
+    from bastelbogen.render.rules.sheet import RulesSheet
 
     game, options = ready.game, ready.options
-    rules = game.rules
-    if rules is None:
+    if game.rules is None:
         return []
-    templates = ready.layouts.folders
-    blocks = blocks_of(load_template(rules, templates), game, options.theme, lang, templates, BASE)
+    sheet = RulesSheet(
+        game, ready.layouts.folders, ready.fonts, (lang,), options.settings, options.theme
+    )
     size = options.settings.page_size
     name = "rules" if len(options.langs) == 1 else in_language("rules", lang)
-    key = key_of("rules", lang, blocks, rules.colour, size, repr(game.fonts), options.theme)
+    meta = Meta("rules", "", "")
+    key = key_of("rules", sheet.key(meta))
 
     def draw() -> bytes:
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "rules.pdf"
-            write_cheatsheet(
-                path,
-                game,
-                templates,
-                ready.fonts,
-                (lang,),
-                options.settings,
-                Meta("rules", "", ""),
-                options.theme,
-            )
+            sheet.write(path, meta)
             return path.read_bytes()
 
     sources[key] = Rules(draw, size)

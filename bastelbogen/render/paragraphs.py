@@ -18,6 +18,7 @@ from bastelbogen.core import limits, params
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import COLOUR, FACTOR, FONT_SIZE, TEXT, choice
 from bastelbogen.core.paths import inside, is_file
+from bastelbogen.core.remembered import REMEMBERED, digest
 from bastelbogen.render.text import check_glyphs, overflow
 
 if TYPE_CHECKING:
@@ -190,6 +191,48 @@ def paragraph(
         ) from None
 
 
+def _fit_key(box, ctx, texts: list[str], size: float, min_size: float, gap: float) -> str:
+    """The digest of all a box's fit depends on, or "" for text showing pictures (their
+    sizes are the files')."""
+    if any(IMG.search(t) for t in texts):
+        return ""
+    fonts = [ctx.fonts.get(box.get("font"), box.loc_of("font"))]
+    fonts += [ctx.fonts[role] for role in ("regular", "bold", "italic")]
+    return digest(
+        "paragraph fit",
+        tuple(texts),
+        tuple(fonts),  # by their content (render/style.py names them so)
+        size,
+        min_size,
+        gap,
+        float(box.get("leading")),
+        box.get("align"),
+        tuple(box.rect[2:]),
+        ctx.lang,
+    )
+
+
+def _best_step(lay, fits, steps: int, key: str):
+    """The fewest half-point steps down at which the text fits, with its layout, or None:
+    the remembered step if it fits, else by bisection (remembered then)."""
+    found = REMEMBERED.get(key) if key else None
+    if found and len(found) == 1 and found[0] in range(steps + 1):
+        result = lay(found[0])
+        if fits(result):
+            return found[0], result
+    lo, hi, best = 0, steps, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        result = lay(mid)
+        if fits(result):
+            best, hi = (mid, result), mid - 1
+        else:
+            lo = mid + 1
+    if best is not None and key:
+        REMEMBERED.put(key, [best[0]])
+    return best
+
+
 @painter(
     "paragraph",
     "wrapped text with `<b>`, `<i>`, `<br/>`; a blank line starts a new"
@@ -233,20 +276,19 @@ def paint_paragraph(c, box, ctx) -> None:
         wide = next((word for p in paras if (word := overrun(p)) is not None), None)
         return paras, heights, sum(heights) + gap * at * max(0, len(paras) - 1), wide
 
+    def fits(result) -> bool:
+        return result[2] <= h + 1e-6 and result[3] is None
+
     # Half-point steps from `size` down to `min-size`: the largest that fits, by bisection,
     # so a size of 1000 pt costs a dozen layouts, not two thousand. Words are hyphenated at
     # every size tried, so a text that fits hyphenated at the size asked for keeps it, as a
     # typesetter would rather break a long word than set the whole text much smaller; a
-    # word is never broken but at a syllable, with a hyphen (`hyphenated`).
+    # word is never broken but at a syllable, with a hyphen (`hyphenated`). The step found
+    # is remembered by all the fit depends on (core/remembered.py), so an unchanged box is
+    # laid out once; a step that does not fit there is searched for again.
     steps = int(max(size - min_size, 0.0) / 0.5 + 1e-9)
-    lo, hi, best = 0, steps, None
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        result = laid_out(size - mid * 0.5)
-        if result[2] <= h + 1e-6 and result[3] is None:
-            best, hi = (mid, result), mid - 1
-        else:
-            lo = mid + 1
+    key = _fit_key(box, ctx, texts, size, min_size, gap)
+    best = _best_step(lambda step: laid_out(size - step * 0.5), fits, steps, key)
     if best is None:
         wide = laid_out(min_size)[3]
         if wide is not None:

@@ -21,20 +21,17 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import KeepTogether
 from reportlab.platypus.paraparser import ParaFrag
 
-from bastelbogen.content.models import Game
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.remembered import REMEMBERED, digest
 from bastelbogen.core.source import read_bytes
-from bastelbogen.core.units import mm, to_mm
+from bastelbogen.core.units import mm
 from bastelbogen.render.paragraphs import IMG, NO_BREAK, attributes, paragraph, unbroken_tail
-from bastelbogen.render.pdf import DISCARD, Meta
 from bastelbogen.render.rules import columns, lookup
 from bastelbogen.render.rules.columns import SHEET
 from bastelbogen.render.rules.hyphens import hyphenated
-from bastelbogen.render.rules.rulestext import blocks_of, load_template
-from bastelbogen.render.style import Fonts, colour
+from bastelbogen.render.style import Fonts
 
 HEAD = ("title", "tagline", "facts")  # blocks set in the header band
 BASE = {
@@ -56,64 +53,6 @@ GROWTH = 1.3  # the most a short cheat sheet's text grows to fill its page: a ch
 STEP = 0.04
 HOPELESS = 1.04  # the predicted depth this far over the columns: the scale cannot fit
 GUESS_SLACK = 6  # points: how far under the predicted depth the columns may still end
-
-
-def write_cheatsheet(
-    path: Path,
-    game: Game,
-    templates: list[Path],
-    fonts: Fonts,
-    langs,
-    settings,
-    meta: Meta,
-    theme: str | None = None,
-    dry: bool = False,
-) -> list[dict]:
-    """rules.pdf, a page per language; `dry` (validating): each page fitted, none written."""
-    rules = game.rules
-    assert rules is not None  # only a game with rules has a cheat sheet
-    template = load_template(rules, templates)
-    accent = colour(rules.colour, rules.data.value_loc("colour"))
-    sources = rules.texts
-    size = settings.page_size
-    origin = ((size[0] - SHEET[0]) / 2, (size[1] - SHEET[1]) / 2)
-    pages, listed = [], []
-    for n, lang in enumerate(langs, start=1):
-        blocks = blocks_of(template, game, theme, lang, templates, BASE)
-        if (
-            len(blocks) > limits.MAX_CHEATSHEET_BLOCKS
-        ):  # far more than a page holds: say so before laying out
-            raise ContentError(
-                Problem(
-                    _source_loc(blocks[limits.MAX_CHEATSHEET_BLOCKS][1], sources),
-                    f"cheat sheet ({lang}): {len(blocks)} headings, points"
-                    f" and paragraphs; one page holds far fewer than"
-                    f" {limits.MAX_CHEATSHEET_BLOCKS}",
-                )
-            )
-        pages.append(
-            _fitted(
-                RulesPage(fonts, accent, origin, size, sources, lang, game.folder),
-                blocks,
-                balance=not dry,
-            )
-        )
-        listed.append(
-            {
-                "number": n,
-                "size_mm": [round(to_mm(v), 3) for v in size],
-                "items": [
-                    {
-                        "id": f"rules-{lang}",
-                        "kind": "sheet",
-                        "side": "front",
-                        "trim_mm": [round(to_mm(v), 4) for v in (*origin, *SHEET)],
-                    }
-                ],
-            }
-        )
-    columns.write(DISCARD if dry else path, size, meta, fonts["regular"], pages)
-    return listed
 
 
 def _styles(fonts: Fonts, scale: float, accent, lang: str) -> dict[str, ParagraphStyle]:
@@ -171,15 +110,25 @@ class RulesPage:
     folder: Path
 
     def where(self, text: str) -> Loc:
-        return _source_loc(text, self.sources)
+        return source_loc(text, self.sources)
 
 
-def _fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
+def fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
     """The page at the largest scale its blocks fit at, as (page template, flowables); its
     columns balanced unless it is only proved to fit (validate). The fit is remembered by
     the hash of all the page is made of (core/remembered.py): an unchanged cheat sheet is
     laid out once, not searched for again."""
-    key = digest(
+    key = fit_key(sheet, blocks, balance)
+    found = REMEMBERED.get(key)
+    if found is None or len(found) != 2 or found[0] is None:
+        found = list(_fit(sheet, blocks, balance))
+        REMEMBERED.put(key, found)
+    return _at(sheet, blocks, *found)[:2]  # fresh flowables: a build consumes them
+
+
+def fit_key(sheet: RulesPage, blocks, balance: bool) -> str:
+    """The digest of all a page is made of, and whether its columns are balanced."""
+    return digest(
         "cheat sheet fit",
         balance,
         tuple(blocks),
@@ -190,11 +139,6 @@ def _fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
         str(sheet.accent),
         _pictures_in(blocks, sheet.folder),
     )
-    found = REMEMBERED.get(key)
-    if found is None or len(found) != 2 or found[0] is None:
-        found = list(_fit(sheet, blocks, balance))
-        REMEMBERED.put(key, found)
-    return _at(sheet, blocks, *found)[:2]  # fresh flowables: a build consumes them
 
 
 def _pictures_in(blocks, folder: Path) -> tuple:
@@ -237,7 +181,7 @@ def _fit(sheet: RulesPage, blocks, balance: bool) -> tuple[float, float | None]:
             text = text.replace(NO_BREAK, " ")  # as written: the join is ours, not theirs
             raise ContentError(
                 Problem(
-                    _source_loc(text, sheet.sources),
+                    source_loc(text, sheet.sources),
                     f"cheat sheet"
                     f" ({sheet.lang}): the rules do not fit one page even"
                     f" at {limits.MIN_CHEATSHEET_SCALE:.0%} size; this text no longer fits:"
@@ -361,7 +305,7 @@ def _groups(blocks, styles, sheet: RulesPage, texts: dict) -> list[list]:
         para = paragraph(
             text,
             style,
-            _source_loc(text, sheet.sources),
+            source_loc(text, sheet.sources),
             folder=sheet.folder,
             links=True,
             bulletText=drawn,
@@ -375,7 +319,7 @@ def _groups(blocks, styles, sheet: RulesPage, texts: dict) -> list[list]:
 
 
 @lru_cache(maxsize=4096)
-def _source_loc(text: str, sources: tuple) -> Loc:
+def source_loc(text: str, sources: tuple) -> Loc:
     """Where a text (or the start of a part of one) was written in the rules file."""
     text = text.replace(NO_BREAK, " ")  # a heading's tail is joined by us (unbroken_tail)
     best = None

@@ -1,0 +1,93 @@
+"""rules.pdf as a file: its pages (one language each, laid out by cheatsheet.py), what is
+listed of them in the manifest, and the digest of all the file is made of, by which the
+writer (output/cheatsheet.py) and the preview know an unchanged one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bastelbogen.content.models import Game
+from bastelbogen.core import limits
+from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.remembered import digest
+from bastelbogen.core.units import to_mm
+from bastelbogen.render.pdf import DISCARD, Meta
+from bastelbogen.render.rules import columns
+from bastelbogen.render.rules.cheatsheet import BASE, RulesPage, fit_key, fitted, source_loc
+from bastelbogen.render.rules.columns import SHEET
+from bastelbogen.render.rules.rulestext import blocks_of, load_template
+from bastelbogen.render.style import Fonts, colour
+
+
+class RulesSheet:
+    """rules.pdf before it is written: its pages' blocks, one language each, and the digest
+    of all it is made of (`key`), by which an unchanged one is copied from the kit before
+    rather than laid out and written again (output/cheatsheet.py)."""
+
+    def __init__(
+        self,
+        game: Game,
+        templates: list[Path],
+        fonts: Fonts,
+        langs,
+        settings,
+        theme: str | None = None,
+    ) -> None:
+        rules = game.rules
+        assert rules is not None  # only a game with rules has a cheat sheet
+        template = load_template(rules, templates)
+        accent = colour(rules.colour, rules.data.value_loc("colour"))
+        size = settings.page_size
+        origin = ((size[0] - SHEET[0]) / 2, (size[1] - SHEET[1]) / 2)
+        self.size, self.font = size, fonts["regular"]
+        self.pages = [
+            (RulesPage(fonts, accent, origin, size, rules.texts, lang, game.folder), blocks)
+            for lang in langs
+            for blocks in [
+                _limited(blocks_of(template, game, theme, lang, templates, BASE), lang, rules.texts)
+            ]
+        ]
+        self.listed = [
+            {
+                "number": n,
+                "size_mm": [round(to_mm(v), 3) for v in size],
+                "items": [
+                    {
+                        "id": f"rules-{sheet.lang}",
+                        "kind": "sheet",
+                        "side": "front",
+                        "trim_mm": [round(to_mm(v), 4) for v in (*origin, *SHEET)],
+                    }
+                ],
+            }
+            for n, (sheet, _blocks) in enumerate(self.pages, start=1)
+        ]
+
+    def key(self, meta: Meta) -> str:
+        """The digest of all the file is made of, with its metadata."""
+        return digest(
+            "cheat sheet file",
+            tuple(fit_key(sheet, blocks, True) for sheet, blocks in self.pages),
+            self.font,
+            (meta.title, meta.author, meta.subject),
+        )
+
+    def write(self, path: Path, meta: Meta, dry: bool = False) -> list[dict]:
+        """rules.pdf, a page per language; `dry` (validating): each page fitted, none
+        written."""
+        pages = [fitted(sheet, blocks, balance=not dry) for sheet, blocks in self.pages]
+        columns.write(DISCARD if dry else path, self.size, meta, self.font, pages)
+        return self.listed
+
+
+def _limited(blocks: list, lang: str, sources: tuple) -> list:
+    """The blocks, if they are not far more than a page holds: said before laying out."""
+    if len(blocks) > limits.MAX_CHEATSHEET_BLOCKS:
+        raise ContentError(
+            Problem(
+                source_loc(blocks[limits.MAX_CHEATSHEET_BLOCKS][1], sources),
+                f"cheat sheet ({lang}): {len(blocks)} headings, points and paragraphs; one"
+                f" page holds far fewer than {limits.MAX_CHEATSHEET_BLOCKS}",
+            )
+        )
+    return blocks
