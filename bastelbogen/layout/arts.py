@@ -119,6 +119,11 @@ class Arts:
         self.tell(item, side, art)
         return art, self._canon.get(raw, raw), raw
 
+    def tell_to(self, preflight: Preflight) -> None:
+        """From now on the preflight sees each side the first time it is asked for (the
+        arts of the proof, which told nothing, then written)."""
+        self.preflight = preflight
+
     def tell(self, item: Item, side: str, art: Art | None) -> None:
         """The preflight sees a side's art the first time it is asked for (here, or where
         an art resolved before is reused: preview/reuse.py): art short of the bleed."""

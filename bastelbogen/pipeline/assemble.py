@@ -130,14 +130,14 @@ def _once_a_place(problems: list[Problem]) -> list[Problem]:
 
 def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[dict]:
     planned = plan_files(job.game, variant, job.options, job.layouts)
+    # Each file laid out once: proved, then written with what its arts resolved for the proof.
+    laid_files = [
+        list(paint_file(job.game, plan, job.layouts, job.options, None)) for plan in planned
+    ]
     prove(
         Kit(
             job.game,
-            [
-                laid
-                for plan in planned
-                for laid in paint_file(job.game, plan, job.layouts, job.options, None)
-            ],
+            [laid for file in laid_files for laid in file],
             job.options.settings,
             job.options.langs,
             variant,
@@ -156,7 +156,8 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
         if n >= len(planned):
             entries = beside[n - len(planned)].finish(own, [])
         else:
-            for laid in paint_file(job.game, planned[n], job.layouts, job.options, own.preflight):
+            for laid in laid_files[n]:
+                laid.arts.tell_to(own.preflight)  # the proof's were told nothing
                 for writer in writers:
                     entries += writer.component(own, laid)
         drew = own.drawn - job.drawn if own.drawn is not None and job.drawn is not None else set()

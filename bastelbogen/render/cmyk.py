@@ -15,7 +15,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PIL import Image, ImageCms
+from PIL import Image
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 
@@ -23,9 +23,15 @@ from bastelbogen.render.pdf import Canvas
 
 if TYPE_CHECKING:
     import numpy as np
+    from PIL import ImageCms
 
-RELATIVE = ImageCms.Intent.RELATIVE_COLORIMETRIC
-BPC = ImageCms.Flags.BLACKPOINTCOMPENSATION
+
+def _cms():
+    """littleCMS, loaded by a shop's CMYK file only: the registries' walk of render/ imports
+    this module for every build, and ImageCms is a fiftieth of a small one."""
+    from PIL import ImageCms
+
+    return ImageCms
 
 
 @dataclass(eq=False)
@@ -38,12 +44,17 @@ class Separation:
     _seen: dict = field(default_factory=dict, repr=False)  # one colour converted once
 
     def __post_init__(self) -> None:
-        self.profile = ImageCms.getOpenProfile(str(self.icc))
-        self.rgb = self._transform(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")))
+        self.profile = _cms().getOpenProfile(str(self.icc))
+        self.rgb = self._transform(_cms().ImageCmsProfile(_cms().createProfile("sRGB")))
 
     def _transform(self, source) -> ImageCms.ImageCmsTransform:
-        return ImageCms.buildTransform(
-            source, self.profile, "RGB", "CMYK", renderingIntent=RELATIVE, flags=BPC
+        return _cms().buildTransform(
+            source,
+            self.profile,
+            "RGB",
+            "CMYK",
+            renderingIntent=_cms().Intent.RELATIVE_COLORIMETRIC,
+            flags=_cms().Flags.BLACKPOINTCOMPENSATION,
         )
 
     def colour(self, rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
@@ -55,7 +66,7 @@ class Separation:
                 self._seen[key] = (0.0, 0.0, 0.0, 1.0)
             else:
                 pixel = Image.new("RGB", (1, 1), key)  # type: ignore[arg-type]
-                cmyk = ImageCms.applyTransform(pixel, self.rgb)
+                cmyk = _cms().applyTransform(pixel, self.rgb)
                 assert cmyk is not None  # not in place: a new image
                 values = tuple(v / 255 for v in cmyk.getpixel((0, 0)))  # type: ignore[union-attr]
                 self._seen[key] = limit_ink(values, self.ink)  # type: ignore[arg-type]
@@ -69,18 +80,18 @@ class Separation:
             image = Image.alpha_composite(Image.new("RGBA", image.size, "white"), image)
         if image.mode != "CMYK":
             transform = self._own(image.info.get("icc_profile")) or self.rgb
-            image = ImageCms.applyTransform(image.convert("RGB"), transform) or image
+            image = _cms().applyTransform(image.convert("RGB"), transform) or image
         return Image.fromarray(_limit_pixels(image, self.ink), "CMYK")
 
     def _own(self, icc: bytes | None) -> ImageCms.ImageCmsTransform | None:
         if not icc:
             return None
         try:
-            own = ImageCms.ImageCmsProfile(BytesIO(icc))
+            own = _cms().ImageCmsProfile(BytesIO(icc))
             if own.profile.xcolor_space.strip() != "RGB":
                 return None
             return self._transform(own)
-        except (OSError, ImageCms.PyCMSError):  # a damaged profile: read as sRGB, as viewers do
+        except (OSError, _cms().PyCMSError):  # a damaged profile: read as sRGB, as viewers do
             return None
 
 

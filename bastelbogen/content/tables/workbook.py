@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from bastelbogen.content.tables import Cells, register
-from bastelbogen.content.tables.sheetcount import SheetCount, TableCount
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.isolated import isolated
@@ -256,6 +255,9 @@ class _Part:
     DOCTYPE); a part that holds it is refused."""
 
     def __init__(self, scan: _Scan, name: str) -> None:
+        # Its patterns are compiled when a workbook is first read, not by every build.
+        from bastelbogen.content.tables.sheetcount import SheetCount, TableCount
+
         self.scan, self.name = scan, name
         self.shared = _shared_strings(name)
         self.rels = name.endswith("workbook.xml.rels")

@@ -142,10 +142,32 @@ class ContainedLoader(jinja2.BaseLoader):
         raise jinja2.exceptions.TemplateNotFound(template)
 
 
+class _Compiled(jinja2.BytecodeCache):
+    """The templates compiled in this process, by their name and the hash of their source
+    (jinja2 checks it): a cheat sheet per language compiles its template once, and a
+    template edited under the preview is compiled again. Held in memory only, never in a
+    file: compiled code read back would run as it is."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, tuple[str, bytes]] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        found = self._code.get(bucket.key)
+        if found is not None and found[0] == bucket.checksum:
+            bucket.bytecode_from_string(found[1])
+
+    def dump_bytecode(self, bucket) -> None:
+        self._code[bucket.key] = (bucket.checksum, bucket.bytecode_to_string())
+
+
+_COMPILED = _Compiled()  # every rules environment is configured alike (`environment`)
+
+
 def environment(loader: jinja2.BaseLoader) -> BoundedSandbox:
     """A bounded sandbox for whole-file templates (cheat sheets)."""
     return BoundedSandbox(
         loader=loader,
+        bytecode_cache=_COMPILED,
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         trim_blocks=True,

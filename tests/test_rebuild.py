@@ -1,0 +1,187 @@
+"""What a rebuild of an unchanged game does not do again, and that not doing it changes no
+byte: the cheat sheet is the previous kit's file once its bytes hash to what was made
+(never a file changed by hand, a link or a pipe in its place), the colours a check tells
+apart are not measured again (colorspacious and numpy stay unloaded), and a paragraph's
+size is not searched for again (a remembered size that does not fit is searched anew)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from bastelbogen.checks import colours
+from bastelbogen.core import remembered
+from bastelbogen.core.remembered import Remembered, file_made, plain, reuse_file
+from bastelbogen.render import paragraphs
+from tests.conftest import ROOT, pnp
+
+GAME = "muenchhausen"
+RULES = ("de/rules.pdf", "en/rules.pdf")
+
+
+def build(out: Path, *more: str) -> dict[str, bytes]:
+    result = pnp("build", GAME, "--out", str(out), "--jobs", "1", *more, cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    return {name: (out / GAME / name).read_bytes() for name in RULES}
+
+
+def hashes(out: Path) -> list[str]:
+    """The remembered hashes of whole files."""
+    found = json.loads((out / f".{GAME}.remembered.json").read_text())
+    return [v[0] for v in found.values() if len(v) == 1 and isinstance(v[0], str)]
+
+
+@pytest.fixture(scope="module")
+def first(tmp_path_factory) -> tuple[Path, dict[str, bytes]]:
+    out = tmp_path_factory.mktemp("out")
+    return out, build(out)
+
+
+def test_a_build_remembers_each_cheat_sheet_by_its_bytes(first):
+    out, rules = first
+    assert sorted(hashes(out)) == sorted(hashlib.sha256(b).hexdigest() for b in rules.values())
+
+
+def test_an_unchanged_cheat_sheet_is_the_same_file_again(first, tmp_path):
+    out, rules = first
+    again = tmp_path / "again"
+    shutil.copytree(out, again)
+    assert build(again) == rules
+    fresh = tmp_path / "fresh"  # nothing remembered: made anew, to the same bytes
+    assert build(fresh) == rules
+
+
+@pytest.mark.parametrize("damage", ["edited", "link", "pipe", "missing"])
+def test_a_changed_previous_file_is_never_taken(first, tmp_path, damage):
+    """Whatever stands where the previous cheat sheet was, the new kit's is the one the
+    inputs make (and a link's target or a pipe is neither read through nor waited on)."""
+    out, rules = first
+    again = tmp_path / "again"
+    shutil.copytree(out, again)
+    old = again / GAME / RULES[0]
+    elsewhere = tmp_path / "elsewhere.pdf"
+    elsewhere.write_bytes(rules[RULES[0]])  # the right bytes, but not the kit's own file
+    old.unlink()
+    if damage == "edited":
+        old.write_bytes(rules[RULES[0]] + b"%")
+    elif damage == "link":
+        os.symlink(elsewhere, old)
+    elif damage == "pipe":
+        os.mkfifo(old)
+    assert build(again) == rules
+    assert not (again / GAME / RULES[0]).is_symlink()
+    assert elsewhere.read_bytes() == rules[RULES[0]]
+
+
+def test_a_file_is_taken_only_by_its_hash(tmp_path, monkeypatch):
+    monkeypatch.setattr(remembered, "REMEMBERED", Remembered())
+    made, before, target = tmp_path / "made", tmp_path / "before", tmp_path / "target"
+    made.write_bytes(b"%PDF-1.4 made")
+    file_made("k" * 64, made)
+    assert not reuse_file("k" * 64, before, target, 1024)  # nothing there
+    before.write_bytes(b"%PDF-1.4 other")
+    assert not reuse_file("k" * 64, before, target, 1024) and not target.exists()
+    before.write_bytes(made.read_bytes())
+    assert not reuse_file("k" * 64, before, target, 4)  # larger than the limit: not read
+    assert not reuse_file("x" * 64, before, target, 1024)  # another key: not this file
+    assert reuse_file("k" * 64, before, target, 1024)
+    assert target.read_bytes() == made.read_bytes()
+
+
+def test_only_hashes_and_numbers_are_plain():
+    assert plain(["a" * 64]) and plain([1.5, None, [2, 3]])
+    assert not plain(["A" * 64]) and not plain(["a" * 63]) and not plain(["text"])
+    assert not plain([True]) and not plain([float("inf")])
+
+
+def test_a_rebuild_loads_no_colour_science(first, tmp_path):
+    """The distances of Münchhausen's set colours come from the remembered file: a rebuild
+    in a fresh process imports neither colorspacious nor numpy, and a cold build does."""
+    out, _rules = first
+    code = (
+        "import sys; from bastelbogen.cli import main\n"
+        "sys.argv = ['pnp', 'build', %r, '--jobs', '1', '--out', %r]\n"
+        "try: main()\nexcept SystemExit: pass\n"
+        "print(sorted({'numpy', 'colorspacious'} & set(sys.modules)))"
+    )
+    loaded = []
+    for where in (str(out), str(tmp_path / "cold")):
+        done = subprocess.run(
+            [sys.executable, "-c", code % (GAME, where)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        loaded.append(done.stdout.split("\n")[-2])
+    assert loaded == ["[]", "['colorspacious', 'numpy']"]
+
+
+def test_remembered_distances_are_the_worked_out_ones(monkeypatch):
+    monkeypatch.setattr(colours, "REMEMBERED", Remembered())
+    sets = ["#000000", "#e69f00", "#56b4e9", "#009e73", "#f0e442"]
+    worked = colours.distances(sets)
+    assert colours.REMEMBERED.fresh()  # remembered ...
+    monkeypatch.setattr(colours, "_worked_out", lambda _c: pytest.fail("worked out again"))
+    assert colours.distances(sets) == worked  # ... and read back, not worked out again
+    assert worked["deuteranopia"][0][1] == pytest.approx(worked["deuteranopia"][1][0])
+
+
+def test_a_wrong_shape_is_worked_out_again(monkeypatch):
+    memory = Remembered()
+    monkeypatch.setattr(colours, "REMEMBERED", memory)
+    sets = ["#000000", "#ffffff"]
+    worked = colours.distances(sets)
+    key = next(iter(memory.fresh()))
+    memory.put(key, [[[0.0]]] * 4)  # a matrix of one colour, planted for two
+    assert colours.distances(sets) == worked
+
+
+def test_a_paragraph_s_remembered_size_is_laid_out_once(monkeypatch):
+    monkeypatch.setattr(paragraphs, "REMEMBERED", Remembered())
+    fit_from = 5  # the text fits from the fifth half-point step down
+
+    def search(key: str) -> tuple[int | None, list[int]]:
+        tried: list[int] = []
+
+        def lay(step: int) -> int:
+            tried.append(step)
+            return step
+
+        best = paragraphs._best_step(lay, lambda step: step >= fit_from, 12, key)
+        return (None if best is None else best[0]), tried
+
+    assert search("")[0] == fit_from  # no key (text with pictures): searched, not kept
+    assert not paragraphs.REMEMBERED.fresh()
+    step, tried = search("p" * 64)
+    assert step == fit_from and len(tried) > 1  # searched by bisection, then remembered
+    assert search("p" * 64) == (fit_from, [fit_from])  # laid out at the remembered size only
+    paragraphs.REMEMBERED.put("p" * 64, [2])  # a size that does not fit: searched anew
+    assert search("p" * 64)[0] == fit_from
+    assert paragraphs.REMEMBERED.get("p" * 64) == [fit_from]
+
+
+def test_the_previous_file_is_read_without_waiting(tmp_path, monkeypatch):
+    """A pipe where the previous file was: not opened for a read that would never end."""
+    monkeypatch.setattr(remembered, "REMEMBERED", Remembered())
+    made = tmp_path / "made"
+    made.write_bytes(b"x")
+    file_made("q" * 64, made)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    result: list[bool] = []
+    reader = threading.Thread(
+        target=lambda: result.append(reuse_file("q" * 64, pipe, tmp_path / "t", 10)),
+        daemon=True,
+    )
+    reader.start()
+    reader.join(60)  # far above the instant it takes
+    assert result == [False]
