@@ -281,12 +281,18 @@ def test_ctrl_c_ends_a_parallel_build_with_130_and_keeps_the_kit(kit):
 
 
 def _exits_in_a_worker(target: str, game: str, args: list[str]) -> int:
-    """`pnp ARGS` with `target` (a function of the pipeline whose first argument is the
-    game or a job of it) ending the worker process it runs in for `game`, os._exit(3)."""
+    """`pnp ARGS` with `target` (a function of the pipeline, or `module:Class.method`, whose
+    first argument is the game or holds it) ending the worker process it runs in for
+    `game`, os._exit(3)."""
     import importlib
 
-    module_name, _, name = target.rpartition(".")
-    module = importlib.import_module(module_name)
+    if ":" in target:
+        module_name, _, attribute = target.partition(":")
+        owner_name, _, name = attribute.rpartition(".")
+        module = getattr(importlib.import_module(module_name), owner_name)
+    else:
+        module_name, _, name = target.rpartition(".")
+        module = importlib.import_module(module_name)
     real, parent = getattr(module, name), os.getpid()
 
     def dying(first, *a, **k):
@@ -299,11 +305,11 @@ def _exits_in_a_worker(target: str, game: str, args: list[str]) -> int:
 
 
 def test_a_files_worker_that_exits_is_told_and_the_kit_kept(kit):
-    """One game, its files in two workers; one ends while painting: exit 71, told."""
+    """One game, its files in two workers; one ends as it starts painting: exit 71, told."""
     before = _state(kit)
     run = forked.call(
         _exits_in_a_worker,
-        "bastelbogen.pipeline.assemble.paint_file",
+        "bastelbogen.layout.arts:Arts.tell_to",
         "museo",
         ["build", "museo", "--out", str(kit), "--jobs", "2"],
         cwd=ROOT,

@@ -12,6 +12,7 @@ rebuild whose colours did not change loads neither colorspacious nor numpy."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from bastelbogen.checks.values import declared_check, single
 from bastelbogen.content.models import Game
@@ -161,6 +162,7 @@ def luminance(rgb: tuple[float, float, float]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
+@lru_cache(maxsize=4096)  # asked for every sample of every text on a card: a few colours
 def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
     """WCAG 2.x contrast ratio of two colours, 1 (none) to 21 (black on white)."""
     la, lb = sorted((luminance(a), luminance(b)), reverse=True)

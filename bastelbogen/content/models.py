@@ -29,6 +29,8 @@ class Text:
 
 @dataclass(frozen=True)
 class Players:
+    """How many may play."""
+
     min: int
     max: int
 
@@ -63,6 +65,8 @@ class Details:
 
 @dataclass(frozen=True)
 class Component:
+    """One kind of piece of a game, with its items and where it was written."""
+
     id: str
     kind: str  # a name in kinds.KINDS
     name: Text
@@ -90,6 +94,8 @@ class Component:
 
 @dataclass(frozen=True)
 class Check:
+    """A check the game asks for over its content (`checks:` in game.yaml)."""
+
     kind: str
     params: YMap
     loc: Loc
@@ -97,6 +103,9 @@ class Check:
 
 @dataclass(frozen=True)
 class Variant:
+    """A variant of the game: the items of a component it leaves out, by a field's values
+    (the larger group's draw keeps some: `keep`)."""
+
     id: str
     name: Text
     component: str
@@ -116,6 +125,8 @@ class Variant:
 
 @dataclass(frozen=True)
 class Table:
+    """A table of the game's data: its rows as read, and the tables its ref columns name."""
+
     name: str
     rows: tuple[YMap, ...]
     loc: Loc
@@ -143,6 +154,8 @@ class Rules:
 
 @dataclass(frozen=True)
 class Game:
+    """A game as its folder describes it, checked and ready to lay out."""
+
     id: str
     title: Text
     author: str

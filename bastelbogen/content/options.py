@@ -26,6 +26,8 @@ EXPORTS = ("png", "shop", "tts", "contact")
 
 @dataclass(frozen=True)
 class Option:
+    """A build option, declared once: the command line, the settings and the manifest read it."""
+
     name: str  # as on the command line (--name) and in manifest.json
     type: str  # choice, list (of choices), length, offset, flag, name, langs, int, url, alias
     default: str | float | tuple | None  # parsed: points for lengths, a tuple for langs and lists

@@ -58,6 +58,8 @@ def keys_of(given: Mapping[str, Callable] | None) -> Keys | None:
 
 @dataclass(frozen=True)
 class Painter:
+    """A painter of layout boxes: what it draws and the keys it takes."""
+
     name: str
     help: str
     keys: Keys
@@ -86,6 +88,8 @@ class Painter:
 
 @dataclass(frozen=True)
 class Motif:
+    """A motif the `art` painter draws, by name, with the keys it takes."""
+
     name: str
     draw: Callable  # (canvas, rect, box, paint context)
     keys: Keys | None = field(default=None)  # None: takes what it is given whole

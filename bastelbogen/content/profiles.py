@@ -35,6 +35,8 @@ DEFAULT_DPI = cast(int, OPTIONS["dpi"].default)
 
 @dataclass(frozen=True)
 class Profile:
+    """A print shop's product: its trim, bleed, safe zone, colour and file format."""
+
     id: str
     name: str
     trim: tuple[float, float]  # points

@@ -1,10 +1,10 @@
 """Results remembered by the hash of everything they depend on, kept between builds in a
 small file beside the kit (out/.<game>.remembered.json) that may be deleted at any time.
 
-A result is found only under the digest of all its inputs and of the code that made it (every
-module of the package, reportlab's and pyphen's versions), so a remembered result is the one
-the build would work out again: deleting the file, or a file that does not read, only makes
-a build slower, never different. What is remembered is plain numbers (how large a cheat
+A result is found only under the digest of all its inputs and of the code that made it
+(every module of the package by its size and last change, reportlab's and pyphen's
+versions), so a remembered result is the one the build would work out again: deleting the
+file, or a file that does not read, only makes a build slower, never different. What is remembered is plain numbers (how large a cheat
 sheet's text fits, where a word may break) and hashes, each checked to be one when it is
 read back.
 
@@ -42,28 +42,28 @@ def digest(*parts) -> str:
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
-    """Every module of the package, and the versions of the libraries that set text."""
+    """Every module of the package, by its size and the time it was last changed (as
+    Python knows its compiled modules to be current), and the versions of the libraries
+    that set text."""
     import pyphen
     import reportlab
 
     found = hashlib.sha256(f"{reportlab.Version}|{pyphen.__version__}".encode())
-    for name, path in sorted(_modules(str(Path(__file__).resolve().parent.parent))):
-        found.update(name.encode())
-        with open(path, "rb") as f:
-            found.update(f.read())
+    for name, size, changed in sorted(_modules(str(Path(__file__).resolve().parent.parent))):
+        found.update(f"{name}|{size}|{changed};".encode())
     return found.hexdigest()
 
 
-def _modules(folder: str, prefix: str = "") -> list[tuple[str, str]]:
-    """(name within the package, path) of each module under `folder` (os.scandir: a
-    rebuild reads them all, and pathlib's walk cost twice as much as the reading)."""
+def _modules(folder: str, prefix: str = "") -> list[tuple[str, int, int]]:
+    """(name within the package, size, last change in ns) of each module under `folder`."""
     found = []
     with os.scandir(folder) as entries:
         for entry in entries:
             if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
                 found += _modules(entry.path, f"{prefix}{entry.name}/")
             elif entry.name.endswith(".py") and entry.is_file(follow_symlinks=False):
-                found.append((prefix + entry.name, entry.path))
+                info = entry.stat(follow_symlinks=False)
+                found.append((prefix + entry.name, info.st_size, info.st_mtime_ns))
     return found
 
 

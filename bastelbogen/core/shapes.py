@@ -28,6 +28,8 @@ Loop = tuple[tuple[float, float], ...]
 
 @dataclass(frozen=True)
 class Shape:
+    """The outline a piece is cut along: a rectangle (rounded), a circle, a hex or a polygon."""
+
     kind: str = "rect"
     radius: float = 0.0  # a rounded rectangle's corners, points
     orient: str = "pointy"  # a hex: pointy or flat top

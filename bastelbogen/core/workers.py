@@ -117,6 +117,8 @@ def in_order(
 
 @dataclass(eq=False)
 class _Worker:
+    """A worker process and the pipes its tasks and answers travel in."""
+
     pid: int
     tasks: int  # the pipe its task numbers go down
     results: int  # the pipe its answers come up

@@ -28,6 +28,8 @@ STEP = mm(0.5)  # how finely a seam's place is searched
 
 @dataclass(frozen=True)
 class Tiling:
+    """How a board is cut into sheets: columns, rows and how it is turned."""
+
     cols: int
     rows: int
     turns: int  # quarter turns of the board on the sheets

@@ -104,6 +104,8 @@ class Options(Protocol):
 
 @dataclass(frozen=True, slots=True)  # slots: a big deck places tens of thousands
 class Placement:
+    """A side of an item on a page: where its trim lies there."""
+
     item: Item
     side: str  # "front" or "back"
     matrix: Matrix  # item-local trim coordinates -> page
@@ -114,6 +116,8 @@ class Placement:
 
 @dataclass(frozen=True)
 class Page:
+    """A sheet to print: its size, the sides placed on it and its crop marks."""
+
     size: tuple[float, float]
     placements: tuple[Placement, ...]
     marks: tuple[tuple[float, float, float, float], ...]

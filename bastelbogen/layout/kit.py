@@ -30,6 +30,8 @@ PARTS = "parts"  # the file of the shared sheets
 
 @dataclass(frozen=True)
 class LaidOut:
+    """A file laid out: its pages and the art of the items they show, in one language."""
+
     name: str  # the file's name, without .pdf: a component's id, or "parts"
     components: tuple[Component, ...]  # what it holds: one, or several on shared sheets
     items: list[Item]

@@ -38,6 +38,8 @@ BOX_KEYS = ("name", "painter", "box", "when")
 
 @dataclass(frozen=True)
 class BoxSpec:
+    """A box of a layout as written: its painter, place and keys."""
+
     name: str
     painter: str
     box: tuple | str  # mm from the trim's top-left corner (or expressions), or 'bleed'
@@ -66,6 +68,8 @@ class BoxSpec:
 
 @dataclass(frozen=True)
 class Layout:
+    """A face's layout: its boxes in drawing order."""
+
     name: str
     boxes: tuple[BoxSpec, ...]
     loc: Loc

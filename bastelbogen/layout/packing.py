@@ -23,6 +23,8 @@ OPEN = 8  # pages still open to later blocks; older ones are full enough
 
 @dataclass(frozen=True)
 class Placed:
+    """Where a block went: the shape it takes and its corner."""
+
     block: int  # index of the block in the list given
     shape: int  # index of the shape it takes
     x: float  # lower-left corner, in the room's coordinates
@@ -31,6 +33,8 @@ class Placed:
 
 @dataclass
 class _Shelf:
+    """A row of blocks on a page being packed."""
+
     top: float  # its upper edge, from the room's bottom
     height: float
     used: float = 0.0  # width taken, gaps included
@@ -38,6 +42,8 @@ class _Shelf:
 
 @dataclass
 class _Page:
+    """A page being packed: its width, what blocks keep out of, its shelves."""
+
     width: float  # of the room
     keep_out: tuple = ()  # rectangles (x, y, w, h) in the room that no block may touch
     shelves: list[_Shelf] = field(default_factory=list)

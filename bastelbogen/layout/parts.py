@@ -114,6 +114,8 @@ def _zones(settings: PrintSettings) -> tuple:
 
 @dataclass(frozen=True)
 class _Shape:
+    """A grid of pieces in one orientation."""
+
     cols: int
     rows: int
     turns: int

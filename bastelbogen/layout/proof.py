@@ -59,6 +59,8 @@ NEAR = 1e-3  # points (1/2800 mm): what the plan's own arithmetic may leave
 
 @dataclass(frozen=True)
 class Breach:
+    """A kit's invariant broken: in which file, where and what."""
+
     file: str  # the file's name, e.g. parts.pdf
     where: str  # its page, item, or both
     what: str

@@ -20,6 +20,8 @@ STEP_MM = 0.5
 
 @dataclass(frozen=True)
 class Tick:
+    """A mark of the calibration page's ruler."""
+
     pos: float  # along the scale, in points on the page
     length: float
     label: str | None

@@ -26,6 +26,8 @@ from bastelbogen.render.raster import Shot, rasterise, srgb_profile
 
 @dataclass
 class Face:
+    """A distinct face of an export, with every item that shows it."""
+
     art: Art
     side: str
     items: list[Item] = field(default_factory=list)  # every item showing it, in order

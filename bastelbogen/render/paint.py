@@ -32,6 +32,8 @@ PIECE = "Piece"
 
 @dataclass
 class PaintContext:
+    """What painters draw with: fonts, the game's folder, the language, the preflight."""
+
     fonts: Fonts
     folder: Path
     problems: Collector = field(default_factory=Collector)

@@ -156,6 +156,8 @@ if not 4 <= int(reportlab.Version.split(".")[0]) <= 5:  # pragma: no cover - gua
 
 @dataclass(frozen=True)
 class Meta:
+    """A PDF's document information."""
+
     title: str
     author: str
     subject: str

@@ -19,6 +19,8 @@ from bastelbogen.core.units import parse_length
 
 @dataclass(frozen=True)
 class Settings(Details):
+    """A board's own settings: the areas its seams must keep clear of."""
+
     keep: tuple[Rect, ...]  # board-local points, y up, as the drawing's
 
 

@@ -51,6 +51,8 @@ TAB_SLANT = 0.18  # of the edge, cut off each end so the tabs clear each other w
 
 @dataclass(frozen=True)
 class Net:
+    """A die's net laid flat: its faces, glue tabs and outline."""
+
     size: tuple[float, float]  # the trim: the net's bounding box
     faces: tuple[tuple[float, float, int], ...]  # lower-left corner of each face, its value
     tabs: tuple[tuple[tuple[float, float], ...], ...]  # each tab's corners
@@ -191,6 +193,8 @@ def check_rows(game, component: Component, table: str, items: list[Item], proble
 
 @dataclass(frozen=True)
 class Settings(Details):
+    """A die's own settings: its edge, and the table its faces may name."""
+
     edge: float  # points
     table: str | None = None  # `faces: TABLE`: each face names a row of it
     table_loc: Loc | None = None

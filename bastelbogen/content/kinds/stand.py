@@ -23,6 +23,8 @@ TILE_THICKNESS = mm(2)  # a tile glued on card; the ledge leaves room for it and
 
 @dataclass(frozen=True)
 class StandPlan:
+    """A stand's strip: its panels, folds and the row it holds."""
+
     size: tuple[float, float]  # the strip: length along the row, height across the panels
     panels: tuple[tuple[str, float, float], ...]  # name, y from, y to (strip-local)
     folds: tuple[tuple[float, str], ...]  # y, "valley" or "mountain"

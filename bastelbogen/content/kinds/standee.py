@@ -17,6 +17,8 @@ from bastelbogen.core.units import mm
 
 @dataclass(frozen=True)
 class StandeePlan:
+    """A standee's strip: where its figure's front and back, bases and folds lie."""
+
     front: Matrix  # figure-local -> strip-local
     back: Matrix
     bases: tuple[Rect, Rect]
@@ -38,6 +40,8 @@ def plan(figure: tuple[float, float], base: float) -> StandeePlan:
 
 @dataclass(frozen=True)
 class Settings(Details):
+    """A standee's own settings: the depth of its bases."""
+
     base: float  # depth of each base tab, in points
 
 

@@ -20,6 +20,8 @@ Cell = tuple[object, Loc]
 
 @dataclass(frozen=True)
 class Cells:
+    """A table as a reader found it: its rows of cells and where each stands."""
+
     file: str
     rows: Sequence[tuple[int, Sequence[Cell]]]  # (row's line, its cells); the first is the header
     sheet: str | None = None  # the workbook's sheet they were read from

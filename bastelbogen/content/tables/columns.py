@@ -33,6 +33,8 @@ NAMES = {
 
 @dataclass(frozen=True)
 class Column:
+    """What a table's column may hold: its type and bounds, declared in tables.yaml."""
+
     type: str = "text"
     min: float | None = None
     max: float | None = None
