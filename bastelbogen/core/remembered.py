@@ -4,9 +4,9 @@ small file beside the kit (out/.<game>.remembered.json) that may be deleted at a
 A result is found only under the digest of all its inputs and of the code that made it
 (every module of the package by its size and last change, reportlab's and pyphen's
 versions), so a remembered result is the one the build would work out again: deleting the
-file, or a file that does not read, only makes a build slower, never different. What is remembered is plain numbers (how large a cheat
-sheet's text fits, where a word may break) and hashes, each checked to be one when it is
-read back.
+file, or a file that does not read, only makes a build slower, never different. What is
+remembered is plain numbers (how large a cheat sheet's text fits, where a word may break)
+and hashes, each checked to be one when it is read back.
 
 A whole file of a kit is remembered the same way (`reuse_file`, `file_made`): by the hash of its
 bytes under the digest of all it is made of. A rebuild whose file would come out the same
