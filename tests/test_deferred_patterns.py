@@ -1,5 +1,5 @@
 """platypus is loaded with two of its regular expressions compiled only when used
-(render/rules/__init__.py). Deferred, each answers exactly as reportlab's compiled pattern
+(render/rules/typesetting.py). Deferred, each answers exactly as reportlab's compiled pattern
 would: its web address pattern finds the same addresses and splits them at the same places,
 and says "no match" at once for text without "://"."""
 
@@ -13,11 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from reportlab.platypus import paragraph
 
-import bastelbogen.render.rules as rules
+import bastelbogen.render.rules.typesetting as typesetting
 
 SOURCE = paragraph.uri_pat.pattern  # compiled here, if it was deferred
 REAL = re.compile(SOURCE, re.I)
-DEFERRED = rules._Deferred(re.compile, SOURCE, re.I, needs="://")
+DEFERRED = typesetting._Deferred(re.compile, SOURCE, re.I, needs="://")
 ADDRESSES = [
     "https://example.com/a/b?c=d#e",
     "http://user:pw@192.168.0.1:8080/x",
@@ -35,14 +35,14 @@ TEXT = st.text(alphabet=st.sampled_from(list("ab.:/-@[]0189 äßK\u212a\u017f?#"
 def test_reportlab_s_costly_patterns_are_deferred():
     """In a process of its own (here another test may have loaded platypus first)."""
     code = (
-        "import bastelbogen.render.rules, re\n"
+        "import bastelbogen.render.rules.typesetting, re\n"
         "from reportlab.platypus import paragraph\n"
         "from reportlab.lib import textsplit\n"
         "print(type(paragraph.uri_pat).__name__, type(textsplit.rx).__name__)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["_Deferred", "_Deferred"]
-    assert SOURCE.startswith(rules._ADDRESS)  # the pattern this shortcut was written for
+    assert SOURCE.startswith(typesetting._ADDRESS)  # the pattern this shortcut was written for
 
 
 def _same(a, b) -> bool:
@@ -73,6 +73,20 @@ def test_addresses_split_where_they_did():
 def test_other_uses_reach_the_compiled_pattern():
     """Anything else asked of a deferred pattern is the compiled one's answer."""
     assert DEFERRED.flags == REAL.flags and DEFERRED.groups == REAL.groups
-    cjk = rules._Deferred(re.compile, rules._CJK, re.UNICODE)
+    cjk = typesetting._Deferred(re.compile, typesetting._CJK, re.UNICODE)
     assert cjk.sub(r"<\1>", "ab中c") == "ab<中>c"
     assert DEFERRED.match("https://example.com", 0) is not None  # with a start: compiled
+
+
+def test_platypus_is_loaded_by_wrapped_text_alone():
+    """The registries' walk passes the typesetting by: a build setting no wrapped text
+    never loads platypus."""
+    code = (
+        "import sys\n"
+        "from bastelbogen.pipeline import plugins\n"
+        "import bastelbogen.pipeline.build, bastelbogen.render.rules\n"
+        "plugins.load()\n"
+        "print('reportlab.platypus' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False"]

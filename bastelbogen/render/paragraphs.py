@@ -23,7 +23,8 @@ from bastelbogen.render.text import check_glyphs, overflow
 
 if TYPE_CHECKING:
     from reportlab.lib.styles import ParagraphStyle
-    from reportlab.platypus import Paragraph
+
+    from bastelbogen.render.rules.typesetting import Paragraph
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 

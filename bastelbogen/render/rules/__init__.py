@@ -1,72 +1,7 @@
 """The typesetting of wrapped text: the rules page laid out in columns by reportlab's platypus,
 its text templates, tables and hyphenation, and the paragraphs of cards (render/paragraphs.py).
 Nothing here registers itself, so a build that sets no wrapped text never loads it
-(REGISTERS: the registries' discovery passes it by).
-
-Every module here imports platypus after this one, which loads it first with two of its
-regular expressions compiled only when used (`_deferred`): reportlab compiles them as it is
-imported, and they cost a small build a twentieth of its time. One finds web addresses for
-hyphenation; with `re.I` and a range up to U+FFFF it takes Python some 30 ms to compile,
-and it matches only text holding "://", so text without that is answered without it. The
-other splits Chinese and Japanese text in a function we never call."""
-
-from __future__ import annotations
-
-import re
-from contextlib import contextmanager
+(REGISTERS: the registries' discovery passes it by); platypus itself enters through
+typesetting.py alone."""
 
 REGISTERS = False
-
-# The start of reportlab's web address pattern (reportlab/platypus/paragraph.py `uri_pat`):
-# its scheme and "://" are not optional, so nothing without "://" matches it.
-_ADDRESS = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
-_CJK = "([\u2e80-\uffff])"  # reportlab/lib/textsplit.py `rx`, used only by its cjkwrap
-
-
-class _Deferred:
-    """A regular expression compiled when first used; `needs`: a text a match must hold, so
-    `match` and `search` of a text without it are None at once."""
-
-    def __init__(self, compile_, pattern: str, flags, needs: str = "") -> None:
-        self._compile, self._pattern, self._flags, self._needs = compile_, pattern, flags, needs
-        self._real: re.Pattern | None = None
-
-    def _compiled(self) -> re.Pattern:
-        if self._real is None:
-            self._real = self._compile(self._pattern, self._flags)
-        return self._real
-
-    def _cannot(self, text, args) -> bool:
-        return bool(self._needs) and not args and isinstance(text, str) and self._needs not in text
-
-    def match(self, text, *args):
-        return None if self._cannot(text, args) else self._compiled().match(text, *args)
-
-    def search(self, text, *args):
-        return None if self._cannot(text, args) else self._compiled().search(text, *args)
-
-    def __getattr__(self, name: str):
-        return getattr(self._compiled(), name)
-
-
-@contextmanager
-def _deferred():
-    """re.compile, while platypus is imported, deferring the two costly patterns."""
-    real = re.compile
-
-    def compile_(pattern, flags=0):
-        if isinstance(pattern, str) and pattern.startswith(_ADDRESS):
-            return _Deferred(real, pattern, flags, needs="://")
-        if isinstance(pattern, str) and pattern == _CJK:
-            return _Deferred(real, pattern, flags)
-        return real(pattern, flags)
-
-    re.compile = compile_  # type: ignore[assignment]
-    try:
-        yield
-    finally:
-        re.compile = real
-
-
-with _deferred():
-    import reportlab.platypus  # noqa: F401  (loaded here first, for every module of the package)

@@ -18,8 +18,6 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import KeepTogether
-from reportlab.platypus.paraparser import ParaFrag
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
@@ -31,6 +29,7 @@ from bastelbogen.render.paragraphs import IMG, NO_BREAK, attributes, paragraph, 
 from bastelbogen.render.rules import columns, lookup
 from bastelbogen.render.rules.columns import SHEET
 from bastelbogen.render.rules.hyphens import hyphenated
+from bastelbogen.render.rules.typesetting import KeepTogether, ParaFrag
 from bastelbogen.render.style import Fonts
 
 HEAD = ("title", "tagline", "facts")  # blocks set in the header band

@@ -8,11 +8,19 @@ import io
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, FrameBreak, KeepTogether, PageTemplate
-from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageBreak
 
 from bastelbogen.core.units import mm
 from bastelbogen.render.pdf import Meta, new_canvas, set_boxes
+from bastelbogen.render.rules.typesetting import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    FrameBreak,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+)
 
 SHEET = (mm(190), mm(260))
 RULE = colors.HexColor("#cfc8b8")

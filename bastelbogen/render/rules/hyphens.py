@@ -8,11 +8,11 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph
 
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import to_mm
 from bastelbogen.render.blame import located, of_layout
+from bastelbogen.render.rules.typesetting import Paragraph
 from bastelbogen.render.syllables import hyphenator, knows
 
 

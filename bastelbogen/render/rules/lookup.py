@@ -14,7 +14,6 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Table, TableStyle
 
 from bastelbogen.content.painters import MOTIFS, completed
 from bastelbogen.core.errors import ContentError, Loc, Problem
@@ -23,6 +22,7 @@ from bastelbogen.layout.layouts import Box
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.paragraphs import unbroken_tail
 from bastelbogen.render.rules.hyphens import Hyphenating
+from bastelbogen.render.rules.typesetting import Flowable, Table, TableStyle
 
 KINDS = ("panel", "row", "cycle", "symbol")  # the blocks of the look-up band
 LINE = colors.HexColor("#cfc8b8")
