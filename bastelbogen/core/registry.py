@@ -5,14 +5,25 @@ A registry holds entries by name, refuses a second entry of a name already taken
 modules claiming one name is a mistake, not an override), gives its entries in a stable
 order whichever module was imported first, and finds the modules that register into it by
 importing every module of the packages it is told of: a new entry is a new module, and
-nothing else changes."""
+nothing else changes.
+
+The packages are walked when they are needed, not when they are named: when all entries
+are asked for, or one that is not there. A build asks by name for the few painters, motifs
+and kinds its game uses, and remembers (core/remembered.py, by the code's digest) which
+module registered each, or that none does; a rebuild imports those modules alone instead
+of every module of render/ and games/ (a twelfth of a small build). A remembered module
+that does not register the name, or none remembered, walks everything, as before."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 from collections.abc import Callable, Iterable, Iterator
+from types import FrameType
 from typing import Any, Generic, TypeVar
+
+from bastelbogen.core.remembered import REMEMBERED, digest
 
 T = TypeVar("T")
 _WALKED: set[str] = set()  # packages whose modules are all imported (shared by registries)
@@ -41,12 +52,20 @@ class Registry(Generic[T]):
         self._order = order or (lambda name, _entry: name)
         self._entries: dict[str, T] = {}
         self._sorted: list[str] | None = None
+        self._packages: list[str] = []  # told of by `discover`
+        self._pending: list[str] = []  # of them, not walked yet
+        self._origins: dict[str, str] = {}  # entry -> the module that registered it
+        self._told: set[str] = set()  # names asked for in this build (`_asked`)
+        self._generation = -1  # of REMEMBERED, when `_told` was begun
 
     def add(self, name: str, entry: T) -> T:
         if name in self._entries:
             raise DuplicateName(f"{self.what} '{name}' is registered twice")
         self._entries[name] = entry
         self._sorted = None
+        module = _registering_module()
+        if module is not None:
+            self._origins[name] = module
         return entry
 
     def remove(self, name: str) -> None:
@@ -63,17 +82,55 @@ class Registry(Generic[T]):
         return add
 
     def discover(self, *packages: str) -> None:
-        """Import every module of each package (a dotted name), so that each registers; a
-        package walked once (for this registry or another: render/ holds painters and
-        motifs) is not walked again."""
+        """The packages (dotted names) whose modules register here, walked when they are
+        needed (`_walk`, `_find`)."""
         for name in packages:
-            if name in _WALKED:
-                continue
-            package = importlib.import_module(name)
-            import_all(package.__name__, package.__path__)
-            _WALKED.add(name)
+            if name not in self._packages:
+                self._packages.append(name)
+                self._pending.append(name)
+
+    def _walk(self) -> None:
+        """Every module of the packages imported, so that each registers; a package walked
+        once (for this registry or another: render/ holds painters and motifs) is not walked
+        again."""
+        pending, self._pending = self._pending, []
+        for name in pending:
+            if name not in _WALKED:
+                package = importlib.import_module(name)
+                import_all(package.__name__, package.__path__)
+                _WALKED.add(name)
+
+    def _asked(self, name: object) -> None:
+        """Every name asked for: found if it is not here yet (`_find`), and the module that
+        registered it (or that none does) remembered for the kit built now, once a build."""
+        if self._generation != REMEMBERED.generation:  # another build: it remembers anew
+            self._told, self._generation = set(), REMEMBERED.generation
+        if not self._packages or not isinstance(name, str) or name in self._told:
+            return
+        self._told.add(name)
+        key = digest("registered", self.what, name)
+        if name not in self._entries:
+            self._find(name, REMEMBERED.get(key))
+        origin = self._origins.get(name)
+        REMEMBERED.put(key, [origin if origin is not None and self._ours(origin) else None])
+
+    def _find(self, name: str, found: list | None) -> None:
+        """`name` registered, if a module of the packages registers it: the one remembered
+        for it (`found`), else all of them; none if it is remembered that none does."""
+        if not self._pending or found == [None]:
+            return
+        module = found[0] if found and len(found) == 1 and isinstance(found[0], str) else None
+        if module is not None and self._ours(module):
+            importlib.import_module(module)
+        if name not in self._entries:
+            self._walk()
+
+    def _ours(self, module: str) -> bool:
+        """Whether a module is one of the packages' (a remembered name is nothing else)."""
+        return any(module.startswith(f"{p}.") for p in self._packages)
 
     def names(self) -> list[str]:
+        self._walk()
         if self._sorted is None:
             self._sorted = sorted(self._entries, key=lambda n: self._order(n, self._entries[n]))
         return self._sorted
@@ -91,15 +148,30 @@ class Registry(Generic[T]):
         return [(n, self._entries[n]) for n in self.names()]
 
     def __getitem__(self, name: str) -> T:
+        self._asked(name)
         return self._entries[name]
 
     def get(self, name: object, default: T | None = None) -> T | None:
         # Content names entries: a list or a mapping written where a name belongs is no
         # entry, not a TypeError (a dict cannot look up what it cannot hash).
-        return self._entries.get(name, default) if isinstance(name, str) else default
+        if not isinstance(name, str):
+            return default
+        self._asked(name)
+        return self._entries.get(name, default)
 
     def __contains__(self, name: object) -> bool:
+        self._asked(name)
         return isinstance(name, str) and name in self._entries
 
     def __len__(self) -> int:
+        self._walk()
         return len(self._entries)
+
+
+def _registering_module() -> str | None:
+    """The module whose import is registering an entry now: the nearest module-level code
+    under the registry's call (a decorator's, a registry's `add`)."""
+    frame: FrameType | None = sys._getframe(2)
+    while frame is not None and frame.f_code.co_name != "<module>":
+        frame = frame.f_back
+    return None if frame is None else frame.f_globals.get("__name__")

@@ -5,8 +5,9 @@ A result is found only under the digest of all its inputs and of the code that m
 (every module of the package by its size and last change, reportlab's and pyphen's
 versions), so a remembered result is the one the build would work out again: deleting the
 file, or a file that does not read, only makes a build slower, never different. What is
-remembered is plain numbers (how large a cheat sheet's text fits, where a word may break)
-and hashes, each checked to be one when it is read back.
+remembered is plain numbers (how large a cheat sheet's text fits, where a word may break),
+hashes and the names of modules of the package (which registers an entry: core/registry.py),
+each checked to be one when it is read back.
 
 A whole file of a kit is remembered the same way (`reuse_file`, `file_made`): by the hash of its
 bytes under the digest of all it is made of. A rebuild whose file would come out the same
@@ -85,15 +86,16 @@ def installed(package: str) -> str:
 
 
 _HASH = re.compile(r"[0-9a-f]{64}")
+_MODULE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(?:\.[A-Za-z_][A-Za-z0-9_]{0,63}){1,8}")
 
 
 def plain(value) -> bool:
     """Whether a value read back is what is remembered: a finite number, a hash (64 hex
-    digits), or a list of them and None."""
+    digits), a module's dotted name, or a list of them and None."""
     if isinstance(value, list):
         return all(v is None or plain(v) for v in value)
     if isinstance(value, str):
-        return _HASH.fullmatch(value) is not None
+        return _HASH.fullmatch(value) is not None or _MODULE.fullmatch(value) is not None
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
@@ -137,6 +139,7 @@ class Remembered:
     def __init__(self) -> None:
         self._found: dict[str, list] = {}
         self._fresh: set[str] = set()  # worked out since the file was read
+        self.generation = 0  # one more each build (`forget`): what was told it is told again
 
     def get(self, key: str) -> list | None:
         return self._found.get(key)
@@ -193,6 +196,7 @@ class Remembered:
         """A new build: only what its kit's file remembers counts."""
         self._found.clear()
         self._fresh.clear()
+        self.generation += 1
 
 
 # What a kit's build remembers: how large each cheat sheet's text fits, by all the page is

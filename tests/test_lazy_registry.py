@@ -1,0 +1,137 @@
+"""A registry walks its packages when it must, not when it is told of them: a name asked for
+imports the module remembered for it alone, or, not remembered or remembered wrong, every
+module; a listing imports every module; a name no module registers is remembered as such.
+What a rebuild of a kit imports is what its game uses: none of another game's modules."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from bastelbogen.core import registry as registry_module
+from bastelbogen.core.registry import Registry
+from bastelbogen.core.remembered import Remembered, digest
+from tests.conftest import ROOT
+
+
+@pytest.fixture
+def plugins(tmp_path, monkeypatch):
+    """A package `lazyplug` of three modules registering into `lazyplug.REG`: a and b in
+    their own modules, c in the third; a fresh remembered store."""
+    package = tmp_path / "lazyplug"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "from bastelbogen.core.registry import Registry\nREG = Registry('plug')\n"
+        "REG.discover(__name__)\n"
+    )
+    for module, name in (("first", "a"), ("second", "b"), ("third", "c")):
+        (package / f"{module}.py").write_text(
+            textwrap.dedent(f"""
+                from lazyplug import REG
+                REG.add({name!r}, {module!r})
+            """)
+        )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    memory = Remembered()
+    memory.forget()
+    monkeypatch.setattr(registry_module, "REMEMBERED", memory)
+    monkeypatch.setattr(registry_module, "_WALKED", set())
+    yield memory
+    for name in [m for m in sys.modules if m == "lazyplug" or m.startswith("lazyplug.")]:
+        del sys.modules[name]
+
+
+def loaded() -> set[str]:
+    return {m.rpartition(".")[2] for m in sys.modules if m.startswith("lazyplug.")}
+
+
+def key(name: str) -> str:
+    return digest("registered", "plug", name)
+
+
+def test_nothing_is_walked_until_asked(plugins):
+    import lazyplug
+
+    assert loaded() == set()
+    assert lazyplug.REG["b"] == "second"  # nothing remembered: every module walked
+    assert loaded() == {"first", "second", "third"}
+    assert plugins.get(key("b")) == ["lazyplug.second"]  # and the one it took remembered
+
+
+def test_a_remembered_module_is_the_only_one_imported(plugins):
+    plugins.put(key("b"), ["lazyplug.second"])
+    import lazyplug
+
+    assert lazyplug.REG.get("b") == "second" and "b" in lazyplug.REG
+    assert loaded() == {"second"}
+
+
+def test_a_wrong_module_remembered_walks_everything(plugins):
+    plugins.put(key("c"), ["lazyplug.first"])  # planted: first does not register c
+    import lazyplug
+
+    assert lazyplug.REG["c"] == "third"
+    assert loaded() == {"first", "second", "third"}
+    assert plugins.get(key("c")) == ["lazyplug.third"]
+
+
+def test_a_module_outside_the_packages_is_never_imported(plugins):
+    plugins.put(key("a"), ["tests.conftest_not_a_module"])
+    import lazyplug
+
+    assert lazyplug.REG["a"] == "first"  # the planted name passed by: walked instead
+    assert "tests.conftest_not_a_module" not in sys.modules
+
+
+def test_a_name_none_registers_is_remembered_so(plugins):
+    import lazyplug
+
+    assert lazyplug.REG.get("zebra") is None and "zebra" not in lazyplug.REG
+    assert plugins.get(key("zebra")) == [None]
+    for name in list(sys.modules):  # a new process, with the same remembered file
+        if name.startswith("lazyplug"):
+            del sys.modules[name]
+    registry_module._WALKED.clear()
+    plugins.generation += 1
+    import lazyplug as again
+
+    assert again.REG.get("zebra") is None and loaded() == set()  # not walked for it
+
+
+def test_a_listing_has_every_entry(plugins):
+    plugins.put(key("a"), ["lazyplug.first"])
+    import lazyplug
+
+    assert lazyplug.REG["a"] == "first"
+    assert list(lazyplug.REG) == ["a", "b", "c"] and len(lazyplug.REG) == 3
+
+
+def test_a_kit_rebuilt_loads_only_its_game_s_plugins(tmp_path):
+    code = (
+        "import sys; from bastelbogen.cli import main\n"
+        "sys.argv = ['pnp', 'build', 'muenchhausen', '--jobs', '1', '--out', %r]\n"
+        "try: main()\nexcept SystemExit: pass\n"
+        "games = {m.split('.')[2] for m in sys.modules if m.startswith('bastelbogen.games.')}\n"
+        "print(sorted(games))"
+    )
+    seen = []
+    for _ in range(2):  # the first build walks all, the second imports what the first used
+        done = subprocess.run(
+            [sys.executable, "-c", code % str(tmp_path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        seen.append(done.stdout.split("\n")[-2])
+    assert seen == ["['minipilo', 'muenchhausen', 'museo', 'mytown']", "['muenchhausen']"]
+
+
+def test_the_registry_is_one_for_all(plugins):
+    """Entries added by hand (a test's own painter) are found like the walked ones."""
+    own = Registry("own")
+    own.add("x", 1)
+    assert own["x"] == 1 and own.get("y") is None and list(own) == ["x"]
