@@ -7,9 +7,11 @@ Rows:
 - the same deck on both sides: floor_deck.py N beside `pnp build` of make_deck.py's game
   of N cards (--bleed 0 --lang de --jobs 1), at 64, 1,000 and 10,000 cards;
 - each kit at --jobs 1 beside floor_muenchhausen.py (64 cards with marks and mirrored
-  backs), built again into the same folder as a user rebuilds it (its cheat sheet's fit
-  remembered; the first build, which works it out, is shown apart), its PDFs' size, and
-  `pnp validate` beside the builds it proves (one per theme and for braille, added up);
+  backs, writing its PDF to a file as the kit does), the floor, the kit's rebuild and its
+  `pnp validate` run in turn; the kit built again into the same folder as a user rebuilds
+  it (what it need not work out again remembered; the first build, which works it all
+  out, is shown apart), its PDFs' size, and `pnp validate` beside the builds it proves
+  (one per theme and for braille, added up);
 - synthetic decks (bench/decks.py) of 100 to 30,000 cards written inline, as table
   references and as spreadsheet rows, at --jobs 1, with the time per card.
 Nothing is asserted.
@@ -102,14 +104,19 @@ def proved(game: str) -> list[list[str]]:
     return [["--theme", t] for t in themes] + ([] if themes else [[]]) + [["--braille"]]
 
 
-def kits(repeat: int, floor: float | None) -> list[list[str]]:
+def kits(repeat: int) -> list[list[str]]:
+    """Each kit's rebuild, `pnp validate` and the floor run side by side (paired: a drift
+    of the machine's speed falls on all three alike), then the builds validate proves."""
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
+        floor_run = [sys.executable, str(FLOOR), f"{tmp}/floor.pdf"]
         for game in KITS:
             out = Path(tmp) / game
             build = [*PNP, "build", game, "--jobs", "1", "--out", str(out)]
-            first, _ = run(build)  # works out the cheat sheet's fit, remembered for the rest
-            (again, peak), (check, _) = paired(repeat, build, [*PNP, "validate", game])
+            first, _ = run(build)  # works out what a rebuild remembers
+            (floor, floor_peak), (again, peak), (check, _) = paired(
+                repeat, floor_run, build, [*PNP, "validate", game]
+            )
             builds = sum(
                 paired(repeat, [*PNP, "build", game, "--jobs", "1", "--out", f"{tmp}/v", *more])[0][
                     0
@@ -119,6 +126,7 @@ def kits(repeat: int, floor: float | None) -> list[list[str]]:
             rows.append(
                 [
                     game,
+                    f"{floor:.3f} / {floor_peak:.0f}",
                     f"{again:.2f}",
                     _ratio(again, floor),
                     f"{first:.2f}",
@@ -157,8 +165,8 @@ def scaling(sizes: list[int], repeat: int) -> list[list[str]]:
     return rows
 
 
-def _ratio(cpu: float, floor: float | None) -> str:
-    return f"{cpu / floor:.1f}×" if floor else "–"
+def _ratio(cpu: float, floor: float) -> str:
+    return f"{cpu / floor:.2f}×"
 
 
 def table(header: list[str], rows: list[list[str]]) -> None:
@@ -196,11 +204,11 @@ def main() -> None:
             ["cards", "floor s", "pnp s", "ratio", "peak MiB (floor / pnp)"],
             same_deck(repeat),
         )
-        ((floor, floor_peak),) = paired(repeat, [sys.executable, str(FLOOR), "/dev/null"])
-        print(f"\nfloor ({FLOOR.name}): {floor:.3f} s, {floor_peak:.0f} MiB\n")
+        print()
         table(
             [
                 "kit, --jobs 1",
+                f"floor s / MiB ({FLOOR.name})",
                 "build s",
                 "× floor",
                 "first build s",
@@ -210,7 +218,7 @@ def main() -> None:
                 "builds it proves s",
                 "validate ÷ builds",
             ],
-            kits(repeat, floor),
+            kits(repeat),
         )
     if not args.quick:
         print()
