@@ -56,7 +56,7 @@ class Registry(Generic[T]):
         self._pending: list[str] = []  # of them, not walked yet
         self._origins: dict[str, str] = {}  # entry -> the module that registered it
         self._told: set[str] = set()  # names asked for in this build (`_asked`)
-        self._generation = -1  # of REMEMBERED, when `_told` was begun
+        REMEMBERED.on_forget(self._told.clear)  # another build remembers them anew
 
     def add(self, name: str, entry: T) -> T:
         if name in self._entries:
@@ -101,10 +101,9 @@ class Registry(Generic[T]):
                 _WALKED.add(name)
 
     def _asked(self, name: object) -> None:
-        """Every name asked for: found if it is not here yet (`_find`), and the module that
-        registered it (or that none does) remembered for the kit built now, once a build."""
-        if self._generation != REMEMBERED.generation:  # another build: it remembers anew
-            self._told, self._generation = set(), REMEMBERED.generation
+        """A name asked for the first time in this build: found if it is not here yet
+        (`_find`), and the module that registered it (or that none does) remembered for the
+        kit built now."""
         if not self._packages or not isinstance(name, str) or name in self._told:
             return
         self._told.add(name)
@@ -147,8 +146,11 @@ class Registry(Generic[T]):
     def items(self) -> list[tuple[str, T]]:
         return [(n, self._entries[n]) for n in self.names()]
 
+    # Asked for by every box of every card: a name asked before in this build costs one
+    # look in `_told`, no call.
     def __getitem__(self, name: str) -> T:
-        self._asked(name)
+        if name not in self._told:
+            self._asked(name)
         return self._entries[name]
 
     def get(self, name: object, default: T | None = None) -> T | None:
@@ -156,12 +158,16 @@ class Registry(Generic[T]):
         # entry, not a TypeError (a dict cannot look up what it cannot hash).
         if not isinstance(name, str):
             return default
-        self._asked(name)
+        if name not in self._told:
+            self._asked(name)
         return self._entries.get(name, default)
 
     def __contains__(self, name: object) -> bool:
-        self._asked(name)
-        return isinstance(name, str) and name in self._entries
+        if not isinstance(name, str):
+            return False
+        if name not in self._told:
+            self._asked(name)
+        return name in self._entries
 
     def __len__(self) -> int:
         self._walk()

@@ -27,6 +27,7 @@ import os
 import re
 import stat
 import tempfile
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -139,7 +140,7 @@ class Remembered:
     def __init__(self) -> None:
         self._found: dict[str, list] = {}
         self._fresh: set[str] = set()  # worked out since the file was read
-        self.generation = 0  # one more each build (`forget`): what was told it is told again
+        self._hooks: list[Callable[[], None]] = []  # called by `forget` (`on_forget`)
 
     def get(self, key: str) -> list | None:
         return self._found.get(key)
@@ -196,7 +197,12 @@ class Remembered:
         """A new build: only what its kit's file remembers counts."""
         self._found.clear()
         self._fresh.clear()
-        self.generation += 1
+        for hook in self._hooks:
+            hook()
+
+    def on_forget(self, hook: Callable[[], None]) -> None:
+        """`hook` called at each new build: what noted a result as told tells it again."""
+        self._hooks.append(hook)
 
 
 # What a kit's build remembers: how large each cheat sheet's text fits, by all the page is
