@@ -19,15 +19,15 @@ from tests.conftest import ROOT
 
 @pytest.fixture
 def plugins(tmp_path, monkeypatch):
-    """A package `lazyplug` of three modules registering into `lazyplug.REG`: a and b in
-    their own modules, c in the third; a fresh remembered store."""
+    """A package `lazyplug` of four modules registering into `lazyplug.REG`: a, b and c in
+    modules named otherwise, d in the module `d`; a fresh remembered store."""
     package = tmp_path / "lazyplug"
     package.mkdir()
     (package / "__init__.py").write_text(
         "from bastelbogen.core.registry import Registry\nREG = Registry('plug')\n"
         "REG.discover(__name__)\n"
     )
-    for module, name in (("first", "a"), ("second", "b"), ("third", "c")):
+    for module, name in (("first", "a"), ("second", "b"), ("third", "c"), ("d", "d")):
         (package / f"{module}.py").write_text(
             textwrap.dedent(f"""
                 from lazyplug import REG
@@ -56,7 +56,7 @@ def test_nothing_is_walked_until_asked(plugins):
 
     assert loaded() == set()
     assert lazyplug.REG["b"] == "second"  # nothing remembered: every module walked
-    assert loaded() == {"first", "second", "third"}
+    assert loaded() == {"first", "second", "third", "d"}
     assert plugins.get(key("b")) == ["lazyplug.second"]  # and the one it took remembered
 
 
@@ -73,7 +73,7 @@ def test_a_wrong_module_remembered_walks_everything(plugins):
     import lazyplug
 
     assert lazyplug.REG["c"] == "third"
-    assert loaded() == {"first", "second", "third"}
+    assert loaded() == {"first", "second", "third", "d"}
     assert plugins.get(key("c")) == ["lazyplug.third"]
 
 
@@ -104,7 +104,13 @@ def test_a_listing_has_every_entry(plugins):
     import lazyplug
 
     assert lazyplug.REG["a"] == "first"
-    assert list(lazyplug.REG) == ["a", "b", "c"] and len(lazyplug.REG) == 3
+    assert list(lazyplug.REG) == ["a", "b", "c", "d"] and len(lazyplug.REG) == 4
+
+
+def test_a_module_named_for_the_entry_is_tried_first(plugins):
+    import lazyplug
+
+    assert lazyplug.REG["d"] == "d" and loaded() == {"d"}
 
 
 def test_a_kit_rebuilt_loads_only_its_game_s_plugins(tmp_path):

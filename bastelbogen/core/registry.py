@@ -17,6 +17,7 @@ that does not register the name, or none remembered, walks everything, as before
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -119,6 +120,8 @@ class Registry(Generic[T]):
         if not self._pending or found == [None]:
             return
         module = found[0] if found and len(found) == 1 and isinstance(found[0], str) else None
+        if module is None:  # none remembered: a module named for the entry (kinds/card.py)
+            module = next((m for p in self._pending if _is_module(m := f"{p}.{name}")), None)
         if module is not None and self._ours(module):
             importlib.import_module(module)
         if name not in self._entries:
@@ -172,6 +175,16 @@ class Registry(Generic[T]):
     def __len__(self) -> int:
         self._walk()
         return len(self._entries)
+
+
+def _is_module(name: str) -> bool:
+    """Whether `name` (its package imported) is a module there, without importing it."""
+    if not all(part.isidentifier() for part in name.split(".")):
+        return False
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def _registering_module() -> str | None:
