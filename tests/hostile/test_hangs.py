@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bastelbogen.core import limits
 from tests.hostile.builders import (
     GAME,
     MP,
@@ -27,6 +28,13 @@ LOOP = r"(finish|loop|time|long|seconds|too large|at most|limit|range|memory)"
 NESTING = r"(nest|deep|levels)"
 
 
+# What a runaway expression may cost a build by design: all its expressions together, the
+# search for its other faults, and start-up. A case at the expressions' budget (a value too
+# large for memory, built again on every item on a busy machine) stays within it; a hang
+# is far past it.
+EXPRESSION_BOUND = limits.BUILD_EXPRESSION_SECONDS + limits.FAULT_SEARCH_SECONDS + 3.0
+
+
 def nums(n: int) -> str:
     return "[" + ", ".join(str(i) for i in range(n)) + "]"
 
@@ -37,7 +45,7 @@ def layout_expr(
     path: str,
     old: str,
     expr: str,
-    limit: float = 10.0,
+    limit: float = EXPRESSION_BOUND,
     pattern: str = LOOP,
     at: str | None = None,
 ) -> Case:
@@ -51,7 +59,7 @@ def layout_expr(
     )
 
 
-def sheet_expr(cid: str, game: str, expr: str, limit: float = 10.0) -> Case:
+def sheet_expr(cid: str, game: str, expr: str, limit: float = EXPRESSION_BOUND) -> Case:
     """The same kinds of expression in the shared cheat-sheet template; named in it."""
     return Case(
         cid,
