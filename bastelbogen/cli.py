@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from contextlib import closing
@@ -54,26 +53,11 @@ WORKER_DIED = 71
 class _Pnp(click.Group):
     def invoke(self, ctx: click.Context):
         """Ctrl-C: 130 and a line, not click's "Aborted!" (exit 1) or a traceback."""
-        _started()
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             click.echo("\ninterrupted; nothing unfinished was written.", err=True)
             sys.exit(130)  # 128 + SIGINT: what a shell reports of a command ended by Ctrl-C
-        finally:
-            gc.unfreeze()  # a process that runs many commands (the tests) collects them all
-
-
-def _started() -> None:
-    """The pipeline loaded with the cyclic collector paused, then its objects (some 10^5
-    modules, functions, classes, living as long as the process) left out of every later
-    collection: walking them again and again was a twentieth of a small build's time."""
-    gc.disable()
-    try:
-        import bastelbogen.pipeline.build  # noqa: F401  (what the commands that work use)
-    finally:
-        gc.freeze()
-        gc.enable()
 
 
 def _bug(name: str, exc: ProofError) -> None:
