@@ -63,7 +63,13 @@ def test_an_unchanged_cheat_sheet_is_the_same_file_again(first, tmp_path):
     assert build(fresh) == rules
 
 
-@pytest.mark.parametrize("damage", ["edited", "link", "pipe", "missing"])
+SLOW = pytest.mark.slow  # a build each: the file edited by hand stands for them in `make test`
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["edited", pytest.param("link", marks=SLOW), pytest.param("pipe", marks=SLOW), "missing"],
+)
 def test_a_changed_previous_file_is_never_taken(first, tmp_path, damage):
     """Whatever stands where the previous cheat sheet was, the new kit's is the one the
     inputs make (and a link's target or a pipe is neither read through nor waited on)."""
