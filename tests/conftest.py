@@ -4,6 +4,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -132,6 +133,22 @@ def pnp(*args, cwd: Path) -> subprocess.CompletedProcess:
     """Run the real command line in a fresh process, as a user would: forked from a warm
     server (tests/forked.py), so that each run costs its own work, not Python's start-up."""
     return forked.pnp(*args, cwd=cwd, timeout=120)
+
+
+def modules_a_build_loads(game: str, out: Path) -> set[str]:
+    """The modules `pnp build GAME --jobs 1 --out OUT` loads, in a fresh process (not one
+    forked from the warm server, which has loaded them all: what is imported is asked)."""
+    code = (
+        "import sys; from bastelbogen.cli import main\n"
+        f"sys.argv = ['pnp', 'build', {game!r}, '--jobs', '1', '--out', {str(out)!r}]\n"
+        "try: main()\nexcept SystemExit: pass\n"
+        "print('MODULES', *sorted(sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    line = next(ln for ln in done.stdout.splitlines() if ln.startswith("MODULES "))
+    return set(line.split()[1:])
 
 
 def validate_fails(root: Path, game: str, case: tuple) -> None:
