@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 import textwrap
+import threading
 
 import pytest
 
@@ -126,3 +127,27 @@ def test_the_registry_is_one_for_all(plugins):
     own = Registry("own")
     own.add("x", 1)
     assert own["x"] == 1 and own.get("y") is None and list(own) == ["x"]
+
+
+def test_threads_asking_at_once_all_find_the_entry(plugins, tmp_path):
+    """The preview asks from several threads: one walking the packages, the others wait
+    for the modules it is importing, never finding a name missing half-way."""
+    slow = tmp_path / "lazyplug" / "second.py"
+    slow.write_text("import time\ntime.sleep(0.3)\n" + slow.read_text())
+    import lazyplug
+
+    found: list = []
+    errors: list = []
+
+    def ask() -> None:
+        try:
+            found.append(lazyplug.REG["b"])
+        except KeyError as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)  # far above the 0.3 s the import sleeps
+    assert errors == [] and found == ["second"] * 4

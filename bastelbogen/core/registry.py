@@ -94,12 +94,14 @@ class Registry(Generic[T]):
         """Every module of the packages imported, so that each registers; a package walked
         once (for this registry or another: render/ holds painters and motifs) is not walked
         again."""
-        pending, self._pending = self._pending, []
-        for name in pending:
+        # Pending until walked to the end: a thread asking meanwhile (the preview's) walks
+        # too, waiting on each module another is importing, so it never finds one half done.
+        for name in list(self._pending):
             if name not in _WALKED:
                 package = importlib.import_module(name)
                 import_all(package.__name__, package.__path__)
                 _WALKED.add(name)
+        self._pending = [name for name in self._pending if name not in _WALKED]
 
     def _asked(self, name: object) -> None:
         """A name asked for the first time in this build: found if it is not here yet
@@ -107,12 +109,12 @@ class Registry(Generic[T]):
         kit built now."""
         if not self._packages or not isinstance(name, str) or name in self._told:
             return
-        self._told.add(name)
         key = digest("registered", self.what, name)
         if name not in self._entries:
             self._find(name, REMEMBERED.get(key))
         origin = self._origins.get(name)
         REMEMBERED.put(key, [origin if origin is not None and self._ours(origin) else None])
+        self._told.add(name)  # last: another thread takes it as found only once it is
 
     def _find(self, name: str, found: list | None) -> None:
         """`name` registered, if a module of the packages registers it: the one remembered
