@@ -46,11 +46,8 @@ def digest(*parts) -> str:
 def code_digest() -> str:
     """Every module of the package, by its size and the time it was last changed (as
     Python knows its compiled modules to be current), and the versions of the libraries
-    that set text."""
-    import pyphen
-    import reportlab
-
-    found = hashlib.sha256(f"{reportlab.Version}|{pyphen.__version__}".encode())
+    that set text (as every library a result names: `installed`)."""
+    found = hashlib.sha256(f"{installed('reportlab')}|{installed('pyphen')}".encode())
     for name, size, changed in sorted(_modules(str(Path(__file__).resolve().parent.parent))):
         found.update(f"{name}|{size}|{changed};".encode())
     return found.hexdigest()
