@@ -77,6 +77,14 @@ def test_a_wrong_module_remembered_walks_everything(plugins):
     assert plugins.get(key("c")) == ["lazyplug.third"]
 
 
+def test_a_remembered_module_that_is_none_walks_everything(plugins):
+    plugins.put(key("a"), ["lazyplug.nothere"])
+    import lazyplug
+
+    assert lazyplug.REG["a"] == "first"
+    assert loaded() == {"first", "second", "third", "d"}
+
+
 def test_a_module_outside_the_packages_is_never_imported(plugins):
     plugins.put(key("a"), ["tests.conftest_not_a_module"])
     import lazyplug

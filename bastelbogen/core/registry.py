@@ -124,8 +124,8 @@ class Registry(Generic[T]):
         module = found[0] if found and len(found) == 1 and isinstance(found[0], str) else None
         if module is None:  # none remembered: a module named for the entry (kinds/card.py)
             module = next((m for p in self._pending if _is_module(m := f"{p}.{name}")), None)
-        if module is not None and self._ours(module):
-            importlib.import_module(module)
+        if module is not None and self._ours(module) and _is_module(module):
+            importlib.import_module(module)  # (a name planted in the file that is none: walked)
         if name not in self._entries:
             self._walk()
 
