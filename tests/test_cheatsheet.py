@@ -6,7 +6,8 @@ import pytest
 
 from bastelbogen.content.project import FONTS
 from bastelbogen.core.units import mm
-from bastelbogen.render.rules.cheatsheet import BASE, RulesPage, _groups, _kept, _styles
+from bastelbogen.render.rules.cheatsheet import _groups, _kept, _styles
+from bastelbogen.render.rules.page import BASE, RulesPage
 from bastelbogen.render.rules.rulestext import blocks
 from bastelbogen.render.style import Fonts
 from tests.conftest import ROOT, printed

@@ -125,6 +125,10 @@ class Preflight:
                 f" {limits.MIN_PRINT_DPI:g} dpi or more looks sharp",
             )
 
+    def told(self) -> int:
+        """How many findings were told so far (each time a place was told counts)."""
+        return sum(entry[2] for entry in self._found.values())
+
     def found(self) -> dict:
         """What was found, as plain data a worker process can hand back (--jobs)."""
         return self._found

@@ -15,9 +15,14 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_BINARY_BYTES = 64 * 1024 * 1024
 # A kit's remembered results (core/remembered.py): a few thousand numbers under their hashes.
 MAX_REMEMBERED_BYTES = 4 * 1024 * 1024
-# A file of the previous kit read to be used again (core/remembered.py `reused`): a larger
-# one is made anew.
-MAX_REUSED_BYTES = 64 * 1024 * 1024
+# A file of the previous kit copied to be used again (core/remembered.py `reuse_file`, a piece
+# at a time): a larger one is made anew. A 30,000-card deck's sheets are about 40 MB.
+MAX_REUSED_BYTES = 1024 * 1024 * 1024
+# What a build reads, hashed to tell an unchanged kit (core/inputs.py): the shipped kits read
+# about 90 files and 700 KB (their folder, every template, the fonts, the package's data); a
+# game with this many more is drawn anew each time rather than hashed.
+MAX_INPUT_FILES = 20_000
+MAX_INPUT_BYTES = 1024 * 1024 * 1024
 
 # YAML. Values after expanding aliases: the largest shipped file has 755 (museo/game.yaml),
 # all shipped files together 6,963; a 30,000-card table about 250,000. An alias bomb passes

@@ -33,6 +33,7 @@ from pathlib import Path
 
 from bastelbogen.core import limits
 
+_PIECE = 1024 * 1024  # read and copied at a time
 KEPT = 4096  # results kept in one file: a game's cheat sheet fits, the words it hyphenates
 
 
@@ -67,20 +68,36 @@ def _modules(folder: str, prefix: str = "") -> list[tuple[str, int, int]]:
 
 
 @cache
-def installed(package: str) -> str:
-    """The installed version of a library, read from the name of its distribution's folder
+def installed(distribution: str, module: str | None = None) -> str:
+    """The installed version of a library (`module`: the name it is imported by, when not
+    its distribution's: PIL for pillow), read from the name of its distribution's folder
     beside it rather than by importing it (numpy alone costs a small build a tenth of its
     time) or importlib.metadata (half that): a remembered result names the libraries that
     made it. Unknown (a library installed otherwise) reads as its place on disk, so a change
     of it is never taken for the same."""
     from importlib.util import find_spec
 
-    spec = find_spec(package)
+    spec = find_spec(module or distribution)
     if spec is None or not spec.submodule_search_locations:
         return "missing"
     home = Path(next(iter(spec.submodule_search_locations))).parent
-    found = sorted(home.glob(f"{package}-*.dist-info"))
-    return found[0].name if len(found) == 1 else str(home / package)
+    # Named as the installer spelled it: pillow-13.0.0.dist-info, Pillow-9.5.0.dist-info.
+    prefix = f"{distribution.lower().replace('-', '_')}-"
+    found = sorted(
+        name
+        for name in _listing(str(home))
+        if name.endswith(".dist-info") and name.lower().startswith(prefix)
+    )
+    return found[0] if len(found) == 1 else str(home / (module or distribution))
+
+
+@cache
+def _listing(folder: str) -> tuple[str, ...]:
+    """The names in a library folder, read once for every library installed there."""
+    try:
+        return tuple(os.listdir(folder))
+    except OSError:
+        return ()
 
 
 _HASH = re.compile(r"[0-9a-f]{64}")
@@ -97,37 +114,61 @@ def plain(value) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def read_regular(path: Path, limit: int) -> bytes | None:
-    """A regular file's bytes, or None: missing, a link (not followed: out/ may hold
-    anything), a device or a pipe (which would never end or never answer), or larger
-    than `limit`."""
+def _open_regular(path: Path):
+    """A regular file opened to read, or None: missing, a link (not followed: out/ may hold
+    anything), a device or a pipe (which would never end or never answer)."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
         return None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
+    f = os.fdopen(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        f.close()
+        return None
+    return f
+
+
+def read_regular(path: Path, limit: int) -> bytes | None:
+    """A regular file's bytes (see `_open_regular`), or None, also when it is larger than
+    `limit`."""
+    f = _open_regular(path)
+    if f is None:
+        return None
+    with f:
         data = f.read(limit + 1)
     return data if len(data) <= limit else None
 
 
 def reuse_file(key: str, before: Path, target: Path, limit: int) -> bool:
     """`before` (the previous kit's file) copied to `target`, if it is what was made under
-    `key`: its bytes hash to the hash remembered there."""
+    `key`: its bytes, as they are copied, hash to the hash remembered there (a file that
+    does not is removed again). Copied a piece at a time: a deck's sheets may be large."""
     found = REMEMBERED.get(key)
     if not found or len(found) != 1 or not isinstance(found[0], str):
         return False
-    data = read_regular(before, limit)
-    if data is None or hashlib.sha256(data).hexdigest() != found[0]:
+    source = _open_regular(before)
+    if source is None:
         return False
-    target.write_bytes(data)
+    seen = hashlib.sha256()
+    size = 0
+    with source, open(target, "wb") as out:
+        while piece := source.read(_PIECE):
+            size += len(piece)
+            if size > limit:
+                break
+            seen.update(piece)
+            out.write(piece)
+    if size > limit or seen.hexdigest() != found[0]:
+        target.unlink(missing_ok=True)
+        return False
     return True
 
 
 def file_made(key: str, target: Path) -> None:
-    """The file just written at `target` remembered under `key`, by the hash of its bytes."""
-    REMEMBERED.put(key, [hashlib.sha256(target.read_bytes()).hexdigest()])
+    """The file just written at `target` remembered under `key`, by the hash of its bytes
+    (read a piece at a time)."""
+    with open(target, "rb") as f:
+        REMEMBERED.put(key, [hashlib.file_digest(f, "sha256").hexdigest()])
 
 
 class Remembered:

@@ -5,6 +5,7 @@ Simulator deck) is one new module that registers itself here."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +16,8 @@ from bastelbogen.content.models import Game
 from bastelbogen.content.profiles import Profile
 from bastelbogen.content.words import Table
 from bastelbogen.core.geometry import apply
+from bastelbogen.core.inputs import inputs_digest
+from bastelbogen.core.paths import DATA
 from bastelbogen.core.registry import Registry
 from bastelbogen.core.shapes import seen_from_behind
 from bastelbogen.core.units import to_mm
@@ -46,6 +49,27 @@ class Job:
     def lang(self) -> str:
         """The first language: the one cards and titles are set in."""
         return self.options.langs[0]
+
+    def made_of(self) -> str | None:
+        """The digest of all the kit's files are made from (core/inputs.py), under which a
+        file of the kit before is copied rather than drawn again; None when none is to be:
+        validating (it draws to prove), in a shop's colours (whose profile lies elsewhere),
+        or inputs that cannot be told for certain. Worked out once per kit and process."""
+        if "made of" not in self.kept:
+            options = self.options
+            self.kept["made of"] = (
+                None
+                if options.dry
+                or self.drawn is not None
+                or options.pdfx
+                or not dataclasses.is_dataclass(options)
+                else inputs_digest(
+                    [self.game.folder, *self.templates, *self.fonts.paths.values(), DATA],
+                    # --jobs writes the same bytes: a kit built with more may be copied
+                    repr(dataclasses.replace(options, jobs=1)),
+                )
+            )
+        return self.kept["made of"]
 
     def meta(self, title: str) -> Meta:
         return Meta(

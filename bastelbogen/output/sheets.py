@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from bastelbogen.core.remembered import digest
 from bastelbogen.output import Job, Writer, listed, register
 from bastelbogen.output.pdfx import shop_canvas
 from bastelbogen.render.paint import PaintContext
@@ -37,15 +38,19 @@ class Sheets(Writer):
         make = new_canvas
         if job.options.pdfx and job.profile is not None:
             make = partial(shop_canvas, profile=job.profile)
-        write_pages(
-            job.staging.path(name),
-            laid.pages,
-            laid.arts,
-            job.meta(title),
-            ctx,
-            job.words[lang],
-            make,
-        )
+        meta = job.meta(title)
+        # A kit built again from the same inputs: each file is the one made before, copied.
+        made_of = job.made_of()
+        key = None if made_of is None else digest("sheets file", made_of, name, lang, meta)
+        if key is None or not job.staging.reused(name, key):
+            told = job.preflight.told()
+            write_pages(
+                job.staging.path(name), laid.pages, laid.arts, meta, ctx, job.words[lang], make
+            )
+            # Only a file whose drawing found nothing is copied again: what it found is
+            # told by every build that makes it.
+            if key is not None and job.preflight.told() == told:
+                job.staging.made(name, key)
         entry = listed(name, laid.pages, job.game)
         if laid.lang:
             entry["lang"] = lang

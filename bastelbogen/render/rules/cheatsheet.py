@@ -8,45 +8,22 @@ size shrinks together down to a floor, and past it the build fails naming the te
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-
-from markupsafe import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from bastelbogen.core import limits
-from bastelbogen.core.errors import ContentError, Loc, Problem
-from bastelbogen.core.paths import inside, is_file
-from bastelbogen.core.remembered import REMEMBERED, digest
-from bastelbogen.core.source import read_bytes
+from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.core.units import mm
-from bastelbogen.render.paragraphs import IMG, NO_BREAK, attributes, paragraph, unbroken_tail
+from bastelbogen.render.paragraphs import NO_BREAK, paragraph, unbroken_tail
 from bastelbogen.render.rules import columns, lookup
-from bastelbogen.render.rules.columns import SHEET
 from bastelbogen.render.rules.hyphens import hyphenated
+from bastelbogen.render.rules.page import BASE, HEAD, SHEET, RulesPage, fit_key, source_loc
 from bastelbogen.render.rules.typesetting import KeepTogether, ParaFrag
 from bastelbogen.render.style import Fonts
 
-HEAD = ("title", "tagline", "facts")  # blocks set in the header band
-BASE = {
-    "title": 22,
-    "tagline": 10.5,
-    "facts": 9.5,
-    "h": 11.5,
-    "p": 9,
-    "li": 9,
-    "step": 9,
-    "note": 8.5,
-    "panel": 10,
-    "row": 8.5,
-    "cycle": 8.5,
-    "symbol": 8.5,
-}
 GROWTH = 1.3  # the most a short cheat sheet's text grows to fill its page: a choice of
 # layout that content never runs into (the smallest it shrinks to is a limit)
 STEP = 0.04
@@ -96,22 +73,6 @@ def _styles(fonts: Fonts, scale: float, accent, lang: str) -> dict[str, Paragrap
     }
 
 
-@dataclass(frozen=True)
-class RulesPage:
-    """What one language's page is laid out with."""
-
-    fonts: Fonts
-    accent: colors.Color | None  # None: the rules asked for no colour
-    origin: tuple[float, float]
-    size: tuple[float, float]
-    sources: tuple
-    lang: str
-    folder: Path
-
-    def where(self, text: str) -> Loc:
-        return source_loc(text, self.sources)
-
-
 def fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
     """The page at the largest scale its blocks fit at, as (page template, flowables); its
     columns balanced unless it is only proved to fit (validate). The fit is remembered by
@@ -123,35 +84,6 @@ def fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
         found = list(_fit(sheet, blocks, balance))
         REMEMBERED.put(key, found)
     return _at(sheet, blocks, *found)[:2]  # fresh flowables: a build consumes them
-
-
-def fit_key(sheet: RulesPage, blocks, balance: bool) -> str:
-    """The digest of all a page is made of, and whether its columns are balanced."""
-    return digest(
-        "cheat sheet fit",
-        balance,
-        tuple(blocks),
-        sheet.lang,
-        sheet.size,
-        sheet.origin,
-        tuple(sorted((role, sheet.fonts[role]) for role in sheet.fonts.paths)),  # by content
-        str(sheet.accent),
-        _pictures_in(blocks, sheet.folder),
-    )
-
-
-def _pictures_in(blocks, folder: Path) -> tuple:
-    """The pictures the blocks' text shows (<img src>), each by the hash of its bytes."""
-    found = []
-    for _kind, text in blocks:
-        for tag in IMG.findall(str(text)):
-            src = (attributes(tag) or {}).get("src", "")
-            path = inside(folder, src)
-            data = (
-                read_bytes(path, limit=limits.MAX_BINARY_BYTES) if path and is_file(path) else b""
-            )
-            found.append((src, hashlib.sha256(data).hexdigest()))
-    return tuple(found)
 
 
 def _fit(sheet: RulesPage, blocks, balance: bool) -> tuple[float, float | None]:
@@ -315,20 +247,6 @@ def _groups(blocks, styles, sheet: RulesPage, texts: dict) -> list[list]:
         else:
             out.append([para])
     return out
-
-
-@lru_cache(maxsize=4096)
-def source_loc(text: str, sources: tuple) -> Loc:
-    """Where a text (or the start of a part of one) was written in the rules file."""
-    text = text.replace(NO_BREAK, " ")  # a heading's tail is joined by us (unbroken_tail)
-    best = None
-    for source, loc in sources:
-        if source and (str(escape(source)) in text or source in text):
-            if best is None or len(source) > len(best[0]):
-                best = (source, loc)
-    start = text[:40].strip()
-    part = next((loc for source, loc in sources if start and start in source), None)
-    return best[1] if best else part or (sources[0][1] if sources else Loc("rules.yaml", 1, 1))
 
 
 def _short(text: str) -> str:

@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from bastelbogen.core.units import mm
 from bastelbogen.render.pdf import Meta, new_canvas, set_boxes
+from bastelbogen.render.rules.page import SHEET
 from bastelbogen.render.rules.typesetting import (
     BaseDocTemplate,
     Flowable,
@@ -22,7 +23,6 @@ from bastelbogen.render.rules.typesetting import (
     PageTemplate,
 )
 
-SHEET = (mm(190), mm(260))
 RULE = colors.HexColor("#cfc8b8")
 FOOT_GAP = mm(7)  # between the columns and what is set under them
 

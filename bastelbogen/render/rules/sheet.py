@@ -12,9 +12,7 @@ from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.remembered import digest
 from bastelbogen.core.units import to_mm
 from bastelbogen.render.pdf import DISCARD, Meta
-from bastelbogen.render.rules import columns
-from bastelbogen.render.rules.cheatsheet import BASE, RulesPage, fit_key, fitted, source_loc
-from bastelbogen.render.rules.columns import SHEET
+from bastelbogen.render.rules.page import BASE, SHEET, RulesPage, fit_key, source_loc
 from bastelbogen.render.rules.rulestext import blocks_of, load_template
 from bastelbogen.render.style import Fonts, colour
 
@@ -75,6 +73,10 @@ class RulesSheet:
     def write(self, path: Path, meta: Meta, dry: bool = False) -> list[dict]:
         """rules.pdf, a page per language; `dry` (validating): each page fitted, none
         written."""
+        # Set only here: a sheet known unchanged (`key`) loads no typesetting.
+        from bastelbogen.render.rules import columns
+        from bastelbogen.render.rules.cheatsheet import fitted
+
         pages = [fitted(sheet, blocks, balance=not dry) for sheet, blocks in self.pages]
         columns.write(DISCARD if dry else path, self.size, meta, self.font, pages)
         return self.listed

@@ -1,0 +1,87 @@
+"""The digest of everything a kit's files are made from besides the code: the game's folder,
+the templates and fonts it may use, the package's data, the libraries that shape what is
+drawn, and the build's options.
+
+Two builds of one digest make the same bytes (every file is written in reportlab's
+invariant mode: no date, no random id), so a file of the kit before, remembered under it,
+may be copied rather than drawn again (core/remembered.py's `reuse_file`). The files are
+read whole and hashed, not judged by their times: an edit within one tick of the clock, or
+on a file system that keeps whole seconds, is never taken for no edit. Whatever cannot be
+told for certain (a link, which may lead anywhere; a pipe or a device; more files or bytes
+than a game holds) makes no digest, and every file is drawn anew."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+from bastelbogen.core import limits
+from bastelbogen.core.remembered import digest, installed
+
+# The libraries whose versions shape what a build draws or reads (distribution, module):
+# the PDF writer, pictures, SVGs and their XML, die lines and outlines, expressions, YAML,
+# spreadsheets, hyphenation, the colour checks.
+LIBRARIES = (
+    ("reportlab", None),
+    ("pillow", "PIL"),
+    ("svglib", None),
+    ("lxml", None),
+    ("svgelements", None),
+    ("shapely", None),
+    ("jinja2", None),
+    ("pyyaml", "yaml"),
+    ("python-calamine", "python_calamine"),
+    ("pyphen", None),
+    ("colorspacious", None),
+    ("numpy", None),
+)
+
+
+class _Unsure(Exception):
+    """Something among the inputs that cannot be told for certain: no digest."""
+
+
+def inputs_digest(paths: Iterable[Path], *more) -> str | None:
+    """The digest of the files and folders (every file below, by name and bytes), of the
+    libraries and of `more` (plain values: the options), or None (see the module)."""
+    found: list[tuple[str, str]] = []
+    budget = [limits.MAX_INPUT_FILES, limits.MAX_INPUT_BYTES]
+    try:
+        for path in dict.fromkeys(Path(p) for p in paths):
+            _add(path, str(path), found, budget)
+    except (_Unsure, OSError):
+        return None
+    versions = tuple(installed(name, module) for name, module in LIBRARIES)
+    return digest("inputs", tuple(found), versions, more)
+
+
+def _add(path: Path, name: str, found: list, budget: list[int]) -> None:
+    """`path` (named `name`) and, a folder, everything in it, in a stable order."""
+    info = os.lstat(path)
+    if stat.S_ISDIR(info.st_mode):
+        with os.scandir(path) as entries:
+            names = sorted(entry.name for entry in entries)
+        for entry in names:
+            if entry != "__pycache__":
+                _add(path / entry, f"{name}/{entry}", found, budget)
+    elif stat.S_ISREG(info.st_mode):
+        budget[0] -= 1
+        budget[1] -= info.st_size
+        if budget[0] < 0 or budget[1] < 0:
+            raise _Unsure(name)
+        found.append((name, _hashed(path)))
+    else:  # a link, a pipe, a device, a socket
+        raise _Unsure(name)
+
+
+def _hashed(path: Path) -> str:
+    """The file's bytes hashed, opened without following a link nor waiting on a pipe (it
+    was a regular file a moment ago: one swapped since is not read)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise _Unsure(str(path))
+        return hashlib.file_digest(f, "sha256").hexdigest()

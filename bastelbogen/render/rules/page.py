@@ -1,0 +1,99 @@
+"""The cheat sheet's page before it is set: its size, the size each kind of block starts
+from, what one language's page is laid out with, the digest of all it is made of (by which
+an unchanged page is fitted once and its file copied: sheet.py), and where a text of it was
+written. Nothing here sets text, so knowing a page unchanged loads no typesetting."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from markupsafe import escape
+from reportlab.lib import colors
+
+from bastelbogen.core import limits
+from bastelbogen.core.errors import Loc
+from bastelbogen.core.paths import inside, is_file
+from bastelbogen.core.remembered import digest
+from bastelbogen.core.source import read_bytes
+from bastelbogen.core.units import mm
+from bastelbogen.render.paragraphs import IMG, NO_BREAK, attributes
+from bastelbogen.render.style import Fonts
+
+SHEET = (mm(190), mm(260))
+HEAD = ("title", "tagline", "facts")  # blocks set in the header band
+BASE = {
+    "title": 22,
+    "tagline": 10.5,
+    "facts": 9.5,
+    "h": 11.5,
+    "p": 9,
+    "li": 9,
+    "step": 9,
+    "note": 8.5,
+    "panel": 10,
+    "row": 8.5,
+    "cycle": 8.5,
+    "symbol": 8.5,
+}
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """What one language's page is laid out with."""
+
+    fonts: Fonts
+    accent: colors.Color | None  # None: the rules asked for no colour
+    origin: tuple[float, float]
+    size: tuple[float, float]
+    sources: tuple
+    lang: str
+    folder: Path
+
+    def where(self, text: str) -> Loc:
+        return source_loc(text, self.sources)
+
+
+def fit_key(sheet: RulesPage, blocks, balance: bool) -> str:
+    """The digest of all a page is made of, and whether its columns are balanced."""
+    return digest(
+        "cheat sheet fit",
+        balance,
+        tuple(blocks),
+        sheet.lang,
+        sheet.size,
+        sheet.origin,
+        tuple(sorted((role, sheet.fonts[role]) for role in sheet.fonts.paths)),  # by content
+        str(sheet.accent),
+        _pictures_in(blocks, sheet.folder),
+    )
+
+
+def _pictures_in(blocks, folder: Path) -> tuple:
+    """The pictures the blocks' text shows (<img src>), each by the hash of its bytes."""
+    found = []
+    for _kind, text in blocks:
+        for tag in IMG.findall(str(text)):
+            src = (attributes(tag) or {}).get("src", "")
+            path = inside(folder, src)
+            data = (
+                read_bytes(path, limit=limits.MAX_BINARY_BYTES) if path and is_file(path) else b""
+            )
+            found.append((src, hashlib.sha256(data).hexdigest()))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def source_loc(text: str, sources: tuple) -> Loc:
+    """Where a text (or the start of a part of one) was written in the rules file."""
+    text = text.replace(NO_BREAK, " ")  # a heading's tail is joined by us (unbroken_tail)
+    best = None
+    for source, loc in sources:
+        if source and (str(escape(source)) in text or source in text):
+            if best is None or len(source) > len(best[0]):
+                best = (source, loc)
+    start = text[:40].strip()
+    part = next((loc for source, loc in sources if start and start in source), None)
+    return best[1] if best else part or (sources[0][1] if sources else Loc("rules.yaml", 1, 1))
