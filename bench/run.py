@@ -9,9 +9,10 @@ Rows:
 - each kit at --jobs 1 beside floor_muenchhausen.py (64 cards with marks and mirrored
   backs, writing its PDF to a file as the kit does), the floor, the kit's rebuild and its
   `pnp validate` run in turn; the kit built again into the same folder as a user rebuilds
-  it (what it need not work out again remembered; the first build, which works it all
-  out, is shown apart), its PDFs' size, and `pnp validate` beside the builds it proves
-  (one per theme and for braille, added up);
+  it (what it need not work out again remembered, its unchanged files copied; the first
+  build, which works it all out and draws every file, is shown apart), its PDFs' size, and
+  `pnp validate` beside the builds it proves (one per theme and for braille, each from
+  nothing as validate proves it, added up);
 - synthetic decks (bench/decks.py) of 100 to 30,000 cards written inline, as table
   references and as spreadsheet rows, at --jobs 1, with the time per card.
 Nothing is asserted.
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -56,12 +58,15 @@ def run(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def paired(repeat: int, *argvs: list[str]) -> list[tuple[float, float]]:
+def paired(repeat: int, *argvs: list[str], fresh: Path | None = None) -> list[tuple[float, float]]:
     """Each command run `repeat` times in turn (so a drift of the machine's speed falls on
-    all alike): per command, the median CPU time and the largest peak memory."""
+    all alike): per command, the median CPU time and the largest peak memory. `fresh`: a
+    folder emptied before each run (untimed), so that each builds from nothing."""
     runs: list[list[tuple[float, float]]] = [[] for _ in argvs]
     for _ in range(repeat):
         for n, argv in enumerate(argvs):
+            if fresh is not None:
+                shutil.rmtree(fresh, ignore_errors=True)
             runs[n].append(run(argv))
     return [(statistics.median(c for c, _ in r), max(m for _, m in r)) for r in runs]
 
@@ -117,10 +122,14 @@ def kits(repeat: int) -> list[list[str]]:
             (floor, floor_peak), (again, peak), (check, _) = paired(
                 repeat, floor_run, build, [*PNP, "validate", game]
             )
+            # Each from nothing, as validate proves it: no file of a kit before to copy.
+            fresh = Path(tmp) / "v"
             builds = sum(
-                paired(repeat, [*PNP, "build", game, "--jobs", "1", "--out", f"{tmp}/v", *more])[0][
-                    0
-                ]
+                paired(
+                    repeat,
+                    [*PNP, "build", game, "--jobs", "1", "--out", str(fresh), *more],
+                    fresh=fresh,
+                )[0][0]
                 for more in proved(game)
             )
             rows.append(
