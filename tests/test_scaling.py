@@ -146,3 +146,25 @@ def test_a_value_no_key_can_hold_still_builds(tmp_path):
     root = _deck_with_values(tmp_path, ["!!set {x, y}", "2"])
     build_game(Project(root), "deck", root / "out", BuildOptions(jobs=1))
     assert (root / "out" / "deck" / "cards.pdf").stat().st_size > 1000
+
+
+def test_the_manifest_holds_each_slot_s_numbers_once(tmp_path, monkeypatch):
+    """A slot's trim and outline, repeated on every page, are one list each (30,000 cards
+    would hold 60,000 copies of them): as many lists as slots (9 on a sheet of fronts, 9 on
+    one of backs), not as placements."""
+    from bastelbogen import output
+    from bastelbogen.output import sheets
+
+    made: list[dict] = []
+
+    def keep(*args):
+        made.append(output.listed(*args))
+        return made[-1]
+
+    monkeypatch.setattr(sheets, "listed", keep)
+    root = decks.write(tmp_path, "inline", 45)  # 5 pages of fronts, 5 of backs
+    build_game(Project(root), "deck", root / "out", BuildOptions(jobs=1))
+    items = [i for entry in made for page in entry["pages"] for i in page["items"]]
+    assert len(items) == 90
+    for key in ("trim_mm", "outline_mm"):
+        assert len({id(i[key]) for i in items}) <= 18 < len(items) // 4

@@ -113,19 +113,35 @@ def listed(name: str, pages, game: Game) -> dict:
     """A file's manifest entry: each page's size and each placed item's component, kind,
     copy (1..n), rotation (degrees counter-clockwise) and trim, in mm (a shared sheet holds
     the parts of several components), and its cut outline as points on the page (a hex's
-    six corners, a card's four), so a reader can check cuts without our code."""
+    six corners, a card's four), so a reader can check cuts without our code.
+
+    A page's size, a slot's trim and an outline at one place are one list however many
+    pages repeat them (shared: read, never changed): 30,000 cards list 60,000 placements
+    in a few dozen places, not 60,000 copies of their numbers."""
     outlines: dict = {}  # each component's outline per side, worked out once per file
+    shared: dict = {}  # the lists of numbers made once per file (above)
     return {
         "path": name,
         "pages": [
             {
                 "number": n,
-                "size_mm": [round(to_mm(v), 3) for v in page.size],
-                "items": [_item(p, game, outlines) for p in page.placements],
+                "size_mm": _once(shared, ("size", page.size), lambda p=page: _mm(p.size, 3)),
+                "items": [_item(p, game, outlines, shared) for p in page.placements],
             }
             for n, page in enumerate(pages, start=1)
         ],
     }
+
+
+def _once(shared: dict, key, make):
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = make()
+    return found
+
+
+def _mm(values, digits: int = 4) -> list[float]:
+    return [round(to_mm(v), digits) for v in values]
 
 
 def rotation(matrix) -> int:
@@ -135,7 +151,7 @@ def rotation(matrix) -> int:
     return round(math.degrees(math.atan2(b, a))) % 360
 
 
-def _item(p, game: Game, outlines: dict) -> dict:
+def _item(p, game: Game, outlines: dict, shared: dict) -> dict:
     component = p.item.component
     kind = kind_of(component)
     entry = {
@@ -145,15 +161,12 @@ def _item(p, game: Game, outlines: dict) -> dict:
         "side": p.side,
         "copy": p.item.copy,  # the item's copies numbered 1..n, front and back alike
         "rotation": rotation(p.matrix),
-        "trim_mm": [round(to_mm(v), 4) for v in p.trim],
+        "trim_mm": _once(shared, ("trim", p.trim), lambda: _mm(p.trim)),
     }
     if p.cut is not None:  # a board's piece on this sheet: cut at the window
         x, y, w, h = p.cut
         entry["outline_mm"] = [
-            [
-                [round(to_mm(a), 4), round(to_mm(b), 4)]
-                for a, b in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
-            ]
+            [_mm(corner) for corner in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
         ]
         return entry
     loops = outlines.get((id(component), p.side))
@@ -162,9 +175,11 @@ def _item(p, game: Game, outlines: dict) -> dict:
         if p.side == "back":
             loops = seen_from_behind(loops, kind.trim(component, game)[0])
         outlines[(id(component), p.side)] = loops
-    entry["outline_mm"] = [
-        [[round(to_mm(v), 4) for v in apply(p.matrix, x, y)] for x, y in loop] for loop in loops
-    ]
+    entry["outline_mm"] = _once(
+        shared,
+        ("outline", id(component), p.side, p.matrix),
+        lambda: [[_mm(apply(p.matrix, x, y)) for x, y in loop] for loop in loops],
+    )
     return entry
 
 
