@@ -142,3 +142,25 @@ def test_each_library_that_shapes_a_file_is_known_by_its_version():
         assert found.endswith(".dist-info"), (distribution, found)
         assert found.lower().startswith(distribution.replace("-", "_").lower() + "-")
     assert inputs.installed is installed  # the one reading of a library's version
+
+
+def test_a_folder_nested_past_the_stack_is_walked_and_a_missing_one_is_an_input(tmp_path):
+    deep = tmp_path
+    for _ in range(1200):  # deeper than Python's recursion limit
+        deep = deep / "a"
+        deep.mkdir()
+    (deep / "picture.png").write_bytes(b"\x89PNG")
+    found = digest_of(tmp_path)
+    assert found is not None
+    (deep / "picture.png").write_bytes(b"\x89PNG!")
+    assert digest_of(tmp_path) not in (None, found)
+    # a project without its own templates/ still has a digest, and one that tells it apart
+    missing = tmp_path.parent / f"{tmp_path.name}-no-templates"
+    without = inputs_digest([tmp_path, missing], "options")
+    assert without is not None and without != digest_of(tmp_path)
+    missing.mkdir()
+    assert inputs_digest([tmp_path, missing], "options") not in (None, without)
+    (deep / "picture.png").unlink()  # removed from the bottom up: rmtree would recurse
+    while deep != tmp_path:
+        deep.rmdir()
+        deep = deep.parent

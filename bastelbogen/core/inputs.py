@@ -48,33 +48,43 @@ def inputs_digest(paths: Iterable[Path], *more) -> str | None:
     """The digest of the files and folders (every file below, by name and bytes), of the
     libraries and of `more` (plain values: the options), or None (see the module)."""
     found: list[tuple[str, str]] = []
-    budget = [limits.MAX_INPUT_FILES, limits.MAX_INPUT_BYTES]
     try:
-        for path in dict.fromkeys(Path(p) for p in paths):
-            _add(path, str(path), found, budget)
+        _walk(list(dict.fromkeys(Path(p) for p in paths)), found)
     except (_Unsure, OSError):
         return None
     versions = tuple(installed(name, module) for name, module in LIBRARIES)
     return digest("inputs", tuple(found), versions, more)
 
 
-def _add(path: Path, name: str, found: list, budget: list[int]) -> None:
-    """`path` (named `name`) and, a folder, everything in it, in a stable order."""
-    info = os.lstat(path)
-    if stat.S_ISDIR(info.st_mode):
-        with os.scandir(path) as entries:
-            names = sorted(entry.name for entry in entries)
-        for entry in names:
-            if entry != "__pycache__":
-                _add(path / entry, f"{name}/{entry}", found, budget)
-    elif stat.S_ISREG(info.st_mode):
-        budget[0] -= 1
-        budget[1] -= info.st_size
-        if budget[0] < 0 or budget[1] < 0:
+def _walk(paths: list[Path], found: list) -> None:
+    """Each path and, a folder, everything in it, in a stable order, as (name, hash) into
+    `found`: without recursion (a folder nested past Python's stack is one more folder),
+    and every entry, folder or file, counted against the limits."""
+    entries, size = limits.MAX_INPUT_FILES, limits.MAX_INPUT_BYTES
+    todo = [(path, str(path)) for path in reversed(paths)]
+    top = {name for _, name in todo}
+    while todo:
+        path, name = todo.pop()
+        entries -= 1
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            if name not in top:  # gone while it was read
+                raise
+            found.append((name, "missing"))  # a project without templates of its own
+            continue
+        if stat.S_ISREG(info.st_mode):
+            size -= info.st_size
+        if entries < 0 or size < 0:
             raise _Unsure(name)
-        found.append((name, _hashed(path)))
-    else:  # a link, a pipe, a device, a socket
-        raise _Unsure(name)
+        if stat.S_ISDIR(info.st_mode):
+            with os.scandir(path) as inside:
+                names = sorted(e.name for e in inside if e.name != "__pycache__")
+            todo += [(path / n, f"{name}/{n}") for n in reversed(names)]
+        elif stat.S_ISREG(info.st_mode):
+            found.append((name, _hashed(path)))
+        else:  # a link, a pipe, a device, a socket
+            raise _Unsure(name)
 
 
 def _hashed(path: Path) -> str:
