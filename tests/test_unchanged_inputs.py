@@ -146,21 +146,24 @@ def test_each_library_that_shapes_a_file_is_known_by_its_version():
 
 def test_a_folder_nested_past_the_stack_is_walked_and_a_missing_one_is_an_input(tmp_path):
     deep = tmp_path
-    for _ in range(1200):  # deeper than Python's recursion limit
-        deep = deep / "a"
-        deep.mkdir()
-    (deep / "picture.png").write_bytes(b"\x89PNG")
-    found = digest_of(tmp_path)
-    assert found is not None
-    (deep / "picture.png").write_bytes(b"\x89PNG!")
-    assert digest_of(tmp_path) not in (None, found)
+    try:
+        for _ in range(1200):  # deeper than Python's recursion limit
+            deep = deep / "a"
+            deep.mkdir()
+        (deep / "picture.png").write_bytes(b"\x89PNG")
+        found = digest_of(tmp_path)
+        assert found is not None
+        (deep / "picture.png").write_bytes(b"\x89PNG!")
+        assert digest_of(tmp_path) not in (None, found)
+    finally:  # removed from the bottom up, whatever failed: rmtree (pytest's too) would recurse
+        (deep / "picture.png").unlink(missing_ok=True)
+        while deep != tmp_path:
+            deep.rmdir()
+            deep = deep.parent
     # a project without its own templates/ still has a digest, and one that tells it apart
+    (tmp_path / "game.yaml").write_text("id: x\n")
     missing = tmp_path.parent / f"{tmp_path.name}-no-templates"
     without = inputs_digest([tmp_path, missing], "options")
     assert without is not None and without != digest_of(tmp_path)
     missing.mkdir()
     assert inputs_digest([tmp_path, missing], "options") not in (None, without)
-    (deep / "picture.png").unlink()  # removed from the bottom up: rmtree would recurse
-    while deep != tmp_path:
-        deep.rmdir()
-        deep = deep.parent
