@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# The documentation site, strict: a broken link, anchor or included file fails the build.
+SITE := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
 
 .PHONY: all build test test-slow test-all test-fast fuzz lint bench docs pins clean bytecode
 
@@ -32,6 +34,7 @@ test: $(STAMP) bytecode
 	$(BIN)/ruff check bastelbogen tests bench docs
 	$(BIN)/ruff format --check bastelbogen tests bench docs
 	$(BIN)/mypy
+	$(SITE)
 	$(BIN)/pytest -q -rs -n 2 -m "not slow"
 
 test-slow: $(STAMP) bytecode
@@ -67,10 +70,13 @@ bench: $(STAMP) bytecode
 pins: $(STAMP)
 	$(BIN)/python -m tests.pins --regenerate
 
+# The documentation site (mkdocs.yml): the pictures rendered from fresh builds, the reference
+# written from the code, then the site built into site/ (strict: a broken link fails).
 docs: $(STAMP)
 	$(BIN)/python -m docs.tables
 	$(BIN)/python -m docs.motifs
 	$(BIN)/python docs/render.py
+	$(SITE)
 
 clean:
 	rm -rf $(VENV) out

@@ -54,7 +54,7 @@ def keys_shown(m: Motif) -> str:
 
 
 def picture_path(name: str) -> str:
-    return f"docs/motifs/{name}.png"
+    return f"../motifs/{name}.png"  # from docs/reference/motifs.md
 
 
 def table() -> str:

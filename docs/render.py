@@ -223,6 +223,7 @@ def main() -> None:
     if wanted:
         return
     gallery()
+    tutorial_pictures()
     out = Path(tempfile.mkdtemp()) / "cal.pdf"
     subprocess.run(
         [sys.executable, "-m", "bastelbogen.cli", "calibrate", "--out", str(out)],
@@ -283,3 +284,29 @@ def gallery() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def tutorial_pictures() -> None:
+    """The tutorial's pictures, each from its step done as docs/tutorial.py does it: the
+    deck `pnp new` makes from the spreadsheet, the edited face, its backs, the cut file."""
+    from docs import tutorial
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "project"
+        tutorial.start(folder)
+        tutorial.build(folder)
+        first = pdfium.PdfDocument(str(folder / "out" / "heroes" / "cards.pdf"))
+        first[0].render(scale=50 / 72).to_pil().save(DOCS / "tutorial-new.png", optimize=True)
+        tutorial.edit(folder)
+        MISTAKE_TEXT = tutorial.mistake(folder)
+        tutorial.MISTAKE.write_text(MISTAKE_TEXT + "\n")
+        tutorial.build(folder, "--cut", "svg")
+        kit = folder / "out" / "heroes"
+        cards = pdfium.PdfDocument(str(kit / "cards.pdf"))
+        cards[0].render(scale=50 / 72).to_pil().save(DOCS / "tutorial-cards.png", optimize=True)
+        card = cards[0].render(scale=150 / 72).to_pil()
+        w, h = card.size
+        # the first card, turned upright (the sheet lays them on their side, eight to a page)
+        card = card.crop((int(0.08 * w), int(0.055 * h), int(0.47 * w), int(0.245 * h)))
+        card.rotate(-90, expand=True).save(DOCS / "tutorial-card.png", optimize=True)
+        cards[1].render(scale=50 / 72).to_pil().save(DOCS / "tutorial-backs.png", optimize=True)

@@ -1,5 +1,7 @@
-"""Write the README's generated tables (build options, painters, motifs, checks, the module
-map) from their declarations: `make docs` runs it; the tests compare the README with them."""
+"""Write the documentation's generated tables (build options, painters, motifs, checks,
+component kinds, table column types, limits, the module map) from their declarations into
+their pages under docs/: `make docs` runs it before the site is built; the tests compare
+each page with them, so the reference cannot drift from the code."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from pathlib import Path
 from bastelbogen.checks import values
 from bastelbogen.content import options, painters
 from bastelbogen.pipeline import plugins
-from docs import modules, motifs
+from docs import modules, motifs, reference
 
 ALLOWED = {
     "choice": lambda o: " / ".join(o.choices),
@@ -40,14 +42,22 @@ def option_table() -> str:
     return "\n".join(rows)
 
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+DOCS = Path(__file__).resolve().parent
 TABLES = {
-    "options": option_table,
-    "painters": painters.table,
-    "motifs": motifs.table,
-    "checks": values.table,
-    "modules": modules.table,
+    "options": (option_table, "reference/cli.md"),
+    "painters": (painters.table, "reference/layouts.md"),
+    "motifs": (motifs.table, "reference/motifs.md"),
+    "checks": (values.table, "reference/content.md"),
+    "kinds": (reference.kinds_table, "reference/kinds.md"),
+    "columns": (reference.columns_table, "reference/columns.md"),
+    "limits": (reference.limits_table, "reference/limits.md"),
+    "modules": (modules.table, "internals/architecture.md"),
 }
+
+
+def written(name: str) -> str:
+    """The generated table as its page holds it now."""
+    return block((DOCS / TABLES[name][1]).read_text(), name)
 
 
 def block(text: str, name: str) -> str:
@@ -58,11 +68,11 @@ def block(text: str, name: str) -> str:
 
 def main() -> None:
     plugins.load()
-    text = README.read_text()
-    for name, table in TABLES.items():
+    for name, (table, page) in TABLES.items():
+        path = DOCS / page
+        text = path.read_text()
         pattern = re.compile(rf"(<!-- {name}:[^\n]*\n).*?(<!-- /{name} -->)", re.S)
-        text = pattern.sub(lambda m, t=table: m.group(1) + t() + "\n" + m.group(2), text)
-    README.write_text(text)
+        path.write_text(pattern.sub(lambda m, t=table: m.group(1) + t() + "\n" + m.group(2), text))
 
 
 if __name__ == "__main__":

@@ -19,29 +19,28 @@ from bastelbogen.pipeline import plugins
 from bastelbogen.render.paint import PaintContext, draw_face
 from bastelbogen.render.style import Fonts
 from docs import motifs as docs_motifs
-from docs.tables import block
+from docs.tables import written
 from tests.conftest import ROOT, pnp
 
 plugins.load()
-README = (ROOT / "README.md").read_text()
 TAKES_COLOUR = sorted(n for n, m in MOTIFS.items() if m.keys is not None and "colour" in m.keys)
 
 
 def test_the_readme_motif_section_is_what_the_registry_writes_now():
-    assert block(README, "motifs") == docs_motifs.table()
+    assert written("motifs") == docs_motifs.table()
 
 
 def test_every_registered_motif_has_its_row_and_its_picture():
     """A row per motif, in the group of the game that registers it, naming each of its keys
     with a type; a picture per motif (and none for a motif gone), small."""
-    section = block(README, "motifs")
+    section = written("motifs")
     rows = {
         m.group(1): m.group(0)
         for m in re.finditer(r"^\| !\[[^]]*\]\([^)]*\) \| `([^`]+)` \|.*$", section, re.M)
     }
     assert set(rows) == set(MOTIFS)
     for name, m in MOTIFS.items():
-        assert f"(docs/motifs/{name}.png)" in rows[name]
+        assert f"({docs_motifs.picture_path(name)})" in rows[name]
         for key, spec in (m.keys or {}).items():
             assert type_of(spec), f"{name}: key '{key}' has no type to show"
             assert f"`{key}` {type_of(spec)}" in rows[name]
@@ -54,7 +53,7 @@ def test_every_registered_motif_has_its_row_and_its_picture():
 
 
 def test_the_games_motifs_are_grouped_by_game():
-    section = block(README, "motifs")
+    section = written("motifs")
     for game in ("museo", "minipilo", "mytown", "muenchhausen"):
         heading = section.index(f"**Motifs of `{game}`")
         own = [n for n, m in MOTIFS.items() if docs_motifs.game_of(m) == game]
@@ -151,9 +150,9 @@ def test_a_motif_chosen_by_an_expression_is_judged_when_drawn():
 
 def test_the_readme_lists_every_registered_check():
     """The checks table is written from the registry: every check, none twice."""
-    written = block(README, "checks")
-    assert written == checks_table()
-    names = re.findall(r"^\| `([a-z-]+)` \|", written, re.M)
+    section = written("checks")
+    assert section == checks_table()
+    names = re.findall(r"^\| `([a-z-]+)` \|", section, re.M)
     assert names == list(CHECKS) and {"counts", "distinguishable"} <= set(names)
 
 

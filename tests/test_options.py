@@ -16,9 +16,9 @@ from tests.conftest import ROOT, manifest, pnp
 
 
 def test_readme_table_is_the_declaration():
-    from docs.tables import block
+    from docs.tables import written
 
-    assert block((ROOT / "README.md").read_text(), "options") == table()
+    assert written("options") == table()
 
 
 def test_help_lists_every_option_with_its_default():

@@ -32,9 +32,9 @@ CONTEXTUAL = ("minipilo-board", "museum-board", "stand-profile")  # drawn from g
 
 
 def test_readme_lists_the_registered_painters_and_motifs():
-    from docs.tables import block
+    from docs.tables import written
 
-    assert block((ROOT / "README.md").read_text(), "painters") == table()
+    assert written("painters") == table()
     assert set(PAINTERS) == {"shape", "text", "paragraph", "art", "braille", "image", "table"}
 
 

@@ -322,6 +322,6 @@ def table() -> str:
         keys = ", ".join(_key_shown(k, spec, p.required) for k, spec in p.keys.items())
         rows.append(f"| `{p.name}` | {p.help} | {keys} |")
     rows.append("")
-    shown = "each is shown under [Motifs](#motifs) below"
+    shown = "each is shown with its picture and keys under [Motifs](motifs.md)"
     rows.append(f"The `art` painter draws {len(MOTIFS)} motifs; {shown}.")
     return "\n".join(rows)

@@ -1,0 +1,93 @@
+"""Reference tables written from the code (docs/tables.py puts them in their pages): the
+component kinds and what each is, the types a table's column may declare, and every limit
+on content with the reason written beside it in core/limits.py."""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import sys
+from pathlib import Path
+
+from bastelbogen.content.kinds import KINDS
+from bastelbogen.content.tables import columns
+from bastelbogen.core import limits
+from bastelbogen.core.units import to_mm
+
+
+def _first_sentence(text: str) -> str:
+    """A docstring's first paragraph, on one line."""
+    return " ".join(text.strip().split("\n\n")[0].split())
+
+
+def kinds_table() -> str:
+    """Each kind of component: what it is (its module's docstring), its own keys, whether
+    a back is printed behind it, how far inside its cut text must stay, its cut guides and
+    what it is printed on."""
+    rows = [
+        "| kind | what it is | its own keys | back | text inside the cut | guides | paper |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name in KINDS.names():
+        kind = KINDS[name]
+        module = sys.modules[type(kind).__module__]
+        keys = ", ".join(f"`{k}`" for k in kind.keys) or "–"
+        safe = "unchecked" if kind.safe_zone is None else f"{to_mm(kind.safe_zone):g} mm"
+        back = "yes" if kind.backs and kind.takes_back else "no"
+        what = _first_sentence(module.__doc__ or "")
+        rows.append(
+            f"| `{name}` | {what} | {keys} | {back} | {safe} | {kind.guides} | {kind.paper} |"
+        )
+    return "\n".join(rows)
+
+
+def columns_table() -> str:
+    """The column types a table declares (`columns: {speed: int}`), and what else a column
+    may say (`{type: int, min: 1, max: 6}`)."""
+    rows = ["| type | a cell holds |", "|---|---|"]
+    rows += [f"| `{name}` | {meaning} |" for name, meaning in columns.NAMES.items()]
+    said = [
+        f.name.replace("_", "-")
+        for f in dataclasses.fields(columns.Column)
+        if f.compare and f.name != "type"
+    ]
+    rows += [
+        "",
+        "A column declared as a mapping may also say: " + ", ".join(f"`{k}`" for k in said),
+    ]
+    return "\n".join(rows)
+
+
+LIMITS = Path(limits.__file__)
+
+
+def limits_table() -> str:
+    """Every limit of core/limits.py: its value and the comment written above it (why it
+    sits where it does, and the largest value among the shipped kits)."""
+    source = LIMITS.read_text()
+    lines = source.splitlines()
+    rows = ["| limit | value | why |", "|---|---|---|"]
+    for node in ast.parse(source).body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1):
+            continue
+        target = node.targets[0]
+        names = target.elts if isinstance(target, ast.Tuple) else [target]  # MIN_X, MAX_X = …
+        why = _comment(lines, node.lineno)
+        for name in names:
+            if not isinstance(name, ast.Name) or not name.id.isupper():
+                continue
+            value = getattr(limits, name.id)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                rows.append(f"| `{name.id}` | {value:,} | {why} |")
+    return "\n".join(rows)
+
+
+def _comment(lines: list[str], lineno: int) -> str:
+    """The comment lines above a line (1-based) and at its end, as one line of a table."""
+    comment = []
+    n = lineno - 2
+    while n >= 0 and lines[n].lstrip().startswith("#"):
+        comment.insert(0, lines[n].lstrip()[1:].strip())
+        n -= 1
+    inline = lines[lineno - 1].partition("#")[2].strip()
+    return " ".join(comment + ([inline] if inline else [])).replace("|", "\\|") or "as above"
