@@ -11,7 +11,7 @@ from pathlib import Path
 from bastelbogen.checks import values
 from bastelbogen.content import options, painters
 from bastelbogen.pipeline import plugins
-from docs import modules, motifs, reference
+from docs import errors, modules, motifs, reference
 
 ALLOWED = {
     "choice": lambda o: " / ".join(o.choices),
@@ -52,6 +52,7 @@ TABLES = {
     "columns": (reference.columns_table, "reference/columns.md"),
     "limits": (reference.limits_table, "reference/limits.md"),
     "modules": (modules.table, "internals/architecture.md"),
+    "errors": (errors.table, "reference/errors.md"),
 }
 
 

@@ -42,7 +42,8 @@ def named(file, base: Path | None = None) -> str:
             continue
         if not inner.startswith(".."):
             top = folder.name if folder != PACKAGE else ""
-            return "/".join(p for p in (SHIPPED, top, inner.replace(os.sep, "/")) if p)
+            inner = "" if inner == os.curdir else inner.replace(os.sep, "/")  # the folder itself
+            return "/".join(p for p in (SHIPPED, top, inner) if p)
     return path
 
 

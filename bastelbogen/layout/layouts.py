@@ -24,7 +24,7 @@ from bastelbogen.content.painters import (
 from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
-from bastelbogen.core.paths import is_file
+from bastelbogen.core.paths import is_file, named
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
@@ -177,7 +177,7 @@ class Layouts:
         problems.raise_if_any()
         path = next((p for p in paths if p is not None and is_file(p)), None)
         if path is None:
-            where = " or ".join(str(f) for f in self.folders)
+            where = " or ".join(named(f) for f in self.folders)  # never an absolute path
             raise ContentError(Problem(loc, f"template '{name}' not found in {where}"))
         data = load_yaml(path, loc)
         f = Fields(data, f"template '{name}'", problems, Loc(str(path), 1, 1))
