@@ -56,9 +56,10 @@ CASES = {
         "{check: exactly, table: tokens, field: value, values: [1, 2, 3, 3, 4]}",
         [
             r"^content/tokens/tokens\.csv:6:2: table 'tokens': value 4 on 2 items;"
-            r" the rules fix 1 \(the first at content/tokens/tokens\.csv:5:2\)",
+            r" the rules fix 1, and this is the one past them \(the first is at"
+            r" content/tokens/tokens\.csv:5:2\)",
             r"^content/tokens/game\.yaml:\d+:\d+: table 'tokens': value 3 on 1"
-            r" item; the rules fix 2",
+            r" item; the rules fix 2 \(1 missing\)",
         ],
     ),
     "counts": (

@@ -109,9 +109,11 @@ def _compare(f, what: str, field: str, rows, wanted: Counter, problems: Collecto
             problems.add(
                 locs[n],
                 f"{what}: {field} {fmt(key)} on {plural(len(locs))}; the"
-                f" rules fix {n} (the first at {locs[0]})",
+                f" rules fix {n}, and this is the one past them (the first is at {locs[0]})",
             )
-        elif len(locs) < n:
+        elif len(locs) < n:  # told at the check: no cell holds what is missing
             problems.add(
-                f.loc, f"{what}: {field} {fmt(key)} on {plural(len(locs))}; the rules fix {n}"
+                f.loc,
+                f"{what}: {field} {fmt(key)} on {plural(len(locs))}; the rules fix {n}"
+                f" ({n - len(locs)} missing)",
             )

@@ -59,8 +59,8 @@ def fit_line(
 @painter(
     "text",
     "one line that shrinks from `size` to `min-size` (pt) to fit; `font` is"
-    " regular, bold or italic; `turns` (a corner index) underlines a value that"
-    " reads as another turned round (6 and 9)",
+    " regular, bold or italic; `turns: true` (for an index in a card's corner) underlines a"
+    " value that reads as another when the card is turned round (6 and 9)",
     {
         "text": TEXT,
         "font": Key(TEXT, "regular"),
