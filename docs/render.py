@@ -310,3 +310,18 @@ def tutorial_pictures() -> None:
         card = card.crop((int(0.08 * w), int(0.055 * h), int(0.47 * w), int(0.245 * h)))
         card.rotate(-90, expand=True).save(DOCS / "tutorial-card.png", optimize=True)
         cards[1].render(scale=50 / 72).to_pil().save(DOCS / "tutorial-backs.png", optimize=True)
+        _svg_picture(kit / "cut" / "cards-1.svg", DOCS / "tutorial-cut.png")
+
+
+def _svg_picture(svg: Path, png: Path) -> None:
+    """A cut file as a picture: drawn by svglib into a PDF page, rendered by PDFium."""
+    import io
+
+    from reportlab.graphics import renderPDF
+    from svglib.svglib import svg2rlg
+
+    drawing = svg2rlg(str(svg))
+    page = io.BytesIO()
+    renderPDF.drawToFile(drawing, page)
+    image = pdfium.PdfDocument(page.getvalue())[0].render(scale=50 / 72).to_pil()
+    image.save(png, optimize=True)

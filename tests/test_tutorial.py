@@ -39,6 +39,11 @@ def test_the_tutorial_s_steps_work_as_its_page_says(tmp_path):
 def test_the_tutorial_shows_the_edited_face_and_the_pictures_it_names(tmp_path):
     page = (tutorial.DOCS / "tutorial.md").read_text()
     assert '--8<-- "docs/tutorial/card.yaml"' in page
-    for picture in ("tutorial-new.png", "tutorial-card.png", "tutorial-backs.png"):
+    for picture in (
+        "tutorial-new.png",
+        "tutorial-card.png",
+        "tutorial-backs.png",
+        "tutorial-cut.png",
+    ):
         assert f"]({picture})" in page and (tutorial.DOCS / picture).is_file()
     assert Path(tutorial.FACE).read_text().startswith("# One card")
