@@ -282,10 +282,6 @@ def gallery() -> None:
         sheet.save(DOCS / "museo-gallery.png", optimize=True)
 
 
-if __name__ == "__main__":
-    main()
-
-
 def tutorial_pictures() -> None:
     """The tutorial's pictures, each from its step done as docs/tutorial.py does it: the
     deck `pnp new` makes from the spreadsheet, the edited face, its backs, the cut file."""
@@ -325,3 +321,7 @@ def _svg_picture(svg: Path, png: Path) -> None:
     renderPDF.drawToFile(drawing, page)
     image = pdfium.PdfDocument(page.getvalue())[0].render(scale=50 / 72).to_pil()
     image.save(png, optimize=True)
+
+
+if __name__ == "__main__":
+    main()
