@@ -75,7 +75,7 @@ pins: $(STAMP)
 docs: $(STAMP)
 	$(BIN)/python -m docs.tables
 	$(BIN)/python -m docs.motifs
-	$(BIN)/python docs/render.py
+	$(BIN)/python -m docs.render
 	$(SITE)
 
 clean:
