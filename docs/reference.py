@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import sys
+import tempfile
 from pathlib import Path
 
 from bastelbogen.content.kinds import KINDS
@@ -20,18 +21,47 @@ def _first_sentence(text: str) -> str:
     return " ".join(text.strip().split("\n\n")[0].split())
 
 
+def keys_read(kind: str) -> list[str]:
+    """Every key a component of `kind` is read with, as the loader itself says it: a
+    component with a key no kind takes is loaded, and its message lists the known ones."""
+    from bastelbogen.content.project import Project
+    from bastelbogen.core.errors import ContentError
+
+    with tempfile.TemporaryDirectory() as tmp:
+        game = Path(tmp) / "content" / "k"
+        game.mkdir(parents=True)
+        (game / "game.yaml").write_text(_PROBE.format(kind=kind))
+        try:
+            Project(Path(tmp)).load("k")
+        except ContentError as exc:
+            for problem in exc.problems:
+                if "known keys: " in problem.message:
+                    return problem.message.split("known keys: ")[1].split(", ")
+    raise AssertionError(f"no list of known keys for kind {kind}")
+
+
+_PROBE = """game: k
+title: {{en: K}}
+languages: [en]
+players: {{min: 1, max: 2}}
+components:
+  - {{id: c, kind: {kind}, size: standard, face: k/f, qqqqqqqqqqqq: 1, items: [{{id: a}}]}}
+"""
+
+
 def kinds_table() -> str:
-    """Each kind of component: what it is (its module's docstring), its own keys, whether
-    a back is printed behind it, how far inside its cut text must stay, its cut guides and
-    what it is printed on."""
+    """Each kind of component: what it is (its module's docstring), the keys it is read
+    with (its own in bold), whether a back is printed behind it, how far inside its cut
+    text must stay, its cut guides and what it is printed on."""
     rows = [
-        "| kind | what it is | its own keys | back | text inside the cut | guides | paper |",
+        "| kind | what it is | keys (its own in bold) | back | text inside the cut | guides"
+        " | paper |",
         "|---|---|---|---|---|---|---|",
     ]
     for name in KINDS.names():
         kind = KINDS[name]
         module = sys.modules[type(kind).__module__]
-        keys = ", ".join(f"`{k}`" for k in kind.keys) or "–"
+        keys = ", ".join(f"**`{k}`**" if k in kind.keys else f"`{k}`" for k in keys_read(name))
         safe = "unchecked" if kind.safe_zone is None else f"{to_mm(kind.safe_zone):g} mm"
         back = "yes" if kind.backs and kind.takes_back else "no"
         what = _first_sentence(module.__doc__ or "")
