@@ -189,12 +189,14 @@ def validate_cmd(
 
     project = _project(ctx)
     problems = []
+    invalid = []
     for name in _games(project, games):
         try:
             check_game(project, name, BuildOptions(variant=variant, strict=strict), _warn)
             click.echo(f"{name}: ok")
         except ContentError as exc:
             problems.extend(exc.problems)
+            invalid.append(name)
         except OptionError as exc:
             raise click.UsageError(str(exc)) from None
         except ProofError as exc:
@@ -205,10 +207,8 @@ def validate_cmd(
         except WorkerDied as exc:
             click.echo(f"{name}: {exc}; not checked", err=True)
             sys.exit(WORKER_DIED)
-    if problems:
-        for p in problems:
-            click.echo(str(p), err=True)
-        sys.exit(1)
+    if problems:  # told like a build's: every problem, then how many and of which games
+        _fail(ContentError(problems), invalid, outcome=f"not valid: {', '.join(invalid)}")
 
 
 @main.command("build")
