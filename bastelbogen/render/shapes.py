@@ -83,7 +83,9 @@ def paint_shape(c, box, ctx) -> None:
 
 @painter(
     "table",
-    "a score grid: `rows` are `label\\|symbol`, `#label` heads a group;"
+    "a score grid: `header` is a list of column titles, `rows` a list of row labels; a"
+    " label `left\\|right` puts `right` (a symbol such as +, −, =) flush right in the label"
+    " column; a label starting with `#` heads its group; `group` rows are shaded alike;"
     " `first` is the label column's width (mm)",
     {
         "header": TEXTS,
