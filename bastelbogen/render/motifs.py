@@ -24,7 +24,7 @@ BLEED_ROOM = 30  # points a motif's background runs past its box, so bleed never
 
 @painter(
     "art",
-    "a procedural motif (`motif`, see below) with its parameters; `with` hands"
+    "a procedural motif (`motif`: see Motifs) with its parameters; `with` hands"
     " it a whole mapping (a theme's motif); `picture` is the rectangle it is composed"
     " for when the box only clips; `slice` with `piece` one piece of a larger picture",
     {
