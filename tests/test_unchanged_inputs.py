@@ -167,3 +167,25 @@ def test_a_folder_nested_past_the_stack_is_walked_and_a_missing_one_is_an_input(
     assert without is not None and without != digest_of(tmp_path)
     missing.mkdir()
     assert inputs_digest([tmp_path, missing], "options") not in (None, without)
+
+
+def test_whether_a_file_is_one_for_every_language_is_remembered(tmp_path, monkeypatch):
+    """An unchanged kit does not compare every face in every language again to learn which
+    files are printed once and which once per language (most of a two-language rebuild)."""
+    from bastelbogen.content.project import Project
+    from bastelbogen.layout.arts import Arts
+    from bastelbogen.pipeline.build import BuildOptions, build_game
+
+    out = tmp_path / "out"
+    build_game(Project(ROOT), GAME, out, BuildOptions(jobs=1))
+    first = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.pdf")}
+    assert "muenchhausen/number-cards.pdf" in first  # one for both languages ...
+    assert "muenchhausen/de/player-aids.pdf" in first  # ... and one per language
+
+    def compared(*_args):
+        raise AssertionError("compared again")
+
+    monkeypatch.setattr(Arts, "same_as", compared)
+    build_game(Project(ROOT), GAME, out, BuildOptions(jobs=1))
+    again = {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.pdf")}
+    assert again == first

@@ -16,6 +16,7 @@ from bastelbogen.content.kinds import Kind, kind_of
 from bastelbogen.content.models import Component, Game, Item, Variant
 from bastelbogen.content.painters import MOTIFS, PAINTERS, Mark
 from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.remembered import REMEMBERED, digest
 from bastelbogen.core.units import mm
 from bastelbogen.layout import boards
 from bastelbogen.layout.arts import Arts
@@ -146,16 +147,22 @@ def plan_files(
 
 
 def paint_file(
-    game: Game, planned: FilePlan, layouts: Layouts, options: Options, preflight: Preflight | None
+    game: Game,
+    planned: FilePlan,
+    layouts: Layouts,
+    options: Options,
+    preflight: Preflight | None,
+    made_of: str | None = None,
 ) -> Iterator[LaidOut]:
     """The planned file with its art: one LaidOut, or one per language when its parts carry
     words: de/name.pdf, en/name.pdf … (see `in_language`). Without a preflight (the
-    kit's proof) the arts tell it nothing."""
+    kit's proof) the arts tell it nothing. `made_of`, the digest of all the kit is made of
+    (core/inputs.py): which of the two it is, remembered by it."""
     name, plans, pages = planned.name, list(planned.plans), planned.pages
     langs = options.langs
     pages = _registered(pages, options.settings)
     laid = [_painted(game, name, plans, pages, layouts, lang, options, preflight) for lang in langs]
-    if all(one.arts.same_as(laid[0].arts, laid[0].items) for one in laid[1:]):
+    if _one_for_all(laid, None if made_of is None else digest("one file", made_of, name)):
         laid = laid[:1]  # no words: one file serves them all
     else:
         laid = [
@@ -163,6 +170,19 @@ def paint_file(
             for one, lang in zip(laid, langs, strict=True)
         ]
     yield from laid
+
+
+def _one_for_all(laid: list[LaidOut], key: str | None) -> bool:
+    """Whether every language's file comes out as the first's: by comparing their arts
+    (every side of every item, in each language: most of an unchanged kit's rebuild), or as
+    a kit made of the same inputs found (`key`)."""
+    found = REMEMBERED.get(key) if key is not None and len(laid) > 1 else None
+    if found in ([0], [1]):
+        return found == [1]
+    same = all(one.arts.same_as(laid[0].arts, laid[0].items) for one in laid[1:])
+    if key is not None and len(laid) > 1:
+        REMEMBERED.put(key, [int(same)])
+    return same
 
 
 def in_language(name: str, lang: str) -> str:

@@ -132,7 +132,8 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
     planned = plan_files(job.game, variant, job.options, job.layouts)
     # Each file laid out once: proved, then written with what its arts resolved for the proof.
     laid_files = [
-        list(paint_file(job.game, plan, job.layouts, job.options, None)) for plan in planned
+        list(paint_file(job.game, plan, job.layouts, job.options, None, job.made_of()))
+        for plan in planned
     ]
     prove(
         Kit(
