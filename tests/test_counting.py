@@ -86,7 +86,7 @@ CASES = {
     ),
     "count-one-item": (
         "{check: count, table: tokens, equals: 1}",
-        [r"table 'tokens' has 5 items, but this check asks for exactly 1"],
+        [r"table 'tokens' has 5 rows, but this check asks for exactly 1"],
     ),
     "distinguishable": (
         "{check: distinguishable, table: tokens, field: colour}",

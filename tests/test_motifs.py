@@ -162,3 +162,25 @@ def test_pnp_new_help_shows_examples():
     assert "Examples:" in result.stdout
     assert re.search(r"^\s+pnp new \S+ --from-table \S+\.xlsx", result.stdout, re.M)
     assert re.search(r"^\s+pnp validate \S+", result.stdout, re.M)
+
+
+def test_a_picture_handed_to_an_art_box_is_told_how_to_draw_it(project_copy):
+    """A theme may give an item a picture (`image:`) where the others have motifs; an art
+    box with `with:` cannot draw it, and is told to draw it with an image box."""
+    from PIL import Image as PILImage
+
+    theme = project_copy / "content/mytown/themes/animals.yaml"
+    theme.write_text(
+        theme.read_text().replace('  A: {motif: mouse, colour: "#9a948a"}', "  A: {image: a.png}")
+    )
+    PILImage.new("RGB", (600, 600), "red").save(project_copy / "content/mytown/a.png")
+    tile = project_copy / "templates/mytown/tile.yaml"
+    tile.write_text(tile.read_text().replace('    when: "{{ motif.image is not defined }}"\n', ""))
+    result = pnp("validate", "mytown", cwd=project_copy)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(
+        r"^templates/mytown/tile\.yaml:\d+:\d+: item 'A' \(front\): what `with` hands this box"
+        r" is a picture \(`image: FILE`\).*an `image` box",
+        result.stderr,
+        re.M,
+    ), result.stderr

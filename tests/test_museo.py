@@ -243,7 +243,7 @@ BAD = {
         "content/museo/pictures.yaml",
         re.compile(r"^- \{id: p30.*\n", re.M),
         "",
-        r"table 'pictures' has 29 items, but this check asks for exactly 30",
+        r"table 'pictures' has 29 rows, but this check asks for exactly 30",
     ),
     "missing_piece": (
         "content/museo/game.yaml",

@@ -63,7 +63,7 @@ def test_a_list_in_a_checks_where_is_any_of(tmp_path):
     assert _problems(tmp_path / "a", ok) == []
     off = "  - {check: count, table: birds, where: {group: [A, B]}, equals: 3}"
     got = _problems(tmp_path / "b", off)
-    assert len(got) == 1 and "has 2 items, but this check asks for exactly 3" in got[0], got
+    assert len(got) == 1 and "has 2 rows, but this check asks for exactly 3" in got[0], got
     assert "where group is 'A' or 'B'" in got[0]
 
 

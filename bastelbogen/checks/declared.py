@@ -44,9 +44,11 @@ def _count(game: Game, f: Fields, what: str, rows, variant, problems: Collector)
     )
     at_least = f.get("at-least", int, None)
     n = len(rows)
+    counted = "row" if what.startswith("table ") else "item"  # a table's rows, not items
     if equals is not None and n != equals:
         problems.add(
-            f.loc, f"{what} has {counting.plural(n)}, but this check asks for exactly {equals}"
+            f.loc,
+            f"{what} has {counting.plural(n, counted)}, but this check asks for exactly {equals}",
         )
     if at_least is not None and n < at_least:
         problems.add(

@@ -313,9 +313,12 @@ def _resolved(
         try:
             if key == "with":  # a whole mapping from the context: a theme's motif
                 # Without the row's own keys a motif never reads (a picture's title):
-                # a side that differs only in them is the same art in every language.
+                # a side that differs only in them is the same art in every language. A
+                # picture (`image`) stays: the art painter tells it is one for `image`.
                 pairs = mapping(context, value)
-                params.append((key, tuple(p for p in pairs if p[0] not in PASSING)))
+                params.append(
+                    (key, tuple(p for p in pairs if p[0] not in PASSING or p[0] == "image"))
+                )
                 continue
             rendered = coerce(spec.painter, key, render(value, context, locs[key]), spec.params)
             if key in ("piece", "picture"):  # mm from the top-left, like `box`

@@ -22,6 +22,13 @@ from bastelbogen.core.params import COLOUR, RECT, SLICE, STEP, TEXT
 BLEED_ROOM = 30  # points a motif's background runs past its box, so bleed never shows white
 
 
+_A_PICTURE = (
+    "what `with` hands this box is a picture (`image: FILE`), which the `art` painter does not"
+    ' draw; draw it with an `image` box, `file: "{{ motif.image }}"`, each of the two boxes'
+    " with a `when:` (`{{ motif.image is defined }}` and `is not defined`)"
+)
+
+
 @painter(
     "art",
     "a procedural motif (`motif`: see Motifs) with its parameters; `with` hands"
@@ -47,7 +54,10 @@ def paint_art(c, box, ctx) -> None:
     is the rectangle the motif is composed for when the box (which clips) differs, so a
     picture that runs into the bleed is the same picture whatever bleed is chosen."""
     if box.get("with"):
-        given = {k: v for k, v in dict(box.get("with")).items() if k not in PASSING}
+        handed = dict(box.get("with"))
+        given = {k: v for k, v in handed.items() if k not in PASSING}
+        if "image" in handed and "motif" not in handed and box.get("motif") is None:
+            raise ContentError(Problem(box.loc_of("with"), f"{ctx.item_label}: {_A_PICTURE}"))
         box = replace(box, params=tuple(sorted({**given, **dict(box.params)}.items())))
         # What came through `with` is content: check it as a theme's motif is checked.
         for _key, _at_value, message in motif_problems({**given, "motif": box.get("motif")}):
