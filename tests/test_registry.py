@@ -35,7 +35,16 @@ def test_readme_lists_the_registered_painters_and_motifs():
     from docs.tables import written
 
     assert written("painters") == table()
-    assert set(PAINTERS) == {"shape", "text", "paragraph", "art", "braille", "image", "table"}
+    assert set(PAINTERS) == {
+        "shape",
+        "text",
+        "paragraph",
+        "art",
+        "braille",
+        "image",
+        "table",
+        "cells",
+    }
 
 
 @pytest.mark.parametrize("name", sorted(set(MOTIFS) - set(CONTEXTUAL)))

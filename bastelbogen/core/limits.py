@@ -52,6 +52,9 @@ MAX_FILE_NAME_BYTES = 255
 MAX_LENGTH_MM = 2_000.0
 # Font sizes in points: the largest shipped is 60 pt (Münchhausen's values).
 MAX_FONT_SIZE = 1_000.0
+# Cells along one side of a `cells` grid: a chess board has 8, a wargame's map of squares some
+# 40; the shipped kits draw none with it.
+MAX_GRID_CELLS = 200
 
 # Pixels of one picture, read or written (a user's PNG or JPEG, one embedded in an SVG, a
 # shop profile's picture, an exported face or contact sheet). The shipped kits draw their
