@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from bastelbogen.core import limits
-from bastelbogen.core.remembered import digest, installed
+from bastelbogen.core.remembered import digest, installed, open_regular
 
 # The libraries whose versions shape what a build draws or reads (distribution, module):
 # the PDF writer, pictures, SVGs and their XML, die lines and outlines, expressions, YAML,
@@ -88,10 +88,10 @@ def _walk(paths: list[Path], found: list) -> None:
 
 
 def _hashed(path: Path) -> str:
-    """The file's bytes hashed, opened without following a link nor waiting on a pipe (it
-    was a regular file a moment ago: one swapped since is not read)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise _Unsure(str(path))
+    """The file's bytes hashed, opened as the kit's previous files are (`open_regular`: no
+    link followed, no pipe waited on; one swapped since it was seen is not read)."""
+    f = open_regular(path)
+    if f is None:
+        raise _Unsure(str(path))
+    with f:
         return hashlib.file_digest(f, "sha256").hexdigest()

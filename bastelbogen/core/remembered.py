@@ -114,7 +114,7 @@ def plain(value) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _open_regular(path: Path):
+def open_regular(path: Path):
     """A regular file opened to read, or None: missing, a link (not followed: out/ may hold
     anything), a device or a pipe (which would never end or never answer)."""
     try:
@@ -129,9 +129,9 @@ def _open_regular(path: Path):
 
 
 def read_regular(path: Path, limit: int) -> bytes | None:
-    """A regular file's bytes (see `_open_regular`), or None, also when it is larger than
+    """A regular file's bytes (see `open_regular`), or None, also when it is larger than
     `limit`."""
-    f = _open_regular(path)
+    f = open_regular(path)
     if f is None:
         return None
     with f:
@@ -146,7 +146,7 @@ def reuse_file(key: str, before: Path, target: Path, limit: int) -> bool:
     found = REMEMBERED.get(key)
     if not found or len(found) != 1 or not isinstance(found[0], str):
         return False
-    source = _open_regular(before)
+    source = open_regular(before)
     if source is None:
         return False
     seen = hashlib.sha256()
