@@ -125,6 +125,11 @@ class Preflight:
                 f" {limits.MIN_PRINT_DPI:g} dpi or more looks sharp",
             )
 
+    def picture_note(self, loc: Loc, name: str, text: str) -> None:
+        """Something of an SVG picture not drawn as written (content/svgseal.py), at its
+        line in the picture."""
+        self._add(loc, "picture", f"picture {name}: {text}")
+
     def told(self) -> int:
         """How many findings were told so far (each time a place was told counts)."""
         return sum(entry[2] for entry in self._found.values())

@@ -4,8 +4,6 @@ and a picture embedded in an SVG as a `data:` address."""
 
 from __future__ import annotations
 
-import base64
-import binascii
 import io
 import warnings
 from pathlib import Path
@@ -13,6 +11,10 @@ from pathlib import Path
 from bastelbogen.core import limits
 
 RASTER_FORMATS = ("PNG", "JPEG")
+# What an SVG may embed or name in an <image>: its converter decodes these too (the image
+# painter and paragraphs draw PNG and JPEG only).
+EMBEDDED_FORMATS = ("PNG", "JPEG", "WEBP", "GIF")
+_SHOWN = {"WEBP": "WebP"}  # a format as its users write it
 
 
 def pillow():
@@ -24,9 +26,9 @@ def pillow():
     return Image
 
 
-def raster_problem(source: Path | bytes) -> str | None:
-    """Why a PNG or JPEG (a file, or its bytes) cannot be used, or None. Decodes it whole:
-    a truncated file opens, then fails only when read."""
+def raster_problem(source: Path | bytes, formats: tuple[str, ...] = RASTER_FORMATS) -> str | None:
+    """Why a PNG or JPEG (a file, or its bytes; or one of `formats`) cannot be used, or
+    None. Decodes it whole: a truncated file opens, then fails only when read."""
     if isinstance(source, Path):
         try:
             size = source.stat().st_size
@@ -38,9 +40,9 @@ def raster_problem(source: Path | bytes) -> str | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            # PNG and JPEG only: Pillow would hand EPS to Ghostscript, whatever the suffix.
+            # Named formats only: Pillow would hand EPS to Ghostscript, whatever the suffix.
             opened = source if isinstance(source, Path) else io.BytesIO(source)
-            with Image.open(opened, formats=RASTER_FORMATS) as image:
+            with Image.open(opened, formats=formats) as image:
                 w, h = image.size
                 if w * h > limits.MAX_PIXELS:
                     return too_large(w, h)
@@ -48,18 +50,10 @@ def raster_problem(source: Path | bytes) -> str | None:
     except Image.DecompressionBombError:
         return f"has more pixels than a printer can use; at most {_megapixels()} megapixels"
     except Exception:  # noqa: BLE001 - any decoder failure: not a usable picture
-        return "is not a PNG or JPEG picture, or it is damaged"
+        named = [_SHOWN.get(f, f) for f in formats]
+        either = ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else named[0]
+        return f"is not a {either} picture, or it is damaged"
     return None
-
-
-def embedded_problem(ref: str) -> str | None:
-    """An embedded picture (`data:image/png;base64,...`) is a picture like any other."""
-    try:
-        data = base64.b64decode(ref.split(",", 1)[1], validate=False)
-    except (binascii.Error, ValueError, IndexError):
-        return "embeds a data: picture that is not base64"
-    problem = raster_problem(data)
-    return None if problem is None else f"embeds a picture that {problem}"
 
 
 def too_large(w: int, h: int) -> str:

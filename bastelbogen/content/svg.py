@@ -7,17 +7,24 @@ the file is read whole under a size limit and parsed with defusedxml (expat hard
 entity declarations, no external references; a document type without entities is allowed,
 as drawing programs write one). Then every element is looked at: at most
 `limits.MAX_SVG_ELEMENTS`, counted again as <use> would copy them, and it may name only its
-own `#fragments`, embedded PNG/JPEG `data:` pictures and raster files inside the game folder.
+own `#fragments`, embedded `data:` pictures (PNG, JPEG, WebP, GIF, or an SVG that passes
+this same guard) and picture files inside the game folder (an SVG among them guarded the
+same way, nested at most `limits.MAX_SVG_NESTING` deep). A reference names a file as a
+browser reads it: `inner.svg#view` is `inner.svg`, the file that is checked and then drawn.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote, unquote_to_bytes
 
 from bastelbogen.content import rasters
+from bastelbogen.content.svgterms import local
 from bastelbogen.core import limits
 
 if TYPE_CHECKING:
@@ -28,7 +35,7 @@ _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.I)
 _FONT_PATH = re.compile(r"font-family\s*:[^;}]*[/\\]", re.I)
 _XLINK = "{http://www.w3.org/1999/xlink}href"
 _HREFS = ("href", _XLINK, "src")
-_DATA = re.compile(r"^data:image/(png|jpe?g);base64,", re.I)
+_DATA = re.compile(r"^data:image/(png|jpe?g|webp|gif|svg\+xml)(;[^,]*)?,", re.I)
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 
 
@@ -37,28 +44,39 @@ class SvgRefused(ValueError):
     elements")."""
 
 
-def read_svg(path: Path, folder: Path) -> tuple[bytes, ET.Element]:
-    """The file's bytes and its parsed root, once every rule holds; SvgRefused says why not."""
+def read_svg(path: Path, folder: Path, depth: int = 0) -> tuple[bytes, ET.Element]:
+    """The file's bytes and its parsed root, once every rule holds; SvgRefused says why not.
+    `depth`: how deep in other SVGs this one is drawn."""
     try:
         with path.open("rb") as f:
             data = f.read(limits.MAX_SVG_BYTES + 1)
     except OSError as exc:
         raise SvgRefused(f"cannot be read: {exc.strerror or exc}") from None
+    return data, checked_svg(data, path, folder, depth)
+
+
+def checked_svg(data: bytes, path: Path, folder: Path, depth: int = 0) -> ET.Element:
+    """The parsed root of an SVG's bytes (a file's, or a `data:` picture's inside `path`)
+    once every rule holds."""
+    if depth > limits.MAX_SVG_NESTING:
+        raise SvgRefused(
+            f"nests SVG pictures in each other more than {limits.MAX_SVG_NESTING} deep"
+        )
     if len(data) > limits.MAX_SVG_BYTES:
         raise SvgRefused(f"is larger than {limits.MAX_SVG_BYTES >> 20} MiB")
     root = _parse(data)
-    if _local(root.tag) != "svg":
-        raise SvgRefused(f"is not an SVG picture (its outermost element is <{_local(root.tag)}>)")
+    if local(root.tag) != "svg":
+        raise SvgRefused(f"is not an SVG picture (its outermost element is <{local(root.tag)}>)")
     elements = list(root.iter())
     if len(elements) > limits.MAX_SVG_ELEMENTS:
         raise SvgRefused(
             f"has {len(elements):,} elements; at most {limits.MAX_SVG_ELEMENTS:,} are read"
         )
     for element in elements:
-        for why in _element_problems(element, path, folder):
+        for why in _element_problems(element, path, folder, depth):
             raise SvgRefused(why)
     _expansion(root)
-    return data, root
+    return root
 
 
 def svg_problem(path: Path, folder: Path) -> str | None:
@@ -90,18 +108,15 @@ def _parse(data: bytes) -> ET.Element:
         raise SvgRefused(f"is not well-formed XML ({exc})") from None
 
 
-def _local(tag) -> str:
-    return str(tag).rsplit("}", 1)[-1]
-
-
-def _element_problems(element: ET.Element, path: Path, folder: Path) -> Iterator[str]:
+def _element_problems(element: ET.Element, path: Path, folder: Path, depth: int) -> Iterator[str]:
     """What one element refers to: its links, its style sheet, its fonts and url()s."""
     for key in _HREFS:
         ref = element.get(key)
-        if ref is not None and (why := _reference_problem(ref, path, folder, _local(element.tag))):
+        tag = local(element.tag)
+        if ref is not None and (why := _reference_problem(ref, path, folder, tag, depth)):
             yield why
     texts = list(element.attrib.values())
-    if _local(element.tag) == "style":
+    if local(element.tag) == "style":
         texts.append(element.text or "")
         if "@import" in (element.text or ""):
             yield "imports a style sheet (@import), which is not allowed"
@@ -114,28 +129,78 @@ def _element_problems(element: ET.Element, path: Path, folder: Path) -> Iterator
                 yield f"refers to url({target}); only url(#id) inside the file is allowed"
 
 
-def _reference_problem(ref: str, svg: Path, folder: Path, tag: str) -> str | None:
+def _reference_problem(ref: str, svg: Path, folder: Path, tag: str, depth: int) -> str | None:
     ref = ref.strip()
     shown = ref[:80]
-    if ref.startswith("#"):
+    if ref.startswith("#") or tag == "a":  # a link is never followed: print cannot
         return None
     if _DATA.match(ref):
-        return rasters.embedded_problem(ref)
+        if tag != "image":
+            return f"<{tag}> refers to a data: address; only <image> embeds pictures"
+        return _embedded_problem(ref, svg, folder, depth)
     if ".." in re.split(r"[/\\]", ref):
         return f"<{tag}> refers to '{shown}'; name pictures without '..'"
     if tag != "image":
         return f"<{tag}> refers to '{shown}'; only #id inside the file is allowed"
     if _SCHEME.match(ref):
         return f"refers to '{shown}'; pictures are never fetched, only read from the game folder"
-    target = inside(folder, str(svg.parent / ref))
+    return _file_problem(ref, svg, folder, depth)
+
+
+def _file_problem(ref: str, svg: Path, folder: Path, depth: int) -> str | None:
+    """Why the picture file an <image> names cannot be drawn in it, or None."""
+    shown = ref.strip()[:80]
+    target = image_file(ref, svg, folder)
     if target is None:
         return f"<image> refers to '{shown}', which leaves the game folder"
     if not is_file(target):
         return f"<image> refers to '{shown}', which is not found"
     if target.suffix.lower() == ".svg":
-        return f"<image> refers to another SVG '{shown}'; embed raster pictures only"
-    problem = rasters.raster_problem(target)
+        try:
+            read_svg(target, folder, depth + 1)
+        except SvgRefused as exc:
+            return f"<image> refers to '{shown}', which {exc}"
+        return None
+    problem = rasters.raster_problem(target, rasters.EMBEDDED_FORMATS)
     return None if problem is None else f"<image> refers to '{shown}', which {problem}"
+
+
+def image_file(ref: str, svg: Path, folder: Path) -> Path | None:
+    """The file an <image> names, read as a browser reads the address (`a.svg#frag` and
+    `a.png?v=2` name `a.svg` and `a.png`), inside the game folder; None when it leaves it."""
+    name = unquote(re.split(r"[#?]", ref.strip(), maxsplit=1)[0])
+    return inside(folder, str(svg.parent / name)) if name else None
+
+
+def embedded(ref: str) -> tuple[str, bytes]:
+    """A `data:` picture's kind (png, jpeg, webp, gif, svg+xml) and its bytes; ValueError
+    when its data cannot be decoded."""
+    match = _DATA.match(ref.strip())
+    if match is None:
+        raise ValueError("not a data: picture")
+    kind = match.group(1).lower().replace("jpg", "jpeg")
+    payload = ref.strip()[match.end() :]
+    if ";base64" in (match.group(2) or "").lower():
+        try:
+            return kind, base64.b64decode("".join(payload.split()), validate=True)
+        except (binascii.Error, ValueError):
+            raise ValueError("embeds a data: picture that is not base64") from None
+    return kind, unquote_to_bytes(payload)
+
+
+def _embedded_problem(ref: str, svg: Path, folder: Path, depth: int) -> str | None:
+    try:
+        kind, data = embedded(ref)
+    except ValueError as exc:
+        return str(exc)
+    if kind == "svg+xml":
+        try:
+            checked_svg(data, svg, folder, depth + 1)
+        except SvgRefused as exc:
+            return f"embeds an SVG picture that {exc}"
+        return None
+    problem = rasters.raster_problem(data, rasters.EMBEDDED_FORMATS)
+    return None if problem is None else f"embeds a picture that {problem}"
 
 
 def _expansion(root: ET.Element) -> None:
@@ -154,7 +219,7 @@ def _expansion(root: ET.Element) -> None:
             raise SvgRefused("has a <use> that refers to itself")
         active.add(key)
         total = 1 + sum(size(child) for child in element)
-        if _local(element.tag) == "use":
+        if local(element.tag) == "use":
             ref = (element.get(_XLINK) or element.get("href") or "").strip().lstrip("#")
             if ref in ids:
                 total += size(ids[ref])

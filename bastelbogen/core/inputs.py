@@ -27,8 +27,9 @@ from bastelbogen.core.remembered import digest, installed, open_regular
 LIBRARIES = (
     ("reportlab", None),
     ("pillow", "PIL"),
-    ("svglib", None),
-    ("lxml", None),
+    ("svg2pdf-py", "svg2pdf_py"),
+    ("pypdf", None),
+    ("defusedxml", None),
     ("svgelements", None),
     ("shapely", None),
     ("jinja2", None),

@@ -70,6 +70,7 @@ EXPORT_DPI = (72, 1200)
 # is a few MB, a detailed illustration some thousand elements.
 MAX_SVG_BYTES = MAX_FILE_BYTES
 MAX_SVG_ELEMENTS = 20_000  # after <use> copies are counted
+MAX_SVG_NESTING = 4  # SVG pictures drawn inside SVG pictures, one in another
 # Corners of one outline: a polygon as written, or a die line once its curves are
 # followed (all its outlines together). The shipped die line has 222 (bienenstock's
 # queen); a hand-written polygon a dozen.

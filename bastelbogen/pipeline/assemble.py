@@ -11,8 +11,6 @@ import time
 from contextlib import closing
 from dataclasses import replace
 
-from reportlab.pdfgen.canvas import Canvas
-
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.models import Variant
 from bastelbogen.core import budget, limits
@@ -24,6 +22,7 @@ from bastelbogen.layout.kit import paint_file, plan_files
 from bastelbogen.layout.proof import Kit, prove
 from bastelbogen.output import Job, Writer
 from bastelbogen.render.paint import Forms, PaintContext
+from bastelbogen.render.pdf import Canvas
 
 TOLD = limits.MAX_FAULTS_TOLD  # layout problems told at most, then how many more there are
 

@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from PIL import ImageCms
 
 
+FLAT_DPI = 600  # an SVG picture flattened for PDF/X-1a: pixels as fine as its filters'
+FLAT_MOST_PIXELS = 40_000_000  # however large it prints (a board's picture)
+_KEY = (1, 0, 0, 0)  # the colour-key mask's ink, where a flattened picture is transparent
+
+
 def _cms():
     """littleCMS, loaded by a shop's CMYK file only: the registries' walk of render/ imports
     this module for every build, and ImageCms is a fiftieth of a small one."""
@@ -140,6 +145,7 @@ class CmykCanvas(Canvas):
         # reportlab calls this with every colour set, on the canvas and its text objects
         self._enforceColorSpace = self._cmyk
         self._pictures: dict[str, ImageReader] = {}
+        self._vectors: dict[tuple, tuple] = {}  # SVG pictures flattened, by size
         # the colours asked for and the opacity they are painted at, saved with the state
         self._paint = {"fill": (None, 1.0), "stroke": (None, 1.0)}
         self._saved: list[dict] = []
@@ -198,6 +204,37 @@ class CmykCanvas(Canvas):
 
     def radialGradient(self, x, y, radius, colors, positions=None, extend=True):  # noqa: N802
         super().radialGradient(x, y, radius, [self._cmyk(c) for c in colors], positions, extend)
+
+    def drawVector(self, picture, x: float, y: float, width: float, height: float) -> None:  # noqa: N802
+        """A converted SVG picture (render/vector.py), flattened: PDF/X-1a holds neither
+        transparency nor sRGB, so the picture is drawn as pixels at FLAT_DPI as printed, over
+        white, through the shop's profile like every colour; where it is transparent the
+        card shows through (a colour-key mask, which X-1a allows, not a soft one)."""
+        key = (picture.key, round(width, 2), round(height, 2))
+        if key not in self._vectors:
+            self._vectors[key] = self._flattened(picture, width, height)
+        image, mask = self._vectors[key]
+        super().drawImage(image, x, y, width, height, mask)
+
+    def _flattened(self, picture, width: float, height: float):
+        import pypdfium2 as pdfium  # only shops' files with SVG pictures load it here
+
+        scale = FLAT_DPI / 72 * max(width / picture.size[0], height / picture.size[1])
+        most = math.sqrt(FLAT_MOST_PIXELS / max(picture.size[0] * picture.size[1], 1))
+        page = pdfium.PdfDocument(picture.pdf)[0]
+        rgba = page.render(scale=min(scale, most), fill_color=(255, 255, 255, 0)).to_pil()
+        rgba = rgba.convert("RGBA")
+        alpha = rgba.getchannel("A")
+        cmyk = self.separation.picture(rgba)
+        if alpha.getextrema()[0] >= 128:  # opaque throughout: no mask
+            return ImageReader(cmyk), None
+        import numpy as np
+
+        # The key: one ink step of cyan, moved to no ink where the picture itself has it.
+        inks = np.asarray(cmyk).copy()
+        inks[(inks == _KEY).all(axis=-1)] = 0
+        inks[np.asarray(alpha) < 128] = _KEY
+        return ImageReader(Image.fromarray(inks, "CMYK")), [1, 1, 0, 0, 0, 0, 0, 0]
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):  # noqa: N802
         """The picture in CMYK, flattened (so `mask` is not needed), converted once a file."""

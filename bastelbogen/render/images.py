@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
 
 from bastelbogen.content.painters import Mark, painter
-from bastelbogen.content.pictures import picture_problem, svg_drawing
-from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.content.pictures import picture_problem
+from bastelbogen.content.svg import SvgRefused
+from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.geometry import whole_picture
 from bastelbogen.core.params import RECT, SLICE, TEXT
 from bastelbogen.core.paths import inside, is_file
+from bastelbogen.render import vector
 
 
 def image_path(box, ctx) -> Path:
@@ -38,30 +39,6 @@ def image_path(box, ctx) -> Path:
     return path
 
 
-@cache
-def _svg_renderer():
-    """reportlab's drawing renderer, made when a game first draws an SVG (it loads the
-    graphics library, and platypus with it: most of a build's start-up otherwise)."""
-    from reportlab.graphics import renderPDF
-
-    class Renderer(renderPDF._PDFRenderer):
-        """reportlab draws an SVG's embedded pictures as inline images, which break with
-        `useA85 = 0` and inside forms; as image objects they work, and are stored once."""
-
-        def drawImage(self, image):  # noqa: N802 - reportlab's name
-            if image.path is not None and hasattr(image.path, "mode"):  # svglib: PIL images
-                self._canvas.drawImage(
-                    ImageReader(image.path),
-                    image.x,
-                    image.y,
-                    image.width,
-                    image.height,
-                    mask="auto",
-                )
-
-    return Renderer, renderPDF.renderScaledDrawing
-
-
 def _unreadable(box, path: Path) -> ContentError:
     return ContentError(
         Problem(
@@ -72,11 +49,19 @@ def _unreadable(box, path: Path) -> ContentError:
     )
 
 
-def _svg(path: Path, box, folder: Path):
-    drawing = svg_drawing(path, folder)
-    if drawing is None:
-        raise _unreadable(box, path)
-    return drawing
+def _svg(path: Path, box, ctx, scale: float | None = None) -> vector.VectorPicture:
+    """The SVG converted for drawing `scale` points per unit (None: only its size is
+    wanted); what of it is not drawn as written told by the preflight, at its lines."""
+    fonts = vector.build_fonts(ctx.fonts.paths.values())
+    try:
+        sealed = vector.sealed_picture(path, ctx.folder, fonts)
+        found = vector.picture(path, ctx.folder, fonts, scale or 1.0)
+    except (SvgRefused, vector.VectorRefused) as exc:
+        raise vector.refused(box.loc_of("file"), path.name, str(exc)) from None
+    if ctx.preflight and scale is not None:
+        for note in sealed.notes:
+            ctx.preflight.picture_note(Loc(str(path), note.line, note.col), path.name, note.text)
+    return found
 
 
 @painter(
@@ -89,10 +74,9 @@ def _svg(path: Path, box, folder: Path):
 )
 def paint_image(c, box, ctx) -> None:
     path = image_path(box, ctx)
-    drawing = None
-    if path.suffix.lower() == ".svg":
-        drawing = _svg(path, box, ctx.folder)
-        iw, ih = drawing.width, drawing.height
+    svg = path.suffix.lower() == ".svg"
+    if svg:
+        iw, ih = _svg(path, box, ctx).size
     else:
         try:
             iw, ih = ImageReader(str(path)).getSize()
@@ -118,19 +102,8 @@ def paint_image(c, box, ctx) -> None:
     clip.rect(*box.rect)
     c.clipPath(clip, stroke=0, fill=0)
     left, bottom = x + (w - dw) / 2, y + (h - dh) / 2
-    if drawing is not None:
-        c.translate(left, bottom)
-        c.scale(scale, scale)
-        try:
-            renderer, scaled = _svg_renderer()
-            renderer().draw(scaled(drawing), c, 0, 0)
-        except (ValueError, TypeError, ArithmeticError) as exc:  # nan or 1e300 in the SVG
-            raise ContentError(
-                Problem(
-                    box.loc_of("file"),
-                    f"image {path.name} cannot be drawn: {str(exc).splitlines()[0][:80]}",
-                )
-            ) from None
+    if svg:
+        c.drawVector(_svg(path, box, ctx, scale), left, bottom, dw, dh)
     else:
         if ctx.preflight:  # pixels per inch as printed: the picture's pixels over its inches
             ctx.preflight.picture(box, 72 / scale, path.name, ctx.item_loc, ctx.item_label)

@@ -25,6 +25,7 @@ from bastelbogen.layout.registration import registration_marks
 from bastelbogen.render.boardsheets import draw_overview, draw_sheet_guides
 from bastelbogen.render.joints import bare, draw_underlays
 from bastelbogen.render.paint import Forms, PaintContext
+from bastelbogen.render.pdfimport import page_form
 from bastelbogen.render.style import stroke_line
 
 # ASCII85 costs time and size; with it off, images must never be inline (DESIGN.md).
@@ -139,6 +140,21 @@ class Canvas(rl_canvas.Canvas):
         if page.compression and isinstance(page.stream, str | bytes):
             page.Contents = _deflated(page.stream, "page stream")
             page.stream = None
+
+    def drawVector(self, picture, x: float, y: float, width: float, height: float) -> None:  # noqa: N802
+        """A converted picture (render/vector.py) drawn over (x, y, width, height): one
+        form per picture in the document, however often it is drawn."""
+        forms = self.__dict__.setdefault("_vectors", {})
+        if picture.key not in forms:
+            name = f"Vector{len(forms)}"
+            forms[picture.key] = (name, page_form(self._doc, name, picture.pdf))
+        name, (x0, y0, x1, y1) = forms[picture.key]
+        self.saveState()
+        self.translate(x, y)
+        self.scale(width / (x1 - x0), height / (y1 - y0))
+        self.translate(-x0, -y0)
+        self.doForm(name)
+        self.restoreState()
 
     def _setExtGState(self, obj):
         super()._setExtGState(obj)

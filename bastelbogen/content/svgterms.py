@@ -1,0 +1,48 @@
+"""The words of SVG a picture is read by: its namespace, the elements a renderer draws or
+uses, and those it never prints (said, where a picture holds them)."""
+
+from __future__ import annotations
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+# Elements drawn, or used by what is drawn (SVG 1.1 and 2, as static renderers read them).
+SVG_ELEMENTS = frozenset(
+    """svg g defs symbol use switch a title desc metadata style path rect circle ellipse line
+    polyline polygon text tspan textPath tref linearGradient radialGradient stop pattern
+    marker clipPath mask image view cursor filter feBlend feColorMatrix feComponentTransfer
+    feComposite feConvolveMatrix feDiffuseLighting feDisplacementMap feDistantLight
+    feDropShadow feFlood feFuncA feFuncB feFuncG feFuncR feGaussianBlur feImage feMerge
+    feMergeNode feMorphology feOffset fePointLight feSpecularLighting feSpotLight feTile
+    feTurbulence""".split()
+)
+
+# Elements a renderer leaves out of a static picture, with why.
+NOT_DRAWN = {
+    "foreignObject": "holds HTML, which no SVG renderer prints; it is not drawn",
+    "script": "is a program; it is not run",
+    "font": "is an SVG font, which is not read; its text is drawn in the game's font",
+    "font-face": "is an SVG font, which is not read; its text is drawn in the game's font",
+    "glyph": "is part of an SVG font, which is not read",
+    "missing-glyph": "is part of an SVG font, which is not read",
+    "color-profile": "names a colour profile, which is not read; its colours are read as sRGB",
+    "solidcolor": "(SVG 2 draft) is not drawn; paint with a colour instead",
+    "hatch": "(SVG 2 draft) is not drawn; use a <pattern>",
+    "meshgradient": "(SVG 2 draft) is not drawn; use linear or radial gradients",
+    "iframe": "is not drawn in print",
+    "video": "is not drawn in print",
+    "audio": "is not drawn in print",
+    "canvas": "is not drawn in print",
+}
+
+ANIMATION = frozenset(
+    ("animate", "animateTransform", "animateMotion", "animateColor", "set", "mpath", "discard")
+)
+
+# Filter inputs no renderer of this kind reads (SVG 1.1's background, dropped in Filter
+# Effects 1): the primitive sees nothing there.
+UNREAD_INPUTS = frozenset(("BackgroundImage", "BackgroundAlpha"))
+
+
+def local(tag) -> str:
+    """An element's name without its namespace."""
+    return str(tag).rsplit("}", 1)[-1]

@@ -1,0 +1,136 @@
+"""A page of another PDF (a converted picture's) as a form of the document being written.
+
+reportlab writes our pages; it cannot read a PDF. pypdf reads the picture's file, and each
+of its objects is carried over as it is: its bytes, with its references to the other
+objects renumbered as the document numbers them when it is saved. The page becomes a form
+XObject (ISO 32000-1, 8.10) with the page's resources and transparency group, registered
+under a form name, so `canvas.doForm(name)` draws it wherever and as often as wanted: one
+copy of the picture in the file however often a sheet shows it.
+"""
+
+from __future__ import annotations
+
+import io
+import zlib
+from typing import Any
+
+from reportlab.pdfbase import pdfdoc
+
+
+class _Ref(pdfdoc.PDFObject):
+    """A reference to an imported object: its number is the document's, given on saving."""
+
+    def __init__(self, target: pdfdoc.PDFObject) -> None:
+        self.target = target
+
+    def format(self, document) -> bytes:
+        return document.Reference(self.target).format(document)
+
+
+class _Direct(pdfdoc.PDFObject):
+    """An object written as it was read: bytes, and references between them."""
+
+    def __init__(self, parts: list) -> None:
+        self.parts = parts
+
+    def format(self, document) -> bytes:
+        return b"".join(p if isinstance(p, bytes) else p.format(document) for p in self.parts)
+
+
+class _Stream(pdfdoc.PDFObject):
+    """A stream as it was read: its dictionary (less its length) and its encoded bytes."""
+
+    __RefOnly__ = 1  # a stream is always an indirect object
+
+    def __init__(self, dictionary: _Direct, data: bytes) -> None:
+        self.dictionary, self.data = dictionary, data
+
+    def format(self, document) -> bytes:
+        head = self.dictionary.format(document)[:-2]  # the dictionary without its ">>"
+        return b"%s /Length %d >>\nstream\n%s\nendstream" % (head, len(self.data), self.data)
+
+
+class _Importer:
+    """One source file's objects carried into the document, each once."""
+
+    def __init__(self, reader) -> None:
+        self.reader = reader
+        self.carried: dict[int, pdfdoc.PDFObject] = {}
+
+    def indirect(self, ref) -> pdfdoc.PDFObject:
+        """The carried copy of an indirect object: made empty and remembered first, then
+        filled, so that objects referring to each other end."""
+        found = self.carried.get(ref.idnum)
+        if found is None:
+            target = ref.get_object()
+            if _is_stream(target):
+                stream = _Stream(_Direct([]), bytes(target._data))  # as encoded in the file
+                self.carried[ref.idnum] = stream
+                entries = {k: v for k, v in target.items() if k != "/Length"}
+                stream.dictionary.parts = self.dictionary(entries)
+                return stream
+            direct = _Direct([])
+            self.carried[ref.idnum] = direct
+            direct.parts = self.parts(target)
+            found = direct
+        return found
+
+    def parts(self, obj) -> list:
+        from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
+
+        if isinstance(obj, IndirectObject):
+            return [_Ref(self.indirect(obj))]
+        if isinstance(obj, DictionaryObject):
+            return self.dictionary(obj)
+        if isinstance(obj, ArrayObject):
+            out: list = [b"["]
+            for n, value in enumerate(obj):
+                out += ([b" "] if n else []) + self.parts(value)
+            return [*out, b"]"]
+        buffer = io.BytesIO()
+        obj.write_to_stream(buffer)
+        return [buffer.getvalue()]
+
+    def dictionary(self, entries) -> list:
+        from pypdf.generic import NameObject
+
+        out: list = [b"<<"]
+        for key, value in entries.items():
+            out += [b" ", *self.parts(NameObject(key)), b" ", *self.parts(value)]
+        return [*out, b" >>"]
+
+
+def _is_stream(obj) -> bool:
+    from pypdf.generic import StreamObject
+
+    return isinstance(obj, StreamObject)
+
+
+def page_form(document, name: str, pdf: bytes) -> tuple[float, float, float, float]:
+    """The first page of `pdf` registered in `document` as the form `name`; its box."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    page = reader.pages[0]
+    importer = _Importer(reader)
+    box = tuple(float(v) for v in page.mediabox)
+    entries: dict[str, Any] = {
+        "/Type": _name("/XObject"),
+        "/Subtype": _name("/Form"),
+        "/BBox": page["/MediaBox"],
+    }
+    for key in ("/Resources", "/Group"):
+        if key in page:
+            entries[key] = page[key]
+    content = page.get_contents()
+    data = content.get_data() if content is not None else b""
+    entries["/Filter"] = _name("/FlateDecode")
+    form = _Stream(_Direct(importer.dictionary(entries)), zlib.compress(data))
+    document.Reference(form, pdfdoc.xObjectName(name))
+    return box  # type: ignore[return-value]
+
+
+def _name(text: str):
+    from pypdf.generic import NameObject
+
+    return NameObject(text)

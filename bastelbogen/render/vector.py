@@ -1,0 +1,142 @@
+"""SVG pictures as vector PDF: one drawing of a picture for every output.
+
+A picture is sealed (content/svgseal.py: nothing left to fetch, its fonts resolved), then
+converted by typst's svg2pdf, which reads SVG through usvg (resvg's parser, measured best on
+resvg's conformance suite; see docs/reference/pictures.md): paths, gradients, patterns,
+clips, masks and text stay vector drawing, shadings and soft masks; only filter effects are
+drawn as pixels, at `FILTER_DPI` or more as printed, within their own region. The PDF it
+writes is carried into ours as one form (render/pdfimport.py), so the sheets, the exported
+pictures (rasterised from the same forms), Tabletop Simulator's sheets and the preview
+show the same drawing.
+
+The converter is native code handed a stranger's drawing: it runs in a child process with
+bounded memory and time (core/isolated.py), as spreadsheets are read, and a crash or hang
+ends as a located error, not the build.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from bastelbogen.content.project import FONTS
+from bastelbogen.content.svgseal import Families, Note, Sealed, seal
+from bastelbogen.core.errors import ContentError, Loc, Problem
+from bastelbogen.core.isolated import isolated
+
+FILTER_DPI = 600  # filter effects (blur, shadows) are drawn as pixels at least this fine
+MOST_FILTER_SCALE = 32.0  # pixels per picture unit, however large it prints
+
+
+class VectorRefused(ValueError):
+    """Why the converter could not draw a picture at all (the cause, as it says it)."""
+
+
+@dataclass(frozen=True)
+class VectorPicture:
+    """A converted picture: its PDF (one page), its size in points, and its key (what it
+    was made from: one form per key in a document)."""
+
+    pdf: bytes
+    size: tuple[float, float]
+    key: tuple
+
+
+def picture(path: Path, folder: Path, fonts: tuple[Path, ...], scale: float) -> VectorPicture:
+    """The SVG at `path` drawn `scale` points per unit, converted; VectorRefused or the
+    guard's SvgRefused say why not."""
+    sealed = sealed_picture(path, folder, fonts)
+    raster = _raster_scale(scale) if sealed.filtered else 1.0
+    return _converted(sealed.text, fonts, raster, path.name)
+
+
+def notes(path: Path, folder: Path, fonts: tuple[Path, ...]) -> tuple[Note, ...]:
+    """What of the picture is not drawn as written."""
+    return sealed_picture(path, folder, fonts).notes
+
+
+def sealed_picture(path: Path, folder: Path, fonts: tuple[Path, ...]) -> Sealed:
+    """The picture sealed, read once however often it is drawn (a changed file again)."""
+    return _sealed(path, path.stat().st_mtime_ns, folder, fonts)
+
+
+@lru_cache(maxsize=64)
+def _sealed(path: Path, _stamp: int, folder: Path, fonts: tuple[Path, ...]) -> Sealed:
+    return seal(path, folder, families(fonts))
+
+
+def build_fonts(paths) -> tuple[Path, ...]:
+    """The fonts SVG text may use: the game's (its regular first: what a generic or missing
+    family is drawn in), then the shipped ones."""
+    own = [Path(p) for p in paths]
+    shipped = sorted(p for p in FONTS.iterdir() if p.suffix.lower() in (".ttf", ".otf"))
+    return tuple(dict.fromkeys([*own, *shipped]))
+
+
+@lru_cache(maxsize=16)
+def families(fonts: tuple[Path, ...]) -> Families:
+    names: dict[str, str] = {}
+    for font in fonts:
+        family = _family(font)
+        if family:
+            names.setdefault(family.lower(), family)
+    default = _family(fonts[0]) if fonts else ""
+    return Families(names, default or next(iter(names.values()), "sans-serif"))
+
+
+@lru_cache(maxsize=64)
+def _family(font: Path) -> str:
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    try:
+        name = TTFontFile(str(font)).familyName
+    except Exception:  # noqa: BLE001 - a damaged font is told where the game names it
+        return ""
+    return name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
+
+
+def _raster_scale(scale: float) -> float:
+    """Pixels per picture unit for its filter effects: FILTER_DPI as printed at `scale`
+    points per unit, rounded up to a power of two (a few sizes share one conversion)."""
+    wanted = max(scale * FILTER_DPI / 72, 1.0)
+    return min(2.0 ** math.ceil(math.log2(wanted)), MOST_FILTER_SCALE)
+
+
+@lru_cache(maxsize=64)
+def _converted(text: str, fonts: tuple[Path, ...], raster: float, name: str) -> VectorPicture:
+    import svg2pdf_py  # noqa: F401 - loaded here, before the child is forked
+
+    where = Path(name)
+    result = isolated(lambda: _convert(text, fonts, raster), where, "SVG picture")
+    if isinstance(result, str):
+        raise VectorRefused(result)
+    return VectorPicture(result, _page_size(result), (hash(text), fonts, raster))
+
+
+def _convert(text: str, fonts: tuple[Path, ...], raster: float) -> bytes | str:
+    """The converter's PDF of the sealed text, or what it said when it could not."""
+    import svg2pdf_py
+
+    database = svg2pdf_py.FontDatabase()
+    for font in fonts:
+        database.load_font_file(str(font))
+    options = svg2pdf_py.ConversionOptions(compress=True, raster_scale=raster, embed_text=True)
+    try:
+        return svg2pdf_py.svg_to_pdf(text, database, options)
+    except Exception as exc:  # noqa: BLE001 - the converter's refusal, in its words
+        return str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
+
+
+def _page_size(pdf: bytes) -> tuple[float, float]:
+    import io
+
+    from pypdf import PdfReader
+
+    box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
+    return float(box.width), float(box.height)
+
+
+def refused(loc: Loc, name: str, why: str) -> ContentError:
+    return ContentError(Problem(loc, f"image {name} cannot be drawn: {why}"))
