@@ -13,7 +13,8 @@ _FLAGS = (3, 4)  # an arc's large-arc and sweep flags: 0 or 1, maybe unseparated
 
 
 def path_error(d: str) -> int | None:
-    """The index of the first character of `d` that is not path data, or None when all is."""
+    """Where the path data `d` stops being drawn (the first segment that is not complete
+    path data), or None when all of it is."""
     at = _SPACE.match(d, 0).end()  # type: ignore[union-attr]
     if at == len(d):
         return None
@@ -21,13 +22,14 @@ def path_error(d: str) -> int | None:
         return at
     command = ""
     while at < len(d):
+        segment = at  # where the segment begins: an incomplete one is not drawn at all
         if d[at].lower() in _ARGUMENTS:
             command, at = d[at], at + 1
         elif not command or command.lower() == "z":
             return at
+        if _arguments(d, at, command.lower()) < 0:
+            return segment
         end = _arguments(d, at, command.lower())
-        if end < 0:
-            return -end - 1
         at = _SPACE.match(d, end).end()  # type: ignore[union-attr]
         if command in "Mm":
             command = "l" if command == "m" else "L"  # pairs after a move are lines

@@ -51,7 +51,8 @@ _REFERRING = (
     "marker-end",
     "style",
 )
-_MIME = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp", "gif": "image/gif"}
+_MIME = {"png": "image/png", "jpeg": "image/jpeg"}
+_AS_PNG = ("webp", "gif")  # decoded here and handed on as PNG (a GIF's first frame)
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,8 @@ class _Sealer:
                     self.note(line, col, f"<image> (its line {n.line}): {n.text}")
                 self.filtered |= inner.filtered
                 data, mime = sealed.text.encode(), "image/svg+xml"
+            elif kind in _AS_PNG:  # the converter reads PNG and JPEG pictures
+                data, mime = _png(data), "image/png"
             else:
                 mime = _MIME[kind]
         except (SvgRefused, ValueError, OSError) as exc:  # checked already: a file just changed
@@ -230,6 +233,13 @@ def _picture(ref: str, svg: Path, folder: Path) -> tuple[str, bytes]:
     with pillow().open(io.BytesIO(data), formats=EMBEDDED_FORMATS) as image:
         kind = (image.format or "png").lower()
     return kind, data
+
+
+def _png(data: bytes) -> bytes:
+    out = io.BytesIO()
+    with pillow().open(io.BytesIO(data), formats=EMBEDDED_FORMATS) as image:
+        image.convert("RGBA").save(out, "PNG")
+    return out.getvalue()
 
 
 def _places(data: bytes) -> list[tuple[int, int]]:

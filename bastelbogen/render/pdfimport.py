@@ -95,7 +95,9 @@ class _Importer:
         from pypdf.generic import NameObject
 
         out: list = [b"<<"]
-        for key, value in entries.items():
+        # In order of their keys: the converter writes its resources in a hash map's order,
+        # which differs from run to run; our files are the same bytes each time.
+        for key, value in sorted(entries.items()):
             out += [b" ", *self.parts(NameObject(key)), b" ", *self.parts(value)]
         return [*out, b" >>"]
 

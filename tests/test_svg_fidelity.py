@@ -1,0 +1,367 @@
+"""A designer's SVG prints as drawn (render/vector.py): each feature a designer's program
+writes, drawn the way a card's picture is drawn (sealed, converted, placed as a form on a
+page of our PDF writer), read back in pixels by PDFium and compared with what the SVG says
+at chosen points; what is not drawn as written is told at its line; vector stays vector."""
+
+from __future__ import annotations
+
+import base64
+import io
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from bastelbogen.content.svg import SvgRefused
+from bastelbogen.render import vector
+from bastelbogen.render.pdf import Meta, new_canvas
+
+SIZE = 200  # points: the page is the picture, one point a unit
+HEAD = (
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+    ' width="200" height="200" viewBox="0 0 200 200">'
+)
+RED, BLUE, WHITE, BLACK = (255, 0, 0), (0, 0, 255), (255, 255, 255), (0, 0, 0)
+GREEN = (0, 170, 0)
+TOLERANCE = 14  # of 255, each channel: antialiasing and a shading's own steps
+
+
+def png_bytes(colour, fmt: str = "PNG", size=(4, 4)) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", size, colour).save(buffer, fmt)
+    return buffer.getvalue()
+
+
+def data_uri(data: bytes, mime: str) -> str:
+    return f"data:{mime};base64,{base64.b64encode(data).decode()}"
+
+
+INNER = f'{HEAD}<rect width="200" height="200" fill="#0000ff"/></svg>'
+
+# name: (what the picture holds, {(x, y): colour expected there})
+CASES = {
+    "mask": (
+        '<mask id="m"><circle cx="100" cy="100" r="50" fill="white"/></mask>'
+        '<rect width="200" height="200" fill="#0000ff" mask="url(#m)"/>',
+        {(100, 100): BLUE, (10, 10): WHITE, (100, 40): WHITE},
+    ),
+    "pattern": (
+        '<pattern id="p" width="20" height="20" patternUnits="userSpaceOnUse">'
+        '<rect width="10" height="10" fill="red"/>'
+        '<rect x="10" y="10" width="10" height="10" fill="red"/></pattern>'
+        '<rect width="200" height="200" fill="url(#p)"/>',
+        {(5, 5): RED, (15, 5): WHITE, (15, 15): RED, (105, 65): RED, (115, 65): WHITE},
+    ),
+    "gradient-transform": (
+        '<linearGradient id="g" gradientTransform="rotate(90 .5 .5)">'
+        '<stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/>'
+        '</linearGradient><rect width="200" height="200" fill="url(#g)"/>',
+        {(100, 1): RED, (100, 199): BLUE, (1, 100): (128, 0, 128), (199, 100): (128, 0, 128)},
+    ),
+    "group-opacity": (
+        '<g opacity=".5"><rect width="150" height="200" fill="red"/>'
+        '<rect x="50" width="150" height="200" fill="red"/></g>',
+        {(100, 100): (255, 128, 128), (25, 100): (255, 128, 128)},
+    ),
+    "percentage-opacity": (
+        '<rect width="200" height="200" fill="blue" opacity="50%"/>',
+        {(100, 100): (128, 128, 255)},
+    ),
+    "stop-opacity": (
+        '<linearGradient id="g"><stop offset="0" stop-color="red"/>'
+        '<stop offset="1" stop-color="red" stop-opacity="0"/></linearGradient>'
+        '<rect width="200" height="200" fill="url(#g)"/>',
+        {(1, 100): RED, (199, 100): WHITE, (100, 100): (255, 128, 128)},
+    ),
+    "user-space-gradient": (
+        '<linearGradient id="g" gradientUnits="userSpaceOnUse" x1="0" x2="200">'
+        '<stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/>'
+        '</linearGradient><rect x="100" width="100" height="200" fill="url(#g)"/>',
+        {(101, 100): (128, 0, 128), (199, 100): BLUE, (50, 100): WHITE},
+    ),
+    "spread-repeat": (
+        '<linearGradient id="g" x2=".25" spreadMethod="repeat">'
+        '<stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/>'
+        '</linearGradient><rect width="200" height="200" fill="url(#g)"/>',
+        {(1, 100): RED, (49, 100): BLUE, (51, 100): RED, (149, 100): BLUE, (151, 100): RED},
+    ),
+    "spread-reflect": (
+        '<linearGradient id="g" x2=".25" spreadMethod="reflect">'
+        '<stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/>'
+        '</linearGradient><rect width="200" height="200" fill="url(#g)"/>',
+        {(1, 100): RED, (50, 100): BLUE, (100, 100): RED, (150, 100): BLUE, (199, 100): RED},
+    ),
+    "inherited-gradient": (  # Inkscape: stops in one gradient, its geometry in another
+        '<linearGradient id="stops"><stop offset="0" stop-color="red"/>'
+        '<stop offset="1" stop-color="blue"/></linearGradient>'
+        '<linearGradient id="g" xlink:href="#stops" x1="0" y1="0" x2="0" y2="1"/>'
+        '<rect width="200" height="200" fill="url(#g)"/>',
+        {(100, 1): RED, (100, 199): BLUE},
+    ),
+    "current-color": (
+        '<g color="#00aa00"><rect width="200" height="200" fill="currentColor"/></g>',
+        {(100, 100): GREEN},
+    ),
+    "nested-svg": (
+        '<svg x="100" y="100" width="100" height="100" viewBox="0 0 10 10">'
+        '<rect width="5" height="5" fill="red"/></svg>',
+        {(125, 125): RED, (175, 175): WHITE, (50, 50): WHITE},
+    ),
+    "symbol-use": (
+        '<symbol id="s" viewBox="0 0 10 10"><rect width="10" height="10" fill="red"/></symbol>'
+        '<use href="#s" x="50" y="50" width="20" height="20"/>',
+        {(60, 60): RED, (80, 80): WHITE},
+    ),
+    "clip-bounding-box": (
+        '<clipPath id="c" clipPathUnits="objectBoundingBox"><rect width=".5" height="1"/>'
+        '</clipPath><rect x="100" width="100" height="200" fill="red" clip-path="url(#c)"/>',
+        {(125, 100): RED, (175, 100): WHITE},
+    ),
+    "clip-transform": (
+        '<clipPath id="c" transform="translate(100 0)"><rect width="50" height="200"/>'
+        '</clipPath><rect width="200" height="200" fill="red" clip-path="url(#c)"/>',
+        {(125, 100): RED, (25, 100): WHITE, (175, 100): WHITE},
+    ),
+    "marker": (
+        '<marker id="m" markerWidth="40" markerHeight="40" refX="20" refY="20"'
+        ' markerUnits="userSpaceOnUse"><rect width="40" height="40" fill="red"/></marker>'
+        '<path d="M20 100 H160" stroke="black" stroke-width="2" marker-end="url(#m)"/>',
+        {(170, 100): RED, (150, 85): RED, (100, 60): WHITE},
+    ),
+    "blur": (
+        '<filter id="f" x="-50%" y="-50%" width="200%" height="200%">'
+        '<feGaussianBlur stdDeviation="10"/></filter>'
+        '<rect x="50" y="50" width="100" height="100" fill="black" filter="url(#f)"/>',
+        {(100, 100): BLACK, (10, 100): WHITE, (50, 100): (128, 128, 128)},
+    ),
+    "drop-shadow": (
+        '<filter id="f" x="-50%" y="-50%" width="200%" height="200%">'
+        '<feDropShadow dx="30" dy="30" stdDeviation="0" flood-color="blue"/></filter>'
+        '<rect x="40" y="40" width="80" height="80" fill="red" filter="url(#f)"/>',
+        {(80, 80): RED, (140, 140): BLUE, (20, 20): WHITE},
+    ),
+    "display-none-use": (
+        '<defs><rect id="r" width="200" height="200" fill="red"/></defs>'
+        '<use href="#r" style="display:none"/>',
+        {(100, 100): WHITE},
+    ),
+    "css-important-and-comments": (
+        "<style>/* the designer's note */ rect { fill: blue !important } /* more */</style>"
+        '<rect width="200" height="200" style="fill: red"/>',
+        {(100, 100): BLUE},
+    ),
+    "data-png": (
+        f'<image width="100" height="200" href="{data_uri(png_bytes(RED), "image/png")}"'
+        ' preserveAspectRatio="none"/>',
+        {(50, 100): RED, (150, 100): WHITE},
+    ),
+    "data-jpeg": (
+        f'<image width="100" height="200" href="{data_uri(png_bytes(RED, "JPEG"), "image/jpeg")}"'
+        ' preserveAspectRatio="none"/>',
+        {(50, 100): RED, (150, 100): WHITE},
+    ),
+    "data-webp": (
+        f'<image width="100" height="200" href="{data_uri(png_bytes(RED, "WEBP"), "image/webp")}"'
+        ' preserveAspectRatio="none"/>',
+        {(50, 100): RED, (150, 100): WHITE},
+    ),
+    "data-svg": (
+        f'<image width="100" height="200" href="{data_uri(INNER.encode(), "image/svg+xml")}"'
+        ' preserveAspectRatio="none"/>',
+        {(50, 100): BLUE, (150, 100): WHITE},
+    ),
+    "file-png-and-svg": (
+        '<image width="100" height="200" href="red.png" preserveAspectRatio="none"/>'
+        '<image x="100" width="100" height="200" href="parts/inner.svg#view"'
+        ' preserveAspectRatio="none"/>',
+        {(50, 100): RED, (150, 100): BLUE},
+    ),
+    "text": (
+        '<text x="20" y="160" font-family="Bitstream Vera Sans" font-size="160">H</text>',
+        {(40, 100): BLACK, (100, 20): WHITE},
+    ),
+    "text-generic-family": (
+        '<text x="20" y="160" font-family="sans-serif" font-size="160">H</text>',
+        {(40, 100): BLACK},
+    ),
+    "path-breaks-off": (  # drawn up to the error, as SVG says
+        '<path d="M10 10 L190 10 L190 190 x L10 190 Z" fill="red"/>',
+        {(150, 50): RED, (50, 150): WHITE},
+    ),
+}
+
+
+def files(folder: Path) -> None:
+    (folder / "red.png").write_bytes(png_bytes(RED))
+    (folder / "parts").mkdir(exist_ok=True)
+    (folder / "parts" / "inner.svg").write_text(INNER)
+
+
+def drawn(folder: Path, body: str, name: str = "pic.svg") -> tuple[Image.Image, bytes]:
+    """The picture drawn as a card draws it, rasterised by PDFium at one pixel a unit; and
+    the PDF."""
+    files(folder)
+    svg = folder / name
+    svg.write_text(f"{HEAD}\n{body}\n</svg>")
+    fonts = vector.build_fonts([])
+    picture = vector.picture(svg, folder, fonts, 1.0)
+    buffer = io.BytesIO()
+    c = new_canvas(buffer, Meta("t", "", ""), (SIZE, SIZE), "Helvetica")
+    c.drawVector(picture, 0, 0, SIZE, SIZE)
+    c.showPage()
+    c.save()
+    page = pdfium.PdfDocument(buffer.getvalue())[0]
+    return page.render(scale=1).to_pil().convert("RGB"), buffer.getvalue()
+
+
+def notes_of(folder: Path, body: str) -> list[str]:
+    files(folder)
+    svg = folder / "pic.svg"
+    svg.write_text(f"{HEAD}\n{body}\n</svg>")
+    return [f"{n.line}:{n.col}: {n.text}" for n in vector.notes(svg, folder, vector.build_fonts([]))]
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_prints_as_drawn(tmp_path, name):
+    body, probes = CASES[name]
+    image, _ = drawn(tmp_path, body)
+    for (x, y), want in probes.items():
+        got = image.getpixel((x, y))
+        assert all(abs(g - w) <= TOLERANCE for g, w in zip(got, want, strict=True)), (
+            f"{name}: at ({x}, {y}) {got}, drawn as written {want}"
+        )
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_nothing_said_of_what_is_drawn_as_written(tmp_path, name):
+    if name == "path-breaks-off":
+        return  # told: test_what_is_not_drawn_is_told
+    assert notes_of(tmp_path, CASES[name][0]) == []
+
+
+def _images(pdf: bytes) -> list[pikepdf.Stream]:
+    """Every picture (image XObject) in the file, however deep in forms."""
+    found = []
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        for obj in doc.objects:
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image":
+                found.append((int(obj.Width), int(obj.Height)))
+    return found
+
+
+@pytest.mark.parametrize(
+    "name", ["mask", "pattern", "gradient-transform", "spread-reflect", "clip-transform", "text"]
+)
+def test_vector_stays_vector(tmp_path, name):
+    """Read back by qpdf (pikepdf): drawing, shadings and soft masks, not one picture."""
+    _, pdf = drawn(tmp_path, CASES[name][0])
+    assert _images(pdf) == []
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        kinds = {str(o.get("/Type") or o.get("/ShadingType") or "") for o in doc.objects
+                 if isinstance(o, pikepdf.Dictionary)}
+    if name == "mask":
+        assert "/ExtGState" in kinds  # the mask is a soft mask of the graphics state
+
+
+def test_filters_are_pixels_fine_enough_to_print(tmp_path):
+    """A blur is drawn as pixels, within its own region, at 600 dpi or more as printed:
+    here the picture prints 2 points a unit (400 pt wide)."""
+    files(tmp_path)
+    svg = tmp_path / "blur.svg"
+    svg.write_text(f"{HEAD}{CASES['blur'][0]}</svg>")
+    picture = vector.picture(svg, tmp_path, vector.build_fonts([]), 2.0)
+    images = _images(picture.pdf)
+    assert images, "the blur is drawn as a picture"
+    region_units = 200  # the filter region: the 100-unit square and 50 % on each side
+    for width, height in images:
+        assert width >= region_units * 2 / 72 * vector.FILTER_DPI
+        assert width < SIZE * 2 / 72 * vector.FILTER_DPI * 2  # its region, not the page
+
+
+def test_what_is_not_drawn_is_told(tmp_path):
+    told = notes_of(
+        tmp_path,
+        '<foreignObject width="10" height="10"><p xmlns="http://www.w3.org/1999/xhtml">x</p>'
+        "</foreignObject>\n"
+        '<rect width="10" height="10" fill="url(#nowhere)"/>\n'
+        '<rect width="10" height="10"><animate attributeName="x" to="9"/></rect>\n'
+        '<path d="M10 10 L190 10 q5"/>\n'
+        '<text font-family="Comic Sans MS">x</text>\n'
+        '<filter id="f"><feOffset in="BackgroundImage"/></filter>\n'
+        "<blink/>",
+    )
+    expected = [
+        r"2:1: <foreignObject> holds HTML",
+        r"3:1: <rect> refers to url\(#nowhere\), which the picture does not have",
+        r"4:30: <animate> is an animation",
+        r"5:1: <path> data breaks off at character 16 \('q5'\); drawn up to there",
+        r"6:1: <text>: font family 'Comic Sans MS' is not among the game's fonts; drawn in"
+        r" 'Bitstream Vera Sans'",
+        r"7:16: <feOffset in=\"BackgroundImage\"> is not read",
+        r"8:1: <blink> is not an SVG element",
+    ]
+    import re
+
+    assert len(told) == len(expected), told
+    for line, pattern in zip(told, expected, strict=True):
+        assert re.match(pattern, line), (line, pattern)
+
+
+def test_a_file_named_with_a_fragment_is_the_file_drawn(tmp_path):
+    """`inner.svg#` names inner.svg, the file checked and drawn; a file literally named
+    `inner.svg#` is never read."""
+    files(tmp_path)
+    (tmp_path / "parts" / "inner.svg#").write_bytes(png_bytes(RED))
+    image, _ = drawn(
+        tmp_path,
+        '<image width="200" height="200" href="parts/inner.svg#" preserveAspectRatio="none"/>',
+    )
+    assert image.getpixel((100, 100)) == BLUE
+
+
+@pytest.mark.parametrize(
+    "body, why",
+    [
+        ('<image width="9" height="9" href="../x.png"/>', r"'\.\.'"),
+        ('<image width="9" height="9" href="parts/missing.svg"/>', r"not found"),
+        (
+            '<image width="9" height="9" href="data:image/svg+xml;base64,'
+            + base64.b64encode(b"<svg><oops").decode()
+            + '"/>',
+            r"embeds an SVG picture that is not well-formed XML",
+        ),
+        (
+            '<image width="9" height="9" href="data:image/svg+xml;base64,'
+            + base64.b64encode(
+                b'<svg xmlns="http://www.w3.org/2000/svg"><image href="file:///etc/passwd"/></svg>'
+            ).decode()
+            + '"/>',
+            r"embeds an SVG picture that refers to 'file:///etc/passwd'; pictures are never fetched",
+        ),
+    ],
+)
+def test_what_an_svg_embeds_passes_the_same_guard(tmp_path, body, why):
+    import re
+
+    with pytest.raises(SvgRefused) as refused:
+        drawn(tmp_path, body)
+    assert re.search(why, str(refused.value)), str(refused.value)
+
+
+def test_a_refusal_says_the_converters_cause(tmp_path):
+    svg = tmp_path / "bad.svg"
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="-5" height="10"/>')
+    with pytest.raises(vector.VectorRefused) as refused:
+        vector.picture(svg, tmp_path, vector.build_fonts([]), 1.0)
+    assert "size" in str(refused.value).lower()
+
+
+def test_conversion_is_the_same_bytes_each_time(tmp_path):
+    """The converter writes its resources in a hash map's order; our forms are sorted."""
+    body = CASES["mask"][0] + CASES["blur"][0] + CASES["text"][0]
+    _, first = drawn(tmp_path, body)
+    vector._converted.cache_clear()
+    _, again = drawn(tmp_path, body)
+    assert first == again
