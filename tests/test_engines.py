@@ -36,7 +36,7 @@ DPI_SEAMS = 300  # joints are looked at closer, unblurred
 MOST = 0.01  # of a page's pixels that may differ
 KITS = [(ROOT, game) for game in ("minipilo", "muenchhausen", "museo", "mytown")] + [
     (ROOT / "examples", game)
-    for game in ("bienenstock", "counters", "hextokens", "rollwrite", "vogelquartett")
+    for game in ("bienenstock", "counters", "hextokens", "rollwrite", "vogelquartett", "wappen")
 ]
 VARIANTS = {
     "a4-bleed-duplex": {},  # the defaults: A4, 3 mm bleed, long-edge duplex

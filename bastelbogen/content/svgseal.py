@@ -23,6 +23,7 @@ from bastelbogen.content.rasters import EMBEDDED_FORMATS, pillow
 from bastelbogen.content.svg import SvgRefused, checked_svg, embedded, image_file, read_svg
 from bastelbogen.content.svggradients import root_viewbox, unrolled
 from bastelbogen.content.svgpaths import path_error
+from bastelbogen.content.svgpatterns import tiled
 from bastelbogen.content.svgterms import (
     ANIMATION,
     NOT_DRAWN,
@@ -120,6 +121,7 @@ class _Sealer:
         at = {id(e): place for e, place in zip(elements, places, strict=False)}
         for gradient, why in unrolled(root, root_viewbox(root)):
             self.note(*at.get(id(gradient), (1, 1)), why)
+        tiled(root)
         if root.get("font-family") is None:
             root.set("font-family", _quoted(self.families.default))
         text = ET.tostring(root, encoding="unicode")

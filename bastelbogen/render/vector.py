@@ -99,9 +99,10 @@ def _family(font: Path) -> str:
 
 def _raster_scale(scale: float) -> float:
     """Pixels per picture unit for its filter effects: FILTER_DPI as printed at `scale`
-    points per unit, rounded up to a power of two (a few sizes share one conversion)."""
+    points per unit, rounded up to a step of a half power of two (a few sizes share one
+    conversion, and none costs more than twice the pixels it needs)."""
     wanted = max(scale * FILTER_DPI / 72, 1.0)
-    return min(2.0 ** math.ceil(math.log2(wanted)), MOST_FILTER_SCALE)
+    return min(2.0 ** (math.ceil(2 * math.log2(wanted) - 1e-9) / 2), MOST_FILTER_SCALE)
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,263 @@
+"""A shape filled with a pattern, written out as the tiles the pattern lays: PDF engines do
+not agree where a tiling pattern inside a form starts (MuPDF lays it from the page, PDFium
+and poppler from the form; every card and picture is a form), so a card's checks would sit
+differently on each engine and each copy of the card. As tiles, clipped to the shape, the
+drawing is the same everywhere (vector still: each tile is the pattern's own content).
+
+Read as SVG 1.1 (13.3) has it: the tile at `x y width height` (in `patternUnits`, the
+shape's bounding box by default), its content in `patternContentUnits` or its `viewBox`,
+the whole in `patternTransform`; attributes and content may come from another pattern
+(`href`). A shape whose pattern or geometry cannot be read that simply (a length in units
+other than px or %, a fill set by a style sheet, more than `MOST_TILES` tiles) keeps the
+converter's pattern.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import re
+import xml.etree.ElementTree as ET
+
+from bastelbogen.content.svgterms import SVG_NS, local
+
+XLINK = "{http://www.w3.org/1999/xlink}href"
+MOST_TILES = 4_000
+_SHAPES = ("rect", "circle", "ellipse", "line", "polygon", "polyline", "path")
+_GEOMETRY = (
+    *("x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2"),
+    *("points", "d"),
+)
+_WHOLE = ("transform", "opacity", "clip-path", "mask", "filter")  # of the whole element
+_FILL = re.compile(r"^\s*url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)")
+_NUMBER = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(%|px)?\s*$")
+_STYLE_FILL = re.compile(r"(?:^|;)\s*fill\s*:\s*([^;]+)")
+
+
+def tiled(root: ET.Element) -> int:
+    """Write out every pattern fill `root` holds that can be; how many were."""
+    patterns = {e.get("id"): e for e in root.iter() if local(e.tag) == "pattern" and e.get("id")}
+    if not patterns:
+        return 0
+    parents = {child: parent for parent in root.iter() for child in parent}
+    done = 0
+    for shape in [e for e in root.iter() if local(e.tag) in _SHAPES]:
+        name = _pattern_fill(shape, parents)
+        if name in patterns and not _inside_pattern(shape, parents):
+            done += _tile(shape, patterns[name], patterns, parents, root, done)
+    return done
+
+
+def _pattern_fill(shape: ET.Element, parents: dict) -> str | None:
+    """The id of the pattern the shape is filled with, written on it or a group round it."""
+    element: ET.Element | None = shape
+    while element is not None:
+        fill = element.get("fill")
+        found = _STYLE_FILL.search(element.get("style") or "")
+        if found:
+            fill = found.group(1)
+        if fill is not None:
+            match = _FILL.match(fill)
+            return match.group(1) if match else None
+        element = parents.get(element)
+    return None
+
+
+def _inside_pattern(shape: ET.Element, parents: dict) -> bool:
+    element = parents.get(shape)
+    while element is not None:
+        if local(element.tag) in ("pattern", "clipPath", "mask", "marker", "defs", "symbol"):
+            return True
+        element = parents.get(element)
+    return False
+
+
+def _resolved(pattern: ET.Element, patterns: dict) -> tuple[dict, list[ET.Element]]:
+    """The pattern's attributes and content, with what it takes from those it refers to."""
+    attrs = dict(pattern.attrib)
+    content = list(pattern)
+    seen = {id(pattern)}
+    source: ET.Element | None = pattern
+    while source is not None:
+        ref = (source.get(XLINK) or source.get("href") or "").strip()
+        source = patterns.get(ref[1:]) if ref.startswith("#") else None
+        if source is None or id(source) in seen:
+            break
+        seen.add(id(source))
+        for key, value in source.attrib.items():
+            attrs.setdefault(key, value)
+        content = content or list(source)
+    return attrs, content
+
+
+def _tile(shape, pattern, patterns, parents, root, n: int) -> int:
+    attrs, content = _resolved(pattern, patterns)
+    box = _bbox(shape)
+    tile = _tile_rect(attrs, box) if box is not None else None
+    inverse = _inverse(attrs.get("patternTransform"))
+    if box is None or tile is None or not content or inverse is False:
+        return 0
+    x, y, w, h = tile
+    corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
+    seen = [inverse(*c) for c in corners] if inverse else corners
+    columns = _span([p[0] for p in seen], x, w)
+    rows = _span([p[1] for p in seen], y, h)
+    if len(columns) * len(rows) > MOST_TILES:
+        return 0
+    _lay(shape, attrs, content, box, tile, columns, rows, parents, root, f"bastelbogen-tile-{n}")
+    return 1
+
+
+def _lay(shape, attrs, content, box, tile, columns, rows, parents, root, key: str) -> None:
+    """The shape's fill as tiles clipped to it, under its stroke."""
+    x, y, w, h = tile
+    defs = ET.SubElement(root, _svg("defs"))
+    clip = ET.SubElement(defs, _svg("clipPath"), {"id": f"{key}-clip"})
+    outline = ET.SubElement(
+        clip, shape.tag, {k: v for k, v in shape.attrib.items() if k in _GEOMETRY}
+    )
+    outline.set("clip-rule", _fill_rule(shape, parents))
+    cell = ET.SubElement(defs, _svg("g"), {"id": f"{key}-cell"})
+    cell.extend(_without_ids(copy.deepcopy(c)) for c in content)
+    if attrs.get("viewBox") is None and attrs.get("patternContentUnits") == "objectBoundingBox":
+        cell.set("transform", f"scale({box[2] - box[0]!r} {box[3] - box[1]!r})")
+    whole = ET.Element(_svg("g"), {k: shape.attrib.pop(k) for k in _WHOLE if k in shape.attrib})
+    fills = ET.SubElement(whole, _svg("g"), {"clip-path": f"url(#{key}-clip)"})
+    if shape.get("fill-opacity"):
+        fills.set("opacity", shape.get("fill-opacity") or "1")
+    laid = ET.SubElement(fills, _svg("g"))
+    if attrs.get("patternTransform"):
+        laid.set("transform", attrs["patternTransform"])
+    for i in columns:
+        for j in rows:
+            port = {"x": repr(x + i * w), "y": repr(y + j * h), "width": repr(w)}
+            port |= {"height": repr(h), "overflow": "hidden"}
+            for key_ in ("viewBox", "preserveAspectRatio"):
+                if attrs.get(key_):
+                    port[key_] = attrs[key_]
+            ET.SubElement(
+                ET.SubElement(laid, _svg("svg"), port), _svg("use"), {"href": f"#{key}-cell"}
+            )
+    _replace(shape, whole, parents)
+    shape.set("fill", "none")  # its stroke is drawn over the tiles, as over a fill
+    if shape.get("style"):
+        shape.set("style", _STYLE_FILL.sub("", shape.get("style") or ""))
+    whole.append(shape)
+
+
+def _span(values: list[float], start: float, step: float) -> range:
+    """The tiles' numbers along one axis that cover `values`."""
+    return range(math.floor((min(values) - start) / step), math.ceil((max(values) - start) / step))
+
+
+def _replace(shape, whole, parents) -> None:
+    parent = parents[shape]
+    at = list(parent).index(shape)
+    parent.remove(shape)
+    parent.insert(at, whole)
+
+
+def _without_ids(element: ET.Element) -> ET.Element:
+    for e in element.iter():
+        e.attrib.pop("id", None)
+    return element
+
+
+def _fill_rule(shape: ET.Element, parents: dict) -> str:
+    element: ET.Element | None = shape
+    while element is not None:
+        rule = element.get("fill-rule")
+        found = re.search(r"fill-rule\s*:\s*(\w+)", element.get("style") or "")
+        if found:
+            rule = found.group(1)
+        if rule:
+            return rule.strip()
+        element = parents.get(element)
+    return "nonzero"
+
+
+def _svg(tag: str) -> str:
+    return "{" + SVG_NS + "}" + tag
+
+
+def _number(text: str | None, whole: float = 1.0) -> float | None:
+    found = _NUMBER.match(text or "0")
+    if found is None:
+        return None
+    value = float(found.group(1))
+    return value * whole / 100 if found.group(2) == "%" else value
+
+
+def _tile_rect(attrs: dict, box: Box) -> Box | None:
+    """The tile (x, y, width, height) in pattern space."""
+    on_box = attrs.get("patternUnits", "objectBoundingBox") != "userSpaceOnUse"
+    bw, bh = box[2] - box[0], box[3] - box[1]
+    values: list[float] = []
+    for key, size, start in (
+        ("x", bw, box[0]),
+        ("y", bh, box[1]),
+        ("width", bw, 0.0),
+        ("height", bh, 0.0),
+    ):
+        text = attrs.get(key)
+        if not on_box and (text or "").strip().endswith("%"):
+            return None  # a share of the viewport: not read here
+        value = _number(text)
+        if value is None:
+            return None
+        values.append(start + value * size if on_box else value)
+    x, y, w, h = values
+    return (x, y, w, h) if w > 0 and h > 0 else None
+
+
+def _inverse(transform: str | None):
+    """The inverse of a patternTransform as a function of a point; None when there is none,
+    False when it cannot be read or inverted."""
+    if not transform:
+        return None
+    from svgelements import Matrix  # the die lines' transform reader
+
+    try:
+        inverse = ~Matrix(transform)
+    except (ValueError, ZeroDivisionError):
+        return False
+    return lambda px, py: tuple(inverse.point_in_matrix_space((px, py)))
+
+
+Box = tuple[float, float, float, float]
+
+
+def _bbox(shape: ET.Element) -> Box | None:
+    """The shape's geometric bounding box (x0, y0, x1, y1) in its user space."""
+    tag = local(shape.tag)
+    if tag in ("rect", "circle", "ellipse", "line"):
+        return _simple_box(tag, shape)
+    from svgelements import Path, Polygon, Polyline
+
+    try:
+        if tag == "path":
+            found = Path(shape.get("d") or "").bbox()
+        else:
+            made = Polygon if tag == "polygon" else Polyline
+            found = made(shape.get("points") or "").bbox()
+    except (ValueError, TypeError, IndexError, ZeroDivisionError):
+        return None
+    return None if found is None else (found[0], found[1], found[2], found[3])
+
+
+def _simple_box(tag: str, shape: ET.Element) -> Box | None:
+    names = {
+        "rect": ("x", "y", "width", "height"),
+        "circle": ("cx", "cy", "r", "r"),
+        "ellipse": ("cx", "cy", "rx", "ry"),
+        "line": ("x1", "y1", "x2", "y2"),
+    }[tag]
+    values = [_number(shape.get(name)) for name in names]
+    if any(v is None for v in values):
+        return None
+    a, b, c, d = (v or 0.0 for v in values)
+    if tag == "rect":
+        return (a, b, a + c, b + d)
+    if tag == "line":
+        return (min(a, c), min(b, d), max(a, c), max(b, d))
+    return (a - c, b - d, a + c, b + d)
