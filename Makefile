@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # The documentation site, strict: a broken link, anchor or included file fails the build.
 SITE := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
 
-.PHONY: all build test test-slow test-all test-fast fuzz lint bench docs pins clean bytecode
+.PHONY: all build test test-slow test-all test-fast fuzz lint bench bench-svg docs pins clean bytecode
 
 all: build
 
@@ -65,6 +65,14 @@ lint: $(STAMP)
 
 bench: $(STAMP) bytecode
 	$(BIN)/python bench/run.py
+
+# SVG conformance on resvg's suite (SUITE: its crates/resvg/tests folder, from a checkout of
+# github.com/linebender/resvg); with librsvg's rsvg-convert beside it where installed. Writes
+# the passing cases (checked by tests/test_svg_suite.py) and the table docs/reference/pictures.md shows.
+SUITE ?= ../resvg/crates/resvg/tests
+bench-svg: $(STAMP) bytecode
+	$(BIN)/python bench/svgsuite.py $(SUITE) --rsvg --list tests/data/svgsuite_passing.txt \
+		--table docs/reference/pictures.md
 
 # Store the bytes of the option matrix (tests/pins.json) after reviewing a change of output.
 pins: $(STAMP)

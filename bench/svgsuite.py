@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -56,9 +58,9 @@ def ours(svg: Path, suite: Path, size: tuple[int, int]):
 
     fonts = vector.build_fonts(suite_fonts(suite))
     width, height = size
-    size = vector.picture(svg, suite / "tests", fonts, 1.0).size
+    drawn = vector.picture(svg, suite / "tests", fonts, 1.0).size
     # drawn as large as the reference, its filters at FILTER_DPI as if printed so
-    picture = vector.picture(svg, suite / "tests", fonts, width / size[0])
+    picture = vector.picture(svg, suite / "tests", fonts, width / drawn[0])
     buffer = io.BytesIO()
     c = new_canvas(buffer, Meta("case", "", ""), (width, height), "Helvetica")
     c.drawVector(picture, 0, 0, width, height)
@@ -68,14 +70,24 @@ def ours(svg: Path, suite: Path, size: tuple[int, int]):
     return page.render(scale=1 - 1e-9).to_pil().convert("RGB").resize(size)
 
 
-def rsvg(svg: Path, size: tuple[int, int]):
+def rsvg(svg: Path, suite: Path, size: tuple[int, int]):
+    """The case drawn by librsvg's rsvg-convert, with the suite's fonts as ours have them."""
     from PIL import Image
 
+    config = Path(tempfile.gettempdir()) / "svgsuite-fonts.conf"
+    config.write_text(
+        f"<fontconfig><dir>{suite / 'fonts'}</dir>"
+        '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>'
+        "<alias><family>sans-serif</family><prefer><family>Noto Sans</family></prefer></alias>"
+        "<alias><family>serif</family><prefer><family>Noto Serif</family></prefer></alias>"
+        "</fontconfig>"
+    )
     done = subprocess.run(
         ["rsvg-convert", "-w", str(size[0]), "-h", str(size[1]), str(svg)],
         capture_output=True,
         timeout=60,
         cwd=svg.parent,
+        env={**os.environ, "FONTCONFIG_FILE": str(config)},
     )
     if done.returncode:
         raise ValueError(done.stderr.decode(errors="replace")[:100])
@@ -112,7 +124,7 @@ def one(job: tuple[Path, Path, bool]) -> tuple[str, dict]:
     row: dict = {}
     drawers = [("ours", lambda: ours(svg, suite, want.size))]
     if with_rsvg:
-        drawers.append(("rsvg", lambda: rsvg(svg, want.size)))
+        drawers.append(("rsvg", lambda: rsvg(svg, suite, want.size)))
     for who, draw in drawers:
         try:
             row[who] = matches(draw(), want)[0]
@@ -130,32 +142,44 @@ def measure(suite: Path, with_rsvg: bool, processes: int) -> dict:
         return dict(pool.imap(one, jobs, chunksize=4))
 
 
+def table(results: dict, with_rsvg: bool) -> str:
+    """The counts per category as a Markdown table."""
+    head = "| category | cases | ours | librsvg |" if with_rsvg else "| category | cases | ours |"
+    lines = [head, "| --- | ---: | ---: |" + (" ---: |" if with_rsvg else "")]
+    for category in (*CATEGORIES, None):
+        rows = [r for n, r in results.items() if category is None or n.startswith(category + "/")]
+        ok = sum(r["ours"] for r in rows)
+        cells = [category or "**all**", str(len(rows)), f"{ok} ({ok / max(len(rows), 1):.1%})"]
+        if with_rsvg:
+            theirs = sum(r.get("rsvg", False) for r in rows)
+            cells.append(f"{theirs} ({theirs / max(len(rows), 1):.1%})")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("suite", type=Path, help="resvg's crates/resvg/tests folder")
     parser.add_argument("--rsvg", action="store_true", help="measure rsvg-convert beside")
     parser.add_argument("--list", type=Path, help="write the passing cases' names here")
+    parser.add_argument("--table", type=Path, help="put the counts in this Markdown page")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     args = parser.parse_args()
     with_rsvg = args.rsvg and shutil.which("rsvg-convert") is not None
     start = time.monotonic()
     results = measure(args.suite, with_rsvg, args.jobs)
     took = time.monotonic() - start
-    print(f"{'category':<16} {'cases':>6} {'ours':>6} {'rsvg':>6}")
-    for category in CATEGORIES:
-        rows = [r for n, r in results.items() if n.startswith(category + "/")]
-        ok = sum(r["ours"] for r in rows)
-        theirs = sum(r.get("rsvg", False) for r in rows) if with_rsvg else "-"
-        print(f"{category:<16} {len(rows):>6} {ok:>6} {theirs:>6}")
-    total = len(results)
-    ok = sum(r["ours"] for r in results.values())
-    line = f"{'all':<16} {total:>6} {ok:>6}"
-    if with_rsvg:
-        line += f" {sum(r.get('rsvg', False) for r in results.values()):>6}"
-    print(line)
-    print(f"ours: {ok / max(total, 1):.1%} print as drawn; {took:.0f} s")
+    print(table(results, with_rsvg), end="")
+    print(f"{took:.0f} s")
     if args.list:
-        args.list.write_text("".join(f"{n}\n" for n, r in results.items() if r["ours"]))
+        args.list.write_text("".join(f"{n}\n" for n, r in sorted(results.items()) if r["ours"]))
+    if args.table:  # between the page's markers
+        page = args.table.read_text()
+        start, end = "<!-- svgsuite: written by `make bench-svg` -->\n", "<!-- /svgsuite -->"
+        head, rest = page.split(start, 1)
+        args.table.write_text(
+            head + start + table(results, with_rsvg) + end + rest.split(end, 1)[1]
+        )
 
 
 if __name__ == "__main__":

@@ -310,15 +310,20 @@ def tutorial_pictures() -> None:
 
 
 def _svg_picture(svg: Path, png: Path) -> None:
-    """A cut file as a picture: drawn by svglib into a PDF page, rendered by PDFium."""
+    """A cut file as a picture: drawn as a card's SVG picture is (render/vector.py) onto a
+    PDF page of its size, rendered by PDFium."""
     import io
 
-    from reportlab.graphics import renderPDF
-    from svglib.svglib import svg2rlg
+    from bastelbogen.render import vector
+    from bastelbogen.render.pdf import Meta, new_canvas
 
-    drawing = svg2rlg(str(svg))
+    fonts = vector.build_fonts([])
+    picture = vector.picture(svg, svg.parent, fonts, 1.0)
     page = io.BytesIO()
-    renderPDF.drawToFile(drawing, page)
+    c = new_canvas(page, Meta("cut", "", ""), picture.size, "Helvetica")
+    c.drawVector(picture, 0, 0, *picture.size)
+    c.showPage()
+    c.save()
     image = pdfium.PdfDocument(page.getvalue())[0].render(scale=50 / 72).to_pil()
     image.save(png, optimize=True)
 

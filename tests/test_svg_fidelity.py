@@ -220,7 +220,9 @@ def notes_of(folder: Path, body: str) -> list[str]:
     files(folder)
     svg = folder / "pic.svg"
     svg.write_text(f"{HEAD}\n{body}\n</svg>")
-    return [f"{n.line}:{n.col}: {n.text}" for n in vector.notes(svg, folder, vector.build_fonts([]))]
+    return [
+        f"{n.line}:{n.col}: {n.text}" for n in vector.notes(svg, folder, vector.build_fonts([]))
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -259,8 +261,11 @@ def test_vector_stays_vector(tmp_path, name):
     _, pdf = drawn(tmp_path, CASES[name][0])
     assert _images(pdf) == []
     with pikepdf.open(io.BytesIO(pdf)) as doc:
-        kinds = {str(o.get("/Type") or o.get("/ShadingType") or "") for o in doc.objects
-                 if isinstance(o, pikepdf.Dictionary)}
+        kinds = {
+            str(o.get("/Type") or o.get("/ShadingType") or "")
+            for o in doc.objects
+            if isinstance(o, pikepdf.Dictionary)
+        }
     if name == "mask":
         assert "/ExtGState" in kinds  # the mask is a soft mask of the graphics state
 
@@ -276,8 +281,8 @@ def test_filters_are_pixels_fine_enough_to_print(tmp_path):
     assert images, "the blur is drawn as a picture"
     region_units = 200  # the filter region: the 100-unit square and 50 % on each side
     for width, height in images:
-        assert width >= region_units * 2 / 72 * vector.FILTER_DPI
-        assert width < SIZE * 2 / 72 * vector.FILTER_DPI * 2  # its region, not the page
+        assert min(width, height) >= region_units * 2 / 72 * vector.FILTER_DPI
+        assert max(width, height) < SIZE * 2 / 72 * vector.FILTER_DPI * 2  # not the page
 
 
 def test_what_is_not_drawn_is_told(tmp_path):
@@ -338,7 +343,8 @@ def test_a_file_named_with_a_fragment_is_the_file_drawn(tmp_path):
                 b'<svg xmlns="http://www.w3.org/2000/svg"><image href="file:///etc/passwd"/></svg>'
             ).decode()
             + '"/>',
-            r"embeds an SVG picture that refers to 'file:///etc/passwd'; pictures are never fetched",
+            r"embeds an SVG picture that refers to 'file:///etc/passwd'; pictures are never"
+            r" fetched",
         ),
     ],
 )
@@ -365,3 +371,47 @@ def test_conversion_is_the_same_bytes_each_time(tmp_path):
     vector._converted.cache_clear()
     _, again = drawn(tmp_path, body)
     assert first == again
+
+
+def test_a_converter_that_dies_ends_as_an_error_at_the_picture(tmp_path, monkeypatch):
+    """The converter is native code: a crash (here an abort, as a failed allocation ends)
+    is told at the picture's file, and the build goes on to say it."""
+    import os
+
+    from bastelbogen.core.errors import ContentError
+
+    monkeypatch.setattr(vector, "_convert", lambda *_: os.abort())
+    vector._converted.cache_clear()
+    with pytest.raises(ContentError) as died:
+        drawn(tmp_path, CASES["mask"][0], name="dies.svg")
+    vector._converted.cache_clear()
+    (problem,) = died.value.problems
+    assert problem.loc.file.endswith("dies.svg") and problem.loc.line == 1
+    assert "SVG picture reader" in problem.message and "dies.svg" in problem.message
+
+
+def test_a_huge_drawing_gets_the_pixels_its_print_needs(tmp_path):
+    """A blur on a drawing of 100,000 units printed 200 points wide: its pixels are those
+    of the print, not one per unit (ten billion)."""
+    files(tmp_path)
+    svg = tmp_path / "huge.svg"
+    svg.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000">'
+        '<filter id="f"><feGaussianBlur stdDeviation="2000"/></filter>'
+        '<rect x="20000" y="20000" width="60000" height="60000" filter="url(#f)"/></svg>'
+    )
+    picture = vector.picture(svg, tmp_path, vector.build_fonts([]), 200 / 100_000)
+    assert all(w * h < 40_000_000 for w, h in _images(picture.pdf))
+
+
+def test_without_the_converter_an_svg_is_refused_saying_why(tmp_path, monkeypatch):
+    """Where svg2pdf-py has no wheel (an Intel Mac, Linux on ARM), Bastelbogen installs and
+    an SVG picture is refused at its box with what to do instead."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "svg2pdf_py", None)  # its import fails, as when missing
+    vector._converted.cache_clear()
+    with pytest.raises(vector.VectorRefused) as refused:
+        drawn(tmp_path, CASES["mask"][0], name="missing.svg")
+    vector._converted.cache_clear()
+    assert "svg2pdf-py" in str(refused.value) and "PNG" in str(refused.value)

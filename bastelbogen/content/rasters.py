@@ -1,6 +1,6 @@
-"""Raster pictures (PNG, JPEG) checked before anything draws them: a stranger's file may
-claim a billion pixels or be damaged. The same checks read a file named in the game folder
-and a picture embedded in an SVG as a `data:` address."""
+"""Raster pictures (PNG, JPEG; inside an SVG also WebP and GIF) checked before anything draws
+them: a stranger's file may claim a billion pixels or be damaged. The same checks read a file
+named in the game folder and a picture embedded in an SVG as a `data:` address."""
 
 from __future__ import annotations
 

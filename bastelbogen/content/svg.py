@@ -205,7 +205,7 @@ def _embedded_problem(ref: str, svg: Path, folder: Path, depth: int) -> str | No
 
 def _expansion(root: ET.Element) -> None:
     """<use> that points at groups full of <use>: count what the drawing would expand to,
-    as a renderer (svglib) or a die-line parser (svgelements) copies it."""
+    as a renderer or a die-line parser (svgelements) copies it."""
     ids = {e.get("id"): e for e in root.iter() if e.get("id")}
     memo: dict[int, int] = {}
     active: set[int] = set()

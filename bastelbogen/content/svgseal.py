@@ -82,10 +82,21 @@ class Families:
             if family.lower() in self.names:
                 return self.names[family.lower()], None
             if family.lower() in GENERIC:
-                told = None if family.lower() in ("sans-serif", "system-ui") else family
-                return self.default, told and f"the generic family '{told}' is drawn in"
+                return self._generic(family.lower())
         shown = ", ".join(wanted) or "(none)"
         return self.default, f"font family '{shown}' is not among the game's fonts; drawn in"
+
+    def _generic(self, family: str) -> tuple[str, str | None]:
+        """A generic family: the game's font for sans-serif; for serif and monospace a
+        family of the build named so (Noto Serif, DejaVu Sans Mono), else the game's font,
+        said."""
+        if family in ("sans-serif", "system-ui"):
+            return self.default, None
+        kind = {"serif": "serif", "monospace": "mono"}.get(family)
+        for lower, name in sorted(self.names.items()):
+            if kind and kind in lower and (kind != "serif" or "sans" not in lower):
+                return name, None
+        return self.default, f"the generic family '{family}' is drawn in"
 
 
 @dataclass(frozen=True)

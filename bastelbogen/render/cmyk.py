@@ -197,8 +197,8 @@ class CmykCanvas(Canvas):
         self._paint = self._saved.pop()
 
     def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):  # noqa: N802
-        # an SVG's gradient (svglib): its stops in CMYK, so is the blend between them, whose
-        # total ink lies between the stops' (each ink is interpolated on its own)
+        # any gradient drawn on this canvas: its stops in CMYK, so is the blend between
+        # them, whose total ink lies between the stops' (each ink is interpolated alone)
         stops = [self._cmyk(c) for c in colors]
         super().linearGradient(x0, y0, x1, y1, stops, positions, extend)
 

@@ -28,6 +28,17 @@ from bastelbogen.core.isolated import isolated
 
 FILTER_DPI = 600  # filter effects (blur, shadows) are drawn as pixels at least this fine
 MOST_FILTER_SCALE = 32.0  # pixels per picture unit, however large it prints
+LEAST_FILTER_SCALE = 1 / 64
+
+
+# The converter ships as wheels for Linux on x86-64 (glibc 2.35 or newer), macOS on Apple
+# silicon and Windows on x64 (pyproject.toml installs it there); elsewhere an SVG is refused
+# with this, at the box that names it.
+MISSING = (
+    "SVG pictures are drawn by svg2pdf-py, which is not installed here (it is made for Linux"
+    " on x86-64, macOS on Apple silicon and Windows on x64); save the picture as PNG at"
+    " 300 dpi or more, or build on one of those"
+)
 
 
 class VectorRefused(ValueError):
@@ -49,7 +60,7 @@ def picture(path: Path, folder: Path, fonts: tuple[Path, ...], scale: float) -> 
     guard's SvgRefused say why not."""
     sealed = sealed_picture(path, folder, fonts)
     raster = _raster_scale(scale) if sealed.filtered else 1.0
-    return _converted(sealed.text, fonts, raster, path.name)
+    return _converted(sealed.text, fonts, raster, str(path))
 
 
 def notes(path: Path, folder: Path, fonts: tuple[Path, ...]) -> tuple[Note, ...]:
@@ -100,17 +111,22 @@ def _family(font: Path) -> str:
 def _raster_scale(scale: float) -> float:
     """Pixels per picture unit for its filter effects: FILTER_DPI as printed at `scale`
     points per unit, rounded up to a step of a half power of two (a few sizes share one
-    conversion, and none costs more than twice the pixels it needs)."""
-    wanted = max(scale * FILTER_DPI / 72, 1.0)
+    conversion, and none costs more than twice the pixels it needs). A picture drawn in
+    units far smaller than it prints (a 100,000-unit drawing on a card) gets fewer pixels
+    than units."""
+    wanted = max(scale * FILTER_DPI / 72, LEAST_FILTER_SCALE)
     return min(2.0 ** (math.ceil(2 * math.log2(wanted) - 1e-9) / 2), MOST_FILTER_SCALE)
 
 
 @lru_cache(maxsize=64)
-def _converted(text: str, fonts: tuple[Path, ...], raster: float, name: str) -> VectorPicture:
-    import svg2pdf_py  # noqa: F401 - loaded here, before the child is forked
+def _converted(text: str, fonts: tuple[Path, ...], raster: float, path: str) -> VectorPicture:
+    try:
+        import svg2pdf_py  # noqa: F401 - loaded here, before the child is forked
+    except ImportError:
+        raise VectorRefused(MISSING) from None
 
-    where = Path(name)
-    result = isolated(lambda: _convert(text, fonts, raster), where, "SVG picture")
+    # A crash, a hang or a run out of memory ends as an error at the picture's file.
+    result = isolated(lambda: _convert(text, fonts, raster), Path(path), "SVG picture")
     if isinstance(result, str):
         raise VectorRefused(result)
     return VectorPicture(result, _page_size(result), (hash(text), fonts, raster))

@@ -496,3 +496,101 @@ def hostile_png(draw) -> bytes:
     colour = draw(st.sampled_from([0, 2, 3, 4, 6, 1, 7, 255]))
     body = draw(st.one_of(st.none(), st.binary(max_size=64), st.just(zlib.compress(b"\0" * 10**5))))
     return png_with(width, height, depth, colour, body)
+
+
+# --- SVG pictures: the converter's input ----------------------------------------------------
+
+SVG_VALUES = [
+    "0",
+    "-1",
+    "1e308",
+    "-1e308",
+    "nan",
+    "inf",
+    "1e-300",
+    "50%",
+    "1e6",
+    "0.0001",
+    "url(#nowhere)",
+    "url(#p)",
+    "url(#g)",
+    "none",
+    "currentColor",
+    "inherit",
+    "",
+    "rotate(1e300)",
+    "matrix(0 0 0 0 0 0)",
+    "scale(0)",
+    "translate(nan)",
+    "M0 0 L1e308 1e308",
+    "M",
+    "M0 0 A 1e-300 1e300 0 1 1 5 5",
+    "-0 -0 0 0",
+    "objectBoundingBox",
+    "userSpaceOnUse",
+    "repeat",
+    "reflect",
+    "#" + "f" * 200,
+]
+SVG_KEYS = [
+    "width",
+    "height",
+    "x",
+    "y",
+    "viewBox",
+    "transform",
+    "fill",
+    "stroke",
+    "opacity",
+    "stroke-width",
+    "stdDeviation",
+    "patternTransform",
+    "gradientTransform",
+    "patternUnits",
+    "spreadMethod",
+    "mask",
+    "clip-path",
+    "filter",
+    "d",
+    "r",
+    "offset",
+    "font-size",
+    "dx",
+]
+SVG_ELEMENTS = [
+    '<pattern id="p" width="0.001" height="0.001"><rect width="1" height="1"/></pattern>'
+    '<rect width="1e5" height="1e5" fill="url(#p)"/>',
+    '<filter id="f"><feGaussianBlur stdDeviation="1e4"/></filter>'
+    '<rect width="1e6" height="1e6" filter="url(#f)"/>',
+    '<linearGradient id="g" x2="1e-9" spreadMethod="repeat"><stop offset="0"/>'
+    '<stop offset="1" stop-color="red"/></linearGradient><rect width="1e6" height="9"'
+    ' fill="url(#g)"/>',
+    '<text font-size="1e9">x</text>',
+    '<use href="#u"/><g id="u"><use href="#u"/></g>',
+    '<image width="9" height="9" href="data:image/svg+xml;base64,PHN2Zz4="/>',
+    '<mask id="m"><rect width="9" height="9" mask="url(#m)"/></mask>',
+]
+
+
+@st.composite
+def edited_svg(draw, original: bytes) -> bytes:
+    """An SVG picture with hostile attribute values and elements, parsed and written again
+    (or left broken when it was not XML)."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring(original)
+    except ET.ParseError:
+        return original
+    elements = list(root.iter())
+    for _ in range(draw(st.integers(1, 6))):
+        element = draw(st.sampled_from(elements))
+        element.set(draw(st.sampled_from(SVG_KEYS)), draw(st.sampled_from(SVG_VALUES)))
+    text = ET.tostring(root, encoding="unicode")
+    if draw(st.booleans()):
+        text = text.replace(
+            "</ns0:svg>",
+            draw(st.sampled_from(SVG_ELEMENTS)).replace("<", "<ns0:").replace("<ns0:/", "</ns0:")
+            + "</ns0:svg>",
+        )
+    return text.encode()

@@ -30,7 +30,7 @@ from tests.fuzz.runner import Outcome, judge, run_isolated
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = ("muenchhausen", "mytown", "minipilo", "museo")
-EXAMPLES = ("vogelquartett", "bienenstock", "rollwrite", "squib-tutorial")
+EXAMPLES = ("vogelquartett", "bienenstock", "rollwrite", "squib-tutorial", "wappen")
 COLLECT = conftest.PROFILE == "long"
 # How far a run goes: "validate" is what `pnp validate` does (every theme and braille drawn,
 # a second or more a game); "draw" one dry build (the default variant, faces drawn, nothing
@@ -316,3 +316,17 @@ def test_exported_pictures(picture_game, name, data):
     rel = f"content/vogelquartett/{name}"
     outcome = with_file(picture_game, rel, picture, "vogelquartett", "export")
     told("exported-pictures", outcome, "vogelquartett", rel, picture)
+
+
+SVG_SEEDS = [s for s in OTHER_SEEDS if s[1] == "wappen" and s[2].endswith(".svg")]
+
+
+@weighted(0.5)
+@given(st.sampled_from(SVG_SEEDS), st.data())
+def test_svg_pictures(roots, seed, data):
+    """A designer's SVG picture with hostile sizes, transforms, references, filters that
+    ask for billions of pixels, patterns of a billion tiles, gradients that repeat without
+    end: sealed, converted in a bounded child (render/vector.py), drawn on the sheets."""
+    project, game, rel = seed
+    edited = data.draw(mutate.edited_svg(_original(project, rel)), label="svg")
+    told("svg-pictures", with_file(roots[project], rel, edited, game, "draw"), game, rel, edited)
