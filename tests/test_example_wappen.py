@@ -104,7 +104,11 @@ def test_the_colours_are_those_the_svg_names(kit):
     covering it) hold the colours the SVG files give them."""
     want = {
         "cross": [((60, 66), (0xF7, 0xF3, 0xEA)), ((30, 30), (0xC4, 0x22, 0x2E))],
-        "checky": [((15, 13), (0x1F, 0x4E, 0x96)), ((25, 13), (0xF4, 0xF1, 0xE8))],
+        "checky": [
+            ((15, 13), (0x1F, 0x4E, 0x96)),
+            ((25, 13), (0xF4, 0xF1, 0xE8)),
+            ((106, 126), (0xF4, 0xEF, 0xE2)),  # the card beside the shield: the clip holds
+        ],
         "tower": [((60, 12), (0x2D, 0x5A, 0xA0)), ((60, 110), (0x2A, 0x20, 0x18))],
         "roundels": [((36, 42), (0xC9, 0x48, 0x4E))],  # 85 % of #c0282f over #f3efe4
     }

@@ -9,6 +9,7 @@ import base64
 import io
 from pathlib import Path
 
+import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
@@ -53,6 +54,14 @@ CASES = {
         '<rect x="10" y="10" width="10" height="10" fill="red"/></pattern>'
         '<rect width="200" height="200" fill="url(#p)"/>',
         {(5, 5): RED, (15, 5): WHITE, (15, 15): RED, (105, 65): RED, (115, 65): WHITE},
+    ),
+    "pattern-in-a-clip-of-its-box": (  # Inkscape's clip of a pattern-filled shape
+        '<pattern id="p" width="20" height="20" patternUnits="userSpaceOnUse">'
+        '<rect width="10" height="20" fill="red"/></pattern>'
+        '<clipPath id="c" clipPathUnits="objectBoundingBox"><rect width=".5" height=".5"/>'
+        '</clipPath><rect x="50" y="50" width="100" height="100" fill="url(#p)"'
+        ' clip-path="url(#c)"/>',
+        {(65, 75): RED, (75, 75): WHITE, (125, 75): WHITE, (65, 125): WHITE, (45, 75): WHITE},
     ),
     "gradient-transform": (
         '<linearGradient id="g" gradientTransform="rotate(90 .5 .5)">'
@@ -268,6 +277,19 @@ def test_vector_stays_vector(tmp_path, name):
         }
     if name == "mask":
         assert "/ExtGState" in kinds  # the mask is a soft mask of the graphics state
+
+
+@pytest.mark.parametrize("turn", [0, 30, 45])
+def test_a_pattern_has_no_seams(tmp_path, turn):
+    """A pattern of solid tiles, turned: no pixel inside shows the paper between tiles."""
+    image, _ = drawn(
+        tmp_path,
+        f'<pattern id="p" width="7.3" height="7.3" patternUnits="userSpaceOnUse"'
+        f' patternTransform="rotate({turn})"><rect width="7.3" height="7.3" fill="red"/>'
+        '</pattern><rect width="200" height="200" fill="url(#p)"/>',
+    )
+    inside = np.asarray(image.crop((2, 2, 198, 198)), dtype=int)
+    assert inside[..., 1].max() <= TOLERANCE and inside[..., 0].min() >= 255 - TOLERANCE
 
 
 def test_filters_are_pixels_fine_enough_to_print(tmp_path):

@@ -23,6 +23,7 @@ from bastelbogen.content.svgterms import SVG_NS, local
 
 XLINK = "{http://www.w3.org/1999/xlink}href"
 MOST_TILES = 4_000
+SEAM = 0.25  # how much the tiles beneath grow, of a tile (seen only between tiles)
 _SHAPES = ("rect", "circle", "ellipse", "line", "polygon", "polyline", "path")
 _GEOMETRY = (
     *("x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2"),
@@ -40,12 +41,54 @@ def tiled(root: ET.Element) -> int:
     if not patterns:
         return 0
     parents = {child: parent for parent in root.iter() for child in parent}
+    ids = {e.get("id"): e for e in root.iter() if e.get("id")}
     done = 0
     for shape in [e for e in root.iter() if local(e.tag) in _SHAPES]:
         name = _pattern_fill(shape, parents)
         if name in patterns and not _inside_pattern(shape, parents):
-            done += _tile(shape, patterns[name], patterns, parents, root, done)
+            if not _measured_by_box(shape, parents, ids):
+                done += _tile(shape, patterns[name], patterns, parents, root, done, ids)
     return done
+
+
+# What an element's effect reads in its bounding box's units, by the effect's attribute:
+# the tiles reach past the shape (they are clipped to it), so a group's box grows.
+_BOX_UNITS = {"clip-path": "clipPathUnits", "mask": "maskContentUnits", "filter": "primitiveUnits"}
+
+
+def _measured_by_box(shape: ET.Element, parents: dict, ids: dict) -> bool:
+    """Whether the shape, or a group round it, has an effect measured in its bounding box
+    (a clip on the shape itself is written in user space instead, `_clip_in_user_space`)."""
+    element: ET.Element | None = shape
+    while element is not None:
+        for key, units in _BOX_UNITS.items():
+            target = _referred(element.get(key), ids)
+            own_clip = element is shape and key == "clip-path"
+            if target is not None and target.get(units) == "objectBoundingBox" and not own_clip:
+                return True
+        element = parents.get(element)
+    return False
+
+
+def _referred(value: str | None, ids: dict) -> ET.Element | None:
+    match = _FILL.match(value or "")
+    return ids.get(match.group(1)) if match else None
+
+
+def _clip_in_user_space(shape: ET.Element, box, defs: ET.Element, key: str, ids: dict) -> None:
+    """A clip the shape takes in its bounding box's units, written in user space (the
+    wrapper it moves to has another box)."""
+    clip = _referred(shape.get("clip-path"), ids)
+    if clip is None or clip.get("clipPathUnits") != "objectBoundingBox":
+        return
+    x0, y0, x1, y1 = box
+    moved = ET.SubElement(defs, _svg("clipPath"), {"id": f"{key}-own"})
+    to_box = f"matrix({x1 - x0!r} 0 0 {y1 - y0!r} {x0!r} {y0!r})"
+    for child in clip:  # a clip holds shapes, never a group: each is moved on its own
+        placed = _without_ids(copy.deepcopy(child))
+        placed.set("transform", f"{to_box} {child.get('transform') or ''}".strip())
+        moved.append(placed)
+    shape.set("clip-path", f"url(#{key}-own)")
 
 
 def _pattern_fill(shape: ET.Element, parents: dict) -> str | None:
@@ -90,7 +133,7 @@ def _resolved(pattern: ET.Element, patterns: dict) -> tuple[dict, list[ET.Elemen
     return attrs, content
 
 
-def _tile(shape, pattern, patterns, parents, root, n: int) -> int:
+def _tile(shape, pattern, patterns, parents, root, n: int, ids: dict) -> int:
     attrs, content = _resolved(pattern, patterns)
     box = _bbox(shape)
     tile = _tile_rect(attrs, box) if box is not None else None
@@ -104,14 +147,16 @@ def _tile(shape, pattern, patterns, parents, root, n: int) -> int:
     rows = _span([p[1] for p in seen], y, h)
     if len(columns) * len(rows) > MOST_TILES:
         return 0
-    _lay(shape, attrs, content, box, tile, columns, rows, parents, root, f"bastelbogen-tile-{n}")
+    key = f"bastelbogen-tile-{n}"
+    _lay(shape, attrs, content, box, tile, columns, rows, parents, root, key, ids)
     return 1
 
 
-def _lay(shape, attrs, content, box, tile, columns, rows, parents, root, key: str) -> None:
+def _lay(shape, attrs, content, box, tile, columns, rows, parents, root, key, ids) -> None:
     """The shape's fill as tiles clipped to it, under its stroke."""
     x, y, w, h = tile
     defs = ET.SubElement(root, _svg("defs"))
+    _clip_in_user_space(shape, box, defs, key, ids)
     clip = ET.SubElement(defs, _svg("clipPath"), {"id": f"{key}-clip"})
     outline = ET.SubElement(
         clip, shape.tag, {k: v for k, v in shape.attrib.items() if k in _GEOMETRY}
@@ -128,16 +173,7 @@ def _lay(shape, attrs, content, box, tile, columns, rows, parents, root, key: st
     laid = ET.SubElement(fills, _svg("g"))
     if attrs.get("patternTransform"):
         laid.set("transform", attrs["patternTransform"])
-    for i in columns:
-        for j in rows:
-            port = {"x": repr(x + i * w), "y": repr(y + j * h), "width": repr(w)}
-            port |= {"height": repr(h), "overflow": "hidden"}
-            for key_ in ("viewBox", "preserveAspectRatio"):
-                if attrs.get(key_):
-                    port[key_] = attrs[key_]
-            ET.SubElement(
-                ET.SubElement(laid, _svg("svg"), port), _svg("use"), {"href": f"#{key}-cell"}
-            )
+    _lay_tiles(laid, attrs, content, tile, columns, rows, key)
     _replace(shape, whole, parents)
     shape.set("fill", "none")  # its stroke is drawn over the tiles, as over a fill
     if shape.get("style"):
@@ -148,6 +184,51 @@ def _lay(shape, attrs, content, box, tile, columns, rows, parents, root, key: st
 def _span(values: list[float], start: float, step: float) -> range:
     """The tiles' numbers along one axis that cover `values`."""
     return range(math.floor((min(values) - start) / step), math.ceil((max(values) - start) / step))
+
+
+def _lay_tiles(laid, attrs, content, tile, columns, rows, key: str) -> None:
+    """One viewport a tile, each showing the pattern's content (`#key-cell`)."""
+    x, y, w, h = tile
+    # Tiles meet edge to edge, and a screen's or a picture's anti-aliasing lets the paper
+    # through where two edges share a pixel. Where a tile's content covers it whole (a
+    # ground under a checker), a second set of tiles lies beneath, each grown by SEAM about
+    # its middle so that they overlap: it shows there instead, and nowhere else.
+    beneath = ET.SubElement(laid, _svg("g")) if _covers(content, attrs, w, h) else None
+    for i in columns:
+        for j in rows:
+            port = {"x": repr(x + i * w), "y": repr(y + j * h), "width": repr(w)}
+            port |= {"height": repr(h), "overflow": "hidden"}
+            for name in ("viewBox", "preserveAspectRatio"):
+                if attrs.get(name):
+                    port[name] = attrs[name]
+            holders = [laid]
+            if beneath is not None:
+                cx, cy = x + (i + 0.5) * w, y + (j + 0.5) * h
+                grown = f"translate({cx!r} {cy!r}) scale({1 + SEAM!r}) translate({-cx!r} {-cy!r})"
+                holders.insert(0, ET.SubElement(beneath, _svg("g"), {"transform": grown}))
+            for holder in holders:
+                cell = ET.SubElement(holder, _svg("svg"), port)
+                ET.SubElement(cell, _svg("use"), {"href": f"#{key}-cell"})
+
+
+def _covers(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
+    """Whether the pattern's content begins with an opaque rectangle over its whole tile."""
+    if not content or local(content[0].tag) != "rect" or attrs.get("viewBox"):
+        return False
+    if attrs.get("patternContentUnits") == "objectBoundingBox":
+        return False
+    first = content[0]
+    x, y = _number(first.get("x")), _number(first.get("y"))
+    width, height = _number(first.get("width")), _number(first.get("height"))
+    if None in (x, y, width, height) or first.get("transform"):
+        return False
+    painted = (first.get("fill") or "black").strip().lower() not in ("none", "transparent")
+    solid = all(
+        (first.get(k) or "1").strip() in ("1", "100%") for k in ("opacity", "fill-opacity")
+    ) and "opacity" not in (first.get("style") or "")
+    return (
+        painted and solid and x <= 0 and y <= 0 and x + width >= w and y + height >= h  # type: ignore[operator]
+    )
 
 
 def _replace(shape, whole, parents) -> None:
