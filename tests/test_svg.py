@@ -61,7 +61,7 @@ HOSTILE = {
     ),
     "outside-href": (
         f'{SVG}{CUT}<image href="../../x.png" width="9" height="9"/></svg>',
-        r"<image> refers to '\.\./\.\./x\.png'; name pictures without '\.\.'",
+        r"<image> refers to '\.\./\.\./x\.png', which leaves the game folder",
     ),
     "css-url": (
         f'{SVG}<path id="cut" d="M 0 0 H 9 V 9 Z" style="fill:url(http://x/y)"/></svg>',

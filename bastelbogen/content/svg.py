@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote, unquote_to_bytes
 
 from bastelbogen.content import rasters
-from bastelbogen.content.svgterms import local
+from bastelbogen.content.svgterms import XLINK_HREF, local, reference
 from bastelbogen.core import limits
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ from bastelbogen.core.paths import inside, is_file
 
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.I)
 _FONT_PATH = re.compile(r"font-family\s*:[^;}]*[/\\]", re.I)
-_XLINK = "{http://www.w3.org/1999/xlink}href"
-_HREFS = ("href", _XLINK, "src")
+_HREFS = ("href", XLINK_HREF, "src")
 _DATA = re.compile(r"^data:image/(png|jpe?g|webp|gif|svg\+xml)(;[^,]*)?,", re.I)
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 
@@ -138,8 +137,6 @@ def _reference_problem(ref: str, svg: Path, folder: Path, tag: str, depth: int) 
         if tag != "image":
             return f"<{tag}> refers to a data: address; only <image> embeds pictures"
         return _embedded_problem(ref, svg, folder, depth)
-    if ".." in re.split(r"[/\\]", ref):
-        return f"<{tag}> refers to '{shown}'; name pictures without '..'"
     if tag != "image":
         return f"<{tag}> refers to '{shown}'; only #id inside the file is allowed"
     if _SCHEME.match(ref):
@@ -220,7 +217,7 @@ def _expansion(root: ET.Element) -> None:
         active.add(key)
         total = 1 + sum(size(child) for child in element)
         if local(element.tag) == "use":
-            ref = (element.get(_XLINK) or element.get("href") or "").strip().lstrip("#")
+            ref = reference(element).lstrip("#")
             if ref in ids:
                 total += size(ids[ref])
         active.discard(key)

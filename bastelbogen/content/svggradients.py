@@ -17,9 +17,8 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from bastelbogen.content.svgterms import local
+from bastelbogen.content.svgterms import XLINK_HREF, local, reference
 
-XLINK = "{http://www.w3.org/1999/xlink}href"
 GRADIENTS = ("linearGradient", "radialGradient")
 _SHARED = ("gradientUnits", "gradientTransform", "spreadMethod")
 _OWN = {
@@ -57,7 +56,7 @@ def _inherit(gradient: ET.Element, gradients: dict) -> None:
     seen = {id(gradient)}
     source: ET.Element | None = gradient
     while source is not None:
-        ref = (source.get(XLINK) or source.get("href") or "").strip()
+        ref = reference(source)
         source = gradients.get(ref[1:]) if ref.startswith("#") else None
         if source is None or id(source) in seen:
             break
@@ -68,7 +67,7 @@ def _inherit(gradient: ET.Element, gradients: dict) -> None:
                 gradient.set(key, source.get(key) or "")
         if not _stops(gradient):
             gradient.extend(copy.deepcopy(s) for s in _stops(source))
-    gradient.attrib.pop(XLINK, None)
+    gradient.attrib.pop(XLINK_HREF, None)
     gradient.attrib.pop("href", None)
 
 

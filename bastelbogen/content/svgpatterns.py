@@ -19,9 +19,8 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from bastelbogen.content.svgterms import SVG_NS, local
+from bastelbogen.content.svgterms import SVG_NS, local, reference
 
-XLINK = "{http://www.w3.org/1999/xlink}href"
 MOST_TILES = 4_000
 SEAM = 0.25  # how much the tiles beneath grow, of a tile (seen only between tiles)
 _SHAPES = ("rect", "circle", "ellipse", "line", "polygon", "polyline", "path")
@@ -122,7 +121,7 @@ def _resolved(pattern: ET.Element, patterns: dict) -> tuple[dict, list[ET.Elemen
     seen = {id(pattern)}
     source: ET.Element | None = pattern
     while source is not None:
-        ref = (source.get(XLINK) or source.get("href") or "").strip()
+        ref = reference(source)
         source = patterns.get(ref[1:]) if ref.startswith("#") else None
         if source is None or id(source) in seen:
             break

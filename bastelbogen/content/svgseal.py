@@ -30,10 +30,11 @@ from bastelbogen.content.svgterms import (
     SVG_ELEMENTS,
     SVG_NS,
     UNREAD_INPUTS,
+    XLINK_HREF,
     local,
+    reference,
 )
 
-XLINK = "{http://www.w3.org/1999/xlink}href"
 _URL = re.compile(r"url\(\s*['\"]?#([^'\")]*)['\"]?\s*\)")
 _FAMILY = re.compile(r"(font-family\s*:\s*)([^;}!]+)", re.I)
 _SHORTHAND = re.compile(r"(\bfont\s*:\s*)([^;}!]+)", re.I)
@@ -107,6 +108,7 @@ class Sealed:
     text: str
     notes: tuple[Note, ...]
     filtered: bool
+    smooth: bool = True  # no picture in it asks to be drawn pixelated (`image-rendering`)
 
 
 def seal(path: Path, folder: Path, families: Families) -> Sealed:
@@ -136,7 +138,8 @@ class _Sealer:
         if root.get("font-family") is None:
             root.set("font-family", _quoted(self.families.default))
         text = ET.tostring(root, encoding="unicode")
-        return Sealed(text, tuple(self.notes), self.filtered)
+        smooth = not any(_PIXELATED.search(_rendering(e)) for e in elements)
+        return Sealed(text, tuple(self.notes), self.filtered, smooth)
 
     def note(self, line: int, col: int, text: str) -> None:
         self.notes.append(Note(line, col, text))
@@ -182,7 +185,7 @@ class _Sealer:
                         f"<{tag}> refers to url(#{target}), which the picture does"
                         " not have; drawn without it",
                     )
-        ref = (e.get(XLINK) or e.get("href") or "").strip()
+        ref = reference(e)
         if ref.startswith("#") and ref[1:] not in ids:
             self.note(
                 line,
@@ -211,8 +214,8 @@ class _Sealer:
 
     def _image(self, e: ET.Element, line: int, col: int, depth: int) -> None:
         """The picture an <image> shows, written in as `data:` (its guard passed already)."""
-        ref = (e.get(XLINK) or e.get("href") or "").strip()
-        e.attrib.pop(XLINK, None)
+        ref = reference(e)
+        e.attrib.pop(XLINK_HREF, None)
         if not ref or ref.startswith("#"):
             return
         try:
@@ -246,6 +249,16 @@ def _picture(ref: str, svg: Path, folder: Path) -> tuple[str, bytes]:
     with pillow().open(io.BytesIO(data), formats=EMBEDDED_FORMATS) as image:
         kind = (image.format or "png").lower()
     return kind, data
+
+
+_PIXELATED = re.compile(r"optimizespeed|pixelated|crisp-edges", re.I)
+
+
+def _rendering(element: ET.Element) -> str:
+    """What an element says of `image-rendering`, as attribute, style, or style sheet."""
+    if local(element.tag) == "style":
+        return element.text or ""
+    return f"{element.get('image-rendering') or ''} {element.get('style') or ''}"
 
 
 def _png(data: bytes) -> bytes:

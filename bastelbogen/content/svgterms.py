@@ -46,3 +46,12 @@ UNREAD_INPUTS = frozenset(("BackgroundImage", "BackgroundAlpha"))
 def local(tag) -> str:
     """An element's name without its namespace."""
     return str(tag).rsplit("}", 1)[-1]
+
+
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
+
+
+def reference(element) -> str:
+    """What an element refers to: `href`, else SVG 1.1's `xlink:href` (SVG 2, 16.1.2: when
+    both are written, `href` is read)."""
+    return (element.get("href") or element.get(XLINK_HREF) or "").strip()

@@ -147,7 +147,8 @@ class Canvas(rl_canvas.Canvas):
         forms = self.__dict__.setdefault("_vectors", {})
         if picture.key not in forms:
             name = f"Vector{len(forms)}"
-            forms[picture.key] = (name, page_form(self._doc, name, picture.pdf))
+            box = page_form(self._doc, name, picture.pdf, picture.smooth)
+            forms[picture.key] = (name, box)
         name, (x0, y0, x1, y1) = forms[picture.key]
         self.saveState()
         self.translate(x, y)

@@ -53,8 +53,9 @@ class _Stream(pdfdoc.PDFObject):
 class _Importer:
     """One source file's objects carried into the document, each once."""
 
-    def __init__(self, reader) -> None:
+    def __init__(self, reader, images: dict) -> None:
         self.reader = reader
+        self.images = images  # entries every picture (image XObject) is given
         self.carried: dict[int, pdfdoc.PDFObject] = {}
 
     def indirect(self, ref) -> pdfdoc.PDFObject:
@@ -67,6 +68,8 @@ class _Importer:
                 stream = _Stream(_Direct([]), bytes(target._data))  # as encoded in the file
                 self.carried[ref.idnum] = stream
                 entries = {k: v for k, v in target.items() if k != "/Length"}
+                if entries.get("/Subtype") == "/Image":
+                    entries = {**self.images, **entries}
                 stream.dictionary.parts = self.dictionary(entries)
                 return stream
             direct = _Direct([])
@@ -108,13 +111,18 @@ def _is_stream(obj) -> bool:
     return isinstance(obj, StreamObject)
 
 
-def page_form(document, name: str, pdf: bytes) -> tuple[float, float, float, float]:
-    """The first page of `pdf` registered in `document` as the form `name`; its box."""
+def page_form(
+    document, name: str, pdf: bytes, smooth: bool = False
+) -> tuple[float, float, float, float]:
+    """The first page of `pdf` registered in `document` as the form `name`; its box.
+    `smooth`: its pictures ask to be interpolated when enlarged (/Interpolate, 8.9.5.3), as
+    SVG draws pictures unless told otherwise (`image-rendering`)."""
     from pypdf import PdfReader
+    from pypdf.generic import BooleanObject
 
     reader = PdfReader(io.BytesIO(pdf))
     page = reader.pages[0]
-    importer = _Importer(reader)
+    importer = _Importer(reader, {"/Interpolate": BooleanObject(True)} if smooth else {})
     box = tuple(float(v) for v in page.mediabox)
     entries: dict[str, Any] = {
         "/Type": _name("/XObject"),

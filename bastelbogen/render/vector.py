@@ -17,7 +17,7 @@ ends as a located error, not the build.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -53,6 +53,7 @@ class VectorPicture:
     pdf: bytes
     size: tuple[float, float]
     key: tuple
+    smooth: bool = True  # its pictures are interpolated when enlarged (image-rendering)
 
 
 def picture(path: Path, folder: Path, fonts: tuple[Path, ...], scale: float) -> VectorPicture:
@@ -60,7 +61,8 @@ def picture(path: Path, folder: Path, fonts: tuple[Path, ...], scale: float) -> 
     guard's SvgRefused say why not."""
     sealed = sealed_picture(path, folder, fonts)
     raster = _raster_scale(scale) if sealed.filtered else 1.0
-    return _converted(sealed.text, fonts, raster, str(path))
+    found = _converted(sealed.text, fonts, raster, str(path))
+    return replace(found, smooth=sealed.smooth)
 
 
 def notes(path: Path, folder: Path, fonts: tuple[Path, ...]) -> tuple[Note, ...]:
