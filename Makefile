@@ -71,7 +71,7 @@ bench: $(STAMP) bytecode
 # the passing cases (checked by tests/test_svg_suite.py) and the table docs/reference/pictures.md shows.
 SUITE ?= ../resvg/crates/resvg/tests
 bench-svg: $(STAMP) bytecode
-	$(BIN)/python bench/svgsuite.py $(SUITE) --rsvg --list tests/data/svgsuite_passing.txt \
+	$(BIN)/python bench/svgsuite.py $(SUITE) --rsvg --svglib --list tests/data/svgsuite_passing.txt \
 		--table docs/reference/pictures.md
 
 # Store the bytes of the option matrix (tests/pins.json) after reviewing a change of output.

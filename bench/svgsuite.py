@@ -5,12 +5,15 @@ reference PNG per case, and the fonts the cases name). Point at its `tests` fold
 
     .venv/bin/python bench/svgsuite.py PATH/TO/resvg/crates/resvg/tests [--rsvg] [--list FILE]
 
-Each case goes the way a card's picture goes: sealed and converted (render/vector.py),
-placed as a form on a page of our own PDF writer, that page rasterised by PDFium at the
-reference's size, both over white, and compared: a case prints as drawn when the mean
-difference is at most 3.5/255 per channel and at most 0.4 % of pixels differ by more than
-64 in some channel. The suite's fonts stand for the game's (Noto Sans first: what a generic
-family is drawn in). `--rsvg` measures librsvg's rsvg-convert on the same cases beside it.
+Each case goes the way a card's picture goes: sealed and converted (render/vector.py; its
+filter effects drawn at the reference's pixels, as the other renderers draw them, where a
+print gets 600 dpi), placed as a form on a page of our own PDF writer, that page rasterised
+by PDFium at the reference's size, both over white, and compared: a case prints as drawn
+when the mean difference is at most 3.5/255 per channel and at most 0.4 % of pixels differ
+by more than 64 in some channel. The suite's fonts stand for the game's (Noto Sans first:
+what a generic family is drawn in). `--rsvg` measures librsvg's rsvg-convert on the same
+cases beside it, `--svglib` svglib (what drew pictures before; not a dependency: where it is
+installed).
 `--list FILE` writes the names of the cases that pass (tests/data/svgsuite_passing.txt is
 such a list, checked by tests/test_svg_suite.py whenever the suite is at hand).
 """
@@ -18,6 +21,7 @@ such a list, checked by tests/test_svg_suite.py whenever the suite is at hand).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import io
 import os
 import shutil
@@ -59,8 +63,10 @@ def ours(svg: Path, suite: Path, size: tuple[int, int]):
     fonts = vector.build_fonts(suite_fonts(suite))
     width, height = size
     drawn = vector.picture(svg, suite / "tests", fonts, 1.0).size
-    # drawn as large as the reference, its filters at FILTER_DPI as if printed so
-    picture = vector.picture(svg, suite / "tests", fonts, width / drawn[0])
+    # Its filters drawn at the reference's own pixels, as every renderer compared draws them:
+    # lighting, convolution and morphology work per device pixel (a print has 600 dpi).
+    screen = width / drawn[0] * 72 / vector.FILTER_DPI
+    picture = vector.picture(svg, suite / "tests", fonts, screen)
     buffer = io.BytesIO()
     c = new_canvas(buffer, Meta("case", "", ""), (width, height), "Helvetica")
     c.drawVector(picture, 0, 0, width, height)
@@ -94,6 +100,25 @@ def rsvg(svg: Path, suite: Path, size: tuple[int, int]):
     return over_white(Image.open(io.BytesIO(done.stdout)))
 
 
+def svglib(svg: Path, size: tuple[int, int]):
+    """The case drawn by svglib (what drew pictures before), where it is installed."""
+    import contextlib
+
+    import pypdfium2 as pdfium
+    from reportlab.graphics import renderPDF
+    from svglib.svglib import svg2rlg
+
+    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+        drawing = svg2rlg(str(svg))
+    if drawing is None:
+        raise ValueError("svglib could not read it")
+    drawing.scale(size[0] / drawing.width, size[1] / drawing.height)
+    drawing.width, drawing.height = size
+    page = io.BytesIO()
+    renderPDF.drawToFile(drawing, page)
+    return pdfium.PdfDocument(page.getvalue())[0].render(scale=1).to_pil().convert("RGB")
+
+
 def over_white(image):
     from PIL import Image
 
@@ -114,17 +139,19 @@ def matches(got, want) -> tuple[bool, float, float]:
     return mean <= MEAN_MOST and off <= OFF_SHARE, mean, off
 
 
-def one(job: tuple[Path, Path, bool]) -> tuple[str, dict]:
+def one(job: tuple[Path, Path, tuple[str, ...]]) -> tuple[str, dict]:
     """One case: whether we (and rsvg-convert) draw it as its reference shows."""
     from PIL import Image
 
-    svg, suite, with_rsvg = job
+    svg, suite, others = job
     name = str(svg.relative_to(suite / "tests").with_suffix(""))
     want = over_white(Image.open(svg.with_suffix(".png")))
     row: dict = {}
     drawers = [("ours", lambda: ours(svg, suite, want.size))]
-    if with_rsvg:
+    if "rsvg" in others:
         drawers.append(("rsvg", lambda: rsvg(svg, suite, want.size)))
+    if "svglib" in others:
+        drawers.append(("svglib", lambda: svglib(svg, want.size).resize(want.size)))
     for who, draw in drawers:
         try:
             row[who] = matches(draw(), want)[0]
@@ -134,25 +161,29 @@ def one(job: tuple[Path, Path, bool]) -> tuple[str, dict]:
     return name, row
 
 
-def measure(suite: Path, with_rsvg: bool, processes: int) -> dict:
+def measure(suite: Path, others: tuple[str, ...], processes: int) -> dict:
     import multiprocessing
 
-    jobs = [(svg, suite, with_rsvg) for svg in cases(suite)]
+    jobs = [(svg, suite, others) for svg in cases(suite)]
     with multiprocessing.Pool(processes) as pool:
         return dict(pool.imap(one, jobs, chunksize=4))
 
 
-def table(results: dict, with_rsvg: bool) -> str:
+NAMES = {"ours": "Bastelbogen", "rsvg": "librsvg", "svglib": "svglib"}
+
+
+def table(results: dict, drawers: tuple[str, ...]) -> str:
     """The counts per category as a Markdown table."""
-    head = "| category | cases | ours | librsvg |" if with_rsvg else "| category | cases | ours |"
-    lines = [head, "| --- | ---: | ---: |" + (" ---: |" if with_rsvg else "")]
+    lines = [
+        "| category | cases | " + " | ".join(NAMES[d] for d in drawers) + " |",
+        "| --- | ---: |" + " ---: |" * len(drawers),
+    ]
     for category in (*CATEGORIES, None):
         rows = [r for n, r in results.items() if category is None or n.startswith(category + "/")]
-        ok = sum(r["ours"] for r in rows)
-        cells = [category or "**all**", str(len(rows)), f"{ok} ({ok / max(len(rows), 1):.1%})"]
-        if with_rsvg:
-            theirs = sum(r.get("rsvg", False) for r in rows)
-            cells.append(f"{theirs} ({theirs / max(len(rows), 1):.1%})")
+        cells = [category or "**all**", str(len(rows))]
+        for drawer in drawers:
+            ok = sum(r.get(drawer, False) for r in rows)
+            cells.append(f"{ok} ({ok / max(len(rows), 1):.1%})")
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -161,25 +192,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("suite", type=Path, help="resvg's crates/resvg/tests folder")
     parser.add_argument("--rsvg", action="store_true", help="measure rsvg-convert beside")
+    parser.add_argument("--svglib", action="store_true", help="measure svglib beside")
     parser.add_argument("--list", type=Path, help="write the passing cases' names here")
     parser.add_argument("--table", type=Path, help="put the counts in this Markdown page")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     args = parser.parse_args()
-    with_rsvg = args.rsvg and shutil.which("rsvg-convert") is not None
+    others = ("rsvg",) if args.rsvg and shutil.which("rsvg-convert") else ()
+    others += ("svglib",) if args.svglib and importlib.util.find_spec("svglib") else ()
     start = time.monotonic()
-    results = measure(args.suite, with_rsvg, args.jobs)
+    results = measure(args.suite, others, args.jobs)
     took = time.monotonic() - start
-    print(table(results, with_rsvg), end="")
+    print(table(results, ("ours", *others)), end="")
     print(f"{took:.0f} s")
     if args.list:
         args.list.write_text("".join(f"{n}\n" for n, r in sorted(results.items()) if r["ours"]))
     if args.table:  # between the page's markers
         page = args.table.read_text()
-        start, end = "<!-- svgsuite: written by `make bench-svg` -->\n", "<!-- /svgsuite -->"
-        head, rest = page.split(start, 1)
-        args.table.write_text(
-            head + start + table(results, with_rsvg) + end + rest.split(end, 1)[1]
-        )
+        opening, closing = "<!-- svgsuite: written by `make bench-svg` -->\n", "<!-- /svgsuite -->"
+        head, rest = page.split(opening, 1)
+        drawn = table(results, ("ours", *others))
+        args.table.write_text(head + opening + drawn + closing + rest.split(closing, 1)[1])
 
 
 if __name__ == "__main__":

@@ -34,7 +34,7 @@ def test_every_case_that_passed_still_passes():
     names = _names()
     failed = []
     for name in names:
-        _, row = svgsuite.one((SUITE / "tests" / f"{name}.svg", SUITE, False))
+        _, row = svgsuite.one((SUITE / "tests" / f"{name}.svg", SUITE, ()))
         if not row["ours"]:
             failed.append((name, row.get("ours-error", "")))
     assert not failed, f"{len(failed)} of {len(names)} no longer print as drawn: {failed[:20]}"

@@ -55,7 +55,7 @@ def _svg(path: Path, box, ctx, scale: float | None = None) -> vector.VectorPictu
     fonts = vector.build_fonts(ctx.fonts.paths.values())
     try:
         sealed = vector.sealed_picture(path, ctx.folder, fonts)
-        found = vector.picture(path, ctx.folder, fonts, scale or 1.0)
+        found = vector.picture(path, ctx.folder, fonts, scale)
     except (SvgRefused, vector.VectorRefused) as exc:
         raise vector.refused(box.loc_of("file"), path.name, str(exc)) from None
     if ctx.preflight and scale is not None:

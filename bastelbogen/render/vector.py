@@ -56,11 +56,14 @@ class VectorPicture:
     smooth: bool = True  # its pictures are interpolated when enlarged (image-rendering)
 
 
-def picture(path: Path, folder: Path, fonts: tuple[Path, ...], scale: float) -> VectorPicture:
+def picture(
+    path: Path, folder: Path, fonts: tuple[Path, ...], scale: float | None = None
+) -> VectorPicture:
     """The SVG at `path` drawn `scale` points per unit, converted; VectorRefused or the
-    guard's SvgRefused say why not."""
+    guard's SvgRefused say why not. Without a scale, its filters get a pixel a unit: what
+    its size is read from."""
     sealed = sealed_picture(path, folder, fonts)
-    raster = _raster_scale(scale) if sealed.filtered else 1.0
+    raster = _raster_scale(scale) if sealed.filtered and scale is not None else 1.0
     found = _converted(sealed.text, fonts, raster, str(path))
     return replace(found, smooth=sealed.smooth)
 
