@@ -437,3 +437,34 @@ def test_without_the_converter_an_svg_is_refused_saying_why(tmp_path, monkeypatc
         drawn(tmp_path, CASES["mask"][0], name="missing.svg")
     vector._converted.cache_clear()
     assert "svg2pdf-py" in str(refused.value) and "PNG" in str(refused.value)
+
+
+def test_an_svg_inside_an_svg_reads_its_pictures_from_where_it_lies(tmp_path):
+    """parts/frame.svg names `red.png` beside itself (parts/red.png), not beside the SVG
+    that shows it, read into it whole; the converter draws no picture inside a picture, and
+    says so (usvg reads none in an SVG shown by <image>); when the picture is saved anew,
+    the picture is sealed again."""
+    files(tmp_path)
+    parts = tmp_path / "parts"
+    (parts / "red.png").write_bytes(png_bytes(RED))
+    (tmp_path / "red.png").write_bytes(png_bytes(BLUE))  # the wrong one, were it read
+    (parts / "frame.svg").write_text(
+        f'{HEAD}<image width="200" height="200" href="red.png" preserveAspectRatio="none"/></svg>'
+    )
+    body = '<image width="200" height="200" href="parts/frame.svg" preserveAspectRatio="none"/>'
+    (tmp_path / "outer.svg").write_text(f"{HEAD}\n{body}\n</svg>")
+    fonts = vector.build_fonts([])
+    sealed = vector.sealed_picture(tmp_path / "outer.svg", tmp_path, fonts)
+    inner = base64.b64decode(sealed.text.split("base64,")[1].split('"')[0]).decode()
+    first = base64.b64decode(inner.split("base64,")[1].split('"')[0])
+    assert first == png_bytes(RED)
+    assert sealed.reads == (parts / "frame.svg", parts / "red.png")
+    (note,) = sealed.notes
+    assert note.line == 2 and "holding 1 picture(s) of its own" in note.text
+    import os
+
+    (parts / "red.png").write_bytes(png_bytes(GREEN))
+    stat = (parts / "red.png").stat()
+    os.utime(parts / "red.png", ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    again = vector.sealed_picture(tmp_path / "outer.svg", tmp_path, fonts)
+    assert again.text != sealed.text and png_bytes(GREEN) not in sealed.text.encode()

@@ -109,6 +109,7 @@ class Sealed:
     notes: tuple[Note, ...]
     filtered: bool
     smooth: bool = True  # no picture in it asks to be drawn pixelated (`image-rendering`)
+    reads: tuple[Path, ...] = ()  # the files it shows, read into it
 
 
 def seal(path: Path, folder: Path, families: Families) -> Sealed:
@@ -122,6 +123,8 @@ class _Sealer:
         self.path, self.folder, self.families = path, folder, families
         self.notes: list[Note] = []
         self.filtered = False
+        self.reads: list[Path] = []
+        self.pictures = 0  # raster pictures it shows
 
     def sealed(self, data: bytes, root: ET.Element, depth: int) -> Sealed:
         places = _places(data)
@@ -139,7 +142,7 @@ class _Sealer:
             root.set("font-family", _quoted(self.families.default))
         text = ET.tostring(root, encoding="unicode")
         smooth = not any(_PIXELATED.search(_rendering(e)) for e in elements)
-        return Sealed(text, tuple(self.notes), self.filtered, smooth)
+        return Sealed(text, tuple(self.notes), self.filtered, smooth, tuple(self.reads))
 
     def note(self, line: int, col: int, text: str) -> None:
         self.notes.append(Note(line, col, text))
@@ -219,36 +222,49 @@ class _Sealer:
         if not ref or ref.startswith("#"):
             return
         try:
-            kind, data = _picture(ref, self.path, self.folder)
-            if kind == "svg+xml":
-                inner = _Sealer(self.path, self.folder, self.families)
-                sealed = inner.sealed(data, checked_svg(data, self.path, self.folder), depth + 1)
+            kind, data, read = _picture(ref, self.path, self.folder)
+            self.reads += [read] if read else []
+            if kind == "svg+xml":  # its own references are read from where it lies
+                base = read or self.path
+                inner = _Sealer(base, self.folder, self.families)
+                sealed = inner.sealed(data, checked_svg(data, base, self.folder), depth + 1)
                 for n in inner.notes:
                     self.note(line, col, f"<image> (its line {n.line}): {n.text}")
                 self.filtered |= inner.filtered
+                self.reads += inner.reads
+                if inner.pictures:  # the converter reads no picture inside a picture
+                    self.note(
+                        line,
+                        col,
+                        f"<image> shows an SVG holding {inner.pictures} picture(s) of its own"
+                        " (PNG, JPEG …), which are not drawn; place them in this file instead",
+                    )
                 data, mime = sealed.text.encode(), "image/svg+xml"
             elif kind in _AS_PNG:  # the converter reads PNG and JPEG pictures
+                self.pictures += 1
                 data, mime = _png(data), "image/png"
             else:
+                self.pictures += 1
                 mime = _MIME[kind]
         except (SvgRefused, ValueError, OSError) as exc:  # checked already: a file just changed
             raise SvgRefused(f"<image> at line {line}: {exc}") from None
         e.set("href", f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}")
 
 
-def _picture(ref: str, svg: Path, folder: Path) -> tuple[str, bytes]:
-    """An <image>'s picture as (kind, bytes): decoded from `data:`, or read from its file."""
+def _picture(ref: str, svg: Path, folder: Path) -> tuple[str, bytes, Path | None]:
+    """An <image>'s picture as (kind, bytes, the file read): decoded from `data:`, or read
+    from its file."""
     if ref.lower().startswith("data:"):
-        return embedded(ref)
+        return (*embedded(ref), None)
     target = image_file(ref, svg, folder)
     if target is None:
         raise ValueError(f"'{ref[:80]}' leaves the game folder")
     data = target.read_bytes()
     if target.suffix.lower() == ".svg":
-        return "svg+xml", data
+        return "svg+xml", data, target
     with pillow().open(io.BytesIO(data), formats=EMBEDDED_FORMATS) as image:
         kind = (image.format or "png").lower()
-    return kind, data
+    return kind, data, target
 
 
 _PIXELATED = re.compile(r"optimizespeed|pixelated|crisp-edges", re.I)

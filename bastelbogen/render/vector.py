@@ -73,14 +73,35 @@ def notes(path: Path, folder: Path, fonts: tuple[Path, ...]) -> tuple[Note, ...]
     return sealed_picture(path, folder, fonts).notes
 
 
+_SEALED: dict[tuple, tuple[tuple[int, ...], Sealed]] = {}
+MOST_SEALED = 64
+
+
 def sealed_picture(path: Path, folder: Path, fonts: tuple[Path, ...]) -> Sealed:
-    """The picture sealed, read once however often it is drawn (a changed file again)."""
-    return _sealed(path, path.stat().st_mtime_ns, folder, fonts)
+    """The picture sealed, read once however often it is drawn: again when it or a file it
+    shows has changed (the live preview redraws a card whose SVG's own picture was saved)."""
+    key = (path, folder, fonts)
+    if key in _SEALED:
+        stamps, sealed = _SEALED[key]
+        if stamps == _stamps((path, *sealed.reads)):
+            return sealed
+    before = _stamps((path,))
+    sealed = seal(path, folder, families(fonts))
+    _SEALED[key] = (before + _stamps(sealed.reads), sealed)
+    if len(_SEALED) > MOST_SEALED:
+        _SEALED.pop(next(iter(_SEALED)))  # the oldest
+    return sealed
 
 
-@lru_cache(maxsize=64)
-def _sealed(path: Path, _stamp: int, folder: Path, fonts: tuple[Path, ...]) -> Sealed:
-    return seal(path, folder, families(fonts))
+def _stamps(paths) -> tuple[int, ...]:
+    """When each file was last changed (-1: gone)."""
+    out = []
+    for path in paths:
+        try:
+            out.append(path.stat().st_mtime_ns)
+        except OSError:
+            out.append(-1)
+    return tuple(out)
 
 
 def build_fonts(paths) -> tuple[Path, ...]:
