@@ -78,8 +78,8 @@ CASES = [
     theme_image(
         "mytown-svg-dotdot",
         "pics/a.svg",
-        svg('<image width="9" height="9" xlink:href="sub/../../x.png"/>'),
-        r"^{line}: .*'\.\.'",
+        svg('<image width="9" height="9" xlink:href="sub/../../../x.png"/>'),
+        r"^{line}: .*'sub/\.\./\.\./\.\./x\.png', which leaves the game folder",
     ),
     theme_image(
         "mytown-svg-font-path",
