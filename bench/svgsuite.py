@@ -62,11 +62,11 @@ def ours(svg: Path, suite: Path, size: tuple[int, int]):
 
     fonts = vector.build_fonts(suite_fonts(suite))
     width, height = size
-    drawn = vector.picture(svg, suite / "tests", fonts, 1.0).size
+    drawn = vector.picture(svg, suite, fonts).size
     # Its filters drawn at the reference's own pixels, as every renderer compared draws them:
     # lighting, convolution and morphology work per device pixel (a print has 600 dpi).
     screen = width / drawn[0] * 72 / vector.FILTER_DPI
-    picture = vector.picture(svg, suite / "tests", fonts, screen)
+    picture = vector.picture(svg, suite, fonts, screen)
     buffer = io.BytesIO()
     c = new_canvas(buffer, Meta("case", "", ""), (width, height), "Helvetica")
     c.drawVector(picture, 0, 0, width, height)

@@ -137,7 +137,7 @@ def _tile(shape, pattern, patterns, parents, root, n: int, ids: dict) -> int:
     box = _bbox(shape)
     tile = _tile_rect(attrs, box) if box is not None else None
     inverse = _inverse(attrs.get("patternTransform"))
-    if box is None or tile is None or not content or inverse is False:
+    if box is None or tile is None or not content or inverse is False or _unusual(attrs, content):
         return 0
     x, y, w, h = tile
     corners = [(box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3])]
@@ -186,8 +186,11 @@ def _span(values: list[float], start: float, step: float) -> range:
 
 
 def _lay_tiles(laid, attrs, content, tile, columns, rows, key: str) -> None:
-    """One viewport a tile, each showing the pattern's content (`#key-cell`)."""
+    """One viewport a tile, each showing the pattern's content (`#key-cell`); clipped to
+    its tile unless the content lies inside it (a clip's edge on a fraction of a pixel is
+    drawn lighter by anti-aliasing, where the shape's own edge is not)."""
     x, y, w, h = tile
+    overflow = "visible" if _within(content, attrs, w, h) else "hidden"
     # Tiles meet edge to edge, and a screen's or a picture's anti-aliasing lets the paper
     # through where two edges share a pixel. Where a tile's content covers it whole (a
     # ground under a checker), a second set of tiles lies beneath, each grown by SEAM about
@@ -196,7 +199,7 @@ def _lay_tiles(laid, attrs, content, tile, columns, rows, key: str) -> None:
     for i in columns:
         for j in rows:
             port = {"x": repr(x + i * w), "y": repr(y + j * h), "width": repr(w)}
-            port |= {"height": repr(h), "overflow": "hidden"}
+            port |= {"height": repr(h), "overflow": overflow}
             for name in ("viewBox", "preserveAspectRatio"):
                 if attrs.get(name):
                     port[name] = attrs[name]
@@ -208,6 +211,32 @@ def _lay_tiles(laid, attrs, content, tile, columns, rows, key: str) -> None:
             for holder in holders:
                 cell = ET.SubElement(holder, _svg("svg"), port)
                 ET.SubElement(cell, _svg("use"), {"href": f"#{key}-cell"})
+
+
+def _unusual(attrs: dict, content: list[ET.Element]) -> bool:
+    """A pattern left to the converter: turned about an origin of its own (SVG 2's
+    `transform-origin`), or painting itself in its content."""
+    if "transform-origin" in attrs or "transform-origin" in attrs.get("style", ""):
+        return True
+    own = f"url(#{attrs.get('id', '')})"
+    return any(own in v for c in content for e in c.iter() for v in e.attrib.values())
+
+
+def _within(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
+    """Whether every shape of the content, its stroke included, lies inside the tile."""
+    if attrs.get("viewBox") or attrs.get("patternContentUnits") == "objectBoundingBox":
+        return False
+    for element in content:
+        box = _bbox(element) if local(element.tag) in _SHAPES else None
+        if box is None or element.get("transform"):
+            return False
+        stroked = (element.get("stroke") or "none") != "none" or "stroke" in (
+            element.get("style") or ""
+        )
+        half = (_number(element.get("stroke-width") or "1") or 0.0) / 2 if stroked else 0.0
+        if box[0] - half < 0 or box[1] - half < 0 or box[2] + half > w or box[3] + half > h:
+            return False
+    return True
 
 
 def _covers(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
