@@ -58,7 +58,7 @@ def ours(svg: Path, suite: Path, size: tuple[int, int]):
     import pypdfium2 as pdfium
 
     from bastelbogen.render import vector
-    from bastelbogen.render.pdf import Meta, new_canvas
+    from bastelbogen.render.pdf import picture_page
 
     fonts = vector.build_fonts(suite_fonts(suite))
     width, height = size
@@ -67,12 +67,7 @@ def ours(svg: Path, suite: Path, size: tuple[int, int]):
     # lighting, convolution and morphology work per device pixel (a print has 600 dpi).
     screen = width / drawn[0] * 72 / vector.FILTER_DPI
     picture = vector.picture(svg, suite, fonts, screen)
-    buffer = io.BytesIO()
-    c = new_canvas(buffer, Meta("case", "", ""), (width, height), "Helvetica")
-    c.drawVector(picture, 0, 0, width, height)
-    c.showPage()
-    c.save()
-    page = pdfium.PdfDocument(buffer.getvalue())[0]
+    page = pdfium.PdfDocument(picture_page(picture, (width, height)))[0]
     return page.render(scale=1 - 1e-9).to_pil().convert("RGB").resize(size)
 
 

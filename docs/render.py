@@ -312,19 +312,12 @@ def tutorial_pictures() -> None:
 def _svg_picture(svg: Path, png: Path) -> None:
     """A cut file as a picture: drawn as a card's SVG picture is (render/vector.py) onto a
     PDF page of its size, rendered by PDFium."""
-    import io
-
     from bastelbogen.render import vector
-    from bastelbogen.render.pdf import Meta, new_canvas
+    from bastelbogen.render.pdf import picture_page
 
-    fonts = vector.build_fonts([])
-    picture = vector.picture(svg, svg.parent, fonts, 1.0)
-    page = io.BytesIO()
-    c = new_canvas(page, Meta("cut", "", ""), picture.size, "Helvetica")
-    c.drawVector(picture, 0, 0, *picture.size)
-    c.showPage()
-    c.save()
-    image = pdfium.PdfDocument(page.getvalue())[0].render(scale=50 / 72).to_pil()
+    picture = vector.picture(svg, svg.parent, vector.build_fonts([]))
+    page = picture_page(picture, picture.size)
+    image = pdfium.PdfDocument(page)[0].render(scale=50 / 72).to_pil()
     image.save(png, optimize=True)
 
 

@@ -17,7 +17,7 @@ from PIL import Image
 
 from bastelbogen.content.svg import SvgRefused
 from bastelbogen.render import vector
-from bastelbogen.render.pdf import Meta, new_canvas
+from bastelbogen.render.pdf import picture_page
 
 SIZE = 200  # points: the page is the picture, one point a unit
 HEAD = (
@@ -216,13 +216,9 @@ def drawn(folder: Path, body: str, name: str = "pic.svg") -> tuple[Image.Image, 
     svg.write_text(f"{HEAD}\n{body}\n</svg>")
     fonts = vector.build_fonts([])
     picture = vector.picture(svg, folder, fonts, 1.0)
-    buffer = io.BytesIO()
-    c = new_canvas(buffer, Meta("t", "", ""), (SIZE, SIZE), "Helvetica")
-    c.drawVector(picture, 0, 0, SIZE, SIZE)
-    c.showPage()
-    c.save()
-    page = pdfium.PdfDocument(buffer.getvalue())[0]
-    return page.render(scale=1).to_pil().convert("RGB"), buffer.getvalue()
+    pdf = picture_page(picture, (SIZE, SIZE))
+    page = pdfium.PdfDocument(pdf)[0]
+    return page.render(scale=1).to_pil().convert("RGB"), pdf
 
 
 def notes_of(folder: Path, body: str) -> list[str]:

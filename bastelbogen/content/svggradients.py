@@ -17,7 +17,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from bastelbogen.content.svgterms import XLINK_HREF, local, reference
+from bastelbogen.content.svgterms import XLINK_HREF, local, templates
 
 GRADIENTS = ("linearGradient", "radialGradient")
 _SHARED = ("gradientUnits", "gradientTransform", "spreadMethod")
@@ -53,14 +53,7 @@ def unrolled(
 
 def _inherit(gradient: ET.Element, gradients: dict) -> None:
     """The attributes and stops `gradient` takes from those it refers to, written in."""
-    seen = {id(gradient)}
-    source: ET.Element | None = gradient
-    while source is not None:
-        ref = reference(source)
-        source = gradients.get(ref[1:]) if ref.startswith("#") else None
-        if source is None or id(source) in seen:
-            break
-        seen.add(id(source))
+    for source in templates(gradient, gradients):
         same = local(source.tag) == local(gradient.tag)
         for key in _SHARED + (_OWN[local(gradient.tag)] if same else ()):
             if gradient.get(key) is None and source.get(key) is not None:

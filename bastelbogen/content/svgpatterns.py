@@ -19,7 +19,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from bastelbogen.content.svgterms import SVG_NS, local, reference
+from bastelbogen.content.svgterms import SVG_NS, local, templates
 
 MOST_TILES = 4_000
 SEAM = 0.25  # how much the tiles beneath grow, of a tile (seen only between tiles)
@@ -118,14 +118,7 @@ def _resolved(pattern: ET.Element, patterns: dict) -> tuple[dict, list[ET.Elemen
     """The pattern's attributes and content, with what it takes from those it refers to."""
     attrs = dict(pattern.attrib)
     content = list(pattern)
-    seen = {id(pattern)}
-    source: ET.Element | None = pattern
-    while source is not None:
-        ref = reference(source)
-        source = patterns.get(ref[1:]) if ref.startswith("#") else None
-        if source is None or id(source) in seen:
-            break
-        seen.add(id(source))
+    for source in templates(pattern, patterns):
         for key, value in source.attrib.items():
             attrs.setdefault(key, value)
         content = content or list(source)

@@ -55,3 +55,18 @@ def reference(element) -> str:
     """What an element refers to: `href`, else SVG 1.1's `xlink:href` (SVG 2, 16.1.2: when
     both are written, `href` is read)."""
     return (element.get("href") or element.get(XLINK_HREF) or "").strip()
+
+
+def templates(element, named: dict) -> list:
+    """The elements `element` takes attributes and content from (a gradient's or pattern's
+    `href` to another of `named`, and that one's, …), nearest first, ending at a cycle."""
+    found: list = []
+    seen = {id(element)}
+    ref = reference(element)
+    while ref.startswith("#") and (source := named.get(ref[1:])) is not None:
+        if id(source) in seen:
+            break
+        seen.add(id(source))
+        found.append(source)
+        ref = reference(source)
+    return found

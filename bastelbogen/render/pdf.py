@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 from array import array
@@ -200,6 +201,17 @@ def new_canvas(path, meta: Meta, size, font: str, kind=Canvas, **more) -> Canvas
     # Cards must come out at their true size: ask viewers not to fit pages to the paper.
     c.setViewerPreference("PrintScaling", PDFName("None"))
     return c
+
+
+def picture_page(picture, size: tuple[float, float], font: str = "Helvetica") -> bytes:
+    """A PDF of one page of `size` points that a converted picture (render/vector.py) fills,
+    drawn as a card draws it: for pictures of a cut file, conformance cases and tests."""
+    buffer = io.BytesIO()
+    c = new_canvas(buffer, Meta("picture", "", ""), size, font)
+    c.drawVector(picture, 0, 0, *size)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
 
 
 def set_boxes(c, trim, bleed) -> None:
