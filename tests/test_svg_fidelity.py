@@ -102,6 +102,12 @@ CASES = {
         '</linearGradient><rect width="200" height="200" fill="url(#g)"/>',
         {(1, 100): RED, (50, 100): BLUE, (100, 100): RED, (150, 100): BLUE, (199, 100): RED},
     ),
+    "focal-radius": (  # SVG 2's fr: the gradient starts on a circle, not a point
+        '<radialGradient id="g" fr=".25"><stop offset="0" stop-color="red"/>'
+        '<stop offset="1" stop-color="blue"/></radialGradient>'
+        '<rect width="200" height="200" fill="url(#g)"/>',
+        {(100, 100): RED, (140, 100): RED, (175, 100): (128, 0, 128), (100, 199): BLUE},
+    ),
     "inherited-gradient": (  # Inkscape: stops in one gradient, its geometry in another
         '<linearGradient id="stops"><stop offset="0" stop-color="red"/>'
         '<stop offset="1" stop-color="blue"/></linearGradient>'

@@ -48,7 +48,31 @@ def unrolled(
                     " times over what it paints; drawn padded",
                 )
             )
+        if local(gradient.tag) == "radialGradient" and not _focal_radius(gradient, viewbox):
+            left.append((gradient, f"<radialGradient> '{name}': its fr is drawn as 0"))
     return left
+
+
+def _focal_radius(gradient: ET.Element, viewbox) -> bool:
+    """A radial gradient's focal radius (`fr`, SVG 2), which the converter does not read,
+    written into its stops: between the circles fr and r about one centre, the stops fall
+    from fr/r outward (inside fr the first stop's colour, as SVG pads). False where that
+    cannot be (its focus apart from its centre)."""
+    fr = gradient.get("fr")
+    if fr is None:
+        return True
+    keys = {"cx": "50%", "cy": "50%", "r": "50%", "fr": "0%"}
+    keys |= {"fx": gradient.get("cx") or "50%", "fy": gradient.get("cy") or "50%"}
+    g = _geometry(gradient, keys, viewbox)
+    gradient.attrib.pop("fr")
+    if g is None or g["fr"] <= 0 or g["r"] <= 0:
+        return g is not None
+    if (g["fx"], g["fy"]) != (g["cx"], g["cy"]):
+        return False
+    inner = min(g["fr"] / g["r"], 1.0)
+    for stop, offset in zip(_stops(gradient), _offsets(_stops(gradient)), strict=True):
+        stop.set("offset", repr(inner + offset * (1 - inner)))
+    return True
 
 
 def _inherit(gradient: ET.Element, gradients: dict) -> None:
