@@ -145,6 +145,12 @@ CASES = {
         '<path d="M20 100 H160" stroke="black" stroke-width="2" marker-end="url(#m)"/>',
         {(170, 100): RED, (150, 85): RED, (100, 60): WHITE},
     ),
+    "dots": (  # Inkscape's dotted line, and a dot made of a path of no length
+        '<path d="M20 60 H180" stroke="red" stroke-width="12" stroke-dasharray="0 20"'
+        ' stroke-linecap="round"/>'
+        '<path d="M100 150 L100 150" stroke="blue" stroke-width="30" stroke-linecap="round"/>',
+        {(20, 60): RED, (40, 60): RED, (30, 60): WHITE, (100, 150): BLUE, (100, 120): WHITE},
+    ),
     "blur": (
         '<filter id="f" x="-50%" y="-50%" width="200%" height="200%">'
         '<feGaussianBlur stdDeviation="10"/></filter>'

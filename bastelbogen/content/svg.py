@@ -34,8 +34,10 @@ from bastelbogen.core.paths import inside, is_file
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.I)
 _FONT_PATH = re.compile(r"font-family\s*:[^;}]*[/\\]", re.I)
 _HREFS = ("href", XLINK_HREF, "src")
-_DATA = re.compile(r"^data:image/(png|jpe?g|webp|gif|svg\+xml)(;[^,]*)?,", re.I)
+# A picture embedded as `data:`; one without its type is recognised by its bytes.
+_DATA = re.compile(r"^data:(?:image/(png|jpe?g|webp|gif|svg\+xml))?(;[^,]*)?,", re.I)
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
+SVG_SUFFIXES = (".svg", ".svgz")  # what an <image> names as a drawing, not a raster
 
 
 class SvgRefused(ValueError):
@@ -43,18 +45,28 @@ class SvgRefused(ValueError):
     elements")."""
 
 
-def read_svg(path: Path, folder: Path, depth: int = 0) -> tuple[bytes, ET.Element]:
+def read_svg(
+    path: Path, folder: Path, depth: int = 0, cycles: list | None = None
+) -> tuple[bytes, ET.Element]:
     """The file's bytes and its parsed root, once every rule holds; SvgRefused says why not.
-    `depth`: how deep in other SVGs this one is drawn."""
+    `depth`: how deep in other SVGs this one is drawn; `cycles`: where a picture's <use>
+    elements that lead back to themselves are put (a renderer leaves them out) instead of
+    the file being refused (a die line is)."""
     try:
         with path.open("rb") as f:
             data = f.read(limits.MAX_SVG_BYTES + 1)
     except OSError as exc:
         raise SvgRefused(f"cannot be read: {exc.strerror or exc}") from None
-    return data, checked_svg(data, path, folder, depth)
+    try:
+        data = _gunzipped(data)  # an .svgz: SVG saved compressed
+    except ValueError as exc:
+        raise SvgRefused(str(exc).replace("embeds compressed", "holds compressed")) from None
+    return data, checked_svg(data, path, folder, depth, cycles)
 
 
-def checked_svg(data: bytes, path: Path, folder: Path, depth: int = 0) -> ET.Element:
+def checked_svg(
+    data: bytes, path: Path, folder: Path, depth: int = 0, cycles: list | None = None
+) -> ET.Element:
     """The parsed root of an SVG's bytes (a file's, or a `data:` picture's inside `path`)
     once every rule holds."""
     if depth > limits.MAX_SVG_NESTING:
@@ -74,7 +86,7 @@ def checked_svg(data: bytes, path: Path, folder: Path, depth: int = 0) -> ET.Ele
     for element in elements:
         for why in _element_problems(element, path, folder, depth):
             raise SvgRefused(why)
-    _expansion(root)
+    _expansion(root, cycles)
     return root
 
 
@@ -152,7 +164,7 @@ def _file_problem(ref: str, svg: Path, folder: Path, depth: int) -> str | None:
         return f"<image> refers to '{shown}', which leaves the game folder"
     if not is_file(target):
         return f"<image> refers to '{shown}', which is not found"
-    if target.suffix.lower() == ".svg":
+    if target.suffix.lower() in SVG_SUFFIXES:
         try:
             read_svg(target, folder, depth + 1)
         except SvgRefused as exc:
@@ -175,14 +187,42 @@ def embedded(ref: str) -> tuple[str, bytes]:
     match = _DATA.match(ref.strip())
     if match is None:
         raise ValueError("not a data: picture")
-    kind = match.group(1).lower().replace("jpg", "jpeg")
     payload = ref.strip()[match.end() :]
     if ";base64" in (match.group(2) or "").lower():
         try:
-            return kind, base64.b64decode("".join(payload.split()), validate=True)
+            data = base64.b64decode("".join(payload.split()), validate=True)
         except (binascii.Error, ValueError):
             raise ValueError("embeds a data: picture that is not base64") from None
-    return kind, unquote_to_bytes(payload)
+    else:
+        data = unquote_to_bytes(payload)
+    data = _gunzipped(data)
+    named = (match.group(1) or "").lower().replace("jpg", "jpeg")
+    return named or _sniffed(data), data
+
+
+def _gunzipped(data: bytes) -> bytes:
+    """An SVG saved compressed (.svgz) as its text, at most MAX_SVG_BYTES of it."""
+    if not data.startswith(b"\x1f\x8b"):
+        return data
+    import zlib
+
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        out = inflate.decompress(data, limits.MAX_SVG_BYTES + 1)
+    except zlib.error:
+        raise ValueError("embeds compressed data that is damaged") from None
+    if len(out) > limits.MAX_SVG_BYTES:
+        raise ValueError(f"embeds compressed data of more than {limits.MAX_SVG_BYTES >> 20} MiB")
+    return out
+
+
+def _sniffed(data: bytes) -> str:
+    """The kind of a picture written without its type, by its first bytes."""
+    head = data.lstrip()[:256]
+    if head.startswith(b"<"):
+        return "svg+xml"
+    signatures = {b"\x89PNG": "png", b"\xff\xd8": "jpeg", b"GIF8": "gif", b"RIFF": "webp"}
+    return next((kind for start, kind in signatures.items() if head.startswith(start)), "png")
 
 
 def _embedded_problem(ref: str, svg: Path, folder: Path, depth: int) -> str | None:
@@ -200,9 +240,10 @@ def _embedded_problem(ref: str, svg: Path, folder: Path, depth: int) -> str | No
     return None if problem is None else f"embeds a picture that {problem}"
 
 
-def _expansion(root: ET.Element) -> None:
+def _expansion(root: ET.Element, cycles: list | None = None) -> None:
     """<use> that points at groups full of <use>: count what the drawing would expand to,
-    as a renderer or a die-line parser (svgelements) copies it."""
+    as a renderer or a die-line parser (svgelements) copies it. A <use> that leads back to
+    itself is refused, or put in `cycles` and not counted."""
     ids = {e.get("id"): e for e in root.iter() if e.get("id")}
     memo: dict[int, int] = {}
     active: set[int] = set()
@@ -217,9 +258,11 @@ def _expansion(root: ET.Element) -> None:
         active.add(key)
         total = 1 + sum(size(child) for child in element)
         if local(element.tag) == "use":
-            ref = reference(element).lstrip("#")
-            if ref in ids:
-                total += size(ids[ref])
+            target = ids.get(reference(element).lstrip("#"))
+            if target is not None and id(target) in active and cycles is not None:
+                cycles.append(element)  # every cycle closes at a <use>: left out there
+            elif target is not None:
+                total += size(target)
         active.discard(key)
         memo[key] = min(total, ceiling)
         return memo[key]

@@ -83,9 +83,17 @@ def _inherit(gradient: ET.Element, gradients: dict) -> None:
             if gradient.get(key) is None and source.get(key) is not None:
                 gradient.set(key, source.get(key) or "")
         if not _stops(gradient):
-            gradient.extend(copy.deepcopy(s) for s in _stops(source))
+            gradient.extend(_copied(s) for s in _stops(source))
     gradient.attrib.pop(XLINK_HREF, None)
     gradient.attrib.pop("href", None)
+
+
+def _copied(stop: ET.Element) -> ET.Element:
+    """A stop taken from another gradient: its id stays with the original (one id, one
+    element)."""
+    copied = copy.deepcopy(stop)
+    copied.attrib.pop("id", None)
+    return copied
 
 
 def _stops(gradient: ET.Element) -> list[ET.Element]:

@@ -20,10 +20,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bastelbogen.content.rasters import EMBEDDED_FORMATS, pillow
-from bastelbogen.content.svg import SvgRefused, checked_svg, embedded, image_file, read_svg
+from bastelbogen.content.svg import (
+    SVG_SUFFIXES,
+    SvgRefused,
+    checked_svg,
+    embedded,
+    image_file,
+    read_svg,
+)
 from bastelbogen.content.svggradients import root_viewbox, unrolled
 from bastelbogen.content.svgpaths import path_error
 from bastelbogen.content.svgpatterns import tiled
+from bastelbogen.content.svgstrokes import capped_dots
 from bastelbogen.content.svgterms import (
     ANIMATION,
     NOT_DRAWN,
@@ -114,8 +122,9 @@ class Sealed:
 
 def seal(path: Path, folder: Path, families: Families) -> Sealed:
     """The picture at `path`, sealed; SvgRefused when the guard refuses it."""
-    data, root = read_svg(path, folder)
-    return _Sealer(path, folder, families).sealed(data, root, 0)
+    cycles: list[ET.Element] = []
+    data, root = read_svg(path, folder, cycles=cycles)
+    return _Sealer(path, folder, families).sealed(data, root, 0, cycles)
 
 
 class _Sealer:
@@ -126,15 +135,20 @@ class _Sealer:
         self.reads: list[Path] = []
         self.pictures = 0  # raster pictures it shows
 
-    def sealed(self, data: bytes, root: ET.Element, depth: int) -> Sealed:
+    def sealed(self, data: bytes, root: ET.Element, depth: int, cycles: list) -> Sealed:
         places = _places(data)
         elements = list(root.iter())
         _namespaced(elements)
         ids = {e.get("id") for e in elements if e.get("id")}
         has_text = any(local(e.tag) in ("text", "tspan", "textPath") for e in elements)
         for element, (line, col) in zip(elements, places, strict=False):
+            if element.get("href") is not None:  # SVG 2: href over xlink:href, for all
+                element.attrib.pop(XLINK_HREF, None)
             self._element(element, line, col, ids, has_text, depth)
         at = {id(e): place for e, place in zip(elements, places, strict=False)}
+        self._leave_out(cycles, elements, at)
+        _current_colour(elements)
+        capped_dots(elements)
         for gradient, why in unrolled(root, root_viewbox(root)):
             self.note(*at.get(id(gradient), (1, 1)), why)
         tiled(root)
@@ -143,6 +157,20 @@ class _Sealer:
         text = ET.tostring(root, encoding="unicode")
         smooth = not any(_PIXELATED.search(_rendering(e)) for e in elements)
         return Sealed(text, tuple(self.notes), self.filtered, smooth, tuple(self.reads))
+
+    def _leave_out(self, cycles: list, elements: list, at: dict) -> None:
+        """The <use> elements that lead back to themselves, left out as renderers do."""
+        parents = {child: parent for parent in elements for child in parent}
+        for use in cycles:
+            line, col = at.get(id(use), (1, 1))
+            self.note(
+                line,
+                col,
+                f"<use> refers to '{reference(use)[:40]}', which holds this <use> itself;"
+                " it is left out",
+            )
+            if use in parents:
+                parents[use].remove(use)
 
     def note(self, line: int, col: int, text: str) -> None:
         self.notes.append(Note(line, col, text))
@@ -227,7 +255,9 @@ class _Sealer:
             if kind == "svg+xml":  # its own references are read from where it lies
                 base = read or self.path
                 inner = _Sealer(base, self.folder, self.families)
-                sealed = inner.sealed(data, checked_svg(data, base, self.folder), depth + 1)
+                cycles: list[ET.Element] = []
+                nested = checked_svg(data, base, self.folder, cycles=cycles)
+                sealed = inner.sealed(data, nested, depth + 1, cycles)
                 for n in inner.notes:
                     self.note(line, col, f"<image> (its line {n.line}): {n.text}")
                 self.filtered |= inner.filtered
@@ -259,9 +289,9 @@ def _picture(ref: str, svg: Path, folder: Path) -> tuple[str, bytes, Path | None
     target = image_file(ref, svg, folder)
     if target is None:
         raise ValueError(f"'{ref[:80]}' leaves the game folder")
+    if target.suffix.lower() in SVG_SUFFIXES:
+        return "svg+xml", read_svg(target, folder)[0], target  # as its guard read it
     data = target.read_bytes()
-    if target.suffix.lower() == ".svg":
-        return "svg+xml", data, target
     with pillow().open(io.BytesIO(data), formats=EMBEDDED_FORMATS) as image:
         kind = (image.format or "png").lower()
     return kind, data, target
@@ -275,6 +305,36 @@ def _rendering(element: ET.Element) -> str:
     if local(element.tag) == "style":
         return element.text or ""
     return f"{element.get('image-rendering') or ''} {element.get('style') or ''}"
+
+
+_PAINTED = ("rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "tspan")
+_STYLE_PAINT = {k: re.compile(rf"(?:^|;)\s*{k}\s*:\s*([^;]+)") for k in ("fill", "stroke")}
+
+
+def _current_colour(elements: list[ET.Element]) -> None:
+    """`fill: currentColor` set on a group takes the `color` nearest each shape (CSS Color
+    4: it inherits as the keyword), where the converter takes the group's own: the keyword
+    is written on each shape that inherits it. Only without a style sheet, whose rules on a
+    group in between are not followed here."""
+    if any(local(e.tag) == "style" for e in elements):
+        return
+    parents = {child: parent for parent in elements for child in parent}
+    for shape in (e for e in elements if local(e.tag) in _PAINTED):
+        for paint in ("fill", "stroke"):
+            if _inherited(shape, paint, parents) == ("currentcolor", False):
+                shape.set(paint, "currentColor")
+
+
+def _inherited(element: ET.Element, paint: str, parents: dict) -> tuple[str, bool] | None:
+    """The paint an element gets (lower case) and whether it is its own, or None."""
+    at: ET.Element | None = element
+    while at is not None:
+        found = _STYLE_PAINT[paint].search(at.get("style") or "")
+        value = found.group(1) if found else at.get(paint)
+        if value is not None:
+            return value.strip().lower(), at is element
+        at = parents.get(at)
+    return None
 
 
 def _png(data: bytes) -> bytes:
