@@ -302,17 +302,40 @@ def test_a_pattern_has_no_seams(tmp_path, turn):
 
 def test_filters_are_pixels_fine_enough_to_print(tmp_path):
     """A blur is drawn as pixels, within its own region, at 600 dpi or more as printed:
-    here the picture prints 2 points a unit (400 pt wide)."""
+    here the picture prints a point a unit (200 pt wide)."""
     files(tmp_path)
     svg = tmp_path / "blur.svg"
     svg.write_text(f"{HEAD}{CASES['blur'][0]}</svg>")
-    picture = vector.picture(svg, tmp_path, vector.build_fonts([]), 2.0)
+    picture = vector.picture(svg, tmp_path, vector.build_fonts([]), 1.0)
     images = _images(picture.pdf)
-    assert images, "the blur is drawn as a picture"
+    assert images and picture.filter_dpi is None, "the blur is drawn as a picture, finely"
     region_units = 200  # the filter region: the 100-unit square and 50 % on each side
     for width, height in images:
-        assert min(width, height) >= region_units * 2 / 72 * vector.FILTER_DPI
-        assert max(width, height) < SIZE * 2 / 72 * vector.FILTER_DPI * 2  # not the page
+        assert min(width, height) >= region_units / 72 * vector.FILTER_DPI
+        assert max(width, height) < SIZE / 72 * vector.FILTER_DPI * 2  # not the page
+
+
+def test_filters_that_need_too_much_memory_are_drawn_coarser_and_said(tmp_path, monkeypatch):
+    """A converter that runs out of memory at the filters' print resolution (as a big
+    board's shadow would) is asked again with half the pixels each way; the painter then
+    tells the dpi the filters got."""
+    import os
+
+    real = vector._convert
+
+    def convert(text, fonts, raster):
+        return real(text, fonts, raster) if raster < 5 else os.abort()
+
+    monkeypatch.setattr(vector, "_convert", convert)
+    vector._converted.cache_clear()
+    files(tmp_path)
+    svg = tmp_path / "shadow.svg"
+    svg.write_text(f"{HEAD}{CASES['blur'][0]}</svg>")
+    picture = vector.picture(svg, tmp_path, vector.build_fonts([]), 1.0)
+    vector._converted.cache_clear()
+    assert picture.filter_dpi is not None and picture.filter_dpi < vector.FILTER_DPI
+    (width, _), *_ = _images(picture.pdf)
+    assert width == pytest.approx(200 / 72 * picture.filter_dpi, rel=0.05)
 
 
 def test_what_is_not_drawn_is_told(tmp_path):

@@ -61,6 +61,13 @@ def _svg(path: Path, box, ctx, scale: float | None = None) -> vector.VectorPictu
     if ctx.preflight and scale is not None:
         for note in sealed.notes:
             ctx.preflight.picture_note(Loc(str(path), note.line, note.col), path.name, note.text)
+        if found.filter_dpi:
+            ctx.preflight.picture_note(
+                Loc(str(path), 1, 1),
+                path.name,
+                f"its filter effects (blur, shadows) are drawn at {found.filter_dpi} dpi, not"
+                f" {vector.FILTER_DPI}: finer would need more pixels than a picture may have",
+            )
     return found
 
 

@@ -29,6 +29,9 @@ from bastelbogen.core.isolated import isolated
 FILTER_DPI = 600  # filter effects (blur, shadows) are drawn as pixels at least this fine
 MOST_FILTER_SCALE = 32.0  # pixels per picture unit, however large it prints
 LEAST_FILTER_SCALE = 1 / 64
+# Filters that need more memory than a picture's conversion may use are drawn with half the
+# pixels each way, again and again, down to this share of those wanted (and said).
+FEWEST_FILTER_PIXELS = 1 / 8
 
 
 # The converter ships as wheels for Linux on x86-64 (glibc 2.35 or newer), macOS on Apple
@@ -54,6 +57,7 @@ class VectorPicture:
     size: tuple[float, float]
     key: tuple
     smooth: bool = True  # its pictures are interpolated when enlarged (image-rendering)
+    filter_dpi: int | None = None  # its filters drawn coarser than FILTER_DPI, for memory
 
 
 def picture(
@@ -63,9 +67,23 @@ def picture(
     guard's SvgRefused say why not. Without a scale, its filters get a pixel a unit: what
     its size is read from."""
     sealed = sealed_picture(path, folder, fonts)
-    raster = _raster_scale(scale) if sealed.filtered and scale is not None else 1.0
-    found = _converted(sealed.text, fonts, raster, str(path))
-    return replace(found, smooth=sealed.smooth)
+    if not sealed.filtered or scale is None:
+        return replace(_converted(sealed.text, fonts, 1.0, str(path)), smooth=sealed.smooth)
+    raster = _raster_scale(scale)
+    while True:  # filters as fine as the print wants, or as fine as memory allows
+        try:
+            found = _converted(sealed.text, fonts, raster, str(path))
+        except ContentError as exc:
+            # Only a conversion that ran out of memory is tried again, coarser: one that
+            # took too long would take as long again.
+            short = any("ran out of the memory" in p.message for p in exc.problems)
+            if not short or raster / 2 < FEWEST_FILTER_PIXELS * _raster_scale(scale):
+                raise
+            raster /= 2
+            continue
+        dpi = raster * 72 / scale
+        coarser = round(dpi) if dpi < FILTER_DPI - 0.5 else None
+        return replace(found, smooth=sealed.smooth, filter_dpi=coarser)
 
 
 def notes(path: Path, folder: Path, fonts: tuple[Path, ...]) -> tuple[Note, ...]:
@@ -136,12 +154,12 @@ def _family(font: Path) -> str:
 
 def _raster_scale(scale: float) -> float:
     """Pixels per picture unit for its filter effects: FILTER_DPI as printed at `scale`
-    points per unit, rounded up to a step of a half power of two (a few sizes share one
-    conversion, and none costs more than twice the pixels it needs). A picture drawn in
+    points per unit, rounded up to a step of a quarter power of two (a few sizes share one
+    conversion, and none costs more than 1.41 times the pixels it needs). A picture drawn in
     units far smaller than it prints (a 100,000-unit drawing on a card) gets fewer pixels
     than units."""
     wanted = max(scale * FILTER_DPI / 72, LEAST_FILTER_SCALE)
-    return min(2.0 ** (math.ceil(2 * math.log2(wanted) - 1e-9) / 2), MOST_FILTER_SCALE)
+    return min(2.0 ** (math.ceil(4 * math.log2(wanted) - 1e-9) / 4), MOST_FILTER_SCALE)
 
 
 @lru_cache(maxsize=64)
