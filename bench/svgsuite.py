@@ -65,8 +65,7 @@ def ours(svg: Path, suite: Path, size: tuple[int, int]):
     drawn = vector.picture(svg, suite, fonts).size
     # Its filters drawn at the reference's own pixels, as every renderer compared draws them:
     # lighting, convolution and morphology work per device pixel (a print has 600 dpi).
-    screen = width / drawn[0] * 72 / vector.FILTER_DPI
-    picture = vector.picture(svg, suite, fonts, screen)
+    picture = vector.picture(svg, suite, fonts, width / drawn[0], pixels=width / drawn[0])
     page = pdfium.PdfDocument(picture_page(picture, (width, height)))[0]
     return page.render(scale=1 - 1e-9).to_pil().convert("RGB").resize(size)
 

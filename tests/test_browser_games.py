@@ -50,6 +50,7 @@ GAMES = [
     ("examples", "squib-tutorial", ("deck.csv", "Draw two cards.", "Draw three cards.")),
     ("examples", "vehicles", ("vehicles.csv", "A1,A,Roadster,Roadster", "A1,A,Roadstar,Roadstar")),
     ("examples", "vogelquartett", ("groups.csv", "Singvögel,Songbirds", "Singvogel,Songbird")),
+    ("examples", "wappen", ("arms.csv", "Sparren,Chevron", "Sparre,Chevron")),
 ]
 
 

@@ -410,11 +410,46 @@ def test_what_an_svg_embeds_passes_the_same_guard(tmp_path, body, why):
 
 
 def test_a_refusal_says_the_converters_cause(tmp_path):
+    """What the converter refuses is refused in its words (the content's check refuses this
+    one first, below; drawn without it, the converter says why)."""
     svg = tmp_path / "bad.svg"
     svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="-5" height="10"/>')
     with pytest.raises(vector.VectorRefused) as refused:
         vector.picture(svg, tmp_path, vector.build_fonts([]), 1.0)
     assert "size" in str(refused.value).lower()
+
+
+@pytest.mark.parametrize(
+    "root, why",
+    [
+        ("", r"has no size: give its <svg> a width and height, or a viewBox"),
+        ('width="-60" height="90"', r"has a width of -60: nothing of it can be drawn"),
+        ('width="1e308" height="9"', r"has a width of 1e308, which no page can hold"),
+    ],
+)
+def test_a_picture_without_a_size_to_draw_is_refused_where_it_is_named(tmp_path, root, why):
+    """Checked with the content (pictures.picture_fault), so the error stands at the row
+    or box that names the picture; a die line needs no size (its outline is)."""
+    import re
+
+    from bastelbogen.content.pictures import picture_fault
+
+    svg = tmp_path / "sized.svg"
+    svg.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {root}><rect width="9"/></svg>')
+    assert re.fullmatch(why, picture_fault(svg, tmp_path) or "")
+
+
+def test_a_use_leading_back_to_itself_is_left_out_not_refused(tmp_path):
+    from bastelbogen.content.pictures import picture_fault
+
+    body = '<g id="a"><rect width="200" height="100" fill="red"/><use href="#a" y="100"/></g>'
+    svg = tmp_path / "loop.svg"
+    svg.write_text(f"{HEAD}{body}</svg>")
+    assert picture_fault(svg, tmp_path) is None
+    image, _ = drawn(tmp_path, body, name="loop.svg")
+    assert image.getpixel((100, 50)) == RED and image.getpixel((100, 150)) == WHITE
+    (note,) = vector.notes(svg, tmp_path, vector.build_fonts([]))
+    assert "holds this <use> itself; it is left out" in note.text
 
 
 def test_conversion_is_the_same_bytes_each_time(tmp_path):

@@ -91,12 +91,13 @@ def checked_svg(
 
 
 def svg_problem(path: Path, folder: Path) -> str | None:
-    """Why the SVG cannot be used, or None."""
+    """Why the SVG cannot be used as a picture, or None (a <use> leading back to itself is
+    left out of a picture, content/svgseal.py: not a reason)."""
     try:
-        read_svg(path, folder)
+        _, root = read_svg(path, folder, cycles=[])
     except SvgRefused as exc:
         return str(exc)
-    return None
+    return size_problem(root)
 
 
 def _parse(data: bytes) -> ET.Element:
@@ -172,6 +173,29 @@ def _file_problem(ref: str, svg: Path, folder: Path, depth: int) -> str | None:
         return None
     problem = rasters.raster_problem(target, rasters.EMBEDDED_FORMATS)
     return None if problem is None else f"<image> refers to '{shown}', which {problem}"
+
+
+_LENGTH = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-z%]*)\s*$", re.I)
+MOST_SIZE = 1e6  # of a picture's width or height, in its units: far past any page
+
+
+def size_problem(root: ET.Element) -> str | None:
+    """Why a picture has no size to draw it at: none written at all, none to see (zero or
+    less), or one no page could hold (a renderer then draws nothing, or fails). A die line
+    needs none: its outline is its size."""
+    width, height, box = root.get("width"), root.get("height"), root.get("viewBox")
+    if width is None and height is None and not (box or "").strip():
+        return "has no size: give its <svg> a width and height, or a viewBox"
+    for name, value in (("width", width), ("height", height)):
+        found = _LENGTH.match(value or "")
+        if value is None or found is None or found.group(2) == "%":
+            continue  # the viewBox, or its units, say the size
+        number = float(found.group(1))
+        if not number > 0:
+            return f"has a {name} of {value.strip()[:20]}: nothing of it can be drawn"
+        if number > MOST_SIZE:
+            return f"has a {name} of {value.strip()[:20]}, which no page can hold"
+    return None
 
 
 def image_file(ref: str, svg: Path, folder: Path) -> Path | None:

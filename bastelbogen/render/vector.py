@@ -61,15 +61,20 @@ class VectorPicture:
 
 
 def picture(
-    path: Path, folder: Path, fonts: tuple[Path, ...], scale: float | None = None
+    path: Path,
+    folder: Path,
+    fonts: tuple[Path, ...],
+    scale: float | None = None,
+    pixels: float | None = None,
 ) -> VectorPicture:
     """The SVG at `path` drawn `scale` points per unit, converted; VectorRefused or the
     guard's SvgRefused say why not. Without a scale, its filters get a pixel a unit: what
-    its size is read from."""
+    its size is read from. `pixels`: its filters' pixels a unit, exactly (a conformance
+    case drawn at its reference's pixels)."""
     sealed = sealed_picture(path, folder, fonts)
     if not sealed.filtered or scale is None:
         return replace(_converted(sealed.text, fonts, 1.0, str(path)), smooth=sealed.smooth)
-    raster = _raster_scale(scale)
+    raster = pixels or _raster_scale(scale)
     while True:  # filters as fine as the print wants, or as fine as memory allows
         try:
             found = _converted(sealed.text, fonts, raster, str(path))
@@ -77,12 +82,12 @@ def picture(
             # Only a conversion that ran out of memory is tried again, coarser: one that
             # took too long would take as long again.
             short = any("ran out of the memory" in p.message for p in exc.problems)
-            if not short or raster / 2 < FEWEST_FILTER_PIXELS * _raster_scale(scale):
+            if not short or pixels or raster / 2 < FEWEST_FILTER_PIXELS * _raster_scale(scale):
                 raise
             raster /= 2
             continue
         dpi = raster * 72 / scale
-        coarser = round(dpi) if dpi < FILTER_DPI - 0.5 else None
+        coarser = round(dpi) if dpi < FILTER_DPI - 0.5 and not pixels else None
         return replace(found, smooth=sealed.smooth, filter_dpi=coarser)
 
 
@@ -159,7 +164,7 @@ def _raster_scale(scale: float) -> float:
     units far smaller than it prints (a 100,000-unit drawing on a card) gets fewer pixels
     than units."""
     wanted = max(scale * FILTER_DPI / 72, LEAST_FILTER_SCALE)
-    return min(2.0 ** (math.ceil(4 * math.log2(wanted) - 1e-9) / 4), MOST_FILTER_SCALE)
+    return min(2.0 ** (math.ceil(4 * math.log2(wanted) - 1e-6) / 4), MOST_FILTER_SCALE)
 
 
 @lru_cache(maxsize=64)
