@@ -317,7 +317,8 @@ def _svg_picture(svg: Path, png: Path) -> None:
 
     picture = vector.picture(svg, svg.parent, vector.build_fonts([]))
     page = picture_page(picture, picture.size)
-    image = pdfium.PdfDocument(page)[0].render(scale=50 / 72).to_pil()
+    # The converter measures an SVG in CSS pixels, 96 to the inch: at 50 dpi, as the sheets.
+    image = pdfium.PdfDocument(page)[0].render(scale=50 / 96).to_pil()
     image.save(png, optimize=True)
 
 
