@@ -534,3 +534,22 @@ def test_an_svg_inside_an_svg_reads_its_pictures_from_where_it_lies(tmp_path):
     os.utime(parts / "red.png", ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
     again = vector.sealed_picture(tmp_path / "outer.svg", tmp_path, fonts)
     assert again.text != sealed.text and png_bytes(GREEN) not in sealed.text.encode()
+
+
+def test_tiles_are_bounded_for_the_whole_picture(tmp_path):
+    """A stranger's picture of thousands of pattern-filled shapes: at most MOST_TILES tiles
+    are written out in all (the rest keep the converter's pattern), so sealing stays small."""
+    from bastelbogen.content import svgpatterns
+
+    shapes = "".join(
+        f'<rect x="{k % 100}" y="{k // 100}" width="50" height="50" fill="url(#p)"/>'
+        for k in range(3000)
+    )
+    body = (
+        '<pattern id="p" width="1" height="1" patternUnits="userSpaceOnUse">'
+        '<rect width="1" height="1" fill="red"/></pattern>' + shapes
+    )
+    svg = tmp_path / "many.svg"
+    svg.write_text(f"{HEAD}{body}</svg>")
+    sealed = vector.sealed_picture(svg, tmp_path, vector.build_fonts([]))
+    assert sealed.text.count("#bastelbogen-tile-") <= 2 * svgpatterns.MOST_TILES + 3000

@@ -17,7 +17,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from bastelbogen.content.svgterms import XLINK_HREF, local, templates
+from bastelbogen.content.svgterms import XLINK_HREF, length, local, templates
 
 GRADIENTS = ("linearGradient", "radialGradient")
 _SHARED = ("gradientUnits", "gradientTransform", "spreadMethod")
@@ -26,7 +26,6 @@ _OWN = {
     "radialGradient": ("cx", "cy", "r", "fx", "fy", "fr"),
 }
 MOST_PERIODS = 256
-_NUMBER = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(%|px)?\s*$")
 
 
 def unrolled(
@@ -131,7 +130,7 @@ def _offsets(stops: list[ET.Element]) -> list[float]:
     """Each stop's offset as SVG reads it: clamped to 0..1, never below the one before."""
     out: list[float] = []
     for stop in stops:
-        value = _length(stop.get("offset") or "0", 1.0)
+        value = length(stop.get("offset") or "0", 1.0)
         value = min(max(value if value is not None else 0.0, 0.0), 1.0)
         out.append(max(value, out[-1]) if out else value)
     return out
@@ -164,7 +163,7 @@ def _geometry(gradient: ET.Element, keys: dict[str, str], viewbox) -> dict[str, 
     out = {}
     for key, default in keys.items():
         whole = 1.0 if not user else {"x": w, "y": h}.get(key[-1:], diagonal)
-        value = _length(gradient.get(key) or default, whole)
+        value = length(gradient.get(key) or default, whole)
         if value is None:
             return None
         out[key] = value
@@ -221,15 +220,6 @@ def _radial(gradient: ET.Element, box, viewbox) -> tuple[int, int] | None:
     return None
 
 
-def _length(text: str, whole: float) -> float | None:
-    """A number, a percentage of `whole`, or px; None for other units."""
-    found = _NUMBER.match(text)
-    if found is None:
-        return None
-    value = float(found.group(1))
-    return value * whole / 100 if found.group(2) == "%" else value
-
-
 def root_viewbox(root: ET.Element) -> tuple[float, float, float, float]:
     """The picture's user space: its viewBox, else its size, else 100 x 100."""
     numbers = re.split(r"[\s,]+", (root.get("viewBox") or "").strip())
@@ -239,6 +229,6 @@ def root_viewbox(root: ET.Element) -> tuple[float, float, float, float]:
             return x, y, w, h
     except ValueError:
         pass
-    w = _length(root.get("width") or "", 100.0) or 100.0
-    h = _length(root.get("height") or "", 100.0) or 100.0
+    w = length(root.get("width") or "", 100.0) or 100.0
+    h = length(root.get("height") or "", 100.0) or 100.0
     return 0.0, 0.0, w, h

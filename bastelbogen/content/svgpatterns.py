@@ -8,8 +8,8 @@ Read as SVG 1.1 (13.3) has it: the tile at `x y width height` (in `patternUnits`
 shape's bounding box by default), its content in `patternContentUnits` or its `viewBox`,
 the whole in `patternTransform`; attributes and content may come from another pattern
 (`href`). A shape whose pattern or geometry cannot be read that simply (a length in units
-other than px or %, a fill set by a style sheet, more than `MOST_TILES` tiles) keeps the
-converter's pattern.
+other than px or %, a fill set by a style sheet, past `MOST_TILES` tiles in the picture)
+keeps the converter's pattern.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import math
 import re
 import xml.etree.ElementTree as ET
 
-from bastelbogen.content.svgterms import SVG_NS, local, templates
+from bastelbogen.content.svgterms import SVG_NS, inherited, length, local, templates
 
 MOST_TILES = 4_000
 SEAM = 0.25  # how much the tiles beneath grow, of a tile (seen only between tiles)
@@ -30,7 +30,6 @@ _GEOMETRY = (
 )
 _WHOLE = ("transform", "opacity", "clip-path", "mask", "filter")  # of the whole element
 _FILL = re.compile(r"^\s*url\(\s*['\"]?#([^'\")]+)['\"]?\s*\)")
-_NUMBER = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(%|px)?\s*$")
 _STYLE_FILL = re.compile(r"(?:^|;)\s*fill\s*:\s*([^;]+)")
 
 
@@ -41,12 +40,13 @@ def tiled(root: ET.Element) -> int:
         return 0
     parents = {child: parent for parent in root.iter() for child in parent}
     ids = {e.get("id"): e for e in root.iter() if e.get("id")}
-    done = 0
+    done, laid = 0, 0  # shapes tiled, and tiles laid in all: at most MOST_TILES a picture
     for shape in [e for e in root.iter() if local(e.tag) in _SHAPES]:
         name = _pattern_fill(shape, parents)
         if name in patterns and not _inside_pattern(shape, parents):
             if not _measured_by_box(shape, parents, ids):
-                done += _tile(shape, patterns[name], patterns, parents, root, done, ids)
+                tiles = _tile(shape, patterns[name], patterns, parents, root, done, ids, laid)
+                done, laid = done + (tiles > 0), laid + tiles
     return done
 
 
@@ -92,17 +92,9 @@ def _clip_in_user_space(shape: ET.Element, box, defs: ET.Element, key: str, ids:
 
 def _pattern_fill(shape: ET.Element, parents: dict) -> str | None:
     """The id of the pattern the shape is filled with, written on it or a group round it."""
-    element: ET.Element | None = shape
-    while element is not None:
-        fill = element.get("fill")
-        found = _STYLE_FILL.search(element.get("style") or "")
-        if found:
-            fill = found.group(1)
-        if fill is not None:
-            match = _FILL.match(fill)
-            return match.group(1) if match else None
-        element = parents.get(element)
-    return None
+    fill = inherited(shape, "fill", parents)
+    match = _FILL.match(fill[0]) if fill else None
+    return match.group(1) if match else None
 
 
 def _inside_pattern(shape: ET.Element, parents: dict) -> bool:
@@ -125,7 +117,9 @@ def _resolved(pattern: ET.Element, patterns: dict) -> tuple[dict, list[ET.Elemen
     return attrs, content
 
 
-def _tile(shape, pattern, patterns, parents, root, n: int, ids: dict) -> int:
+def _tile(shape, pattern, patterns, parents, root, n: int, ids: dict, laid: int) -> int:
+    """The shape's pattern fill written out as tiles (`laid` already in the picture); how
+    many, 0 when it keeps the converter's pattern."""
     attrs, content = _resolved(pattern, patterns)
     box = _bbox(shape)
     tile = _tile_rect(attrs, box) if box is not None else None
@@ -137,11 +131,11 @@ def _tile(shape, pattern, patterns, parents, root, n: int, ids: dict) -> int:
     seen = [inverse(*c) for c in corners] if inverse else corners
     columns = _span([p[0] for p in seen], x, w)
     rows = _span([p[1] for p in seen], y, h)
-    if len(columns) * len(rows) > MOST_TILES:
+    if laid + len(columns) * len(rows) > MOST_TILES:
         return 0
     key = f"bastelbogen-tile-{n}"
     _lay(shape, attrs, content, box, tile, columns, rows, parents, root, key, ids)
-    return 1
+    return len(columns) * len(rows)
 
 
 def _lay(shape, attrs, content, box, tile, columns, rows, parents, root, key, ids) -> None:
@@ -226,7 +220,7 @@ def _within(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
         stroked = (element.get("stroke") or "none") != "none" or "stroke" in (
             element.get("style") or ""
         )
-        half = (_number(element.get("stroke-width") or "1") or 0.0) / 2 if stroked else 0.0
+        half = (length(element.get("stroke-width") or "1") or 0.0) / 2 if stroked else 0.0
         if box[0] - half < 0 or box[1] - half < 0 or box[2] + half > w or box[3] + half > h:
             return False
     return True
@@ -239,8 +233,8 @@ def _covers(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
     if attrs.get("patternContentUnits") == "objectBoundingBox":
         return False
     first = content[0]
-    x, y = _number(first.get("x")), _number(first.get("y"))
-    width, height = _number(first.get("width")), _number(first.get("height"))
+    x, y = length(first.get("x")), length(first.get("y"))
+    width, height = length(first.get("width")), length(first.get("height"))
     if None in (x, y, width, height) or first.get("transform"):
         return False
     painted = (first.get("fill") or "black").strip().lower() not in ("none", "transparent")
@@ -266,28 +260,12 @@ def _without_ids(element: ET.Element) -> ET.Element:
 
 
 def _fill_rule(shape: ET.Element, parents: dict) -> str:
-    element: ET.Element | None = shape
-    while element is not None:
-        rule = element.get("fill-rule")
-        found = re.search(r"fill-rule\s*:\s*(\w+)", element.get("style") or "")
-        if found:
-            rule = found.group(1)
-        if rule:
-            return rule.strip()
-        element = parents.get(element)
-    return "nonzero"
+    rule = inherited(shape, "fill-rule", parents)
+    return rule[0] if rule else "nonzero"
 
 
 def _svg(tag: str) -> str:
     return "{" + SVG_NS + "}" + tag
-
-
-def _number(text: str | None, whole: float = 1.0) -> float | None:
-    found = _NUMBER.match(text or "0")
-    if found is None:
-        return None
-    value = float(found.group(1))
-    return value * whole / 100 if found.group(2) == "%" else value
 
 
 def _tile_rect(attrs: dict, box: Box) -> Box | None:
@@ -304,7 +282,7 @@ def _tile_rect(attrs: dict, box: Box) -> Box | None:
         text = attrs.get(key)
         if not on_box and (text or "").strip().endswith("%"):
             return None  # a share of the viewport: not read here
-        value = _number(text)
+        value = length(text)
         if value is None:
             return None
         values.append(start + value * size if on_box else value)
@@ -354,7 +332,7 @@ def _simple_box(tag: str, shape: ET.Element) -> Box | None:
         "ellipse": ("cx", "cy", "rx", "ry"),
         "line": ("x1", "y1", "x2", "y2"),
     }[tag]
-    values = [_number(shape.get(name)) for name in names]
+    values = [length(shape.get(name)) for name in names]
     if any(v is None for v in values):
         return None
     a, b, c, d = (v or 0.0 for v in values)

@@ -39,6 +39,7 @@ from bastelbogen.content.svgterms import (
     SVG_NS,
     UNREAD_INPUTS,
     XLINK_HREF,
+    inherited,
     local,
     reference,
 )
@@ -146,9 +147,10 @@ class _Sealer:
                 element.attrib.pop(XLINK_HREF, None)
             self._element(element, line, col, ids, has_text, depth)
         at = {id(e): place for e, place in zip(elements, places, strict=False)}
-        self._leave_out(cycles, elements, at)
-        _current_colour(elements)
-        capped_dots(elements)
+        parents = {child: parent for parent in elements for child in parent}
+        self._leave_out(cycles, parents, at)
+        _current_colour(elements, parents)
+        capped_dots(elements, parents)
         for gradient, why in unrolled(root, root_viewbox(root)):
             self.note(*at.get(id(gradient), (1, 1)), why)
         tiled(root)
@@ -158,9 +160,8 @@ class _Sealer:
         smooth = not any(_PIXELATED.search(_rendering(e)) for e in elements)
         return Sealed(text, tuple(self.notes), self.filtered, smooth, tuple(self.reads))
 
-    def _leave_out(self, cycles: list, elements: list, at: dict) -> None:
+    def _leave_out(self, cycles: list, parents: dict, at: dict) -> None:
         """The <use> elements that lead back to themselves, left out as renderers do."""
-        parents = {child: parent for parent in elements for child in parent}
         for use in cycles:
             line, col = at.get(id(use), (1, 1))
             self.note(
@@ -308,33 +309,20 @@ def _rendering(element: ET.Element) -> str:
 
 
 _PAINTED = ("rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "tspan")
-_STYLE_PAINT = {k: re.compile(rf"(?:^|;)\s*{k}\s*:\s*([^;]+)") for k in ("fill", "stroke")}
 
 
-def _current_colour(elements: list[ET.Element]) -> None:
+def _current_colour(elements: list[ET.Element], parents: dict) -> None:
     """`fill: currentColor` set on a group takes the `color` nearest each shape (CSS Color
     4: it inherits as the keyword), where the converter takes the group's own: the keyword
     is written on each shape that inherits it. Only without a style sheet, whose rules on a
     group in between are not followed here."""
     if any(local(e.tag) == "style" for e in elements):
         return
-    parents = {child: parent for parent in elements for child in parent}
     for shape in (e for e in elements if local(e.tag) in _PAINTED):
         for paint in ("fill", "stroke"):
-            if _inherited(shape, paint, parents) == ("currentcolor", False):
+            found = inherited(shape, paint, parents)
+            if found and found[0].lower() == "currentcolor" and found[1] is not shape:
                 shape.set(paint, "currentColor")
-
-
-def _inherited(element: ET.Element, paint: str, parents: dict) -> tuple[str, bool] | None:
-    """The paint an element gets (lower case) and whether it is its own, or None."""
-    at: ET.Element | None = element
-    while at is not None:
-        found = _STYLE_PAINT[paint].search(at.get("style") or "")
-        value = found.group(1) if found else at.get(paint)
-        if value is not None:
-            return value.strip().lower(), at is element
-        at = parents.get(at)
-    return None
 
 
 def _png(data: bytes) -> bytes:

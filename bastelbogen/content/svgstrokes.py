@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from bastelbogen.content.svgterms import local
+from bastelbogen.content.svgterms import inherited, local
 
 TINY = 1e-3  # of a user unit: far below a printer's dot, enough to have a direction
 _CAPPED = ("round", "square")
@@ -18,32 +18,20 @@ _STROKED = ("path", "line", "polyline", "polygon", "rect", "circle", "ellipse")
 _LIST = re.compile(r"[\s,]+")
 
 
-def capped_dots(elements: list[ET.Element]) -> None:
+def capped_dots(elements: list[ET.Element], parents: dict) -> None:
     """Zero-length subpaths and dashes of every stroked path with round or square caps
     given a length."""
-    parents = {child: parent for parent in elements for child in parent}
     for element in elements:
         if local(element.tag) not in _STROKED:
             continue
-        if _inherited(element, "stroke-linecap", parents) not in _CAPPED:
+        cap = inherited(element, "stroke-linecap", parents)
+        if cap is None or cap[0].lower() not in _CAPPED:
             continue
         dashes = element.get("stroke-dasharray")
         if dashes:
             element.set("stroke-dasharray", _dashes(dashes))
         if local(element.tag) == "path" and element.get("d"):
             element.set("d", _dotted(element.get("d") or ""))
-
-
-def _inherited(element: ET.Element, name: str, parents: dict) -> str:
-    at: ET.Element | None = element
-    pattern = re.compile(rf"(?:^|;)\s*{name}\s*:\s*([^;]+)")
-    while at is not None:
-        found = pattern.search(at.get("style") or "")
-        value = found.group(1) if found else at.get(name)
-        if value is not None:
-            return value.strip().lower()
-        at = parents.get(at)
-    return "butt"
 
 
 def _dashes(value: str) -> str:

@@ -3,6 +3,8 @@ uses, and those it never prints (said, where a picture holds them)."""
 
 from __future__ import annotations
 
+import re
+
 SVG_NS = "http://www.w3.org/2000/svg"
 
 # Elements drawn, or used by what is drawn (SVG 1.1 and 2, as static renderers read them).
@@ -70,3 +72,31 @@ def templates(element, named: dict) -> list:
         found.append(source)
         ref = reference(source)
     return found
+
+
+_NUMBER = re.compile(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*(%|px)?\s*$")
+
+
+def length(text: str | None, whole: float = 1.0) -> float | None:
+    """A length as SVG writes it: a number, px, or a percentage of `whole`; unwritten is 0;
+    None for other units (read by the converter, not here)."""
+    found = _NUMBER.match(text or "0")
+    if found is None:
+        return None
+    value = float(found.group(1))
+    return value * whole / 100 if found.group(2) == "%" else value
+
+
+def inherited(element, name: str, parents: dict) -> tuple[str, object] | None:
+    """The value of the property `name` an element gets, and the element that sets it: its
+    `style` before its attribute, itself before the groups round it; None when none does.
+    Style sheets are not followed (where they matter, the caller says)."""
+    pattern = re.compile(rf"(?:^|;)\s*{re.escape(name)}\s*:\s*([^;]+)")
+    at = element
+    while at is not None:
+        found = pattern.search(at.get("style") or "")
+        value = found.group(1) if found else at.get(name)
+        if value is not None:
+            return value.strip(), at
+        at = parents.get(at)
+    return None
