@@ -428,24 +428,24 @@ def test_a_refusal_says_the_converters_cause(tmp_path):
     ],
 )
 def test_a_picture_without_a_size_to_draw_is_refused_where_it_is_named(tmp_path, root, why):
-    """Checked with the content (pictures.picture_fault), so the error stands at the row
+    """Checked with the content (pictures.picture_problem), so the error stands at the row
     or box that names the picture; a die line needs no size (its outline is)."""
     import re
 
-    from bastelbogen.content.pictures import picture_fault
+    from bastelbogen.content.pictures import picture_problem
 
     svg = tmp_path / "sized.svg"
     svg.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {root}><rect width="9"/></svg>')
-    assert re.fullmatch(why, picture_fault(svg, tmp_path) or "")
+    assert re.fullmatch(why, picture_problem(svg, tmp_path) or "")
 
 
 def test_a_use_leading_back_to_itself_is_left_out_not_refused(tmp_path):
-    from bastelbogen.content.pictures import picture_fault
+    from bastelbogen.content.pictures import picture_problem
 
     body = '<g id="a"><rect width="200" height="100" fill="red"/><use href="#a" y="100"/></g>'
     svg = tmp_path / "loop.svg"
     svg.write_text(f"{HEAD}{body}</svg>")
-    assert picture_fault(svg, tmp_path) is None
+    assert picture_problem(svg, tmp_path) is None
     image, _ = drawn(tmp_path, body, name="loop.svg")
     assert image.getpixel((100, 50)) == RED and image.getpixel((100, 150)) == WHITE
     (note,) = vector.notes(svg, tmp_path, vector.build_fonts([]))

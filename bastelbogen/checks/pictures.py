@@ -4,7 +4,7 @@ inside the game's folder, present, and fit to print (pixel count, SVG references
 from __future__ import annotations
 
 from bastelbogen.content.models import Game
-from bastelbogen.content.pictures import PICTURE, picture_fault
+from bastelbogen.content.pictures import PICTURE, picture_problem
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.source import YList, YMap
@@ -16,7 +16,7 @@ def check_picture(game: Game, name: str, where: Loc, problems: Collector, prefix
         problems.add(where, f"{prefix}image '{name}' leaves the game folder {game.folder}")
     elif not is_file(path):
         problems.add(where, f"{prefix}image file not found: {name}")
-    elif problem := picture_fault(path, game.folder):
+    elif problem := picture_problem(path, game.folder):
         problems.add(where, f"{prefix}image {name} {problem}")
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bastelbogen.content.pictures import PICTURE, picture_fault
+from bastelbogen.content.pictures import PICTURE, picture_problem
 from bastelbogen.content.tables import Cells, header, read_cells, rows_of
 from bastelbogen.content.tables.columns import Column, convert
 from bastelbogen.core import limits
@@ -150,7 +150,7 @@ def _pictures(named: dict[str, Loc], rows: list, table: Path) -> dict[str, list]
                 )
             elif not is_file(source):
                 problems.add(at, f"picture file not found: {value} (looked in {folder})")
-            elif why := picture_fault(source, folder):
+            elif why := picture_problem(source, folder):
                 problems.add(at, f"picture {value} {why}")
             else:
                 found[key].append((value, source))

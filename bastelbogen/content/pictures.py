@@ -19,14 +19,9 @@ PICTURE = re.compile(r"\.(png|jpe?g|svg)$", re.I)
 
 
 def picture_problem(path: Path, folder: Path) -> str | None:
-    """Why the picture cannot be used, or None."""
+    """Why the picture cannot be used, or None: checked where content names it, before a
+    build. Whether the converter draws an SVG is known when it is drawn (render/vector.py),
+    where the build's fonts are known: `pnp validate` draws every picture."""
     if path.suffix.lower() == ".svg":
         return svg_problem(path, folder)
     return raster_problem(path)
-
-
-def picture_fault(path: Path, folder: Path) -> str | None:
-    """Why a picture cannot be printed (checked before a build, where content names it).
-    Whether the converter draws an SVG is known when it is drawn (render/vector.py), where
-    the build's fonts are known: `pnp validate` draws every picture."""
-    return picture_problem(path, folder)
