@@ -99,11 +99,13 @@ def test_every_card_of_a_2000_card_deck_is_reachable(browser, deck):
     assert "2000 pieces" in heading and "2001 faces" in heading  # 2,000 fronts, one back
     # Only what is in view is in the page: far fewer than 2,001 pictures.
     assert browser.execute_script("return document.querySelectorAll('figure.face').length") < 300
-    browser.execute_script("scrollTo(0, document.body.scrollHeight)")
     last = pieces[-1]
+    # Scrolled to the end at every look: on a busy machine the page may still be growing
+    # (pictures arriving above) when the first scroll lands.
     loaded = _until(
         browser,
-        "const f = [...document.querySelectorAll('figure.face')].find(f =>"
+        "scrollTo(0, document.body.scrollHeight);"
+        " const f = [...document.querySelectorAll('figure.face')].find(f =>"
         f" f.dataset.items === '{last['id']}' && f.dataset.side === 'front');"
         " const i = f && f.querySelector('img'); return i && i.complete && i.naturalWidth",
     )
