@@ -29,11 +29,40 @@ def test_duplicate_keys_are_an_error(tmp_path):
         load_yaml(path)
 
 
-def test_yaml_tags_are_not_executed(tmp_path):
+@pytest.mark.parametrize(
+    "value",
+    [
+        "!!python/object/apply:os.system ['true']",  # never executed
+        "!!binary aGVsbG8=",  # would print as b'hello'
+        "!!set {x, y}",
+        "!!omap [{x: 1}]",
+        "!!pairs [{x: 1}]",
+        "!!timestamp 2024-05-01",
+        "!!merge x",
+        "!local x",
+        "!<tag:example.com,2000:thing> x",
+    ],
+)
+def test_only_the_core_schemas_tags_are_read(tmp_path, value):
+    """YAML's core schema (str, int, float, bool, null, seq, map): any other tag is told at
+    its value, never turned into a Python object a card would print as its inner form."""
     path = tmp_path / "x.yaml"
-    path.write_text("a: !!python/object/apply:os.system ['true']\n")
-    with pytest.raises(ContentError, match="broken YAML"):
+    path.write_text(f"title:\n  de: {value}\n")
+    with pytest.raises(ContentError, match=r"x.yaml:2:7: the tag \S+ is not read"):
         load_yaml(path)
+
+
+def test_core_tags_and_dates_read_as_written(tmp_path):
+    path = tmp_path / "x.yaml"
+    path.write_text("a: !!str 5\nb: !!int '7'\nc: 2024-05-01\nd: ! x\ne: &m {f: 1}\ng: {<<: *m}\n")
+    assert load_yaml(path) == {
+        "a": "5",
+        "b": 7,
+        "c": "2024-05-01",
+        "d": "x",
+        "e": {"f": 1},
+        "g": {"f": 1},
+    }
 
 
 def test_layout_extends_and_replaces_by_name(tmp_path):

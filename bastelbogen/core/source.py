@@ -74,7 +74,27 @@ _RAW_BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NODE_KINDS = {yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
 
 
-class _Loader(_Parser, Composer, SafeConstructor, Resolver):
+# YAML's core schema (YAML 1.2, 10.3): what a game file may hold. pyyaml reads YAML 1.1's
+# types too; `!!binary`, `!!set`, `!!omap`, `!!pairs` and `!!timestamp` have no meaning in a
+# game and would reach a card as Python's inner form. Merge keys (`<<`) stay: they are
+# resolved into their mapping before anything is constructed.
+_CORE_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "seq", "map")
+)
+
+
+class _CoreResolver(Resolver):
+    """pyyaml's resolver without YAML 1.1's dates: `2024-05-01` is the text it reads as,
+    not a date (the core schema has none; a date printed on a card is a text)."""
+
+
+_CoreResolver.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in found if tag != "tag:yaml.org,2002:timestamp"]
+    for first, found in Resolver.yaml_implicit_resolvers.items()
+}
+
+
+class _Loader(_Parser, Composer, SafeConstructor, _CoreResolver):
     """Safe loading to YMap/YList with places; refuses duplicate keys, deep nesting, alias
     bombs, overlong texts and control characters."""
 
@@ -82,7 +102,7 @@ class _Loader(_Parser, Composer, SafeConstructor, Resolver):
         _Parser.__init__(self, text)
         Composer.__init__(self)
         SafeConstructor.__init__(self)
-        Resolver.__init__(self)
+        _CoreResolver.__init__(self)
         self.file = file
         self.depth = 0
         self.nodes = 0
@@ -178,6 +198,15 @@ class _Loader(_Parser, Composer, SafeConstructor, Resolver):
         return SafeConstructor.construct_yaml_int(self, node)
 
     def construct_object(self, node, deep=False):
+        if node.tag not in _CORE_TAGS:  # `!!binary` would print as b'…', `!!set` as {…}
+            tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+            raise ContentError(
+                Problem(
+                    loc_of(node, self.file),
+                    f"the tag {tag[:40]} is not read: a game's files hold texts, numbers,"
+                    " true/false, lists and mappings only; write the value without the tag",
+                )
+            )
         # An explicit tag the value does not fit (`!!float .nan-`, `!!int abc`, `!!bool x`,
         # `!!timestamp 2001-13-45`, `!!map [1]`): pyyaml's constructors raise what Python
         # does; told at the value.

@@ -19,13 +19,22 @@ from bastelbogen.core.budget import Timeout, clock, deadline, grant, reset_budge
 
 
 def printable(value):
-    """Only plain values become text: a list or mapping printed whole is a mistake."""
+    """Only plain values become text: a list or mapping printed whole is a mistake, and so
+    is anything Python would print as its inner form (bytes as b'…', a method as <built-in
+    method …>, a set, a range, a generator): the designer would find it on the cut card."""
+    if isinstance(value, str | int | float | None):  # bool is an int
+        return value
     if isinstance(value, list | tuple | dict):
         kind = "a mapping" if isinstance(value, dict) else "a list"
         raise ValueError(
             f"{kind} cannot be printed as text ({value!r:.60}); pick one value or loop over it"
         )
-    return value
+    if isinstance(value, bytes | bytearray):
+        raise ValueError(f"bytes cannot be printed as text ({value!r:.60}); decode them first")
+    raise ValueError(
+        f"a {type(value).__name__} cannot be printed as text;"
+        " was a call's () or a filter left out?"
+    )
 
 
 @lru_cache(maxsize=1)
@@ -188,15 +197,12 @@ def _evaluated(source: str, context: dict, loc: Loc) -> str:
             )
         ):
             return render_bounded(_compile(source), context)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - all of it the expression's doing (see `problem`)
         import jinja2  # loaded already: the expression went to jinja2
 
         from bastelbogen.core.sandbox import Bounds
 
-        # noqa: BLE001 - narrowed by `problem`, re-raised if a bug
         message = problem(exc)
-        if message is None:
-            raise
         if isinstance(exc, Timeout):
             _TIMED_OUT[source] = message
         own = isinstance(
@@ -216,8 +222,9 @@ def _evaluated(source: str, context: dict, loc: Loc) -> str:
         _SPENT[source] = spent + clock() - start
 
 
-def problem(exc: BaseException) -> str | None:
-    """What a failed expression or template did wrong, or None when the failure is ours."""
+def problem(exc: Exception) -> str:
+    """What a failed expression or template did wrong: anything an evaluation raises is
+    the expression's doing (the sandbox reaches no code of ours that could fail alone)."""
     import jinja2  # only what jinja2 raised is asked about
 
     from bastelbogen.core.sandbox import Bounds
@@ -236,15 +243,9 @@ def problem(exc: BaseException) -> str | None:
         return "the expression calls itself without end"
     if isinstance(exc, MemoryError):
         return "the expression builds a value too large for memory"
-    if isinstance(
-        exc,
-        TypeError
-        | ValueError
-        | ArithmeticError
-        | AttributeError
-        | KeyError
-        | IndexError
-        | jinja2.exceptions.TemplateError,
-    ):
+    if isinstance(exc, jinja2.exceptions.TemplateError):
         return str(exc)
-    return None
+    # Whatever else a method or filter reachable in the sandbox raises ('x'.encode('bogus'):
+    # LookupError; '%c' % big: OverflowError; a codec's UnicodeError) was raised by what
+    # the expression asked for: it is the expression's mistake, told where it is written.
+    return str(exc) or type(exc).__name__

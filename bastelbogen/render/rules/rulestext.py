@@ -57,7 +57,7 @@ def blocks_of(
                     },
                 },
             )
-    except Exception as exc:  # noqa: BLE001 - narrowed by `_template_failed`
+    except Exception as exc:  # noqa: BLE001 - whatever the template raised is its own (`problem`)
         _template_failed(exc, rules.template, templates, lang)
     return blocks(markup, kinds)
 
@@ -90,8 +90,6 @@ def _termed_at(value, context: dict, loc: Loc):
 def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str = "") -> None:
     """Report a broken or runaway cheat-sheet template at its own file and line."""
     message = problem(exc)
-    if message is None:
-        raise exc
     file, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
     tb = exc.__traceback__
     while tb is not None:  # jinja2 rewrites its frames to the template's lines
