@@ -61,7 +61,38 @@ def kit_replaced(cid: str, game: str, *edits) -> Case:
     return Case(cid, game, tuple(edits), expect_code=0)
 
 
+# Whatever a method or filter reachable in the sandbox raises, and whatever value it gives
+# that is not text (bytes, a method, a range), is told at the expression.
+RAISING = {
+    "unknown-codec": "{{ 'x'.encode('bogus') }}",
+    "text-to-text-codec": "{{ game.title.encode('rot13') }}",
+    "unknown-error-handler": "{{ 'ü'.encode('ascii', 'nope') }}",
+    "char-out-of-range": "{{ '%c' % 10**9 }}",
+    "bytes-printed": "{{ 'x'.encode('utf-8') }}",
+    "method-printed": "{{ game.title.upper }}",
+    "range-printed": "{{ range(3) }}",
+    "bad-format-spec": "{{ '{:Z}'.format(1) }}",
+    "round-with-a-text": "{{ 1.5 | round(2, 'sideways') }}",
+    "dict-of-a-number": "{{ dict(3) }}",
+}
+
 CASES = [
+    *(
+        Case(
+            f"muenchhausen-expression-{name}",
+            MU,
+            (
+                Replace(
+                    "templates/muenchhausen/aid-back.yaml",
+                    'text: "{{ game.title }}"',
+                    f'text: "{expr}"',
+                    at=expr[:12],
+                ),
+            ),
+            pattern=r"^{line}: in '",
+        )
+        for name, expr in RAISING.items()
+    ),
     # --- bytes that are not text --------------------------------------------------------------
     bad_byte("muenchhausen-latin1-in-game-file", MU, GAME[MU], "Thomas Schneider", 4, b"\xe4"),
     bad_byte(

@@ -117,8 +117,25 @@ CASES = [
         "name: {de: Baum, en: Tree}",
         "name: {de: !!binary aGVsbG8=, en: Tree}",
         at="!!binary",
-        expect_code=(0, 1),
-        pattern=r"^{line}: ",
+        pattern=r"^{at}: the tag !!binary is not read",
+    ),
+    *(
+        edit(
+            f"mytown-title-{name}",
+            MT,
+            GAME[MT],
+            "title: {de: My Town, en: My Town}",
+            f"title: {{de: {tagged}, en: My Town}}",
+            at=tagged,
+            pattern=r"^{at}: the tag \S+ is not read",
+        )
+        for name, tagged in (
+            ("binary", "!!binary aGVsbG8="),
+            ("set", "!!set {a, b}"),
+            ("omap", "!!omap [{a: 1}]"),
+            ("timestamp", "!!timestamp 2024-01-01"),
+            ("local-tag", "!town x"),
+        )
     ),
     edit(
         "muenchhausen-date-as-author",
@@ -127,7 +144,7 @@ CASES = [
         "author: Thomas Schneider Axmann",
         "author: 2024-01-01",
         at="2024",
-        pattern=r"^{at}: .*text",
+        expect_code=0,  # YAML's core schema has no dates: it is the text it reads as
     ),
     edit(
         "mytown-date-as-title",
@@ -136,7 +153,7 @@ CASES = [
         "title: {de: My Town, en: My Town}",
         "title: 2024-01-01",
         at="2024",
-        pattern=r"^{at}: .*text",
+        expect_code=0,  # YAML's core schema has no dates: it is the text it reads as
     ),
     edit(
         "museo-date-as-colour",
