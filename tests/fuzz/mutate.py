@@ -594,3 +594,79 @@ def edited_svg(draw, original: bytes) -> bytes:
             + "</ns0:svg>",
         )
     return text.encode()
+
+
+# --- expressions ----------------------------------------------------------------------------
+# The sandbox's whole surface, as an expression may reach it: every public method of the
+# values a context holds (texts, numbers, lists, mappings), every filter, test and global.
+RECEIVERS = {
+    "name": "text",
+    "'ü'": "text",
+    "copies": "number",
+    "2.5": "number",
+    "tags": "list",
+    "[1, 'a', none]": "list",
+    "row": "mapping",
+    "{'a': 1}": "mapping",
+}
+METHODS = {
+    kind: sorted(m for m in dir(sample) if not m.startswith("_"))
+    for kind, sample in (("text", ""), ("number", 0), ("list", []), ("mapping", {}))
+}
+METHODS["number"] += sorted(m for m in dir(0.5) if not m.startswith("_"))
+ARGUMENTS = [
+    "0",
+    "-1",
+    "1",
+    "10**9",
+    "2**63",
+    "1.5",
+    "''",
+    "'x'",
+    "'utf-8'",
+    "'bogus'",
+    "'rot13'",
+    "'strict'",
+    "'nope'",
+    "'{0}{1}'",
+    "'%s%d'",
+    "'\\\\ud800'",
+    "'\\x00'",
+    "none",
+    "true",
+    "[]",
+    "[1, 2]",
+    "{}",
+    "name",
+    "tags",
+    "row",
+    "range(3)",
+]
+
+
+def _arguments(draw) -> str:
+    args = draw(st.lists(st.sampled_from(ARGUMENTS), max_size=3))
+    return "(" + ", ".join(args) + ")"
+
+
+@st.composite
+def expressions(draw, filters: list[str], tests: list[str], globals_: list[str]) -> str:
+    """`{{ … }}` reaching one to three of the sandbox's methods, filters, tests and globals,
+    each given hostile arguments (or none, as a designer may forget them)."""
+    receiver, kind = draw(st.sampled_from(sorted(RECEIVERS.items())))
+    expr = receiver
+    for _ in range(draw(st.integers(1, 3))):
+        step = draw(st.sampled_from(("method", "filter", "test", "global")))
+        called = draw(st.booleans())
+        if step == "method":
+            expr = f"({expr}).{draw(st.sampled_from(METHODS[kind]))}"
+            expr += _arguments(draw) if called else ""
+        elif step == "filter":
+            expr = f"({expr}) | {draw(st.sampled_from(filters))}"
+            expr += _arguments(draw) if called else ""
+        elif step == "test":
+            expr = f"({expr}) is {draw(st.sampled_from(tests))}"
+        else:
+            expr = f"{draw(st.sampled_from(globals_))}{_arguments(draw)}"
+        kind = draw(st.sampled_from(sorted(METHODS)))  # what it gives is anyone's guess
+    return "{{ " + expr + " }}"

@@ -330,3 +330,40 @@ def test_svg_pictures(roots, seed, data):
     project, game, rel = seed
     edited = data.draw(mutate.edited_svg(_original(project, rel)), label="svg")
     told("svg-pictures", with_file(roots[project], rel, edited, game, "draw"), game, rel, edited)
+
+
+def _surface() -> tuple[list[str], list[str], list[str]]:
+    """The sandbox's filters, tests and globals, as the expressions' environment has them."""
+    from bastelbogen.core.templating import _env
+
+    env = _env()
+    return sorted(env.filters), sorted(env.tests), sorted(env.globals)
+
+
+CONTEXT = {
+    "name": "Fuchs",
+    "copies": 3,
+    "tags": ["rot", "blau"],
+    "row": {"id": "fox", "power": 3, "name": {"de": "Fuchs", "en": "Fox"}},
+}
+
+
+def _expanded(expression: str) -> None:
+    from bastelbogen.core.errors import Loc
+    from bastelbogen.core.templating import expand, reset
+
+    reset()
+    text = expand(expression, dict(CONTEXT), Loc("/fuzz/layout.yaml", 1, 1))
+    assert isinstance(text, str), f"an expression gave {type(text).__name__}, not text"
+
+
+@weighted(1)
+@given(st.data())
+def test_expressions(data):
+    """Expressions from the sandbox's whole surface (every method of a text, number, list
+    and mapping, every filter, test and global, with hostile arguments): each gives text or
+    a located error, never a traceback, a crash or a hang (core/templating.py)."""
+    expression = data.draw(mutate.expressions(*_surface()), label="expression")
+    outcome = run_isolated(lambda: _expanded(expression), cpu_seconds=10)
+    outcome = judge(outcome, Path("/fuzz"))
+    told("expressions", outcome, "-", "layout.yaml", expression)
