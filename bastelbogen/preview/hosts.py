@@ -51,6 +51,8 @@ def _own(name: str) -> bool:
         return False  # a name that is not the machine's own: never looked up
     if address.is_multicast or address.is_unspecified:
         return False
+    if getattr(address, "scope_id", None):  # fe80::1%eth0: binding would look its zone up
+        return False  # (no browser sends one in a Host)
     family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
     try:
         with socket.socket(family, socket.SOCK_STREAM) as probe:

@@ -10,6 +10,7 @@ records in its manifest are the ones that change what is printed, so those are t
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from bastelbogen.content.options import OPTIONS, Option
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 
 LIVE: tuple[Option, ...] = tuple(o for o in OPTIONS.values() if o.recorded)
 STEP_MM = 0.5  # the page's ladder of lengths (its selects), the current value always on it
+# What no option's name or value holds, though JSON may write it: a control character, a
+# lone surrogate (a JSON escape makes one; no file, no UTF-8 can hold it).
+UNFIT = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 class Unusable(ValueError):
@@ -108,6 +112,8 @@ def switched(body: bytes, options: BuildOptions) -> BuildOptions:
         raise Unusable("the body is not JSON") from None
     if not isinstance(asked, dict):
         raise Unusable('the body must be a JSON object, like {"theme": "animals"}')
+    if not _fit(asked):
+        raise Unusable("the options are text: no control characters, no lone surrogates")
     live = {o.name: o for o in LIVE}
     values = options.values()
     for name, value in asked.items():
@@ -126,6 +132,31 @@ def switched(body: bytes, options: BuildOptions) -> BuildOptions:
         raise Unusable(str(exc)) from None
 
 
+def _fit(asked: dict) -> bool:
+    """Whether every name and text in the JSON is fit to be an option's (UNFIT). Walked
+    with a list, not by recursion: json.loads reads JSON nested nearly as deep as Python
+    may recurse."""
+    waiting: list[Any] = [asked]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            waiting += [*value, *value.values()]
+        elif isinstance(value, list):
+            waiting += value
+        elif isinstance(value, str) and UNFIT.search(value):
+            return False
+    return True
+
+
+def _mm(value: int | float) -> str:
+    """A number of millimetres as the command line writes it; an integer too large for a
+    float (JSON has no bound on them) is refused as a length out of bounds is."""
+    try:
+        return f"{value:g}mm"
+    except OverflowError:
+        raise ValueError("must be a length in mm, got a number too large") from None
+
+
 def _parsed(option: Option, value: Any) -> Any:
     """A JSON value as the command line's text for it, parsed by the table."""
     if value is None:
@@ -140,9 +171,9 @@ def _parsed(option: Option, value: Any) -> Any:
             raise ValueError("must be a language code or a list of them")
         return option.parse(value)
     if option.type == "length" and isinstance(value, int | float) and not isinstance(value, bool):
-        value = f"{value:g}mm"  # the page's numbers are millimetres, as state.json's
+        value = _mm(value)  # the page's numbers are millimetres, as state.json's
     if option.type == "offset" and isinstance(value, list) and len(value) == 2:
-        value = ",".join(f"{v:g}mm" if isinstance(v, int | float) else str(v) for v in value)
+        value = ",".join(_mm(v) if isinstance(v, int | float) else str(v) for v in value)
     if not isinstance(value, str):
         raise ValueError(f"must be text, got {json.dumps(value)[:40]}")
     return option.parse(value)

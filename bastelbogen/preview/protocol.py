@@ -2,8 +2,10 @@
 empty line within limits on its size and lines (core/limits.py), a plain request line and
 `Name: value` headers, GET and HEAD without a body, POST with a small one of a stated
 length (the preview's options); anything else is refused with its status (400, 405, 411,
-413, 431, 505), and the connection ends. Answers' heads carry the safety
-headers every answer of the preview has."""
+413, 431, 505), and the connection ends. What a request says is text: its target (each
+%-escape decoded) and its headers' values are UTF-8 without control characters, or it is
+refused. Answers' heads carry the safety headers every answer of the preview has, and a
+message to the client (quoting what it sent, maybe) is printable text, its length bounded."""
 
 from __future__ import annotations
 
@@ -12,12 +14,16 @@ import re
 from dataclasses import dataclass, field
 from email.utils import formatdate
 from http import HTTPStatus
+from urllib.parse import unquote_to_bytes
 
 from bastelbogen.core import limits
 
 REQUEST_LINE = re.compile(rb"([A-Z]{1,16}) (/[!-~]*) HTTP/(\d)\.(\d)\r?\n")
 TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # a header's name (RFC 9110)
+ESCAPES = re.compile(rb"(?:[^%]|%[0-9A-Fa-f]{2})*")  # a target's %-escapes, each whole
+CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")  # a tab aside (RFC 9110 allows it)
 METHODS = ("GET", "HEAD", "POST")
+TOLD_CHARS = 400  # a message to the client is cut short past these (a value echoed whole)
 
 
 class Refused(Exception):
@@ -58,18 +64,34 @@ def parse(lines: list[bytes]) -> Request:
     version = (int(major), int(minor))
     if version not in ((1, 0), (1, 1)):
         raise Refused(505, "HTTP/1.0 and HTTP/1.1 only")
+    if ESCAPES.fullmatch(target) is None:
+        raise Refused(400, "bad request target: a % must begin an escape like %20")
+    _text(unquote_to_bytes(target), "request target")
     request = Request(method.decode(), target.decode().split("?", 1)[0], version)
     for header in lines[1:]:
         name, colon, value = header.partition(b":")
         if not colon or TOKEN.fullmatch(name) is None:
             raise Refused(400, "bad header line")
         request.headers.setdefault(name.decode().lower(), []).append(
-            value.strip().decode("latin-1")
+            _text(value.strip(b" \t\r\n"), "header value")
         )
     if request.method not in METHODS:
         raise Refused(405, "only GET, HEAD and POST are served")
     request.length = _body(request)
     return request
+
+
+def _text(raw: bytes, what: str) -> str:
+    """A part of the request as the text it must be: UTF-8 without control characters.
+    Checked as it is read, so that nothing a client sent can fail to be decoded, quoted or
+    compared later (a lone surrogate's bytes, a NUL, a line end in a header's value)."""
+    try:
+        text = raw.decode()
+    except UnicodeDecodeError:
+        raise Refused(400, f"bad {what}: it must be UTF-8 text") from None
+    if CONTROL.search(text):
+        raise Refused(400, f"bad {what}: a control character in it")
+    return text
 
 
 def _body(request: Request) -> int:
@@ -114,8 +136,19 @@ def head(
 
 
 def refusal(status: int, text: str) -> bytes:
-    body = text.encode() + b"\n"
+    body = plain(text)
     return head(status, "text/plain; charset=utf-8", len(body), close=True) + body
+
+
+def plain(text: str) -> bytes:
+    """A message to the client, one line of UTF-8: every message goes through here, and
+    may quote what the client sent, which may be anything JSON can write (a lone surrogate,
+    which UTF-8 cannot encode, a NUL, a terminal's escape, a line end). What is not
+    printable is written as Python escapes it (\\ud800, \\x00, \\n), the whole cut short."""
+    shown = "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    if len(shown) > TOLD_CHARS:
+        shown = shown[: TOLD_CHARS - 1] + "…"
+    return shown.encode() + b"\n"
 
 
 @dataclass

@@ -31,7 +31,16 @@ from bastelbogen.preview import files
 from bastelbogen.preview import options as live
 from bastelbogen.preview.files import STATIC
 from bastelbogen.preview.hosts import Hosts
-from bastelbogen.preview.protocol import Head, Refused, Request, head, parse, read_head, refusal
+from bastelbogen.preview.protocol import (
+    Head,
+    Refused,
+    Request,
+    head,
+    parse,
+    plain,
+    read_head,
+    refusal,
+)
 from bastelbogen.preview.state import Preview, Snapshot
 
 IMAGE = re.compile(r"^/img/([0-9a-f]{16})(?:@([0-9]{1,4}))?\.png$")
@@ -310,8 +319,8 @@ class Server:
             return False
         try:
             version = await asyncio.to_thread(live.switch, self.preview, body)
-        except live.Unusable as exc:
-            told = f"{exc}\n".encode()
+        except live.Unusable as exc:  # it quotes the client's value: plain() makes it safe
+            told = plain(str(exc))
             return await self._send(writer, request, 400, told, "text/plain; charset=utf-8")
         answer = json.dumps({"version": version}).encode()
         return await self._send(writer, request, 200, answer, "application/json")
