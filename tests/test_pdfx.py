@@ -17,6 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from bastelbogen.content.profiles import load_profiles
+from bastelbogen.render.bitmaps import Bitmap
 from bastelbogen.render.cmyk import Separation, limit_ink
 from bastelbogen.render.pdf import Meta
 from tests.conftest import ROOT, pnp
@@ -150,7 +151,7 @@ def test_pictures_and_colours_through_the_profile(tmp_path):
     Image.fromarray(picture, "RGBA").save(tmp_path / "picture.png")
     path = tmp_path / "out.pdf"
     c = shop_canvas(path, Meta("", "a", "s"), (200, 200), "Helvetica", profile)
-    c.drawImage(str(tmp_path / "picture.png"), 0, 0, 100, 100, mask="auto")
+    c.drawImage(Bitmap((tmp_path / "picture.png").read_bytes()), 0, 0, 100, 100, mask="auto")
     c.saveState()  # the opacity is of the graphics state: restored with it
     c.setFillColorRGB(0.1, 0.05, 0.3, alpha=0.5)
     c.rect(100, 100, 50, 50, fill=1, stroke=0)

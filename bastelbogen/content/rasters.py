@@ -1,6 +1,8 @@
 """Raster pictures (PNG, JPEG; inside an SVG also WebP and GIF) checked before anything draws
-them: a stranger's file may claim a billion pixels or be damaged. The same checks read a file
-named in the game folder and a picture embedded in an SVG as a `data:` address."""
+them: a stranger's file may claim a billion pixels, be damaged, or be another format under a
+picture's name. The same checks read a file named in the game folder and a picture embedded
+in an SVG as a `data:` address; Pillow decodes these four formats and no other, for anyone
+(`pillow`)."""
 
 from __future__ import annotations
 
@@ -18,10 +20,21 @@ _SHOWN = {"WEBP": "WebP"}  # a format as its users write it
 
 
 def pillow():
-    """Pillow's Image module with its own guard at our limit; loaded when a picture is
-    first opened (a command that opens none need not pay for it)."""
-    from PIL import Image
+    """Pillow's Image module, able to decode EMBEDDED_FORMATS and nothing else, with its
+    own guard at our limit; loaded when a picture is first opened (a command that opens
+    none need not pay for it). Every opening of a picture, ours or reportlab's, goes
+    through this registry: a build calls this before anything draws (render/pdf.py)."""
+    from PIL import GifImagePlugin, Image, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
 
+    # Pillow loads its forty plug-ins the first time a file is none of five common formats,
+    # whoever opens it (reportlab opens without naming formats); EPS among them hands the
+    # file to Ghostscript, whatever its name says. Marking the registry as loaded keeps the
+    # others out; any one imported meanwhile (JPEG brings TIFF for its EXIF) is taken out.
+    del GifImagePlugin, JpegImagePlugin, PngImagePlugin, WebPImagePlugin  # registered
+    Image._initialized = 2
+    for name in [n for n in Image.ID if n not in EMBEDDED_FORMATS]:
+        Image.ID.remove(name)
+        Image.OPEN.pop(name, None)
     Image.MAX_IMAGE_PIXELS = limits.MAX_PIXELS
     return Image
 

@@ -232,7 +232,7 @@ def problem(exc: Exception) -> str:
     if isinstance(exc, jinja2.exceptions.SecurityError):
         return f"not allowed: {exc}"
     if isinstance(exc, jinja2.exceptions.UndefinedError | jinja2.exceptions.TemplateSyntaxError):
-        return exc.message
+        return exc.message or str(exc)
     if isinstance(exc, Bounds):
         return f"too large: {exc}"
     if isinstance(exc, Timeout):

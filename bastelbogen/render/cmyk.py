@@ -19,6 +19,8 @@ from PIL import Image
 from reportlab.lib import colors
 from reportlab.lib.utils import ImageReader
 
+from bastelbogen.content.rasters import RASTER_FORMATS, pillow
+from bastelbogen.render.bitmaps import Bitmap
 from bastelbogen.render.pdf import Canvas
 
 if TYPE_CHECKING:
@@ -237,13 +239,13 @@ class CmykCanvas(Canvas):
         return ImageReader(Image.fromarray(inks, "CMYK")), [1, 1, 0, 0, 0, 0, 0, 0]
 
     def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):  # noqa: N802
-        """The picture in CMYK, flattened (so `mask` is not needed), converted once a file."""
-        if isinstance(image, str | Path):
-            key = str(image)
-            if key not in self._pictures:
-                with Image.open(key) as opened:
-                    self._pictures[key] = ImageReader(self.separation.picture(opened))
-            image = self._pictures[key]
+        """The picture in CMYK, flattened (so `mask` is not needed), converted once a
+        picture (a user's: its checked bytes, render/bitmaps.py)."""
+        if isinstance(image, Bitmap):
+            if image.key not in self._pictures:
+                with pillow().open(BytesIO(image.data), formats=RASTER_FORMATS) as opened:
+                    self._pictures[image.key] = ImageReader(self.separation.picture(opened))
+            image = self._pictures[image.key]
         elif isinstance(image, ImageReader):
             image = ImageReader(self.separation.picture(image._image))
         return super().drawImage(image, x, y, width, height, None, **kwargs)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab.lib.utils import ImageReader
-
 from bastelbogen.content.painters import Mark, painter
 from bastelbogen.content.pictures import picture_problem
 from bastelbogen.content.svg import SvgRefused
@@ -13,12 +11,12 @@ from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.geometry import whole_picture
 from bastelbogen.core.params import RECT, SLICE, TEXT
 from bastelbogen.core.paths import inside, is_file
-from bastelbogen.render import vector
+from bastelbogen.render import bitmaps, vector
 
 
 def image_path(box, ctx) -> Path:
     """The picture a box names, inside the game's folder and fit to draw; checked once per
-    document."""
+    document (a PNG or JPEG kept as its checked bytes: `bitmap`)."""
     name = str(box.get("file", ""))
     path = inside(ctx.folder, name)
     if path is None:
@@ -32,21 +30,26 @@ def image_path(box, ctx) -> Path:
                     box.loc_of("file"), f"image file not found: {name} (looked in {ctx.folder})"
                 )
             )
-        problem = picture_problem(path, ctx.folder)
-        if problem:
-            raise ContentError(Problem(box.loc_of("file"), f"image {path.name} {problem}"))
-        ctx.checked.add(path)
+        svg = path.suffix.lower() == ".svg"
+        found = picture_problem(path, ctx.folder) if svg else bitmaps.checked(path)
+        if isinstance(found, str):
+            raise ContentError(Problem(box.loc_of("file"), f"image {path.name} {found}"))
+        ctx.checked[path] = found
     return path
 
 
-def _unreadable(box, path: Path) -> ContentError:
-    return ContentError(
-        Problem(
-            box.loc_of("file"),
-            f"image {path.name} cannot be read: it is"
-            " not a PNG, JPEG or SVG picture, or it is damaged",
-        )
-    )
+def _size(box, path: Path, picture: bitmaps.Bitmap) -> tuple[int, int]:
+    """The picture's pixels, read as reportlab will read it."""
+    try:
+        return picture.size
+    except Exception:  # noqa: BLE001 - any decoder failure: a damaged file, the user's
+        raise ContentError(
+            Problem(
+                box.loc_of("file"),
+                f"image {path.name} cannot be read: it is"
+                " not a PNG, JPEG or SVG picture, or it is damaged",
+            )
+        ) from None
 
 
 def _svg(path: Path, box, ctx, scale: float | None = None) -> vector.VectorPicture:
@@ -85,10 +88,8 @@ def paint_image(c, box, ctx) -> None:
     if svg:
         iw, ih = _svg(path, box, ctx).size
     else:
-        try:
-            iw, ih = ImageReader(str(path)).getSize()
-        except Exception:  # noqa: BLE001 - any decoder failure: a damaged file, the user's
-            raise _unreadable(box, path) from None
+        picture = ctx.checked[path]
+        iw, ih = _size(box, path, picture)
     # The picture covers its area, centred, like a photo in a frame; a picture cut into
     # pieces covers the whole, and each piece shows its part of it.
     x, y, w, h = box.rect
@@ -114,5 +115,5 @@ def paint_image(c, box, ctx) -> None:
     else:
         if ctx.preflight:  # pixels per inch as printed: the picture's pixels over its inches
             ctx.preflight.picture(box, 72 / scale, path.name, ctx.item_loc, ctx.item_label)
-        c.drawImage(str(path), left, bottom, dw, dh, mask="auto")
+        c.drawImage(picture, left, bottom, dw, dh, mask="auto")
     c.restoreState()

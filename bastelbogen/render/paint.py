@@ -44,7 +44,7 @@ class PaintContext:
     preflight: Preflight | None = None  # told of small text and soft pictures
     swell: bool = False  # a braille build, printed on swell paper
     pictures: dict = field(default_factory=dict)  # whole pictures drawn once, as forms
-    checked: set = field(default_factory=set)  # users' picture files found fit to draw
+    checked: dict = field(default_factory=dict)  # users' pictures fit to draw (a PNG's bytes)
     outline: tuple = ()  # the cut outline of the piece being drawn (`shape: outline`)
     dry: bool = False  # validating: everything drawn (text fitted, pictures read), no file
     drawn: set | None = None  # validating: faces (by their key) drawn already, not again

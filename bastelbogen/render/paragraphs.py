@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 
 from bastelbogen.content.painters import Key, Mark, painter
-from bastelbogen.content.pictures import picture_problem
 from bastelbogen.core import limits, params
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import COLOUR, FACTOR, FONT_SIZE, TEXT, choice
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.remembered import REMEMBERED, digest
+from bastelbogen.render import bitmaps
 from bastelbogen.render.text import check_glyphs, overflow
 
 if TYPE_CHECKING:
@@ -89,7 +89,8 @@ def attributes(tag: str) -> dict[str, str] | None:
 
 def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
     """`<img src=…>` in markup may show a picture from the game's folder, nothing else:
-    reportlab would read any path, or fetch a URL. The src is replaced by the checked path."""
+    reportlab would read any path, or fetch a URL. The src is replaced by the checked
+    picture's key (render/bitmaps.py): reportlab draws those bytes and looks up nothing."""
     where = f"{label}: " if label else ""
 
     def checked(match: re.Match) -> str:
@@ -122,13 +123,14 @@ def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
             )
         if not is_file(path):
             raise ContentError(Problem(loc, f"{where}<img> picture not found: {name}"))
-        if problem := picture_problem(path, folder):
-            raise ContentError(Problem(loc, f"{where}<img> picture {name} {problem}"))
         if path.suffix.lower() == ".svg":
             raise ContentError(
                 Problem(loc, f"{where}<img> in text takes PNG or JPEG, not SVG: {name}")
             )
-        found["src"] = str(path)
+        bitmap = bitmaps.checked(path)
+        if isinstance(bitmap, str):
+            raise ContentError(Problem(loc, f"{where}<img> picture {name} {bitmap}"))
+        found["src"] = bitmaps.inline(bitmap)  # the checked bytes are drawn, not the name
         return "<img " + " ".join(f'{k}="{_attribute(v)}"' for k, v in found.items()) + "/>"
 
     return IMG.sub(checked, text)

@@ -19,6 +19,7 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen import canvas as rl_canvas
 
+from bastelbogen.content.rasters import pillow
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.layout.arts import Arts
 from bastelbogen.layout.imposition import MARK_WIDTH, Page
@@ -31,6 +32,9 @@ from bastelbogen.render.style import stroke_line
 
 # ASCII85 costs time and size; with it off, images must never be inline (DESIGN.md).
 rl_config.useA85 = 0
+# Whatever draws, Pillow decodes our picture formats and no other (reportlab opens pictures
+# without naming a format): closed before anything here can open one.
+pillow()
 
 
 class _Deflated:

@@ -54,11 +54,50 @@ def _mp():
     return forked.context()  # the suite's one warm server, this module preloaded in it
 
 
+# What Pillow, reportlab or a converter could hand a picture or page to. No build or
+# preview starts a program: in every case these stand-ins come first on the PATH, and one
+# that is started writes its name where the case looks (STARTED) and fails.
+PROGRAMS = (
+    "gs",
+    "gsc",
+    "gsx",
+    "ghostscript",
+    "inkscape",
+    "rsvg-convert",
+    "convert",
+    "magick",
+    "identify",
+    "pdftoppm",
+    "pdftocairo",
+    "mutool",
+    "qpdf",
+    "potrace",
+    "xdg-open",
+    "display",
+    "eog",
+    "open",
+)
+STARTED = "started"
+
+
+def fake_programs(folder: Path, log: Path) -> str:
+    """A PATH that finds a failing stand-in for each of PROGRAMS first; each started
+    appends its name and arguments to `log`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in PROGRAMS:
+        script = folder / name
+        script.write_text(f'#!/bin/sh\necho "{name} $*" >> "{log}"\nexit 1\n')
+        script.chmod(0o755)
+    return f"{folder}{os.pathsep}{os.environ.get('PATH', '')}"
+
+
 def _child(root: str, args: list[str], logs: str, cpu_seconds: int) -> None:
     """Runs in the forked child: `pnp ARGS` in ROOT, output to files in LOGS, ended by the
-    kernel after CPU_SECONDS of CPU (SIGXCPU, then SIGKILL a little later)."""
+    kernel after CPU_SECONDS of CPU (SIGXCPU, then SIGKILL a little later), with the
+    stand-ins of PROGRAMS first on its PATH."""
     code = INTERNAL_ERROR
     try:
+        os.environ["PATH"] = fake_programs(Path(logs) / "programs", Path(logs) / STARTED)
         os.chdir(root)
         resource.setrlimit(resource.RLIMIT_AS, (CHILD_ADDRESS_SPACE, CHILD_ADDRESS_SPACE))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 2))
@@ -208,6 +247,8 @@ def run_case(case: Case, tmp_path: Path, kits: Kits) -> Result:
     )
 
     assert "Traceback" not in output, f"traceback\n{report}"
+    started = tmp_path / "logs" / STARTED
+    assert not started.exists(), f"a program was started: {started.read_text()}\n{report}"
     codes = case.expect_code if isinstance(case.expect_code, tuple) else (case.expect_code,)
     assert result.returncode in codes, f"exit {result.returncode}, expected {codes}\n{report}"
     pattern = case.pattern
