@@ -185,3 +185,23 @@ def test_a_smuggled_picture_is_refused_and_starts_no_program(tmp_path, case):
     assert "Traceback" not in run.stderr
     assert run.stderr.startswith("templates/g/card.yaml:3:"), run.stderr
     assert not (root / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("- [Karte verdeckt vor dir,", "- [\"Karte <img src='dot.png' width='12' height='12'/>\","),
+        ("cycle: [Mitspieler bieten,", "cycle: [\"<img src='dot.png' width='12' height='12'/>\","),
+    ],
+    ids=["table-cell", "cycle-step"],
+)
+def test_the_look_up_band_shows_a_checked_picture(project_copy, tmp_path, old, new):
+    """The cheat sheet's look-up band sets its texts as every text is set: its <img> is the
+    checked picture, drawn (before, reportlab opened the src itself, unchecked)."""
+    rules = project_copy / "content/muenchhausen/rules.yaml"
+    rules.write_text(rules.read_text().replace(old, new, 1))
+    (project_copy / "content/muenchhausen/dot.png").write_bytes(png((230, 10, 200)))
+    kit = build("muenchhausen", tmp_path / "out", project_copy, langs=("de",))
+    page = Rendered(printed(kit, "rules.pdf", "de"), 0, 100)
+    magenta = sum(n for n, c in page.image.getcolors(1 << 22) if close(c, "#e60ac8"))
+    assert magenta > 50

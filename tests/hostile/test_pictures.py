@@ -248,6 +248,23 @@ CASES = [
         f'      text: <img src="{OUTSIDE}/x.png"/> Die oder der Jüngste',
         r"content/minipilo/rules\.yaml",
     ),
+    # The look-up band under the columns: a table's cell, a step of the turn's cycle.
+    markup(
+        "muenchhausen-lookup-cell-img-etc-passwd",
+        MU,
+        "content/muenchhausen/rules.yaml",
+        "        - [Karte verdeckt vor dir,",
+        "        - [\"Karte <img src='/etc/passwd'/>\",",
+        r"content/muenchhausen/rules\.yaml",
+    ),
+    markup(
+        "muenchhausen-lookup-cycle-img-outside",
+        MU,
+        "content/muenchhausen/rules.yaml",
+        "      cycle: [Mitspieler bieten,",
+        f"      cycle: [\"<img src='{UP_FROM_GAME}/x.png'/> Mitspieler\",",
+        r"content/muenchhausen/rules\.yaml",
+    ),
     # --- the cheat-sheet template -------------------------------------------------------------
     Case(
         "mytown-cheatsheet-symlink-out",

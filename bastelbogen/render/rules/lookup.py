@@ -20,8 +20,7 @@ from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
 from bastelbogen.render.paint import PaintContext
-from bastelbogen.render.paragraphs import unbroken_tail
-from bastelbogen.render.rules.hyphens import Hyphenating
+from bastelbogen.render.paragraphs import paragraph, unbroken_tail
 from bastelbogen.render.rules.typesetting import Flowable, Table, TableStyle
 
 KINDS = ("panel", "row", "cycle", "symbol")  # the blocks of the look-up band
@@ -38,7 +37,7 @@ def band(blocks, styles, width: float, sheet) -> Flowable | None:
     panels: list[list] = []
     for kind, text in blocks:
         if kind == "panel":
-            panels.append([Hyphenating(unbroken_tail(text), styles["h"])])
+            panels.append([_text(unbroken_tail(text), styles["h"], sheet)])
         elif panels:
             panels[-1].append((kind, text))
     if not panels:
@@ -64,7 +63,7 @@ def band(blocks, styles, width: float, sheet) -> Flowable | None:
 
 def _body(lines, styles, width: float, sheet) -> list:
     rows = [
-        [Hyphenating(cell.strip(), styles["p"]) for cell in text.split("|")]
+        [_text(cell.strip(), styles["p"], sheet) for cell in text.split("|")]
         for kind, text in lines
         if kind == "row"
     ]
@@ -87,7 +86,8 @@ def _body(lines, styles, width: float, sheet) -> list:
     for kind, text in lines:
         if kind == "cycle":
             centred = ParagraphStyle("cycle", parent=styles["p"], alignment=TA_CENTER)
-            out.append(Cycle([s.strip() for s in text.split("|")], centred, width))
+            steps = [s.strip() for s in text.split("|")]
+            out.append(Cycle(steps, centred, width, lambda t, style: _text(t, style, sheet)))
     symbols = [text.split(None, 2) for kind, text in lines if kind == "symbol"]
     if symbols:
         ctx = PaintContext(sheet.fonts, sheet.folder, lang=sheet.lang)
@@ -95,7 +95,7 @@ def _body(lines, styles, width: float, sheet) -> list:
         for parts in symbols:
             motif, colour, name = (parts + ["", ""])[:3]
             rows.append(
-                [Symbol(motif, colour, ctx, sheet.where(name)), Hyphenating(name, styles["p"])]
+                [Symbol(motif, colour, ctx, sheet.where(name)), _text(name, styles["p"], sheet)]
             )
         table = Table(rows, colWidths=[SYMBOL + mm(2), width - SYMBOL - mm(2)])
         table.setStyle(
@@ -111,6 +111,12 @@ def _body(lines, styles, width: float, sheet) -> list:
         )
         out.append(table)
     return out
+
+
+def _text(text: str, style: ParagraphStyle, sheet):
+    """A look-up text as every text of the sheet is set: its markup and pictures checked,
+    told at its place in the rules file."""
+    return paragraph(text, style, sheet.where(text), folder=sheet.folder)
 
 
 def _font(styles) -> tuple:
@@ -141,14 +147,16 @@ class Cycle(Flowable):
     """The steps of a turn in boxes left to right, arrows between, and an arrow back from
     the last to the first underneath: the turn goes round."""
 
-    def __init__(self, texts: list[str], style: ParagraphStyle, width: float):
+    def __init__(self, texts: list[str], style: ParagraphStyle, width: float, text) -> None:
         super().__init__()
         self.texts, self.style, self.width = texts, style, width
+        self.text = text  # a step's text and style to its paragraph (lookup._text)
+        self.steps = [text(t, style) for t in texts]  # checked now, set again at their size
 
     def wrap(self, avail_w, avail_h):
         n = len(self.texts)
         self.box_w = (self.width - ARROW * (n - 1)) / n
-        self.steps = [Hyphenating(t, self._fitted(self.box_w - 6)) for t in self.texts]
+        self.steps = [self.text(t, self._fitted(self.box_w - 6)) for t in self.texts]
         self.box_h = max(p.wrap(self.box_w - 4, avail_h)[1] for p in self.steps) + 6
         self.height = self.box_h + mm(5)
         return self.width, self.height
