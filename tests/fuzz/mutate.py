@@ -43,6 +43,10 @@ HOSTILE_TEXTS: list[str] = [
     " ",
     "x" * 300,
     "w" * 25_000,  # past MAX_TEXT_CHARS
+    "W" * 10_000,  # one word no box is wide enough for
+    "Donaudampfschifffahrtsgesellschaft" * 200,  # one long word of a language's syllables
+    "x\u0301" * 4_000,  # one word of combining accents
+    "a\u00ad" * 4_000,  # soft hyphens: a break at every other character
     "Straße 漢字 🎲 ‮rtl‬",
     "\t\u00a0\u200b",
     "{{",
@@ -487,6 +491,23 @@ def damaged_bytes(draw, data: bytes) -> bytes:
     return bytes(data)
 
 
+# Other formats under a PNG's or JPEG's name: Pillow has plug-ins for each (EPS would run
+# Ghostscript); none may be decoded (content/rasters.py).
+OTHER_FORMATS = [
+    b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n{ } loop\n",
+    b"\xc5\xd0\xd3\xc6" + b"\0" * 28,  # EPS with a binary header
+    b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF",
+    b"BM" + struct.pack("<IHHIIiiHH", 58, 0, 0, 54, 40, 1, 1, 1, 24) + b"\0" * 28,
+    b"II*\0\x08\0\0\0" + b"\0" * 16,  # TIFF
+    b"GIF89a\x01\0\x01\0\0\0\0;",
+    b"RIFF\x1a\0\0\0WEBPVP8 " + b"\0" * 14,
+    b"8BPS\0\x01" + b"\0" * 20,  # Photoshop
+    b"\0\0\1\0\1\0\x10\x10" + b"\0" * 20,  # ICO
+    b"P6\n1 1\n255\n\xff\0\0",  # PPM
+    b"<svg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/>",
+]
+
+
 @st.composite
 def hostile_png(draw) -> bytes:
     """A PNG built with a header that may lie: huge, zero, odd depths and colour types."""
@@ -495,6 +516,8 @@ def hostile_png(draw) -> bytes:
     depth = draw(st.sampled_from([1, 2, 4, 8, 16, 0, 3, 255]))
     colour = draw(st.sampled_from([0, 2, 3, 4, 6, 1, 7, 255]))
     body = draw(st.one_of(st.none(), st.binary(max_size=64), st.just(zlib.compress(b"\0" * 10**5))))
+    if draw(st.integers(0, 3)) == 0:  # now and then another format under the name
+        return draw(st.sampled_from(OTHER_FORMATS))
     return png_with(width, height, depth, colour, body)
 
 
