@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from contextlib import closing
 from pathlib import Path
@@ -10,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from bastelbogen.content.flags import build_options, click_option
+from bastelbogen.content.flags import OutPath, build_options, click_option
 from bastelbogen.content.options import FLIPS, OPTIONS
 
 # Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
@@ -217,9 +216,11 @@ def validate_cmd(
 @click.option(
     "--out",
     "out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("out"),
+    type=OutPath(),
+    default="out",
     show_default=True,
+    help="The folder the kits go into, each in OUT/<game>/; never inside content/,"
+    " templates/ or fonts/.",
 )
 @click.pass_context
 def build_cmd(ctx: click.Context, games, out, **values) -> None:
@@ -295,10 +296,11 @@ def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
 
     From a table: its 'id' column names the cards; without one, the first column whose
     cells are all different plain names (letters, digits, - and _; a column 'name'
-    first) does, written as `key:`. A column qty, copies or count (any case) of whole
-    numbers says how many copies of each card the deck holds. A column of picture files
-    (.png, .jpg, .svg, beside the table or in a folder below it) is copied into the game
-    as the table names them and drawn on each card.
+    first) does, written as `key:`. Ids the game would refuse (empty, twice, not plain)
+    are told at their cells, and nothing is written. A column qty, copies or count (any
+    case) of whole numbers says how many copies of each card the deck holds. A column of
+    picture files (.png, .jpg, .svg, beside the table or in a folder below it) is copied
+    into the game as the table names them and drawn on each card.
 
     \b
     Examples:
@@ -333,8 +335,8 @@ def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
 @click.option(
     "--out",
     "out",
-    type=click.Path(path_type=Path),
-    default=Path("out/calibrate.pdf"),
+    type=OutPath(pdf="calibrate.pdf"),
+    default="out/calibrate.pdf",
     show_default=True,
     help="The PDF to write, or a folder to write calibrate.pdf into.",
 )
@@ -354,13 +356,7 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     from bastelbogen.layout.imposition import PrintSettings
     from bastelbogen.output.calibrate import write_calibration
 
-    if is_dir(out) or str(out).endswith(("/", "\\")):
-        out = out / "calibrate.pdf"  # a folder was meant
-    if os.path.lexists(out) and (out.is_symlink() or not out.is_file()):
-        raise click.BadParameter(
-            f"{out} exists and is not a plain file; it is left alone", param_hint="--out"
-        )
-    try:
+    try:  # --out is checked (OutPath); what fails still is a place that changed meanwhile
         settings = PrintSettings(paper=paper, duplex=duplex, bleed=0.0)
         path = write_calibration(out, settings, _project(ctx).fonts)
     except OSError as exc:

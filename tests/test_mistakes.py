@@ -474,7 +474,8 @@ def test_a_path_past_name_max_is_a_usage_error(tmp_path, args):
     before = tree(root)
     result = pnp(*args, cwd=root)
     assert result.returncode == 2, result.stderr
-    option = "--root" if "--root" in args else "--out"
+    # --root is told by its hint (Invalid value for --root), --out by its type ('--out').
+    option = "--root" if "--root" in args else "'--out'"
     assert f"Invalid value for {option}" in result.stderr
     assert "Traceback" not in result.stderr
     assert tree(root) == before

@@ -554,3 +554,102 @@ def test_new_help_shows_examples():
     text = CliRunner().invoke(main, ["new", "--help"]).output
     assert "Examples:" in text and "pnp new heroes --from-table heroes.csv" in text
     assert all(word in text for word in ("qty", "copies", "count", "key:"))
+
+
+# Issue 46: every table `pnp new` takes makes a game that validates; every other table is
+# refused at its place (file:line:col), with nothing written. Each case: the table's rows
+# (or its bytes), its ending, and None where the game must validate, else the place and
+# message the refusal must start with.
+def _rows(*rows) -> list[list]:
+    return [list(r) for r in rows]
+
+
+TABLES = [
+    # A name column and texts only: before, `columns: {id: text}` was declared beside
+    # `key: name`, and the game named a column its table does not have.
+    ("no-id-texts-only", _rows(["name", "text"], ["fox", "Schlau"], ["owl", "Weise"]), "csv", None),
+    ("no-id-one-column", _rows(["name"], ["fox"], ["owl"]), "csv", None),
+    ("no-id-a-workbook", _rows(["name", "text"], ["fox", "a"], ["owl", "b"]), "xlsx", None),
+    ("no-id-odd-key-name", _rows(["{{ x }}", "atk"], ["fox", 1], ["owl", 2]), "csv", None),
+    ("id-only", _rows(["id"], ["fox"], ["owl"]), "csv", None),
+    ("workbook-whole-number-ids", _rows(["id", "atk"], [1, 5], [2, 6]), "xlsx", None),
+    ("bom", b"\xef\xbb\xbfid,atk\nfox,1\nowl,2\n", "csv", None),
+    ("semicolons", b"id;atk;text\nfox;1;a\nowl;2;b\n", "csv", None),
+    ("crlf", b"id,atk\r\nfox,1\r\nowl,2\r\n", "csv", None),
+    ("tabs", b"id\tatk\nfox\t1\nowl\t2\n", "tsv", None),
+    ("empty-header-cell", _rows(["id", "", "atk"], ["fox", "x", 1], ["owl", "y", 2]), "csv", None),
+    (
+        "template-syntax-in-cells",
+        _rows(["id", "text", "{{ x }}"], ["fox", "{{ 7*7 }}", "{% if %}"], ["owl", "}} {{", "2"]),
+        "csv",
+        None,
+    ),
+    ("quotes-and-newlines", b'id,text\nfox,"say ""hi"""\nowl,"two\nlines"\n', "csv", None),
+    ("formulas", _rows(["id", "calc"], ["fox", "=SUM(A1:A2)"], ["owl", "@x"]), "csv", None),
+    (
+        "reserved-names",
+        _rows(
+            ["id", "key", "from", "count", "each", "copy", "item", "sheet"],
+            ["fox", *"abcdefg"],
+            ["owl", *"hijklmn"],
+        ),
+        "csv",
+        None,
+    ),
+    (
+        "wide",
+        _rows(["id", *(f"c{n}" for n in range(500))], ["fox", *range(500)], ["owl", *range(500)]),
+        "csv",
+        None,
+    ),
+    # Ids the game would refuse: told at the cell, as validate would tell them.
+    ("empty-id", _rows(["id", "atk"], ["", 1], ["owl", 2]), "csv", r"2:1: each row needs an 'id'"),
+    ("duplicate-id", _rows(["id", "atk"], ["fox", 1], ["fox", 2]), "csv", r"3:1: duplicate id"),
+    ("id-same-once-trimmed", _rows(["id"], ["fox"], [" fox "]), "csv", r"3:1: duplicate id 'fox'"),
+    ("id-with-a-space", _rows(["id"], ["Dark Knight"], ["owl"]), "csv", r"2:1: id 'Dark Knight'"),
+    ("id-a-path", _rows(["id"], ["owl"], ["../x"]), "csv", r"3:1: id '\.\./x' may hold only"),
+    ("id-too-long", _rows(["id"], ["a" * 100]), "csv", r"2:1: id 'a+…' has 100 characters"),
+    ("workbook-fraction-id", _rows(["id"], [1.5], [2]), "xlsx", r"2:1: (Deck!A2: )?id '1\.5'"),
+    # No column can name the rows: told at the header.
+    ("no-id-names-with-spaces", _rows(["name"], ["Dark Knight"]), "csv", r"1:1: the table needs"),
+    ("no-id-numbers-only", _rows(["atk", "def"], [1, 2], [3, 4]), "csv", r"1:1: the table needs"),
+    # `name` and its languages: each row's name is a text per language, no id (a traceback).
+    (
+        "no-id-name-and-languages",
+        _rows(["name", "name.de", "name.en"], ["fox", "Fuchs", "Fox"]),
+        "csv",
+        r"1:1: the table needs",
+    ),
+    ("header-only", _rows(["id", "atk"]), "csv", r"1:1: the table has a header and no rows"),
+    ("not-utf8", "id,text\nfox,Grüße\n".encode("latin-1"), "csv", r"2:\d+: not UTF-8"),
+]
+
+
+def _table(folder: Path, kind: str, content) -> Path:
+    path = folder / f"cards.{kind}"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif kind == "xlsx":
+        _xlsx(path, [("Deck", content)])
+    else:
+        _csv(path, content)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("content", "kind", "refused"), [t[1:] for t in TABLES], ids=[t[0] for t in TABLES]
+)
+def test_a_table_makes_a_game_that_validates_or_is_refused_at_its_place(
+    project, tmp_path, content, kind, refused
+):
+    table = _table(tmp_path, kind, content)
+    result = pnp("new", "deck", "--from-table", str(table), cwd=project)
+    if refused is not None:
+        _refused(result, 1, rf"^{re.escape(str(table))}:{refused}")
+        assert "nothing was written" in result.stderr
+        assert _state(project) == []
+        return
+    assert result.returncode == 0, result.stderr
+    checked = pnp("validate", "deck", cwd=project)
+    assert checked.returncode == 0 and "Traceback" not in checked.stderr, checked.stderr
+    assert checked.stdout.strip() == "deck: ok"

@@ -1,11 +1,18 @@
 """The option table (content/options.py) made into command-line flags: each command that
-takes build options gets them from here, so a new option is one entry of the table."""
+takes build options gets them from here, so a new option is one entry of the table. And
+`--out`, the one type every command that writes takes: a place it cannot write is a usage
+error naming the option, told before anything is written."""
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 import click
 
 from bastelbogen.content.options import OPTIONS, Option
+from bastelbogen.core.outpath import file_problem, folder_problem
+from bastelbogen.core.paths import is_dir
 
 
 def _parsed(option: Option):
@@ -50,3 +57,25 @@ def build_options(command):
     for option in reversed(OPTIONS.values()):
         command = click_option(option)(command)
     return command
+
+
+class OutPath(click.ParamType):
+    """`--out`: the folder a command writes into or, given `pdf` (the file's usual name), a
+    PDF to write or a folder to write it into. What core/outpath.py finds wrong with it
+    (too long, a file in the way, no permission, inside the project's sources) stops the
+    command as a usage error (exit 2), before any file or folder is made."""
+
+    name = "path"
+
+    def __init__(self, pdf: str | None = None) -> None:
+        self.pdf = pdf
+
+    def convert(self, value, param, ctx) -> Path:
+        text = os.fspath(value)
+        if self.pdf and text and (text.endswith(("/", "\\")) or is_dir(Path(text))):
+            text = os.path.join(text, self.pdf)  # a folder was meant
+        # The group's callback made the Project (ctx.obj) before a command's options are read.
+        sources = getattr(ctx.obj if ctx else None, "sources", ())
+        if why := (file_problem if self.pdf else folder_problem)(text, sources):
+            self.fail(why, param, ctx)
+        return Path(text)

@@ -2,7 +2,9 @@
 each column's type from its cells, the column that names the rows (`id`, else one of
 distinct plain names, written as `key:`), the one that counts copies (`qty`, `copies`,
 `count`), and the columns of picture files, each picture found beside the table. What the
-game could not take is told at its cell; the table is read as the game will read it."""
+game could not take is told at its cell; the table is read as the game will read it, and its
+ids are checked as the game checks them (filled, different, each a possible file name), so
+every table taken makes a game that validates."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.names import item_id_problem
 from bastelbogen.core.paths import inside, is_file
+from bastelbogen.core.source import YList
 
 LANGS = ("de", "en")  # the languages the game it writes speaks
 # A column that says how many copies of its card the deck holds, as designers name it
@@ -51,7 +54,10 @@ def learn(path: Path, unwritable: Callable[[str], str | None]) -> Learnt:
                 "the table has a header and no rows: write one row per card under it",
             )
         )
-    types = {key: kind for key in named if (kind := _type_of(key, rows))}
+    declared = _id_column(named, rows)
+    if "id" in named:
+        _check_ids(rows, bool(declared))
+    types = declared | {key: kind for key in named if (kind := _type_of(key, rows))}
     pictures = _pictures(named, rows, path)
     types |= {key: "picture" for key in pictures}
     count = _count_column(named, types, rows)
@@ -99,10 +105,7 @@ def _key_of(named: dict[str, Loc], rows: list, types: dict[str, str], path: Path
     for key in by_name:
         if "." in key or key in types:
             continue  # a text per language, a number, a colour, a picture: no name
-        values = [row.get(key) for row in rows]
-        if len(set(values)) == len(values) and all(
-            isinstance(v, str) and v and item_id_problem(v) is None for v in values
-        ):
+        if _names_rows([row.get(key) for row in rows]):
             return key
     shown = ", ".join(f"'{k}'" for k in list(named)[:8])
     raise ContentError(
@@ -113,6 +116,53 @@ def _key_of(named: dict[str, Loc], rows: list, types: dict[str, str], path: Path
             f" 'fox' or 'red-fox' (its columns: {shown})",
         )
     )
+
+
+def _names_rows(values: list) -> bool:
+    """Whether a column's cells can be the rows' ids: each a possible id, all different
+    (texts first: a cell of `name` beside `name.de` is a mapping, which no set holds)."""
+    if not all(isinstance(v, str) and v and item_id_problem(v) is None for v in values):
+        return False
+    return len(set(values)) == len(values)
+
+
+def _id_column(named: dict[str, Loc], rows: list) -> dict[str, str]:
+    """`id: text` when a workbook gives ids as numbers (7 is then the id '7', as the game
+    reads a declared text); else nothing: an undeclared id column is read as text already."""
+    if "id" in named and any(not isinstance(row.get("id"), str | None) for row in rows):
+        return {"id": "text"}
+    return {}
+
+
+def _check_ids(rows: YList, declared: bool) -> None:
+    """Each row's id as the game will read it (through `id: text` when `declared`): filled,
+    not that of an earlier row, and a possible file name. Each wrong one is told at its
+    cell, all at once, before anything is written: the game would refuse them later."""
+    problems = Collector()
+    seen: dict[str, Loc] = {}
+    for i, row in enumerate(rows):
+        at = row.value_loc("id") if "id" in row.value_locs else rows.item_loc(i)
+        value = row.get("id")
+        if declared and not isinstance(value, str | dict | list | None):  # 7, TRUE, a date
+            value = convert(value, Column("text"), "id")
+        if why := _id_problem(value, seen):
+            problems.add(at, why)
+        else:
+            seen[value] = at
+    problems.raise_if_any()
+
+
+def _id_problem(value, seen: dict[str, Loc]) -> str | None:
+    """Why a row's id cannot name its card, or None (`seen`: the ids of the rows above)."""
+    if not isinstance(value, str) or not value:
+        got = "is empty" if value in (None, "") else "holds a text per language or a list"
+        return (
+            f"each row needs an 'id', a short name of letters, digits, '-' and '_' (it names"
+            f" the card); this one {got}"
+        )
+    if value in seen:
+        return f"duplicate id '{value}': the row at {seen[value]} has it; each card needs its own"
+    return item_id_problem(value, "id")
 
 
 def _count_column(named: dict[str, Loc], types: dict[str, str], rows: list) -> str | None:

@@ -39,6 +39,13 @@ class Project:
         own = self.root / "fonts"
         return own if own.is_dir() else FONTS
 
+    @property
+    def sources(self) -> tuple[Path, ...]:
+        """Every folder the project reads, its own whether there or not: what no command
+        writes into (`--out` there is refused)."""
+        own = (self.content, self.root / "templates", self.root / "fonts")
+        return tuple(dict.fromkeys((*own, *self.templates, self.fonts)))
+
     def load(self, game_id: str) -> Game:
         folder = self.content / game_id
         if contained(folder, "game.yaml") is None:

@@ -182,7 +182,9 @@ class _Face:
     def of_table(cls, path: Path) -> _Face:
         """The face of what the table holds: its first few fields, its picture on top."""
         got = learn(path, _unwritable)
-        face = cls(got.types, got.shown[:5], got.colour, got.picture)
+        # Nothing typed: the column naming the rows is declared (as the text it always is),
+        # to show how a column is; `id` beside `key: name` would name a column not there.
+        face = cls(got.types or {got.key or "id": "text"}, got.shown[:5], got.colour, got.picture)
         face.sheet, face.count, face.key, face.files = got.sheet, got.count, got.key, got.files
         return face
 

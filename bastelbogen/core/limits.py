@@ -45,6 +45,13 @@ MAX_ID_CHARS = 64
 # file systems hold (NAME_MAX on Linux and macOS, in UTF-8 bytes). The shipped kits' shop
 # exports make at most 27 bytes ("999-kommunikation-front.png").
 MAX_FILE_NAME_BYTES = 255
+# Folders deep an output folder (`--out`) lies, counted from the file system's root: a real
+# one lies a few dozen deep (the shipped kits go to out/<game>). pathlib makes each missing
+# folder in a nested call, and thousands of them end in a RecursionError, not in a kit.
+MAX_OUT_DEPTH = 128
+# A full path in bytes, where the system cannot say its own (no pathconf): Linux's PATH_MAX,
+# the larger of Linux's and macOS's (1,024), so only a path the system refuses fails.
+MAX_PATH_BYTES = 4096
 
 # Lengths of items, boxes, boards, shop trims and die-line coordinates: the largest shipped
 # item is Museo's board, 444 mm; a poster is 1,189 mm (A0). Larger numbers are a typo or an

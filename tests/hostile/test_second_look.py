@@ -12,7 +12,7 @@ import struct
 import pytest
 
 from bastelbogen.content.project import FONTS
-from tests.hostile.builders import GAME, MP, MS, MT, MU, edit, picture_row, theme_image
+from tests.hostile.builders import GAME, MP, MS, MT, MU, edit, picture_row, theme_image, usage
 from tests.hostile.edits import OUTSIDE, Link, Replace, Write, png, svg
 from tests.hostile.harness import Case, run_case
 
@@ -125,12 +125,8 @@ CASES = [
         "  - id: rules",
         pattern=r"^{line}: .*rules",
     ),
-    Case(
-        "muenchhausen-out-into-content",
-        MU,
-        args=("build", MU, "--out", "content"),
-        pattern=r"not a kit",
-    ),
+    # Refused as a usage error before anything is written (it was exit 1, "not a kit").
+    usage("muenchhausen-out-into-content", MU, "build", MU, "--out", "content"),
     Case(
         "mytown-game-file-links-outside",
         MT,

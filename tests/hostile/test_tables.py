@@ -114,6 +114,31 @@ CASES = [
 ]
 
 
+def new_from(cid: str, table: str, data: str | bytes, pattern: str) -> Case:
+    """`pnp new deck --from-table TABLE` on a stranger's table the game could not take: told
+    at its place, and nothing written (the project stays as it was)."""
+    args = ("new", "deck", "--from-table", table)
+    return Case(cid, MP, (Write(table, data),), args=args, pattern=pattern, prebuilt=False)
+
+
+CASES += [
+    # Before, each of these wrote a game that `pnp validate` refused.
+    new_from(
+        "new-from-ids-no-game-takes",
+        "cards.csv",
+        "id,atk\nDark Knight,1\nfox,2\n,3\nfox,4\n",
+        r"^cards\.csv:2:1: id 'Dark Knight'.*\n^cards\.csv:4:1: each row needs an 'id'"
+        r".*\n^cards\.csv:5:1: duplicate id 'fox'",
+    ),
+    new_from(
+        "new-from-name-and-its-languages",
+        "heroes.csv",
+        "name,name.de,name.en\nfox,Fuchs,Fox\n",
+        r"^heroes\.csv:1:1: the table needs a column that names each row",
+    ),
+]
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
 def test_hostile_tables(case, tmp_path, hostile_kits):
     run_case(case, tmp_path, hostile_kits)
