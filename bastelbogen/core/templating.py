@@ -197,6 +197,8 @@ def _evaluated(source: str, context: dict, loc: Loc) -> str:
             )
         ):
             return render_bounded(_compile(source), context)
+    except ContentError:  # told already, at its own place (a file the template reads)
+        raise
     except Exception as exc:  # noqa: BLE001 - all of it the expression's doing (see `problem`)
         import jinja2  # loaded already: the expression went to jinja2
 

@@ -89,6 +89,8 @@ def _termed_at(value, context: dict, loc: Loc):
 
 def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str = "") -> None:
     """Report a broken or runaway cheat-sheet template at its own file and line."""
+    if isinstance(exc, ContentError):  # told already, at its own place (an included file)
+        raise exc
     message = problem(exc)
     file, line = getattr(exc, "filename", None), getattr(exc, "lineno", None)
     tb = exc.__traceback__
