@@ -22,8 +22,10 @@ def printable(value):
     """Only plain values become text: a list or mapping printed whole is a mistake, and so
     is anything Python would print as its inner form (bytes as b'…', a method as <built-in
     method …>, a set, a range, a generator): the designer would find it on the cut card."""
-    if isinstance(value, str | int | float | None):  # bool is an int
-        return value
+    from jinja2 import Undefined  # loaded: only jinja2 calls this
+
+    if isinstance(value, str | int | float | Undefined | None):  # bool is an int
+        return value  # an Undefined tells what is missing when it is printed
     if isinstance(value, list | tuple | dict):
         kind = "a mapping" if isinstance(value, dict) else "a list"
         raise ValueError(
