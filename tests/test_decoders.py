@@ -18,6 +18,7 @@ import pytest
 from PIL import Image
 
 from bastelbogen.content.rasters import EMBEDDED_FORMATS, pillow
+from bastelbogen.core.errors import ContentError
 from bastelbogen.render import bitmaps
 from tests.conftest import build, printed
 from tests.hostile.harness import fake_programs
@@ -205,3 +206,30 @@ def test_the_look_up_band_shows_a_checked_picture(project_copy, tmp_path, old, n
     page = Rendered(printed(kit, "rules.pdf", "de"), 0, 100)
     magenta = sum(n for n, c in page.image.getcolors(1 << 22) if close(c, "#e60ac8"))
     assert magenta > 50
+
+
+def scan_bomb(scans: int) -> bytes:
+    """A progressive JPEG whose last scan is repeated: each is decoded over the whole
+    picture (2,000 such scans of 4 megapixels keep libjpeg busy for seconds)."""
+    out = io.BytesIO()
+    Image.new("RGB", (2000, 2000), (120, 30, 200)).save(out, "JPEG", progressive=True)
+    data = out.getvalue()
+    last = data[data.rindex(b"\xff\xda") : -2]
+    return data[:-2] + last * scans + b"\xff\xd9"
+
+
+def test_a_jpeg_of_endless_scans_is_refused_before_it_is_decoded(tmp_path):
+    from bastelbogen.content.rasters import raster_problem
+    from bastelbogen.core import limits
+
+    assert raster_problem(scan_bomb(0)) is None
+    assert raster_problem(scan_bomb(limits.MAX_JPEG_SCANS - 20)) is None
+    problem = raster_problem(scan_bomb(50_000))
+    assert problem and "scans" in problem and f"at most {limits.MAX_JPEG_SCANS}" in problem
+    root = game(tmp_path, image_box("bomb.jpg"), {"bomb.jpg": scan_bomb(50_000)})
+    with pytest.raises(ContentError, match=r"card\.yaml:3:\d+: image bomb\.jpg is a JPEG of"):
+        build("g", tmp_path / "out", root, langs=("en",))
+    svg = game(tmp_path / "svg", image_box("p.svg"), {"p.svg": svg_image("b.jpg")})
+    (svg / "content/g/b.jpg").write_bytes(scan_bomb(50_000))
+    with pytest.raises(ContentError, match=r"p\.svg.*scans"):
+        build("g", tmp_path / "out2", svg, langs=("en",))

@@ -49,13 +49,18 @@ def raster_problem(source: Path | bytes, formats: tuple[str, ...] = RASTER_FORMA
             return f"cannot be read: {exc.strerror or exc}"
         if size > limits.MAX_BINARY_BYTES:
             return f"has {size:,} bytes; at most {limits.MAX_BINARY_BYTES:,} are read"
+        try:
+            source = source.read_bytes()
+        except OSError as exc:
+            return f"cannot be read: {exc.strerror or exc}"
+    if problem := _scans_problem(source):
+        return problem
     Image = pillow()  # noqa: N806 - the module, named as everywhere
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             # Named formats only: Pillow would hand EPS to Ghostscript, whatever the suffix.
-            opened = source if isinstance(source, Path) else io.BytesIO(source)
-            with Image.open(opened, formats=formats) as image:
+            with Image.open(io.BytesIO(source), formats=formats) as image:
                 w, h = image.size
                 if w * h > limits.MAX_PIXELS:
                     return too_large(w, h)
@@ -66,6 +71,21 @@ def raster_problem(source: Path | bytes, formats: tuple[str, ...] = RASTER_FORMA
         named = [_SHOWN.get(f, f) for f in formats]
         either = ", ".join(named[:-1]) + " or " + named[-1] if len(named) > 1 else named[0]
         return f"is not a {either} picture, or it is damaged"
+    return None
+
+
+def _scans_problem(data: bytes) -> str | None:
+    """Too many scans in a JPEG (each decoded over the whole picture), counted before it is
+    decoded. Inside a scan's data a 0xFF byte is followed by 0 or a restart marker, so
+    FF DA is a scan's start (or a thumbnail's, in its header: counted too, harmlessly)."""
+    if not data.startswith(b"\xff\xd8"):
+        return None
+    scans = data.count(b"\xff\xda")
+    if scans > limits.MAX_JPEG_SCANS:
+        return (
+            f"is a JPEG of {scans:,} scans; at most {limits.MAX_JPEG_SCANS} are decoded"
+            " (save it again as a baseline or plain progressive JPEG)"
+        )
     return None
 
 

@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
-from bastelbogen.content.rasters import EMBEDDED_FORMATS, pillow
+from bastelbogen.content.rasters import EMBEDDED_FORMATS, pillow, raster_problem
 from bastelbogen.content.svg import (
     SVG_SUFFIXES,
     SvgRefused,
@@ -293,6 +293,8 @@ def _picture(ref: str, svg: Path, folder: Path) -> tuple[str, bytes, Path | None
     if target.suffix.lower() in SVG_SUFFIXES:
         return "svg+xml", read_svg(target, folder)[0], target  # as its guard read it
     data = target.read_bytes()
+    if problem := raster_problem(data, EMBEDDED_FORMATS):  # the bytes drawn are the bytes checked
+        raise ValueError(f"'{ref[:80]}' {problem}")
     with pillow().open(io.BytesIO(data), formats=EMBEDDED_FORMATS) as image:
         kind = (image.format or "png").lower()
     return kind, data, target

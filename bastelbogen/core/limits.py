@@ -69,6 +69,10 @@ MAX_GRID_CELLS = 200
 # at the default 300 dpi is MiniPilo's board, 520 x 510 mm: 37 megapixels. An A4 page at
 # 600 dpi is 35 megapixels, which is all a home printer can use.
 MAX_PIXELS = 40_000_000
+# Scans of one JPEG: a progressive JPEG is decoded once per scan over the whole picture, so a
+# file of a few hundred KB repeating a scan thousands of times keeps the decoder busy for
+# minutes. Encoders write 1 (baseline) to about 10 (progressive); mozjpeg's tuned ones some 20.
+MAX_JPEG_SCANS = 100
 # Resolutions a picture is exported at (--dpi, a shop profile's dpi): shops ask for 300.
 EXPORT_DPI = (72, 1200)
 
