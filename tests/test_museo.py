@@ -321,7 +321,9 @@ def test_own_picture_is_cropped_and_cut(project_copy, tmp_path):
     assert close(edge("p05-6", "right")[10], "#f0c828", tol=30)
 
 
-CODE = re.compile(r"[pe]\d\d\W?[1-6]?")  # a sorting mark such as p04·5, or any id like it
+ID = re.compile(r"[pe]\d\d\W?[1-6]?")  # a picture's or event's id, or a mark like p04·5
+CODE = re.compile(r"\b[A-Z]{3}\b")  # a sorting code: three capitals
+KEYED = re.compile(r"\b([A-Z]{3}) (\d{1,2})·([1-6])\b")  # the key's A-Z list: code picture·place
 
 
 def _slot_text(textpage, trim_mm) -> str:
@@ -329,28 +331,58 @@ def _slot_text(textpage, trim_mm) -> str:
     return textpage.get_text_bounded(left=x, bottom=y, right=x + w, top=y + h).strip()
 
 
-def test_no_front_carries_a_code_and_each_picture_back_its_own(kits):
-    """Rule 5 needs players to match by eye: no picture front shows a code. The sorting
-    mark is read back from the slot behind each front (the next page, mirrored across the
-    long edge), found by its place, not by the manifest's word for the back."""
-    kit = kits("museo", duplex="long")
+def _back_codes(kit) -> dict:
+    """Each picture piece's id -> the text printed behind it, read from the slot behind its
+    front (the next page, mirrored across the long edge), found by its place, not by the
+    manifest's word for the back. Fronts are checked to carry no text at all on the way."""
     f = _file(kit, "pictures.pdf")
     pdf = pdfium.PdfDocument(str(kit / "pictures.pdf"))
     pw = pdf[0].get_width() / PT_PER_MM
-    fronts = backs = 0
+    backs = {}
     for n, page in enumerate(f["pages"]):
         if not any(i["side"] == "front" for i in page["items"]):
             continue
         text, behind = pdf[n].get_textpage(), pdf[n + 1].get_textpage()
-        assert not CODE.search(text.get_text_range()), n  # nothing, anywhere on a front page
+        assert not ID.search(text.get_text_range()), n  # nothing, anywhere on a front page
         for item in page["items"]:
             x, y, w, h = item["trim_mm"]
-            assert _slot_text(text, item["trim_mm"]) == ""
-            fronts += 1
-            marks = CODE.findall(_slot_text(behind, [pw - x - w, y, w, h]))
-            assert marks == [item["id"].replace("-", "·")], (item["id"], marks)
-            backs += 1
-    assert fronts == backs == 180
+            assert _slot_text(text, item["trim_mm"]) == "", item["id"]
+            backs[item["id"]] = _slot_text(behind, [pw - x - w, y, w, h])
+    return backs
+
+
+def test_each_picture_back_has_a_code_of_its_own_with_no_pattern(kits):
+    """Rule 5 needs players to match by eye: no front shows a code. A piece picked up shows
+    its back, so the back's code must not tell which pieces belong together: one code of
+    three capitals each, all 180 different, and no two pieces of one picture share a letter
+    in the same place (so no shared first letter, last letter, prefix or suffix)."""
+    backs = _back_codes(kits("museo", duplex="long"))
+    assert len(backs) == 180
+    codes = {piece: CODE.findall(text) for piece, text in backs.items()}
+    assert all(len(found) == 1 for found in codes.values()), codes
+    assert len({found[0] for found in codes.values()}) == 180
+    for p in PICTURES:
+        mine = [codes[f"{p}-{k}"][0] for k in range(1, 7)]
+        for place in range(3):
+            assert len({code[place] for code in mine}) == 6, (p, place, mine)
+
+
+def test_the_sorting_key_sheet_maps_every_back_code_to_its_picture_and_place(kits):
+    """Printed once, a sheet of its own in each language: its A-Z list sends every code read
+    from a back to that piece's picture (its number) and place (1 top left … 6 bottom right),
+    and each picture's block shows its six codes."""
+    kit = kits("museo", duplex="long")
+    backs = {piece: CODE.findall(text)[0] for piece, text in _back_codes(kit).items()}
+    want = {code: (int(piece[1:3]), int(piece[4])) for piece, code in backs.items()}
+    for lang in ("de", "en"):
+        [sheet] = holding(kit, "sorting-key", lang)
+        assert len(sheet["pages"]) == 1
+        assert {i["component"] for i in sheet["pages"][0]["items"]} == {"sorting-key"}
+        text = pdfium.PdfDocument(str(kit / sheet["path"]))[0].get_textpage().get_text_range()
+        keyed = {code: (int(n), int(place)) for code, n, place in KEYED.findall(text)}
+        assert keyed == want, lang
+        blocks = Counter(CODE.findall(KEYED.sub("", text)))  # the codes in the blocks
+        assert set(blocks) == set(want) and set(blocks.values()) == {1}, lang
 
 
 def _slots(kit, name: str, side: str, dpi: int = 254) -> list:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bastelbogen.checks import game_rules
 from bastelbogen.content.models import Game, Item
 from bastelbogen.content.painters import paintings
@@ -12,6 +14,7 @@ from bastelbogen.core.errors import Collector
 def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
     """Every picture is painted in a known style from a seed, or is the user's own file."""
     table = game.tables.get("pictures")
+    _codes(table.rows if table else (), problems)
     painted: dict = {}
     for row in table.rows if table else ():
         has_style, has_image = "style" in row, "image" in row
@@ -43,3 +46,36 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
                     f" '{painted[key]}' (same {same})",
                 )
             painted.setdefault(key, row.get("id"))
+
+
+CODE = re.compile(r"[A-Z]{3}")
+PIECES = 6
+
+
+def _codes(rows, problems: Collector) -> None:
+    """Each picture names the sorting codes on its six backs: three capitals each, none used
+    twice in the game (the key sheet would send a piece to two places), and no two of one
+    picture sharing a letter in the same place: a piece picked up in play shows its back,
+    and a shared first or last letter would tell at a glance which pieces belong together."""
+    seen: dict = {}
+    for row in rows:
+        codes = row.get("codes")
+        at = row.value_loc("codes") if "codes" in row else row.loc
+        name = row.get("id")
+        if not isinstance(codes, list) or len(codes) != PIECES:
+            problems.add(at, f"picture '{name}' needs 'codes': a list of {PIECES}, one a piece")
+            continue
+        for code in codes:
+            if not isinstance(code, str) or not CODE.fullmatch(code):
+                problems.add(at, f"picture '{name}': code '{code}' is not three capitals")
+            elif code in seen:
+                problems.add(at, f"picture '{name}': code '{code}' is '{seen[code]}'s too")
+            seen.setdefault(code, name)
+        for place in range(3):
+            letters = [str(c)[place : place + 1] for c in codes]
+            if len(set(letters)) < len(letters):
+                problems.add(
+                    at,
+                    f"picture '{name}': two of its codes share letter {place + 1}"
+                    " (a pattern that tells which pieces belong together)",
+                )

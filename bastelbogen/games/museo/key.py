@@ -1,0 +1,119 @@
+"""Museo's sorting key: every sorting code to its picture and place, for putting the set away.
+
+The backs of the picture cards carry codes with no pattern (pictures.yaml), so a piece picked
+up in play tells nothing; this sheet, printed once, is where the codes mean something. Each
+picture is shown small beside its six codes in their places, and below, every code from A to
+Z with its picture's number and place."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from bastelbogen.content.painters import MOTIFS, Key, motif
+from bastelbogen.core.params import TEXT
+from bastelbogen.core.units import mm
+
+INK = colors.HexColor("#2b2b2b")
+LINE = colors.HexColor("#b08d3c")
+SIZE = 7.5  # the smallest text on the sheet, in points: read at arm's length
+COLS, ROWS = 5, 6  # the 30 pictures' blocks
+INDEX_COLS = 10  # the codes from A to Z
+
+
+def pictures(ctx) -> list[tuple[int, dict, list[str]]]:
+    """(number, row, codes) of every picture with its codes, in the table's order."""
+    table = ctx.tables.get("pictures")
+    rows = table.rows if table is not None else ()
+    return [(n, row, list(row.get("codes") or ())) for n, row in enumerate(rows, 1)]
+
+
+def _text(value, lang: str) -> str:
+    """A cell in the language drawn (a title is {de: …, en: …})."""
+    if hasattr(value, "get") and not isinstance(value, str):
+        return str(value.get(lang) or next(iter(value.values()), ""))
+    return str(value or "")
+
+
+@motif("sorting-key", {"index": Key(TEXT, "A–Z")})
+def sorting_key(c, rect, box, ctx) -> None:
+    x, y, w, h = rect
+    rows = pictures(ctx)
+    block_h = mm(28.5)
+    top = y + h
+    for k, row in enumerate(rows):
+        col, line = k % COLS, k // COLS
+        _block(c, box, ctx, (x + col * w / COLS, top - (line + 1) * block_h, w / COLS), row)
+    below = top - ((len(rows) + COLS - 1) // COLS) * block_h - mm(4)
+    c.setFont(ctx.fonts["bold"], 9)
+    c.setFillColor(INK)
+    c.drawString(x, below - 9, str(box.get("index")))
+    _index(c, ctx, (x, below - mm(6), w, below - mm(6) - y), rows)
+
+
+def _block(c, box, ctx, at, picture) -> None:
+    """One picture: its number and title, the painting small, its six codes in their places."""
+    bx, by, bw = at
+    number, row, codes = picture
+    title = _text(row.get("title"), ctx.lang)
+    size = SIZE
+    room = bw - mm(6.5)  # after the number
+    while stringWidth(title, ctx.fonts["regular"], size) > room and size > 7:
+        size -= 0.25
+    c.setFillColor(INK)
+    c.setFont(ctx.fonts["bold"], SIZE)
+    c.drawString(bx, by + mm(24.6), str(number))
+    c.setFont(ctx.fonts["regular"], size)
+    c.drawString(bx + mm(5), by + mm(24.6), title)
+    tw, th = mm(15), mm(22.5)  # 2 : 3, like the picture
+    _thumbnail(c, box, ctx, row, (bx, by + mm(1.5), tw, th))
+    cw, ch = mm(10), th / 3
+    gx = bx + tw + mm(1.5)
+    c.setFont(ctx.fonts["regular"], SIZE + 1)
+    for piece, code in enumerate(codes):
+        cx, cy = gx + (piece % 2) * cw, by + mm(1.5) + th - (piece // 2 + 1) * ch
+        c.setStrokeColor(LINE)
+        c.setLineWidth(0.5)
+        c.rect(cx, cy, cw, ch, stroke=1, fill=0)
+        c.drawCentredString(cx + cw / 2, cy + ch / 2 - 3, code)
+
+
+def _thumbnail(c, box, ctx, row, at) -> None:
+    """The painting, drawn whole at the size given, from its style and seed; a user's own
+    picture file is left as a frame (its pieces show it)."""
+    x, y, w, h = at
+    style = row.get("style")
+    if style in MOTIFS and "seed" in row:
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(x, y, w, h)
+        c.clipPath(clip, stroke=0, fill=0)
+        painting = replace(box, params=(("seed", int(row.get("seed"))),))
+        MOTIFS[style].draw(c, (x, y, w, h), painting, ctx)
+        c.restoreState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.5)
+    c.rect(x, y, w, h, stroke=1, fill=0)
+
+
+def _index(c, ctx, at, rows) -> None:
+    """Every code from A to Z with its picture's number and its place (1 top left, 6 bottom
+    right), column by column."""
+    x, top, w, h = at
+    entries = sorted(
+        (code, number, piece) for number, _row, codes in rows for piece, code in enumerate(codes, 1)
+    )
+    per_col = -(-len(entries) // INDEX_COLS)
+    step = min(h / per_col, SIZE * 2)
+    # The picture · place after the widest code and a space's gap: read as one word, a
+    # code would run into its number (MWW4·4).
+    after = max((stringWidth(e[0], ctx.fonts["bold"], SIZE) for e in entries), default=0)
+    after += SIZE * 0.6
+    for k, (code, number, piece) in enumerate(entries):
+        ex, ey = x + (k // per_col) * w / INDEX_COLS, top - (k % per_col) * step
+        c.setFont(ctx.fonts["bold"], SIZE)
+        c.drawString(ex, ey, code)
+        c.setFont(ctx.fonts["regular"], SIZE)
+        c.drawString(ex + after, ey, f"{number}·{piece}")
