@@ -7,7 +7,14 @@ import yaml
 
 from bastelbogen.games.minipilo.board import SHAPES
 from bastelbogen.layout.imposition import PAPERS
-from tests.conftest import ROOT, board_sheets_line_up, printed, sides, validate_fails
+from tests.conftest import (
+    ROOT,
+    board_sheets_line_up,
+    manifest,
+    printed,
+    sides,
+    validate_fails,
+)
 from tests.pdfread import PT_PER_MM, trim_of
 
 DECKS = {
@@ -37,6 +44,66 @@ def test_decks_at_their_sizes_with_backs_behind(kits, paper):
             count if name == "projects" else len({path for _, _, path, *_ in placed})
         ), name
         assert len(placed) == count, name
+
+
+# Each deck's size, and the line every face of it prints in each language (GAMES.md: each
+# kind of card whole in its own file).
+FACES = {
+    "p-cards": (30, {"de": "Eigenschaft", "en": "Quality"}),
+    "l-cards": (36, {"de": "Glück und", "en": "Joy of life"}),
+    "a-cards": (20, {"de": "Aktion – ich brauche Hilfe!", "en": "Action – I need help!"}),
+    "projects": (5, {"de": "Weltkreis-Projekt", "en": "World circle project"}),
+}
+
+
+def _lines(pdf) -> list[str]:
+    from pypdf import PdfReader
+
+    return [
+        ln.strip() for page in PdfReader(str(pdf)).pages for ln in page.extract_text().split("\n")
+    ]
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_each_deck_is_whole_in_its_own_file(kits, paper):
+    """Read from the printed PDFs: every face of a deck is in its own file (all 30 P cards,
+    six of each quality, in p-cards.pdf) and none in any other file, parts.pdf included."""
+    kit = kits("minipilo", paper=paper)
+    files = [f["path"] for f in manifest(kit)["files"] if f["path"].endswith(".pdf")]
+    assert "parts.pdf" in files  # the pawns and the die still share a sheet
+    for lang in ("de", "en"):
+        texts = {path: _lines(kit / path) for path in files if path.split("/")[0] in (lang, path)}
+        for deck, (count, line) in FACES.items():
+            found = {path: lines.count(line[lang]) for path, lines in texts.items()}
+            assert found.pop(f"{lang}/{deck}.pdf") == count, (deck, lang)
+            assert set(found.values()) == {0}, (deck, lang, found)
+        p_cards = texts[f"{lang}/p-cards.pdf"]
+        names = ["Wissen", "Humor", "Geduld", "Bewusstsein", "Fantasie"]
+        if lang == "de":
+            assert [p_cards.count(n) for n in names] == [6] * 5
+
+
+def test_a_split_deck_breaks_the_proof(monkeypatch):
+    """Laid out as if no deck were kept whole, the last P cards, A cards and a project go to
+    the parts sheets: the proof stops that build, naming the invariant and the file."""
+    from dataclasses import replace
+
+    from bastelbogen.core.errors import ProofError
+    from bastelbogen.layout import kit as laying
+    from bastelbogen.layout.proof import prove
+    from tests.test_proof import _laid_out
+
+    real = laying._shareable
+
+    def splitting(plan, settings):
+        return real(replace(plan, component=replace(plan.component, whole=False)), settings)
+
+    prove(_laid_out(ROOT, "minipilo"))
+    monkeypatch.setattr(laying, "_shareable", splitting)
+    with pytest.raises(ProofError) as caught:
+        prove(_laid_out(ROOT, "minipilo"))
+    assert (caught.value.invariant, caught.value.file) == ("whole", "de/parts.pdf")
+    assert "kept whole in its own file" in str(caught.value)
 
 
 def test_star_colours_stay_apart_for_every_colour_vision():
@@ -239,7 +306,7 @@ def test_project_mats_hold_the_cards_laid_on_them(kits):
             assert x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + h1 <= y2 or y2 + h2 <= y1
     listed = next(f for f in manifest(kits("minipilo"))["files"] if f["path"] == "de/projects.pdf")
     fronts = [p for p in listed["pages"] if p["items"][0]["side"] == "front"]
-    assert [len(p["items"]) for p in fronts] == [2, 2]  # the fifth shares a parts sheet
+    assert [len(p["items"]) for p in fronts] == [2, 2, 1]  # the deck whole in its own file
 
 
 def test_the_die_is_a_die_net_cut_along_its_outline(kits):

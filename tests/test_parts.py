@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -104,7 +105,8 @@ SHARING = {
 def test_small_parts_share_sheets(kits, game, paper):
     """Fewer sheets than every component alone wherever two or more small parts fit
     together, and every item printed exactly once (on its own sheets or a parts sheet).
-    On A4 My Town's benches fill a sheet's width each, and Münchhausen has one small part."""
+    On A4 My Town's benches lie two to a sheet with nothing left over, and Münchhausen has one
+    small part."""
     kit = kits(game, paper=paper)
     after = _sheets(kit)
     before, counts = _alone(game, paper)
@@ -117,10 +119,11 @@ def test_small_parts_share_sheets(kits, game, paper):
 @pytest.mark.parametrize("game", GAMES)
 def test_no_letter_sheet_carries_only_two_tiles_or_aids(kits, game):
     """A component's own sheet is never a leftover of two (or less than half a sheet):
-    those go onto the shared sheets."""
+    those go onto the shared sheets, unless the component is a deck kept whole."""
     kit = kits(game, paper="letter")
+    whole = {c.id for c in Project(ROOT).load(game).components if c.whole}
     for f in manifest(kit)["files"]:
-        if not f["path"].endswith(".pdf") or f.get("holds"):
+        if not f["path"].endswith(".pdf") or f.get("holds") or Path(f["path"]).stem in whole:
             continue
         counts = [sum(i["side"] == "front" for i in p["items"]) for p in f["pages"]]
         counts = [c for c in counts if c]
@@ -184,12 +187,14 @@ def test_parts_with_words_are_printed_once_per_language(kits):
 
     kit = kits("minipilo")
     names = {f["path"] for f in manifest(kit)["files"]}
-    assert {"de/a-cards.pdf", "en/a-cards.pdf", "de/parts.pdf", "en/parts.pdf"} <= names
-    assert not {"a-cards.pdf", "a-cards-en.pdf", "parts-en.pdf"} & names
+    # MiniPilo's parts (pawns, die) carry no words; Museo's (event cards …) do.
+    assert {"de/a-cards.pdf", "en/a-cards.pdf", "parts.pdf"} <= names
+    assert {"de/parts.pdf", "en/parts.pdf"} <= {f["path"] for f in manifest(kits("museo"))["files"]}
+    assert not {"a-cards.pdf", "a-cards-en.pdf", "parts-en.pdf", "de/parts.pdf"} & names
     de = PdfReader(str(kit / "de" / "a-cards.pdf")).pages[0].extract_text()
     en = PdfReader(str(kit / "en" / "a-cards.pdf")).pages[0].extract_text()
     assert "Aktion" in de and "Aktion" not in en and "Action" in en
-    assert [f["lang"] for f in holding(kit, "a-cards", "en")] == ["en", "en"]
+    assert [f["lang"] for f in holding(kit, "a-cards", "en")] == ["en"]  # a deck kept whole
     muench = manifest(kits("muenchhausen"))
     assert {f["path"] for f in muench["files"]} >= {"number-cards.pdf", "en/player-aids.pdf"}
     assert not any(f["path"].endswith("/number-cards.pdf") for f in muench["files"])

@@ -80,6 +80,8 @@ def component(
     refs_raw = f.get("refs", YMap, None) or {}
     refs = tuple((k, str(v)) for k, v in refs_raw.items())
     details = sort.read(f, problems)
+    # A deck a family prints as one file: its last sheet is not offered to the parts sheets.
+    whole = f.get("whole", bool, False)
     block = f.get("blocks", YList, None)
     if block is not None and not (
         len(block) == 2
@@ -118,6 +120,7 @@ def component(
         f.value_loc("item-id"),
         shape,
         safe,
+        whole=bool(whole),
     )
 
 

@@ -85,6 +85,7 @@ class Component:
     id_loc: Loc | None = None  # where `item-id` was written
     shape: Shape = RECT  # the cut outline's shape within the trim (shapes.py)
     safe: float | None = None  # text kept this far inside the cut (points); None: unchecked
+    whole: bool = False  # a deck printed whole in its own file, none on the shared sheets
 
     @property
     def marks(self) -> bool:

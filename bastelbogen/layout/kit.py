@@ -258,10 +258,12 @@ def _keep(game: Game, component: Component, layouts: Layouts) -> tuple:
 
 def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list]]:
     """The pages a component keeps and the items it offers to the shared sheets: never a
-    board's or a page-sized sheet's, a picture's pieces laid as blocks, or swell paper's.
-    Shaped pieces share too: interlocking ones as a small nest."""
+    board's or a page-sized sheet's, a picture's pieces laid as blocks, swell paper's, or a
+    deck kept whole in its own file (`whole`). Shaped pieces share too: interlocking ones as
+    a small nest."""
     kind = kind_of(plan.component)
-    if kind.placing != "grid" or not kind.shares or plan.component.block or plan.swell:
+    own = plan.component.block or plan.component.whole  # laid as blocks, or a deck kept whole
+    if kind.placing != "grid" or not kind.shares or own or plan.swell:
         return len(plan.pages), []
     return tails_of(plan.pages, plan.has_back, settings, plan.bleed)
 

@@ -16,6 +16,8 @@ a ContentError at its place in their files.
     once       every item is placed exactly once in each language's set of files (a file
                common to every language counts for each): its front, and its back where
                it has one; a board's sheets cover it once
+    whole      a deck kept whole (`whole: true`) lies in its own file alone, none of its
+               cards on another file's sheets
 """
 
 from __future__ import annotations
@@ -357,9 +359,28 @@ def _covered(rects: list[Rect], trim: tuple[float, float]) -> bool:
     return abs(sum(r[2] * r[3] for r in rects) - w * h) <= NEAR * (w + h)
 
 
+# whole ---------------------------------------------------------------------------------
+
+
+def whole(kit: Kit) -> Iterator[Breach]:
+    """Every item of a component kept whole (`whole: true`, a deck) is in its own file:
+    a family that prints that file gets the whole deck, none of it on the parts sheets."""
+    for laid in kit.files:
+        for n, page in enumerate(laid.pages):
+            for p in page.placements:
+                component = _item(p).component
+                if component.whole and laid.stem != component.id:
+                    yield Breach(
+                        _pdf(laid),
+                        f"page {n + 1}, {_name(p)}",
+                        f"deck '{component.id}' is kept whole in its own file",
+                    )
+
+
 INVARIANTS: dict[str, Invariant] = {
     "sides": sides,
     "printable": printable,
     "safe-text": safe_text,
     "once": once,
+    "whole": whole,
 }
