@@ -348,8 +348,8 @@ def _sheet(kit) -> dict[str, str]:
     }
 
 
-# What the sheet must say in both languages (issue 26): the seed leaves open which L card
-# "matches" a helper's P symbol, so the kit decides and says so.
+# What the sheet must say in both languages: where the seed is silent, the rule, and the
+# other reading as a named variant (issues 26 and 47).
 COMPLETE = {
     "which card matches": (
         "Passend ist die P-Karte mit dem Symbol oder statt ihrer eine beliebige L-Karte des"
@@ -357,9 +357,30 @@ COMPLETE = {
         "Matching is the P card with that symbol or, instead of it, any L card of the"
         " adviser's; the adviser chooses",
     ),
-    "the matching is the kit's decision": (
-        "Die Regel lässt offen, welche L-Karte passt; so entscheidet es dieses Kit",
-        "The rules leave open which L card matches; this kit decides so",
+    "the other matching is a named variant": (
+        "Variante: Du wählst, welche der beiden du bekommst",
+        "Variant: you choose which of the two you get",
+    ),
+    "a red field with no helper": (
+        "Hat niemand eine passende Karte, wechselt keine Karte die Hand und kein Läufer zieht."
+        " Danach kommt die A-Karte offen auf die Ablage.",
+        "If nobody holds a matching card, no card changes hands and no runner moves. Then the"
+        " A card goes face up on the discard pile.",
+    ),
+    "a refused offer sends the others back": (
+        "alle anderen gehen einen Schritt zurück (nicht hinter Start)",
+        "everyone else steps back once (never behind Start)",
+    ),
+    "how the cards split among the bonuses": (
+        "Jede Karte zählt für höchstens einen Zusatz; du teilst deine Karten so auf die Sätze"
+        " auf, dass es die meisten Zusatztuppis gibt. Variante: Jeder Zusatz zählt höchstens"
+        " einmal.",
+        "Each card counts for at most one bonus; you split your cards among the sets so that"
+        " they score the most bonus Tuppis. Variant: each bonus counts at most once.",
+    ),
+    "who wins first prize": (
+        "Wer die meisten Tuppis hat, bekommt den ersten Preis, bei Gleichstand jeder von ihnen",
+        "Whoever has the most Tuppis wins first prize, in a tie each of them",
     ),
     "the L and A piles lie face down": (
         "L-Karten und A-Karten als Stapel verdeckt neben den Plan",
@@ -382,6 +403,28 @@ def test_the_sheet_is_complete_in_both_languages(kits, point):
     de, en = COMPLETE[point]
     assert de in text["de"]
     assert en in text["en"]
+
+
+def test_the_sheets_state_rules_not_remarks_about_the_kit(kits):
+    """The cheat sheet and the score sheet say rules: no word about 'the kit' or what it
+    decides, and the score sheet says how cards split among the bonuses too."""
+    import re
+
+    from pypdf import PdfReader
+
+    kit = kits("minipilo")
+    split = {
+        "de": "Jede Karte zählt für höchstens einen Zusatz: teilt die Karten so auf die Sätze"
+        " auf, dass es die meisten Zusatztuppis gibt.",
+        "en": "Each card counts for at most one bonus: split the cards among the sets so that"
+        " they score the most bonus Tuppis.",
+    }
+    for lang, text in _sheet(kit).items():
+        pdf = PdfReader(str(kit / lang / "score-sheet.pdf"))
+        score = " ".join(pdf.pages[0].extract_text().split())
+        assert split[lang] in score, lang
+        for said in (text, score):
+            assert not re.search(r"\bkit\b", said, re.IGNORECASE), lang
 
 
 def test_the_worked_example_adds_up_as_the_sheet_counts(kits):
