@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 
 import pytest
@@ -111,11 +112,12 @@ def test_kit_contents(kits):
             for item in page["items"]:
                 if item["side"] == "front":
                     fronts[f["path"]] += 1
-    # The aids carry words: printed once per language, 8 each (one per player).
+    # The aids carry words: printed once per language, 8 each (one per player) and the card
+    # that marks the discard pile, all on one A4 sheet.
     assert fronts == {
         "number-cards.pdf": 64,
-        "de/player-aids.pdf": 8,
-        "en/player-aids.pdf": 8,
+        "de/player-aids.pdf": 9,
+        "en/player-aids.pdf": 9,
         "baron.pdf": 1,
         "de/score-sheet.pdf": 1,
         "en/score-sheet.pdf": 1,
@@ -124,6 +126,9 @@ def test_kit_contents(kits):
     }
     ids = {i["id"] for p in m["files"][0]["pages"] for i in p["items"]}
     assert len(ids) == 64 and "gulden-3" in ids and "kreuzer-8" in ids
+    aids = next(f for f in m["files"] if f["path"] == "de/player-aids.pdf")
+    assert len(aids["pages"]) == 2  # one sheet, its backs behind it
+    assert sorted(i["id"] for i in aids["pages"][0]["items"]).count("pile") == 1
 
 
 def test_baron_standee_strip(kits):
@@ -272,6 +277,10 @@ def test_the_sheets_say_what_the_seed_says(kits):
 
 
 def _flat(text: str) -> str:
+    """Text as one line: a word the typesetter broke at a line's end joined again
+    ("Ablage-|stapel"), a hyphen of the word itself kept ("Baron-|Aufsteller")."""
+    text = re.sub(r"-\s*\n\s*(?=[a-zäöüß])", "", text)
+    text = re.sub(r"-\s*\n\s*(?=[A-ZÄÖÜ])", "-", text)
     return " ".join(text.split())
 
 
@@ -285,15 +294,53 @@ def _sheet(kit) -> dict[str, str]:
     return {"de": _flat(pages[0].extract_text()), "en": _flat(pages[1].extract_text())}
 
 
-# What a family would argue about, settled on the sheet in both languages (issue 26).
+def _written(kit) -> dict[str, str]:
+    """Every word the kit prints per language: cheat sheet, aids (fronts, pile card, backs)
+    and score sheet, read back from the PDFs."""
+    from pypdf import PdfReader
+
+    names = ("rules.pdf", "player-aids.pdf", "score-sheet.pdf")
+    return {
+        lang: " ".join(
+            _flat(page.extract_text())
+            for name in names
+            for page in PdfReader(str(kit / lang / name)).pages
+        )
+        for lang in ("de", "en")
+    }
+
+
+# What a table would argue about, settled on the sheet in both languages (issues 26, 47;
+# docs/games.md lists the questions).
 SETTLED = {
-    "the bidder's card lies face down in front of the bidder": (
-        "Der Höchstbietende legt eine Handkarte verdeckt vor sich ab",
-        "the highest bidder lays one card from hand face down in front of themselves",
+    "the bidding rules": (
+        "Die Mitspieler (alle außer dem Baron) bieten in beliebiger Reihenfolge, jeder so oft",
+        "the other players (everyone but the Baron) bid, in any order, each as often as",
     ),
-    "believed, it counts for the bidder": (
-        "bleibt unbesehen vor dem Bieter liegen und zählt am Ende für ihn",
-        "stays unseen in front of the bidder and counts for them at the end",
+    "never lower, equal allowed, at most 8": (
+        "Kein Gebot darf niedriger sein als ein schon gemachtes, gleich hoch ist erlaubt;"
+        " das Höchstgebot ist 8",
+        "No bid may be lower than one already made, an equal one is allowed; the highest bid is 8",
+    ),
+    "the Baron closes the bidding": (
+        "Der Baron fragt „Noch ein Gebot?“. Kommt keins mehr, ist das Bieten beendet",
+        "the Baron asks “Any more bids?”. When none comes, the bidding is over",
+    ),
+    "the pile has its place": (
+        "Die Karte Ablagestapel kommt in die Tischmitte",
+        "The discard pile card goes in the middle of the table",
+    ),
+    "the bidder's card goes face down on the discard pile": (
+        "Der Höchstbietende legt eine Handkarte seiner Wahl verdeckt auf den Ablagestapel",
+        "the highest bidder lays one card of their choice from hand face down on the discard pile",
+    ),
+    "on a tie the Baron chooses": (
+        "Bei gleich hohen Geboten wählt der Baron einen dieser Bieter",
+        "On a tie the Baron chooses one of those bidders",
+    ),
+    "believed, it counts for nobody": (
+        "bleibt unbesehen auf dem Ablagestapel liegen und zählt für niemand",
+        "stays unseen on the discard pile and counts for nobody",
     ),
     "after the truth the left neighbour becomes Baron": (
         "Auch dann wird der linke Nachbar Baron",
@@ -302,48 +349,129 @@ SETTLED = {
     "after nobody bids the left neighbour becomes Baron": (
         "Bietet niemand, legt der Baron eine Handkarte verdeckt vor sich ab;"
         " dann wird der linke Nachbar Baron",
-        "If nobody bids, the Baron lays a card from hand face down in front of themselves;"
+        "if nobody bids, the Baron lays a card from hand face down in front of themselves;"
         " then the player on the left becomes Baron",
+    ),
+    "the game ends after a round": (
+        "Hat nach einer Runde ein Spieler keine Handkarte mehr, endet die Partie",
+        "When after a round a player has no card left in hand, the game ends",
     ),
     "cards are counted, not values": (
         "Es zählt die Zahl der Karten, nicht ihre Werte: jede Karte +1 oder −1",
         "The number of cards counts, not their values: each card +1 or −1",
     ),
-    "that is the kit's reading, and the other is named": (
-        "So liest das Kit „zählt die Karten“; die andere Lesart addiert die Werte",
-        "That is the kit's reading of „zählt die Karten“ (counts the cards);"
-        " the other reading adds up the values",
+    "the pile counts for nobody at the end": (
+        "Der Ablagestapel zählt für niemand",
+        "The discard pile counts for nobody",
+    ),
+    "a tie wins together": (
+        "bei Gleichstand gewinnen alle mit ihr",
+        "on a tie, all who have it win",
+    ),
+    "adding the values is a variant, written as a rule": (
+        "Variante: Statt der Karten werden ihre Werte addiert",
+        "Variant: instead of the cards, their values are added up",
     ),
 }
 
 
 @pytest.mark.parametrize("point", sorted(SETTLED))
-def test_the_sheet_settles_what_a_family_would_argue_about(kits, point):
+def test_the_sheet_settles_what_a_table_would_argue_about(kits, point):
     text = _sheet(kits("muenchhausen"))
     de, en = SETTLED[point]
     assert de in text["de"]
     assert en in text["en"]
-    # The discard pile of the old sheet is gone: a laid card never goes there.
-    assert "Ablagestapel" not in text["de"] and "discard pile" not in text["en"]
 
 
-def test_the_aids_say_in_both_languages_where_the_card_goes(kits):
-    """The English aid says what the German says: the bidder's card in front of themselves,
-    believed it counts for them, and the Baron always passes left."""
+def test_no_text_says_a_believed_card_counts_or_speaks_about_the_kit(kits):
+    """Being believed is worth one point (a card shed), not two: nothing in the kit says a
+    laid card lies before the bidder or counts for them. Every sheet states rules, none
+    remarks on the kit or on a "reading", and English text quotes in English."""
+    written = _written(kits("muenchhausen"))
+    de, en = written["de"], written["en"]
+    for wrong in ("vor dem Bieter", "zählt für ihn", "zählt am Ende für ihn"):
+        assert wrong not in de
+    for wrong in ("in front of the bidder", "counts for them"):
+        assert wrong not in en
+    assert not re.search(r"\bkit\b|\bLesart\b|\breading\b|liest", de + " " + en, re.I)
+    assert "„" not in en and "zählt" not in en
+    assert re.findall(r"“[^”]*”", en) and en.count("“") == len(re.findall(r"“[^”]*”", en))
+    # The other reading is named as a variant in both the sheet and the aids' backs.
+    assert de.count("Variante:") >= 2 and en.count("Variant:") >= 2
+
+
+def test_the_aids_and_the_pile_card_say_where_the_card_goes(kits):
+    """The aids say what the sheet says, in both languages: the bidder's card on the
+    discard pile, believed it counts for nobody, the bidding closed by the Baron's question,
+    the Baron always passing left; the pile card says the same; the backs and the score
+    sheet count cards and leave the pile out."""
     from pypdf import PdfReader
 
     kit = kits("muenchhausen")
-    aid = {
-        lang: _flat(PdfReader(str(kit / name)).pages[0].extract_text())
-        for lang, name in (("de", "de/player-aids.pdf"), ("en", "en/player-aids.pdf"))
+    pages = {
+        lang: [
+            _flat(p.extract_text()) for p in PdfReader(str(kit / lang / "player-aids.pdf")).pages
+        ]
+        for lang in ("de", "en")
     }
-    assert "der Höchstbietende legt eine Karte verdeckt vor sich ab" in aid["de"]
-    assert "the highest bidder lays one card face down in front of themselves" in aid["en"]
-    assert "bleibt vor dem Bieter liegen und zählt für ihn" in aid["de"]
-    assert "stays in front of the bidder and counts for them" in aid["en"]
-    assert "wird immer der linke Nachbar Baron" in aid["de"]
-    assert "the left neighbour always becomes Baron" in aid["en"]
-    assert not any(w in aid["en"] for w in ("himself", " his "))
+    score = {
+        lang: _flat(PdfReader(str(kit / lang / "score-sheet.pdf")).pages[0].extract_text())
+        for lang in ("de", "en")
+    }
+    fronts, backs = pages["de"]
+    assert fronts.count("der Höchstbietende legt eine Karte verdeckt auf den Ablagestapel") == 8
+    assert fronts.count("die Karte bleibt unbesehen liegen und zählt für niemand") == 8
+    assert fronts.count("bis auf „Noch ein Gebot?“ keins kommt") == 8
+    assert fronts.count("wird immer der linke Nachbar Baron") == 8
+    assert fronts.count("Ablagestapel Hierher legt der Höchstbietende seine Karte") == 1
+    assert backs.count("der Ablagestapel zählt für niemand") == 9
+    assert "der Ablagestapel zählt für niemand" in score["de"]
+    fronts, backs = pages["en"]
+    assert fronts.count("the highest bidder lays a card face down on the discard pile") == 8
+    assert fronts.count("the card stays unseen and counts for nobody") == 8
+    assert fronts.count("until “Any more bids?” brings none") == 8
+    assert fronts.count("the left neighbour always becomes Baron") == 8
+    assert fronts.count("Discard pile The highest bidder lays their card here") == 1
+    assert backs.count("the discard pile counts for nobody") == 9
+    assert "the discard pile counts for nobody" in score["en"]
+    assert not any(w in " ".join(pages["en"]) for w in ("himself", " his "))
+
+
+def _rules_page(kit, lang: str):
+    import pypdfium2 as pdfium
+
+    return pdfium.PdfDocument(str(kit / lang / "rules.pdf"))[0]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_rules_page_is_used_to_its_foot(kits, lang):
+    """The cheat sheet fills its page: the empty band under its last ink is less than a
+    sixth of the page (measured in pixels; the sheet's own margin is some 8 %)."""
+    page = _rules_page(kits("muenchhausen"), lang)
+    grey = page.render(scale=0.5, grayscale=True).to_numpy()
+    inked = [y for y in range(grey.shape[0]) if (grey[y] < 245).any()]
+    assert (grey.shape[0] - 1 - inked[-1]) / grey.shape[0] < 1 / 6
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_round_at_a_glance_reads_at_arms_length(kits, lang):
+    """Every letter of the turn's diagram (all text under its heading, the page's last) is
+    set at 7 pt or more, read from the PDF's text; and it is the body text's size, not
+    shrunk below it."""
+    import pypdfium2.raw as raw
+
+    page = _rules_page(kits("muenchhausen"), lang)
+    text = page.get_textpage()
+    chars = text.get_text_range()
+    head = {"de": "Eine Runde auf einen Blick", "en": "A round at a glance"}[lang]
+    top = text.get_charbox(chars.rindex(head))[1]  # the heading's foot
+    sizes = {
+        n: raw.FPDFText_GetFontSize(text, n) for n in range(text.count_chars()) if chars[n].strip()
+    }
+    diagram = [size for n, size in sizes.items() if text.get_charbox(n)[3] < top]
+    assert len(diagram) > 100  # the five steps' words
+    body = Counter(round(size, 2) for size in sizes.values()).most_common(1)[0][0]
+    assert min(diagram) >= 7 and min(diagram) >= 0.9 * body, (min(diagram), body)
 
 
 def test_a_variant_keep_that_lists_no_values_is_told_at_its_line(project_copy):
