@@ -22,7 +22,7 @@ from tests.conftest import (
     validate_fails,
 )
 from tests.pdfread import PT_PER_MM, read, trim_of
-from tests.render import Rendered, close
+from tests.render import Rendered, close, dark, light
 
 pytestmark = pytest.mark.heavy  # whole builds: left out of `make test-fast`
 
@@ -190,21 +190,119 @@ def test_no_style_more_than_three_times_and_at_least_ten_styles():
 def test_board_sheets_line_up_after_cutting_and_gluing(kits, paper):
     """For each pair of neighbours: cut the second at its trim, lay its edge on the first's
     glue line, and the board drawn on both lands in the same place, within 0.1 mm."""
-    assert board_sheets_line_up(kits("museo", paper=paper), (444, 300), paper) >= 2
+    assert board_sheets_line_up(kits("museo", paper=paper), (540, 348), paper) >= 2
 
 
 def test_board_has_six_start_points_round_the_flea_market():
     from bastelbogen.games.museo.museum import board_fields
 
-    stacks, path, starts, market = board_fields(9, 6)
+    stacks, path, starts, market = board_fields(11, 7)
     assert len(starts) == 6 and set(starts) <= set(path)
-    assert len(stacks) == 30 and len(set(path)) == len(path) == 18
+    assert len(stacks) == 38 and len(set(path)) == len(path) == 24
     # Every path field touches stacks; some border the flea market, but not all (rule 6).
     mc, mr, mw, mh = market
     for c, r in path:
         assert sum(abs(c - sc) <= 1 and abs(r - sr) <= 1 for sc, sr in stacks) >= 2
     borders = [(c, r) for c, r in path if mc - 1 <= c <= mc + mw and mr - 1 <= r <= mr + mh]
     assert 0 < len(borders) < len(path)
+
+
+FIELD, EDGE, COLS, ROWS = 48, 6, 11, 7  # the board's grid in mm, as game.yaml gives it
+WHITE, INK_DARK = (250, 250, 250), 90
+
+
+class Board:
+    """The board as printed: a point in mm from its trim's bottom-left, read from whichever
+    sheet shows it (cut at its trim), rendered at 50 dpi."""
+
+    def __init__(self, kit, lang="de"):
+        [listed] = holding(kit, "board", lang)
+        _, pages = read(kit / listed["path"])
+        self.sheets = [
+            (Rendered(kit / listed["path"], n, 50), page.placed[0].matrix, info["items"][0])
+            for n, (page, info) in enumerate(zip(pages, listed["pages"], strict=True))
+            if info["items"]
+        ]
+
+    def at(self, x: float, y: float):
+        from bastelbogen.core.geometry import apply
+
+        def inside(sheet) -> float:  # how far in from its trim's nearest edge, in mm
+            _, matrix, item = sheet
+            px, py = (v / PT_PER_MM for v in apply(matrix, x * PT_PER_MM, y * PT_PER_MM))
+            tx, ty, tw, th = item["trim_mm"]
+            return min(px - tx, tx + tw - px, py - ty, ty + th - py)
+
+        # On a seam, the sheet it is deeper in: the other shows its glue line there.
+        best = max(self.sheets, key=inside)
+        if inside(best) >= 0:
+            return best[0].at_local(best[1], x, y)
+        raise AssertionError(f"no sheet shows {x}, {y}")
+
+
+def _cell_middle(col: int, row: int) -> tuple[float, float]:
+    return EDGE + (col + 0.5) * FIELD, EDGE + (ROWS - 1 - row + 0.5) * FIELD
+
+
+def _disc(col: int, row: int) -> tuple[float, float]:
+    x, y = _cell_middle(col, row)
+    return x + 9, y + 3  # (a seam runs through the middle of some)
+
+
+def test_each_movement_field_points_at_the_stacks_around_it(kits):
+    """Read from the printed sheets: round every movement field (a light disc in a cell
+    that is no stack), a dark pointer lies towards each of its eight neighbours exactly when
+    that neighbour is a stack field (white), and a red one towards the flea market (its
+    cream floor) exactly where the field borders it along a side."""
+    board = Board(kits("museo"))
+
+    def kind(col, row):
+        if not (0 <= col < COLS and 0 <= row < ROWS):
+            return "outside"
+        x, y = _cell_middle(col, row)
+        rgb = board.at(x + 12, y - 12)  # off the middle: the market's name is there
+        return "stack" if min(rgb) > 245 else "market" if close(rgb, "#f6efe0", 8) else "floor"
+
+    kinds = {(c, r): kind(c, r) for c in range(COLS) for r in range(ROWS)}
+    assert Counter(kinds.values()) == {"stack": 38, "market": 15, "floor": 24}
+    # a movement field: a light disc (off its middle, where a start point's star is)
+    fields = [c for c, k in kinds.items() if k == "floor" and light(board.at(*_disc(*c)), 180)]
+    assert len(fields) == 24
+    pointed = 0
+    for col, row in fields:
+        x, y = _cell_middle(col, row)
+        for dc, dr in itertools.product((-1, 0, 1), repeat=2):
+            if (dc, dr) == (0, 0):
+                continue
+            d = math.hypot(dc, dr)
+            # 17 mm out, between a pointer's base and tip, 1 mm to its side (off a seam)
+            rgb = board.at(x + dc / d * 17 + dr / d, y - dr / d * 17 + dc / d)
+            neighbour = kinds.get((col + dc, row + dr), "outside")
+            assert dark(rgb, INK_DARK) == (neighbour == "stack"), (col, row, dc, dr, rgb)
+            red = close(rgb, "#c0392b", 40)
+            assert red == (neighbour == "market" and 0 in (dc, dr)), (col, row, dc, dr, rgb)
+            pointed += neighbour == "stack"
+    assert pointed > 2 * len(fields)  # "von mehreren Bildstapeln umgeben"
+
+
+def test_the_flea_market_holds_a_dozen_face_up_pieces_spread_out(kits):
+    """The market's clear floor, measured on the printed sheets from its middle out along
+    both axes (below its name), holds a grid of 40 mm pieces 5 mm apart: at least 12."""
+    board = Board(kits("museo"))
+    mx, my = (v + 0.5 for v in _cell_middle(5, 3))  # seams lie on whole mm: step between
+
+    def reach(dx, dy, x, y):
+        k = 0
+        while close(board.at(x + dx * (k + 1), y + dy * (k + 1)), "#f6efe0", 8):
+            k += 1
+        return k
+
+    wide = reach(1, 0, mx, my - 20) + reach(-1, 0, mx, my - 20) + 1
+    tall = reach(0, 1, mx + 60, my) + reach(0, -1, mx + 60, my) + 1
+    gap = 5
+    fits = ((wide + gap) // (40 + gap)) * ((tall + gap) // (40 + gap))
+    assert fits >= 12, (wide, tall, fits)
+    assert wide * tall >= 148 * 210  # A5 at least
 
 
 def test_pawns_die_and_reference(kits):

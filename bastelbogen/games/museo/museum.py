@@ -24,7 +24,8 @@ def board_fields(cols: int, rows: int):
     """Which grid cell is what, rows counted from the top. The stacks run round the edge;
     inside them the path runs round the middle, where the flea market lies between two more
     columns of stacks, so only some fields border the market (rule 6). Start points: the
-    path's four corners and the middle of both long sides."""
+    path's four corners and the middle of both long sides. The path is listed in the order
+    pawns move: clockwise, along the top from the left."""
     stacks = [
         (c, r) for r in range(rows) for c in range(cols) if r in (0, rows - 1) or c in (0, cols - 1)
     ]
@@ -47,11 +48,33 @@ def board_fields(cols: int, rows: int):
     return stacks, path, starts, market
 
 
+AROUND = [(dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dc, dr) != (0, 0)]
+
+
+def around(field, stacks) -> list[tuple[int, int]]:
+    """The stacks around a movement field, as directions (columns right, rows down): every
+    stack that touches it, along a side or at a corner. The cheat sheet says the same, and
+    the board points at each of them from the field."""
+    c, r = field
+    return [(dc, dr) for dc, dr in AROUND if (c + dc, r + dr) in stacks]
+
+
+def borders_market(field, market) -> list[tuple[int, int]]:
+    """The sides (as directions) along which a movement field borders the flea market."""
+    mc, mr, mw, mh = market
+    c, r = field
+    return [
+        (dc, dr)
+        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if mc <= c + dc < mc + mw and mr <= r + dr < mr + mh
+    ]
+
+
 @motif(
     "museum-board",
     {
-        "cols": Key(whole(5, 30), 9),
-        "rows": Key(whole(5, 30), 6),
+        "cols": Key(whole(5, 30), 11),
+        "rows": Key(whole(5, 30), 7),
         "field": Key(POSITIVE, 48),
         "market": Key(TEXT, "Flohmarkt"),
     },
@@ -77,9 +100,10 @@ def board(c, rect, box, ctx) -> None:
 
     _parquet(c, rect)
     stacks, path, starts, market = board_fields(cols, rows)
-    _path(c, path, starts, cell, f)
     _stacks(c, stacks, cell, f)
     _market(c, market, cell, f, ctx, box)
+    _pointers(c, path, stacks, market, cell, f)
+    _path(c, path, starts, cell, f)
 
 
 def _parquet(c, rect) -> None:
@@ -101,25 +125,60 @@ def _parquet(c, rect) -> None:
             px += mm(90)
 
 
+POINTER = (0.3, 0.42, 0.075)  # a pointer's base and tip from a field's middle, its half-width
+MARKET_RED = colors.HexColor("#c0392b")
+
+
+def _pointers(c, path, stacks, market, cell, f) -> None:
+    """Round each movement field, a dark wedge points at every stack around it (rule 4's
+    "umgeben"), and a red one at the flea market where the field borders it (rule 6)."""
+    base, tip, half = (f * k for k in POINTER)
+    for field in path:
+        fx, fy = cell(*field)
+        cx, cy = fx + f / 2, fy + f / 2
+        marks = [(d, INK) for d in around(field, stacks)]
+        marks += [(d, MARKET_RED) for d in borders_market(field, market)]
+        for (dc, dr), colour in marks:
+            ux, uy = dc / math.hypot(dc, dr), -dr / math.hypot(dc, dr)  # rows run down
+            poly(
+                c,
+                [
+                    (cx + ux * base - uy * half, cy + uy * base + ux * half),
+                    (cx + ux * tip, cy + uy * tip),
+                    (cx + ux * base + uy * half, cy + uy * base - ux * half),
+                ],
+                colour,
+            )
+
+
 def _path(c, path, starts, cell, f) -> None:
-    """The path: a dotted loop through the middles of its fields, then the fields."""
-    c.setStrokeColor(shade(WOOD, 0.45))
-    c.setLineWidth(2)
-    c.setDash(1, 5)
-    c.setLineCap(1)
-    loop = [(cell(*p)[0] + f / 2, cell(*p)[1] + f / 2) for p in path]
-    for a, b in zip(loop, loop[1:] + loop[:1], strict=True):
-        c.line(*a, *b)
-    c.setDash()
+    """The movement fields, and between each and the next an arrow the way pawns move."""
     for p in path:
         cx, cy = cell(*p)
         start = p in starts
         c.setFillColor(colors.HexColor("#f3e6c4") if start else PAPER)
         c.setStrokeColor(INK)
         c.setLineWidth(1.4 if start else 0.8)
-        c.circle(cx + f / 2, cy + f / 2, f * (0.34 if start else 0.28), stroke=1, fill=1)
+        c.circle(cx + f / 2, cy + f / 2, f * (0.28 if start else 0.26), stroke=1, fill=1)
         if start:
             _star(c, cx + f / 2, cy + f / 2, f * 0.16, GOLD)
+    for a, b in zip(path, path[1:] + path[:1], strict=True):
+        (ax, ay), (bx, by) = cell(*a), cell(*b)
+        mx, my = (ax + bx) / 2 + f / 2, (ay + by) / 2 + f / 2
+        ux, uy = (bx - ax) / f, (by - ay) / f
+        s = f * 0.07
+        poly(
+            c,
+            [
+                (mx + ux * s * 1.4, my + uy * s * 1.4),
+                (mx - ux * s - uy * s * 1.3, my - uy * s + ux * s * 1.3),
+                (mx - ux * s * 0.3, my - uy * s * 0.3),
+                (mx - ux * s + uy * s * 1.3, my - uy * s - ux * s * 1.3),
+            ],
+            GOLD,
+            INK,
+            0.6,
+        )
 
 
 def _stacks(c, stacks, cell, f) -> None:
@@ -135,40 +194,45 @@ def _stacks(c, stacks, cell, f) -> None:
         c.rect(cx + inset, cy + inset, f - 2 * inset, f - 2 * inset, stroke=1, fill=1)
 
 
+MARKET = colors.HexColor("#f6efe0")
+VALANCE = mm(4)  # the awning's scalloped edge along the top: cards may lie over it
+
+
 def _market(c, market, cell, f, ctx, box) -> None:
-    """The flea market, under an awning."""
+    """The flea market: a clear floor for the cards laid out face up, under an awning's edge,
+    its name in the middle."""
     mc, mr, mcols, mrows = market
     mx, _ = cell(mc, mr + mrows - 1)
     _, my_top = cell(mc, mr)
     my = my_top + f - mrows * f
     inset = mm(3)
     mw, mh = mcols * f - 2 * inset, mrows * f - 2 * inset
-    c.setFillColor(colors.HexColor("#f6efe0"))
+    c.setFillColor(MARKET)
     c.setStrokeColor(INK)
     c.setLineWidth(1.2)
     c.roundRect(mx + inset, my + inset, mw, mh, mm(3), stroke=1, fill=1)
-    stripes = 14
+    stripes = 4 * mcols
     sw = mw / stripes
     top = my + inset + mh
     for k in range(stripes):
-        colour = colors.HexColor("#c0392b") if k % 2 else colors.white
+        left = mx + inset + k * sw
         poly(
             c,
             [
-                (mx + inset + k * sw, top),
-                (mx + inset + (k + 1) * sw, top),
-                (mx + inset + (k + 1) * sw, top - mm(10)),
-                (mx + inset + (k + 0.5) * sw, top - mm(13)),
-                (mx + inset + k * sw, top - mm(10)),
+                (left, top),
+                (left + sw, top),
+                (left + sw, top - VALANCE * 0.6),
+                (left + sw / 2, top - VALANCE),
+                (left, top - VALANCE * 0.6),
             ],
-            colour,
+            MARKET_RED if k % 2 else colors.white,
             INK,
             0.5,
         )
-    c.setFillColor(INK)
-    c.setFont(ctx.fonts["bold"], 26)
-    # The label in the players' language, on the awning's shadow line.
-    c.drawCentredString(mx + inset + mw / 2, my + inset + mh * 0.42, str(box.get("market")))
+    c.setFillColor(shade(MARKET, 0.3))
+    c.setFont(ctx.fonts["bold"], 30)
+    # The name in the players' language under the awning, pale: cards laid out may hide it.
+    c.drawCentredString(mx + inset + mw / 2, top - VALANCE - mm(11), str(box.get("market")))
 
 
 def _star(c, cx, cy, r, colour) -> None:
