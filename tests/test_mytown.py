@@ -130,9 +130,10 @@ def test_bench_cut_and_fold_lines_have_their_own_styles(kits):
     styles = Counter(ln.dash for ln in lines)
     plan = stand.plan((mm(20), mm(50)), 10, mm(1))
     folds = Counter(kind for _, kind in plan.folds)
-    assert styles[()] >= 4  # the outline, solid
-    assert styles[(3.0, 2.0)] == folds["valley"]
-    assert styles[(4.0, 1.5, 1.0, 1.5)] == folds["mountain"] >= 2
+    benches = len(pages[0].placed)
+    assert styles[()] >= 4 * benches  # the outlines, solid
+    assert styles[(3.0, 2.0)] == folds["valley"] * benches
+    assert styles[(4.0, 1.5, 1.0, 1.5)] == folds["mountain"] * benches >= 2
     widths = {ln.dash: ln.width for ln in lines}
     assert widths[()] > widths[(3.0, 2.0)]  # cuts are heavier than folds
 
@@ -466,3 +467,96 @@ def test_every_component_has_cut_files(tmp_path):
     mountains = root.findall(".//s:g[@id='score-mountain']/s:line", ns)
     valleys = root.findall(".//s:g[@id='score-valley']/s:line", ns)
     assert len(mountains) == 3 * len(trims) and len(valleys) == 2 * len(trims)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPERS))
+def test_two_benches_to_a_sheet(kits, paper):
+    """A bench strip is shallow enough to lie twice across the printable width: the four
+    benches come on two sheets, two on each, read back from each language's PDF (two
+    placed forms and two of each panel's words on every page)."""
+    kit = kits("mytown", paper=paper)
+    for lang, rest in (("de", "Lehne: hier lehnen"), ("en", "Rest: the 10 tiles lean")):
+        reader, pages = read(kit / lang / "benches.pdf")
+        assert [len(p.placed) for p in pages] == [2, 2], (lang, paper)
+        for page in reader.pages:
+            assert " ".join(page.extract_text().split()).count(rest) == 2
+
+
+STEP_WORDS = {
+    "de": ("1 Ausschneiden", "2 Lasche hochklappen", "3 Ablage und Rand"),
+    "en": ("1 Cut out", "2 Fold the tab up", "3 Fold the ledge"),
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_folding_steps_are_drawn_on_every_bench(kits, lang):
+    """Each bench carries its three numbered steps in words, and beside each a drawing:
+    ink of the strip and the glue tab's ochre in the step's picture, read in pixels from the
+    base panel (whose place follows from the stand's own plan)."""
+    kit = kits("mytown")
+    text = " ".join(PdfReader(str(kit / lang / "benches.pdf")).pages[0].extract_text().split())
+    for words in STEP_WORDS[lang]:
+        assert text.count(words) == 2, words
+    _, pages = read(kit / lang / "benches.pdf")
+    page = Rendered(kit / lang / "benches.pdf", 0, 200)
+    panels = {name: (y0, y1) for name, y0, y1 in stand.plan((mm(20), mm(50)), 10, mm(1)).panels}
+    b0, b1 = (v / PT_PER_MM for v in panels["base"])
+    cell = (211 - 8 - 30) / 3
+    for placed in pages[0].placed:
+        matrix = placed.matrix
+        for n in range(3):
+            x0 = 4 + 30 + n * cell
+            pixels = [
+                page.at_local(matrix, x0 + i * 0.25, b0 + 1.5 + j * 0.25)
+                for i in range(int(min(24, cell * 0.45) / 0.25))
+                for j in range(int((b1 - b0 - 3) / 0.25))
+            ]
+            assert sum(close(px, "#b08d3c", tol=40) for px in pixels) >= 4, n  # the tab
+            assert sum(max(px) < 140 for px in pixels) >= 20, n  # the strip's line
+
+
+@pytest.mark.parametrize("theme", ["town", "animals"])
+def test_one_sky_runs_across_a_building(kits, theme):
+    """Printed without bleed, the sky at the right edge of part k and the left edge of part
+    k+1 (0.16 mm apart) differ no more than two columns 0.4 mm apart inside one tile: the
+    sky is one gradient across the building, with no seam at the cut."""
+    kit = kits("mytown", duplex="none", bleed="0mm", theme=theme)
+    files = manifest(kit)["files"]
+    where = {}
+    for n, page in enumerate(next(f for f in files if f["path"] == "tiles.pdf")["pages"]):
+        for item in page["items"]:
+            where.setdefault(item["id"], (n, item["trim_mm"]))
+    renders: dict = {}
+
+    def sky(iid: str, x: float) -> list:
+        n, (tx, ty, _w, th) = where[iid]
+        if n not in renders:
+            renders[n] = Rendered(kit / "tiles.pdf", n, 300)
+        return [renders[n].at_pt(mm(tx + x), mm(ty + th - 0.4 - k * 0.4)) for k in range(6)]
+
+    def step(a, b) -> int:
+        return max(
+            sum(abs(p - q) for p, q in zip(pa, pb, strict=True))
+            for pa, pb in zip(a, b, strict=True)
+        )
+
+    for t, parts in BUILDINGS.items():
+        inside = max(step(sky(f"{t}{k}", 5), sky(f"{t}{k}", 5.4)) for k in range(1, parts + 1))
+        for k in range(1, parts):
+            seam = step(sky(f"{t}{k}", 19.92), sky(f"{t}{k + 1}", 0.08))
+            assert seam <= max(inside, 3) + 3, (theme, t, k, seam, inside)
+
+
+@pytest.mark.parametrize(
+    "lang,sentence",
+    [
+        ("de", "Ein J gibt es nicht, damit I und J nie verwechselt werden."),
+        ("en", "There is no J, so that I and J are never confused."),
+    ],
+)
+def test_the_cheat_sheet_says_why_there_is_no_j(kits, lang, sentence):
+    kit = kits("mytown")
+    text = " ".join(PdfReader(str(kit / lang / "rules.pdf")).pages[0].extract_text().split())
+    assert sentence in text
+    assert "dieses Kit" not in text and "this kit" not in text
+    assert ("Variante:" if lang == "de" else "Variant:") in text

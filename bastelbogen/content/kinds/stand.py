@@ -38,11 +38,13 @@ def plan(tile: tuple[float, float], count: int, clearance: float) -> StandPlan:
     lip = min(mm(4), 0.08 * h)  # low, so the labels at the tiles' feet stay in view
     ledge = TILE_THICKNESS + 2 * clearance
     rest = 0.55 * h  # supports the tile above its middle
-    base = 0.5 * h
+    # The base reaches well behind the leaning tiles' weight, and no further: a strip for
+    # 50 mm tiles stays under 94 mm deep, so two lie side by side on A4 at 3 mm bleed.
+    base = 0.4 * h
     # The back closes the triangle from the top of the rest to the back of the base.
     top_x, top_y = rest * math.cos(LEAN), rest * math.sin(LEAN)
     back = math.hypot(base - top_x, top_y)
-    glue = min(mm(12), base * 0.5)
+    glue = min(mm(8), base * 0.5)  # a paper glue tab's usual width
     names = (
         ("glue", glue),
         ("base", base),
@@ -85,6 +87,7 @@ class Stand(Kind):
     the rest carry the item's `legend` texts, and a side view shows how it folds."""
 
     name = "stand"
+    guides = "none"  # it draws its own cut outline: crop marks would only take room
     backs = False
     takes_back = False
     safe_zone = None
@@ -120,7 +123,7 @@ class Stand(Kind):
             (-bleed, y, width + bleed, y, style) for y, style in self.strip(component, game).folds
         )
 
-    plan_reads = ("legend",)
+    plan_reads = ("legend",)  # glue, rest: a panel's label; lines; step1 .. step3
 
     def plan(self, component, game, bleed: float, data: dict) -> Plan:
         strip = self.strip(component, game)
@@ -131,7 +134,6 @@ class Stand(Kind):
         b0, b1 = panels["base"]
         r0, r1 = panels["rest"]
         legend = data.get("legend") or {}
-        sketch = min(mm(40), length / 4)
         # Folded, the rest's top edge is the one at the ledge: its label is turned to match.
         boxes: list[tuple[str, str, Rect, tuple]] = [
             (
@@ -142,19 +144,12 @@ class Stand(Kind):
             )
             for name, rect, turn in (
                 ("glue", (0.0, g0, length, g1 - g0), 0),
-                ("lines", (mm(4), b0, length - sketch - mm(12), b1 - b0), 0),
                 ("rest", (mm(4), r0, length - mm(8), r1 - r0), 180),
             )
             if legend.get(name)
         ]
-        # A side view of the folded stand, drawn from the same plan, as assembly help.
-        boxes.append(
-            (
-                "side-view",
-                "art",
-                (length - sketch - mm(4), b0 + mm(2), sketch, b1 - b0 - mm(4)),
-                (("motif", "stand-profile"), ("panels", strip.panels)),
-            )
+        boxes += _steps(
+            strip.panels, (mm(4), b0 + mm(1.5), length - mm(8), b1 - b0 - mm(3)), legend
         )
         cut = tuple(
             (x1, y1, x2, y2, "cut")
@@ -174,3 +169,29 @@ class Stand(Kind):
             tuple(boxes),
             (glue,),
         )
+
+
+STEPS = 3  # the folding told in drawings: crease, glue the tab inside the rest, fill
+
+
+def _steps(panels, rect: Rect, legend: dict) -> list[tuple[str, str, Rect, tuple]]:
+    """Across the base panel (`rect`): the legend of the lines, then each step of the
+    folding drawn from the strip's own panels, its words (`legend` step1 ..) beside it."""
+    x, y, w, h = rect
+    words = {"colour": "#333333", "size": 7.5, "min-size": 7, "valign": "middle"}
+    lines = mm(30) if legend.get("lines") else 0.0
+    boxes: list[tuple[str, str, Rect, tuple]] = []
+    if lines:
+        text = {**words, "text": str(legend["lines"])}
+        boxes.append(("lines", "paragraph", (x, y, lines, h), tuple(sorted(text.items()))))
+    cell = (w - lines) / STEPS
+    sketch = min(mm(24), cell * 0.45)
+    for n in range(1, STEPS + 1):
+        left = x + lines + (n - 1) * cell
+        art = (("motif", "stand-profile"), ("panels", panels), ("step", n))
+        boxes.append((f"step{n}-drawing", "art", (left, y, sketch, h), art))
+        if legend.get(f"step{n}"):
+            text = {**words, "text": f"<b>{n}</b>  {legend[f'step{n}']}"}
+            rect = (left + sketch + mm(1), y, cell - sketch - mm(3), h)
+            boxes.append((f"step{n}", "paragraph", rect, tuple(sorted(text.items()))))
+    return boxes

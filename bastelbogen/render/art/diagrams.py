@@ -8,7 +8,7 @@ from reportlab.lib import colors
 
 from bastelbogen.content.kinds.stand import LEAN
 from bastelbogen.content.painters import Key, motif
-from bastelbogen.core.params import COLOUR, typed
+from bastelbogen.core.params import COLOUR, typed, whole
 from bastelbogen.render.art.draw import poly
 
 
@@ -19,41 +19,146 @@ def _panels(value):
     return value
 
 
+# A stand's fold steps, as the kind's `plan` numbers them: how far each fold is made (the
+# share of its final turn), tab first, then base|back, back|rest, rest|ledge, ledge|lip.
+STEPS = {
+    1: (0.5, 0.55, 0.5, 0.6, 0.6),  # every line creased, nothing closed yet
+    2: (1.0, 1.0, 0.72, 1.0, 1.0),  # the tab up, the rest coming down over it
+    3: (1.0, 1.0, 1.0, 1.0, 1.0),  # closed, a tile leaning in place
+}
+GLUE_INK = colors.HexColor("#b08d3c")  # the tab: the ochre of the sheet's glue area
+INK = colors.HexColor("#555555")
+
+
 @motif(
     "stand-profile",
     {
         "panels": Key(typed(_panels, "a stand's panels (the `stand` kind gives them)")),
         "colour": Key(COLOUR, "#d55e00"),
+        "step": Key(whole(1, 3), 3),
     },
     required=("panels",),
     sample={"panels": (("base", 0, 30), ("rest", 30, 55), ("ledge", 55, 63), ("lip", 63, 67))},
 )
 def stand_profile(c, rect, box, ctx) -> None:
-    """The folded stand seen from its end, with a tile leaning in place."""
+    """The stand seen from its end at one step of its folding (`step`): 1 every line
+    creased, 2 the glue tab up and the rest brought down over it, 3 folded, a tile leaning
+    in place."""
     depth = {name: y1 - y0 for name, y0, y1 in box.get("panels")}
-    base, rest, ledge, lip = depth["base"], depth["rest"], depth["ledge"], depth["lip"]
-    top = (rest * math.cos(LEAN), rest * math.sin(LEAN))  # from the front corner, backward
-    tile_h = rest / 0.55
-    width = base + ledge + tile_h * 0.3
-    height = max(top[1], tile_h * math.sin(LEAN))
+    step = int(box.get("step"))
+    points = _strip(depth, STEPS[step])
+    tile = _tile(depth) if step == 3 else []
+    # Steps 2 and 3 at one scale, so the closed triangle reads as the same from one to the
+    # next; the creased strip of step 1 is larger, and fills its own drawing. The tile may
+    # run out of the drawing's top.
+    alike = (_strip(depth, STEPS[n]) for n in (2, 3)) if step > 1 else (points,)
+    k = min(_scale(rect, p) for p in alike)
+    at = _placed(rect, points, k)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(*rect)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.setLineJoin(1)
+    c.setLineCap(1)
+    if step == 3:
+        poly(c, [at(*p) for p in points[1:5]], colors.HexColor("#dcd6c8"))
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.9)
+    path = c.beginPath()
+    path.moveTo(*at(*points[1]))
+    for p in points[2:]:
+        path.lineTo(*at(*p))
+    c.drawPath(path, stroke=1, fill=0)
+    # The tab, thick and in the glue's colour; closed, it shows just inside the rest.
+    inside = 1.6 / k if step > 1 else 0.0
+    c.setStrokeColor(GLUE_INK)
+    c.setLineWidth(2.2)
+    c.line(*at(points[0][0] + inside, points[0][1]), *at(points[1][0] + inside, points[1][1]))
+    if step == 2:
+        _arrow(c, at(*points[4]), at(*_along(points[1], points[0], 0.5)), INK)
+    if tile:
+        c.setStrokeColor(ctx.ink(box, "colour"))
+        c.setLineWidth(1.6)
+        c.line(*at(*tile[0]), *at(*tile[1]))
+    c.restoreState()
+
+
+def _strip(depth: dict, shares) -> list[tuple[float, float]]:
+    """The strip's edge as a path from the tab's free end to the lip's, with each fold made
+    by its share of its final turn; the base lies on the table from the front corner (0, 0)
+    backward (+x)."""
+    base, rest = depth["base"], depth["rest"]
+    top = (rest * math.cos(LEAN), rest * math.sin(LEAN))
+    # Folded, the tab rises inside the rest, the back closes the triangle from the base's
+    # end to the rest's top, the ledge reaches forward and the lip stands up.
+    heading = {
+        "glue": LEAN + math.pi,
+        "base": 0.0,
+        "back": math.atan2(top[1], top[0] - base),
+        "rest": LEAN + math.pi,
+        "ledge": math.pi,
+        "lip": math.pi / 2,
+    }
+    names = ("glue", "base", "back", "rest", "ledge", "lip")
+    turns = [_wrapped(heading[b] - heading[a]) for a, b in zip(names, names[1:], strict=False)]
+    made = [share * turn for share, turn in zip(shares, turns, strict=True)]
+    angle = -made[0]
+    start = (-depth["glue"] * math.cos(angle), -depth["glue"] * math.sin(angle))
+    points, here, angle = [start, (0.0, 0.0)], (0.0, 0.0), 0.0
+    for n, name in enumerate(names[1:]):
+        angle += made[n] if n else 0.0
+        here = (here[0] + depth[name] * math.cos(angle), here[1] + depth[name] * math.sin(angle))
+        points.append(here)
+    return points
+
+
+def _wrapped(angle: float) -> float:
+    return (angle + math.pi) % (2 * math.pi) - math.pi
+
+
+def _tile(depth: dict) -> list[tuple[float, float]]:
+    """A tile standing on the ledge, leaning on the rest: its foot and its head."""
+    tile_h = depth["rest"] / 0.55
+    foot = (-depth["ledge"] * 0.55, 0.0)
+    return [foot, (foot[0] + tile_h * math.cos(LEAN), foot[1] + tile_h * math.sin(LEAN))]
+
+
+def _scale(rect, points) -> float:
+    """The largest scale at which these points fit into `rect`, with a little room."""
+    _, _, w, h = rect
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(w / (max(xs) - min(xs) or 1.0), h / (max(ys) - min(ys) or 1.0)) * 0.92
+
+
+def _placed(rect, points, k: float):
+    """The map that sets these points, at scale `k`, in the middle of `rect`."""
     x, y, w, h = rect
-    k = min(w / width, h / height) * 0.95
-    ox = x + (w - width * k) / 2 + ledge * k  # the front corner
-    oy = y + (h - height * k) / 2
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    ox = x + (w - (max(xs) - min(xs)) * k) / 2 - min(xs) * k
+    oy = y + (h - (max(ys) - min(ys)) * k) / 2 - min(ys) * k
+    return lambda px, py: (ox + px * k, oy + py * k)
 
-    def at(px, py):
-        return ox + px * k, oy + py * k
 
-    ink = colors.HexColor("#555555")
-    poly(c, [at(0, 0), at(base, 0), at(top[0], top[1])], colors.HexColor("#dcd6c8"), ink, 0.6)
+def _along(a, b, share: float) -> tuple[float, float]:
+    return a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share
+
+
+def _arrow(c, start, end, ink) -> None:
+    """A short arrow from `start` toward `end`, stopping short of it."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    tip = (end[0] - ux * 1.5, end[1] - uy * 1.5)
     c.setStrokeColor(ink)
-    c.setLineWidth(0.6)
-    c.line(*at(0, 0), *at(-ledge, 0))
-    c.line(*at(-ledge, 0), *at(-ledge, lip))
-    # A tile on the ledge, leaning on the rest.
-    lean = LEAN
-    foot = (-ledge * 0.55, 0)
-    head = (foot[0] + tile_h * math.cos(lean), foot[1] + tile_h * math.sin(lean))
-    c.setStrokeColor(ctx.ink(box, "colour"))  # the tile
-    c.setLineWidth(1.6)
-    c.line(*at(*foot), *at(*head))
+    c.setLineWidth(0.7)
+    c.line(start[0] + ux * 1.5, start[1] + uy * 1.5, *tip)
+    head = 3.0
+    poly(
+        c,
+        [
+            tip,
+            (tip[0] - ux * head - uy * head * 0.6, tip[1] - uy * head + ux * head * 0.6),
+            (tip[0] - ux * head + uy * head * 0.6, tip[1] - uy * head - ux * head * 0.6),
+        ],
+        ink,
+    )
