@@ -1,8 +1,8 @@
 """Small parts on shared sheets, as numbers: what would fill a sheet of its own only in part
 goes, with the small parts of other components, onto shared "parts" sheets.
 
-A one-sided component offers all its sheets when they stand mostly empty (a die net, the
-Baron, a bench); any other offers its last sheet when that is its only one or holds no
+A one-sided component offers all its sheets when they leave room (a die net, the Baron, a
+pair of benches); any other offers its last sheet when that is its only one or holds no
 more than half of what a full one does (two tiles left over on Letter). The items of each
 offered sheet stay together as one block, a small grid with its own crop marks (or none,
 for pieces that carry their own cut lines), and the blocks are packed by packing.py. The
@@ -31,7 +31,9 @@ from bastelbogen.layout.imposition import (
 )
 from bastelbogen.layout.packing import fits_alone, pack
 
-SPARSE = 0.5  # a component whose fullest sheet is inked on less than this shares them all
+# A one-sided component whose fullest sheet is inked on less than this shares them all: a
+# fifth of a sheet left free holds another part's leftovers (two tiles beside two benches).
+SPARSE = 0.8
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,8 @@ def tails_of(
 ) -> tuple[int, list[list]]:
     """How many of a component's pages it keeps, and the items it offers to the shared
     sheets, sheet by sheet: all of them when it is one-sided and even its fullest sheet
-    stands mostly empty (a bench, a die net), else those of its last sheet when that is its
-    only one or at most half full (a deck keeps its full sheets). A two-sided part keeps a
+    leaves room (a pair of benches, a die net), else those of its last sheet when that is
+    its only one or at most half full (a deck keeps its full sheets). A two-sided part keeps a
     fold sheet of its own (its backs are on the same page)."""
     fronts = [n for n, page in enumerate(pages) if any(p.side == "front" for p in page.placements)]
     if not fronts or (two_sided and settings.duplex == "fold"):
@@ -66,7 +68,7 @@ def tails_of(
         if p.side == "front"
         for _x, _y, w, h in [grow(p.trim, bleed)]
     )
-    if not two_sided and inked < SPARSE * room[2] * room[3]:  # a small part: mostly paper
+    if not two_sided and inked < SPARSE * room[2] * room[3]:  # a small part: room to spare
         return 0, sheets
     if len(fronts) > 1 and 2 * len(sheets[-1]) > len(sheets[0]):
         return len(pages), []
