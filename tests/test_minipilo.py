@@ -309,6 +309,32 @@ def test_project_mats_hold_the_cards_laid_on_them(kits):
     assert [len(p["items"]) for p in fronts] == [2, 2, 1]  # the deck whole in its own file
 
 
+def test_each_opened_project_shows_its_own_scene(kits):
+    """Rendered from projects.pdf: the opened side (the back) of each project shows a
+    drawing of what opened, between its title banner and its qualities: many colours, and
+    on each two projects' backs most of that picture differs."""
+    import itertools
+
+    from tests.render import Rendered
+
+    kit = kits("minipilo")
+    seen = {}
+    for _, back, path, n, item in sides(kit, "projects"):
+        img = Rendered(kit / path, n + 1, 60)
+        seen[item["id"]] = [
+            img.at_local(back.matrix, x, y) for x in range(8, 103, 6) for y in range(38, 123, 6)
+        ]
+    assert len(seen) == 5
+    for pixels in seen.values():  # a drawing, not a plain ground with a title on it
+        assert len({tuple(v // 32 for v in rgb) for rgb in pixels}) >= 6
+    for a, b in itertools.combinations(sorted(seen), 2):
+        apart = [
+            sum(abs(p - q) for p, q in zip(x, y, strict=True)) > 90
+            for x, y in zip(seen[a], seen[b], strict=True)
+        ]
+        assert sum(apart) / len(apart) > 0.4, (a, b)
+
+
 def test_the_die_is_a_die_net_cut_along_its_outline(kits):
     """MiniPilo's die is Museo's: a net of six 20 mm faces and seven glue tabs, cut along
     one outline (the manifest's), in whichever file holds it."""
