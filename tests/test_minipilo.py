@@ -261,6 +261,37 @@ def test_runners_differ_by_more_than_colour(kits):
             assert len(ma & mb) / len(ma | mb) < 0.8, (ids[a], ids[b])
 
 
+def test_runner_signs_read_across_the_table(kits):
+    """Each runner's sign, black on its white badge, spans at least 6.5 mm both ways (at
+    2 m that is over 11 arc minutes: legible as a letter twice its size), read from the
+    printed figure: its dark pixels inside the badge, its ring left out."""
+    from tests.conftest import holding
+    from tests.render import Rendered
+
+    kit = kits("minipilo", duplex="none")
+    listed = holding(kit, "figures")[0]
+    page = next(
+        n
+        for n, p in enumerate(listed["pages"])
+        if any(i["component"] == "figures" for i in p["items"])
+    )
+    img = Rendered(kit / listed["path"], page, 200)
+    runners = [i for i in listed["pages"][page]["items"] if i["id"].startswith("runner")]
+    assert len(runners) == 6
+    for item in runners:
+        x, y, w, _h = item["trim_mm"]
+        cx, cy = x + w / 2, y + 12 + 28 * 0.31  # the badge's middle, above the 12 mm foot
+        dark = [
+            (dx / 10, dy / 10)
+            for dx in range(-50, 51)
+            for dy in range(-50, 51)
+            if dx * dx + dy * dy <= 2500
+            and max(img.at_pt((cx + dx / 10) * 72 / 25.4, (cy + dy / 10) * 72 / 25.4)) < 70
+        ]
+        xs, ys = [p[0] for p in dark], [p[1] for p in dark]
+        assert min(max(xs) - min(xs), max(ys) - min(ys)) >= 6.5, item["id"]
+
+
 def test_p_and_l_cards_differ_by_shape_not_only_colour(kits):
     """Wissen (P) and Kommunikation (L) share a colour: their deck badges differ in shape
     (round for P, square for L) and colour, in two opposite corners."""

@@ -51,36 +51,44 @@ def shape(c, kind: str, x: float, y: float, r: float, colour) -> None:
     },
 )
 def runner(c, rect, box, ctx) -> None:
-    """A Mümvattel: a round little creature in its player's colour, with its sign on its
-    belly, so runners differ by more than colour."""
+    """A Mümvattel: a round little creature in its player's colour, its sign large and
+    black on a white badge across its belly (8 mm and more: read across a table, 2 m off),
+    so runners differ by more than colour."""
     x, y, w, h = rect
     body = ctx.ink(box, "colour")
     c.setFillColor(colors.HexColor("#eef6ea"))
     c.rect(x - BLEED_ROOM, y, w + 2 * BLEED_ROOM, h, stroke=0, fill=1)
     cx = x + w / 2
-    c.setFillColor(body)
-    c.ellipse(cx - w * 0.38, y + h * 0.08, cx + w * 0.38, y + h * 0.7, stroke=0, fill=1)
-    c.setFillColor(tint(body, 0.4))
-    c.ellipse(cx - w * 0.22, y + h * 0.14, cx + w * 0.22, y + h * 0.42, stroke=0, fill=1)
-    if box.get("mark"):
-        shape(c, str(box.get("mark")), cx, y + h * 0.27, w * 0.12, INK)
     for side in (-1, 1):  # ears
         poly(
             c,
             [
-                (cx + side * w * 0.18, y + h * 0.62),
-                (cx + side * w * 0.32, y + h * 0.84),
-                (cx + side * w * 0.34, y + h * 0.58),
+                (cx + side * w * 0.16, y + h * 0.66),
+                (cx + side * w * 0.36, y + h * 0.9),
+                (cx + side * w * 0.4, y + h * 0.6),
             ],
             body,
         )
+    c.setFillColor(body)
+    c.ellipse(cx - w * 0.46, y + h * 0.04, cx + w * 0.46, y + h * 0.76, stroke=0, fill=1)
+    c.setFillColor(colors.white)
+    c.setStrokeColor(INK)
+    c.setLineWidth(w * 0.02)
+    c.circle(cx, y + h * 0.31, w * 0.36, stroke=1, fill=1)
+    mark = str(box.get("mark") or "")
+    if mark:
+        shape(c, mark, cx, y + h * 0.31, w * 0.26, INK)
+    if mark == "circle":  # a ring: as large as a square, and never read as one from afar
         c.setFillColor(colors.white)
-        c.circle(cx + side * w * 0.13, y + h * 0.52, w * 0.09, stroke=0, fill=1)
+        c.circle(cx, y + h * 0.31, w * 0.26 * 0.5, stroke=0, fill=1)
+    for side in (-1, 1):  # eyes
+        c.setFillColor(colors.white)
+        c.circle(cx + side * w * 0.15, y + h * 0.655, w * 0.1, stroke=0, fill=1)
         c.setFillColor(INK)
-        c.circle(cx + side * w * 0.12, y + h * 0.52, w * 0.045, stroke=0, fill=1)
+        c.circle(cx + side * w * 0.14, y + h * 0.655, w * 0.05, stroke=0, fill=1)
     c.setStrokeColor(INK)
     c.setLineWidth(w * 0.03)
-    c.arc(cx - w * 0.1, y + h * 0.38, cx + w * 0.1, y + h * 0.48, 200, 140)
+    c.arc(cx - w * 0.09, y + h * 0.535, cx + w * 0.09, y + h * 0.59, 200, 140)
 
 
 @motif(
