@@ -396,15 +396,15 @@ def test_no_text_says_a_believed_card_counts_or_speaks_about_the_kit(kits):
     assert not re.search(r"\bkit\b|\bLesart\b|\breading\b|liest", de + " " + en, re.I)
     assert "„" not in en and "zählt" not in en
     assert re.findall(r"“[^”]*”", en) and en.count("“") == len(re.findall(r"“[^”]*”", en))
-    # The other reading is named as a variant in both the sheet and the aids' backs.
-    assert de.count("Variante:") >= 2 and en.count("Variant:") >= 2
+    # The other reading is named as a variant.
+    assert "Variante: Statt der Karten" in de and "Variant: instead of the cards" in en
 
 
 def test_the_aids_and_the_pile_card_say_where_the_card_goes(kits):
     """The aids say what the sheet says, in both languages: the bidder's card on the
     discard pile, believed it counts for nobody, the bidding closed by the Baron's question,
-    the Baron always passing left; the pile card says the same; the backs and the score
-    sheet count cards and leave the pile out."""
+    the Baron always passing left; the pile card says the same; the score sheet counts
+    cards and leaves the pile out."""
     from pypdf import PdfReader
 
     kit = kits("muenchhausen")
@@ -424,7 +424,7 @@ def test_the_aids_and_the_pile_card_say_where_the_card_goes(kits):
     assert fronts.count("bis auf „Noch ein Gebot?“ keins kommt") == 8
     assert fronts.count("wird immer der linke Nachbar Baron") == 8
     assert fronts.count("Ablagestapel Hierher legt der Höchstbietende seine Karte") == 1
-    assert backs.count("der Ablagestapel zählt für niemand") == 9
+    assert not backs  # the back is a pattern: a shifted back tells no card (test_print26)
     assert "der Ablagestapel zählt für niemand" in score["de"]
     fronts, backs = pages["en"]
     assert fronts.count("the highest bidder lays a card face down on the discard pile") == 8
@@ -432,7 +432,7 @@ def test_the_aids_and_the_pile_card_say_where_the_card_goes(kits):
     assert fronts.count("until “Any more bids?” brings none") == 8
     assert fronts.count("the left neighbour always becomes Baron") == 8
     assert fronts.count("Discard pile The highest bidder lays their card here") == 1
-    assert backs.count("the discard pile counts for nobody") == 9
+    assert not backs
     assert "the discard pile counts for nobody" in score["en"]
     assert not any(w in " ".join(pages["en"]) for w in ("himself", " his "))
 
