@@ -359,8 +359,9 @@ BAD = {
     ),
     "event_without_english": (
         "content/museo/events.yaml",
-        "text: {de: Setze eine Runde aus., en: Miss your next turn.}",
-        "text: {de: Setze eine Runde aus.}",
+        'text: {de: "Dein Zug endet sofort, und den nächsten setzt du aus.",'
+        ' en: "Your turn ends at once, and you miss your next one."}',
+        'text: {de: "Dein Zug endet sofort, und den nächsten setzt du aus."}',
         r"^content/museo/events\.yaml:\d+:\d+: table 'events': 'e16' has no text in en",
     ),
     "missing_image": (
@@ -544,26 +545,86 @@ def test_every_event_back_is_the_same_and_a_picture_back_differs_only_by_its_mar
         assert box[0] > img.width / 2 and box[1] > img.height / 2, (item["id"], box)
 
 
-def test_cheat_sheet_and_reference_say_what_the_seed_says(kits):
-    """'Lose' and 'gesichert' defined, where given-back cards go, the discard lock, who
-    wins; the reference card's back covers events and winning."""
+def _rules(kit, lang: str) -> str:
     from pypdf import PdfReader
 
-    kit = kits("museo")
-    rules = " ".join(PdfReader(str(printed(kit, "rules.pdf"))).pages[0].extract_text().split())
-    for fact in (
+    pages = PdfReader(str(printed(kit, "rules.pdf", lang))).pages
+    return " ".join(" ".join(p.extract_text() for p in pages).replace("-\n", "").split())
+
+
+SHEET = {
+    "de": (
         "lose Karten, d.h. solche, die nicht mit anderen Rand an Rand liegen",
         "gesichert",
         "an die Mitspieler zurück",
         "bleiben mindestens bis zum Ende deines Zugs im Flohmarkt liegen",
         "Wer zuerst ein Bild",
-    ):
+        # when an event triggers, and which stacks are "around" a field
+        "Liegt, wenn du landest, oben auf einem Stapel rings um dein Feld eine verdeckte"
+        " Karte, deckst du sie sofort auf und führst sie aus, bevor du wählst",
+        "Rings um dein Feld liegen die Stapel, die es an einer Seite oder Ecke berühren",
+        "im Uhrzeigersinn",
+        "Zwei Einsen",
+        "Variante:",
+    ),
+    "en": (
+        "if, when you land, a face-down card lies on top of a stack around your field, turn"
+        " it up and carry it out at once, before you choose",
+        "Around your field lie the stacks that touch it along a side or at a corner",
+        "clockwise",
+        "Two ones",
+        "Variant:",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_cheat_sheet_and_reference_say_what_the_seed_leaves_open(kits, lang):
+    """Read from the printed sheet: 'lose' and 'gesichert' defined, where given-back cards
+    go, the discard lock, who wins, when an event card is carried out and which stacks are
+    around a field, the way pawns move, the other readings as named variants, and no word
+    about the kit itself; the reference card's back covers events and winning."""
+    from pypdf import PdfReader
+
+    kit = kits("museo")
+    rules = _rules(kit, lang)
+    for fact in SHEET[lang]:
         assert fact in rules, fact
-    [listed] = holding(kit, "reference")
+    assert "1en" not in rules and "1s" not in rules
+    assert not re.search(r"(dieses|das) Kit|this kit|the kit", rules, re.I)
+    [listed] = holding(kit, "reference", lang)
     back = next(
         p["number"]
         for p in listed["pages"]
         if any(i["side"] == "back" and i["component"] == "reference" for i in p["items"])
     )
     text = " ".join(PdfReader(str(kit / listed["path"])).pages[back - 1].extract_text().split())
-    assert "Ereigniskarte aufgedeckt" in text and "Sieg:" in text
+    assert ("rings um dein Feld" if lang == "de" else "around your field") in text
+    assert ("Sieg:" if lang == "de" else "Winning:") in text
+
+
+EVENT_WORDS = {  # each event says where what it moves comes from and goes to
+    "de": ("Sammlung", "Flohmarkt", "Stapel", "Feld", "Zug", "vor dich"),
+    "en": ("collection", "flea market", "stack", "field", "turn", "in front of you"),
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_event_card_names_its_places(kits, lang):
+    """Read from the printed event cards: each text names a place of the game (a
+    collection, the flea market, a stack, a field, the turn, in front of you), and the split
+    event says where the lifted part goes."""
+    kit = kits("museo")
+    texts = []
+    for f in holding(kit, "events", lang):
+        pdf = pdfium.PdfDocument(str(kit / f["path"]))
+        for n, page in enumerate(f["pages"]):
+            tp = pdf[n].get_textpage()
+            for item in page["items"]:
+                if item["component"] == "events" and item["side"] == "front":
+                    texts.append(" ".join(_slot_text(tp, item["trim_mm"]).split()))
+    assert len(texts) == 20
+    for text in texts:
+        assert any(w in text for w in EVENT_WORDS[lang]), text
+    split = next(t for t in texts if "Neuer Stapel" in t or "New stack" in t)
+    assert ("leeres weißes Feld" if lang == "de" else "empty white field") in split
