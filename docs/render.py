@@ -77,7 +77,8 @@ SHOTS = [
     ("minipilo-backs.png", "minipilo", [], "a-cards.pdf", 1, 50, None),
     ("minipilo-board-plan.png", "minipilo", [], "board.pdf", 0, 60, None),
     ("minipilo-board-sheet.png", "minipilo", [], "board.pdf", 1, 50, None),
-    ("minipilo-parts.png", "minipilo", [], "parts.pdf", 2, 60, None),
+    ("minipilo-opened.png", "minipilo", [], "projects.pdf", 1, 50, None),
+    ("minipilo-parts.png", "minipilo", [], "parts.pdf", 0, 60, None),
     ("minipilo-score.png", "minipilo", [], "score-sheet.pdf", 0, 50, None),
     ("shapes-hexes.png", "examples/bienenstock", ["--lang", "de"], "tiles.pdf", 0, 50, None),
     (
