@@ -41,6 +41,8 @@ def _text(value, lang: str) -> str:
 def sorting_key(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     rows = pictures(ctx)
+    if not rows:  # a game without pictures has nothing to sort
+        return
     block_h = mm(28.5)
     top = y + h
     for k, row in enumerate(rows):
