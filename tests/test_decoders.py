@@ -188,11 +188,14 @@ def test_a_smuggled_picture_is_refused_and_starts_no_program(tmp_path, case):
     assert not (root / "out").exists()
 
 
+ICON = "<img src='dot.png' width='12' height='12'/>"
+
+
 @pytest.mark.parametrize(
     "old, new",
     [
-        ("- [Karte verdeckt vor dir,", "- [\"Karte <img src='dot.png' width='12' height='12'/>\","),
-        ("cycle: [Mitspieler bieten,", "cycle: [\"<img src='dot.png' width='12' height='12'/>\","),
+        ("  lookup:\n", f'  lookup:\n    - heading: Icon\n      table:\n        - ["{ICON}", x]\n'),
+        ("      cycle: [", f'      cycle: ["{ICON}", '),
     ],
     ids=["table-cell", "cycle-step"],
 )
@@ -200,6 +203,7 @@ def test_the_look_up_band_shows_a_checked_picture(project_copy, tmp_path, old, n
     """The cheat sheet's look-up band sets its texts as every text is set: its <img> is the
     checked picture, drawn (before, reportlab opened the src itself, unchecked)."""
     rules = project_copy / "content/muenchhausen/rules.yaml"
+    assert old in rules.read_text()
     rules.write_text(rules.read_text().replace(old, new, 1))
     (project_copy / "content/muenchhausen/dot.png").write_bytes(png((230, 10, 200)))
     kit = build("muenchhausen", tmp_path / "out", project_copy, langs=("de",))

@@ -17,7 +17,6 @@ from functools import cached_property
 from pathlib import Path
 
 from reportlab.lib.utils import ImageReader
-from reportlab.platypus import paraparser
 
 from bastelbogen.content.rasters import pillow, raster_problem
 from bastelbogen.core import limits
@@ -73,6 +72,7 @@ _GUARD = threading.Lock()
 def inline(bitmap: Bitmap) -> str:
     """The src to write in markup for this picture: its key, which the parser resolves to
     the picture's reader."""
+    guard_markup()
     with _GUARD:
         _INLINE[bitmap.key] = bitmap.reader
         _INLINE.move_to_end(bitmap.key)
@@ -91,4 +91,11 @@ def _src(value: str) -> ImageReader:
     return found
 
 
-paraparser._imgAttrMap["src"] = ("src", _src)
+def guard_markup() -> None:
+    """Make reportlab's markup parser read an <img>'s src through `_src`: from the first
+    picture markup shows on (every <img> passes `inline` before reportlab parses it:
+    render/paragraphs.py), when platypus is loaded anyway; a build that sets no paragraph
+    (a rebuild that copies its sheets) never loads it."""
+    from reportlab.platypus import paraparser
+
+    paraparser._imgAttrMap["src"] = ("src", _src)
