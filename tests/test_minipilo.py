@@ -155,8 +155,8 @@ BAD = {
     ),
     "project_with_three": (
         "content/minipilo/projects.yaml",
-        "{id: w1, symbols: [wissen, humor, geduld, bewusstsein]",
-        "{id: w1, symbols: [wissen, humor, geduld]",
+        "{id: w1, scene: garden, symbols: [wissen, humor, geduld, bewusstsein]",
+        "{id: w1, scene: garden, symbols: [wissen, humor, geduld]",
         r"^content/minipilo/projects\.yaml:\d+:\d+: table 'projects': 'w1' has 3 values in"
         r" symbols; it needs 4",
     ),
@@ -166,6 +166,13 @@ BAD = {
         '{id: s04, colour: red, ink: "#e69f00"}',
         r"^content/minipilo/star\.yaml:\d+:\d+: star field 's04' prints red as #e69f00, but"
         r" 's01' as #d55e00",
+    ),
+    "project_with_an_unknown_scene": (
+        "content/minipilo/projects.yaml",
+        "scene: circus",
+        "scene: zoo",
+        r"item 'w2' \(back\): 'scene' of box 'scene' must be one of garden, circus, bridge,"
+        r" observatory, festival, got 'zoo'",
     ),
     "symbol_in_the_wrong_deck": (
         "content/minipilo/game.yaml",
@@ -482,6 +489,29 @@ def test_the_sheets_state_rules_not_remarks_about_the_kit(kits):
         assert split[lang] in score, lang
         for said in (text, score):
             assert not re.search(r"\bkit\b", said, re.IGNORECASE), lang
+
+
+def test_the_cheat_sheet_uses_its_page_in_type_one_can_read(kits):
+    """Rendered: less than a sixth of the page is left blank below the last ink, and no
+    letter of the sheet (its look-up band included) is set under 7 pt."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    kit = kits("minipilo")
+    for lang in ("de", "en"):
+        pdf = pdfium.PdfDocument(str(kit / lang / "rules.pdf"))
+        page = pdf[0]
+        image = page.render(scale=40 / 72).to_pil().convert("L")
+        ink = image.point(lambda v: 255 if v < 200 else 0).getbbox()
+        assert ink is not None and image.height - ink[3] < image.height / 6, lang
+        text = page.get_textpage()
+        sizes = [
+            raw.FPDFText_GetFontSize(text, i)
+            for i in range(text.count_chars())
+            if text.get_text_range(i, 1).strip()
+        ]
+        assert len(sizes) > 1000 and min(sizes) >= 7, lang
+        pdf.close()
 
 
 def test_the_worked_example_adds_up_as_the_sheet_counts(kits):
