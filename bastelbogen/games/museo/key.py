@@ -41,7 +41,8 @@ def _text(value, lang: str) -> str:
 def sorting_key(c, rect, box, ctx) -> None:
     x, y, w, h = rect
     rows = pictures(ctx)
-    if not rows:  # a game without pictures has nothing to sort
+    if not rows:  # drawn without a game (the motif reference): the blocks' frames only
+        _frames(c, rect)
         return
     block_h = mm(28.5)
     top = y + h
@@ -119,3 +120,18 @@ def _index(c, ctx, at, rows) -> None:
         c.drawString(ex, ey, code)
         c.setFont(ctx.fonts["regular"], SIZE)
         c.drawString(ex + after, ey, f"{number}·{piece}")
+
+
+def _frames(c, rect) -> None:
+    """The key's layout without its content: a thumbnail and six code cells a block."""
+    x, y, w, h = rect
+    bw, bh = w / COLS, h / 2
+    c.setStrokeColor(LINE)
+    c.setLineWidth(0.8)
+    for k in range(2 * COLS):
+        bx, by = x + (k % COLS) * bw, y + (k // COLS) * bh
+        c.rect(bx + bw * 0.05, by + bh * 0.1, bw * 0.35, bh * 0.8, stroke=1, fill=0)
+        for cell in range(6):
+            cx = bx + bw * (0.45 + (cell % 2) * 0.25)
+            cy = by + bh * (0.1 + (cell // 2) * 0.8 / 3)
+            c.rect(cx, cy, bw * 0.25, bh * 0.8 / 3, stroke=1, fill=0)

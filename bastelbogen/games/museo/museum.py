@@ -78,7 +78,7 @@ def borders_market(field, market) -> list[tuple[int, int]]:
         "field": Key(POSITIVE, 48),
         "market": Key(TEXT, "Flohmarkt"),
     },
-    sample={"field": 12},  # small enough for the README's picture
+    sample={"field": 10},  # small enough for the README's picture
 )
 def board(c, rect, box, ctx) -> None:
     x, y, w, h = rect
