@@ -257,7 +257,7 @@ def _best_step(lay, fits, steps: int, key: str):
 def paint_paragraph(c, box, ctx) -> None:
     """Wrapped text; `text` may use <b>, <i> and <br/>; a list or blank lines give one
     paragraph each, `gap` (in font sizes) apart."""
-    from bastelbogen.render.rules.hyphens import overrun, unbreakable
+    from bastelbogen.render.rules.hyphens import least_height, overrun, unbreakable
 
     raw = box.get("text", "")
     # A blank line starts a new paragraph, so a template loop can write a spaced list.
@@ -272,12 +272,18 @@ def paint_paragraph(c, box, ctx) -> None:
     min_size = float(box.get("min-size", size * 0.7))
     gap = float(box.get("gap"))
 
-    def laid_out(at: float):
+    def laid_out(at: float, judged: bool = True):
         style = paragraph_style(ctx, box, at)
         paras = [paragraph(str(t), style, box.loc, ctx.item_label, ctx.folder) for t in texts]
+        gaps = gap * at * max(0, len(paras) - 1)
+        # A text whose letters alone fill more lines than the box holds is not laid out at
+        # this size (a stranger's 100,000 characters on a card); `judged=False` lays it out
+        # all the same, to tell the word that fits no line from a text that is too long.
+        if judged and sum(least_height(p, w) for p in paras) + gaps > h + 1e-6:
+            return paras, [], math.inf, None
         heights = [p.wrap(w, h)[1] for p in paras]
         wide = next((word for p in paras if (word := overrun(p)) is not None), None)
-        return paras, heights, sum(heights) + gap * at * max(0, len(paras) - 1), wide
+        return paras, heights, sum(heights) + gaps, wide
 
     def fits(result) -> bool:
         return result[2] <= h + 1e-6 and result[3] is None
@@ -293,7 +299,7 @@ def paint_paragraph(c, box, ctx) -> None:
     key = _fit_key(box, ctx, texts, size, min_size, gap)
     best = _best_step(lambda step: laid_out(size - step * 0.5), fits, steps, key)
     if best is None:
-        wide = laid_out(min_size)[3]
+        wide = laid_out(min_size, judged=False)[3]
         if wide is not None:
             raise unbreakable(box, ctx, wide, min_size)
         raise overflow(box, ctx, " ".join(str(t) for t in texts), min_size)

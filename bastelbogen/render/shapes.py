@@ -23,6 +23,7 @@ from bastelbogen.core.shapes import offset
 from bastelbogen.core.units import mm
 from bastelbogen.layout import braille
 from bastelbogen.layout.layouts import Box
+from bastelbogen.render.blame import quoted
 from bastelbogen.render.replay import recorded, replayed
 from bastelbogen.render.style import colour, loops_path, shade
 from bastelbogen.render.text import check_glyphs, fit_line
@@ -223,7 +224,8 @@ def _fit(text: str, font: str, size: float, width: float, height: float, box, ct
         raise ContentError(
             Problem(
                 box.loc_of("rows"),
-                f"{ctx.item_label}: table label '{text}' in box '{box.name}' does not fit its cell",
+                f"{ctx.item_label}: table label '{quoted(text)}' in box '{box.name}'"
+                " does not fit its cell",
             )
         )
     if ctx.preflight:

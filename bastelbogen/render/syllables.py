@@ -4,7 +4,11 @@ language?) without loading the paragraph typesetting that uses them (rules/hyphe
 
 Reading a dictionary is slow (German's takes most of a second), so the places a word may
 break at are remembered beside the kit by the hash of the language, the word and the code
-(core/remembered.py): a rebuild reads a dictionary only for a word it has not met."""
+(core/remembered.py): a rebuild reads a dictionary only for a word it has not met.
+
+A word is read only as far as a line of it can reach: the breaks asked for are those of its
+first characters, never the whole of a word a stranger made ten thousand characters long
+(rules/hyphens.py breaks those), so that reading a word costs what a line of it does."""
 
 from __future__ import annotations
 
@@ -23,26 +27,54 @@ def knows(lang: str) -> bool:
     return bool(lang) and pyphen.language_fallback(lang.replace("-", "_")) is not None
 
 
-def hyphenator(lang: str) -> Callable[[str], Iterator[tuple[str, str]]] | None:
+def hyphenator(lang: str) -> Callable[..., Iterator[tuple[str, str]]] | None:
     """A word's places to break at, longest head first, by the hyphenation dictionary of
-    the language; None for a language pyphen has none for."""
+    the language; None for a language pyphen has none for. Given `longest`, only the heads
+    of at most that many characters."""
     if not knows(lang):
         return None
-    return lambda word: _breaks(lang, word)
+    return lambda word, longest=None: _breaks(lang, word, longest)
 
 
-def _breaks(lang: str, word: str) -> Iterator[tuple[str, str]]:
+# Breaks read from a word's first `longest + WINDOW` characters are the whole word's, up to
+# `longest`: a dictionary's pattern is at most 35 characters long (German's, the longest of
+# pyphen's), and a break is decided by the patterns round it alone.
+WINDOW = 64
+KEPT_CHARS = 256  # longer words (a stranger's) are not written into the remembered file
+
+
+def _breaks(lang: str, word: str, longest: int | None = None) -> Iterator[tuple[str, str]]:
+    part = word if longest is None or len(word) <= longest + WINDOW else word[: longest + WINDOW]
+    found = _positions(lang, part)
+    if found is None:  # a break that changes letters (old 'ck'→'k-k'): pyphen's own, whole
+        yield from _dictionary(lang).iterate(word)
+        return
+    for position in reversed(found):  # as pyphen's own iterate gives them
+        if longest is None or position <= longest:
+            yield word[:position], word[position:]
+
+
+def _positions(lang: str, word: str) -> list[int] | None:
+    """Where the dictionary breaks the word, remembered; None if a break changes letters."""
     key = digest("syllables", lang, word)
     found = REMEMBERED.get(key)
     if found is None:
         positions = _dictionary(lang).positions(word)
-        if any(p.data for p in positions):  # a break that changes letters (old 'ck'→'k-k')
-            yield from _dictionary(lang).iterate(word)
-            return
+        if any(p.data for p in positions):
+            return None
         found = [int(p) for p in positions]
-        REMEMBERED.put(key, found)
-    for position in reversed(found):  # as pyphen's own iterate gives them
-        yield word[:position], word[position:]
+        if len(word) <= KEPT_CHARS:
+            REMEMBERED.put(key, found)
+    return found
+
+
+def positions(lang: str, word: str) -> list[int]:
+    """Where the word may break, as plain places (a break that changes letters is one where
+    they stay as they are), for a word too long for any line of its own."""
+    if not knows(lang):
+        return []
+    found = _positions(lang, word)
+    return found if found is not None else [int(p) for p in _dictionary(lang).positions(word)]
 
 
 @lru_cache(maxsize=16)

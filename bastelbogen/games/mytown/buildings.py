@@ -18,6 +18,7 @@ from bastelbogen.core.params import COLOUR, TEXT, choice, choices, fraction, who
 from bastelbogen.games.mytown.roofs import ROOFS, draw_roof
 from bastelbogen.render.art.draw import backdrop, cloud, light, poly
 from bastelbogen.render.art.town import GROUND_SHARE
+from bastelbogen.render.blame import quoted
 from bastelbogen.render.style import shade, tint
 from bastelbogen.render.text import check_glyphs, fit_line
 
@@ -272,7 +273,7 @@ def _sign(c, text, mid, x0, x1, bottom, top, floor_h, features, box, ctx) -> Non
         raise ContentError(
             Problem(
                 box.loc_of("with"),
-                f"{ctx.item_label}: the sign '{text}' is too long for its building",
+                f"{ctx.item_label}: the sign '{quoted(text)}' is too long for its building",
             )
         )
     if ctx.preflight:  # lettering a theme asks for is text like any other

@@ -3,7 +3,12 @@ expressions compiled only when used (`_deferred`). reportlab compiles them as it
 imported, and they cost a small build a twentieth of its time. One finds web addresses for
 hyphenation; with `re.I` and a range up to U+FFFF it takes Python some 30 ms to compile,
 and it matches only text holding "://", so text without that is answered without it. The
-other splits Chinese and Japanese text in a function we never call."""
+other splits Chinese and Japanese text in a function we never call.
+
+One pattern is answered otherwise: the punctuation that trails a word, which reportlab looks
+for (`search`) in every word it hyphenates. Searched for, a pattern ending in `$` is tried
+from every place in the word, so a word of ten thousand "!" and a letter took a second
+(quadratic in its length); `_TrailingRun` finds the same run from the word's end."""
 
 from __future__ import annotations
 
@@ -42,6 +47,30 @@ class _Deferred:
         return getattr(self._compiled(), name)
 
 
+# reportlab/platypus/paragraph.py `_hy_sfx_pat`, searched for in every word it hyphenates.
+_TRAILING = "[]'\")}?!.,;:\u2019\u201b\u201d\u201f]+$"
+
+
+class _TrailingRun:
+    """reportlab's trailing-punctuation pattern, `search` answered in linear time: the
+    pattern's own match, begun where the run of its characters that ends the text begins
+    (a `$` also matches before a final newline, so the run may end there)."""
+
+    def __init__(self, compiled: re.Pattern) -> None:
+        self._real = compiled
+        self._chars = compiled.pattern[1 : compiled.pattern.index("]+$")]
+
+    def search(self, text, *args):
+        if args or not isinstance(text, str):
+            return self._real.search(text, *args)
+        body = text[:-1] if text.endswith("\n") else text
+        start = len(body.rstrip(self._chars))
+        return self._real.match(text, start) if start < len(body) else None
+
+    def __getattr__(self, name: str):
+        return getattr(self._real, name)
+
+
 @contextmanager
 def _deferred():
     """re.compile, while platypus is imported, deferring the two costly patterns."""
@@ -72,8 +101,18 @@ with _deferred():
         Table,
         TableStyle,
     )
+    from reportlab.platypus import paragraph as _paragraph
     from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageBreak
     from reportlab.platypus.paraparser import ParaFrag
+
+# Replaced after the import, not while it runs: platypus may have been loaded before.
+if getattr(_paragraph._hy_sfx_pat, "pattern", None) == _TRAILING:
+    _paragraph._hy_sfx_pat = _TrailingRun(_paragraph._hy_sfx_pat)
+# What the long words' breaking (rules/hyphens.py) reads of reportlab's own wrapping: the
+# characters it parts words at, the letters its hyphenation knows, and frags already set.
+WHITESPACE: str = _paragraph._wsc
+LETTERS: str = _paragraph._hy_letters
+processed_frags = _paragraph._processed_frags
 
 __all__ = [
     "BaseDocTemplate",
