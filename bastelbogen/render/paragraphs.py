@@ -64,7 +64,9 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
     )
 
 
-_INSIDE_TAG = r"""(?:[^>"']|"[^"]*"|'[^']*')*"""  # a quoted '>' does not end a tag
+# A quoted '>' does not end a tag; no '<' stands inside one, so a match begun at a '<' ends by
+# the next: text full of unclosed '<b' is read once, not once from each '<' to its end.
+_INSIDE_TAG = r"""(?:[^<>"']|"[^"<]*"|'[^'<]*')*"""
 IMG = re.compile(rf"<img\b{_INSIDE_TAG}>", re.I)
 _ATTR = re.compile(r"""([a-zA-Z_:][-\w:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""")
 IMG_KEYS = ("src", "width", "height", "valign")

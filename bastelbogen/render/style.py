@@ -135,7 +135,7 @@ def mix(base, over, amount: float):
     )
 
 
-_TAG = re.compile(r"<[^>]*>|&[a-z]+;|&#\d+;")
+_TAG = re.compile(r"<[^<>]*>|&[a-z]+;|&#\d+;")  # no '<' inside a tag: one pass over '<<<…'"
 
 
 @lru_cache(maxsize=1024)

@@ -62,6 +62,19 @@ CASES = [
     ),
     event("museo-paragraph-text-100000", "{{ 'Würfle sofort noch einmal. ' * 4000 }}"),
     event("museo-paragraph-word-100000", "{{ 'Donaudampfschifffahrt' * 5000 }}"),
+    # Markup begun and never ended: each '<' once read to the text's end took minutes.
+    Case(
+        "museo-paragraph-unclosed-tags-150000",
+        MS,
+        (Replace("templates/museo/event.yaml", EVENT, "text: \"{{ '<b' * 75000 }}\""),),
+        pattern=r"^templates/museo/event\.yaml:\d+:\d+: .*(markup|tag|does not fit|too long)",
+    ),
+    Case(
+        "museo-paragraph-unclosed-quotes-150000",
+        MS,
+        (Replace("templates/museo/event.yaml", EVENT, "text: \"{{ '<a x=\\\"' * 25000 }}\""),),
+        pattern=r"^templates/museo/event\.yaml:\d+:\d+: .*(markup|tag|does not fit|too long)",
+    ),
     edit(
         "minipilo-text-word-10000",
         MP,
