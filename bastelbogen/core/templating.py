@@ -34,8 +34,7 @@ def printable(value):
     if isinstance(value, bytes | bytearray):
         raise ValueError(f"bytes cannot be printed as text ({value!r:.60}); decode them first")
     raise ValueError(
-        f"a {type(value).__name__} cannot be printed as text;"
-        " was a call's () or a filter left out?"
+        f"a {type(value).__name__} cannot be printed as text; was a call's () or a filter left out?"
     )
 
 

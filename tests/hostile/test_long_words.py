@@ -72,7 +72,7 @@ CASES = [
     Case(
         "museo-paragraph-unclosed-quotes-150000",
         MS,
-        (Replace("templates/museo/event.yaml", EVENT, "text: \"{{ '<a x=\\\"' * 25000 }}\""),),
+        (Replace("templates/museo/event.yaml", EVENT, 'text: "{{ \'<a x=\\"\' * 25000 }}"'),),
         pattern=r"^templates/museo/event\.yaml:\d+:\d+: .*(markup|tag|does not fit|too long)",
     ),
     edit(
