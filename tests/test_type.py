@@ -303,11 +303,14 @@ def test_a_turn_s_boxes_never_break_a_word_between_two_letters(width_mm):
     than break "Mitspieler" into "Mitspiel" and "er"."""
     from reportlab.lib.styles import ParagraphStyle
 
+    from bastelbogen.core.errors import Loc
     from bastelbogen.core.units import mm
+    from bastelbogen.render.paragraphs import paragraph
     from bastelbogen.render.rules.lookup import Cycle
 
     texts = ["Mitspieler bieten", "Karte verdeckt ablegen", "Baron <b>glaubt</b>", "Baron geht"]
-    cycle = Cycle(texts, ParagraphStyle("p", fontName="Helvetica", fontSize=9), mm(width_mm))
+    style = ParagraphStyle("p", fontName="Helvetica", fontSize=9)
+    cycle = Cycle(texts, style, mm(width_mm), lambda t, s: paragraph(t, s, Loc("r.yaml", 1, 1)))
     cycle.wrap(mm(width_mm), 1000)
     sizes = {step.style.fontSize for step in cycle.steps}
     assert len(sizes) == 1 and 0 < sizes.pop() <= 9
