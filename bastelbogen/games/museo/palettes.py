@@ -45,12 +45,19 @@ PALETTES = [
 ]
 
 
+# A painting's key: its whole palette darkened, as it is, or lightened. The two or three
+# pictures of a style take different keys, so that they differ in lightness and not in hue
+# alone: with red-green colour blindness hues collapse, and lightness is what is left.
+KEYS = {"dark": (shade, 0.4), "mid": (None, 0.0), "light": (tint, 0.45)}
+
+
 class Painter(random.Random):
     """A picture's random choices. The same style and seed always give the same picture (a
     string seed hashes the same in every process). The palette is the seed's remainder by
     the number of palettes (30, one for each shipped picture): pictures.yaml gives each its
     own, so no two paintings share their colours, and a painting is told by its palette as
-    much as by its style."""
+    much as by its style. The key (dark, mid or light) is the seed's thirtieths by three:
+    seed = 30 x (3 x n + key) + palette, key 0 dark, 1 mid, 2 light."""
 
     def __init__(self, style: str, seed: int, colour=None):
         super().__init__(f"{style}:{seed}")
@@ -70,7 +77,14 @@ def palette(r: Painter) -> list:
     if r.colour is not None:
         c = r.colour
         return [c, tint(c, 0.45), shade(c, 0.45), tint(c, 0.8), shade(c, 0.7)]
-    return [colors.HexColor(h) for h in PALETTES[r.number % len(PALETTES)]]
+    hand_made = [colors.HexColor(h) for h in PALETTES[r.number % len(PALETTES)]]
+    move, amount = KEYS[key(r)]
+    return [move(c, amount) for c in hand_made] if move else hand_made
+
+
+def key(r: Painter) -> str:
+    """The painting's key, from its seed (see Painter)."""
+    return tuple(KEYS)[r.number // len(PALETTES) % len(KEYS)]
 
 
 def by_light(p: list) -> list:
