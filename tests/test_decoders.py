@@ -167,6 +167,7 @@ SMUGGLED = {
 }
 
 
+@pytest.mark.slow  # a fresh interpreter each: hostile, with the hostile suite in CI
 @pytest.mark.parametrize("case", sorted(SMUGGLED))
 def test_a_smuggled_picture_is_refused_and_starts_no_program(tmp_path, case):
     boxes, files = SMUGGLED[case]
