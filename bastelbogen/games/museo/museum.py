@@ -277,7 +277,8 @@ def symbol(c, name: str, cx: float, cy: float, r: float, colour) -> None:
     },
 )
 def visitor(c, rect, box, ctx) -> None:
-    """A museum visitor in the player's colour, the player's symbol on the coat."""
+    """A museum visitor in the player's colour, the player's symbol as a large badge on the
+    coat (drawn on both faces of the standee)."""
     x, y, w, h = rect
     coat = ctx.ink(box, "colour")
     c.setFillColor(colors.HexColor("#efe7d6"))
@@ -301,7 +302,21 @@ def visitor(c, rect, box, ctx) -> None:
     c.circle(cx, y + h * 0.76, w * 0.2, stroke=0, fill=1)
     c.setFillColor(shade(coat, 0.45))  # a beret
     c.ellipse(cx - w * 0.24, y + h * 0.84, cx + w * 0.2, y + h * 0.93, stroke=0, fill=1)
-    symbol(c, str(box.get("symbol")), cx, y + h * 0.38, w * 0.16, colors.white)
+    emblem(c, str(box.get("symbol")), cx, y + h * 0.36, w)
+
+
+EMBLEM_INK = colors.HexColor("#111111")
+
+
+def emblem(c, name: str, cx: float, cy: float, w: float) -> None:
+    """The player's symbol as a badge on the coat: black on a white disc, the sign about
+    14 mm across on a 24 mm figure (`w` is the drawn width, bleed included). Pawns are told
+    apart across the table (2 m) and without colour vision by this shape alone, so it is as
+    large as the coat holds and in the strongest contrast; the white ring keeps it off the
+    coat whatever the coat's colour."""
+    c.setFillColor(colors.white)
+    c.circle(cx, cy, w * 0.33, stroke=0, fill=1)
+    symbol(c, name, cx, cy, w * 0.235, EMBLEM_INK)
 
 
 PIPS = {
