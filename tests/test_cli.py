@@ -16,7 +16,8 @@ def test_list_shows_games_with_players_and_totals():
     result = pnp("list", cwd=ROOT)
     assert result.returncode == 0, result.stderr
     line = next(ln for ln in result.stdout.splitlines() if ln.startswith("muenchhausen"))
-    assert "3-8 players" in line and "64 number cards" in line and "8 player aids" in line
+    # The aids' component holds the 8 aids and the discard pile's card (issue 47): 9 in all.
+    assert "3-8 players" in line and "64 number cards" in line and "9 player aids" in line
 
 
 @pytest.mark.parametrize("command", ["list", "validate", "build", "calibrate"])
