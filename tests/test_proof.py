@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -131,6 +132,21 @@ def _pages(laid, pages):
     return replace(laid, pages=list(pages))
 
 
+def _eight_benches(where: Path) -> Path:
+    """A copy of the project in `where` whose My Town has eight benches, not four: on Letter
+    its shared parts file runs benches with the tiles left over, their backs, then three
+    sheets of benches, each but the last with a blank back (pages 4 and 6). The shipped four
+    end on a single sheet of benches, which needs no blank back behind it."""
+    for folder in ("content", "templates", "fonts"):
+        shutil.copytree(ROOT / folder, where / folder)
+    game = where / "content" / "mytown" / "game.yaml"
+    text = game.read_text()
+    four = "      - id: bench\n        count: 4\n"
+    assert text.count(four) == 1  # the benches as shipped, to be doubled
+    game.write_text(text.replace(four, four.replace("4", "8")))
+    return where
+
+
 def _drop_blank_backs(laid):
     """The fault found: a double-sided parts file without its blank backs."""
     return (
@@ -217,9 +233,10 @@ def _board_sheet_lost(laid):
 
 
 BROKEN = {
-    # name: (game, print settings, mutation, invariant, file, what the message says)
+    # name: (game, print settings, mutation, invariant, file, what the message says); the
+    # game is a shipped one's id, or (a maker of a project copy, id) for a kit made to need it
     "a-front-on-a-back": (
-        "mytown",
+        (_eight_benches, "mytown"),
         {"paper": "letter"},
         _drop_blank_backs,
         "sides",
@@ -309,8 +326,11 @@ def test_a_broken_plan_stops_the_build_naming_the_invariant(tmp_path, monkeypatc
     """The unbroken kit proves itself; broken, its build stops with a ProofError (not a
     ContentError: a bug, not the user's) that names the invariant, the file and the page
     or item, and the kit built before stays in out/ byte for byte, no staging left."""
-    game, settings, mutate, invariant, file, what = BROKEN[case]
-    prove(_laid_out(ROOT, game, **settings))  # sound as laid out
+    kind, settings, mutate, invariant, file, what = BROKEN[case]
+    root, game = (
+        (kind[0](tmp_path / "project"), kind[1]) if isinstance(kind, tuple) else (ROOT, kind)
+    )
+    prove(_laid_out(root, game, **settings))  # sound as laid out
     out = tmp_path / "out"
     (out / game).mkdir(parents=True)
     (out / game / "manifest.json").write_text('{"game": "the kit built before"}\n')
@@ -318,7 +338,7 @@ def test_a_broken_plan_stops_the_build_naming_the_invariant(tmp_path, monkeypatc
     _breaking(monkeypatch, mutate)
     options = BuildOptions(settings=PrintSettings(**settings), jobs=1)
     with pytest.raises(ProofError) as caught:
-        build_game(Project(ROOT), game, out, options)
+        build_game(Project(root), game, out, options)
     exc = caught.value
     assert not isinstance(exc, ContentError)
     assert (exc.invariant, exc.file) == (invariant, file), str(exc)
@@ -334,10 +354,11 @@ def test_the_command_line_reports_a_broken_plan_as_a_bug(tmp_path, monkeypatch):
 
     from bastelbogen.cli import main
 
+    root = _eight_benches(tmp_path / "project")
     _breaking(monkeypatch, _drop_blank_backs)
     out = tmp_path / "out"
     result = CliRunner().invoke(
-        main, ["--root", str(ROOT), "build", "mytown", "--paper", "letter", "--out", str(out)]
+        main, ["--root", str(root), "build", "mytown", "--paper", "letter", "--out", str(out)]
     )
     assert result.exit_code == 70, result.output
     assert "Traceback" not in result.output
@@ -382,10 +403,10 @@ def test_the_marks_zones_are_where_the_layout_lays_nothing(monkeypatch):
     assert in_zones(wider) == 0 and len(wider) < len(some)
 
 
-def test_a_blank_back_is_blank_and_behind_its_front():
+def test_a_blank_back_is_blank_and_behind_its_front(tmp_path):
     """The blank back of a one-sided shared sheet holds nothing, and its boxes are the
     front's seen through the paper."""
-    kit = _laid_out(ROOT, "mytown", paper="letter")
+    kit = _laid_out(_eight_benches(tmp_path), "mytown", paper="letter")
     parts = next(laid for laid in kit.files if laid.name in ("parts", "de/parts"))
     blank = [n for n, page in enumerate(parts.pages) if not page.placements]
     assert blank == [3, 5]
