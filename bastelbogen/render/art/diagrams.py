@@ -6,17 +6,33 @@ import math
 
 from reportlab.lib import colors
 
-from bastelbogen.content.kinds.stand import LEAN
+from bastelbogen.content.kinds.stand import LEAN, plan
 from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import COLOUR, typed, whole
+from bastelbogen.core.units import mm
 from bastelbogen.render.art.draw import poly
+
+PANELS = ("glue", "base", "back", "rest", "ledge", "lip")  # the strip drawn, tab first
 
 
 def _panels(value):
-    """A stand's panels as its kind gives them: (name, from mm, to mm) for each."""
+    """A stand's panels as its kind gives them: (name, from mm, to mm) for each, every one
+    the drawing folds among them (told here, not as a missing key while drawing)."""
     if not isinstance(value, tuple) or not all(isinstance(p, tuple) for p in value):
         raise ValueError("must be a stand's panels, as the stand kind gives them")
+    missing = [name for name in PANELS if name not in {p[0] for p in value}]
+    if missing:
+        told = ", ".join(missing)
+        raise ValueError(f"must be a stand's panels, as the stand kind gives them: no {told}")
     return value
+
+
+# The sample is a shipped bench's strip (20 x 50 mm tiles, ten, 1 mm apart), taken from the
+# kind, so the picture shows the panels the kind gives now.
+SAMPLE = tuple(
+    (name, round(y0 / mm(1), 2), round(y1 / mm(1), 2))
+    for name, y0, y1 in plan((mm(20), mm(50)), 10, mm(1)).panels
+)
 
 
 # A stand's fold steps, as the kind's `plan` numbers them: how far each fold is made (the
@@ -38,7 +54,7 @@ INK = colors.HexColor("#555555")
         "step": Key(whole(1, 3), 3),
     },
     required=("panels",),
-    sample={"panels": (("base", 0, 30), ("rest", 30, 55), ("ledge", 55, 63), ("lip", 63, 67))},
+    sample={"panels": SAMPLE},
 )
 def stand_profile(c, rect, box, ctx) -> None:
     """The stand seen from its end at one step of its folding (`step`): 1 every line
@@ -99,7 +115,7 @@ def _strip(depth: dict, shares) -> list[tuple[float, float]]:
         "ledge": math.pi,
         "lip": math.pi / 2,
     }
-    names = ("glue", "base", "back", "rest", "ledge", "lip")
+    names = PANELS
     turns = [_wrapped(heading[b] - heading[a]) for a, b in zip(names, names[1:], strict=False)]
     made = [share * turn for share, turn in zip(shares, turns, strict=True)]
     angle = -made[0]
