@@ -131,8 +131,8 @@ LOOKUP_BAD = {
     ),
     "unknown_panel_key": (
         "content/muenchhausen/rules.yaml",
-        "      cycle: [Mitspieler bieten",
-        "      cycles: [Mitspieler bieten",
+        '      cycle: ["Mitspieler bieten',
+        '      cycles: ["Mitspieler bieten',
         r"^content/muenchhausen/rules\.yaml:\d+:\d+: unknown key 'cycles'.*"
         r"did you mean 'cycle'",
     ),
