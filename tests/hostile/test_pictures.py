@@ -249,20 +249,21 @@ CASES = [
         r"content/minipilo/rules\.yaml",
     ),
     # The look-up band under the columns: a table's cell, a step of the turn's cycle.
+    # (Münchhausen's band holds only its round's cycle: the table's cell is MiniPilo's.)
     markup(
-        "muenchhausen-lookup-cell-img-etc-passwd",
-        MU,
-        "content/muenchhausen/rules.yaml",
-        "        - [Karte verdeckt vor dir,",
-        "        - [\"Karte <img src='/etc/passwd'/>\",",
-        r"content/muenchhausen/rules\.yaml",
+        "minipilo-lookup-cell-img-etc-passwd",
+        MP,
+        "content/minipilo/rules.yaml",
+        "        - [je Schritt, 2]",
+        "        - [\"je <img src='/etc/passwd'/>\", 2]",
+        r"content/minipilo/rules\.yaml",
     ),
     markup(
         "muenchhausen-lookup-cycle-img-outside",
         MU,
         "content/muenchhausen/rules.yaml",
-        "      cycle: [Mitspieler bieten,",
-        f"      cycle: [\"<img src='{UP_FROM_GAME}/x.png'/> Mitspieler\",",
+        '      cycle: ["Mitspieler bieten',
+        f"      cycle: [\"<img src='{UP_FROM_GAME}/x.png'/> Mitspieler bieten",
         r"content/muenchhausen/rules\.yaml",
     ),
     # --- the cheat-sheet template -------------------------------------------------------------
