@@ -13,7 +13,7 @@ from bastelbogen.layout import boards
 from bastelbogen.layout.imposition import PrintSettings
 from tests.conftest import manifest, printed
 
-BOARDS = {"museo": (444, 300), "minipilo": (520, 510)}
+BOARDS = {"museo": (540, 348), "minipilo": (520, 510)}  # as their game files say
 DPI = 100
 PX_PER_MM = DPI / 25.4
 
