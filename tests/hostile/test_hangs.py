@@ -317,7 +317,7 @@ CASES = [
         (
             Replace(
                 "templates/museo/event.yaml",
-                "size: 8, min-size: 5.5",
+                "size: 7.5, min-size: 5.5",
                 "size: 1.0e+300, min-size: 5.5",
                 at="size",
             ),
@@ -389,7 +389,7 @@ CASES = [
         "museo-layout-printf-width",
         MS,
         "templates/museo/back.yaml",
-        'text: "{{ picture.id }}·{{ piece }}"',
+        'text: "{{ picture.codes[piece - 1] }}"',
         "text: \"{{ '%0999999999d' % 1 }}\"",
     ),
     layout_expr(
@@ -561,7 +561,7 @@ CASES = [
     Case(
         "museo-board-100-metres",
         MS,
-        (Replace(GAME[MS], "size: [444mm, 300mm]", "size: [100000mm, 100000mm]", at="[100000mm"),),
+        (Replace(GAME[MS], "size: [540mm, 348mm]", "size: [100000mm, 100000mm]", at="[100000mm"),),
         pattern=rf"^{{at}}: .*{TOO_BIG}",
     ),
     Case(

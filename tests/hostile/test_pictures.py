@@ -64,7 +64,7 @@ CASES = [
         (
             Replace(
                 "content/museo/pictures.yaml",
-                "{id: p05, style: concentric, seed: 173,",
+                "{id: p05, style: concentric, seed: 130,",
                 f"{{id: p05, image: {UP_FROM_GAME}/x.png,",
                 at=UP_FROM_GAME,
             ),
@@ -77,7 +77,7 @@ CASES = [
         (
             Replace(
                 "content/museo/pictures.yaml",
-                "{id: p07, style: stripes, seed: 218,",
+                "{id: p07, style: stripes, seed: 242,",
                 f"{{id: p07, image: {OUTSIDE}/x.png,",
                 at=OUTSIDE,
             ),
@@ -90,7 +90,7 @@ CASES = [
         (
             Replace(
                 "content/museo/pictures.yaml",
-                "{id: p09, style: blobs, seed: 274,",
+                "{id: p09, style: blobs, seed: 322,",
                 "{id: p09, image: pictures/x.png,",
                 at="pictures/x.png",
             ),
@@ -212,7 +212,7 @@ CASES = [
         "museo-event-img-outside",
         MS,
         "content/museo/events.yaml",
-        "text: {de: Würfle sofort noch einmal.,",
+        "text: {de: Würfle sofort noch einmal und zieh weiter. Du wählst erst auf dem neuen Feld.,",
         f"text: {{de: \"<img src='{UP_FROM_GAME}/x.png'/> Würfle\",",
         r"content/museo/events\.yaml|templates/museo/event\.yaml",
     ),

@@ -83,9 +83,9 @@ CASES = [
             MU,
             (
                 Replace(
-                    "templates/muenchhausen/aid-back.yaml",
-                    'text: "{{ game.title }}"',
-                    f'text: "{expr}"',
+                    "templates/muenchhausen/score.yaml",
+                    'text: "{{ game.title }} – ',  # the score sheet's title
+                    f'text: "{expr} – ',
                     at=expr[:12],
                 ),
             ),
