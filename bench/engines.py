@@ -69,15 +69,18 @@ def _argvs(engine: str, pdf: Path, dpi: int, out: Path, runs: list) -> list[list
     """The commands drawing the runs of pages (first, last; last None: to the end) into
     `out`, named so that they sort in page order: one for each run in poppler, which takes
     one range, one for them all in the others."""
+    # PNG from every engine: the process reading them may be one whose Pillow decodes only
+    # the formats a build draws (bastelbogen/content/rasters.py closes it to PNG, JPEG …).
     if engine == "poppler":
         return [
-            ["pdftoppm", "-r", str(dpi), "-f", str(a), *(["-l", str(b)] if b else []), str(pdf)]
+            ["pdftoppm", "-png", "-r", str(dpi), "-f", str(a), *(["-l", str(b)] if b else [])]
+            + [str(pdf)]
             + [str(out / f"p{n:04d}")]
             for n, (a, b) in enumerate(runs)
         ]
     if engine == "mupdf":
         draw = ["mutool", "draw", "-q", "-r", str(dpi), "-c", "rgb"]
-        return [[*draw, "-o", str(out / "p-%04d.ppm"), str(pdf), _spec(runs)]]
+        return [[*draw, "-o", str(out / "p-%04d.png"), str(pdf), _spec(runs)]]
     # Drawn at twice the resolution and scaled down: Ghostscript thins small text when it
     # smooths at screen resolution, which no printer (300 dpi and more) sees.
     gs = ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=png16m", f"-r{2 * dpi}"]

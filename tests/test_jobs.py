@@ -100,7 +100,8 @@ def test_warnings_and_errors_are_told_as_one_process_tells_them(project_copy):  
         run = pnp("build", "--out", str(out), "--jobs", jobs, cwd=root)
         results.append((run.returncode, run.stderr, tree(out)))
     assert results[0][0] == results[1][0] == 1
-    assert results[0][1] == results[1][1] and "game.yaml:38:" in results[0][1]
+    line = 1 + game.read_text().split("count: eight")[0].count("\n")
+    assert results[0][1] == results[1][1] and f"game.yaml:{line}:" in results[0][1]
     assert results[0][2] == results[1][2]
     assert not any(name.startswith("muenchhausen/") for name in results[0][2])
     assert any(name.startswith("museo/") for name in results[0][2])
