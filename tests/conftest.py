@@ -13,6 +13,7 @@ import pytest
 
 from bastelbogen.content.options import OPTIONS
 from bastelbogen.content.project import FONTS, TEMPLATES
+from bastelbogen.core import limits
 from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.pipeline import plugins
@@ -23,6 +24,12 @@ plugins.load()  # as a build does first: painters and motifs registered
 # Tests build in one process (--jobs 1), builds they start included, unless they test
 # parallelism and say --jobs themselves.
 os.environ["PNP_JOBS"] = "1"
+# The command line caps its own process's address space (limits.cap_memory) for the one build
+# it runs. A test worker runs the command line in-process hundreds of times beside servers,
+# browsers and pools: capped, it later fails to start a thread ("can't start new thread")
+# in whatever test comes next. The cap itself is tested where it belongs, in the commands
+# the hostile tests start as processes of their own.
+limits.cap_memory = lambda: None
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 
