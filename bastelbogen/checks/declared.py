@@ -126,34 +126,49 @@ def _compare_set(
 ) -> None:
     """One group's values against its complete set: what lacks, what repeats, what is extra."""
     counts = Counter(got)
-    missing = [v for v in expected if counts[v] == 0]
-    extra = sorted({v for v in got if v not in expected}, key=str)
-    some = ", ".join(name(v) for v in expected if counts[v])
-    if missing:
-        # A short set reads best with what is there: "parts 1/3 and 3/3 but no 2/3".
-        has = f"has {field} {some} but" if some and len(expected) <= 4 else "has"
-        problems.add(
-            loc,
-            f"{whose} {has} no {field}"
-            f" {some_of(name(v) for v in missing)} (a complete set is"
-            f" {some_of(name(v) for v in expected)})",
-        )
+    _lacking(whose, field, counts, expected, name, loc, problems)
     if equal:
-        numbers = {counts[v] for v in expected if counts[v]}
-        if len(numbers) > 1:
-            problems.add(
-                loc,
-                f"{whose} has its {field}s in unequal numbers"
-                f" ({', '.join(f'{counts[v]} × {name(v)}' for v in expected)});"
-                " every one needs as many copies",
-            )
+        _unequal(whose, field, counts, expected, name, loc, problems)
     elif twice := [v for v in expected if counts[v] > 1]:
         problems.add(loc, f"{whose} has {field} {', '.join(name(v) for v in twice)} more than once")
+    extra = sorted({v for v in got if v not in expected}, key=str)
     if extra:
         problems.add(
             loc,
             f"{whose} has {field} {join(extra)},"
             f" which is not in a set ({', '.join(name(v) for v in expected)})",
+        )
+
+
+def _lacking(
+    whose: str, field: str, counts: Counter, expected: list, name, loc, problems: Collector
+) -> None:
+    """The values of the complete set a group has none of."""
+    missing = [v for v in expected if counts[v] == 0]
+    if not missing:
+        return
+    some = ", ".join(name(v) for v in expected if counts[v])
+    # A short set reads best with what is there: "parts 1/3 and 3/3 but no 2/3".
+    has = f"has {field} {some} but" if some and len(expected) <= 4 else "has"
+    problems.add(
+        loc,
+        f"{whose} {has} no {field}"
+        f" {some_of(name(v) for v in missing)} (a complete set is"
+        f" {some_of(name(v) for v in expected)})",
+    )
+
+
+def _unequal(
+    whose: str, field: str, counts: Counter, expected: list, name, loc, problems: Collector
+) -> None:
+    """With `equal`: the values a group has, each as many times as the others."""
+    numbers = {counts[v] for v in expected if counts[v]}
+    if len(numbers) > 1:
+        problems.add(
+            loc,
+            f"{whose} has its {field}s in unequal numbers"
+            f" ({', '.join(f'{counts[v]} × {name(v)}' for v in expected)});"
+            " every one needs as many copies",
         )
 
 
@@ -194,29 +209,41 @@ def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collec
     langs = asked or list(game.languages)
     if not fields or not langs:
         return
+    if _strangers(game, f, asked, langs, problems):
+        return  # else every row would be told it lacks a text nobody may write
+    for data, loc, _item in rows:
+        for field in fields:
+            _lacks_language(what, data, loc, field, langs, problems)
+
+
+def _strangers(game: Game, f: Fields, asked, langs: list, problems: Collector) -> bool:
+    """Whether the check asks for a language the game is not written in (each told)."""
     strangers = [i for i, lang in enumerate(langs) if lang not in game.languages]
-    for i in strangers:  # else every row would be told it lacks a text nobody may write
+    for i in strangers:
         problems.add(
             asked.item_loc(i),
             f"{f.what}: '{langs[i]}' is not one of the game's languages"
             f" ({', '.join(game.languages)})",
         )
-    if strangers:
+    return bool(strangers)
+
+
+def _lacks_language(what: str, data, loc, field: str, langs: list, problems: Collector) -> None:
+    """One row's `field` has a text in each of `langs`, else it is told where the text is
+    missing: at the field, or at a spreadsheet's empty cell."""
+    value = data.get(field)
+    where = data.value_loc(field) if isinstance(data, YMap) else loc
+    texts = value if isinstance(value, dict) else {}
+    missing = [lang for lang in langs if not str(texts.get(lang) or "").strip()]
+    if not missing:
         return
-    for data, loc, _item in rows:
-        for field in fields:
-            value = data.get(field)
-            where = data.value_loc(field) if isinstance(data, YMap) else loc
-            texts = value if isinstance(value, dict) else {}
-            missing = [lang for lang in langs if not str(texts.get(lang) or "").strip()]
-            if missing and isinstance(value, YMap) and missing[0] in value.value_locs:
-                where = value.value_loc(missing[0])  # a spreadsheet's empty cell
-            if missing:
-                problems.add(
-                    where,
-                    f"{what}: '{data.get('id')}' has no {field} in"
-                    f" {', '.join(missing)} (it needs {', '.join(langs)})",
-                )
+    if isinstance(value, YMap) and missing[0] in value.value_locs:
+        where = value.value_loc(missing[0])  # a spreadsheet's empty cell
+    problems.add(
+        where,
+        f"{what}: '{data.get('id')}' has no {field} in"
+        f" {', '.join(missing)} (it needs {', '.join(langs)})",
+    )
 
 
 @declared_check(
@@ -299,9 +326,20 @@ def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
     where = read_where(f.raw("where-of", None), f.value_loc("where-of"), f.what, problems)
     if field is None or table is None:
         return
+    allowed = _allowed(game, f, what, table, where, problems)
+    if allowed is None:
+        return
+    for data, loc, item in rows:
+        if item is None or item.copy == 1:
+            _members_of(what, field, data, loc, item, allowed, (lo, hi), problems)
+
+
+def _allowed(game: Game, f: Fields, what: str, table: str, where, problems: Collector):
+    """The ids a `members` list may hold: those of the table's rows `where-of` matches, or
+    None when the table is unknown or the selection matches nothing (told)."""
     if table not in game.tables:
         problems.add(f.value_loc("of"), f"{what}: no table '{table}'")
-        return
+        return None
     candidates = game.tables[table].rows
     allowed = [r.get("id") for r in (where.select(candidates) if where else candidates)]
     if where and not allowed:
@@ -309,32 +347,36 @@ def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
             where.loc,
             f"{f.what}: 'where-of' ({where.describe()}) matches nothing in table '{table}'",
         )
+        return None
+    return allowed
+
+
+def _members_of(
+    what: str, field: str, data, loc, item, allowed: list, span: tuple, problems: Collector
+) -> None:
+    """One row's list: known ids, each once, `min` to `max` of them."""
+    values = data.get(field)
+    where_loc = data.value_loc(field) if isinstance(data, YMap) else loc
+    name = data.get("id", item.id if item else "?")
+    if not isinstance(values, list):
+        problems.add(where_loc, f"{what}: '{name}' needs '{field}' as a list")
         return
-    for data, loc, item in rows:
-        if item is not None and item.copy != 1:
-            continue
-        values = data.get(field)
-        where_loc = data.value_loc(field) if isinstance(data, YMap) else loc
-        name = data.get("id", item.id if item else "?")
-        if not isinstance(values, list):
-            problems.add(where_loc, f"{what}: '{name}' needs '{field}' as a list")
-            continue
-        unknown = [v for v in values if v not in allowed]
-        if unknown:
-            problems.add(
-                where_loc,
-                f"{what}: '{name}' has {field} {join(unknown)}, which are"
-                f" not among {join(allowed)}",
-            )
-        if len(set(map(str, values))) != len(values):
-            problems.add(where_loc, f"{what}: '{name}' has a {field} entry twice")
-        if not lo <= len(values) <= hi:
-            span = f"{lo}" if lo == hi else f"{lo} to {hi}"
-            problems.add(
-                where_loc,
-                f"{what}: '{name}' has {counting.plural(len(values), 'value')}"
-                f" in {field}; it needs {span}",
-            )
+    unknown = [v for v in values if v not in allowed]
+    if unknown:
+        problems.add(
+            where_loc,
+            f"{what}: '{name}' has {field} {join(unknown)}, which are not among {join(allowed)}",
+        )
+    if len(set(map(str, values))) != len(values):
+        problems.add(where_loc, f"{what}: '{name}' has a {field} entry twice")
+    lo, hi = span
+    if not lo <= len(values) <= hi:
+        told = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        problems.add(
+            where_loc,
+            f"{what}: '{name}' has {counting.plural(len(values), 'value')}"
+            f" in {field}; it needs {told}",
+        )
 
 
 @declared_check(
