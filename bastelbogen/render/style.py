@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.lib.fonts import addMapping
@@ -18,6 +19,11 @@ from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.params import COLOUR, read_colour
 from bastelbogen.core.source import read_bytes
 from bastelbogen.core.units import mm
+
+if TYPE_CHECKING:
+    # What painters draw on: reportlab's canvas (render/pdf.py's, a CMYK one, a washed
+    # painting's Recording). reportlab ships no types, so to mypy it is Any: named once here.
+    from reportlab.pdfgen.canvas import Canvas as Canvas
 
 
 def fingerprint(path: Path, loc: Loc) -> str:

@@ -11,7 +11,8 @@ from bastelbogen.content.painters import motif
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.units import mm
 from bastelbogen.games.minipilo.figures import INK, shape
-from bastelbogen.render.art.draw import BLEED_ROOM, poly
+from bastelbogen.render.art.draw import poly
+from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
 
 SHAPES = {"red": "triangle", "green": "circle", "yellow": "square"}

@@ -9,7 +9,8 @@ from reportlab.lib import colors
 
 from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import COLOUR, choice
-from bastelbogen.render.art.draw import BLEED_ROOM, poly
+from bastelbogen.render.art.draw import poly
+from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import tint
 
 INK = colors.HexColor("#2b2b2b")

@@ -15,7 +15,8 @@ from reportlab.lib import colors
 
 from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import choice
-from bastelbogen.render.art.draw import BLEED_ROOM, poly
+from bastelbogen.render.art.draw import poly
+from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
 
 STAGE = (0.2, 0.78)  # the band the panels leave free, bottom and top, shares of the height

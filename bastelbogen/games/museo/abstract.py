@@ -7,8 +7,9 @@ import math
 from reportlab.lib import colors
 
 from bastelbogen.games.museo.palettes import by_light, palette, rng, varnish
-from bastelbogen.render.art.draw import BLEED_ROOM, ground, poly
+from bastelbogen.render.art.draw import ground, poly
 from bastelbogen.render.art.wash import washed
+from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import mix, shade, tint
 
 

@@ -11,7 +11,8 @@ from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import COLOUR, POSITIVE, TEXT, choice, whole
 from bastelbogen.core.units import mm
-from bastelbogen.render.art.draw import BLEED_ROOM, poly
+from bastelbogen.render.art.draw import poly
+from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
 
 WOOD = colors.HexColor("#c89b6d")

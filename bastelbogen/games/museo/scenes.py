@@ -8,8 +8,9 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from bastelbogen.games.museo.palettes import by_light, palette, rng, varnish
-from bastelbogen.render.art.draw import BLEED_ROOM, ground
+from bastelbogen.render.art.draw import ground
 from bastelbogen.render.art.wash import washed
+from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import mix, shade, tint
 
 SUN = tuple(colors.HexColor(v) for v in ("#fff3b0", "#ffd166", "#f4a261"))

@@ -7,6 +7,7 @@ animal fits a building of two tiles or of three.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -14,12 +15,18 @@ from bastelbogen.content.painters import motif, scene_keys
 from bastelbogen.render.art.creatures import INK, eye, legs, scene
 from bastelbogen.render.style import shade, tint
 
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 @motif(
     "cat",
     scene_keys("#bfe6f7", "#8cc66b", "#e69f00"),
 )
-def cat(c, rect, box, ctx) -> None:
+def cat(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     fur = ctx.ink(box, "colour")
     c.setStrokeColor(shade(fur, 0.1))
@@ -49,7 +56,7 @@ def cat(c, rect, box, ctx) -> None:
     "dog",
     scene_keys("#bfe6f7", "#9fcf6e", "#a0682f"),
 )
-def dog(c, rect, box, ctx) -> None:
+def dog(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     fur = ctx.ink(box, "colour")
     legs(f, c, (0.24, 0.34, 0.58, 0.68), 0.35, 0.16, 0.04, shade(fur, 0.15))
@@ -68,7 +75,7 @@ def dog(c, rect, box, ctx) -> None:
     "rabbit",
     scene_keys("#bfe6f7", "#a6d27a", "#cfc6bb"),
 )
-def rabbit(c, rect, box, ctx) -> None:
+def rabbit(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     fur = ctx.ink(box, "colour")
     f.ellipse(c, 0.2, 0.18, 0.72, 0.52, fur)
@@ -86,7 +93,7 @@ def rabbit(c, rect, box, ctx) -> None:
     "fish",
     scene_keys("#2f7fb8", "#e8d9a8", "#f0e442"),
 )
-def fish(c, rect, box, ctx) -> None:
+def fish(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx, share=0.12)
     body = ctx.ink(box, "colour")
     for u, v in ((0.1, 0.7), (0.88, 0.82), (0.93, 0.72)):
@@ -110,7 +117,7 @@ def fish(c, rect, box, ctx) -> None:
     "turtle",
     scene_keys("#bfe6f7", "#c9b37e", "#009e73"),
 )
-def turtle(c, rect, box, ctx) -> None:
+def turtle(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     shell = ctx.ink(box, "colour")
     skin = colors.HexColor("#9ccf70")
@@ -136,7 +143,7 @@ def turtle(c, rect, box, ctx) -> None:
     "crocodile",
     scene_keys("#bfe6f7", "#4f8fb0", "#3f8f3a"),
 )
-def crocodile(c, rect, box, ctx) -> None:
+def crocodile(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx, share=0.22)
     skin = ctx.ink(box, "colour")
     f.poly(c, [(0.0, 0.3), (0.3, 0.44), (0.3, 0.3)], skin)  # tail
@@ -155,7 +162,7 @@ def crocodile(c, rect, box, ctx) -> None:
     "snake",
     scene_keys("#bfe6f7", "#d8c48a", "#cc79a7"),
 )
-def snake(c, rect, box, ctx) -> None:
+def snake(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     skin = ctx.ink(box, "colour")
     c.setStrokeColor(skin)
@@ -182,7 +189,7 @@ def snake(c, rect, box, ctx) -> None:
     "dachshund",
     scene_keys("#bfe6f7", "#a6d27a", "#7a4b2a"),
 )
-def dachshund(c, rect, box, ctx) -> None:
+def dachshund(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     fur = ctx.ink(box, "colour")
     f.poly(c, [(0.14, 0.4), (0.03, 0.54), (0.05, 0.56), (0.18, 0.45)], fur)
@@ -208,7 +215,7 @@ def dachshund(c, rect, box, ctx) -> None:
     "caterpillar",
     scene_keys("#bfe6f7", "#7dbb5a", "#8fd14f"),
 )
-def caterpillar(c, rect, box, ctx) -> None:
+def caterpillar(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     f.ellipse(c, -0.05, 0.12, 1.05, 0.32, colors.HexColor("#3f8f3a"))  # the leaf
     body = ctx.ink(box, "colour")
@@ -230,7 +237,7 @@ def caterpillar(c, rect, box, ctx) -> None:
     "whale",
     scene_keys("#9fd3f0", "#2f6fa8", "#0072b2"),
 )
-def whale(c, rect, box, ctx) -> None:
+def whale(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx, share=0.45)
     body = ctx.ink(box, "colour")
     f.poly(c, [(0.06, 0.47), (0.22, 0.44), (0.22, 0.56), (0.06, 0.53)], body)  # the stalk
@@ -251,7 +258,7 @@ def whale(c, rect, box, ctx) -> None:
     "ducks",
     scene_keys("#bfe6f7", "#56b4e9", "#f0e442"),
 )
-def ducks(c, rect, box, ctx) -> None:
+def ducks(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx, share=0.3)
     plumage = ctx.ink(box, "colour")
     for u, s in ((0.14, 0.55), (0.33, 0.55), (0.52, 0.55), (0.76, 1.0)):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -12,12 +13,18 @@ from bastelbogen.render.art.creatures import INK, eye, scene
 from bastelbogen.render.art.draw import ground, tiling
 from bastelbogen.render.style import shade, tint
 
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 @motif(
     "mouse",
     scene_keys("#bfe6f7", "#c9b37e", "#9a948a"),
 )
-def mouse(c, rect, box, ctx) -> None:
+def mouse(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     fur = ctx.ink(box, "colour")
     c.setStrokeColor(colors.HexColor("#cc79a7"))
@@ -42,7 +49,7 @@ def mouse(c, rect, box, ctx) -> None:
     "snail",
     scene_keys("#bfe6f7", "#7dbb5a", "#e69f00"),
 )
-def snail(c, rect, box, ctx) -> None:
+def snail(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     shell = ctx.ink(box, "colour")
     body = colors.HexColor("#d9c7a7")
@@ -71,7 +78,7 @@ def snail(c, rect, box, ctx) -> None:
     "bird",
     scene_keys("#bfe6f7", "#a6d27a", "#d55e00"),
 )
-def bird(c, rect, box, ctx) -> None:
+def bird(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     feathers = ctx.ink(box, "colour")
     c.setStrokeColor(colors.HexColor("#7a4b2a"))
@@ -93,7 +100,7 @@ def bird(c, rect, box, ctx) -> None:
     "ladybug",
     scene_keys("#bfe6f7", "#7dbb5a", "#d55e00"),
 )
-def ladybug(c, rect, box, ctx) -> None:
+def ladybug(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     f = scene(c, rect, box, ctx)
     f.ellipse(c, 0.0, 0.22, 1.0, 0.5, colors.HexColor("#3f8f3a"))  # the leaf
     wing = ctx.ink(box, "colour")
@@ -115,7 +122,7 @@ def ladybug(c, rect, box, ctx) -> None:
         "colour": Key(COLOUR, "#a6d27a"),
     },
 )
-def pawprints(c, rect, box, ctx) -> None:
+def pawprints(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The animal tiles' common back: rows of paw prints."""
     x, y, w, h = rect
     ground(c, rect, ctx.ink(box, "fill"))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -12,10 +14,19 @@ from bastelbogen.core.params import COLOUR, typed, whole
 from bastelbogen.core.units import mm
 from bastelbogen.render.art.draw import poly
 
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
+
 PANELS = ("glue", "base", "back", "rest", "ledge", "lip")  # the strip drawn, tab first
+Point = tuple[float, float]
+Panels = tuple[tuple[str, float, float], ...]  # name, from mm, to mm
 
 
-def _panels(value):
+def _panels(value: object) -> Panels:
     """A stand's panels as its kind gives them: (name, from mm, to mm) for each, every one
     the drawing folds among them (told here, not as a missing key while drawing)."""
     if not isinstance(value, tuple) or not all(isinstance(p, tuple) for p in value):
@@ -56,7 +67,7 @@ INK = colors.HexColor("#555555")
     required=("panels",),
     sample={"panels": SAMPLE},
 )
-def stand_profile(c, rect, box, ctx) -> None:
+def stand_profile(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The stand seen from its end at one step of its folding (`step`): 1 every line
     creased, 2 the glue tab up and the rest brought down over it, 3 folded, a tile leaning
     in place."""
@@ -99,7 +110,7 @@ def stand_profile(c, rect, box, ctx) -> None:
     c.restoreState()
 
 
-def _strip(depth: dict, shares) -> list[tuple[float, float]]:
+def _strip(depth: Mapping[str, float], shares: Sequence[float]) -> list[Point]:
     """The strip's edge as a path from the tab's free end to the lip's, with each fold made
     by its share of its final turn; the base lies on the table from the front corner (0, 0)
     backward (+x)."""
@@ -132,21 +143,21 @@ def _wrapped(angle: float) -> float:
     return (angle + math.pi) % (2 * math.pi) - math.pi
 
 
-def _tile(depth: dict) -> list[tuple[float, float]]:
+def _tile(depth: Mapping[str, float]) -> list[Point]:
     """A tile standing on the ledge, leaning on the rest: its foot and its head."""
     tile_h = depth["rest"] / 0.55
     foot = (-depth["ledge"] * 0.55, 0.0)
     return [foot, (foot[0] + tile_h * math.cos(LEAN), foot[1] + tile_h * math.sin(LEAN))]
 
 
-def _scale(rect, points) -> float:
+def _scale(rect: Rect, points: Sequence[Point]) -> float:
     """The largest scale at which these points fit into `rect`, with a little room."""
     _, _, w, h = rect
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return min(w / (max(xs) - min(xs) or 1.0), h / (max(ys) - min(ys) or 1.0)) * 0.92
 
 
-def _placed(rect, points, k: float):
+def _placed(rect: Rect, points: Sequence[Point], k: float) -> Callable[[float, float], Point]:
     """The map that sets these points, at scale `k`, in the middle of `rect`."""
     x, y, w, h = rect
     xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -155,11 +166,11 @@ def _placed(rect, points, k: float):
     return lambda px, py: (ox + px * k, oy + py * k)
 
 
-def _along(a, b, share: float) -> tuple[float, float]:
+def _along(a: Point, b: Point, share: float) -> Point:
     return a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share
 
 
-def _arrow(c, start, end, ink) -> None:
+def _arrow(c: Canvas, start: Point, end: Point, ink: colors.Color) -> None:
     """A short arrow from `start` toward `end`, stopping short of it."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy) or 1.0

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
 from reportlab.lib import colors
 
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import mix, shade, tint
 
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.render.style import Canvas
+
+
 LIGHT_BANDS = 48
 
 
-def poly(c, points, fill, stroke=None, width=1.0, close=True) -> None:
+def poly(
+    c: Canvas,
+    points: Sequence[Sequence[float]],
+    fill: colors.Color | None,
+    stroke: colors.Color | None = None,
+    width: float = 1.0,
+    close: bool = True,
+) -> None:
     """A path through points; a 6-tuple is a Bézier curve to its last two numbers."""
     p = c.beginPath()
     p.moveTo(*points[0])
@@ -29,7 +44,15 @@ def poly(c, points, fill, stroke=None, width=1.0, close=True) -> None:
     c.drawPath(p, stroke=int(stroke is not None), fill=int(fill is not None))
 
 
-def light(c, rect, colour, y0: float, y1: float, depth: float = 1.0, over=None) -> None:
+def light(
+    c: Canvas,
+    rect: Rect,
+    colour: colors.Color,
+    y0: float,
+    y1: float,
+    depth: float = 1.0,
+    over: tuple[colors.Color, float] | None = None,
+) -> None:
     """Fill from y0 to y1 across the picture (and into the bleed), lit from the right: the
     colour lightens from left to right across the whole picture. Pieces of one picture so
     meet in the same shade, while a piece beside the wrong neighbour, even of the same
@@ -49,7 +72,9 @@ def light(c, rect, colour, y0: float, y1: float, depth: float = 1.0, over=None) 
         c.rect(left, y0, width, y1 - y0, stroke=0, fill=1)
 
 
-def backdrop(c, rect, sky, ground, ground_share: float) -> float:
+def backdrop(
+    c: Canvas, rect: Rect, sky: colors.Color, ground: colors.Color, ground_share: float
+) -> float:
     """Sky and ground, running past the picture into any bleed; returns the horizon."""
     x, y, w, h = rect
     horizon = y + h * ground_share
@@ -62,13 +87,13 @@ def backdrop(c, rect, sky, ground, ground_share: float) -> float:
     return horizon
 
 
-def cloud(c, cx, cy, size) -> None:
+def cloud(c: Canvas, cx: float, cy: float, size: float) -> None:
     c.setFillColor(colors.white)
     for dx, dy, r in ((0, 0, 1.0), (0.9, 0.2, 0.8), (-0.9, 0.15, 0.75), (0.35, 0.55, 0.7)):
         c.circle(cx + dx * size, cy + dy * size, r * size, stroke=0, fill=1)
 
 
-def tiling(rect, step: float):
+def tiling(rect: Rect, step: float) -> Iterator[tuple[float, float]]:
     """Positions of a pattern repeated every `step`, rows offset by half, over the picture
     and a step beyond it on every side."""
     x, y, w, h = rect
@@ -77,7 +102,7 @@ def tiling(rect, step: float):
             yield x + col * step + (step / 2 if row % 2 else 0), y + row * step
 
 
-def ground(c, rect, colour) -> None:
+def ground(c: Canvas, rect: Rect, colour: colors.Color) -> None:
     """A picture's ground, reaching into any bleed."""
     x, y, w, h = rect
     c.setFillColor(colour)

@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import COLOUR, STEP
 from bastelbogen.render.style import shade, tint
+
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
 
 
 @motif(
@@ -15,7 +22,7 @@ from bastelbogen.render.style import shade, tint
         "colour": Key(COLOUR, "#E69F00"),
     },
 )
-def coin(c, rect, box, ctx) -> None:
+def coin(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A minted coin: milled rim, a ring of pearls, a flat field for the value."""
     x, y, w, h = rect
     base = ctx.ink(box, "colour")
@@ -53,7 +60,7 @@ def coin(c, rect, box, ctx) -> None:
         "colour": Key(COLOUR, "#d9b45a"),
     },
 )
-def medallion(c, rect, box, ctx) -> None:
+def medallion(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """An oval cartouche with a double border, for titles on backs and sheets."""
     x, y, w, h = rect
     fill = ctx.ink(box, "fill")
@@ -75,7 +82,7 @@ def medallion(c, rect, box, ctx) -> None:
         "step": Key(STEP, 24),
     },
 )
-def lattice(c, rect, box, ctx) -> None:
+def lattice(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A diamond trellis with small rosettes at the crossings; the same turned by 180°,
     so a back shows nothing of how the card lies."""
     x, y, w, h = rect

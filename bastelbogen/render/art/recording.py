@@ -5,15 +5,17 @@ the drawing's space lies in the picture's), so that wash.py can mix every colour
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib import colors
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from bastelbogen.core.geometry import IDENTITY, Matrix, apply, compose
 
-if TYPE_CHECKING:  # wash.py replays recordings, so it imports this module
-    from bastelbogen.render.art.wash import Wash
+if TYPE_CHECKING:
+    from bastelbogen.render.art.wash import Wash  # wash.py replays recordings: it imports this
+    from bastelbogen.render.style import Canvas
 
 STATE = {
     "saveState",
@@ -28,25 +30,35 @@ STATE = {
 MOVES = {"translate", "rotate", "scale", "transform"}
 PAINTS = {"rect", "roundRect", "circle", "ellipse", "wedge", "line", "drawPath"}
 
+# A canvas call's arguments, as reportlab (which ships no types) takes them: numbers, a
+# path, a colour.
+Args = tuple[Any, ...]
+Call = tuple[str, Args, dict[str, Any]]  # a recorded call: its name, arguments, keywords
+RGB = tuple[float, float, float]
+
 
 class Recording:
     """A canvas stand-in that keeps a painting's drawing calls instead of drawing them; the
     painting's varnish, told last, is kept as `wash`."""
 
     def __init__(self) -> None:
-        self.calls: list = []
+        self.calls: list[Call] = []
         self.wash: Wash | None = None  # told last, by the painting's varnish
 
-    def beginPath(self):  # noqa: N802 - reportlab's name
+    def beginPath(self) -> PDFPathObject:  # noqa: N802 - reportlab's name
         return PDFPathObject()
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Callable[..., None]:
         if name not in STATE | MOVES | PAINTS | {"setFillColor", "setStrokeColor"}:
             raise AttributeError(f"a washed painting cannot call canvas.{name}")
-        return lambda *args, **kwargs: self.calls.append((name, args, kwargs))
+
+        def record(*args: Any, **kwargs: Any) -> None:
+            self.calls.append((name, args, kwargs))
+
+        return record
 
 
-def transform(c, m: tuple) -> None:
+def transform(c: Canvas, m: Matrix) -> None:
     if m != IDENTITY:
         c.transform(*m)
 
@@ -55,18 +67,19 @@ class Pen:
     """What the replay follows of the graphics state: the colours as the painting chose
     them, the line width, and the matrix from the drawing's space to the picture's."""
 
-    def __init__(self):
-        self.fill = self.stroke = None
+    def __init__(self) -> None:
+        self.fill: RGB | None = None
+        self.stroke: RGB | None = None
         self.width = 1.0
         self.matrix = IDENTITY
-        self.shown = (None, None)  # the colours set on the page now
+        self.shown: tuple[RGB | None, RGB | None] = (None, None)  # the colours set on the page now
 
     def copy(self) -> Pen:
         pen = Pen()
         pen.__dict__.update(self.__dict__)
         return pen
 
-    def show(self, c, fill, stroke) -> None:
+    def show(self, c: Canvas, fill: RGB | None, stroke: RGB | None) -> None:
         """Set the mixed colours on the page, those that change."""
         if fill is not None and fill != self.shown[0]:
             c.setFillColorRGB(*fill)
@@ -74,7 +87,7 @@ class Pen:
             c.setStrokeColorRGB(*stroke)
         self.shown = (fill or self.shown[0], stroke or self.shown[1])
 
-    def set(self, name: str, value) -> None:
+    def set(self, name: str, value: colors.Color | str | None) -> None:
         value = colors.toColor(value) if isinstance(value, str) else value
         if value is not None and getattr(value, "alpha", 1) < 1:
             # Translucent paint is what this module exists to keep off the page.
@@ -85,7 +98,7 @@ class Pen:
         else:
             self.stroke = rgb
 
-    def follow(self, name: str, args, stack: list) -> Pen:
+    def follow(self, name: str, args: Args, stack: list[Pen]) -> Pen:
         """The pen after a call that is not a shape (a new one after restoreState)."""
         if name in MOVES:
             self.move(name, args)
@@ -99,7 +112,7 @@ class Pen:
             self.set(name, args[0])
         return self
 
-    def move(self, name: str, args) -> None:
+    def move(self, name: str, args: Args) -> None:
         m: Matrix
         if name == "translate":
             m = (1, 0, 0, 1, args[0], args[1])
@@ -121,7 +134,9 @@ class Pen:
         return apply(self.matrix, x, y)
 
 
-def extent(name: str, args, kwargs, width: float) -> tuple[list, float]:
+def extent(
+    name: str, args: Args, kwargs: Mapping[str, object], width: float
+) -> tuple[list[tuple[float, float]], float]:
     """Corners of a box round the shape, in the drawing's space, and the margin a stroke
     adds (a curve lies inside its control points)."""
     if name == "drawPath":

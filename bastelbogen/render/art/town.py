@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
 from bastelbogen.content.painters import Key, motif, scene_keys
 from bastelbogen.core.params import COLOUR
-from bastelbogen.render.art.draw import BLEED_ROOM, backdrop, ground, light, poly, tiling
+from bastelbogen.render.art.draw import backdrop, ground, light, poly, tiling
+from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
+
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 GROUND_SHARE = 0.13  # the share of a town scene below its horizon (the buildings' too)
 
@@ -26,7 +35,7 @@ GROUND_SHARE = 0.13  # the share of a town scene below its horizon (the building
         },
     ),
 )
-def tree(c, rect, box, ctx) -> None:
+def tree(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     horizon = backdrop(
         c,
@@ -57,7 +66,7 @@ def tree(c, rect, box, ctx) -> None:
     "lantern",
     scene_keys("#2c3e6b", "#8d8a84", "#ffd866"),
 )
-def lantern(c, rect, box, ctx) -> None:
+def lantern(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     sky = ctx.ink(box, "sky")
     horizon = backdrop(c, rect, sky, ctx.ink(box, "ground"), GROUND_SHARE)
@@ -96,7 +105,7 @@ def lantern(c, rect, box, ctx) -> None:
     "fountain",
     scene_keys("#bfe3f5", "#c9b99a", "#56b4e9"),
 )
-def fountain(c, rect, box, ctx) -> None:
+def fountain(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     horizon = backdrop(
         c,
@@ -136,7 +145,7 @@ def fountain(c, rect, box, ctx) -> None:
     "flowers",
     scene_keys("#c7e8f7", "#6b4a2f", "#cc79a7"),
 )
-def flowers(c, rect, box, ctx) -> None:
+def flowers(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     horizon = backdrop(
         c,
@@ -183,7 +192,7 @@ def flowers(c, rect, box, ctx) -> None:
         "colour": Key(COLOUR, "#d9b45a"),
     },
 )
-def rooftops(c, rect, box, ctx) -> None:
+def rooftops(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The tiles' common back: a night skyline repeated in rows, the same on every tile."""
     x, y, w, h = rect
     night = ctx.ink(box, "fill")

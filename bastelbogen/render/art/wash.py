@@ -12,11 +12,39 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from bastelbogen.content.painters import PAINTING, Key, motif
-from bastelbogen.core.geometry import compose, inverse
+from bastelbogen.core.geometry import Matrix, compose, inverse
 from bastelbogen.core.params import COLOUR
-from bastelbogen.render.art.recording import PAINTS, Pen, Recording, extent, transform
+from bastelbogen.render.art.recording import (
+    PAINTS,
+    RGB,
+    Args,
+    Call,
+    Pen,
+    Recording,
+    extent,
+    transform,
+)
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
+    Painting = Callable[[Canvas, Rect, Box, PaintContext], None]  # a motif's drawing
+
+# How far along the wash a shape reaches, from and to, and how far across it.
+Span = tuple[float, float, tuple[float, float]]
+# A run of the wash's bands a shape takes one colour in: from, to (None: the shape's own
+# end), the colour.
+Run = tuple[float | None, float | None, RGB | None]
+
 
 BANDS = 48  # steps of the wash across the picture: each a shade under two grey levels
 OVERLAP = 1.0  # points a band reaches back over its neighbour, beyond any device pixel
@@ -27,15 +55,15 @@ class Wash:
     """A light or dark wash across the picture `rect` at `angle` (radians), deepening from
     nothing at the far corner behind it to `strength` at the corner ahead."""
 
-    def __init__(self, rect: tuple, angle: float, tone: tuple, strength: float):
+    def __init__(self, rect: Rect, angle: float, tone: RGB, strength: float):
         self.rect, self.angle, self.tone, self.strength = rect, angle, tone, strength
         x, y, w, h = rect
         self.middle = (x + w / 2, y + h / 2)
         self.cos, self.sin = math.cos(angle), math.sin(angle)
         self.reach = abs(self.cos) * w + abs(self.sin) * h  # the picture's depth along it
         # From the wash's frame (along, across; from the picture's middle) to the picture.
-        self.frame = (self.cos, self.sin, -self.sin, self.cos, *self.middle)
-        self._mixed: dict = {}  # (colour, band) -> the colour mixed
+        self.frame: Matrix = (self.cos, self.sin, -self.sin, self.cos, *self.middle)
+        self._mixed: dict[tuple[RGB, int], RGB] = {}  # (colour, band) -> the colour mixed
 
     def along(self, x: float, y: float) -> float:
         """How far a point of the picture lies along the wash, from the picture's middle."""
@@ -52,7 +80,7 @@ class Wash:
     def band(self, u: float) -> int:
         return min(max(math.floor((u / self.reach + 0.5) * BANDS), 0), BANDS - 1)
 
-    def mixed(self, colour: tuple | None, k: int) -> tuple | None:
+    def mixed(self, colour: RGB | None, k: int) -> RGB | None:
         """The colour (r, g, b) under k of the old veils, each strength / BANDS * 1.1
         strong, rounded to the 256 levels a page has (equal neighbours then share a band)."""
         if colour is None:
@@ -60,10 +88,11 @@ class Wash:
         found = self._mixed.get((colour, k))
         if found is None:
             veil = 1 - (1 - self.strength / BANDS * 1.1) ** k
-            found = tuple(
+            r, g, b = (
                 round(round((v + (t - v) * veil) * 255) / 255, 3)
                 for v, t in zip(colour, self.tone, strict=True)
             )
+            found = (r, g, b)
             self._mixed[(colour, k)] = found
         return found
 
@@ -73,12 +102,12 @@ class Wash:
 PAINTED = {**PAINTING, "colour": Key(COLOUR)}
 
 
-def washed(name: str):
+def washed(name: str) -> Callable[[Painting], Painting]:
     """Register a painting motif that ends with `varnish`: recorded, then drawn washed."""
 
-    def register(draw):
+    def register(draw: Painting) -> Painting:
         @functools.wraps(draw)
-        def paint(c, rect, box, ctx) -> None:
+        def paint(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
             recording = Recording()
             draw(recording, rect, box, ctx)
             replay(c, recording.calls, recording.wash)
@@ -89,7 +118,7 @@ def washed(name: str):
     return register
 
 
-def replay(c, calls: list, wash: Wash | None) -> None:
+def replay(c: Canvas, calls: list[Call], wash: Wash | None) -> None:
     """Draw the recorded calls on `c` with the wash mixed into every shape."""
     pen = Pen()
     stack: list[Pen] = []  # the pens saved by saveState, for restoreState
@@ -106,15 +135,16 @@ def replay(c, calls: list, wash: Wash | None) -> None:
             getattr(c, name)(*args, **kwargs)
 
 
-def _paint(c, pen: Pen, wash: Wash | None, call: tuple, span: tuple) -> None:
+def _paint(c: Canvas, pen: Pen, wash: Wash | None, call: Call, span: Span) -> None:
     """One shape: filled in the wash's bands it crosses, each band a rectangle inside the
     shape as a clip (the shape is traced once, however many bands it crosses); its outline
     stroked band by band, each band a clip."""
     name, args, kwargs = call
     fill = kwargs.get("fill", 0) and name != "line"
     stroke = kwargs.get("stroke", 1) or name == "line"
-    fills = _runs(wash, pen.fill, span) if fill else [(None, None, None)]
-    strokes = _runs(wash, pen.stroke, span) if stroke else [(None, None, None)]
+    none: list[Run] = [(None, None, None)]
+    fills = _runs(wash, pen.fill, span) if fill else none
+    strokes = _runs(wash, pen.stroke, span) if stroke else none
     draw = getattr(c, name)
     if len(fills) == 1 and len(strokes) == 1:
         pen.show(c, fills[0][2], strokes[0][2])
@@ -154,23 +184,25 @@ def _paint(c, pen: Pen, wash: Wash | None, call: tuple, span: tuple) -> None:
             pen.shown = shown
 
 
-def _runs(wash: Wash | None, colour, span: tuple) -> list:
+def _runs(wash: Wash | None, colour: RGB | None, span: Span) -> list[Run]:
     """(low, high, colour) for each run of the wash's bands where the colour is one, from
     one end of the shape's span to the other; a run reaches OVERLAP back over the last."""
     if wash is None:
         return [(None, None, colour)]
-    runs: list[list] = []
+    runs: list[Run] = []
     for k in range(wash.band(span[0]), wash.band(span[1]) + 1):
         mixed = wash.mixed(colour, k)
         if runs and runs[-1][2] == mixed:
             continue
         if runs:
-            runs[-1][1] = wash.edge(k)
-        runs.append([wash.edge(k) - OVERLAP if runs else None, None, mixed])
+            runs[-1] = (runs[-1][0], wash.edge(k), runs[-1][2])
+        runs.append((wash.edge(k) - OVERLAP if runs else None, None, mixed))
     return runs
 
 
-def _outline(c, name: str, args, kwargs) -> tuple:
+def _outline(
+    c: Canvas, name: str, args: Args, kwargs: Mapping[str, Any]
+) -> tuple[PDFPathObject, int | None]:
     """The shape a paint call draws, as a path, and its fill rule."""
     if name == "drawPath":
         return args[0], kwargs.get("fillMode")
@@ -188,7 +220,7 @@ def _outline(c, name: str, args, kwargs) -> tuple:
     return path, None
 
 
-def _span(wash: Wash | None, points: list, margin: float) -> tuple[float, float, tuple]:
+def _span(wash: Wash | None, points: list[tuple[float, float]], margin: float) -> Span:
     """How far along the wash a shape reaches (one too small to cross SMALL bands as a
     point, its middle), and how far across it (for the bands' length)."""
     if wash is None:
@@ -202,7 +234,7 @@ def _span(wash: Wash | None, points: list, margin: float) -> tuple[float, float,
     return low, high, side
 
 
-def _band(low, high, span: tuple) -> tuple:
+def _band(low: float | None, high: float | None, span: Span) -> Rect:
     """The rectangle (in the wash's frame) of the band from `low` to `high` along the wash
     (None: the shape's own end) across the shape, to a hundredth of a point: finer than any
     printer, and shorter numbers make smaller files."""
