@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterable
+from typing import Any
 
 from jinja2 import filters as jf
 from jinja2 import pass_environment, pass_eval_context, utils
@@ -115,7 +116,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     code_generator_class = TickingCodeGenerator
     tick = staticmethod(tick)  # what the compiled blocks call
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.globals["range"] = _range
         self.globals["namespace"] = BoundedNamespace

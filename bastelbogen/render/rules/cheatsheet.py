@@ -8,6 +8,8 @@ size shrinks together down to a floor, and past it the build fails naming the te
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -20,8 +22,14 @@ from bastelbogen.core.units import mm
 from bastelbogen.render.paragraphs import NO_BREAK, paragraph, unbroken_tail
 from bastelbogen.render.rules import columns, lookup
 from bastelbogen.render.rules.hyphens import hyphenated
-from bastelbogen.render.rules.page import BASE, HEAD, SHEET, RulesPage, fit_key, source_loc
-from bastelbogen.render.rules.typesetting import KeepTogether, ParaFrag
+from bastelbogen.render.rules.page import BASE, HEAD, SHEET, Block, RulesPage, fit_key, source_loc
+from bastelbogen.render.rules.typesetting import (
+    Flowable,
+    KeepTogether,
+    PageTemplate,
+    ParaFrag,
+    Paragraph,
+)
 from bastelbogen.render.style import Fonts
 
 GROWTH = 1.3  # the most a short cheat sheet's text grows to fill its page: a choice of
@@ -31,7 +39,9 @@ HOPELESS = 1.04  # the predicted depth this far over the columns: the scale cann
 GUESS_SLACK = 6  # points: how far under the predicted depth the columns may still end
 
 
-def _styles(fonts: Fonts, scale: float, accent, lang: str) -> dict[str, ParagraphStyle]:
+def _styles(
+    fonts: Fonts, scale: float, accent: colors.Color | None, lang: str
+) -> dict[str, ParagraphStyle]:
     ink = colors.HexColor("#1d1d1d")
     # Words too long for a line are hyphenated in the page's language. A word that no
     # break makes fit (a column is some 90 mm wide: hardly ever) is still split rather
@@ -39,7 +49,7 @@ def _styles(fonts: Fonts, scale: float, accent, lang: str) -> dict[str, Paragrap
     faces = [fonts[role] for role in ("regular", "bold", "italic")]
     breaks = {**hyphenated(lang, faces), "splitLongWords": 1}
 
-    def style(kind, font="regular", **kw):
+    def style(kind: str, font: str = "regular", **kw: object) -> ParagraphStyle:
         size = BASE[kind] * scale
         return ParagraphStyle(
             kind,
@@ -73,7 +83,9 @@ def _styles(fonts: Fonts, scale: float, accent, lang: str) -> dict[str, Paragrap
     }
 
 
-def fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
+def fitted(
+    sheet: RulesPage, blocks: Sequence[Block], balance: bool = True
+) -> tuple[PageTemplate, list[Flowable]]:
     """The page at the largest scale its blocks fit at, as (page template, flowables); its
     columns balanced unless it is only proved to fit (validate). The fit is remembered by
     the hash of all the page is made of (core/remembered.py): an unchanged cheat sheet is
@@ -86,7 +98,7 @@ def fitted(sheet: RulesPage, blocks, balance: bool = True) -> tuple:
     return _at(sheet, blocks, *found)[:2]  # fresh flowables: a build consumes them
 
 
-def _fit(sheet: RulesPage, blocks, balance: bool) -> tuple[float, float | None]:
+def _fit(sheet: RulesPage, blocks: Sequence[Block], balance: bool) -> tuple[float, float | None]:
     """The largest scale the blocks fit at and the columns' balanced depth there; past the
     smallest scale, the text that no longer fits is named where it was written. Scales
     where even half the blocks' height overflows a column are not laid out. Unbalanced
@@ -129,7 +141,7 @@ def _smallest() -> float:
     return scale
 
 
-def _balanced(sheet: RulesPage, blocks, scale: float) -> tuple[float, float]:
+def _balanced(sheet: RulesPage, blocks: Sequence[Block], scale: float) -> tuple[float, float]:
     """The scale and the columns' depth at which they end level, as short as the text
     allows: bisection
     on the columns' depth, in a bracket a few points wide round the depth the blocks'
@@ -154,12 +166,14 @@ def _balanced(sheet: RulesPage, blocks, scale: float) -> tuple[float, float]:
     return scale, high
 
 
-def _fits(sheet: RulesPage, blocks, scale: float, depth: float) -> bool:
+def _fits(sheet: RulesPage, blocks: Sequence[Block], scale: float, depth: float) -> bool:
     template, flowables = _at(sheet, blocks, scale, depth)[:2]
     return columns.overflow(template, sheet.size, flowables) is None
 
 
-def _at(sheet: RulesPage, blocks, scale: float, depth: float | None = None):
+def _at(
+    sheet: RulesPage, blocks: Sequence[Block], scale: float, depth: float | None = None
+) -> tuple[PageTemplate, list[Flowable], dict[int, str], list[list[Paragraph]]]:
     """The page template, the flowables, each paragraph's text and the columns' paragraphs
     in the groups that stay together, at one scale (and the columns' depth, when
     balanced)."""
@@ -179,12 +193,12 @@ def _at(sheet: RulesPage, blocks, scale: float, depth: float | None = None):
     return template, columns.story(head, body), texts, groups
 
 
-def _kept(groups: list[list]) -> list:
+def _kept(groups: list[list[Paragraph]]) -> list[Flowable]:
     """One flowable per group: a heading and its block kept together."""
     return [g[0] if len(g) == 1 else KeepTogether(g) for g in groups]
 
 
-def _bullets(blocks) -> list[tuple[str, str] | None]:
+def _bullets(blocks: Sequence[Block]) -> list[tuple[str, str] | None]:
     """Each block's bullet and the widest bullet of its list, or None for a block without
     one: points take "•"; steps are numbered from 1 after each heading."""
     numbers: list[tuple[int, int]] = []  # (step's number, its run) for each block
@@ -202,7 +216,7 @@ def _bullets(blocks) -> list[tuple[str, str] | None]:
     ]
 
 
-def hung(style: ParagraphStyle, bullet: str, widest: str) -> tuple[ParagraphStyle, list]:
+def hung(style: ParagraphStyle, bullet: str, widest: str) -> tuple[ParagraphStyle, list[ParaFrag]]:
     """A list item's style and bullet: numbers right-aligned on the widest of their list,
     one word space between the number and the text, and every line of the text starting
     at one indent (a hanging indent). Platypus keeps 0.6 of the bullet's font size after
@@ -223,10 +237,15 @@ def hung(style: ParagraphStyle, bullet: str, widest: str) -> tuple[ParagraphStyl
     return hanging, [frag]
 
 
-def _groups(blocks, styles, sheet: RulesPage, texts: dict) -> list[list]:
+def _groups(
+    blocks: Sequence[Block],
+    styles: Mapping[str, ParagraphStyle],
+    sheet: RulesPage,
+    texts: dict[int, str],
+) -> list[list[Paragraph]]:
     """Paragraphs, a heading grouped with the block after it, so no heading is left alone
     at the foot of a column; `texts` learns each paragraph's source text."""
-    out: list[list] = []
+    out: list[list[Paragraph]] = []
     for (kind, text), bullet in zip(blocks, _bullets(blocks), strict=True):
         style, drawn = styles[kind], None
         if kind == "h":

@@ -5,6 +5,9 @@ move to the next column whole (KeepTogether), a heading with the block after it.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
@@ -12,6 +15,9 @@ from reportlab.pdfgen.canvas import Canvas
 from bastelbogen.core.units import mm
 from bastelbogen.render.pdf import Meta, new_canvas, set_boxes
 from bastelbogen.render.rules.page import SHEET
+
+if TYPE_CHECKING:
+    from bastelbogen.render.pdf import _Discard  # where a validation's PDFs go: nowhere
 from bastelbogen.render.rules.typesetting import (
     BaseDocTemplate,
     Flowable,
@@ -35,7 +41,7 @@ def room(head_h: float) -> float:
 COLUMN_W = (SHEET[0] - mm(8) * 2 - mm(8)) / 2
 
 
-def _heights(groups: list[list]) -> list[tuple[float, float, float]]:
+def _heights(groups: list[list[Flowable]]) -> list[tuple[float, float, float]]:
     """Each group's height in a column with its spaces, and the space above and below."""
     return [
         (
@@ -50,7 +56,7 @@ def _heights(groups: list[list]) -> list[tuple[float, float, float]]:
     ]
 
 
-def least_depth(groups: list[list]) -> float:
+def least_depth(groups: list[list[Flowable]]) -> float:
     """A depth two columns cannot do with less than, however platypus splits the blocks:
     half their height, less the space a column's top and foot drop."""
     blocks = _heights(groups)
@@ -60,7 +66,7 @@ def least_depth(groups: list[list]) -> float:
     return total / 2 - max(top for _f, top, _b in blocks) - max(b for _f, _t, b in blocks)
 
 
-def even_depth(groups: list[list]) -> float:
+def even_depth(groups: list[list[Flowable]]) -> float:
     """A first guess at the depth where two columns of these blocks (paragraphs that stay
     together) end level: their heights as wrapped in a column, cut where the longer part is
     shortest; a column drops the space above its first block and below its last. Platypus
@@ -79,7 +85,12 @@ def even_depth(groups: list[list]) -> float:
 
 
 def page_template(
-    name: str, origin, head_h: float, accent, depth: float | None = None, foot=None
+    name: str,
+    origin: tuple[float, float],
+    head_h: float,
+    accent: colors.Color | None,
+    depth: float | None = None,
+    foot: Flowable | None = None,
 ) -> PageTemplate:
     """The page; `depth` shortens both columns alike (from the bottom), to balance them;
     `foot`, a flowable as wide as the sheet's text, is set right under the columns."""
@@ -95,7 +106,7 @@ def page_template(
         Frame(x0 + mm(16) + COLUMN_W, bottom, COLUMN_W, col_h, 0, 0, 0, 0, id="right"),
     ]
 
-    def band(c, doc) -> None:
+    def band(c: Canvas, doc: BaseDocTemplate) -> None:
         set_boxes(c, (x0, y0, *SHEET), (x0, y0, *SHEET))
         c.setFillColor(accent)
         c.roundRect(x0, y0 + h - head_h, w, head_h, mm(3), stroke=0, fill=1)
@@ -105,7 +116,9 @@ def page_template(
             c.line(x0 + mm(8), bottom - FOOT_GAP / 2, x0 + w - mm(8), bottom - FOOT_GAP / 2)
             foot.drawOn(c, x0 + mm(8), bottom - foot_h)
 
-    def rule(c, doc) -> None:  # between the columns, only when the second one has text
+    def rule(
+        c: Canvas, doc: BaseDocTemplate
+    ) -> None:  # between the columns, only when the second one has text
         if doc.frame.id == "right":
             c.setStrokeColor(RULE)
             c.setLineWidth(0.5)
@@ -114,25 +127,30 @@ def page_template(
     return PageTemplate(id=name, frames=frames, onPage=band, onPageEnd=rule)
 
 
-def story(head: list, body: list) -> list:
+def story(head: list[Flowable], body: list[Flowable]) -> list[Flowable]:
     """The header's flowables, then the columns'; each block kept whole."""
     kept = [b if isinstance(b, KeepTogether) else KeepTogether([b]) for b in body]
     return [*head, FrameBreak(), *kept]
 
 
-class _Document(BaseDocTemplate):
+class _Document(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types
     """Notes the page every flowable lands on, to name what no longer fits."""
 
-    def __init__(self, target, size, canvasmaker=None) -> None:
+    def __init__(
+        self,
+        target: str | io.BytesIO,
+        size: tuple[float, float],
+        canvasmaker: Callable[..., Canvas] | None = None,
+    ) -> None:
         super().__init__(target, pagesize=size, allowSplitting=1, invariant=1)
         self.landed: list[tuple[int, Flowable]] = []
         self.canvasmaker = canvasmaker
 
-    def afterFlowable(self, flowable) -> None:
+    def afterFlowable(self, flowable: Flowable) -> None:
         self.landed.append((self.page, flowable))
 
 
-class _Measuring(Canvas):
+class _Measuring(Canvas):  # type: ignore[misc]  # reportlab ships no types
     """A canvas for trial layouts: platypus must draw to place text, but a trial's pages are
     thrown away, so they are never assembled or written (a third of a kit's build time went
     to serialising trial pages nobody read)."""
@@ -145,7 +163,9 @@ class _Measuring(Canvas):
         pass
 
 
-def overflow(template: PageTemplate, size, flowables: list) -> Flowable | None:
+def overflow(
+    template: PageTemplate, size: tuple[float, float], flowables: list[Flowable]
+) -> Flowable | None:
     """None when the flowables fit one page; else the first one that does not."""
     doc = _Document(io.BytesIO(), size)
     doc.addPageTemplates([template])
@@ -154,7 +174,13 @@ def overflow(template: PageTemplate, size, flowables: list) -> Flowable | None:
     return next((f for f in late if hasattr(f, "getPlainText")), late[0] if late else None)
 
 
-def write(path, size, meta: Meta, font: str, pages: list[tuple[PageTemplate, list]]) -> None:
+def write(
+    path: Path | _Discard,
+    size: tuple[float, float],
+    meta: Meta,
+    font: str,
+    pages: list[tuple[PageTemplate, list[Flowable]]],
+) -> None:
     """One page per (template, flowables), in one PDF with our metadata and boxes."""
     doc = _Document(str(path), size)
     doc.title, doc.author, doc.subject = meta.title, meta.author, meta.subject

@@ -16,6 +16,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import accumulate
+from typing import TYPE_CHECKING, cast
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -25,10 +26,17 @@ from bastelbogen.render.blame import located, of_layout, quoted
 from bastelbogen.render.rules.typesetting import (
     LETTERS,
     WHITESPACE,
+    ParaFrag,
     Paragraph,
     processed_frags,
 )
 from bastelbogen.render.syllables import hyphenator, knows, positions
+
+if TYPE_CHECKING:
+    from reportlab.lib.styles import ParagraphStyle
+
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
 
 # A word longer than this (the longest shipped one has some 30 characters, German
 # compounds rarely 60) is broken by `_broken` before reportlab sees it: reportlab measures
@@ -37,9 +45,12 @@ LONG = 64
 # And no line of it holds more: reportlab looks through a line's word for places to break
 # it (a web address's slashes, its soft hyphens) one place at a time, each measured.
 PIECE = 256
+# Where a long word's lines end in one frag: the word's stretch in it (start, end, its text
+# without soft hyphens) and the places its lines end there, each with whether a hyphen is due.
+Cut = tuple[int, int, str, list[tuple[int, bool]]]
 
 
-def hyphenated(lang: str, fonts: Sequence[str], everywhere: bool = False) -> dict:
+def hyphenated(lang: str, fonts: Sequence[str], everywhere: bool = False) -> dict[str, object]:
     """A paragraph style's settings for text in `lang`: a word too long for a line of its
     own (in the widest of `fonts`, which markup may set it in) is broken at a syllable with
     a hyphen, after a hyphen it has, or a web address after a slash; never anywhere else
@@ -78,7 +89,9 @@ class _Line:
     is, and the narrowest each character is set in any font of the paragraph, at its
     smallest size: a head wider than that line, so measured, ends no line."""
 
-    def __init__(self, room: float, size: float, widest: float, frags, style) -> None:
+    def __init__(
+        self, room: float, size: float, widest: float, frags: list[ParaFrag], style: ParagraphStyle
+    ) -> None:
         self.room, self.size, self.widest = room, size, widest
         faces = {style.fontName: style.fontSize}
         for frag in _styled(frags):
@@ -108,7 +121,7 @@ class _Line:
 _ROOM: list[_Line] = []  # the lines of the paragraph wrapping
 
 
-def _styled(frags) -> Iterator:
+def _styled(frags: list[ParaFrag]) -> Iterator[ParaFrag]:
     """The frags of a paragraph's text, parsed (a fresh paragraph) or set (the rest of one
     split across columns: lists of a width and (frag, text) pairs)."""
     for frag in frags:
@@ -118,25 +131,27 @@ def _styled(frags) -> Iterator:
             yield frag
 
 
-class Hyphenating(Paragraph):
+class Hyphenating(Paragraph):  # type: ignore[misc]  # reportlab ships no types
     """A Paragraph that tells its hyphenator how wide its lines are while it wraps, and
     breaks its words longer than any language has (`LONG`) before it wraps them."""
 
-    def wrap(self, availWidth, availHeight):  # noqa: N803 (reportlab's names)
+    frags: list[ParaFrag]  # the text's, as reportlab's Paragraph parses them
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         _ROOM.append(self._line(availWidth))
         try:
-            return super().wrap(availWidth, availHeight)
+            return cast(tuple[float, float], super().wrap(availWidth, availHeight))
         finally:
             _ROOM.pop()
 
-    def split(self, availWidth, availHeight):  # noqa: N803
+    def split(self, availWidth: float, availHeight: float) -> list[Paragraph]:  # noqa: N803
         _ROOM.append(self._line(availWidth))
         try:
-            return super().split(availWidth, availHeight)
+            return cast(list[Paragraph], super().split(availWidth, availHeight))
         finally:
             _ROOM.pop()
 
-    def breakLines(self, width):  # noqa: N802
+    def breakLines(self, width: float | Sequence[float]) -> object:  # noqa: N802
         widths = width if isinstance(width, list | tuple) else [width]
         frags = self.frags
         broken = _broken(frags, min(widths), self.style)
@@ -183,7 +198,7 @@ def least_height(para: Paragraph, width: float) -> float:
         stringWidth(_UNSET.sub("", frag.text), frag.fontName, frag.fontSize)
         for frag in _styled(para.frags)
     )
-    return math.floor(letters / (width * 1.001)) * para.style.leading
+    return cast(float, math.floor(letters / (width * 1.001)) * para.style.leading)
 
 
 _UNSET = re.compile(rf"[\s\u00ad{re.escape(WHITESPACE)}]+")  # parts no word, or no width
@@ -197,7 +212,7 @@ _LETTER_RUN = re.compile(rf"[{LETTERS}]{{4,}}")  # what reportlab hyphenates, 2 
 _AFTER_HYPHEN = re.compile(r"-(?=.)")
 
 
-def _broken(frags, room: float, style) -> list | None:
+def _broken(frags: list[ParaFrag], room: float, style: ParagraphStyle) -> list[ParaFrag] | None:
     """The paragraph's frags with each word longer than `LONG` characters broken into the
     lines it needs: each as much of the word as a line `room` wide holds (at most `PIECE`
     characters), up to a place the word may break at (a syllable by the dictionary of the
@@ -208,7 +223,7 @@ def _broken(frags, room: float, style) -> list | None:
     if not frags or processed_frags(frags):
         return None
     lang = getattr(style.hyphenationLang, "lang", "")
-    cuts: dict[int, list[tuple[int, int, str, list[tuple[int, bool]]]]] = {}
+    cuts: dict[int, list[Cut]] = {}
     for word in _words(frags):
         if sum(end - start for _, start, end in word) > LONG:
             _cut(word, frags, room, lang, cuts)
@@ -217,7 +232,7 @@ def _broken(frags, room: float, style) -> list | None:
     return [part for n, frag in enumerate(frags) for part in _rewritten(frag, cuts.get(n, []))]
 
 
-def _words(frags) -> Iterator[list[tuple[int, int, int]]]:
+def _words(frags: list[ParaFrag]) -> Iterator[list[tuple[int, int, int]]]:
     """Each word of the frags' text as reportlab reads them: (frag, start, end) of each
     stretch of it, a word going on from one frag into the next (a bold syllable) until a
     space, a line break or a picture."""
@@ -245,7 +260,13 @@ def _words(frags) -> Iterator[list[tuple[int, int, int]]]:
         yield word
 
 
-def _cut(word, frags, room: float, lang: str, cuts: dict) -> None:
+def _cut(
+    word: list[tuple[int, int, int]],
+    frags: list[ParaFrag],
+    room: float,
+    lang: str,
+    cuts: dict[int, list[Cut]],
+) -> None:
     """Where a long word's lines end, added to `cuts` (by frag: each stretch of the word in
     it, as (start, end, its text without soft hyphens, [(place, hyphen due)]))."""
     stretches, text, shy, starts, widths = [], "", [], [], []
@@ -322,7 +343,7 @@ def _ends(total: list[float], places: list[tuple[int, float]], room: float) -> l
     return ends
 
 
-def _rewritten(frag, cuts: list) -> list:
+def _rewritten(frag: ParaFrag, cuts: list[Cut]) -> list[ParaFrag]:
     """The frag, or, where long words' lines end in it, its parts: each ended by a hyphen
     where one is due and followed by a line break (as `<br/>` makes one)."""
     if not cuts:
@@ -360,7 +381,7 @@ def overrun(para: Paragraph) -> str | None:
     return None
 
 
-def unbreakable(box, ctx, word: str, size: float) -> ContentError:
+def unbreakable(box: Box, ctx: PaintContext, word: str, size: float) -> ContentError:
     """A word that fits no line of the box even broken, at the smallest size."""
     lang = f" in '{ctx.lang}'" if knows(ctx.lang) else ""
     loc, field, known = located(box, ctx, word.rstrip("-"), part=True)  # a hyphen of ours

@@ -9,6 +9,8 @@ name` lines."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
@@ -21,7 +23,11 @@ from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.paragraphs import paragraph, unbroken_tail
-from bastelbogen.render.rules.typesetting import Flowable, Table, TableStyle
+from bastelbogen.render.rules.page import Block, RulesPage
+from bastelbogen.render.rules.typesetting import Flowable, Paragraph, Table, TableStyle
+
+if TYPE_CHECKING:
+    from bastelbogen.render.style import Canvas
 
 KINDS = ("panel", "row", "cycle", "symbol")  # the blocks of the look-up band
 LINE = colors.HexColor("#cfc8b8")
@@ -32,19 +38,21 @@ SYMBOL = mm(7)
 PAD = 6  # a table cell's padding left and right, reportlab's default
 
 
-def band(blocks, styles, width: float, sheet) -> Flowable | None:
+def band(
+    blocks: Sequence[Block], styles: Mapping[str, ParagraphStyle], width: float, sheet: RulesPage
+) -> Flowable | None:
     """The panels of the blocks, side by side in one row across `width` (None if none)."""
-    panels: list[list] = []
+    panels: list[tuple[Paragraph, list[Block]]] = []  # each panel's heading, its blocks
     for kind, text in blocks:
         if kind == "panel":
-            panels.append([_text(unbroken_tail(text), styles["h"], sheet)])
+            panels.append((_text(unbroken_tail(text), styles["h"], sheet), []))
         elif panels:
-            panels[-1].append((kind, text))
+            panels[-1][1].append((kind, text))
     if not panels:
         return None
     gap = mm(5)
     col = (width - gap * (len(panels) - 1)) / len(panels)
-    cells = [[head, *_body(rest, styles, col, sheet)] for head, *rest in panels]
+    cells = [[head, *_body(rest, styles, col, sheet)] for head, rest in panels]
     table = Table(
         [cells], colWidths=[col + (gap if n < len(panels) - 1 else 0) for n in range(len(panels))]
     )
@@ -61,13 +69,15 @@ def band(blocks, styles, width: float, sheet) -> Flowable | None:
     return table
 
 
-def _body(lines, styles, width: float, sheet) -> list:
+def _body(
+    lines: Sequence[Block], styles: Mapping[str, ParagraphStyle], width: float, sheet: RulesPage
+) -> list[Flowable]:
     rows = [
         [_text(cell.strip(), styles["p"], sheet) for cell in text.split("|")]
         for kind, text in lines
         if kind == "row"
     ]
-    out = []
+    out: list[Flowable] = []
     if rows:
         table = Table(rows, colWidths=_widths(rows, width))
         table.setStyle(
@@ -91,13 +101,13 @@ def _body(lines, styles, width: float, sheet) -> list:
     symbols = [text.split(None, 2) for kind, text in lines if kind == "symbol"]
     if symbols:
         ctx = PaintContext(sheet.fonts, sheet.folder, lang=sheet.lang)
-        rows = []
+        symbol_rows: list[list[Flowable]] = []
         for parts in symbols:
             motif, colour, name = (parts + ["", ""])[:3]
-            rows.append(
+            symbol_rows.append(
                 [Symbol(motif, colour, ctx, sheet.where(name)), _text(name, styles["p"], sheet)]
             )
-        table = Table(rows, colWidths=[SYMBOL + mm(2), width - SYMBOL - mm(2)])
+        table = Table(symbol_rows, colWidths=[SYMBOL + mm(2), width - SYMBOL - mm(2)])
         table.setStyle(
             TableStyle(
                 [
@@ -113,18 +123,20 @@ def _body(lines, styles, width: float, sheet) -> list:
     return out
 
 
-def _text(text: str, style: ParagraphStyle, sheet):
+def _text(text: str, style: ParagraphStyle, sheet: RulesPage) -> Paragraph:
     """A look-up text as every text of the sheet is set: its markup and pictures checked,
     told at its place in the rules file."""
     return paragraph(text, style, sheet.where(text), folder=sheet.folder)
 
 
-def _font(styles) -> tuple:
+def _font(
+    styles: Mapping[str, ParagraphStyle],
+) -> tuple[str, tuple[int, int], tuple[int, int], str]:
     """A table sets a font of its own before its cells: ours, so no other is referenced."""
     return ("FONTNAME", (0, 0), (-1, -1), styles["p"].fontName)
 
 
-def _widths(rows, width: float) -> list[float]:
+def _widths(rows: list[list[Paragraph]], width: float) -> list[float]:
     """Every column but the first as wide as its widest cell (numbers stay narrow), at most
     its even share; the first takes the rest."""
     n = max(len(r) for r in rows)
@@ -143,17 +155,23 @@ def _widths(rows, width: float) -> list[float]:
     return [width - sum(others), *others]
 
 
-class Cycle(Flowable):
+class Cycle(Flowable):  # type: ignore[misc]  # reportlab ships no types
     """The steps of a turn in boxes left to right, arrows between, and an arrow back from
     the last to the first underneath: the turn goes round."""
 
-    def __init__(self, texts: list[str], style: ParagraphStyle, width: float, text) -> None:
+    def __init__(
+        self,
+        texts: list[str],
+        style: ParagraphStyle,
+        width: float,
+        text: Callable[[str, ParagraphStyle], Paragraph],
+    ) -> None:
         super().__init__()
         self.texts, self.style, self.width = texts, style, width
         self.text = text  # a step's text and style to its paragraph (lookup._text)
         self.steps = [text(t, style) for t in texts]  # checked now, set again at their size
 
-    def wrap(self, avail_w, avail_h):
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         n = len(self.texts)
         self.box_w = (self.width - ARROW * (n - 1)) / n
         self.steps = [self.text(t, self._fitted(self.box_w - 6)) for t in self.texts]
@@ -175,7 +193,7 @@ class Cycle(Flowable):
             "cycle-fitted", parent=style, fontSize=style.fontSize * k, leading=style.leading * k
         )
 
-    def draw(self):
+    def draw(self) -> None:
         c = self.canv
         c.setStrokeColor(colors.HexColor("#7a705c"))
         c.setLineWidth(0.8)
@@ -198,7 +216,7 @@ class Cycle(Flowable):
         _arrow(c, first, low, first, top - self.box_h - 1)
 
 
-def _arrow(c, x1, y1, x2, y2) -> None:
+def _arrow(c: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
     c.line(x1, y1, x2, y2)
     head = c.beginPath()
     if x1 == x2:  # upward
@@ -214,14 +232,14 @@ def _arrow(c, x1, y1, x2, y2) -> None:
     c.drawPath(head, stroke=0, fill=1)
 
 
-class Symbol(Flowable):
+class Symbol(Flowable):  # type: ignore[misc]  # reportlab ships no types
     """A motif of the game's art (an icon, a sign) drawn small, beside its name."""
 
-    def __init__(self, motif: str, colour: str, ctx: PaintContext, loc: Loc):
+    def __init__(self, motif: str, colour: str, ctx: PaintContext, loc: Loc) -> None:
         super().__init__()
         self.motif, self.colour, self.ctx, self.loc = motif, colour, ctx, loc
 
-    def wrap(self, avail_w, avail_h):
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         if self.motif not in MOTIFS:  # told while laying out, before anything is drawn
             raise ContentError(
                 Problem(
@@ -232,7 +250,7 @@ class Symbol(Flowable):
             )
         return SYMBOL, SYMBOL
 
-    def draw(self):
+    def draw(self) -> None:
         # Drawn in place, not as a shared form: the page is laid out many times over.
         box = Box(
             "symbol",

@@ -6,6 +6,7 @@ written. Nothing here sets text, so knowing a page unchanged loads no typesettin
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -38,6 +39,8 @@ BASE = {
     "cycle": 8.5,
     "symbol": 8.5,
 }
+Sources = tuple[tuple[str, Loc], ...]  # every text of the rules with where it stands
+Block = tuple[str, str]  # a block of the page: its kind, its text
 
 
 @dataclass(frozen=True)
@@ -48,7 +51,7 @@ class RulesPage:
     accent: colors.Color | None  # None: the rules asked for no colour
     origin: tuple[float, float]
     size: tuple[float, float]
-    sources: tuple
+    sources: Sources
     lang: str
     folder: Path
 
@@ -56,7 +59,7 @@ class RulesPage:
         return source_loc(text, self.sources)
 
 
-def fit_key(sheet: RulesPage, blocks, balance: bool) -> str:
+def fit_key(sheet: RulesPage, blocks: Iterable[Block], balance: bool) -> str:
     """The digest of all a page is made of, and whether its columns are balanced."""
     return digest(
         "cheat sheet fit",
@@ -71,7 +74,7 @@ def fit_key(sheet: RulesPage, blocks, balance: bool) -> str:
     )
 
 
-def _pictures_in(blocks, folder: Path) -> tuple:
+def _pictures_in(blocks: Iterable[Block], folder: Path) -> tuple[tuple[str, str], ...]:
     """The pictures the blocks' text shows (<img src>), each by the hash of its bytes."""
     found = []
     for _kind, text in blocks:
@@ -86,7 +89,7 @@ def _pictures_in(blocks, folder: Path) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def source_loc(text: str, sources: tuple) -> Loc:
+def source_loc(text: str, sources: Sources) -> Loc:
     """Where a text (or the start of a part of one) was written in the rules file."""
     text = text.replace(NO_BREAK, " ")  # a heading's tail is joined by us (unbroken_tail)
     best = None

@@ -4,12 +4,15 @@ theme's terms filled in) into blocks, one per `@kind text` line the template wri
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Collection
 from pathlib import Path
+from typing import NoReturn
 
 import jinja2
+from jinja2.bccache import Bucket
 from jinja2.loaders import split_template_path
 
-from bastelbogen.content.models import Game
+from bastelbogen.content.models import Game, Rules
 from bastelbogen.core.budget import deadline
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.paths import inside as contained
@@ -19,7 +22,7 @@ from bastelbogen.core.source import YList, YMap, check_controls, read_text
 from bastelbogen.core.templating import expand, printable, problem
 
 
-def load_template(rules, templates: list[Path]):
+def load_template(rules: Rules, templates: list[Path]) -> jinja2.Template:
     """The rules' cheat-sheet template, a missing or broken one told where."""
     env = environment(ContainedLoader(templates))
     try:
@@ -35,7 +38,12 @@ def load_template(rules, templates: list[Path]):
 
 
 def blocks_of(
-    template, game: Game, theme: str | None, lang: str, templates: list[Path], kinds
+    template: jinja2.Template,
+    game: Game,
+    theme: str | None,
+    lang: str,
+    templates: list[Path],
+    kinds: Collection[str],
 ) -> list[tuple[str, str]]:
     """One language's blocks, (kind, text) of the given kinds, in the template's order."""
     rules = game.rules
@@ -62,7 +70,7 @@ def blocks_of(
     return blocks(markup, kinds)
 
 
-def _terms(game: Game, theme: str | None, lang: str) -> dict:
+def _terms(game: Game, theme: str | None, lang: str) -> dict[str, object]:
     """The words the chosen theme gives the rules (a town's 'Gebäude' is an animal's
     'Tier'): `{{ terms.building }}` in rules.yaml."""
     chosen = game.themes.get(theme or "")
@@ -70,14 +78,14 @@ def _terms(game: Game, theme: str | None, lang: str) -> dict:
     return {"terms": dict(terms) if isinstance(terms, dict) else {}}
 
 
-def _termed(node, context: dict):
+def _termed(node: object, context: dict[str, object]) -> object:
     """The rules part with each text's `{{ terms.x }}` filled in (sandboxed, located)."""
     if isinstance(node, YMap):
         return {k: _termed_at(v, context, node.value_loc(k)) for k, v in node.items()}
     return node
 
 
-def _termed_at(value, context: dict, loc: Loc):
+def _termed_at(value: object, context: dict[str, object], loc: Loc) -> object:
     if isinstance(value, str):
         return expand(value, context, loc) if "{{" in value else value
     if isinstance(value, YList):
@@ -87,7 +95,7 @@ def _termed_at(value, context: dict, loc: Loc):
     return value
 
 
-def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str = "") -> None:
+def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str = "") -> NoReturn:
     """Report a broken or runaway cheat-sheet template at its own file and line."""
     if isinstance(exc, ContentError):  # told already, at its own place (an included file)
         raise exc
@@ -103,8 +111,8 @@ def _template_failed(exc: Exception, name: str, templates: list[Path], lang: str
     raise ContentError(Problem(where, f"cheat-sheet template{what}: {message}")) from None
 
 
-def blocks(markup: str, kinds) -> list[tuple[str, str]]:
-    blocks = []
+def blocks(markup: str, kinds: Collection[str]) -> list[tuple[str, str]]:
+    blocks: list[tuple[str, str]] = []
     for line in markup.splitlines():
         line = line.strip()
         if not line.startswith("@"):
@@ -120,10 +128,12 @@ class ContainedLoader(jinja2.BaseLoader):
     (`{% include '../../x' %}`, a link to /etc) is refused, not followed. Files are read as
     content is: bounded in size, bad bytes and control characters named with their place."""
 
-    def __init__(self, folders: list[Path]):
+    def __init__(self, folders: list[Path]) -> None:
         self.folders = [Path(f) for f in folders]
 
-    def get_source(self, environment, template):
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
         pieces = split_template_path(template)  # refuses '..' in names
         for folder in self.folders:
             candidate = folder.joinpath(*pieces)
@@ -151,12 +161,12 @@ class _Compiled(jinja2.BytecodeCache):
     def __init__(self) -> None:
         self._code: dict[str, tuple[str, bytes]] = {}
 
-    def load_bytecode(self, bucket) -> None:
+    def load_bytecode(self, bucket: Bucket) -> None:
         found = self._code.get(bucket.key)
         if found is not None and found[0] == bucket.checksum:
             bucket.bytecode_from_string(found[1])
 
-    def dump_bytecode(self, bucket) -> None:
+    def dump_bytecode(self, bucket: Bucket) -> None:
         self._code[bucket.key] = (bucket.checksum, bucket.bytecode_to_string())
 
 

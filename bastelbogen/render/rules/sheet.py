@@ -4,7 +4,9 @@ writer (output/cheatsheet.py) and the preview know an unchanged one."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bastelbogen.content.models import Game
 from bastelbogen.core import limits
@@ -12,9 +14,20 @@ from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.remembered import digest
 from bastelbogen.core.units import to_mm
 from bastelbogen.render.pdf import DISCARD, Meta
-from bastelbogen.render.rules.page import BASE, SHEET, RulesPage, fit_key, source_loc
+from bastelbogen.render.rules.page import (
+    BASE,
+    SHEET,
+    Block,
+    RulesPage,
+    Sources,
+    fit_key,
+    source_loc,
+)
 from bastelbogen.render.rules.rulestext import blocks_of, load_template
 from bastelbogen.render.style import Fonts, colour
+
+if TYPE_CHECKING:
+    from bastelbogen.layout.imposition import PrintSettings
 
 
 class RulesSheet:
@@ -27,8 +40,8 @@ class RulesSheet:
         game: Game,
         templates: list[Path],
         fonts: Fonts,
-        langs,
-        settings,
+        langs: Iterable[str],
+        settings: PrintSettings,
         theme: str | None = None,
     ) -> None:
         rules = game.rules
@@ -70,7 +83,7 @@ class RulesSheet:
             (meta.title, meta.author, meta.subject),
         )
 
-    def write(self, path: Path, meta: Meta, dry: bool = False) -> list[dict]:
+    def write(self, path: Path, meta: Meta, dry: bool = False) -> list[dict[str, object]]:
         """rules.pdf, a page per language; `dry` (validating): each page fitted, none
         written."""
         # Set only here: a sheet known unchanged (`key`) loads no typesetting.
@@ -82,7 +95,7 @@ class RulesSheet:
         return self.listed
 
 
-def _limited(blocks: list, lang: str, sources: tuple) -> list:
+def _limited(blocks: list[Block], lang: str, sources: Sources) -> list[Block]:
     """The blocks, if they are not far more than a page holds: said before laying out."""
     if len(blocks) > limits.MAX_CHEATSHEET_BLOCKS:
         raise ContentError(

@@ -13,6 +13,7 @@ from every place in the word, so a word of ten thousand "!" and a letter took a 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 # The start of reportlab's web address pattern (reportlab/platypus/paragraph.py `uri_pat`):
@@ -25,25 +26,31 @@ class _Deferred:
     """A regular expression compiled when first used; `needs`: a text a match must hold, so
     `match` and `search` of a text without it are None at once."""
 
-    def __init__(self, compile_, pattern: str, flags, needs: str = "") -> None:
+    def __init__(
+        self,
+        compile_: Callable[[str, int], re.Pattern[str]],
+        pattern: str,
+        flags: int,
+        needs: str = "",
+    ) -> None:
         self._compile, self._pattern, self._flags, self._needs = compile_, pattern, flags, needs
-        self._real: re.Pattern | None = None
+        self._real: re.Pattern[str] | None = None
 
-    def _compiled(self) -> re.Pattern:
+    def _compiled(self) -> re.Pattern[str]:
         if self._real is None:
             self._real = self._compile(self._pattern, self._flags)
         return self._real
 
-    def _cannot(self, text, args) -> bool:
+    def _cannot(self, text: str, args: tuple[int, ...]) -> bool:
         return bool(self._needs) and not args and isinstance(text, str) and self._needs not in text
 
-    def match(self, text, *args):
+    def match(self, text: str, *args: int) -> re.Match[str] | None:
         return None if self._cannot(text, args) else self._compiled().match(text, *args)
 
-    def search(self, text, *args):
+    def search(self, text: str, *args: int) -> re.Match[str] | None:
         return None if self._cannot(text, args) else self._compiled().search(text, *args)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> object:
         return getattr(self._compiled(), name)
 
 
@@ -56,27 +63,27 @@ class _TrailingRun:
     pattern's own match, begun where the run of its characters that ends the text begins
     (a `$` also matches before a final newline, so the run may end there)."""
 
-    def __init__(self, compiled: re.Pattern) -> None:
+    def __init__(self, compiled: re.Pattern[str]) -> None:
         self._real = compiled
         self._chars = compiled.pattern[1 : compiled.pattern.index("]+$")]
 
-    def search(self, text, *args):
+    def search(self, text: str, *args: int) -> re.Match[str] | None:
         if args or not isinstance(text, str):
             return self._real.search(text, *args)
         body = text[:-1] if text.endswith("\n") else text
         start = len(body.rstrip(self._chars))
         return self._real.match(text, start) if start < len(body) else None
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> object:
         return getattr(self._real, name)
 
 
 @contextmanager
-def _deferred():
+def _deferred() -> Iterator[None]:
     """re.compile, while platypus is imported, deferring the two costly patterns."""
     real = re.compile
 
-    def compile_(pattern, flags=0):
+    def compile_(pattern: str, flags: int = 0) -> re.Pattern[str] | _Deferred:
         if isinstance(pattern, str) and pattern.startswith(_ADDRESS):
             return _Deferred(real, pattern, flags, needs="://")
         if isinstance(pattern, str) and pattern == _CJK:
