@@ -659,3 +659,43 @@ def test_a_field_named_like_a_dict_method_reads_as_the_field():
         Loc("t.yaml", 1, 1),
     )
     assert got == "2 5 x"
+
+
+def _item_id(root: Path, pattern: str) -> None:
+    """The deck's component given `item-id: PATTERN`."""
+    game = root / "content" / "deck" / "game.yaml"
+    text = game.read_text().replace(
+        "    items: {from", f'    item-id: "{pattern}"\n    items: {{from'
+    )
+    game.write_text(text)
+
+
+def test_item_id_names_the_items_made_from_rows(tmp_path):
+    """`item-id` takes effect on the items made from a table (issue 48: it was ignored without
+    a word, each item keeping its row's id): the pattern reads the row's id and its fields,
+    and the layout still reads the row (its `{{ name }}`)."""
+    root = _project(tmp_path, "cards.csv", _csv(ROWS))
+    _item_id(root, "r-{{ id }}-{{ speed }}")
+    result = pnp("build", "deck", "--lang", "de", "--out", str(tmp_path / "out"), cwd=root)
+    assert result.returncode == 0, result.stderr
+    m = json.loads((tmp_path / "out" / "deck" / "manifest.json").read_text())
+    ids = [i["id"] for p in m["files"][0]["pages"] for i in p["items"] if i["side"] == "front"]
+    assert ids == ["r-fox-3", "r-fox-3", "r-owl-5", "r-hare-9", "r-hare-9", "r-hare-9"]
+    from pypdf import PdfReader
+
+    text = PdfReader(str(tmp_path / "out" / "deck" / "cards.pdf")).pages[0].extract_text()
+    assert "Fuchs 3" in text and "Eule 5" in text and "Hase 9" in text
+
+
+def test_an_item_id_that_makes_two_rows_one_id_is_told_at_the_second(tmp_path):
+    # fox and hare are both red: the pattern gives both the id 'red'.
+    root = _project(tmp_path, "cards.csv", _csv(ROWS))
+    _item_id(root, "{{ group }}")
+    result = pnp("validate", "deck", cwd=root)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert re.search(
+        r"^content/deck/cards\.csv:4:1: duplicate id 'red' in component 'cards'"
+        r" \(first at content/deck/cards\.csv:2:1\)",
+        result.stderr,
+        re.M,
+    ), result.stderr

@@ -6,7 +6,7 @@ import itertools
 import math
 import re
 
-from bastelbogen.content.models import Component, Game, Item, Variant
+from bastelbogen.content.models import Component, Game, Item, ItemSpec, Variant
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Problem
 from bastelbogen.core.names import item_id_problem
@@ -27,25 +27,40 @@ def items_of(
     items: list[Item] = []
     if _too_many(component, problems):  # told before a single id is made
         return items
-    for n, spec in enumerate(component.items, start=1):
-        base = {k: v for k, v in spec.data.items() if k not in RESERVED}
-        names = [k for k, _ in spec.each]
-        for combo in itertools.product(*(values for _, values in spec.each)):
-            data = {**base, **dict(zip(names, combo, strict=True))}
-            if variant and variant.drops(component.id, data):
-                continue
-            try:
-                iid = item_id(component, data, n, spec.loc, combo if len(spec.each) else ())
-            except ContentError as exc:
-                problems.extend(exc.problems)  # once: the pattern is wrong for every item
-                return items
-            if why := item_id_problem(iid):
-                where = spec.data.value_loc("id") if "id" in spec.data else spec.loc
-                problems.add(where, f"component '{component.id}': {why}")
-                break
-            for copy in range(1, spec.count + 1):
-                items.append(Item(iid, component, data, copy, spec.loc, spec))
+    try:
+        for n, spec in enumerate(component.items, start=1):
+            _add_entry(items, component, spec, n, variant, problems)
+    except ContentError as exc:
+        problems.extend(exc.problems)  # once: the pattern is wrong for every item
     return items
+
+
+def _add_entry(
+    items: list[Item],
+    component: Component,
+    spec: ItemSpec,
+    n: int,
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
+    """Adds the items one entry makes: each combination of its `each` values the variant
+    keeps, `count` copies of it (none past an entry whose id is refused)."""
+    base = {k: v for k, v in spec.data.items() if k not in RESERVED}
+    names = [k for k, _ in spec.each]
+    for combo in itertools.product(*(values for _, values in spec.each)):
+        data = {**base, **dict(zip(names, combo, strict=True))}
+        if variant and variant.drops(component.id, data):
+            continue
+        iid = item_id(component, data, n, spec.loc, combo)
+        if why := item_id_problem(iid):
+            # An id written in the item is told where it is written, one a pattern or the
+            # entry made at the entry.
+            own = "id" in spec.data and not component.id_pattern
+            where = spec.data.value_loc("id") if own else spec.loc
+            problems.add(where, f"component '{component.id}': {why}")
+            break
+        for copy in range(1, spec.count + 1):
+            items.append(Item(iid, component, data, copy, spec.loc, spec))
 
 
 def _too_many(component: Component, problems: Collector) -> bool:
@@ -68,10 +83,9 @@ def _too_many(component: Component, problems: Collector) -> bool:
 
 
 def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) -> str:
-    """The item's own id, or the component's pattern filled in (a failure is the item's);
-    else the component, the entry's number and the values `each` gave it."""
-    if "id" in data:
-        return str(data["id"])
+    """The component's pattern filled in with the item's data, its own `id` (a table row's)
+    among it (a failure is the item's); else the item's own id; else the component, the
+    entry's number and the values `each` gave it."""
     if component.id_pattern:
         # A pattern that fails for every item is reported at the pattern, one that fails
         # on an item's data at the item.
@@ -81,6 +95,8 @@ def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) ->
             raise ContentError(
                 [Problem(component.id_loc or loc, p.message) for p in exc.problems]
             ) from None
+    if "id" in data:
+        return str(data["id"])
     # Made up here, so made a slug here: `each: {value: [0.5, Ä]}` gives ...-0-5, ...-x
     return "-".join(
         [component.id, str(n), *(_SAFE.sub("-", str(v)).strip("-") or "x" for v in combo)]
