@@ -7,26 +7,34 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import TypeVar, cast
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Game
 from bastelbogen.content.profiles import Profile
 from bastelbogen.content.words import Table
-from bastelbogen.core.geometry import apply
+from bastelbogen.core.geometry import Matrix, apply
 from bastelbogen.core.inputs import inputs_digest
 from bastelbogen.core.paths import DATA
 from bastelbogen.core.registry import Registry
-from bastelbogen.core.shapes import seen_from_behind
+from bastelbogen.core.shapes import Loop, seen_from_behind
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.imposition import Options
+from bastelbogen.layout.imposition import Options, Page, Placement
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output.publish import Staging
 from bastelbogen.render.pdf import Meta
 from bastelbogen.render.style import Fonts
+
+# A file's manifest entry, as manifest.json holds it: its path, its pages, what else its
+# writer tells (plain values, written as JSON).
+Entry = dict[str, object]
+T = TypeVar("T")
 
 
 @dataclass
@@ -41,9 +49,9 @@ class Job:
     preflight: Preflight
     words: dict[str, Table]  # the kit's own words, per language of the build
     layouts: Layouts  # exports lay faces out again at their bleed
-    kept: dict = field(default_factory=dict)  # what writers gather across a kit's files
+    kept: dict[str, object] = field(default_factory=dict)  # what writers gather across files
     profile: Profile | None = None  # of --export shop
-    drawn: set | None = None  # validating: the faces drawn already (by an earlier variant)
+    drawn: set[object] | None = None  # validating: the faces drawn already (by a variant)
 
     @property
     def lang(self) -> str:
@@ -69,7 +77,7 @@ class Job:
                     repr(dataclasses.replace(options, jobs=1)),
                 )
             )
-        return self.kept["made of"]
+        return cast("str | None", self.kept["made of"])
 
     def meta(self, title: str) -> Meta:
         return Meta(
@@ -94,14 +102,16 @@ class Writer:
     def wanted(self, options: Options) -> bool:
         return True
 
-    def component(self, job: Job, laid: LaidOut) -> list[dict]:
+    def component(self, job: Job, laid: LaidOut) -> list[Entry]:
         return []
 
-    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         return []
 
 
-WRITERS: Registry[Writer] = Registry("writer", order=lambda name, w: (w.order, name))
+WRITERS: Registry[Writer] = Registry(
+    "writer", order=lambda name, w: (w.order, name), group="bastelbogen.writers"
+)
 
 
 def register(cls: type[Writer]) -> type[Writer]:
@@ -109,7 +119,7 @@ def register(cls: type[Writer]) -> type[Writer]:
     return cls
 
 
-def listed(name: str, pages, game: Game) -> dict:
+def listed(name: str, pages: Iterable[Page], game: Game) -> Entry:
     """A file's manifest entry: each page's size and each placed item's component, kind,
     copy (1..n), rotation (degrees counter-clockwise) and trim, in mm (a shared sheet holds
     the parts of several components), and its cut outline as points on the page (a hex's
@@ -118,14 +128,14 @@ def listed(name: str, pages, game: Game) -> dict:
     A page's size, a slot's trim and an outline at one place are one list however many
     pages repeat them (shared: read, never changed): 30,000 cards list 60,000 placements
     in a few dozen places, not 60,000 copies of their numbers."""
-    outlines: dict = {}  # each component's outline per side, worked out once per file
-    shared: dict = {}  # the lists of numbers made once per file (above)
+    outlines: dict[tuple[int, str], tuple[Loop, ...]] = {}  # each component's, per side
+    shared: dict[tuple[object, ...], object] = {}  # the lists of numbers made once per file
     return {
         "path": name,
         "pages": [
             {
                 "number": n,
-                "size_mm": _once(shared, ("size", page.size), lambda p=page: _mm(p.size, 3)),
+                "size_mm": _once(shared, ("size", page.size), partial(_mm, page.size, 3)),
                 "items": [_item(p, game, outlines, shared) for p in page.placements],
             }
             for n, page in enumerate(pages, start=1)
@@ -133,28 +143,35 @@ def listed(name: str, pages, game: Game) -> dict:
     }
 
 
-def _once(shared: dict, key, make):
+def _once(
+    shared: dict[tuple[object, ...], object], key: tuple[object, ...], make: Callable[[], T]
+) -> T:
     found = shared.get(key)
     if found is None:
         found = shared[key] = make()
-    return found
+    return cast(T, found)
 
 
-def _mm(values, digits: int = 4) -> list[float]:
+def _mm(values: Iterable[float], digits: int = 4) -> list[float]:
     return [round(to_mm(v), digits) for v in values]
 
 
-def rotation(matrix) -> int:
+def rotation(matrix: Matrix) -> int:
     """How far a placement turns its item, in whole degrees counter-clockwise (0, 90, 180,
     270 on a grid; a hex laid flat 30 or 90)."""
     a, b = matrix[0], matrix[1]
     return round(math.degrees(math.atan2(b, a))) % 360
 
 
-def _item(p, game: Game, outlines: dict, shared: dict) -> dict:
+def _item(
+    p: Placement,
+    game: Game,
+    outlines: dict[tuple[int, str], tuple[Loop, ...]],
+    shared: dict[tuple[object, ...], object],
+) -> Entry:
     component = p.item.component
     kind = kind_of(component)
-    entry = {
+    entry: Entry = {
         "id": p.item.id,
         "component": component.id,
         "kind": component.kind,

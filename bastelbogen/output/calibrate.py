@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -13,6 +14,9 @@ from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.render.pdf import Meta, new_canvas, set_boxes
 from bastelbogen.render.style import register_font
+
+if TYPE_CHECKING:
+    from bastelbogen.render.style import Canvas
 
 RANGE_MM = 5  # readable shift either way; home printers stay within about 3 mm
 STEP_MM = 0.5
@@ -122,7 +126,7 @@ def write_calibration(path: Path, settings: PrintSettings, fonts: Path) -> Path:
     return path
 
 
-def _scale(c, font: str, ticks_axis, cx: float, cy: float) -> None:
+def _scale(c: Canvas, font: str, ticks_axis: list[tuple[Tick, str]], cx: float, cy: float) -> None:
     c.setLineWidth(0.25)
     c.setFont(font, 6)
     labelled = 0

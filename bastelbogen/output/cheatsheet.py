@@ -4,7 +4,7 @@ language's folder (de/rules.pdf, en/rules.pdf), so each language's set is comple
 from __future__ import annotations
 
 from bastelbogen.layout.kit import in_language
-from bastelbogen.output import Job, Writer, register
+from bastelbogen.output import Entry, Job, Writer, register
 
 
 @register
@@ -14,7 +14,7 @@ class CheatSheet(Writer):
     alone = True  # the rules alone make the page: laid out beside the sheets (--jobs)
     checks = True
 
-    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         if job.game.rules is None:
             return []
         # Loaded only for a game with rules: the typesetting is most of a build's start-up.
@@ -34,7 +34,7 @@ class CheatSheet(Writer):
                 sheet.write(job.staging.path(path), meta, job.options.dry)
                 if not job.options.dry:
                     job.staging.made(path, key)
-            entry: dict = {"path": path, "pages": sheet.listed}
+            entry: Entry = {"path": path, "pages": sheet.listed}
             if len(langs) > 1:
                 entry["lang"] = lang
             entries.append(entry)

@@ -9,12 +9,25 @@ shortened with an ellipsis rather than run into its neighbour's."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from bastelbogen.content.project import FONTS
 from bastelbogen.core import limits
 from bastelbogen.core.units import to_mm
-from bastelbogen.output import Job, register
-from bastelbogen.output.exported import Export, cut_away, faces, pictures, save_png, trim_shot
+from bastelbogen.output import Entry, Job, register
+from bastelbogen.output.exported import (
+    Export,
+    Face,
+    cut_away,
+    faces,
+    pictures,
+    save_png,
+    trim_shot,
+)
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+    from PIL.ImageFont import FreeTypeFont
 
 FOLDER = "export/contact"
 DPI = 72  # the sheet's: a 63 x 88 mm card is 179 x 249 pixels
@@ -33,7 +46,7 @@ class Contact(Export):
     name = "contact"
     order = 36
 
-    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         from PIL import ImageFont
 
         font = ImageFont.truetype(str(FONTS / "Vera.ttf"), FONT_SIZE)
@@ -64,7 +77,7 @@ class Contact(Export):
         return out
 
 
-def _caption(face, font, width: int) -> tuple[str, str]:
+def _caption(face: Face, font: FreeTypeFont, width: int) -> tuple[str, str]:
     """A face's two caption lines, each within `width` pixels."""
     ids = {i.id for i in face.items}  # named after its first item, as its PNG is
     first = face.items[0].id
@@ -72,7 +85,7 @@ def _caption(face, font, width: int) -> tuple[str, str]:
     return _fit(f"{label} · {face.side}", font, width), _fit(f"× {len(face.items)}", font, width)
 
 
-def _fit(text: str, font, width: int) -> str:
+def _fit(text: str, font: FreeTypeFont, width: int) -> str:
     """The text, or as much of it as fits `width` pixels with an ellipsis after."""
     if font.getlength(text) <= width:
         return text
@@ -81,7 +94,9 @@ def _fit(text: str, font, width: int) -> str:
     return text + "…"
 
 
-def _sheet(images, captions, cell: tuple[int, int], font):
+def _sheet(
+    images: list[Image], captions: list[tuple[str, str]], cell: tuple[int, int], font: FreeTypeFont
+) -> Image:
     """The faces in a grid, each centred in its cell over its caption (pasted as it comes,
     none is kept; a shaped piece over the paper, its corners transparent)."""
     from PIL import Image, ImageDraw

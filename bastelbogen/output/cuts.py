@@ -12,14 +12,26 @@ closed outlines of the pieces move to a hidden layer of their own (`outline`).""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.kinds import Line, Outline, kind_of
 from bastelbogen.core.geometry import apply
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.imposition import Options, Page
 from bastelbogen.layout.registration import LINE, mark_lines, registration_marks, square
-from bastelbogen.output import Job, Writer, listed, register
+from bastelbogen.output import Entry, Job, Writer, listed, register
 from bastelbogen.render.style import FOLDS
+
+if TYPE_CHECKING:
+    from svgwrite import Drawing
+    from svgwrite.container import Group
+
+    from bastelbogen.layout.kit import LaidOut
+
+# What a sheet cuts: each component's outline and folds, item-local, by its id.
+Cut = dict[str, tuple[Outline, tuple[Line, ...]]]
+Point = tuple[float, float]
+Fold = tuple[float, float, float, float, str]  # x1, y1, x2, y2 (mm), its kind
 
 CUT = "#e0001b"
 OUTLINE = "#808080"  # the pieces whole beside a merged cut: hidden, never cut
@@ -28,7 +40,7 @@ SCORE = {"valley": "#0060c0", "mountain": "#00a0a0"}
 assert set(SCORE) == set(FOLDS)  # a new kind of fold needs its colour
 
 
-def sheets_to_cut(job: Job, laid):
+def sheets_to_cut(job: Job, laid: LaidOut) -> list[tuple[str, Page, Cut]]:
     """(name, page, cuts) for each front sheet of a file: `cuts` maps a component's id to
     its outline and folds, item-local. Every piece cut out is cut, with crop marks or
     without (a die net, a bench); a page to write on is not. Another language's copy of a
@@ -46,14 +58,15 @@ def sheets_to_cut(job: Job, laid):
     return [(f"{laid.stem}-{n}", page, cut) for n, page in enumerate(sheets, start=1)]
 
 
-def loops_and_folds(page: Page, cut: dict):
+def loops_and_folds(page: Page, cut: Cut) -> tuple[list[list[Point]], list[Fold]]:
     """Each piece's closed outline and each fold (x1, y1, x2, y2, style) on the page, in mm
     from the page's lower-left corner."""
 
-    def mm(x, y):
+    def mm(x: float, y: float) -> Point:
         return round(to_mm(x), 4), round(to_mm(y), 4)
 
-    loops, folds = [], []
+    loops: list[list[Point]] = []
+    folds: list[Fold] = []
     for p in page.placements:
         if p.side != "front" or p.item.component.id not in cut:
             continue
@@ -107,10 +120,10 @@ class CutFiles(Writer):
 
     suffix = ""
 
-    def write(self, path: Path, page: Page, cut: dict, merge: bool) -> None:
+    def write(self, path: Path, page: Page, cut: Cut, merge: bool) -> None:
         raise NotImplementedError
 
-    def component(self, job: Job, laid) -> list[dict]:
+    def component(self, job: Job, laid: LaidOut) -> list[Entry]:
         files = []
         merge = job.options.settings.bleed == 0  # only then do neighbours share edges
         for name, page, cut in sheets_to_cut(job, laid):
@@ -129,11 +142,11 @@ class Cuts(CutFiles):
     def wanted(self, options: Options) -> bool:
         return options.cut == "svg"
 
-    def write(self, path: Path, page: Page, cut: dict, merge: bool) -> None:
+    def write(self, path: Path, page: Page, cut: Cut, merge: bool) -> None:
         write_cut_svg(path, page, cut, merge)
 
 
-def write_cut_svg(path: Path, page: Page, cut: dict, merge: bool = False) -> None:
+def write_cut_svg(path: Path, page: Page, cut: Cut, merge: bool = False) -> None:
     """One sheet: each piece's outline as a closed path (or, merged, every edge once and the
     closed paths in a hidden group `outline`), its folds solid in a group per kind; y runs
     down in SVG."""
@@ -172,7 +185,7 @@ def write_cut_svg(path: Path, page: Page, cut: dict, merge: bool = False) -> Non
     drawing.save(pretty=True)
 
 
-def _marks(drawing, page: Page, inset: float, h: float) -> None:
+def _marks(drawing: Drawing, page: Page, inset: float, h: float) -> None:
     """Where the machine's eye looks, not to be cut, in a group of their own: the square
     filled, the L's stroked LINE wide on the inset, as the plugin draws them."""
     group = drawing.add(drawing.g(id="registration"))
@@ -193,7 +206,7 @@ def _marks(drawing, page: Page, inset: float, h: float) -> None:
         )
 
 
-def _pieces(drawing, group, loops: list, h: float) -> None:
+def _pieces(drawing: Drawing, group: Group, loops: list[list[Point]], h: float) -> None:
     """Each piece's outline as a closed path in `group`: a card's a plain rectangle."""
     for loop in loops:
         xs, ys = sorted({x for x, _ in loop}), sorted({y for _, y in loop})

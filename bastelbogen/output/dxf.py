@@ -8,9 +8,16 @@ Written with ezdxf."""
 
 from __future__ import annotations
 
-from bastelbogen.layout.imposition import Options
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from bastelbogen.layout.imposition import Options, Page
 from bastelbogen.output import register
-from bastelbogen.output.cuts import CutFiles, loops_and_folds, marks_mm, merged
+from bastelbogen.output.cuts import Cut, CutFiles, loops_and_folds, marks_mm, merged
+
+if TYPE_CHECKING:
+    from ezdxf.document import Drawing
+    from ezdxf.layouts.layout import Modelspace
 
 # AutoCAD colours: red, blue, cyan, black/white
 LAYERS = {"CUT": 1, "OUTLINE": 8, "SCORE-VALLEY": 5, "SCORE-MOUNTAIN": 4, "REGISTRATION": 7}
@@ -25,14 +32,15 @@ class Dxf(CutFiles):
     def wanted(self, options: Options) -> bool:
         return options.cut == "dxf"
 
-    def write(self, path, page, cut, merge: bool) -> None:
+    def write(self, path: Path, page: Page, cut: Cut, merge: bool) -> None:
         write_dxf(path, page, cut, merge)
 
 
-def write_dxf(path, page, cut, merge: bool = False) -> None:
+def write_dxf(path: Path, page: Page, cut: Cut, merge: bool = False) -> None:
     import ezdxf  # only builds that ask for DXF load it
+    from ezdxf.filemanagement import new
 
-    doc = ezdxf.new("R2010", setup=False)
+    doc = new("R2010", setup=False)
     doc.units = ezdxf.units.MM
     doc.header["$INSUNITS"] = 4  # millimetres
     for layer, colour in LAYERS.items():
@@ -60,7 +68,7 @@ def write_dxf(path, page, cut, merge: bool = False) -> None:
     doc.saveas(path)
 
 
-def _extents(doc, space, page) -> None:
+def _extents(doc: Drawing, space: Modelspace, page: Page) -> None:
     """The header's extents, the box round what is drawn ($EXTMIN, $EXTMAX; left alone they
     stay +-1e20, and software that zooms to them shows nothing), and its limits, the sheet
     ($LIMMIN, $LIMMAX), in mm as the drawing is. ezdxf writes the header's from the model

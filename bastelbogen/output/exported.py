@@ -7,8 +7,10 @@ times. Boards, laid over several sheets, are not exported as pictures.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Component, Item
@@ -19,9 +21,12 @@ from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.imposition import Options
 from bastelbogen.layout.kit import LaidOut
-from bastelbogen.output import Job, Writer
+from bastelbogen.output import Entry, Job, Writer
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.raster import Shot, rasterise, srgb_profile
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 
 @dataclass
@@ -41,7 +46,8 @@ class Gathered:
     trim: tuple[float, float]
     bleed: float
     faces: dict[tuple[Art, str], Face] = field(default_factory=dict)
-    cards: list = field(default_factory=list)  # (item, front art, back art or None), in order
+    # (item, front art, back art or None), in order
+    cards: list[tuple[Item, Art | None, Art | None]] = field(default_factory=list)
 
 
 class Export(Writer):
@@ -53,18 +59,18 @@ class Export(Writer):
     def wanted(self, options: Options) -> bool:
         return self.name in options.export
 
-    def component(self, job: Job, laid) -> list[dict]:
+    def component(self, job: Job, laid: LaidOut) -> list[Entry]:
         gather(job, laid)
         return []
 
 
-def gather(job: Job, laid) -> None:
+def gather(job: Job, laid: LaidOut) -> None:
     """Take note of a file's faces, once per file, in the first language only."""
-    seen = job.kept.setdefault("seen", set())
+    seen = cast(set[str], job.kept.setdefault("seen", set()))
     if laid.lang not in (None, job.lang) or laid.name in seen:
         return
     seen.add(laid.name)  # by name: a file's object is gone, and its id reused, once written
-    kept = job.kept.setdefault("faces", {})
+    kept = cast(dict[str, Gathered], job.kept.setdefault("faces", {}))
     for item in laid.items:
         component = item.component
         if kind_of(component).placing != "grid":
@@ -86,16 +92,16 @@ def _bleed_of(laid: LaidOut, item: Item) -> float:
 
 
 def faces(job: Job) -> list[Gathered]:
-    return list(job.kept.get("faces", {}).values())
+    return list(cast(dict[str, Gathered], job.kept.get("faces", {})).values())
 
 
-def pictures(job: Job, shots, dpi: float):
+def pictures(job: Job, shots: Iterable[Shot], dpi: float) -> Iterator[Image]:
     """The shots as images (see render/raster.py)."""
     ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=job.lang)
     return rasterise(shots, dpi, ctx, job.fonts["regular"])
 
 
-def save_png(image, path: Path, dpi: float) -> None:
+def save_png(image: Image, path: Path, dpi: float) -> None:
     """Every picture an export writes (png, shop, tts, contact) is saved here, so that one
     rule holds for all: the same pixels give the same bytes in every build. The PNG holds
     IHDR, the fixed sRGB profile (iCCP, render/raster.srgb_profile), the resolution (pHYs,
@@ -129,7 +135,7 @@ def trim_shot(one: Gathered, face: Face, dpi: float, bleed: bool) -> Shot:
     return Shot(face.art, rect, size, f"item '{face.items[0].id}'")
 
 
-def relaid(job: Job, item, side: str, trim: tuple[float, float], bleed: float):
+def relaid(job: Job, item: Item, side: str, trim: tuple[float, float], bleed: float) -> Art | None:
     """An item's side laid out again with another bleed (a shop's), as the sheets lay it."""
     from bastelbogen.layout.pieces import art_of
 
@@ -140,7 +146,7 @@ def relaid(job: Job, item, side: str, trim: tuple[float, float], bleed: float):
 SUPERSAMPLE = 4  # the outline's mask drawn this much finer, then reduced: a smooth edge
 
 
-def cut_away(job: Job, one: Gathered, face: Face, shot: Shot, image):
+def cut_away(job: Job, one: Gathered, face: Face, shot: Shot, image: Image) -> Image:
     """A shaped piece's picture (a hex, a round token, a die line) as RGBA, transparent
     outside its outline, which a virtual table or a layout program then shows as the piece
     is; a rectangle (rounded or not) keeps its trim and bleed as they are."""

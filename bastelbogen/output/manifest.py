@@ -4,10 +4,12 @@ trim in millimetres, for print shops, cutting software and tests to read."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from typing import TextIO, cast
 
 from bastelbogen.content.options import record
 from bastelbogen.core.units import to_mm
-from bastelbogen.output import Job, Writer, register
+from bastelbogen.output import Entry, Job, Writer, register
 
 
 @register
@@ -15,9 +17,9 @@ class Manifest(Writer):
     name = "manifest"
     order = 90  # lists every file the others wrote
 
-    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         settings = job.options.settings
-        manifest = {
+        manifest: dict[str, object] = {
             "game": job.game.id,
             "paper": settings.paper,
             "duplex": settings.duplex,
@@ -33,22 +35,22 @@ class Manifest(Writer):
         return []
 
 
-def write_json(out, manifest: dict) -> None:
+def write_json(out: TextIO, manifest: Mapping[str, object]) -> None:
     """The manifest as JSON, a line for each of its keys and each page of each file: easy
     to read and to diff, written as it goes (30,000 cards make 30 MB of it) by the fast
     encoder (an indented dump took seconds)."""
 
-    def compact(value) -> str:
+    def compact(value: object) -> str:
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
     top = [f"{compact(k)}: {compact(v)}" for k, v in manifest.items() if k != "files"]
     out.write("{\n " + ",\n ".join(top) + ',\n "files": [')
-    for n, entry in enumerate(manifest["files"]):
+    for n, entry in enumerate(cast(list[Entry], manifest["files"])):
         rest = {k: v for k, v in entry.items() if k != "pages"}
         out.write(("," if n else "") + "\n  " + compact(rest)[:-1])
         if "pages" in entry:
             out.write((", " if rest else "") + '"pages": [')
-            for k, page in enumerate(entry["pages"]):
+            for k, page in enumerate(cast(list[object], entry["pages"])):
                 out.write(("," if k else "") + "\n   " + compact(page))
             out.write("]")
         out.write("}")

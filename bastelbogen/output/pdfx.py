@@ -8,6 +8,7 @@ no transparency and no RGB."""
 from __future__ import annotations
 
 import zlib
+from pathlib import Path
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
@@ -24,7 +25,9 @@ CONDITIONS = {"swop-tr003.icc": ("CGATS TR 003", "SWOP Grade 3 coated paper (CGA
 REGISTRY = "http://www.color.org"
 
 
-def shop_canvas(path, meta: Meta, size, font: str, profile: Profile) -> Canvas:
+def shop_canvas(
+    path: Path, meta: Meta, size: tuple[float, float], font: str, profile: Profile
+) -> Canvas:
     """The canvas of a shop's PDF: reportlab's RGB one, or a CMYK one through the profile's
     ICC, marked as PDF/X-1a where the profile says so."""
     if profile.colour != "cmyk":
@@ -49,12 +52,12 @@ def page_boxes(c: Canvas, profile: Profile) -> None:
     set_boxes(c, (bx, by, pw, ph), (0, 0, pw + 2 * bx, ph + 2 * by))
 
 
-class _Info(pdfdoc.PDFInfo):
+class _Info(pdfdoc.PDFInfo):  # type: ignore[misc]  # reportlab ships no types
     """reportlab's document information with the PDF/X version added."""
 
-    def format(self, document):
-        text = super().format(document)
-        extra = PDFDictionary({"GTS_PDFXVersion": PDFString(VERSION)}).format(document)
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        text: bytes = super().format(document)
+        extra: bytes = PDFDictionary({"GTS_PDFXVersion": PDFString(VERSION)}).format(document)
         # both are one dictionary each, "<< ... >>": the extra key joins reportlab's
         return text.rstrip()[:-2] + extra.strip()[2:]
 
@@ -88,5 +91,5 @@ class _Deflated:
 
     pdfname = "FlateDecode"
 
-    def encode(self, content):
+    def encode(self, content: bytes) -> bytes:
         return content

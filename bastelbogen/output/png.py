@@ -7,11 +7,13 @@ its outline (exported.cut_away)."""
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from bastelbogen.core.units import to_mm
-from bastelbogen.output import Job, register
+from bastelbogen.output import Entry, Job, register
 from bastelbogen.output.exported import (
     Export,
+    Face,
     cut_away,
     faces,
     pictures,
@@ -27,9 +29,9 @@ class Png(Export):
     name = "png"
     order = 30
 
-    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         dpi = job.options.dpi
-        listed: list[dict] = []
+        listed: list[Entry] = []
         taken: set[str] = set()
         # Every picture's size is checked before the first is drawn.
         planned = [
@@ -57,10 +59,16 @@ class Png(Export):
         index = {"dpi": dpi, "faces": listed}
         path = f"{FOLDER}/index.json"
         job.staging.path(path).write_text(json.dumps(index, indent=1, ensure_ascii=False))
-        return [{"path": path, "faces": len(listed), "pictures": sum(f["count"] for f in listed)}]
+        return [
+            {
+                "path": path,
+                "faces": len(listed),
+                "pictures": sum(cast(int, f["count"]) for f in listed),
+            }
+        ]
 
 
-def _name(component: str, face, taken: set) -> str:
+def _name(component: str, face: Face, taken: set[str]) -> str:
     """<component>/<item id>-<side>.png after the first item showing the face, also for a
     face several items share (one back behind a deck: a file that says whose it is); a
     second face of that name (ids that differ in case only) takes .2, .3 …"""

@@ -17,6 +17,7 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -35,7 +36,7 @@ class OutsideError(Exception):
 
 
 @lru_cache(maxsize=1)
-def _exchange_call():
+def _exchange_call() -> Callable[[bytes, bytes], int] | None:
     """The C library's atomic swap of two names, looked up when a kit is first swapped in."""
     import ctypes
     import ctypes.util
@@ -124,7 +125,7 @@ class Staging:
         return target
 
 
-def _lock(out: Path, game: str):
+def _lock(out: Path, game: str) -> tuple[int, Path]:
     """Open and lock out/.<game>.lock, never following a link; if a failed first build
     removed the file while we waited, lock the new one."""
     while True:
@@ -184,14 +185,14 @@ def sweep(out: Path, game: str) -> None:
 
 
 @contextmanager
-def scratch():
+def scratch() -> Iterator[Staging]:
     """A staging folder that is never published (validate writes nothing into it)."""
     with tempfile.TemporaryDirectory(prefix="pnp-check-") as folder:
         yield Staging(Path(folder))
 
 
 @contextmanager
-def staged(out: Path, game: str):
+def staged(out: Path, game: str) -> Iterator[Staging]:
     """A staging folder for one game's kit in `out`, under that game's lock; removed with
     everything in it if the build fails. Leftovers of killed builds are swept first."""
     created = not os.path.lexists(out)

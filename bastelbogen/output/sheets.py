@@ -8,7 +8,8 @@ from __future__ import annotations
 from functools import partial
 
 from bastelbogen.core.remembered import digest
-from bastelbogen.output import Job, Writer, listed, register
+from bastelbogen.layout.kit import LaidOut
+from bastelbogen.output import Entry, Job, Writer, listed, register
 from bastelbogen.output.pdfx import shop_canvas
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import new_canvas, write_pages
@@ -20,7 +21,7 @@ class Sheets(Writer):
     order = 10
     checks = True
 
-    def component(self, job: Job, laid) -> list[dict]:
+    def component(self, job: Job, laid: LaidOut) -> list[Entry]:
         name = f"{laid.name}.pdf"
         lang = laid.lang or job.lang
         title = laid.component.name.get(lang) if laid.component else job.words[lang]["parts"]

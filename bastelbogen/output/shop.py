@@ -13,10 +13,12 @@ games with no card the profile takes (`takes`)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from bastelbogen.content.kinds import kind_of
-from bastelbogen.content.models import Game
+from bastelbogen.content.models import Game, Item
 from bastelbogen.content.painters import PAINTERS
 from bastelbogen.content.profiles import Profile
 from bastelbogen.core.errors import Collector
@@ -25,13 +27,14 @@ from bastelbogen.core.shapes import clearance, keeps_safe
 from bastelbogen.core.units import mm, to_mm
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.layouts import Box
-from bastelbogen.output import Job, register
+from bastelbogen.output import Entry, Job, register
 from bastelbogen.output.exported import Export, Gathered, faces, pictures, relaid, save_png
 from bastelbogen.render.raster import Shot
 
 FOLDER = "export/shop"
 SAME = mm(0.2)  # a card this close to the shop's size is that size
 NEAR = 0.03  # --fit scales by at most this much
+Laid = tuple[Item, Art | None, Art | None]  # a card laid out again: its item, front, back
 
 
 @register
@@ -39,7 +42,7 @@ class Shop(Export):
     name = "shop"
     order = 34
 
-    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         profile, problems = job.profile, Collector()
         assert profile is not None  # the build reads one for --export shop
         chosen, left = _chosen(job, profile, problems)
@@ -48,7 +51,7 @@ class Shop(Export):
             _keeps_safe(job, one, fit, laid, problems)
         problems.raise_if_any()
         folder = f"{FOLDER}/{profile.id}"
-        written: list[dict] = []
+        written: list[Entry] = []
         taken: set[str] = set()
         for one, _fit, laid in cards:
             written += (_pngs if profile.format == "png" else _pdf)(job, one, laid, folder, taken)
@@ -60,7 +63,7 @@ class Shop(Export):
             {
                 "path": f"{folder}/index.json",
                 "profile": profile.id,
-                "files": len({w["file"] for w in written}),
+                "files": len({cast(str, w["file"]) for w in written}),
             }
         ]
 
@@ -119,7 +122,7 @@ def _told(fit: Fit, to: str = "") -> str:
     return f"scaled by {sx:.4f}{to}, {cut:.2f} mm cut off each side ({sides})"
 
 
-def _sizes(cards) -> str:
+def _sizes(cards: Iterable[tuple[float, float]]) -> str:
     return ", ".join(dict.fromkeys(f"{to_mm(w):g} x {to_mm(h):g} mm" for w, h in cards))
 
 
@@ -140,10 +143,14 @@ def takes(game: Game, profile: Profile, fit: bool) -> str:
     )
 
 
-def _chosen(job: Job, profile, problems: Collector):
+def _chosen(
+    job: Job, profile: Profile, problems: Collector
+) -> tuple[list[tuple[Gathered, Fit]], list[Entry]]:
     """The card components of the shop's size, or near it with --fit, with their fit; the
     rest listed as left out. A near miss without --fit, or no card at all, is an error."""
-    chosen, left, cards = [], [], [g for g in faces(job) if kind_of(g.component).name == "card"]
+    chosen: list[tuple[Gathered, Fit]] = []
+    left: list[Entry] = []
+    cards = [g for g in faces(job) if kind_of(g.component).name == "card"]
     pw, ph = profile.trim
     stretch = job.options.stretch
     for one in cards:
@@ -201,13 +208,13 @@ def _extent(profile: Profile) -> Rect:
     return ((pw - w) / 2, (ph - h) / 2, w, h)
 
 
-def _relaid_cards(job: Job, one: Gathered, profile: Profile, fit: Fit) -> list[tuple]:
+def _relaid_cards(job: Job, one: Gathered, profile: Profile, fit: Fit) -> list[Laid]:
     """Each card's (item, front, back) laid out again with the bleed the shop's file shows
     of it."""
     x, y, w, h = fit.seen(_extent(profile))
     tw, th = one.trim
     bleed = max(0.0, -x, -y, x + w - tw, y + h - th)
-    out = []
+    out: list[Laid] = []
     for item, _front, back in one.cards:
         out.append(
             (
@@ -219,7 +226,7 @@ def _relaid_cards(job: Job, one: Gathered, profile: Profile, fit: Fit) -> list[t
     return out
 
 
-def _keeps_safe(job: Job, one: Gathered, fit: Fit, laid: list[tuple], problems: Collector) -> None:
+def _keeps_safe(job: Job, one: Gathered, fit: Fit, laid: list[Laid], problems: Collector) -> None:
     """Text of every face inside the shop's safe zone, as the card lies on the shop's
     (scaled, and cut where --fit crops it): the card's own outline (rounded corners too) at
     the shop's size, shrunk by the profile's safe width."""
@@ -245,7 +252,7 @@ def _keeps_safe(job: Job, one: Gathered, fit: Fit, laid: list[tuple], problems: 
                     )
 
 
-def _upright_text(art) -> list[Box]:
+def _upright_text(art: Art | None) -> list[Box]:
     """The text boxes of an art's parts drawn as they lie (not turned or moved)."""
     return [
         box
@@ -262,13 +269,13 @@ def _shot(art: Art, fit: Fit, profile: Profile, label: str) -> Shot:
     return Shot(art, fit.seen(_extent(profile)), profile.pixels, label)
 
 
-def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str]) -> list[dict]:
+def _pngs(job: Job, one: Gathered, laid: list[Laid], folder: str, taken: set[str]) -> list[Entry]:
     """A picture per distinct face, named by the profile, with its count."""
     profile = job.profile
     # the build reads one for --export shop, and a png profile gives its pixels
     assert profile is not None and profile.pixels is not None
     fit = fit_of(one.trim, profile, job.options.stretch)
-    distinct: dict = {}
+    distinct: dict[tuple[Art, str], list[Item]] = {}
     for item, front, back in laid:
         for side, art in (("front", front), ("back", back)):
             if art is not None:
@@ -276,12 +283,12 @@ def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[st
     shots = [
         _shot(art, fit, profile, f"item '{items[0].id}'") for (art, _), items in distinct.items()
     ]
-    out = []
+    out: list[Entry] = []
     for n, (((_art, side), items), image) in enumerate(
         zip(distinct.items(), pictures(job, shots, profile.dpi), strict=True), start=1
     ):
-        component, item = one.component.id, items[0].id
-        name = profile.name_of(len(distinct), n, component=component, item=item, side=side)
+        component, first = one.component.id, items[0].id
+        name = profile.name_of(len(distinct), n, component=component, item=first, side=side)
         _claim(profile, name, taken)
         save_png(image, job.staging.path(f"{folder}/{name}"), profile.dpi)
         out.append(
@@ -297,7 +304,7 @@ def _pngs(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[st
     return out
 
 
-def _pdf(job: Job, one: Gathered, laid: list[tuple], folder: str, taken: set[str]) -> list[dict]:
+def _pdf(job: Job, one: Gathered, laid: list[Laid], folder: str, taken: set[str]) -> list[Entry]:
     """One card a page at trim and bleed, a card's two pages in the profile's order; in the
     profile's colour and standard (pdfx.py)."""
     from bastelbogen.output.pdfx import page_boxes, shop_canvas

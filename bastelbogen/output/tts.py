@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, cast
 
 from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.models import Item
 from bastelbogen.core.shapes import Shape
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.faces import localize
-from bastelbogen.output import Job, register
+from bastelbogen.layout.faces import Art, localize
+from bastelbogen.output import Entry, Job, register
 from bastelbogen.output.exported import (
     Export,
     Face,
@@ -33,7 +36,12 @@ from bastelbogen.output.exported import (
 )
 from bastelbogen.render.raster import Shot
 
+if TYPE_CHECKING:
+    from PIL.Image import Image as Picture
+
 FOLDER = "export/tts"
+Thing = dict[str, object]  # an object of a Tabletop Simulator save (a deck, a card, a die)
+Slot = tuple[Art | None, str]  # a slot of a deck's sheet: the art it shows, its side
 # Tabletop Simulator's deck sheet: 10 x 7 slots and 4096 pixels a side, its format (a
 # bigger deck spans sheets, bigger cards shrink), not a limit on content.
 TTS_COLS, TTS_ROWS, TTS_SIDE_PX = 10, 7, 4096
@@ -58,10 +66,12 @@ class Tts(Export):
     name = "tts"
     order = 32
 
-    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         from bastelbogen.output.ttsdice import dice
 
-        objects, written, first_deck, rolled = [], [], 1, 0
+        objects: list[Thing] = []
+        written: list[str] = []
+        first_deck, rolled = 1, 0
         widths: list[float] = []  # each object's width on the table, TTS units (inches)
         for one in faces(job):
             if kind_of(one.component).name == "die":
@@ -77,12 +87,12 @@ class Tts(Export):
             objects.append(deck)
             written += paths
             widths.append(to_mm(slot_trim(one)[0]) / 25.4)
-            first_deck += len(deck["CustomDeck"])
+            first_deck += len(cast(Thing, deck["CustomDeck"]))
         if not objects:
             return []
         x = 0.0
         for obj, width in zip(objects, widths, strict=True):  # side by side, half an inch apart
-            obj["Transform"]["posX"] = round(x + width / 2, 3)
+            cast(dict[str, float], obj["Transform"])["posX"] = round(x + width / 2, 3)
             x += width + 0.5
         path = f"{FOLDER}/{job.game.id}.json"
         saved = {"SaveName": job.game.title.get(job.lang), "ObjectStates": objects}
@@ -97,7 +107,7 @@ def grid(count: int) -> tuple[int, int]:
     return cols, math.ceil(slots / cols)
 
 
-def card_pixels(trim, dpi: float, cols: int, rows: int) -> tuple[int, int]:
+def card_pixels(trim: tuple[float, float], dpi: float, cols: int, rows: int) -> tuple[int, int]:
     """A card's pixels at dpi, made smaller (same proportions) to keep the sheet in 4096."""
     w, h = pixels(trim, dpi)
     scale = min(1.0, TTS_SIDE_PX / (cols * w), TTS_SIDE_PX / (rows * h))
@@ -129,21 +139,25 @@ def scale(one: Gathered) -> float:
     return round(to_mm(slot_trim(one)[1]) / CARD_HEIGHT_MM, 4)
 
 
-def _deck(job: Job, one: Gathered, first_id: int) -> tuple[dict, list[str]]:
+def _deck(job: Job, one: Gathered, first_id: int) -> tuple[Thing, list[str]]:
     cards = one.cards
     backs = {back for _, _, back in cards}
     unique_back = len(backs) > 1
-    custom, contained, ids, paths = {}, [], [], []
+    custom: dict[str, Thing] = {}
+    contained: list[Thing] = []
+    ids: list[int] = []
+    paths: list[str] = []
     url = _url(job)
-    common: dict = {}  # the one back, at each slot size a sheet has (a last sheet's may differ)
+    # the one back, at each slot size a sheet has (a last sheet's may differ)
+    common: dict[tuple[int, int], str] = {}
     for n, start in enumerate(range(0, len(cards), PER_SHEET)):
         chunk = cards[start : start + PER_SHEET]
         cols, rows = grid(len(chunk))
         size = card_pixels(slot_trim(one), job.options.dpi, cols, rows)
         deck_id = first_id + n
         name = f"{one.component.id}.{n + 1}"  # ids have no dots: no other name is this
-        fronts = [(f, "front") for _, f, _ in chunk]
-        hidden = (chunk[0][2], "back")
+        fronts: list[Slot] = [(f, "front") for _, f, _ in chunk]
+        hidden: Slot = (chunk[0][2], "back")
         face_file = _sheet(job, one, fronts, cols, rows, size, hidden, name)
         paths.append(face_file)
         if unique_back:
@@ -179,7 +193,7 @@ def _deck(job: Job, one: Gathered, first_id: int) -> tuple[dict, list[str]]:
             contained.append(_card(job, one, item, card_id, deck_id, custom[str(deck_id)]))
     if len(contained) == 1:  # TTS shows a deck of one as nothing: a single card it is
         return contained[0], paths
-    deck = {
+    deck: Thing = {
         "Name": "DeckCustom",
         "Nickname": one.component.name.get(job.lang),
         "Transform": transform(scale(one), turned(one)),
@@ -190,19 +204,19 @@ def _deck(job: Job, one: Gathered, first_id: int) -> tuple[dict, list[str]]:
     return deck, paths
 
 
-def words(job: Job, item) -> tuple[str, str]:
+def words(job: Job, item: Item) -> tuple[str, str]:
     """A card's nickname and description in the build's first language: its item's name or
     title (else its id) and its text, or those of the table row the item is made of (the
     row a field of it names whose id is the item's id, as `item-id: "{{ symbol }}"` makes)."""
 
-    def field(data, *names: str) -> str:
+    def field(data: Mapping[str, object], *names: str) -> str:
         for name in names:
             value = localize(data.get(name), job.lang, job.game.languages)
             if isinstance(value, str | int | float) and str(value).strip():
                 return str(value)
         return ""
 
-    sources = [item.data]
+    sources: list[Mapping[str, object]] = [item.data]
     for name, table in item.component.refs:
         found = job.game.tables.get(table)
         value = item.data.get(name)
@@ -213,7 +227,7 @@ def words(job: Job, item) -> tuple[str, str]:
     return nickname, next((t for d in sources if (t := field(d, "text"))), "")
 
 
-def _card(job: Job, one: Gathered, item, card_id: int, deck_id: int, custom: dict) -> dict:
+def _card(job: Job, one: Gathered, item: Item, card_id: int, deck_id: int, custom: Thing) -> Thing:
     nickname, description = words(job, item)
     return {
         "Name": "Card",
@@ -225,7 +239,7 @@ def _card(job: Job, one: Gathered, item, card_id: int, deck_id: int, custom: dic
     }
 
 
-def transform(size: float = 1.0, quarter: bool = False, face_down: bool = True) -> dict:
+def transform(size: float = 1.0, quarter: bool = False, face_down: bool = True) -> dict[str, float]:
     """On the table at `size`, a card face down; a turned hex turned back a quarter."""
     return {
         "posX": 0.0,
@@ -240,7 +254,7 @@ def transform(size: float = 1.0, quarter: bool = False, face_down: bool = True) 
     }
 
 
-def _url(job: Job):
+def _url(job: Job) -> Callable[[str], str]:
     """A written file's address: under --base-url, or the file itself once published."""
     base = job.options.base_url
     if base:
@@ -249,23 +263,32 @@ def _url(job: Job):
     return lambda path: (final / path).as_uri()
 
 
-def _sheet(job: Job, one: Gathered, arts, cols, rows, size, hidden, name) -> str:
+def _sheet(
+    job: Job,
+    one: Gathered,
+    arts: Sequence[Slot],
+    cols: int,
+    rows: int,
+    size: tuple[int, int],
+    hidden: Slot,
+    name: str,
+) -> str:
     """A deck sheet: each card's face in its slot, row by row, the hidden card last."""
     from PIL import Image
 
     sheet = Image.new("RGB", (cols * size[0], rows * size[1]), PLAIN_BACK)
-    distinct = list(dict.fromkeys(a for a in [*arts, hidden] if a[0] is not None))
+    distinct = list(dict.fromkeys((a, side) for a, side in [*arts, hidden] if a is not None))
     drawn = dict(zip(distinct, _pictures(job, one, distinct, size), strict=True))
     slots = [*arts] + [(None, "")] * (cols * rows - len(arts) - 1) + [hidden]
-    for k, art in enumerate(slots):
-        if art[0] is not None:
-            sheet.paste(drawn[art], ((k % cols) * size[0], (k // cols) * size[1]))
+    for k, (art, side) in enumerate(slots):
+        if art is not None:
+            sheet.paste(drawn[art, side], ((k % cols) * size[0], (k // cols) * size[1]))
     path = f"{FOLDER}/{name}.png"
     save_png(sheet, job.staging.path(path), job.options.dpi)
     return path
 
 
-def _single(job: Job, one: Gathered, art, size, name) -> str:
+def _single(job: Job, one: Gathered, art: Art | None, size: tuple[int, int], name: str) -> str:
     """The deck's one back (or a plain one for a deck printed without backs)."""
     from PIL import Image
 
@@ -278,7 +301,9 @@ def _single(job: Job, one: Gathered, art, size, name) -> str:
     return path
 
 
-def _pictures(job: Job, one: Gathered, arts, size: tuple[int, int]) -> list:
+def _pictures(
+    job: Job, one: Gathered, arts: Sequence[tuple[Art, str]], size: tuple[int, int]
+) -> list[Picture]:
     """Each (art, side) as its slot shows it: a shaped piece inside its outline on the
     plain colour (no white corners), a turned hex turned a quarter."""
     from PIL import Image

@@ -16,12 +16,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bastelbogen.content.kinds.die import faces_of, net, settings
-from bastelbogen.layout.faces import localize
+from bastelbogen.content.models import Item
+from bastelbogen.layout.faces import Art, localize
 from bastelbogen.output import Job
 from bastelbogen.output.exported import Gathered, pictures, pixels, save_png
 from bastelbogen.render.raster import Shot
+
+if TYPE_CHECKING:
+    from bastelbogen.output.tts import Thing
 
 D6 = 1  # Custom Dice `type` of a six-sided die
 # (column, row) of each face's cell in the template, and the faces drawn upside down.
@@ -50,14 +55,16 @@ def cell_pixels(edge: float, dpi: float) -> tuple[int, int]:
     return cell, math.floor(cell * FACE_SHARE)
 
 
-def dice(job: Job, one: Gathered) -> tuple[list[dict], list[str]]:
+def dice(job: Job, one: Gathered) -> tuple[list[Thing], list[str]]:
     """The component's dice as TTS objects (one a die, copies too) and the pictures written."""
     from bastelbogen.output.tts import FOLDER, _url, transform, words
 
     edge = settings(one.component).edge
     cell, face = cell_pixels(edge, job.options.dpi)
     url = _url(job)
-    objects, paths, drawn = [], [], {}
+    objects: list[Thing] = []
+    paths: list[str] = []
+    drawn: dict[Art, str] = {}
     for item, art, _ in one.cards:
         if art is None:
             continue
@@ -85,11 +92,11 @@ def dice(job: Job, one: Gathered) -> tuple[list[dict], list[str]]:
     return objects, paths
 
 
-def values(job: Job, item) -> list:
+def values(job: Job, item: Item) -> list[int | str]:
     """The value TTS reports for each face 1-6: the die's own faces (a number stays a
     number, so rolls add up), else the face's number."""
     given = faces_of(item.data)
-    out: list = []
+    out: list[int | str] = []
     for n in range(1, 7):
         value = localize(given[n - 1], job.lang, job.game.languages) if given else n
         if isinstance(value, str) and value.strip().isdigit():
@@ -98,14 +105,16 @@ def values(job: Job, item) -> list:
     return out
 
 
-def rotation_values(job: Job, item) -> list[dict]:
+def rotation_values(job: Job, item: Item) -> list[Thing]:
     return [
         {"Value": value, "Rotation": dict(zip("xyz", ROTATIONS[n], strict=True))}
         for n, value in enumerate(values(job, item), start=1)
     ]
 
 
-def _template(job: Job, one: Gathered, art, edge: float, cell: int, face: int, path: str):
+def _template(
+    job: Job, one: Gathered, art: Art, edge: float, cell: int, face: int, path: str
+) -> None:
     """The die's template: each face's square of the net in its cell, on its own edge
     colour so that a cube showing a little more than the face shows no seam. The net's
     folds and cut line are for paper, not for a cube: left off."""
