@@ -122,17 +122,21 @@ def _parse(data: bytes) -> ET.Element:
 
 def _element_problems(element: ET.Element, path: Path, folder: Path, depth: int) -> Iterator[str]:
     """What one element refers to: its links, its style sheet, its fonts and url()s."""
+    tag = local(element.tag)
     for key in _HREFS:
         ref = element.get(key)
-        tag = local(element.tag)
         if ref is not None and (why := _reference_problem(ref, path, folder, tag, depth)):
             yield why
     texts = list(element.attrib.values())
-    if local(element.tag) == "style":
+    if tag == "style":
         texts.append(element.text or "")
         if "@import" in (element.text or ""):
             yield "imports a style sheet (@import), which is not allowed"
-    family = element.get("font-family") or ""
+    yield from _text_problems(element.get("font-family") or "", texts)
+
+
+def _text_problems(family: str, texts: list[str]) -> Iterator[str]:
+    """What an element's font family, attributes and style text refer to outside it."""
     if "/" in family or "\\" in family or any(_FONT_PATH.search(t) for t in texts):
         yield "names a font by a file path; name font families only"
     for text in texts:

@@ -213,17 +213,19 @@ def _within(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
     """Whether every shape of the content, its stroke included, lies inside the tile."""
     if attrs.get("viewBox") or attrs.get("patternContentUnits") == "objectBoundingBox":
         return False
-    for element in content:
-        box = _bbox(element) if local(element.tag) in _SHAPES else None
-        if box is None or element.get("transform"):
-            return False
-        stroked = (element.get("stroke") or "none") != "none" or "stroke" in (
-            element.get("style") or ""
-        )
-        half = (length(element.get("stroke-width") or "1") or 0.0) / 2 if stroked else 0.0
-        if box[0] - half < 0 or box[1] - half < 0 or box[2] + half > w or box[3] + half > h:
-            return False
-    return True
+    return all(_inside(element, w, h) for element in content)
+
+
+def _inside(element: ET.Element, w: float, h: float) -> bool:
+    """Whether one shape, its stroke included, lies inside a tile of w x h."""
+    box = _bbox(element) if local(element.tag) in _SHAPES else None
+    if box is None or element.get("transform"):
+        return False
+    stroked = (element.get("stroke") or "none") != "none" or "stroke" in (
+        element.get("style") or ""
+    )
+    half = (length(element.get("stroke-width") or "1") or 0.0) / 2 if stroked else 0.0
+    return not (box[0] - half < 0 or box[1] - half < 0 or box[2] + half > w or box[3] + half > h)
 
 
 def _covers(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
@@ -237,13 +239,18 @@ def _covers(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
     width, height = length(first.get("width")), length(first.get("height"))
     if None in (x, y, width, height) or first.get("transform"):
         return False
-    painted = (first.get("fill") or "black").strip().lower() not in ("none", "transparent")
-    solid = all(
-        (first.get(k) or "1").strip() in ("1", "100%") for k in ("opacity", "fill-opacity")
-    ) and "opacity" not in (first.get("style") or "")
     return (
-        painted and solid and x <= 0 and y <= 0 and x + width >= w and y + height >= h  # type: ignore[operator]
+        _opaque(first) and x <= 0 and y <= 0 and x + width >= w and y + height >= h  # type: ignore[operator]
     )
+
+
+def _opaque(rect: ET.Element) -> bool:
+    """Whether a rectangle is painted, wholly opaque (its fill and every opacity)."""
+    painted = (rect.get("fill") or "black").strip().lower() not in ("none", "transparent")
+    solid = all(
+        (rect.get(k) or "1").strip() in ("1", "100%") for k in ("opacity", "fill-opacity")
+    ) and "opacity" not in (rect.get("style") or "")
+    return painted and solid
 
 
 def _replace(shape, whole, parents) -> None:
