@@ -134,25 +134,8 @@ def check_faces(component: Component, items: list[Item], problems: Collector) ->
     (its one layout draws either a face or the whole net)."""
     given = [item for item in items if faces_of(item.data) is not None]
     for item in given:
-        data, where = item.data, item.loc
-        if "faces" in data and any(name in data for name in FACE_FIELDS):
-            problems.add(
-                item.loc,
-                f"die '{item.id}' gives 'faces' and 'face1' … 'face6'; keep one of them",
-            )
-            continue
-        if "faces" in data:
-            faces = data["faces"]
-            if not isinstance(faces, list | tuple) or len(faces) != SIDES:
-                got = f"{len(faces)}" if isinstance(faces, list | tuple) else "one value"
-                problems.add(
-                    item.loc,
-                    f"die '{item.id}': 'faces' must be a list of six faces (1 to 6), got {got}",
-                )
-            continue
-        missing = [name for name in FACE_FIELDS if name not in data]
-        if missing:
-            problems.add(where, f"die '{item.id}' gives some faces but not {', '.join(missing)}")
+        if why := _faces_problem(item):
+            problems.add(item.loc, why)
     if given and len(given) < len(items):
         bare = next(item for item in items if faces_of(item.data) is None)
         problems.add(
@@ -160,6 +143,24 @@ def check_faces(component: Component, items: list[Item], problems: Collector) ->
             f"die '{bare.id}' has no faces while '{given[0].id}' has six; give every die of"
             f" component '{component.id}' its 'faces' (its layout draws one face)",
         )
+
+
+def _faces_problem(item: Item) -> str | None:
+    """What is wrong with the faces a die gives: both ways, a list not of six, or some of
+    `face1` … `face6` but not all."""
+    data = item.data
+    if "faces" in data and any(name in data for name in FACE_FIELDS):
+        return f"die '{item.id}' gives 'faces' and 'face1' … 'face6'; keep one of them"
+    if "faces" in data:
+        faces = data["faces"]
+        if isinstance(faces, list | tuple) and len(faces) == SIDES:
+            return None
+        got = f"{len(faces)}" if isinstance(faces, list | tuple) else "one value"
+        return f"die '{item.id}': 'faces' must be a list of six faces (1 to 6), got {got}"
+    missing = [name for name in FACE_FIELDS if name not in data]
+    if missing:
+        return f"die '{item.id}' gives some faces but not {', '.join(missing)}"
+    return None
 
 
 def check_rows(game, component: Component, table: str, items: list[Item], problems) -> None:
