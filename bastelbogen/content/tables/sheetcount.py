@@ -9,7 +9,8 @@ from __future__ import annotations
 import array
 import collections
 import re
-from typing import NoReturn, Protocol
+from collections.abc import Callable
+from typing import ClassVar, NoReturn, Protocol
 
 from bastelbogen.core import limits
 
@@ -238,27 +239,44 @@ class SheetCount:
     def _other(self, name: bytes, attrs: dict[bytes, bytes]) -> None:
         """The shared strings' count, a sheet's dimension, and which part holds which sheet:
         workbook.xml names a sheet and its id, its relationships the part it stands for."""
-        text = {k.decode(errors="replace"): v.decode(errors="replace") for k, v in attrs.items()}
-        scan = self.part.scan
-        if name == b"sst":
-            said = text.get("uniqueCount", "").strip()
-            if self.part.shared and said.isdigit() and int(said) > limits.MAX_CELLS:
-                self.part.refuse(
-                    f"the workbook says it holds {int(said):,} shared strings; at most"
-                    f" {limits.MAX_CELLS:,} are read"
-                )
-        elif name == b"dimension":
-            for ref in attrs.get(b"ref", b"").split(b":")[:2]:
-                found = _cell_ref(ref)
-                if found:
-                    self.rows, self.cols = max(self.rows, found[0]), max(self.cols, found[1])
-        elif name == b"sheet" and "name" in text:
+        read = self._READ.get(name)
+        if read is not None:
+            text = {
+                k.decode(errors="replace"): v.decode(errors="replace") for k, v in attrs.items()
+            }
+            read(self, text, attrs)
+
+    def _sst(self, text: dict[str, str], attrs: dict[bytes, bytes]) -> None:
+        said = text.get("uniqueCount", "").strip()
+        if self.part.shared and said.isdigit() and int(said) > limits.MAX_CELLS:
+            self.part.refuse(
+                f"the workbook says it holds {int(said):,} shared strings; at most"
+                f" {limits.MAX_CELLS:,} are read"
+            )
+
+    def _dimension(self, text: dict[str, str], attrs: dict[bytes, bytes]) -> None:
+        for ref in attrs.get(b"ref", b"").split(b":")[:2]:
+            found = _cell_ref(ref)
+            if found:
+                self.rows, self.cols = max(self.rows, found[0]), max(self.cols, found[1])
+
+    def _sheet(self, text: dict[str, str], attrs: dict[bytes, bytes]) -> None:
+        if "name" in text:
             rid = next((v for k, v in text.items() if k.rpartition(":")[2] == "id"), "")
-            scan.sheets[rid] = text["name"]
-        elif name == b"Relationship" and self.part.rels:
+            self.part.scan.sheets[rid] = text["name"]
+
+    def _relationship(self, text: dict[str, str], attrs: dict[bytes, bytes]) -> None:
+        if self.part.rels:
             target = text.get("Target", "")
             part = target[1:] if target.startswith("/") else self.part.base + target
-            scan.targets[part] = text.get("Id", "")
+            self.part.scan.targets[part] = text.get("Id", "")
+
+    _READ: ClassVar[dict[bytes, Callable[..., None]]] = {
+        b"sst": _sst,
+        b"dimension": _dimension,
+        b"sheet": _sheet,
+        b"Relationship": _relationship,
+    }
 
     def check(self) -> None:
         if self.cells > limits.MAX_CELLS:

@@ -90,53 +90,41 @@ def _row_ids(
         return
     seen: dict[str, Loc] = {}
     for i, row in enumerate(rows):
-        value = row.get(key.name)
         at = row.value_loc(key.name) if key.name in row.value_locs else rows.item_loc(i)
-        if not isinstance(value, str) or not value:
-            what = "an 'id'" if key.name == "id" else f"its key, '{key.name}'"
-            got = "is empty" if value in (None, "") else f"holds {type_name(value)}"
-            problems.add(at, f"each row of table '{name}' needs {what} (text); this one {got}")
-            continue
-        if value in seen:
-            problems.add(
-                at, f"duplicate {key.name} '{value}' in table '{name}' (first at {seen[value]})"
-            )
-            continue  # what else it has was told at its first
-        seen[value] = at
-        if key.loc is not None and (why := item_id_problem(value, key.name)):
-            # A named key is a designer's column of names: told here, at its cell, what an
-            # item made of the row would be refused for later.
-            problems.add(at, f"table '{name}' names its rows by {key.name} (`key:`): {why}")
-        if key.name != "id":
-            row["id"] = value
-            row.value_locs["id"], row.key_locs["id"] = at, row.key_loc(key.name)
+        _row_id(name, row, at, key, seen, problems)
+
+
+def _row_id(
+    name: str, row: YMap, at: Loc, key: Key, seen: dict[str, Loc], problems: Collector
+) -> None:
+    """One row's id from its key's cell (at `at`), told there when it is none or taken."""
+    value = row.get(key.name)
+    if not isinstance(value, str) or not value:
+        what = "an 'id'" if key.name == "id" else f"its key, '{key.name}'"
+        got = "is empty" if value in (None, "") else f"holds {type_name(value)}"
+        problems.add(at, f"each row of table '{name}' needs {what} (text); this one {got}")
+        return
+    if value in seen:
+        problems.add(
+            at, f"duplicate {key.name} '{value}' in table '{name}' (first at {seen[value]})"
+        )
+        return  # what else it has was told at its first
+    seen[value] = at
+    if key.loc is not None and (why := item_id_problem(value, key.name)):
+        # A named key is a designer's column of names: told here, at its cell, what an
+        # item made of the row would be refused for later.
+        problems.add(at, f"table '{name}' names its rows by {key.name} (`key:`): {why}")
+    if key.name != "id":
+        row["id"] = value
+        row.value_locs["id"], row.key_locs["id"] = at, row.key_loc(key.name)
 
 
 def _has_key(name: str, rows: YList, key: Key, have: dict, problems: Collector) -> bool:
     """Whether the table has its key column, and no `id` column beside another key (the
     row's id would be two things). Told once, at `key:` or the table's start."""
-    shown = ", ".join(f"'{n}'" if len(n) <= 40 else f"'{n[:37]}...'" for n in list(have)[:8])
-    shown = f"its columns: {shown or 'none'}{', …' if len(have) > 8 else ''}"
     start = getattr(rows, "loc", rows.item_loc(0))
-    if key.name not in have and key.loc is None:
-        problems.add(
-            start,
-            f"table '{name}' has no 'id' column; each row needs one ({shown}); or name the"
-            " column whose cells name the rows with `key: COLUMN`",
-        )
-        return False
-    if key.name not in have and any(h.partition(".")[0] == key.name for h in have):
-        problems.add(
-            key.loc or start,
-            f"table '{name}': column '{key.name}' holds a text per language"
-            f" ('{key.name}.de', …); a row's key is one text in every language: name"
-            " another column",
-        )
-        return False
     if key.name not in have:
-        near = difflib.get_close_matches(key.name, list(have), n=1, cutoff=0.6)
-        hint = f"; did you mean '{near[0]}'?" if near else ""
-        problems.add(key.loc or start, f"table '{name}' has no column '{key.name}'{hint} ({shown})")
+        problems.add(*_no_key(name, key, have, start))
         return False
     if key.name != "id" and "id" in have:
         problems.add(
@@ -147,6 +135,29 @@ def _has_key(name: str, rows: YList, key: Key, have: dict, problems: Collector) 
         )
         return False
     return True
+
+
+def _no_key(name: str, key: Key, have: dict, start: Loc) -> tuple[Loc, str]:
+    """Where and how a table without its key column is told: no `id` column, a key that is
+    a text per language, or a key column not there (with the columns it has)."""
+    shown = ", ".join(f"'{n}'" if len(n) <= 40 else f"'{n[:37]}...'" for n in list(have)[:8])
+    shown = f"its columns: {shown or 'none'}{', …' if len(have) > 8 else ''}"
+    if key.loc is None:
+        return (
+            start,
+            f"table '{name}' has no 'id' column; each row needs one ({shown}); or name the"
+            " column whose cells name the rows with `key: COLUMN`",
+        )
+    if any(h.partition(".")[0] == key.name for h in have):
+        return (
+            key.loc or start,
+            f"table '{name}': column '{key.name}' holds a text per language"
+            f" ('{key.name}.de', …); a row's key is one text in every language: name"
+            " another column",
+        )
+    near = difflib.get_close_matches(key.name, list(have), n=1, cutoff=0.6)
+    hint = f"; did you mean '{near[0]}'?" if near else ""
+    return key.loc or start, f"table '{name}' has no column '{key.name}'{hint} ({shown})"
 
 
 def _check_declared(
@@ -304,15 +315,18 @@ def _check_cells(
         for row in table.rows:
             values = row.get(key)
             for value in values if isinstance(values, list) else [values]:
-                if value is None:
-                    continue
-                at = row.value_loc(key)
-                if column.type == "ref" or column.of == "ref":
-                    if value not in ids:
-                        problems.add(
-                            at, f"'{value}' in column {key} is not an id of table '{column.table}'"
-                        )
-                else:
-                    path = inside(folder, str(value), at, problems, "picture")
-                    if path is not None and not is_file(path):
-                        problems.add(at, f"picture file not found: {value}")
+                if value is not None:
+                    _check_cell(key, column, value, row.value_loc(key), ids, folder, problems)
+
+
+def _check_cell(
+    key: str, column: Column, value, at: Loc, ids: set, folder: Path, problems: Collector
+) -> None:
+    """One value of a cell: a reference is an id of its table, a picture a file there."""
+    if column.type == "ref" or column.of == "ref":
+        if value not in ids:
+            problems.add(at, f"'{value}' in column {key} is not an id of table '{column.table}'")
+        return
+    path = inside(folder, str(value), at, problems, "picture")
+    if path is not None and not is_file(path):
+        problems.add(at, f"picture file not found: {value}")
