@@ -17,8 +17,23 @@ from bastelbogen.content.models import (
 )
 from bastelbogen.content.options import LANG_CODE
 from bastelbogen.content.rules import load_rules
-from bastelbogen.content.schema import Fields, inside, list_of, read_text, type_name
+from bastelbogen.content.schema import WORDS, Later, inside, text_value
 from bastelbogen.content.tables.spec import load_tables
+from bastelbogen.core.declare import (
+    Anything,
+    Field,
+    Keys,
+    ListOf,
+    MapOf,
+    Nested,
+    Section,
+    Text,
+    Type,
+    Whole,
+    empty_map,
+    optional,
+    type_name,
+)
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.names import slug_problem
 from bastelbogen.core.paths import is_file
@@ -29,6 +44,105 @@ GAME_FILE = "game.yaml"
 
 def find_games(content: Path) -> list[Path]:
     return sorted(p.parent for p in content.glob(f"*/{GAME_FILE}"))
+
+
+class PlayerCount(Section):
+    what = "'players'"
+    min = Field(Whole(), help="the fewest who can play")
+    max = Field(Whole(), help="the most who can play")
+
+    def checked(self, problems: Collector) -> None:
+        if self.min is not None and self.max is not None and not 1 <= self.min <= self.max:
+            problems.add(
+                self.loc,
+                f"players: min {self.min} and max {self.max} must satisfy 1 <= min <= max",
+            )
+
+
+class Languages(Type[tuple[str, ...]]):
+    """`languages: [fr, en]`, each a code once, at least one."""
+
+    shown = "a list of language codes like de, en or fr"
+
+    def read(self, value: object, loc: Loc, key: str, problems: Collector) -> tuple[str, ...]:
+        if not isinstance(value, YList):
+            return super().read(value, loc, key, problems)
+        langs: list[str] = []
+        for i, code in enumerate(value):
+            if isinstance(code, str) and code in langs:
+                problems.add(value.item_loc(i), f"'{code}' is named twice")
+            elif not isinstance(code, str) or not LANG_CODE.match(code):
+                problems.add(
+                    value.item_loc(i), f"{type_name(code)} is not a language code like de, en or fr"
+                )
+            else:
+                langs.append(code)
+        if not langs:
+            problems.add(loc, "'languages' names none; write [en], say")
+        return tuple(langs)
+
+    def __call__(self, value: object) -> tuple[str, ...]:
+        raise ValueError(f"must be a list, got {type_name(value)}")
+
+    def schema(self) -> dict:
+        code = {
+            "type": "string",
+            "pattern": f"^(?:{LANG_CODE.pattern.removesuffix(chr(92) + 'Z')})$",
+        }
+        return {"type": "array", "items": code, "minItems": 1, "uniqueItems": True}
+
+
+class VariantKeys(Section):
+    what = "a variant"
+    id = Field(Text(), help="the variant's name on the command line (--variant ID)")
+    name = optional(WORDS, help="its name in the game's languages (default: its id)")
+    component = Field(Text(), help="the component whose items it leaves out")
+    field = Field(Text(), help="the item field whose values decide")
+    drop = Field(ListOf(Anything()), help="the values whose items are left out")
+    keep = optional(
+        MapOf(ListOf(Anything())),
+        help="fields with values whose items the drop spares ({set: [taler]})",
+    )
+
+
+class ThemeFiles(Section):
+    what = "'themes'"
+    field = Field(Text(), help="the item field whose value picks a theme's motif")
+    files = Field(MapOf(Text()), help="each theme's name and its file; the first is the default")
+
+
+class ThemeFile(Section):
+    help = "A theme: a motif for each value of the game's theme field."
+    name = optional(WORDS, help="the theme's name in the game's languages")
+    motifs = Field(
+        MapOf(Later("a motif", lambda: {"type": "object"})),
+        help="per value of the theme field, its motif (motif: NAME and its keys, or image: FILE)",
+    )
+    back = optional(MapOf(Anything()), help="the parameters of the common back")
+    terms = optional(
+        MapOf(MapOf(Text())), help="per language, the words the rules use for this theme"
+    )
+
+
+class GameFile(Section):
+    """content/<game>/game.yaml."""
+
+    what = "the game file"
+    help = "A game: its title, players, tables, components, checks, variants and themes."
+    game = Field(Text(), help="the game's id: the name of its folder")
+    title = Field(WORDS, help="the title, one text or one per language")
+    author = Field(Text(), "", help="who made it")
+    languages = optional(
+        Languages(), help="the languages its texts are written in, the first the main one"
+    )
+    players = Field(Nested(PlayerCount), help="how many may play")
+    tables = optional(Later("the tables"), help="tables of rows the components draw from")
+    components = Field(Later("the components"), help="the pieces printed")
+    checks = optional(Later("the checks"), help="what the validator proves of the content")
+    variants = optional(ListOf(Nested(VariantKeys)), help="variants that leave items out")
+    themes = optional(Nested(ThemeFiles), help="sets of motifs chosen with --theme")
+    rules = optional(Text(), help="the cheat sheet's rules file, in the game's folder")
+    fonts = optional(MapOf(Text()), help="font roles (regular, bold, italic …) and their files")
 
 
 def load_game(folder: Path, fonts_dir: Path) -> Game:
@@ -44,43 +158,38 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
                 f" got {type_name(data)}",
             )
         )
-    f = Fields(data, "the game file", problems, Loc(str(path), 1, 1))
-    game_id = f.get("game", str)
-    if game_id is not None and (why := slug_problem(game_id, "game id")):
-        problems.add(f.value_loc("game"), why)
-    langs = _languages(f, problems)
-    title = read_text(f, "title", problems, langs)
-    author = f.get("author", str, "")
-    players = _players(f, problems)
-    tables = _tables(f, folder, problems, langs)
+    keys = Keys(data, GameFile.what, problems, Loc(str(path), 1, 1))
+    g = GameFile.read_from(keys)
+    if g.game is not None and (why := slug_problem(g.game, "game id")):
+        problems.add(g.value_loc("game"), why)
+    langs = g.languages or _named_languages(data) or DEFAULT_LANGUAGES
+    title = text_value(g.title or "", g.value_loc("title"), "title", problems, langs)
+    players = g.players
+    tables = _tables(g.tables, g.value_loc("tables"), folder, problems, langs)
     components = tuple(
-        component(c, loc, folder, problems, langs, tables) for c, loc in list_of(f, "components")
+        component(c, loc, folder, problems, langs, tables)
+        for c, loc in _entries(g.components, g.value_loc("components"), "components", problems)
     )
-    checks = tuple(_check(c, loc, problems) for c, loc in list_of(f, "checks", required=False))
-    variants = tuple(
-        _variant(v, loc, problems, langs) for v, loc in list_of(f, "variants", required=False)
+    checks = tuple(
+        _check(c, loc, problems)
+        for c, loc in _entries(g.checks, g.value_loc("checks"), "checks", problems)
     )
-    themes, theme_field = _themes(f, folder, problems, langs)
-    rules = None
-    if (name := f.get("rules", str, None)) is not None:
-        rules_path = inside(folder, name, f.value_loc("rules"), problems, "rules file")
-        if rules_path is not None and not is_file(rules_path):
-            problems.add(f.value_loc("rules"), f"rules file not found: {name}")
-        elif rules_path is not None:
-            rules = load_rules(rules_path, langs, problems)
-    fonts, font_locs = _fonts(f, folder, fonts_dir, problems)
-    f.done()
+    variants = tuple(_variant(v, problems, langs) for v in g.variants or ())
+    themes, theme_field = _themes(g.themes, folder, problems, langs)
+    rules = _rules(g, folder, problems, langs)
+    fonts, font_locs = _fonts(g, folder, fonts_dir, problems)
+    keys.done()
     _check_variants(variants, components, problems)
-    if game_id is not None and game_id != folder.name:
+    if g.game is not None and g.game != folder.name:
         problems.add(
-            f.value_loc("game"), f"game id '{game_id}' must match its folder name '{folder.name}'"
+            g.value_loc("game"), f"game id '{g.game}' must match its folder name '{folder.name}'"
         )
     problems.raise_if_any()
     return Game(
-        game_id,
+        g.game,
         title,
-        author,
-        players,
+        g.author,
+        Players(players.min or 1, players.max or 1),
         components,
         tables,
         checks,
@@ -88,86 +197,63 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
         rules,
         fonts,
         folder,
-        f.loc,
+        g.loc,
         font_locs,
         themes,
         theme_field,
         langs,
-        f.value_loc("languages") if "languages" in f.data else None,
+        g.value_loc("languages") if g.given("languages") else None,
     )
 
 
-def _languages(f: Fields, problems: Collector) -> tuple[str, ...]:
-    """`languages: [fr, en]`: the languages the game's texts are written in, the first the
-    main one. Unsaid, those of its title, else German and English."""
-    title = f.raw("title", None)
-    named = tuple(k for k in title if LANG_CODE.match(str(k))) if isinstance(title, YMap) else ()
-    raw = f.get("languages", YList, None)
-    if raw is None:
-        return named or DEFAULT_LANGUAGES
-    langs = []
-    for i, code in enumerate(raw):
-        if isinstance(code, str) and code in langs:
-            problems.add(raw.item_loc(i), f"'{code}' is named twice")
-        elif not isinstance(code, str) or not LANG_CODE.match(code):
-            problems.add(
-                raw.item_loc(i), f"{type_name(code)} is not a language code like de, en or fr"
-            )
-        else:
-            langs.append(code)
-    if not langs:
-        problems.add(f.value_loc("languages"), "'languages' names none; write [en], say")
-    return tuple(langs) or named or DEFAULT_LANGUAGES  # what else is told is then to the point
+def _named_languages(data: YMap) -> tuple[str, ...]:
+    """The languages the title names, where `languages:` is not said."""
+    title = data.get("title")
+    return tuple(k for k in title if LANG_CODE.match(str(k))) if isinstance(title, YMap) else ()
 
 
-def _players(f: Fields, problems: Collector) -> Players:
-    p = Fields(f.raw("players"), "'players'", problems, f.value_loc("players"))
-    lo, hi = p.get("min", int), p.get("max", int)
-    p.done()
-    if lo is not None and hi is not None and not 1 <= lo <= hi:
-        problems.add(p.loc, f"players: min {lo} and max {hi} must satisfy 1 <= min <= max")
-    return Players(lo or 1, hi or 1)
+def _entries(value: object, loc: Loc, key: str, problems: Collector) -> list[tuple[object, Loc]]:
+    """A list's entries with their places (a key left out: none)."""
+    if value is None:
+        return []
+    if not isinstance(value, YList):
+        problems.add(loc, f"'{key}' must be a list, got {type_name(value)}")
+        return []
+    return [(item, value.item_loc(i)) for i, item in enumerate(value)]
 
 
-def _tables(f: Fields, folder: Path, problems: Collector, langs) -> dict[str, Table]:
-    raw = f.raw("tables", None)
+def _rules(g: GameFile, folder: Path, problems: Collector, langs: tuple[str, ...]):
+    if g.rules is None:
+        return None
+    where = g.value_loc("rules")
+    rules_path = inside(folder, g.rules, where, problems, "rules file")
+    if rules_path is None:
+        return None
+    if not is_file(rules_path):
+        problems.add(where, f"rules file not found: {g.rules}")
+        return None
+    return load_rules(rules_path, langs, problems)
+
+
+def _tables(raw: object, loc: Loc, folder: Path, problems: Collector, langs) -> dict[str, Table]:
     if raw is None:
         return {}
-    return load_tables(raw, f.value_loc("tables"), folder, problems, langs)
+    return load_tables(raw, loc, folder, problems, langs)
 
 
 def _check(data, loc: Loc, problems: Collector) -> Check:
-    f = Fields(data, "a check", problems, loc)
-    kind = f.get("check", str)  # checks/declared.py knows the kinds and says if not
+    f = Keys(data, "a check", problems, loc)
+    kind = f.take(Field(Text(), key="check"))  # checks/declared.py knows the kinds
     return Check(kind or "", f.data, loc)
 
 
-def _variant(data, loc: Loc, problems: Collector, langs) -> Variant:
-    f = Fields(data, "a variant", problems, loc)
-    vid = f.get("id", str) or "?"
-    name = read_text(f, "name", problems, langs, default=vid)
-    component = f.get("component", str) or ""
-    field = f.get("field", str) or ""
-    values = f.get("drop", YList) or []
-    keep = f.get("keep", YMap, None)
-    f.done()
-    return Variant(vid, name, component, field, tuple(values), loc, _keep(keep, problems))
-
-
-def _keep(keep: YMap | None, problems: Collector) -> tuple[tuple[str, tuple], ...]:
-    """`keep: {set: [taler]}`: each field with the values whose items the drop spares."""
-    if keep is None:
-        return ()
-    out = []
-    for name, values in keep.items():
-        if not isinstance(values, list):
-            problems.add(
-                keep.value_loc(name),
-                f"a variant's keep: '{name}' must list values, got {type_name(values)}",
-            )
-            continue
-        out.append((str(name), tuple(values)))
-    return tuple(out)
+def _variant(v: VariantKeys, problems: Collector, langs) -> Variant:
+    vid = v.id or "?"
+    name = text_value(
+        v.name if v.name is not None else vid, v.value_loc("name"), "name", problems, langs
+    )
+    keep = tuple((k, tuple(values)) for k, values in (v.keep or {}).items())
+    return Variant(vid, name, v.component or "", v.field or "", tuple(v.drop or ()), v.loc, keep)
 
 
 def _check_variants(variants, components, problems: Collector) -> None:
@@ -185,33 +271,29 @@ def _check_variants(variants, components, problems: Collector) -> None:
             )
 
 
-def _themes(f: Fields, folder: Path, problems: Collector, langs):
+def _themes(t: ThemeFiles | None, folder: Path, problems: Collector, langs):
     """`themes: {field: type, files: {town: themes/town.yaml, …}}`; the first is the default."""
-    raw = f.raw("themes", None)
-    if raw is None:
+    if t is None:
         return {}, None
-    t = Fields(raw, "'themes'", problems, f.value_loc("themes"))
-    field = t.get("field", str)
-    files = t.get("files", YMap)
-    t.done()
-    if files is not None and not files:
+    if t.files is not None and not t.files:
         problems.add(
             t.value_loc("files"),
             "'files' lists no theme; name at least one, like town: themes/town.yaml",
         )
-    files = files or _empty(t.loc)
     themes = {}
+    files = t.files or {}
     for name, rel in files.items():
-        loc = files.value_loc(name)
-        data = _load_file(folder, str(rel), loc, problems, "theme file")
+        loc = files.value_loc(name) if isinstance(files, YMap) else t.value_loc("files")
+        data = _load_file(folder, rel, loc, problems, "theme file")
         if data is _FAILED:
             continue
-        th = Fields(data, f"theme '{name}'", problems, getattr(data, "loc", loc))
-        title = read_text(th, "name", problems, langs, default=str(name))
-        motifs = th.get("motifs", YMap) or _empty(th.loc)
-        back = th.get("back", YMap, None) or _empty(th.loc)
-        terms = th.get("terms", YMap, None)
-        th.done()
+        th = ThemeFile.read(data, getattr(data, "loc", loc), problems, f"theme '{name}'")
+        title = text_value(
+            th.name if th.name is not None else name, th.value_loc("name"), "name", problems, langs
+        )
+        motifs = _raw(data, "motifs", th.loc)
+        back = _raw(data, "back", th.loc)
+        terms = data.get("terms") if isinstance(data, YMap) and th.terms is not None else None
         for key, motif in motifs.items():
             if not isinstance(motif, YMap):
                 problems.add(
@@ -219,8 +301,14 @@ def _themes(f: Fields, folder: Path, problems: Collector, langs):
                     f"theme '{name}': the motif of '{key}' must"
                     f" be a mapping (motif: …, or image: file), got {type_name(motif)}",
                 )
-        themes[str(name)] = Theme(str(name), title, motifs, back, th.loc, terms)
-    return themes, field
+        themes[name] = Theme(name, title, motifs, back, th.loc, terms)
+    return themes, t.field
+
+
+def _raw(data: object, key: str, loc: Loc) -> YMap:
+    """A mapping as written (its places kept for the motifs' checks), or an empty one."""
+    value = data.get(key) if isinstance(data, YMap) else None
+    return value if isinstance(value, YMap) else empty_map(loc)
 
 
 _FAILED = object()
@@ -244,13 +332,7 @@ def _load_file(folder: Path, rel: str, loc: Loc, problems: Collector, what: str)
     return data
 
 
-def _empty(loc: Loc) -> YMap:
-    m = YMap()
-    m.loc, m.key_locs, m.value_locs = loc, {}, {}
-    return m
-
-
-def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector):
+def _fonts(g: GameFile, folder: Path, fonts_dir: Path, problems: Collector):
     """Font roles -> files, and where each was named (the shipped defaults were not)."""
     fonts = {
         "regular": fonts_dir / "Vera.ttf",
@@ -258,16 +340,9 @@ def _fonts(f: Fields, folder: Path, fonts_dir: Path, problems: Collector):
         "italic": fonts_dir / "VeraIt.ttf",
     }
     locs: dict[str, Loc] = {}
-    raw = f.raw("fonts", None)
-    if raw is None:
-        return fonts, locs
-    t = Fields(raw, "'fonts'", problems, f.value_loc("fonts"))
-    for name in list(t.data):
-        value, loc = t.data[name], t.value_loc(name)
-        t.known.append(name)
-        if not isinstance(value, str):
-            problems.add(loc, f"font '{name}' must be a file name, got {type_name(value)}")
-            continue
+    named = g.fonts or {}
+    for name, value in named.items():
+        loc = named.value_loc(name) if isinstance(named, YMap) else g.value_loc("fonts")
         # A game's own fonts live in its folder; the shared ones in fonts/. A name present
         # in the game's folder is the game's, even if it is a link that leads outside.
         base = folder if _present(folder, value) or not _present(fonts_dir, value) else fonts_dir

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import difflib
+from collections.abc import Callable
 from pathlib import Path
 
 from bastelbogen.content.models import Text
 from bastelbogen.core import limits
+from bastelbogen.core.declare import MISSING, Json, Keys, Type, type_name
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.paths import inside as contained
 from bastelbogen.core.source import YList, YMap
 from bastelbogen.core.units import mm, parse_length
 
-MISSING = object()
 _TYPE_NAMES = {
     str: "text",
     int: "a whole number",
@@ -23,19 +23,41 @@ _TYPE_NAMES = {
 }
 
 
-def type_name(value) -> str:
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "nothing"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    text = str(value)  # never echo a whole file someone pointed us at
-    return f"'{text}'" if len(text) <= 60 else f"'{text[:57]}...'"
+class Words(Type[object]):
+    """A text in the game's languages: one text for all, or one per language code. Read
+    as written; `text_value` then asks for each of the game's languages."""
+
+    shown = "text, or a mapping of language codes to text"
+
+    def __call__(self, value: object) -> object:
+        if isinstance(value, bool) or not isinstance(value, str | int | float | dict):
+            raise ValueError(
+                f"must be text or a mapping of languages to text, got {type_name(value)}"
+            )
+        for lang, text in value.items() if isinstance(value, dict) else ():
+            if isinstance(text, bool) or not isinstance(text, str | int | float):
+                raise ValueError(f"has a '{lang}' text that is {type_name(text)}, not text")
+        return value
+
+    def schema(self) -> Json:
+        text = {"type": ["string", "number"]}
+        langs = {"type": "object", "propertyNames": {"pattern": "^[a-z]{2,3}$"}}
+        return {"anyOf": [text, {**langs, "additionalProperties": text}]}
+
+
+WORDS = Words()
+
+
+class Later(Type[object]):
+    """A key whose value its own reader reads later, with what only it knows (the game's
+    languages and tables): taken as written here; its schema comes from that reader's
+    declaration (`schema`, asked when a schema is written)."""
+
+    def __init__(self, shown: str, schema: Callable[[], Json] | None = None) -> None:
+        self.shown, self._schema = shown, schema
+
+    def schema(self) -> Json:
+        return self._schema() if self._schema else {}
 
 
 def fmt(value) -> str:
@@ -43,35 +65,8 @@ def fmt(value) -> str:
     return f"'{value}'" if isinstance(value, str) else str(value)
 
 
-class Fields:
-    """Reads the keys of one mapping; `done()` reports any key nobody asked for."""
-
-    def __init__(self, data, what: str, problems: Collector, loc: Loc):
-        self.what = what
-        self.problems = problems
-        if not isinstance(data, YMap):
-            problems.add(
-                getattr(data, "loc", loc),
-                f"{what} must be a mapping of keys to values, got {type_name(data)}",
-            )
-            data = YMap()
-            data.loc, data.key_locs, data.value_locs = loc, {}, {}
-        self.data = data
-        self.loc = data.loc
-        self.known: list[str] = []
-        self.missing: list[str] = []
-
-    def value_loc(self, key: str) -> Loc:
-        return self.data.value_loc(key)
-
-    def raw(self, key: str, default=MISSING):
-        self.known.append(key)
-        if key in self.data:
-            return self.data[key]
-        if default is MISSING:
-            self.missing.append(key)
-            return None
-        return default
+class Fields(Keys):
+    """The keys of one mapping read by hand, for readers not yet declared as Sections."""
 
     def get(self, key: str, kind, default=MISSING):
         value = self.raw(key, default)
@@ -102,25 +97,6 @@ class Fields:
             )
             return None
         return length
-
-    def done(self) -> None:
-        """Report unknown keys, naming the nearest known one, and required keys not given;
-        a misspelt required key is one problem, not two."""
-        explained = set()
-        for key in self.data:
-            if key in self.known:
-                continue
-            near = difflib.get_close_matches(str(key), self.known, n=1, cutoff=0.5)
-            hint = (
-                f"; did you mean '{near[0]}'?"
-                if near
-                else f"; known keys: {', '.join(sorted(self.known))}"
-            )
-            self.problems.add(self.data.key_loc(key), f"unknown key '{key}' in {self.what}{hint}")
-            explained.update(near)
-        for key in self.missing:
-            if key not in explained:
-                self.problems.add(self.loc, f"{self.what} needs the key '{key}'")
 
 
 def inside(base: Path, relative: str, loc: Loc, problems: Collector, what: str) -> Path | None:
