@@ -1,7 +1,23 @@
-"""Results remembered by the hash of everything they depend on, kept between builds in a
-small file beside the kit (out/.<game>.remembered.json) that may be deleted at any time.
+"""One cache for what is made again and again (a drawing, a resolved box, a worked-out
+result), found by all it was made of: an entry's key is its inputs (a tuple of them in memory,
+their digest on disk), and it lives in a region that ends with what it serves: a document's,
+a layout box's, or a kit's, kept between builds.
 
-A result is found only under the digest of all its inputs and of the code that made it
+- A document's, held by its canvas (`FORMS`, `DRAWINGS`): the forms it places, by what they
+  draw (render/paint.py), and the operators a box wrote, written again where the same box is
+  drawn again (`replayed`): a form's name or a font's subset means nothing in another PDF.
+- A layout box's, held by it (`BOXES`): the boxes it resolved, by the values they read
+  (layout/values.py `key_of`), while its layout is loaded.
+- A kit's (`REMEMBERED`): plain results kept between builds in a small file beside the kit
+  (out/.<game>.remembered.json) that may be deleted at any time.
+
+A region in memory that fills is emptied: the items of a deck come in runs that look alike,
+and what is dropped is only made again. A drawing is kept to be written again only if it
+names nothing of the page or form it was drawn in (a graphics state for transparency, a
+colour space, a shading, a placed form or picture: ISO 32000-1, 7.8.3): the next would lack
+it. Only the drawing is repeated: a painter's checks still run for every item.
+
+A kit's result is found only under the digest of all its inputs and of the code that made it
 (every module of the package by its size and last change, reportlab's and pyphen's
 versions), so a remembered result is the one the build would work out again: deleting the
 file, or a file that does not read, only makes a build slower, never different. What is
@@ -27,17 +43,85 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache, lru_cache
+from io import BufferedReader
 from pathlib import Path
+from typing import Any, TypeVar
 
 from bastelbogen.core import limits
 
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+Result = list[Any]  # a kit's result: plain values (`plain`), read back from JSON
+
+
+class Cache(dict[K, V]):
+    """Values by the inputs they were made from, at most `bound` of them (0: all)."""
+
+    def __init__(self, bound: int = 0) -> None:
+        super().__init__()
+        self.bound = bound
+
+    def put(self, key: K, value: V) -> V:
+        if self.bound and len(self) >= self.bound:
+            self.clear()
+        self[key] = value
+        return value
+
+
+@dataclass(frozen=True)
+class Region:
+    """A cache that each owner holds (a document's canvas, a layout's box), made at its first
+    use and gone with its owner."""
+
+    name: str
+    bound: int = 0
+
+    def of(self, owner: object) -> Cache[Any, Any]:
+        held = vars(owner)
+        found = held.get(self.name)
+        if found is None:
+            found = held[self.name] = Cache(self.bound)
+        return found
+
+
+# A document's forms by what they draw: all kept, as the placements after one name it.
+FORMS = Region("_cached_forms")
+# A document's drawings to write again: far more than a page's distinct boxes.
+DRAWINGS = Region("_cached_drawings", 2048)
+# A layout box's boxes resolved for items: a deck cycles through far fewer looks per box.
+BOXES = Region("_cached_boxes", 128)
+# Operators that name a resource of the page or form they are drawn in.
+_RESOURCES = (" gs", " cs", " CS", " scn", " SCN", " sh", " Do", " BDC")
 _PIECE = 1024 * 1024  # read and copied at a time
-KEPT = 4096  # results kept in one file: a game's cheat sheet fits, the words it hyphenates
+KEPT = 4096  # results kept in a kit's file: a game's cheat sheet fits, the words it hyphenates
 
 
-def digest(*parts) -> str:
+def replayed(canvas: Any, key: Hashable) -> bool:
+    """Whether what was drawn under `key` on this canvas was drawn again, now."""
+    drawn = DRAWINGS.of(canvas).get(key)
+    if drawn is None:
+        return False
+    canvas._code.extend(drawn)
+    return True
+
+
+@contextmanager
+def recorded(canvas: Any, key: Hashable) -> Iterator[None]:
+    """Keep what the block draws under `key`, if it can be drawn again as it is: the block
+    ended no form or page, and names no resource of one."""
+    code = canvas._code
+    start = len(code)
+    yield
+    drawn = tuple(code[start:])
+    if canvas._code is code and not any(name in op for op in drawn for name in _RESOURCES):
+        DRAWINGS.of(canvas).put(key, drawn)
+
+
+def digest(*parts: object) -> str:
     """The hash of `parts` (plain values: text, numbers, tuples of them) and of the code."""
     text = repr((code_digest(), parts))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
@@ -104,7 +188,7 @@ _HASH = re.compile(r"[0-9a-f]{64}")
 _MODULE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(?:\.[A-Za-z_][A-Za-z0-9_]{0,63}){1,8}")
 
 
-def plain(value) -> bool:
+def plain(value: object) -> bool:
     """Whether a value read back is what is remembered: a finite number, a hash (64 hex
     digits), a module's dotted name, or a list of them and None."""
     if isinstance(value, list):
@@ -114,7 +198,7 @@ def plain(value) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def open_regular(path: Path):
+def open_regular(path: Path) -> BufferedReader | None:
     """A regular file opened to read, or None: missing, a link (not followed: out/ may hold
     anything), a device or a pipe (which would never end or never answer)."""
     try:
@@ -171,28 +255,26 @@ def file_made(key: str, target: Path) -> None:
         REMEMBERED.put(key, [hashlib.file_digest(f, "sha256").hexdigest()])
 
 
-class Remembered:
-    """One process's remembered results: those read from a kit's file, and those worked out
+class Remembered(Cache[str, Result]):
+    """A kit's region in one process: the results read from its file, and those worked out
     since, to be written beside the kit when it is published."""
 
     def __init__(self) -> None:
-        self._found: dict[str, list] = {}
+        super().__init__()
         self._fresh: set[str] = set()  # worked out since the file was read
         self._hooks: list[Callable[[], None]] = []  # called by `forget` (`on_forget`)
 
-    def get(self, key: str) -> list | None:
-        return self._found.get(key)
-
-    def put(self, key: str, value: list) -> None:
-        if self._found.get(key) != value:
-            self._found[key] = value
+    def put(self, key: str, value: Result) -> Result:
+        if self.get(key) != value:
+            self[key] = value
             self._fresh.add(key)
+        return value
 
-    def fresh(self) -> dict[str, list]:
+    def fresh(self) -> dict[str, Result]:
         """What was worked out here: a worker process (--jobs) hands it back (`merge`)."""
-        return {key: self._found[key] for key in self._fresh}
+        return {key: self[key] for key in self._fresh}
 
-    def merge(self, found: dict[str, list]) -> None:
+    def merge(self, found: dict[str, Result]) -> None:
         for key, value in found.items():
             self.put(key, value)
 
@@ -209,14 +291,14 @@ class Remembered:
         if isinstance(found, dict):
             for key, value in found.items():
                 if isinstance(key, str) and len(key) == 64 and plain(value):
-                    self._found.setdefault(key, value)
+                    self.setdefault(key, value)
 
     def write(self, path: Path) -> None:
         """The results, the most recent KEPT, written whole (a new file moved into place: a
         reader never sees half of one) when anything new was worked out."""
         if not self._fresh:
             return
-        kept = dict(list(self._found.items())[-KEPT:])
+        kept = dict(list(self.items())[-KEPT:])
         try:
             fd, temporary = tempfile.mkstemp(prefix=f"{path.name}.", dir=path.parent)
         except OSError:  # a folder that takes no more files: the next build works it out
@@ -233,7 +315,7 @@ class Remembered:
 
     def forget(self) -> None:
         """A new build: only what its kit's file remembers counts."""
-        self._found.clear()
+        self.clear()
         self._fresh.clear()
         for hook in self._hooks:
             hook()

@@ -25,13 +25,13 @@ from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.paths import is_file, named
+from bastelbogen.core.remembered import BOXES
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
 from bastelbogen.layout.places import box_mm, box_written, check_place
-from bastelbogen.layout.reuse import kept, key_of, paths_of
 from bastelbogen.layout.safe import SafeZone
-from bastelbogen.layout.values import mapping, render, strings, truthy
+from bastelbogen.layout.values import key_of, mapping, paths_of, render, strings, truthy
 
 BOX_KEYS = ("name", "painter", "box", "when")
 
@@ -57,13 +57,8 @@ class BoxSpec:
 
     @cached_property
     def reads(self) -> tuple[tuple[str, ...], ...] | None:
-        """The dotted names the box's look depends on (see reuse.py)."""
+        """The dotted names the box's look depends on (see values.py)."""
         return paths_of(self.sources(), self.params, self.box)
-
-    @cached_property
-    def memo(self) -> dict:
-        """The boxes resolved recently, by reuse.key_of."""
-        return {}
 
 
 @dataclass(frozen=True)
@@ -161,24 +156,9 @@ class Layouts:
     def get(self, name: str, loc: Loc, _chain: tuple = ()) -> Layout:
         if name in self._cache:
             return self._cache[name]
-        if name in _chain:
-            raise ContentError(Problem(loc, f"template '{name}' extends itself"))
-        if len(_chain) > 16:  # the shipped layouts extend at most one
-            raise ContentError(
-                Problem(
-                    loc,
-                    f"template '{name}' ends a chain of more than 16 layouts extending each other",
-                )
-            )
+        _check_chain(name, loc, _chain)
+        path = self._path(name, loc)
         problems = Collector()
-        paths = [
-            inside(folder, f"{name}.yaml", loc, problems, "template") for folder in self.folders
-        ]
-        problems.raise_if_any()
-        path = next((p for p in paths if p is not None and is_file(p)), None)
-        if path is None:
-            where = " or ".join(named(f) for f in self.folders)  # never an absolute path
-            raise ContentError(Problem(loc, f"template '{name}' not found in {where}"))
         data = load_yaml(path, loc)
         f = Fields(data, f"template '{name}'", problems, Loc(str(path), 1, 1))
         parent = f.get("extends", str, None)
@@ -190,18 +170,47 @@ class Layouts:
         )
         for i, raw in enumerate(boxes_raw):
             spec = _box(raw, boxes_raw.item_loc(i), problems)
-            if spec is None:
-                continue
-            # A box with a parent's name replaces it in place; new names are drawn last.
-            at = next((k for k, b in enumerate(boxes) if b.name == spec.name), None)
-            if at is None:
-                boxes.append(spec)
-            else:
-                boxes[at] = spec
+            if spec is not None:
+                _put(boxes, spec)
         problems.raise_if_any()
         layout = Layout(name, tuple(boxes), f.loc)
         self._cache[name] = layout
         return layout
+
+    def _path(self, name: str, loc: Loc) -> Path:
+        """The layout's file: the first folder's that has it."""
+        problems = Collector()
+        paths = [
+            inside(folder, f"{name}.yaml", loc, problems, "template") for folder in self.folders
+        ]
+        problems.raise_if_any()
+        path = next((p for p in paths if p is not None and is_file(p)), None)
+        if path is None:
+            where = " or ".join(named(f) for f in self.folders)  # never an absolute path
+            raise ContentError(Problem(loc, f"template '{name}' not found in {where}"))
+        return path
+
+
+def _check_chain(name: str, loc: Loc, chain: tuple) -> None:
+    """A layout extends no layout that extends it, in a chain of at most 16."""
+    if name in chain:
+        raise ContentError(Problem(loc, f"template '{name}' extends itself"))
+    if len(chain) > 16:  # the shipped layouts extend at most one
+        raise ContentError(
+            Problem(
+                loc,
+                f"template '{name}' ends a chain of more than 16 layouts extending each other",
+            )
+        )
+
+
+def _put(boxes: list[BoxSpec], spec: BoxSpec) -> None:
+    """A box with a parent's name replaces it in place; new names are drawn last."""
+    at = next((k for k, b in enumerate(boxes) if b.name == spec.name), None)
+    if at is None:
+        boxes.append(spec)
+    else:
+        boxes[at] = spec
 
 
 def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
@@ -272,8 +281,9 @@ def resolve(
     boxes, problems = [], Collector()
     for spec in layout.boxes:
         key = key_of(spec.reads, spec.painter, context, size, safe, layout.name)
-        if key is not None and key in spec.memo:
-            box = spec.memo[key]
+        memo = BOXES.of(spec)
+        if key is not None and key in memo:
+            box = memo[key]
             if box is not None:
                 boxes.append(box)
             continue
@@ -283,7 +293,7 @@ def resolve(
             problems.extend(exc.problems)
             continue
         if key is not None:
-            kept(spec.memo, key, box)
+            memo.put(key, box)
         if box is not None:
             boxes.append(box)
     problems.raise_if_any()

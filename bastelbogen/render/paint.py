@@ -12,6 +12,7 @@ from reportlab.lib.rl_accel import fp_str
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.painters import PAINTERS
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem, of_piece
+from bastelbogen.core.remembered import FORMS
 from bastelbogen.layout.faces import Art
 from bastelbogen.render.style import (
     Fonts,
@@ -120,7 +121,7 @@ class Forms:
     def __init__(self, canvas, ctx: PaintContext):
         self.canvas = canvas
         self.ctx = ctx
-        self.names: dict = {}  # an art's key (or the art) -> its form's name
+        self.names = FORMS.of(canvas)  # an art's key (or the art) -> its form's name
 
     def place(
         self,
@@ -140,8 +141,7 @@ class Forms:
         key = art if key is None else key
         name = self.names.get(key)
         if name is None and not once:
-            name = f"F{len(self.names)}"
-            self.names[key] = name
+            name = self.names.put(key, f"F{len(self.names)}")
             x, y, w, h = art.bleed
             c.beginForm(name, x, y, x + w, y + h)
             self._draw(art, label, loc, item)

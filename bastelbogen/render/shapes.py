@@ -19,12 +19,12 @@ from bastelbogen.core.params import (
     at_least,
     choice,
 )
+from bastelbogen.core.remembered import recorded, replayed
 from bastelbogen.core.shapes import offset
 from bastelbogen.core.units import mm
 from bastelbogen.layout import braille
 from bastelbogen.layout.layouts import Box
 from bastelbogen.render.blame import quoted
-from bastelbogen.render.replay import recorded, replayed
 from bastelbogen.render.style import colour, loops_path, shade
 from bastelbogen.render.text import check_glyphs, fit_line
 

@@ -12,8 +12,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from bastelbogen.content.painters import Key, Mark, painter
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import ALIGNMENT, COLOUR, FONT_SIZE, TEXT, choice
+from bastelbogen.core.remembered import recorded, replayed
 from bastelbogen.render.blame import layout_fault
-from bastelbogen.render.replay import recorded, replayed
 from bastelbogen.render.style import missing_glyphs
 
 CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
