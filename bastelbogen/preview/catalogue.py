@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Required, TypedDict
 
 from bastelbogen.content.expand import resolve_refs
 from bastelbogen.content.kinds import kind_of
@@ -25,7 +26,29 @@ TAG = re.compile(r"<[^>]*>")  # markup in a text field (<b>…</b>) is no part o
 NAMES = ("name", "title")  # the fields that name a piece, else a row's it refers to
 
 
-def add(game: Game, shown: Iterable[LaidOut], components: list[dict], lang: str) -> list[dict]:
+class FaceShown(TypedDict):
+    """A distinct face of a component, as state.json lists it (state.py)."""
+
+    image: str  # its picture's key
+    side: str
+    items: list[str]  # the ids of the items showing it
+    size_mm: list[float]
+
+
+class ComponentShown(TypedDict, total=False):
+    """A component as state.json lists it: state.py makes it, `add` completes it."""
+
+    id: Required[str]
+    name: Required[str]
+    faces: Required[dict[str, FaceShown]]  # by picture key
+    count: int
+    kind: str
+    outline: dict[str, object]
+
+
+def add(
+    game: Game, shown: Iterable[LaidOut], components: list[ComponentShown], lang: str
+) -> list[dict[str, object]]:
     """Every piece of the files shown, in the build's order; each component's dict (as
     state.py made it, with its "faces") gets its "kind", "count" and "outline"."""
     by_id = {c["id"]: c for c in components}
@@ -34,7 +57,7 @@ def add(game: Game, shown: Iterable[LaidOut], components: list[dict], lang: str)
         for key, face in one["faces"].items():
             for item_id in face["items"]:
                 sides.setdefault((one["id"], item_id), {}).setdefault(face["side"], key)
-    pieces: list[dict] = []
+    pieces: list[dict[str, object]] = []
     counted: dict[str, int] = {}
     made: dict[str, Component] = {}
     for laid in shown:
@@ -66,14 +89,14 @@ def add(game: Game, shown: Iterable[LaidOut], components: list[dict], lang: str)
     return pieces
 
 
-def outline(game: Game, component: Component) -> dict:
+def outline(game: Game, component: Component) -> dict[str, object]:
     """The component's trim and safe outlines as SVG path data (mm, y down, origin the
     trim box's top-left); a back's own where the piece turned over is not the same."""
     kind = kind_of(component)
     w, h = kind.trim(component, game)
     cut = kind.outline(component, game)
     width = width_of(component)
-    out = {
+    out: dict[str, object] = {
         "shape": component.shape.kind,
         "size_mm": [round(to_mm(w), 2), round(to_mm(h), 2)],
         "svg": svg(cut, h),
@@ -100,7 +123,7 @@ def _mm(points: float) -> str:
     return f"{to_mm(points) + 0.0:.2f}".replace("-0.00", "0.00")
 
 
-def _corners(loops: tuple[Loop, ...]) -> set:
+def _corners(loops: tuple[Loop, ...]) -> set[tuple[float, float]]:
     return {(round(x, 3), round(y, 3)) for loop in loops for x, y in loop}
 
 

@@ -36,7 +36,9 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
     help="Address to listen on; anything but this machine's own is reachable from the network.",
 )
 @click.pass_context
-def serve_cmd(ctx: click.Context, game: str | None, port: int, host: str, **values) -> None:
+def serve_cmd(
+    ctx: click.Context, /, game: str | None, port: int, host: str, **values: object
+) -> None:
     """Preview a game in the browser, live: save a file and the page shows the change.
     It is the build's own build (its theme, languages and variant settled as `pnp build`
     settles them), the first language shown; the page switches the options while it runs.

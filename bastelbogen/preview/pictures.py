@@ -16,13 +16,21 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from bastelbogen.content.words import Table
 from bastelbogen.core import limits
+from bastelbogen.layout.arts import Arts
 from bastelbogen.layout.imposition import Page
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta, write_pages
 from bastelbogen.render.raster import Shot, rasterise
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+# What a face's drawing warned of: a Preflight's findings (checks/preflight.py), by place.
+Findings = dict[tuple[object, ...], list[object]]
 
 FACE_DPI = 110  # faces on screen: a 63 x 88 mm card is 273 x 381 pixels
 SHEET_DPI = 40  # sheets: an A4 page is 331 x 468 pixels
@@ -50,9 +58,9 @@ class Sheet:
 
     name: str
     page: Page
-    arts: Any  # layout.arts.Arts of its file
+    arts: Arts  # of its file
     ctx: PaintContext
-    words: Any
+    words: Table  # the kit's words in its language
 
     @property
     def points(self) -> tuple[float, float]:
@@ -92,7 +100,7 @@ def pixels(points: tuple[float, float], dpi: float) -> tuple[int, int]:
     return max(1, round(points[0] / 72 * dpi)), max(1, round(points[1] / 72 * dpi))
 
 
-class Pictures(Mapping):
+class Pictures(Mapping[str, bytes]):
     """key -> PNG at the source's normal resolution, for what is drawn now (a Mapping, as
     the server reads it); `picture` draws what is not."""
 
@@ -169,7 +177,7 @@ class Pictures(Mapping):
                 self.keep(key, dpi, found)
         return found
 
-    def draw_faces(self, faces: list[tuple[str, Face]]) -> dict:
+    def draw_faces(self, faces: list[tuple[str, Face]]) -> dict[str, Findings]:
         """Draw these faces now at their normal resolution (the caller holds the lock),
         each into the cache; what their drawing warned of, by key (preflight findings, told
         with the build's)."""
@@ -186,7 +194,7 @@ class Pictures(Mapping):
             self.keep(key, normal_dpi(face), png(image))
         return {key: told.found(face.label) for key, face in faces}
 
-    def _draw(self, source: Source, dpi: int):
+    def _draw(self, source: Source, dpi: int) -> Image:
         if isinstance(source, Face):
             (image,) = rasterise([_shot(source, dpi)], dpi, replace(source.ctx), source.font)
             return image
@@ -216,31 +224,32 @@ class _ByFace:
         self.ctx = ctx
         self.faces: dict[str, Any] = {}
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> object:  # what its face's Preflight has
         from bastelbogen.checks.preflight import Preflight
 
         return getattr(self.faces.setdefault(self.ctx.item_label, Preflight()), name)
 
-    def found(self, label: str) -> dict:
+    def found(self, label: str) -> Findings:
         preflight = self.faces.get(label)
         return dict(preflight.found()) if preflight is not None else {}
 
 
-def first_page(data: bytes, dpi: float):
+def first_page(data: bytes, dpi: float) -> Image:
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(data)
     try:
-        return document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        image: Image = document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        return image
     finally:
         document.close()
 
 
-def key_of(*parts) -> str:
+def key_of(*parts: object) -> str:
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
 
-def png(image) -> bytes:
+def png(image: Image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=1)  # speed over size: it never leaves the machine
     return buffer.getvalue()

@@ -5,15 +5,22 @@ as what it is."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from bastelbogen.core import limits
-from bastelbogen.core.errors import ContentError, OptionError
+from bastelbogen.core.errors import ContentError, OptionError, Problem
 from bastelbogen.core.paths import named
 
+T = TypeVar("T")
 
-def problems_of(exc: ContentError | OptionError, root: Path) -> list[dict]:
+
+# A problem as the page and the terminal tell it (`_entry`), as state.json holds it.
+Told = dict[str, object]
+
+
+def problems_of(exc: ContentError | OptionError, root: Path) -> list[Told]:
     """What stopped the build: the content's problems, or an option the game cannot take
     (a theme it no longer has), told as the command line tells them."""
     if isinstance(exc, OptionError):
@@ -21,7 +28,9 @@ def problems_of(exc: ContentError | OptionError, root: Path) -> list[dict]:
     return [problem(p, root) for p in exc.problems]
 
 
-def every_face_fault(first: ContentError, shots: list, draw: Callable) -> ContentError:
+def every_face_fault(
+    first: ContentError, shots: list[T], draw: Callable[[list[T]], Iterable[object]]
+) -> ContentError:
     """The first face's fault and those of the other faces, each face drawn on its own so
     that one fault does not hide the next (a designer mends them in one round), told once
     a place as `pnp build` tells them; bounded in time as the build's search is."""
@@ -39,7 +48,7 @@ def every_face_fault(first: ContentError, shots: list, draw: Callable) -> Conten
     return told_faults(found, time.thread_time() > ends)  # once a place: repeats folded there
 
 
-def fault(exc: Exception, root: Path) -> dict:
+def fault(exc: Exception, root: Path) -> Told:
     """A failure that is not the content's told as what it is: a file the system would not
     give (its name, the system's reason), memory run out, or a fault of ours, whose
     traceback the terminal shows."""
@@ -55,7 +64,7 @@ def fault(exc: Exception, root: Path) -> dict:
     return _entry("", 0, 0, f"internal error: {what} (see the terminal)")
 
 
-def _entry(file: str, line: int, col: int, message: str) -> dict:
+def _entry(file: str, line: int, col: int, message: str) -> Told:
     """One problem as the page and the terminal tell it: `file:line:col: message`."""
     where = f"{file}:{line}:{col}" if line else file
     text = f"{where}: {message}" if where else message
@@ -69,7 +78,7 @@ def _entry(file: str, line: int, col: int, message: str) -> dict:
     }
 
 
-def problem(problem, root: Path) -> dict:
+def problem(problem: Problem, root: Path) -> Told:
     """A problem as the command line tells it, its files named from the project's folder
     (the content's cell, and the layout's box it overflowed); one found on a piece names
     it, for the page to show."""

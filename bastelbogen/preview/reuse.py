@@ -13,20 +13,37 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Protocol
 
+from bastelbogen.content.models import Game, Item
 from bastelbogen.layout.arts import OWN
+from bastelbogen.layout.faces import Art
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.preview.pictures import key_of
+
+Found = tuple[Art, str] | tuple[None, None]  # a side's art and its picture's key, or none
+
+
+class Planned(Protocol):
+    """What a component's plan (layout/kit.py's, private there) tells of its items."""
+
+    @property
+    def trim(self) -> tuple[float, float]: ...
+    @property
+    def bleed(self) -> float: ...
+    @property
+    def has_back(self) -> bool: ...
 
 
 class Reuse:
     def __init__(self) -> None:
-        self._last: dict = {}  # the last build's: full key -> art
-        self._now: dict = {}  # this build's so far
+        self._last: dict[tuple[object, ...], Found] = {}  # the last build's: full key -> art
+        self._now: dict[tuple[object, ...], Found] = {}  # this build's so far
         self.fingerprint = ""
 
-    def begin(self, templates: list[Path], game, options: dict) -> None:
+    def begin(self, templates: list[Path], game: Game, options: dict[str, object]) -> None:
         """A build starts: what every art of it depends on beyond its own key."""
         self._last, self._now = self._now or self._last, {}
         files = []
@@ -44,7 +61,7 @@ class Reuse:
         self._tables: str | None = None
         self._game = game
 
-    def art(self, laid: LaidOut, plans: dict, item, side: str) -> tuple:
+    def art(self, laid: LaidOut, plans: Mapping[int, Planned], item: Item, side: str) -> Found:
         """The side's art and its picture's key (a hash of the art): the last build's
         when its inputs are the same, else resolved; (None, None) for no art."""
         key = laid.arts.key(item, side)
@@ -53,7 +70,15 @@ class Reuse:
             return (art, key_of(art)) if art is not None else (None, None)
         plan = plans[id(item)]
         c = item.component
-        full: tuple = (self.fingerprint, key, c.face, c.back, plan.trim, plan.bleed, plan.has_back)
+        full: tuple[object, ...] = (
+            self.fingerprint,
+            key,
+            c.face,
+            c.back,
+            plan.trim,
+            plan.bleed,
+            plan.has_back,
+        )
         if any(part[0] == "tables" for part in key[2]):  # the tables read whole
             full += (self._tables_print(),)
         found = self._last.get(full) or self._now.get(full)

@@ -24,7 +24,7 @@ import json
 import re
 import socket
 import threading
-from typing import Any
+from typing import Any, TypeVar
 
 from bastelbogen.core import limits
 from bastelbogen.preview import files
@@ -46,6 +46,7 @@ from bastelbogen.preview.state import Preview, Snapshot
 IMAGE = re.compile(r"^/img/([0-9a-f]{16})(?:@([0-9]{1,4}))?\.png$")
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 PIECE = 64 * 1024  # bytes of an answer written before waiting for the client to take them
+T = TypeVar("T")
 BACKLOG = 512  # connections the kernel queues before they are accepted (a burst of clients)
 
 
@@ -382,7 +383,7 @@ class Server:
             self.streams -= 1
 
 
-def _settle(done: asyncio.Future, value: Any) -> None:
+def _settle(done: asyncio.Future[T], value: T) -> None:
     if not done.done():  # not cancelled meanwhile (the client left)
         done.set_result(value)
 

@@ -21,14 +21,27 @@ from pathlib import Path
 
 from bastelbogen.content.models import Game
 from bastelbogen.content.project import Project
+from bastelbogen.content.words import Table
 from bastelbogen.core import limits
-from bastelbogen.core.errors import ContentError, OptionError
+from bastelbogen.core.errors import ContentError, OptionError, Problem
 from bastelbogen.core.units import to_mm
+from bastelbogen.layout.faces import Art
 from bastelbogen.layout.kit import LaidOut, in_language, lay_out
 from bastelbogen.pipeline.build import BuildOptions, Prepared, prepare
 from bastelbogen.preview import catalogue
-from bastelbogen.preview.pictures import FACE_DPI, SHEET_DPI, Face, Pictures, Rules, Sheet, key_of
-from bastelbogen.preview.problems import every_face_fault, fault, problem, problems_of
+from bastelbogen.preview.catalogue import ComponentShown
+from bastelbogen.preview.pictures import (
+    FACE_DPI,
+    SHEET_DPI,
+    Face,
+    Findings,
+    Pictures,
+    Rules,
+    Sheet,
+    Source,
+    key_of,
+)
+from bastelbogen.preview.problems import Told, every_face_fault, fault, problem, problems_of
 from bastelbogen.preview.reuse import Reuse
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta
@@ -40,11 +53,13 @@ __all__ = ["FACE_DPI", "SHEET_DPI", "Preview", "Snapshot"]
 class Snapshot:
     version: int = 0
     game: str = ""
-    components: list = field(default_factory=list)  # dicts, for state.json
-    sheets: list = field(default_factory=list)  # [{"file", "page", "image", "size_mm"}]
-    pieces: list = field(default_factory=list)  # every piece (catalogue.py), for state.json
-    problems: list = field(default_factory=list)  # [{"file", "line", "col", "message"}]
-    warnings: list = field(default_factory=list)  # the preflight's, as the build warns them
+    components: list[ComponentShown] = field(default_factory=list)  # for state.json
+    # [{"file", "page", "image", "size_mm"}]
+    sheets: list[dict[str, object]] = field(default_factory=list)
+    # every piece (catalogue.py), for state.json
+    pieces: list[dict[str, object]] = field(default_factory=list)
+    problems: list[Told] = field(default_factory=list)  # [{"file", "line", "col", "message"}]
+    warnings: list[Told] = field(default_factory=list)  # the preflight's, as the build warns
     seconds: float = 0.0
     drawn: int = 0  # faces drawn for this build: the changed ones only
 
@@ -52,14 +67,14 @@ class Snapshot:
 class Preview:
     """One game's preview: rebuilt on demand, read by the server's threads."""
 
-    def __init__(self, project: Project, game_id: str, options: BuildOptions):
+    def __init__(self, project: Project, game_id: str, options: BuildOptions) -> None:
         self.project, self.game_id, self.options = project, game_id, options
         self.snapshot = Snapshot(game=game_id)
         self.changed = threading.Condition()
         # One build or drawing at a time: PDFium is not thread-safe.
         self.building = threading.Lock()
         self.images = Pictures(self.building)  # key -> PNG; draws what is asked for
-        self._found: dict[str, dict] = {}  # a face's key -> what drawing it warned of
+        self._found: dict[str, Findings] = {}  # a face's key -> what drawing it warned of
         self._reuse = Reuse()  # the arts of sides whose inputs did not change
         self.started = 0  # builds begun: the page shows "building…" while one runs
         self.game: Game | None = None  # as last loaded: its themes, languages, variants
@@ -122,20 +137,29 @@ class Preview:
             self.changed.notify_all()
         return new
 
-    def _failed(self, problems: list[dict]) -> Snapshot:
+    def _failed(self, problems: list[Told]) -> Snapshot:
         """The last good build's faces and sheets, with what stopped this one beside them."""
         return replace(self.snapshot, version=self.snapshot.version + 1, problems=problems)
 
-    def _build(self):
+    def _build(
+        self,
+    ) -> tuple[
+        list[ComponentShown],
+        list[dict[str, object]],
+        dict[str, Source],
+        int,
+        list[Problem],
+        list[dict[str, object]],
+    ]:
         # The build's own first steps: load, settle the options (the game's languages, its
         # first theme), check. Only where the laid-out files go differs.
         ready = prepare(self.project, self.game_id, self.options)
         self.game = ready.game
         lang = ready.options.langs[0]  # the preview shows the first language
         ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang, tables=ready.game.tables)
-        components: dict = {}
-        sheets: list[dict] = []
-        sources: dict = {}
+        components: dict[str, ComponentShown] = {}
+        sheets: list[dict[str, object]] = []
+        sources: dict[str, Source] = {}
         words = repr(sorted(ready.words[lang].items()))  # the kit's words, on some sheets
         # Only the language shown is laid out: whether a file is the same in every language
         # (one file, or one a language) is all the others would tell, and finding it out
@@ -175,11 +199,16 @@ class Preview:
         return listed, sheets, sources, len(fresh), problems, pieces
 
     def _faces(
-        self, laid: LaidOut, lang: str, components: dict, ctx: PaintContext, sources: dict
-    ) -> dict:
+        self,
+        laid: LaidOut,
+        lang: str,
+        components: dict[str, ComponentShown],
+        ctx: PaintContext,
+        sources: dict[str, Source],
+    ) -> dict[tuple[int, str], str]:
         """Each item side's face, keyed by its art: the same art is the same picture.
         Every one is listed (deduplicated by key); the keys by (item, side), for sheets."""
-        keys: dict = {}
+        keys: dict[tuple[int, str], str] = {}
         font = ctx.fonts["regular"]
         plans = {id(item): plan for plan in laid.plans for item in plan.items}
         for item in laid.items:
@@ -190,7 +219,7 @@ class Preview:
             one["count"] += 1
             for side in ("front", "back"):
                 art, key = self._reuse.art(laid, plans, item, side)
-                if art is None:
+                if art is None or key is None:  # the one is None where the other is
                     continue
                 keys[(id(item), side)] = key
                 face = one["faces"].setdefault(
@@ -203,10 +232,15 @@ class Preview:
 
 
 def _sheets(
-    laid: LaidOut, ctx: PaintContext, words, keys: dict, words_key: str, sources: dict
-) -> list[dict]:
+    laid: LaidOut,
+    ctx: PaintContext,
+    words: Table,
+    keys: dict[tuple[int, str], str],
+    words_key: str,
+    sources: dict[str, Source],
+) -> list[dict[str, object]]:
     """The file's pages, listed by what they hold, drawn when asked for."""
-    out = []
+    out: list[dict[str, object]] = []
     for n, page in enumerate(laid.pages, start=1):
         held = [(p.side, p.matrix, p.clip, keys.get((id(p.item), p.side))) for p in page.placements]
         overview = None
@@ -220,7 +254,7 @@ def _sheets(
     return out
 
 
-def _rules(ready: Prepared, lang: str, sources: dict) -> list[dict]:
+def _rules(ready: Prepared, lang: str, sources: dict[str, Source]) -> list[dict[str, object]]:
     """The cheat sheet's page, as its writer makes it (output/cheatsheet.py), listed by its
     text and look, drawn when asked for."""
     from bastelbogen.render.rules.sheet import RulesSheet
@@ -246,10 +280,10 @@ def _rules(ready: Prepared, lang: str, sources: dict) -> list[dict]:
     return [{"file": f"{name}.pdf", "page": 1, "image": key, "size_mm": _mm(size)}]
 
 
-def _mm(size) -> list[float]:
+def _mm(size: tuple[float, float]) -> list[float]:
     return [round(to_mm(v), 2) for v in size]
 
 
-def _size(art) -> list[float]:
+def _size(art: Art) -> list[float]:
     x, y, w, h = art.bleed
     return [round(to_mm(-x), 2), round(to_mm(w + 2 * x), 2), round(to_mm(h + 2 * y), 2)]

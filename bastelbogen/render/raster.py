@@ -10,13 +10,17 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
+from bastelbogen.content.models import Item
 from bastelbogen.core.geometry import IDENTITY, Rect
 from bastelbogen.core.paths import ICC
 from bastelbogen.layout.faces import Art
 from bastelbogen.render.paint import Forms, PaintContext
 from bastelbogen.render.pdf import Meta, new_canvas
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
 
 BATCH = 24  # faces per intermediate document
 
@@ -30,10 +34,10 @@ class Shot:
     rect: Rect
     pixels: tuple[int, int]
     label: str = ""
-    item: Any = None  # the Item whose side it shows: a fault drawing it names its piece
+    item: Item | None = None  # the Item whose side it shows: a fault drawing it names its piece
 
 
-def rasterise(shots: Iterable[Shot], dpi: float, ctx: PaintContext, font: str) -> Iterator:
+def rasterise(shots: Iterable[Shot], dpi: float, ctx: PaintContext, font: str) -> Iterator[Image]:
     """Each shot as an RGB PIL image of exactly its pixels, in order."""
     batch: list[Shot] = []
     for shot in shots:
@@ -45,7 +49,7 @@ def rasterise(shots: Iterable[Shot], dpi: float, ctx: PaintContext, font: str) -
         yield from _render(batch, dpi, ctx, font)
 
 
-def _render(batch: list[Shot], dpi: float, ctx: PaintContext, font: str) -> Iterator:
+def _render(batch: list[Shot], dpi: float, ctx: PaintContext, font: str) -> Iterator[Image]:
     import pypdfium2 as pdfium  # only builds that export pictures load the rasteriser
 
     buffer = io.BytesIO()
@@ -71,7 +75,7 @@ def _render(batch: list[Shot], dpi: float, ctx: PaintContext, font: str) -> Iter
             # stretched 0.12 % and its last column cut off. A scale a hair below the
             # picture's own gives its pixels exactly, the page stretched over them alone.
             scale = min(width / page.get_width(), height / page.get_height()) * (1 - 1e-9)
-            image = page.render(scale=scale).to_pil().convert("RGB")
+            image: Image = page.render(scale=scale).to_pil().convert("RGB")
             if image.size != shot.pixels:  # a page's size as PDF stores it, rounded: never
                 image = (
                     image.crop((0, 0, width, height))
