@@ -64,8 +64,19 @@ def source(item, text: str, tables=None, part: bool = False) -> tuple[str, Loc] 
     spec = getattr(item, "spec", None)
     if spec is None:
         return None
+    values = _candidates(item, spec.data, tables)
+    wanted = text.strip()
+    for fold in (str, str.casefold):  # as written, then whatever case a filter gave it
+        found = _found(values, fold(wanted), fold, part)
+        if found is not None:
+            return found
+    return None
+
+
+def _candidates(item, data, tables) -> list[tuple[str, str, Loc]]:
+    """(field, text, place) of the item's own values, then of the rows its references name."""
     # An id is often the name too (a table keyed by its name): the name is told first.
-    values = sorted(_values(spec.data, ""), key=lambda v: v[0] == "id")
+    values = sorted(_values(data, ""), key=lambda v: v[0] == "id")
     for field, table in getattr(item.component, "refs", ()):
         rows = tables[table].by_id if tables and table in tables else {}
         named = item.data.get(field)
@@ -73,24 +84,26 @@ def source(item, text: str, tables=None, part: bool = False) -> tuple[str, Loc] 
             row = rows.get(ref) if isinstance(ref, str) else None
             if isinstance(row, YMap):
                 values += ((f"{table} {f}", v, at) for f, v, at in _values(row, ""))
-    wanted = text.strip()
-    for fold in (str, str.casefold):  # as written, then whatever case a filter gave it
-        exact = [(f, loc) for f, v, loc in values if fold(v) == fold(wanted)]
-        if exact:
-            return exact[0]
-        if part:
-            holding = [(len(v), f, loc) for f, v, loc in values if fold(wanted) in fold(v)]
-            if holding:
-                _n, field, loc = min(holding, key=lambda c: c[0])
-                return field, loc
-            continue
-        inner = [
-            (len(v), f, loc) for f, v, loc in values if len(v) >= _LEAST and fold(v) in fold(wanted)
-        ]
-        if inner:
-            _n, field, loc = max(inner, key=lambda c: c[0])
-            return field, loc
-    return None
+    return values
+
+
+def _found(values: list, wanted: str, fold, part: bool) -> tuple[str, Loc] | None:
+    """(field, place) of the value that is `wanted` (folded as `fold` folds), else with
+    `part` the shortest that holds it, else the longest written inside it."""
+    exact = [(f, loc) for f, v, loc in values if fold(v) == wanted]
+    if exact:
+        return exact[0]
+    if part:
+        holding = [(len(v), f, loc) for f, v, loc in values if wanted in fold(v)]
+        if not holding:
+            return None
+        _n, field, loc = min(holding, key=lambda c: c[0])
+        return field, loc
+    inner = [(len(v), f, loc) for f, v, loc in values if len(v) >= _LEAST and fold(v) in wanted]
+    if not inner:
+        return None
+    _n, field, loc = max(inner, key=lambda c: c[0])
+    return field, loc
 
 
 def _values(node, field: str) -> Iterator[tuple[str, str, Loc]]:

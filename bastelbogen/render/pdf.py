@@ -244,29 +244,7 @@ def write_pages(
     forms, uses = Forms(c, ctx), _uses(pages, arts)
     ctx.lang = arts.lang  # the file's language: its text is hyphenated by its rules
     for page in pages:
-        c.setPageSize(page.size)
-        set_boxes(c, page.trim_box, page.bleed_box)
-        with_arts = [(p, *arts.placed(p.item, p.side)) for p in page.placements]
-        covered = draw_underlays(c, [(p, art) for p, art, _, _ in with_arts], ctx)
-        placed = [(p.item, p.side, p.matrix, p.clip, *rest) for p, *rest in with_arts]
-        if page.overview is not None:
-            item, matrix, _ = page.overview
-            placed.append((item, "front", matrix, None, *arts.placed(item, "front")))
-        for n, (item, side, matrix, clip, art, key, own) in enumerate(placed):
-            if art is None or _drawn_before(ctx, key):
-                continue
-            under = covered.get(n)
-            if under:  # its piece of a picture lies under it already, whole (joints.py)
-                art, key = bare(art, under), key + ("bare", under)
-            label = f"item '{item.id}' ({side})"
-            once = _once(uses, own)
-            forms.place(art, matrix, label, clip, item.loc, key, item, once)
-        draw_guides(c, page)
-        if page.glue or page.align or page.label:
-            draw_sheet_guides(c, page, ctx.fonts["regular"], words, ctx.fonts["bold"])
-        if page.overview is not None:
-            draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], words)
-        c.showPage()
+        _write_page(c, page, arts, forms, uses, ctx, words)
     try:
         c.save()  # fonts are subset here: a damaged table inside one shows only now
     except (TTFError, IndexError, KeyError, struct.error, ValueError) as exc:
@@ -277,6 +255,34 @@ def write_pages(
                 f" {str(exc).splitlines()[0][:100]}; it is damaged",
             )
         ) from None
+
+
+def _write_page(c, page: Page, arts, forms: Forms, uses: array, ctx: PaintContext, words) -> None:
+    """One page: its pieces' arts (each a form, or drawn in place when the file places it
+    once), its guides, and a board's sheet marks and overview."""
+    c.setPageSize(page.size)
+    set_boxes(c, page.trim_box, page.bleed_box)
+    with_arts = [(p, *arts.placed(p.item, p.side)) for p in page.placements]
+    covered = draw_underlays(c, [(p, art) for p, art, _, _ in with_arts], ctx)
+    placed = [(p.item, p.side, p.matrix, p.clip, *rest) for p, *rest in with_arts]
+    if page.overview is not None:
+        item, matrix, _ = page.overview
+        placed.append((item, "front", matrix, None, *arts.placed(item, "front")))
+    for n, (item, side, matrix, clip, art, key, own) in enumerate(placed):
+        if art is None or _drawn_before(ctx, key):
+            continue
+        under = covered.get(n)
+        if under:  # its piece of a picture lies under it already, whole (joints.py)
+            art, key = bare(art, under), key + ("bare", under)
+        label = f"item '{item.id}' ({side})"
+        once = _once(uses, own)
+        forms.place(art, matrix, label, clip, item.loc, key, item, once)
+    draw_guides(c, page)
+    if page.glue or page.align or page.label:
+        draw_sheet_guides(c, page, ctx.fonts["regular"], words, ctx.fonts["bold"])
+    if page.overview is not None:
+        draw_overview(c, page, ctx.fonts["regular"], ctx.fonts["bold"], words)
+    c.showPage()
 
 
 def _uses(pages: list[Page], arts) -> array:
