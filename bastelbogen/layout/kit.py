@@ -113,9 +113,37 @@ def plan_files(
     """Every file of the kit as geometry: each component's own, then the shared sheets.
     Cheap next to painting, and done once, so the files can be painted apart (--jobs)."""
     planned = [_plan(game, component, variant, options, layouts) for component in game.components]
+    kept, tails = _tails(planned, options.settings)
+    # A component with a block no shared sheet holds clear of the registration marks
+    # keeps its own sheets.
+    alone = {t.key for t in tails if not packable(t, options.settings)}
+    tails = [t for t in tails if t.key not in alone]
+    kept = {n: keep for n, keep in kept.items() if n not in alone}
+    shared = shared_sheets(tails, options.settings) if tails else None
+    return _files(planned, kept, shared)
+
+
+def _files(
+    planned: list[_Planned], kept: dict[int, int], shared: list[Page] | None
+) -> list[FilePlan]:
+    """Each component's file with the pages it keeps (all of them when nothing is shared),
+    then the shared sheets'."""
+    files = []
+    for n, plan in enumerate(planned):
+        pages = plan.pages[: kept[n]] if shared and n in kept else plan.pages
+        if pages:
+            files.append(FilePlan(plan.component.id, (plan,), pages))
+    if shared:
+        files.append(FilePlan(PARTS, tuple(planned[n] for n in kept), shared))
+    return files
+
+
+def _tails(planned: list[_Planned], settings: PrintSettings) -> tuple[dict[int, int], list[Tail]]:
+    """How many pages each component offering items to the shared sheets keeps (by its
+    number), and the items it offers, a Tail a sheet."""
     kept, tails = {}, []
     for n, plan in enumerate(planned):
-        keep, sheets = _shareable(plan, options.settings)
+        keep, sheets = _shareable(plan, settings)
         if sheets:
             kept[n] = keep
         tails += [
@@ -130,20 +158,7 @@ def plan_files(
             )
             for items in sheets
         ]
-    # A component with a block no shared sheet holds clear of the registration marks
-    # keeps its own sheets.
-    alone = {t.key for t in tails if not packable(t, options.settings)}
-    tails = [t for t in tails if t.key not in alone]
-    kept = {n: keep for n, keep in kept.items() if n not in alone}
-    shared = shared_sheets(tails, options.settings) if tails else None
-    files = []
-    for n, plan in enumerate(planned):
-        pages = plan.pages[: kept[n]] if shared and n in kept else plan.pages
-        if pages:
-            files.append(FilePlan(plan.component.id, (plan,), pages))
-    if shared:
-        files.append(FilePlan(PARTS, tuple(planned[n] for n in kept), shared))
-    return files
+    return kept, tails
 
 
 def paint_file(

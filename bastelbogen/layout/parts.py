@@ -57,22 +57,22 @@ def tails_of(
     leaves room (a pair of benches, a die net), else those of its last sheet when that is
     its only one or at most half full (a deck keeps its full sheets). A two-sided part keeps a
     fold sheet of its own (its backs are on the same page)."""
-    fronts = [n for n, page in enumerate(pages) if any(p.side == "front" for p in page.placements)]
+    fronts = [n for n, page in enumerate(pages) if _fronts(page)]
     if not fronts or (two_sided and settings.duplex == "fold"):
         return len(pages), []
-    sheets = [[p.item for p in pages[n].placements if p.side == "front"] for n in fronts]
+    sheets = [[p.item for p in _fronts(pages[n])] for n in fronts]
     room = printable_area(settings)
-    inked = sum(
-        w * h
-        for p in pages[fronts[0]].placements
-        if p.side == "front"
-        for _x, _y, w, h in [grow(p.trim, bleed)]
-    )
+    inked = sum(w * h for _x, _y, w, h in (grow(p.trim, bleed) for p in _fronts(pages[fronts[0]])))
     if not two_sided and inked < SPARSE * room[2] * room[3]:  # a small part: room to spare
         return 0, sheets
     if len(fronts) > 1 and 2 * len(sheets[-1]) > len(sheets[0]):
         return len(pages), []
     return fronts[-1], sheets[-1:]
+
+
+def _fronts(page: Page) -> list:
+    """The placements of a page's fronts."""
+    return [p for p in page.placements if p.side == "front"]
 
 
 def shared_sheets(tails: list[Tail], settings: PrintSettings) -> list[Page] | None:
@@ -155,40 +155,39 @@ def _shapes(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
 def _nests(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
     """Blocks of interlocking pieces (hexes, circles), from one piece a row to as many as
     the room's width holds: the first pieces of a nest as wide as that, in reading order."""
-    assert tail.nest is not None  # only interlocking tails are nested
-    n, b = len(tail.items), tail.bleed
-    outer = outer_room(b, tail.marks)
     found: dict = {}
-    for across in range(1, n + 1):
+    for across in range(1, len(tail.items) + 1):
         for w in tail.size:  # a row as wide as `across` pieces, upright or turned
-            width = (across + 0.5) * (w + 2 * b)
-            if width > room[0] + (w + 2 * b) / 2:
-                continue
-            grid = tail.nest((0.0, 0.0, min(width, room[0]), room[1]), tail.size, b)
-            if grid.capacity < n:
-                continue
-            laid = tail.size if grid.turns == 0 else tail.size[::-1]
-            cells = grid.cells[:n]
-            x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
-            size = (
-                max(x for x, _ in cells) - x0 + laid[0] + 2 * outer,
-                max(y for _, y in cells) - y0 + laid[1] + 2 * outer,
-            )
-            key = (round(size[0], 3), round(size[1], 3))
-            if key not in found and size[0] <= room[0] and size[1] <= room[1]:
-                found[key] = _Shape(
-                    0,
-                    0,
-                    grid.turns,
-                    size,
-                    laid,
-                    outer,
-                    2 * b,
-                    tuple((x - x0 + outer, y - y0 + outer) for x, y in cells),
-                )
+            shape = _nest(tail, room, across, w)
+            if shape is not None:
+                found.setdefault((round(shape.size[0], 3), round(shape.size[1], 3)), shape)
     if not found:
         raise ValueError("a part does not fit the page")  # a sheet of its own held it
     return list(found.values())
+
+
+def _nest(tail: Tail, room: tuple[float, float], across: int, w: float) -> _Shape | None:
+    """The block of a nest whose rows are `across` pieces of width `w`, if it fits the room."""
+    assert tail.nest is not None  # only interlocking tails are nested
+    n, b = len(tail.items), tail.bleed
+    outer = outer_room(b, tail.marks)
+    width = (across + 0.5) * (w + 2 * b)
+    if width > room[0] + (w + 2 * b) / 2:
+        return None
+    grid = tail.nest((0.0, 0.0, min(width, room[0]), room[1]), tail.size, b)
+    if grid.capacity < n:
+        return None
+    laid = tail.size if grid.turns == 0 else tail.size[::-1]
+    cells = grid.cells[:n]
+    x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+    size = (
+        max(x for x, _ in cells) - x0 + laid[0] + 2 * outer,
+        max(y for _, y in cells) - y0 + laid[1] + 2 * outer,
+    )
+    if not (size[0] <= room[0] and size[1] <= room[1]):
+        return None
+    cells_from_corner = tuple((x - x0 + outer, y - y0 + outer) for x, y in cells)
+    return _Shape(0, 0, grid.turns, size, laid, outer, 2 * b, cells_from_corner)
 
 
 def _cells(shape: _Shape, x: float, y: float) -> Grid:

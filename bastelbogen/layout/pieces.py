@@ -9,7 +9,7 @@ from bastelbogen.core.geometry import IDENTITY
 from bastelbogen.core.shapes import RECT, offset, outline, seen_from_behind
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art, context
-from bastelbogen.layout.layouts import Box, Layouts, resolve
+from bastelbogen.layout.layouts import Box, Face, Layout, Layouts, resolve
 from bastelbogen.layout.safe import SafeZone, width_of
 
 
@@ -34,45 +34,65 @@ def art_of(
         return None
     kind = kind_of(component)
     width = width_of(component)
-    # Layouts reach into the chosen bleed and keep text in the safe zone by these (mm).
     base = seen if seen is not None else context(game, item, options)
-    ctx = {
-        **base,
-        "bleed": round(to_mm(bleed), 6),
-        "safe": round(to_mm(width), 6) if width is not None else 0.0,
-    }
+    ctx = _measured(base, bleed, width)
     plan = kind.plan(component, game, bleed, ctx)
-    own = (name, component.face_loc if side == "front" else component.back_loc)
-    back = (component.back, component.back_loc) if component.back else own
+    own, back = _layouts(component, side, name)
     shaped = kind.shaped(component)
-    cut = kind.outline(component, game) if shaped else ()
-    if shaped and side == "back":
-        cut = seen_from_behind(cut, trim[0])
+    cut = _cut(game, component, side, trim) if shaped else ()
     layers = []
     for layer in plan.layers:
         layout = layouts.get(*(own if layer.layout == "side" else back))
         label = f"item '{item.id}' ({layer.label or side})"
-        safe = None
-        if layer.safe and width is not None:
-            # A layer drawn where the side is (no matrix) keeps inside the shape's outline;
-            # any other inside its own rectangle.
-            on_cut = shaped and layer.matrix == IDENTITY
-            loops = cut if on_cut else outline(RECT, *layer.size)
-            safe = SafeZone(loops, width, component.shape.kind if on_cut else "")
-        seen = {**ctx, **dict(layer.extra)} if layer.extra else ctx
-        layers.append((layer.matrix, resolve(layout, seen, layer.size, label, safe)))
+        safe = _safe(layer, width, cut if shaped else None, component)
+        layers.append((layer.matrix, _resolved(layout, layer, ctx, label, safe)))
     if plan.boxes:
-        layers.append(
-            (
-                IDENTITY,
-                tuple(
-                    Box(n, painter, rect, params, item.loc)
-                    for n, painter, rect, params in plan.boxes
-                ),
-            )
+        boxes = tuple(
+            Box(n, painter, rect, params, item.loc) for n, painter, rect, params in plan.boxes
         )
+        layers.append((IDENTITY, boxes))
     bleed_rect = (-bleed, -bleed, trim[0] + 2 * bleed, trim[1] + 2 * bleed)
     # The thin cut line of `guides: lines`, or of a shaped piece, along where it is cut.
     line = (cut or outline(RECT, *trim)) if kind.draws_cut(component) else ()
     clip = offset(cut, bleed) if shaped else ()
     return Art(tuple(layers), bleed_rect, plan.tabs, plan.lines, clip, cut, plan.glue, line)
+
+
+def _resolved(layout: Layout, layer, ctx: dict, label: str, safe: SafeZone | None) -> Face:
+    """One layer's boxes, resolved with the names it sees besides the item's."""
+    seen = {**ctx, **dict(layer.extra)} if layer.extra else ctx
+    return resolve(layout, seen, layer.size, label, safe)
+
+
+def _layouts(component: Component, side: str, name: str) -> tuple[tuple, tuple]:
+    """(layout name, where it is written) of the side's own layout, and of the layout a
+    layer drawn from the back takes (the back's, else the side's own)."""
+    own = (name, component.face_loc if side == "front" else component.back_loc)
+    back = (component.back, component.back_loc) if component.back else own
+    return own, back
+
+
+def _measured(base: dict, bleed: float, width: float | None) -> dict:
+    """Layouts reach into the chosen bleed and keep text in the safe zone by these (mm)."""
+    return {
+        **base,
+        "bleed": round(to_mm(bleed), 6),
+        "safe": round(to_mm(width), 6) if width is not None else 0.0,
+    }
+
+
+def _cut(game: Game, component: Component, side: str, trim: tuple[float, float]) -> tuple:
+    """A shaped piece's outline, as the side shows it (a back's mirrored)."""
+    cut = kind_of(component).outline(component, game)
+    return seen_from_behind(cut, trim[0]) if side == "back" else cut
+
+
+def _safe(layer, width: float | None, cut, component: Component) -> SafeZone | None:
+    """The safe zone of a layer that keeps one: a layer drawn where the side is (no matrix)
+    keeps inside the shape's outline (`cut`, None when the piece is no shape); any other
+    inside its own rectangle."""
+    if not layer.safe or width is None:
+        return None
+    on_cut = cut is not None and layer.matrix == IDENTITY
+    loops = cut if on_cut else outline(RECT, *layer.size)
+    return SafeZone(loops, width, component.shape.kind if on_cut else "")
