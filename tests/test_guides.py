@@ -149,8 +149,8 @@ def test_crop_marks_stay_the_default(tmp_path, extra):
     [
         ("safe: -1mm", 10, r"'safe' must lie from 0 to half the piece's short side \(6.35mm\)"),
         ("safe: 7mm", 10, r"'safe' must lie from 0 to half the piece's short side"),
-        ("safe: wide", 10, r"'safe': expected a length like '3mm'"),
-        ("guides: dotted", 10, r"guides must be one of crop, lines, none"),
+        ("safe: wide", 10, r"'safe' must be a length like '3mm'"),
+        ("guides: dotted", 10, r"'guides' must be one of crop, lines, none"),
         ("guides: lines\nmarks: false", 11, r"'marks' is the old name of 'guides'"),
         ("shape: hex\nguides: crop", 11, r"crop marks would mislead; write 'guides: lines'"),
     ],

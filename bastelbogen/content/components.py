@@ -7,42 +7,120 @@ from pathlib import Path
 from bastelbogen.content.dielines import die_line
 from bastelbogen.content.kinds import GUIDES, KINDS, Kind
 from bastelbogen.content.models import Component, ItemSpec
-from bastelbogen.content.rows import items_from
-from bastelbogen.content.schema import Fields, list_of, read_text, type_name
+from bastelbogen.content.rows import RowsKeys, items_from
+from bastelbogen.content.schema import WORDS, Later, words
 from bastelbogen.content.select import read_each
 from bastelbogen.core import limits
+from bastelbogen.core.declare import (
+    Choice,
+    Field,
+    Flag,
+    Json,
+    Keys,
+    Length,
+    ListOf,
+    MapOf,
+    Section,
+    Size,
+    Text,
+    Type,
+    Whole,
+    optional,
+    type_name,
+)
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.names import slug_problem
 from bastelbogen.core.shapes import KINDS as SHAPE_KINDS
 from bastelbogen.core.shapes import RECT, Shape, polygon_problem
 from bastelbogen.core.source import YList, YMap
-from bastelbogen.core.units import CARD_SIZES_MM, mm, parse_length
+from bastelbogen.core.units import mm, parse_length
 
 RESERVED_IDS = ("rules",)  # file names the kit writes itself (rules.pdf)
 
 
-def parse_size(value, loc: Loc, problems: Collector) -> tuple[float, float]:
-    if value is None:  # missing: reported where the key is read
-        return mm(63), mm(88)
-    if isinstance(value, str) and value in CARD_SIZES_MM:
-        w, h = CARD_SIZES_MM[value]
-        return mm(w), mm(h)
-    if isinstance(value, YList) and len(value) == 2:
-        try:
-            w, h = (parse_length(v) for v in value)
-            if 0 < w <= mm(limits.MAX_LENGTH_MM) and 0 < h <= mm(limits.MAX_LENGTH_MM):
-                return w, h
-        except ValueError as exc:
-            problems.add(loc, f"size: {exc}")
-            return mm(63), mm(88)
-    names = ", ".join(CARD_SIZES_MM)
-    problems.add(
-        loc,
-        f"size must be one of {names} or two lengths above 0 and at most"
-        f" {limits.MAX_LENGTH_MM:g}mm, [width, height] like [50mm, 20mm];"
-        f" got {type_name(value)}",
-    )
-    return mm(63), mm(88)
+GUIDES_WHY = "crop marks outside the grid, thin cut lines on the art, or nothing"
+
+
+class KindName(Type[str]):
+    """A registered kind of component."""
+
+    shown = "a kind of component"
+
+    def __call__(self, value: object) -> str:
+        if not isinstance(value, str) or value not in KINDS:
+            raise ValueError(f"must be one of {', '.join(KINDS)}; got {type_name(value)}")
+        return value
+
+    def schema(self) -> Json:
+        return {"enum": list(KINDS)}
+
+
+class Blocks(Type[tuple[int, int]]):
+    shown = "[columns, rows], like [2, 3]"
+
+    def __call__(self, value: object) -> tuple[int, int]:
+        if not (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)
+        ):
+            raise ValueError("must be [columns, rows], like [2, 3]")
+        return value[0], value[1]
+
+    def schema(self) -> Json:
+        return ListOf(Whole(1), 2, 2).schema()
+
+
+def _shape_schema() -> Json:
+    length = Length(0).schema()
+    point = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
+    settings = {
+        "rounded": {"anyOf": [length, {"type": "null"}]},
+        "hex": {"enum": ["pointy", "flat", None]},
+        "polygon": {"type": "array", "items": point, "minItems": 3},
+        "path": {"type": "string"},
+    }
+    one = [
+        {"type": "object", "properties": {k: v}, "required": [k], "additionalProperties": False}
+        for k, v in settings.items()
+    ]
+    return {"anyOf": [{"enum": list(SHAPE_KINDS)}, *one]}
+
+
+def _items_schema() -> Json:
+    item = {
+        "type": "object",
+        "properties": {
+            "id": {"type": ["string", "number"]},
+            "count": Whole(1).schema(),
+            "each": {"type": "object", "additionalProperties": {"type": "array"}},
+        },
+    }
+    return {"anyOf": [{"type": "array", "items": item}, RowsKeys.schema()]}
+
+
+class ComponentKeys(Section):
+    """The keys every component takes; its kind declares its own (kinds/)."""
+
+    what = "a component"
+    id = Field(Text(), help="the component's id: the name of its files")
+    kind = Field(KindName(), "card", help="what kind of piece it is")
+    name = optional(WORDS, help="its name in the game's languages (default: its id)")
+    face = Field(Text(), help="the layout of its front, as GAME/NAME in templates/")
+    back = optional(Text(), help="the layout printed behind its front")
+    shape = optional(Later("a shape", _shape_schema), help="where it is cut (default: rect)")
+    guides = optional(Choice(*GUIDES, why=GUIDES_WHY), help="its cut guides (default: the kind's)")
+    marks = optional(Flag(), help="the old name of guides: true is crop, false none")
+    safe = optional(Length(), help="how far inside the cut text stays (default 3mm)")
+    item_id = optional(Text(), help="a pattern that names each item ({{ id }}, fields)")
+    refs = optional(MapOf(Text()), help="item fields that name a row of a table")
+    whole = Field(Flag(), False, help="printed as one file whose last sheet is not shared")
+    blocks = optional(Blocks(), help="items laid in blocks of [columns, rows]")
+    items = Field(Later("the items", _items_schema), help="its items, or {from: TABLE}")
+
+
+class SizeKeys(Section):
+    size = Field(Size(), help="its trim: poker, standard, … or [width, height]")
 
 
 def component(
@@ -53,110 +131,106 @@ def component(
     langs: tuple[str, ...],
     tables: dict | None = None,
 ) -> Component:
-    f = Fields(data, "a component", problems, loc)
-    cid = f.get("id", str) or "?"
-    if "id" in f.data and (why := slug_problem(cid, "component id")):
-        problems.add(f.value_loc("id"), why)
-    elif cid in RESERVED_IDS:
-        problems.add(
-            f.value_loc("id"),
-            f"component id '{cid}' is taken by the kit's own {cid}.pdf; choose another",
-        )
-    f.what = f"component '{cid}'"
-    kind = f.get("kind", str)
-    if kind is not None and kind not in KINDS:
-        problems.add(f.value_loc("kind"), f"kind '{kind}' is not one of {', '.join(KINDS)}")
-    name = read_text(f, "name", problems, langs, default=cid)
-    sort = KINDS.get(kind or "card") or KINDS["card"]  # an unknown kind is told above
-    size = parse_size(f.raw("size"), f.value_loc("size"), problems) if sort.sized else (0.0, 0.0)
-    face = f.get("face", str) or ""
-    back = f.get("back", str, None)
-    if back is not None and not sort.takes_back:
-        problems.add(f.value_loc("back"), f"a {sort.name} has no back; leave out 'back'")
-    shape = parse_shape(f.raw("shape", None), f.value_loc("shape"), problems, folder, size)
-    guides = _guides(f, sort, shape, problems)
-    safe = _safe(f, sort, size, problems)
-    id_pattern = f.get("item-id", str, None)
-    refs_raw = f.get("refs", YMap, None) or {}
-    refs = tuple((k, str(v)) for k, v in refs_raw.items())
-    details = sort.read(f, problems)
-    # A deck a family prints as one file: its last sheet is not offered to the parts sheets.
-    whole = f.get("whole", bool, False)
-    block = f.get("blocks", YList, None)
-    if block is not None and not (
-        len(block) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in block)
-    ):
-        problems.add(f.value_loc("blocks"), "'blocks' must be [columns, rows], like [2, 3]")
-        block = None
-    if isinstance(f.data.get("items"), YMap):  # from a table's rows
-        f.known.append("items")
-        items, more = items_from(f.data["items"], f.value_loc("items"), cid, tables or {}, problems)
-        refs += tuple(r for r in more if r not in refs)
-    else:
-        items = tuple(_item(i, iloc, cid, problems, langs) for i, iloc in list_of(f, "items"))
-    if "items" in f.data and isinstance(f.data["items"], YList) and not items:
-        problems.add(
-            f.value_loc("items"),
-            f"component '{cid}' lists no items; give at least one, like - {{id: first}}",
-        )
-    f.done()
+    keys = Keys(data, "a component", problems, loc)
+    c = ComponentKeys.read_from(keys)
+    cid = c.id or "?"
+    _check_id(c, cid, problems)
+    keys.what = f"component '{cid}'"
+    sort = KINDS.get(c.kind or "card") or KINDS["card"]  # an unknown kind is told
+    size = _size(keys, sort)
+    if c.back is not None and not sort.takes_back:
+        problems.add(c.value_loc("back"), f"a {sort.name} has no back; leave out 'back'")
+    shape = parse_shape(c.shape, c.value_loc("shape"), problems, folder, size)
+    guides = _guides(c, sort, shape, problems)
+    safe = _safe(c, sort, size, problems)
+    refs = tuple((k, v) for k, v in (c.refs or {}).items())
+    details = sort.read(keys)
+    items, more = _items(c, cid, tables or {}, problems, langs)
+    refs += tuple(r for r in more if r not in refs)
+    keys.done()
     return Component(
         cid,
-        kind or "card",
-        name,
+        c.kind or "card",
+        words(c, "name", problems, langs, cid),
         size,
-        face,
-        back,
+        c.face or "",
+        c.back,
         items,
         refs,
-        id_pattern,
+        c.item_id,
         guides,
         details,
         loc,
-        f.value_loc("face"),
-        f.value_loc("back"),
-        tuple(block) if block else None,
-        f.value_loc("item-id"),
+        c.value_loc("face"),
+        c.value_loc("back"),
+        c.blocks,
+        c.value_loc("item-id"),
         shape,
         safe,
-        whole=bool(whole),
+        whole=c.whole,
     )
 
 
-def _guides(f: Fields, sort: Kind, shape: Shape, problems: Collector) -> str:
+def _check_id(c: ComponentKeys, cid: str, problems: Collector) -> None:
+    if c.given("id") and (why := slug_problem(cid, "component id")):
+        problems.add(c.value_loc("id"), why)
+    elif cid in RESERVED_IDS:
+        problems.add(
+            c.value_loc("id"),
+            f"component id '{cid}' is taken by the kit's own {cid}.pdf; choose another",
+        )
+
+
+def _size(keys: Keys, sort: Kind) -> tuple[float, float]:
+    """A piece's trim, where its kind is sized (a stand takes it from what it holds)."""
+    if not sort.sized:
+        return (0.0, 0.0)
+    return SizeKeys.read_from(keys).size or (mm(63), mm(88))
+
+
+def _items(c: ComponentKeys, cid: str, tables: dict, problems: Collector, langs):
+    """(item specs, refs their table adds): written out, or from a table's rows."""
+    where = c.value_loc("items")
+    if isinstance(c.items, YMap):  # from a table's rows
+        return items_from(c.items, where, cid, tables, problems)
+    if c.items is not None and not isinstance(c.items, YList):
+        problems.add(where, f"'items' must be a list, got {type_name(c.items)}")
+        return (), ()
+    entries = c.items or YList()
+    items = tuple(
+        _item(i, entries.item_loc(n), cid, problems, langs) for n, i in enumerate(entries)
+    )
+    if c.items is not None and not items:
+        problems.add(
+            where, f"component '{cid}' lists no items; give at least one, like - {{id: first}}"
+        )
+    return items, ()
+
+
+def _guides(c: ComponentKeys, sort: Kind, shape: Shape, problems: Collector) -> str:
     """`guides:` (crop, lines or none), or the old `marks: true/false` (crop or none).
     Crop marks where a straight cut helps: round a box grid of pieces, cut to their boxes
     first (cards, rounded corners, polygons, die lines); never across a nest of hexes or
     circles, which no straight cut crosses without entering a piece (they get lines)."""
     default = "lines" if shape.nests and sort.guides == "crop" else sort.guides
-    guides = f.get("guides", str, None)
-    marks = f.get("marks", bool, None)  # deprecated: guides says it in words
-    key = "guides" if guides is not None else "marks"
-    if guides is not None and marks is not None:
+    key = "guides" if c.given("guides") else "marks"
+    if c.given("guides") and c.given("marks"):
         problems.add(
-            f.data.key_loc("marks"),
-            "'marks' is the old name of 'guides'; give only 'guides'",
+            c.value_loc("marks"), "'marks' is the old name of 'guides'; give only 'guides'"
         )
-    if guides is not None and guides not in GUIDES:
-        problems.add(
-            f.value_loc("guides"),
-            f"guides must be one of {', '.join(GUIDES)} (crop marks outside the grid,"
-            f" thin cut lines on the art, or nothing); got '{guides}'",
-        )
-        guides = None
+    guides = c.guides
     if guides is None:
-        guides = default if marks is None else "crop" if marks else "none"
-    if sort.placing == "tiled" and key in f.data:
+        guides = default if c.marks is None else "crop" if c.marks else "none"
+    if sort.placing == "tiled" and c.given(key):
         problems.add(
-            f.value_loc(key),
+            c.value_loc(key),
             f"a {sort.name}'s sheets carry their own crop marks, where they are cut and"
             f" glued; leave out '{key}'",
         )
         return default
-    if guides == "crop" and shape.nests and key in f.data:
+    if guides == "crop" and shape.nests and c.given(key):
         problems.add(
-            f.value_loc(key),
+            c.value_loc(key),
             f"a {shape.kind} nests on the sheet, where no"
             " straight cut crosses it without entering a piece: crop marks would"
             " mislead; write 'guides: lines' (its outline drawn) or 'guides: none'",
@@ -165,22 +239,24 @@ def _guides(f: Fields, sort: Kind, shape: Shape, problems: Collector) -> str:
     return guides
 
 
-def _safe(f: Fields, sort: Kind, size: tuple[float, float], problems: Collector) -> float | None:
+def _safe(
+    c: ComponentKeys, sort: Kind, size: tuple[float, float], problems: Collector
+) -> float | None:
     """`safe:`, how far inside the cut text stays: the kind's default (3 mm) unless given;
     0 lets text reach the cut, never past it; a kind without a safe zone takes none."""
-    safe = f.length("safe", None)
+    safe = c.safe
     if safe is None:  # not given, or told already
         return sort.safe_zone
     if sort.safe_zone is None:
         problems.add(
-            f.value_loc("safe"),
+            c.value_loc("safe"),
             f"a {sort.name} keeps no safe zone (its text is placed by the kind); leave out 'safe'",
         )
         return None
     short = min(size) if sort.sized else 0.0
     if safe < 0 or (short and safe * 2 > short):
         problems.add(
-            f.value_loc("safe"),
+            c.value_loc("safe"),
             f"'safe' must lie from 0 to half the piece's short side"
             f" ({short / mm(2):g}mm), got {safe / mm(1):g}mm",
         )

@@ -17,7 +17,7 @@ from bastelbogen.content.models import (
 )
 from bastelbogen.content.options import LANG_CODE
 from bastelbogen.content.rules import load_rules
-from bastelbogen.content.schema import WORDS, Later, inside, text_value
+from bastelbogen.content.schema import WORDS, Later, inside, words
 from bastelbogen.content.tables.spec import load_tables
 from bastelbogen.core.declare import (
     Anything,
@@ -163,7 +163,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     if g.game is not None and (why := slug_problem(g.game, "game id")):
         problems.add(g.value_loc("game"), why)
     langs = g.languages or _named_languages(data) or DEFAULT_LANGUAGES
-    title = text_value(g.title or "", g.value_loc("title"), "title", problems, langs)
+    title = words(g, "title", problems, langs)
     players = g.players
     tables = _tables(g.tables, g.value_loc("tables"), folder, problems, langs)
     components = tuple(
@@ -249,9 +249,7 @@ def _check(data, loc: Loc, problems: Collector) -> Check:
 
 def _variant(v: VariantKeys, problems: Collector, langs) -> Variant:
     vid = v.id or "?"
-    name = text_value(
-        v.name if v.name is not None else vid, v.value_loc("name"), "name", problems, langs
-    )
+    name = words(v, "name", problems, langs, vid)
     keep = tuple((k, tuple(values)) for k, values in (v.keep or {}).items())
     return Variant(vid, name, v.component or "", v.field or "", tuple(v.drop or ()), v.loc, keep)
 
@@ -288,9 +286,7 @@ def _themes(t: ThemeFiles | None, folder: Path, problems: Collector, langs):
         if data is _FAILED:
             continue
         th = ThemeFile.read(data, getattr(data, "loc", loc), problems, f"theme '{name}'")
-        title = text_value(
-            th.name if th.name is not None else name, th.value_loc("name"), "name", problems, langs
-        )
+        title = words(th, "name", problems, langs, name)
         motifs = _raw(data, "motifs", th.loc)
         back = _raw(data, "back", th.loc)
         terms = data.get("terms") if isinstance(data, YMap) and th.terms is not None else None

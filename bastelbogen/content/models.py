@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from bastelbogen.core.declare import Section
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.shapes import RECT, Shape
 from bastelbogen.core.source import YMap
@@ -57,10 +58,9 @@ class Theme:
     terms: YMap | None = None  # per language, the words the rules use for this theme
 
 
-@dataclass(frozen=True)
-class Details:
-    """A kind's own settings, read from its component (a standee's base, what a stand
-    holds): each kind that has some declares them as a subclass."""
+class Details(Section):
+    """A kind's own keys in a component (a standee's base, what a stand holds), declared
+    once by each kind that has some as a subclass, and read from the component."""
 
 
 @dataclass(frozen=True)

@@ -18,29 +18,75 @@ import re
 
 from bastelbogen.content.expand import RESERVED
 from bastelbogen.content.models import ItemSpec
-from bastelbogen.content.schema import Fields
+from bastelbogen.content.schema import Later
 from bastelbogen.content.select import read_each, read_where
+from bastelbogen.core.declare import Anything, Field, Json, MapOf, Section, Text, Type, optional
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YMap
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a layout's expression can name
 
 
+SCALAR_SCHEMA: Json = {"type": ["string", "number", "boolean"]}
+EACH_SCHEMA: Json = {
+    "type": "object",
+    "additionalProperties": {"type": "array", "items": SCALAR_SCHEMA, "minItems": 1},
+}
+WHERE_SCHEMA: Json = {
+    "type": "object",
+    "minProperties": 1,
+    "additionalProperties": {"anyOf": [SCALAR_SCHEMA, {"type": "array", "items": SCALAR_SCHEMA}]},
+}
+
+
+class Alias(Type[str]):
+    """`as: NAME`: a name a layout reads ({{ card.colour }}), not one an item keeps for
+    itself (count, each); an empty one would silently mean no alias."""
+
+    shown = "a name of letters, digits and _"
+
+    def __call__(self, value: object) -> str:
+        if not isinstance(value, str) or not NAME.fullmatch(value) or value in RESERVED:
+            raise ValueError(
+                f"names the field that holds the row, like 'as: card'; {value!r} cannot be"
+                f" one (a name of letters, digits and _, not {' or '.join(RESERVED)})"
+            )
+        return value
+
+    def schema(self) -> Json:
+        return {"type": "string", "pattern": f"^{NAME.pattern}$", "not": {"enum": list(RESERVED)}}
+
+
+class RowsKeys(Section):
+    """`items: {from: TABLE, …}`: one item per row of a table."""
+
+    from_ = Field(Text(), help="the table whose rows become items")
+    count = optional(Text(), help="the column that says how many copies a row makes")
+    where = optional(
+        Later("fields and the values they must hold", lambda: WHERE_SCHEMA),
+        help="keeps the rows whose fields have these values (a list: any of them)",
+    )
+    each = optional(
+        Later("fields and lists of values", lambda: EACH_SCHEMA),
+        help="multiplies each row's item by these values",
+    )
+    as_ = optional(Alias(), help="the field that holds the row's id ({{ NAME.colour }})")
+    with_ = optional(MapOf(Anything()), help="further fields every item gets")
+
+
 def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector):
     """(item specs, refs to add) for a component whose `items` come from a table."""
-    f = Fields(raw, f"the items of component '{cid}'", problems, loc)
-    name = f.get("from", str)
-    count = f.get("count", str, None)
-    where = read_where(f.raw("where", None), f.value_loc("where"), f.what, problems)
-    each = f.raw("each", None)
-    alias = _alias(f, problems)
-    extra: YMap = f.get("with", YMap, None) or YMap()
-    f.done()
+    what = f"the items of component '{cid}'"
+    r = RowsKeys.read(raw, loc, problems, what)
+    name = r.from_
+    where = read_where(r.where, r.value_loc("where"), what, problems)
+    each, alias = r.each, r.as_
+    extra = r.with_ or {}
     table = tables.get(name)
     if table is None:
         if name is not None:
             problems.add(
-                f.value_loc("from"),
+                r.value_loc("from"),
                 f"component '{cid}' takes its items from table"
                 f" '{name}', which does not exist (tables: {', '.join(tables) or 'none'})",
             )
@@ -48,13 +94,13 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
     specs = []
     rows = where.select(table.rows) if where else table.rows
     for row in rows:
-        copies = _copies(row, count, table.name, problems)
+        copies = _copies(row, r.count, table.name, problems)
         if copies == 0:
             continue
-        data = _data(row, alias, each if isinstance(each, YMap) else None, f.value_loc("each"))
+        data = _data(row, alias, each if isinstance(each, YMap) else None, r.value_loc("each"))
         for key, value in extra.items():  # the same for every item: `with: {deck: A}`
             data[key] = value
-            data.value_locs[key] = extra.value_loc(key)
+            data.value_locs[key] = extra.value_loc(key) if isinstance(extra, YMap) else loc
         specs.append((data, copies, row.loc))
     if where and not rows:
         problems.add(
@@ -63,24 +109,10 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
         )
     elif not specs:
         problems.add(loc, f"component '{cid}': no row of table '{name}' is taken")
-    pairs = read_each(each, f.value_loc("each"), f.what, problems)
+    pairs = read_each(each, r.value_loc("each"), what, problems)
     # A row's ref columns reach their rows in layouts ({{ group.colour }}) without `refs:`.
     refs = ((alias, name),) if alias else table.refs
     return tuple(ItemSpec(d, n, pairs, at) for d, n, at in specs), refs
-
-
-def _alias(f: Fields, problems: Collector) -> str | None:
-    """`as: NAME`: a name a layout reads ({{ card.colour }}), not one an item keeps for
-    itself (count, each); an empty one would silently mean no alias."""
-    alias = f.get("as", str, None)
-    if alias is not None and (not NAME.fullmatch(alias) or alias in RESERVED):
-        problems.add(
-            f.value_loc("as"),
-            f"'as' names the field that holds the row, like 'as: card'; {alias!r} cannot be"
-            f" one (a name of letters, digits and _, not {' or '.join(RESERVED)})",
-        )
-        return None
-    return alias
 
 
 def _copies(row: YMap, column: str | None, table: str, problems: Collector) -> int:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bastelbogen.content.models import Text
 from bastelbogen.core import limits
-from bastelbogen.core.declare import MISSING, Json, Keys, Type, type_name
+from bastelbogen.core.declare import MISSING, Json, Keys, Section, Type, type_name
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.paths import inside as contained
 from bastelbogen.core.source import YList, YMap
@@ -107,24 +107,13 @@ def inside(base: Path, relative: str, loc: Loc, problems: Collector, what: str) 
     return candidate
 
 
-def list_of(f: Fields, key: str, required: bool = True):
-    value = f.raw(key) if required else f.raw(key, None)
-    if value is None:
-        return []
-    if not isinstance(value, YList):
-        f.problems.add(f.value_loc(key), f"'{key}' must be a list, got {type_name(value)}")
-        return []
-    return [(item, value.item_loc(i)) for i, item in enumerate(value)]
-
-
-def read_text(
-    f: Fields, key: str, problems: Collector, langs: tuple[str, ...], default=None
+def words(
+    section: Section, key: str, problems: Collector, langs: tuple[str, ...], default: str = ""
 ) -> Text:
-    """A text in the game's languages, required unless a default is given."""
-    value = f.raw(key) if default is None else f.raw(key, None)
-    if value is None:
-        return Text((("*", default or ""),), f.value_loc(key))
-    return text_value(value, f.value_loc(key), key, problems, langs)
+    """A section's text in the game's languages (its `default` when not written)."""
+    value = getattr(section, key)
+    given = value if value is not None else default
+    return text_value(given, section.value_loc(key), key, problems, langs)
 
 
 def text_value(value, loc: Loc, what: str, problems: Collector, langs: tuple[str, ...]) -> Text:

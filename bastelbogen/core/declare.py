@@ -204,9 +204,14 @@ class Length(Type[float]):
         self.shown = f"length from {least:g} to {most:g}mm"
 
     def __call__(self, value: object) -> float:
-        if isinstance(value, bool) or not isinstance(value, str | int | float):
-            raise ValueError(f"expected a length like '3mm', got {type_name(value)}")
-        length = parse_length(value)
+        try:
+            if isinstance(value, bool) or not isinstance(value, str | int | float):
+                raise ValueError
+            length = parse_length(value)
+        except ValueError:
+            raise ValueError(
+                f"must be a length like '3mm', '0.5in' or '8pt', got {type_name(value)}"
+            ) from None
         if not mm(self.least) - 1e-9 <= length <= mm(self.most) + 1e-9:
             raise ValueError(
                 f"must be from {self.least:g} to {self.most:g}mm, got {type_name(value)}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bastelbogen.content.models import Component, Details, Game
-from bastelbogen.content.schema import Fields
+from bastelbogen.core.declare import Keys
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.geometry import IDENTITY, Matrix, Rect
 from bastelbogen.core.registry import Registry
@@ -68,11 +68,15 @@ class Kind:
     sized = True  # the component names its size (a stand takes it from what it holds)
     placing = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
     paper = "card"  # what PRINT.txt says to print it on: card, board or plain (words paper-*)
-    keys: tuple[str, ...] = ()  # the kind's own keys in a component
+    settings: type[Details] | None = None  # the kind's own keys in a component, declared
 
-    def read(self, f: Fields, problems: Collector) -> Details | None:
-        """The kind's own settings from a component's fields (None if it has none)."""
-        return None
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(self.settings.fields) if self.settings else ()
+
+    def read(self, keys: Keys) -> Details | None:
+        """The kind's own settings from a component's keys (None if it has none)."""
+        return self.settings.read_from(keys) if self.settings else None
 
     def check_items(
         self, game: Game, component: Component, items: list, problems: Collector

@@ -9,19 +9,33 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bastelbogen.content.kinds import Kind, register
 from bastelbogen.content.models import Component, Details
+from bastelbogen.core.declare import Field, Json, Length, ListOf, Type, type_name
 from bastelbogen.core.geometry import Rect
 from bastelbogen.core.units import parse_length
 
 
-@dataclass(frozen=True)
-class Settings(Details):
-    """A board's own settings: the areas its seams must keep clear of."""
+class Area(Type[Rect]):
+    """[x, y, w, h] in mm from the board's top-left (a bare number is mm)."""
 
-    keep: tuple[Rect, ...]  # board-local points, y up, as the drawing's
+    shown = "[x, y, w, h] in mm from the board's top-left"
+
+    def __call__(self, value: object) -> Rect:
+        if not isinstance(value, list) or len(value) != 4:
+            raise ValueError(f"is a list of areas {self.shown}, got {type_name(value)}")
+        x, y, w, h = (parse_length(v, "mm") for v in value)
+        return (x, y, w, h)
+
+    def schema(self) -> Json:
+        side = {"anyOf": [{"type": "number"}, Length().schema()]}
+        return {"type": "array", "items": side, "minItems": 4, "maxItems": 4}
+
+
+class Settings(Details):
+    """A board's own keys: the areas its seams must keep clear of."""
+
+    keep = Field(ListOf(Area()), [], help="areas no glue seam may cross", key="keep-whole")
 
 
 def settings(component: Component) -> Settings:
@@ -38,26 +52,7 @@ class Board(Kind):
     takes_back = False
     safe_zone = None
     placing = "tiled"
-    keys = ("keep-whole",)
-
-    def read(self, f, problems) -> Settings:
-        raw = f.raw("keep-whole", None) or []
-        where = f.value_loc("keep-whole") if "keep-whole" in f.data else None
-        wrong = "'keep-whole' is a list of areas [x, y, w, h] in mm from the board's top-left"
-        if not isinstance(raw, list):
-            problems.add(where, wrong)
-            return Settings(())
-        keep = []
-        for area in raw:
-            try:
-                if not isinstance(area, list) or len(area) != 4:
-                    raise ValueError(wrong)
-                x, y, w, h = (parse_length(v, "mm") for v in area)
-            except ValueError as exc:
-                problems.add(where, str(exc))
-                continue
-            keep.append((x, y, w, h))
-        return Settings(tuple(keep))
+    settings = Settings
 
     def keep_whole(self, component: Component) -> tuple[Rect, ...]:
         """The areas no seam crosses, board-local with y up (written from the top-left)."""

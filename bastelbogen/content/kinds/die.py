@@ -27,6 +27,7 @@ from functools import cache
 
 from bastelbogen.content.kinds import Kind, Layer, Plan, register
 from bastelbogen.content.models import Component, Details, Item
+from bastelbogen.core.declare import Field, Length, Text, optional
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.geometry import IDENTITY, translate
 from bastelbogen.core.units import mm
@@ -192,13 +193,15 @@ def check_rows(game, component: Component, table: str, items: list[Item], proble
             )
 
 
-@dataclass(frozen=True)
 class Settings(Details):
-    """A die's own settings: its edge, and the table its faces may name."""
+    """A die's own keys: its edge, and the table its faces may name."""
 
-    edge: float  # points
-    table: str | None = None  # `faces: TABLE`: each face names a row of it
-    table_loc: Loc | None = None
+    edge = Field(Length(5, 60), mm(20), help="the cube's edge")
+    table = optional(Text(), help="a table whose rows each face names", key="faces")
+
+    @property
+    def table_loc(self) -> Loc | None:
+        return self.value_loc("faces") if self.table else None
 
 
 def settings(component: Component) -> Settings:
@@ -218,15 +221,7 @@ class Die(Kind):
     takes_back = False
     safe_zone = None
     sized = False
-    keys = ("edge", "faces")
-
-    def read(self, f, problems) -> Settings:
-        edge = f.length("edge", mm(20))
-        if edge is not None and not mm(5) <= edge <= mm(60):
-            problems.add(f.value_loc("edge"), "'edge' (the cube's edge) must be 5 to 60 mm")
-            edge = mm(20)
-        table = f.get("faces", str, None)
-        return Settings(edge or mm(20), table, f.value_loc("faces") if table else None)
+    settings = Settings
 
     def shaped(self, component) -> bool:
         return True

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bastelbogen.content.kinds import Kind, Layer, Plan, register
 from bastelbogen.content.models import Component, Details
-from bastelbogen.content.schema import Fields
+from bastelbogen.core.declare import Field, Length, Nested, Section, Text, Whole
 from bastelbogen.core.geometry import Rect, translate
 from bastelbogen.core.units import mm
 
@@ -65,13 +65,32 @@ def plan(tile: tuple[float, float], count: int, clearance: float) -> StandPlan:
     return StandPlan((row, y), tuple(panels), folds, row, ledge)
 
 
-@dataclass(frozen=True)
-class Settings(Details):
+class Holds(Section):
     """What a stand holds: a row of `count` items of another component."""
 
-    holds: str  # component id
-    count: int
-    clearance: float  # points, beside each held item
+    component = Field(Text(), help="the component whose items it holds")
+    count = Field(Whole(1, 1000), 1, help="how many items stand in its row")
+    clearance = Field(Length(0), mm(1), help="the room beside each held item")
+
+
+class Settings(Details):
+    """A stand's own key: what it holds."""
+
+    held = Field(
+        Nested(Holds), help="the component it holds, how many, with what room", key="holds"
+    )
+
+    @property
+    def holds(self) -> str:
+        return self.held.component or ""
+
+    @property
+    def count(self) -> int:
+        return self.held.count
+
+    @property
+    def clearance(self) -> float:
+        return self.held.clearance
 
 
 def settings(component: Component) -> Settings:
@@ -92,20 +111,7 @@ class Stand(Kind):
     takes_back = False
     safe_zone = None
     sized = False
-    keys = ("holds",)
-
-    def read(self, f, problems) -> Settings:
-        h = Fields(f.raw("holds"), f"'holds' of {f.what}", problems, f.value_loc("holds"))
-        holds = h.get("component", str) or ""
-        count = h.get("count", int)
-        count = 1 if count is None else count
-        clearance = h.length("clearance", mm(1)) or 0.0
-        h.done()
-        if count < 1:
-            problems.add(h.value_loc("count"), f"'count' must be 1 or more, got {count}")
-        if clearance < 0:
-            problems.add(h.value_loc("clearance"), "'clearance' must be 0 or more")
-        return Settings(holds, max(count, 1), max(clearance, 0.0))
+    settings = Settings
 
     def refers(self, component) -> tuple[str, ...]:
         return (settings(component).holds,)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from bastelbogen.content.kinds import Kind, Layer, Plan, register
 from bastelbogen.content.models import Component, Details
+from bastelbogen.core.declare import Field, Length
 from bastelbogen.core.geometry import Matrix, Rect, compose, rotate_quarter, translate
 from bastelbogen.core.units import mm
 
@@ -38,11 +39,10 @@ def plan(figure: tuple[float, float], base: float) -> StandeePlan:
     return StandeePlan(front, back, bases, (base, base + h, base + 2 * h))
 
 
-@dataclass(frozen=True)
 class Settings(Details):
-    """A standee's own settings: the depth of its bases."""
+    """A standee's own keys: the depth of its bases."""
 
-    base: float  # depth of each base tab, in points
+    base = Field(Length(0), mm(15), help="the depth of each foot tab")
 
 
 def settings(component: Component) -> Settings:
@@ -59,15 +59,7 @@ class Standee(Kind):
     name = "standee"
     backs = False
     safe_zone = None
-    keys = ("base",)
-
-    def read(self, f, problems) -> Settings:
-        base = f.length("base", mm(15))
-        if base is not None and base < 0:
-            problems.add(
-                f.value_loc("base"), "'base' (the depth of the foot tabs) must be 0 or more"
-            )
-        return Settings(max(base or 0.0, 0.0))
+    settings = Settings
 
     def trim(self, component, game) -> tuple[float, float]:
         return trim_size(component.size, settings(component).base)
