@@ -64,9 +64,11 @@ class Languages(Type[tuple[str, ...]]):
 
     shown = "a list of language codes like de, en or fr"
 
-    def read(self, value: object, loc: Loc, key: str, problems: Collector) -> tuple[str, ...]:
+    def read(
+        self, value: object, loc: Loc, key: str, problems: Collector, what: str = ""
+    ) -> tuple[str, ...]:
         if not isinstance(value, YList):
-            return super().read(value, loc, key, problems)
+            return super().read(value, loc, key, problems, what)
         langs: list[str] = []
         for i, code in enumerate(value):
             if isinstance(code, str) and code in langs:

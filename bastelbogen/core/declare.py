@@ -50,6 +50,11 @@ def type_name(value: object) -> str:
     return f"'{text}'" if len(text) <= 60 else f"'{text[:57]}...'"
 
 
+class Said(ValueError):
+    """What is wrong with a value, said whole after what holds it ("column 'speed': …"),
+    not after the key's name."""
+
+
 class Type(Generic[T]):
     """What a value may be. Calling it checks a value and returns it as the code wants it
     (ValueError: what is wrong); `shown` says it in words; `schema` as JSON Schema."""
@@ -62,13 +67,15 @@ class Type(Generic[T]):
     def schema(self) -> Json:
         return {}
 
-    def read(self, value: object, loc: Loc, key: str, problems: Collector) -> T:
-        """The value checked, or MISSING with the problem told at `loc`."""
+    def read(self, value: object, loc: Loc, key: str, problems: Collector, what: str = "") -> T:
+        """The value checked, or MISSING with the problem told at `loc` (`what` holds it)."""
         try:
             return self(value)
+        except Said as exc:
+            problems.add(getattr(value, "loc", None) or loc, f"{what}: {exc}" if what else str(exc))
         except ValueError as exc:
             problems.add(getattr(value, "loc", None) or loc, f"'{key}' {exc}")
-            return MISSING
+        return MISSING
 
 
 class Anything(Type[object]):
@@ -263,9 +270,11 @@ class ListOf(Type[list[T]]):
         if len(value) < self.least or (self.most and len(value) > self.most):
             raise ValueError(f"must list {_between(self.least, self.most or 10**12, 10**12)}")
 
-    def read(self, value: object, loc: Loc, key: str, problems: Collector) -> list[T]:
+    def read(
+        self, value: object, loc: Loc, key: str, problems: Collector, what: str = ""
+    ) -> list[T]:
         if not isinstance(value, YList):
-            return super().read(value, loc, key, problems)
+            return super().read(value, loc, key, problems, what)
         try:
             self._count(value)
         except ValueError as exc:
@@ -274,7 +283,7 @@ class ListOf(Type[list[T]]):
         out: YList = YList()
         out.loc, out.item_locs = value.loc, []
         for i, item in enumerate(value):
-            got = self.item.read(item, value.item_loc(i), key, problems)
+            got = self.item.read(item, value.item_loc(i), key, problems, what)
             if got is not MISSING:
                 out.append(got)
                 out.item_locs.append(value.item_loc(i))
@@ -303,12 +312,14 @@ class MapOf(Type[dict[str, T]]):
             raise ValueError(f"must be a mapping, got {type_name(value)}")
         return {str(k): self.value(v) for k, v in value.items()}
 
-    def read(self, value: object, loc: Loc, key: str, problems: Collector) -> dict[str, T]:
+    def read(
+        self, value: object, loc: Loc, key: str, problems: Collector, what: str = ""
+    ) -> dict[str, T]:
         if not isinstance(value, YMap):
-            return super().read(value, loc, key, problems)
+            return super().read(value, loc, key, problems, what)
         out = empty_map(value.loc)  # each entry keeps its places
         for name, item in value.items():
-            got = self.value.read(item, value.value_loc(name), str(name), problems)
+            got = self.value.read(item, value.value_loc(name), str(name), problems, what)
             if got is not MISSING:
                 out[str(name)] = got
                 out.key_locs[str(name)] = value.key_loc(name)
@@ -422,7 +433,8 @@ class Keys:
         value = self.raw(field.key, field.default)
         if field.key not in self.data:
             return value  # type: ignore[no-any-return]
-        return field.type.read(value, self.value_loc(field.key), field.key, self.problems)
+        where = self.value_loc(field.key)
+        return field.type.read(value, where, field.key, self.problems, self.what)
 
     def done(self) -> None:
         explained = set()
@@ -544,7 +556,7 @@ class Nested(Type[S]):
     def __call__(self, value: object) -> S:
         raise ValueError("is read with its places")  # pragma: no cover - read() is used
 
-    def read(self, value: object, loc: Loc, key: str, problems: Collector) -> S:
+    def read(self, value: object, loc: Loc, key: str, problems: Collector, what: str = "") -> S:
         return self.section.read(value, loc, problems, self.what or f"'{key}'")
 
     def schema(self) -> Json:

@@ -10,9 +10,21 @@ from functools import lru_cache
 
 from bastelbogen.content.schema import Fields
 from bastelbogen.core import limits
+from bastelbogen.core.declare import (
+    Anything,
+    Field,
+    Json,
+    ListOf,
+    Number,
+    Said,
+    Section,
+    Text,
+    Type,
+    optional,
+)
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.params import COLOUR
-from bastelbogen.core.source import YList, YMap
+from bastelbogen.core.source import YMap
 from bastelbogen.core.units import parse_length
 
 TRUE = {"true", "yes", "ja", "1", "x", "wahr"}
@@ -72,52 +84,77 @@ def read_columns(
     return columns
 
 
+class ColumnType(Type[str]):
+    """A column's `type` (or its items', `of`): one of `types`."""
+
+    def __init__(self, types: tuple[str, ...], what: str) -> None:
+        self.types, self.what = types, what
+        self.shown = "one of " + ", ".join(types)
+
+    def __call__(self, value: object) -> str:
+        if not isinstance(value, str) or value not in self.types:
+            raise Said(f"unknown {self.what} '{value}' (types: {', '.join(self.types)})")
+        return value
+
+    def schema(self) -> Json:
+        return {"enum": list(self.types)}
+
+
+class ColumnKeys(Section):
+    """A column declared as a mapping: `{type: int, min: 1, max: 6}`."""
+
+    type = Field(ColumnType(tuple(NAMES), "type"), "text", help="what a cell holds")
+    min = optional(Number(), help="the least value a number may be")
+    max = optional(Number(), help="the greatest value a number may be")
+    one_of = optional(ListOf(Anything()), help="the values a cell may hold")
+    default = optional(Anything(), help="the value of an empty cell")
+    of = Field(
+        ColumnType(tuple(k for k in NAMES if k != "list"), "type of items"),  # splits once
+        "text",
+        help="a list's items' type",
+    )
+    sep = Field(Text(), ";", help="a list's separator in a cell")
+    table = Field(Text(), "", help="the table a ref names a row of")
+
+
+def column_schema() -> Json:
+    """What `columns:` may hold: each column's type, or a mapping that declares it."""
+    one = {"anyOf": [ColumnKeys.fields["type"].type.schema(), ColumnKeys.schema()]}
+    names = {"pattern": "^[^.]*$"}  # name.de is a header of the column name
+    return {"type": "object", "propertyNames": names, "additionalProperties": one}
+
+
 def _column(name: str, spec, loc: Loc, problems: Collector, key: str) -> Column | None:
     if isinstance(spec, str):
         spec = _mapping({"type": spec}, loc)
-    f = Fields(spec, f"column '{name}'", problems, loc)
-    kind = _type(f, name, "type", tuple(NAMES))
+    c = ColumnKeys.read(spec, loc, problems, f"column '{name}'")
+    kind = c.type
     if name == key and kind != "text":
         # Ids name rows, references and files: text, whatever the cells look like.
         problems.add(
-            f.value_loc("type"),
+            c.value_loc("type"),
             f"column '{name}' holds each row's id, which is text; it cannot be {kind!r}"
             " (give the type to another column)",
         )
         kind = "text"
-    one_of = f.get("one-of", YList, None) or ()
     column = Column(
         kind,
-        f.get("min", float, None),
-        f.get("max", float, None),
-        tuple(one_of),
-        f.raw("default", None),
-        _type(f, name, "of", tuple(k for k in NAMES if k != "list")),  # a cell splits once
-        f.get("sep", str, ";"),
-        f.get("table", str, ""),
-        f.value_loc("table"),
+        c.min,
+        c.max,
+        tuple(c.one_of or ()),
+        c.default,
+        c.of,
+        c.sep,
+        c.table,
+        c.value_loc("table"),
         loc,
     )
-    f.done()
     if not column.sep:
-        problems.add(f.value_loc("sep"), f"column '{name}': 'sep' must be a character, like ';'")
+        problems.add(c.value_loc("sep"), f"column '{name}': 'sep' must be a character, like ';'")
         return None
     if "ref" in (kind, column.of) and not column.table:
         problems.add(loc, f"column '{name}' refers to rows: name their 'table'")
     return column
-
-
-def _type(f: Fields, name: str, key: str, types: tuple[str, ...]) -> str:
-    """A column's `type` (or its items', `of`): one of `types`; text when unsaid or unknown."""
-    kind = f.get(key, str, "text")
-    if kind not in types:
-        what = "type" if key == "type" else "type of items"
-        f.problems.add(
-            f.value_loc(key),
-            f"column '{name}': unknown {what} '{kind}' (types: {', '.join(types)})",
-        )
-        return "text"
-    return kind
 
 
 def _mapping(values: dict, loc) -> YMap:

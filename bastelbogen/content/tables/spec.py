@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bastelbogen.content.models import Table
-from bastelbogen.content.schema import Fields, inside, type_name
+from bastelbogen.content.schema import Fields, Later, inside, type_name
 from bastelbogen.content.tables import header, read_cells, rows_of
-from bastelbogen.content.tables.columns import Column, convert, read_columns
+from bastelbogen.content.tables.columns import Column, column_schema, convert, read_columns
+from bastelbogen.core.declare import Field, Json, Section, Text, Type, optional
 from bastelbogen.core.errors import Collector, ContentError, Loc
 from bastelbogen.core.names import item_id_problem
 from bastelbogen.core.paths import is_file
@@ -216,17 +217,15 @@ def _table(name: str, spec, loc: Loc, folder: Path, problems: Collector, langs=(
     cols: dict[str, Column] = {}
     key = Key()
     if isinstance(spec, YMap) and "file" in spec:
-        f = Fields(spec, f"table '{name}'", problems, loc)
-        file = f.get("file", str)
-        options = {"sheet": f.get("sheet", str, None), "delimiter": _delimiter(f, problems)}
-        key = _key(f)
+        t = TableKeys.read(spec, loc, problems, f"table '{name}'")
+        options = {"sheet": t.sheet, "delimiter": t.delimiter}
+        key = Key(t.key, t.value_loc("key")) if t.key else Key()
         cols = read_columns(
-            f.raw("columns", None), f"table '{name}'", problems, f.value_loc("columns"), key.name
+            t.columns, f"table '{name}'", problems, t.value_loc("columns"), key.name
         )
-        f.done()
-        if file is None:
+        if t.file is None:
             return None
-        loc, spec = f.value_loc("file"), file
+        loc, spec = t.value_loc("file"), t.file
     try:
         if isinstance(spec, str):
             path = inside(folder, spec, loc, problems, "table file")
@@ -247,37 +246,67 @@ def _table(name: str, spec, loc: Loc, folder: Path, problems: Collector, langs=(
     return spec, cols, None, key
 
 
-def _key(f: Fields) -> Key:
+class KeyColumn(Type[str]):
     """`key: COLUMN`: the column whose cells name the rows (Squib's decks have `name` and no
     `id`); a name of a column, not empty."""
-    value = f.get("key", str, None)
-    if value is None:
-        return Key()
-    if not value.strip():
-        f.problems.add(
-            f.value_loc("key"),
-            "'key' names the column whose cells name the rows, like 'key: name'; it is empty",
-        )
-        return Key()
-    return Key(value.strip(), f.value_loc("key"))
+
+    shown = "the name of a column"
+
+    def __call__(self, value: object) -> str:
+        if not isinstance(value, str):
+            raise ValueError(f"must be text, got {type_name(value)}")
+        if not value.strip():
+            raise ValueError(
+                "names the column whose cells name the rows, like 'key: name'; it is empty"
+            )
+        return value.strip()
+
+    def schema(self) -> Json:
+        return {"type": "string", "pattern": "\\S"}
 
 
-def _delimiter(f: Fields, problems: Collector) -> str | None:
+class Delimiter(Type[str]):
     """`delimiter:` of a CSV: one character that can part cells. A quote opens a quoted
     cell and a line break ends the record, so neither can; the csv module takes either
     without a word and reads the table wrong."""
-    value = f.get("delimiter", str, None)
-    if value is None:
-        return None
-    if len(value) != 1 or value == '"' or len(f"a{value}a".splitlines()) > 1:
-        problems.add(
-            f.value_loc("delimiter"),
-            f"'delimiter' must be one character that is neither a quote nor a line break,"
-            f" like ',', ';' or '\\t', got {value!r} (leave it out to have it found"
-            " from the header line)",
-        )
-        return None
-    return value
+
+    shown = "one character, neither a quote nor a line break"
+
+    def __call__(self, value: object) -> str:
+        if not isinstance(value, str):
+            raise ValueError(f"must be text, got {type_name(value)}")
+        if len(value) != 1 or value == '"' or len(f"a{value}a".splitlines()) > 1:
+            raise ValueError(
+                f"must be one character that is neither a quote nor a line break,"
+                f" like ',', ';' or '\\t', got {value!r} (leave it out to have it found"
+                " from the header line)"
+            )
+        return value
+
+    def schema(self) -> Json:
+        return {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 1,
+            "not": {"enum": ['"', "\n", "\r"]},
+        }
+
+
+class TableKeys(Section):
+    """A table read from a file: `{file: cards.csv, key: name, columns: {…}}`."""
+
+    file = Field(Text(), help="the table's file in the game's folder (CSV, XLSX, ODS, YAML)")
+    sheet = optional(Text(), help="a workbook's sheet (default: the first)")
+    delimiter = optional(Delimiter(), help="a CSV's delimiter (default: found from its header)")
+    key = optional(KeyColumn(), help="the column whose cells name the rows (default: id)")
+    columns = optional(Later("the columns", column_schema), help="each column's type and limits")
+
+
+def table_schema() -> Json:
+    """What `tables:` may hold: each table a file name, a file with its settings, or rows."""
+    rows = {"type": "array", "items": {"type": "object"}}
+    one = {"anyOf": [{"type": "string"}, TableKeys.schema(), rows]}
+    return {"type": "object", "additionalProperties": one}
 
 
 def _typed_yaml(rows: YList, cols: dict[str, Column], name: str, problems: Collector) -> None:
