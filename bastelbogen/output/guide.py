@@ -42,17 +42,26 @@ def guide_lines(
         mode = printed_as(sides, settings.duplex)
         modes.add(mode)
         lines += _file_lines(f, mode, words, lang)
-    if lang is None and any("lang" in f for f in files):
-        lines += ["", *(table["per-language"] for table in words.values())]
-    if modes & {"long", "short"}:
-        lines += ["", *(table["calibration"] for table in words.values())]
-    kinds = {item["kind"] for f in files for page in f.get("pages", ()) for item in page["items"]}
-    for kind in (k for k in ASSEMBLED if k in kinds):
-        lines += ["", *(table[f"assemble-{kind}"] for table in words.values())]
-    lines += ["", *(table["cutting"] for table in words.values())]
-    if settings.registration:
-        lines += ["", *(table["registration"] for table in words.values())]
+    for key in _notes(files, settings, modes, lang):
+        lines += ["", *(table[key] for table in words.values())]
     return lines
+
+
+def _notes(files: list[dict], settings, modes: set[str], lang: str | None) -> list[str]:
+    """The words keys of the notes after the files, in order: that each language has its
+    folder (in the guide at the top), calibrating duplex, assembling each kind that needs
+    it, cutting, and the registration marks."""
+    keys = []
+    if lang is None and any("lang" in f for f in files):
+        keys.append("per-language")
+    if modes & {"long", "short"}:
+        keys.append("calibration")
+    kinds = {item["kind"] for f in files for page in f.get("pages", ()) for item in page["items"]}
+    keys += [f"assemble-{kind}" for kind in ASSEMBLED if kind in kinds]
+    keys.append("cutting")
+    if settings.registration:
+        keys.append("registration")
+    return keys
 
 
 def _file_lines(f: dict, mode: str, words: dict[str, Table], lang: str | None) -> list[str]:

@@ -170,10 +170,15 @@ def _parsed(option: Option, value: Any) -> Any:
         if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise ValueError("must be a language code or a list of them")
         return option.parse(value)
+    return option.parse(_text(option, value))
+
+
+def _text(option: Option, value: Any) -> str:
+    """A JSON value of a length, an offset or a choice as the command line writes it."""
     if option.type == "length" and isinstance(value, int | float) and not isinstance(value, bool):
         value = _mm(value)  # the page's numbers are millimetres, as state.json's
     if option.type == "offset" and isinstance(value, list) and len(value) == 2:
         value = ",".join(_mm(v) if isinstance(v, int | float) else str(v) for v in value)
     if not isinstance(value, str):
         raise ValueError(f"must be text, got {json.dumps(value)[:40]}")
-    return option.parse(value)
+    return value

@@ -12,8 +12,14 @@ from bastelbogen.games.minipilo.board import MAT
 
 @game_rules("minipilo")
 def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
-    # The star: each colour name is printed in one ink, and the inks differ, so what the
-    # simulation of colour blindness vouches for is what gets printed.
+    _star_inks(game, problems)
+    _mat_places(game, problems)
+    _symbols_in_decks(game, items, problems)
+
+
+def _star_inks(game: Game, problems: Collector) -> None:
+    """The star: each colour name is printed in one ink, and the inks differ, so what the
+    simulation of colour blindness vouches for is what gets printed."""
     star = game.tables.get("star")
     inks: dict = {}
     for row in star.rows if star else ():
@@ -37,8 +43,10 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
             )
     if star is not None and len({ink for ink, _ in inks.values()}) < len(inks):
         problems.add(star.loc, "two star colours are printed in the same ink")
-    _mat_places(game, problems)
-    # A card's symbol belongs to the deck it is printed for.
+
+
+def _symbols_in_decks(game: Game, items: dict[str, list[Item]], problems: Collector) -> None:
+    """A card's symbol belongs to the deck it is printed for."""
     symbols = (
         {r.get("id"): r for r in game.tables["symbols"].rows} if "symbols" in game.tables else {}
     )
