@@ -4,6 +4,7 @@ each of its six sides the place for a project mat."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -14,6 +15,13 @@ from bastelbogen.games.minipilo.figures import INK, shape
 from bastelbogen.render.art.draw import poly
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
+
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 SHAPES = {"red": "triangle", "green": "circle", "yellow": "square"}
 
@@ -126,7 +134,7 @@ def _keeps(width: float, height: float, tables) -> list[tuple[float, float, floa
 
 
 @motif("minipilo-board", None, keeps=_keeps)  # takes the game's tables whole
-def board(c, rect, box, ctx) -> None:
+def board(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     # `with: tables` brings every table, each as (id, row) pairs in file order.
     track = [dict(row) for _, row in box.get("track") or ()]
@@ -160,7 +168,7 @@ def _hexagon(centre, u: float, inradius: float) -> list[tuple[float, float]]:
     return [_at(centre, u, inradius / math.cos(math.pi / 6), 60.0 * k) for k in range(6)]
 
 
-def _island(c, centre, u: float) -> None:
+def _island(c: Canvas, centre, u: float) -> None:
     """The hexagon: a rim that carries the die faces, and the ground of star and track,
     lifted off the meadow by a soft shadow."""
     shadow = [(px + 1.5 * u, py - 2.5 * u) for px, py in _hexagon(centre, u, ISLAND)]
@@ -183,7 +191,7 @@ def mat_place(centre, u: float, k: int) -> list[tuple[float, float]]:
     ]
 
 
-def _places(c, centre, u: float, sides, bold: str) -> None:
+def _places(c: Canvas, centre, u: float, sides, bold: str) -> None:
     """Outside each side, the place its projects are laid: the mat's size, its outline
     solid (a dashed line is a fold in this kit), with the side's name read from that side
     and a ghost of the mat's four slots."""
@@ -215,7 +223,7 @@ PIPS = {
 }
 
 
-def _sides(c, centre, u: float, n: int) -> None:
+def _sides(c: Canvas, centre, u: float, n: int) -> None:
     """Each side's number as the die shows it: a white die face with pips on the rim, so
     it reads as "roll this", never as a field of the track."""
     for k in range(min(n, 6)):
@@ -233,7 +241,7 @@ def _sides(c, centre, u: float, n: int) -> None:
         c.restoreState()
 
 
-def _track(c, track, centre, u: float, font: str, bold: str) -> None:
+def _track(c: Canvas, track, centre, u: float, font: str, bold: str) -> None:
     """The race track: a road from Start clockwise round the star to the goal, its fields
     on it, an arrow between each two showing the way."""
     angles = track_angles(len(track))
@@ -269,7 +277,7 @@ def _track(c, track, centre, u: float, font: str, bold: str) -> None:
             c.drawCentredString(fx, fy - 2.9 * u, label)
 
 
-def _chevron(c, centre, u: float, degrees: float) -> None:
+def _chevron(c: Canvas, centre, u: float, degrees: float) -> None:
     """An arrowhead on the road, pointing the way the runners walk (clockwise)."""
     x, y = _at(centre, u, TRACK, degrees)
     c.saveState()
@@ -282,7 +290,7 @@ def _chevron(c, centre, u: float, degrees: float) -> None:
     c.restoreState()
 
 
-def _start(c, x: float, y: float, u: float, label: str, bold: str) -> None:
+def _start(c: Canvas, x: float, y: float, u: float, label: str, bold: str) -> None:
     c.setFillColor(START_FILL)
     c.setStrokeColor(INK)
     c.setLineWidth(0.6 * u)
@@ -292,7 +300,7 @@ def _start(c, x: float, y: float, u: float, label: str, bold: str) -> None:
     c.drawCentredString(x, y - 2.3 * u, label)
 
 
-def _goal(c, x: float, y: float, u: float, label: str, font: str, bold: str) -> None:
+def _goal(c: Canvas, x: float, y: float, u: float, label: str, font: str, bold: str) -> None:
     """The goal: a chequered ring round its name and number, as a finish line is."""
     n = 16
     for k in range(n):
@@ -319,7 +327,7 @@ def _goal(c, x: float, y: float, u: float, label: str, font: str, bold: str) -> 
         c.drawCentredString(x, y - 2 * u, label)
 
 
-def _star(c, star, centre, u: float, bold: str) -> None:
+def _star(c: Canvas, star, centre, u: float, bold: str) -> None:
     """The middle star: a loop the owl walks either way, a field per row of 'star'."""
     cx, cy = centre
     outer, inner, r = STAR

@@ -4,6 +4,7 @@ without colour."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -13,11 +14,18 @@ from bastelbogen.render.art.draw import poly
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import tint
 
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
+
 INK = colors.HexColor("#2b2b2b")
 MARKS = ("circle", "square", "triangle", "diamond", "star", "cross")  # a runner's sign
 
 
-def shape(c, kind: str, x: float, y: float, r: float, colour) -> None:
+def shape(c: Canvas, kind: str, x: float, y: float, r: float, colour: colors.Color) -> None:
     c.setFillColor(colour)
     if kind == "circle":
         c.circle(x, y, r, stroke=0, fill=1)
@@ -51,7 +59,7 @@ def shape(c, kind: str, x: float, y: float, r: float, colour) -> None:
         "mark": choice(*MARKS),
     },
 )
-def runner(c, rect, box, ctx) -> None:
+def runner(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A Mümvattel: a round little creature in its player's colour, its sign large and
     black on a white badge across its belly (8 mm and more: read across a table, 2 m off),
     so runners differ by more than colour."""
@@ -98,7 +106,7 @@ def runner(c, rect, box, ctx) -> None:
         "colour": Key(COLOUR, "#8a5a2b"),
     },
 )
-def owl(c, rect, box, ctx) -> None:
+def owl(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The owl that walks the star."""
     x, y, w, h = rect
     feathers = ctx.ink(box, "colour")

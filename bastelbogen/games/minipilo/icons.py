@@ -4,12 +4,20 @@ child can tell apart. Each draws in a unit square mapped onto its box."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
 from bastelbogen.content.painters import Key, motif
 from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.draw import poly
+
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 WHITE = colors.white
 
@@ -26,12 +34,12 @@ class Square:
         return self.x + u * self.s, self.y + v * self.s
 
 
-def _disc(c, q, colour) -> None:
+def _disc(c: Canvas, q, colour) -> None:
     c.setFillColor(colour)
     c.circle(*q(0.5, 0.5), 0.48 * q.s, stroke=0, fill=1)
 
 
-def _heart(c, q, cx, cy, r, colour) -> None:
+def _heart(c: Canvas, q, cx, cy, r, colour) -> None:
     x, y = q(cx, cy)
     k = r * q.s
     poly(
@@ -45,7 +53,7 @@ def _heart(c, q, cx, cy, r, colour) -> None:
     )
 
 
-def wissen(c, q, ink):  # an open book
+def wissen(c: Canvas, q, ink):  # an open book
     for side in (-1, 1):
         poly(
             c,
@@ -59,7 +67,7 @@ def wissen(c, q, ink):  # an open book
             c.line(*q(0.5 + side * 0.06, 0.48 + k * 0.06), *q(0.5 + side * 0.24, 0.52 + k * 0.06))
 
 
-def humor(c, q, ink):  # a laughing face
+def humor(c: Canvas, q, ink):  # a laughing face
     c.setFillColor(WHITE)
     c.circle(*q(0.5, 0.5), 0.3 * q.s, stroke=0, fill=1)
     c.setFillColor(ink)
@@ -70,7 +78,7 @@ def humor(c, q, ink):  # a laughing face
     c.wedge(x0, y0, x1, y1, 180, 180, stroke=0, fill=1)
 
 
-def geduld(c, q, ink):  # an hourglass
+def geduld(c: Canvas, q, ink):  # an hourglass
     poly(
         c,
         [q(0.33, 0.76), q(0.67, 0.76), q(0.5, 0.5), q(0.67, 0.24), q(0.33, 0.24), q(0.5, 0.5)],
@@ -82,7 +90,7 @@ def geduld(c, q, ink):  # an hourglass
         c.rect(*q(0.29, v), 0.42 * q.s, 0.04 * q.s, stroke=0, fill=1)
 
 
-def bewusstsein(c, q, ink):  # an open eye
+def bewusstsein(c: Canvas, q, ink):  # an open eye
     poly(
         c,
         [
@@ -98,7 +106,7 @@ def bewusstsein(c, q, ink):  # an open eye
     c.circle(*q(0.54, 0.54), 0.035 * q.s, stroke=0, fill=1)
 
 
-def fantasie(c, q, ink):  # a shooting star
+def fantasie(c: Canvas, q, ink):  # a shooting star
     pts = []
     for k in range(10):
         a = math.pi / 2 + k * math.pi / 5
@@ -112,7 +120,7 @@ def fantasie(c, q, ink):  # a shooting star
         c.line(*q(0.2 + k * 0.03, 0.3 + dv), *q(0.38, 0.44 + dv * 0.5))
 
 
-def kommunikation(c, q, ink):  # two speech bubbles
+def kommunikation(c: Canvas, q, ink):  # two speech bubbles
     for (u, v, r), tail in (((0.4, 0.58, 0.2), -1), ((0.64, 0.4, 0.16), 1)):
         c.setFillColor(WHITE)
         c.ellipse(*q(u - r, v - r * 0.7), *q(u + r, v + r * 0.7), stroke=0, fill=1)
@@ -130,7 +138,7 @@ def kommunikation(c, q, ink):  # two speech bubbles
         c.circle(*q(0.32 + k * 0.08, 0.58), 0.025 * q.s, stroke=0, fill=1)
 
 
-def tatkraft(c, q, ink):  # a lightning bolt
+def tatkraft(c: Canvas, q, ink):  # a lightning bolt
     poly(
         c,
         [q(0.56, 0.82), q(0.3, 0.46), q(0.48, 0.46), q(0.4, 0.18), q(0.7, 0.56), q(0.52, 0.56)],
@@ -138,7 +146,7 @@ def tatkraft(c, q, ink):  # a lightning bolt
     )
 
 
-def bildung(c, q, ink):  # a mortarboard
+def bildung(c: Canvas, q, ink):  # a mortarboard
     poly(c, [q(0.16, 0.56), q(0.5, 0.72), q(0.84, 0.56), q(0.5, 0.4)], WHITE)
     poly(c, [q(0.3, 0.5), q(0.3, 0.32), q(0.7, 0.32), q(0.7, 0.5), q(0.5, 0.42)], WHITE)
     c.setStrokeColor(WHITE)
@@ -148,7 +156,7 @@ def bildung(c, q, ink):  # a mortarboard
     c.circle(*q(0.78, 0.34), 0.03 * q.s, stroke=0, fill=1)
 
 
-def verantwortung(c, q, ink):  # a sheltering hand over a small heart
+def verantwortung(c: Canvas, q, ink):  # a sheltering hand over a small heart
     poly(
         c,
         [
@@ -162,7 +170,7 @@ def verantwortung(c, q, ink):  # a sheltering hand over a small heart
     _heart(c, q, 0.5, 0.54, 0.14, WHITE)
 
 
-def gesundheit(c, q, ink):  # an apple with a leaf
+def gesundheit(c: Canvas, q, ink):  # an apple with a leaf
     c.setFillColor(WHITE)
     c.circle(*q(0.42, 0.46), 0.2 * q.s, stroke=0, fill=1)
     c.circle(*q(0.58, 0.46), 0.2 * q.s, stroke=0, fill=1)
@@ -177,7 +185,7 @@ def gesundheit(c, q, ink):  # an apple with a leaf
     )
 
 
-def liebe(c, q, ink):  # a heart
+def liebe(c: Canvas, q, ink):  # a heart
     _heart(c, q, 0.5, 0.44, 0.26, WHITE)
 
 
@@ -202,7 +210,7 @@ ICONS = {
 def icon(name: str):
     """A motif drawing the named symbol: white on a disc of the box's colour."""
 
-    def draw(c, rect, box, ctx) -> None:
+    def draw(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
         ink = ctx.ink(box, "colour")
         q = Square(rect)
         _disc(c, q, ink)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -18,6 +19,13 @@ from bastelbogen.core.params import choice
 from bastelbogen.render.art.draw import poly
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
+
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 STAGE = (0.2, 0.78)  # the band the panels leave free, bottom and top, shares of the height
 HORIZON = 0.3  # where the ground meets the sky, a share of the stage from its foot
@@ -38,7 +46,7 @@ class Stage:
         return self.x + u * self.w, self.y + v * self.h
 
 
-def _ground(c, st: Stage, sky: str, ground: str) -> None:
+def _ground(c: Canvas, st: Stage, sky: str, ground: str) -> None:
     """Sky above the horizon, ground below it, both past the picture into the bleed."""
     x, y, w, h = st.rect
     horizon = st(0, HORIZON)[1]
@@ -48,16 +56,16 @@ def _ground(c, st: Stage, sky: str, ground: str) -> None:
     c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, horizon - y + BLEED_ROOM, 0, 1)
 
 
-def _disc(c, st: Stage, u: float, v: float, r: float, colour) -> None:
+def _disc(c: Canvas, st: Stage, u: float, v: float, r: float, colour) -> None:
     c.setFillColor(colour)
     c.circle(*st(u, v), r * st.w, stroke=0, fill=1)
 
 
-def _box(c, st: Stage, u: float, v: float, du: float, dv: float, colour) -> None:
+def _box(c: Canvas, st: Stage, u: float, v: float, du: float, dv: float, colour) -> None:
     poly(c, [st(u, v), st(u + du, v), st(u + du, v + dv), st(u, v + dv)], colour)
 
 
-def _star(c, x: float, y: float, r: float, colour) -> None:
+def _star(c: Canvas, x: float, y: float, r: float, colour) -> None:
     points = [
         (
             x + (r if k % 2 == 0 else r * 0.42) * math.cos(math.pi / 2 + k * math.pi / 5),
@@ -68,7 +76,7 @@ def _star(c, x: float, y: float, r: float, colour) -> None:
     poly(c, points, colour)
 
 
-def _bunting(c, st: Stage, v: float, sag: float, inks: list[str]) -> None:
+def _bunting(c: Canvas, st: Stage, v: float, sag: float, inks: list[str]) -> None:
     """A line of little flags across the picture, sagging in the middle."""
     c.setStrokeColor(INK)
     c.setLineWidth(st.w * 0.004)
@@ -82,7 +90,7 @@ def _bunting(c, st: Stage, v: float, sag: float, inks: list[str]) -> None:
         poly(c, [st(u0 + 0.012, v0), st(u1 - 0.012, v1), st(*mid)], colors.HexColor(inks[k % 4]))
 
 
-def _pennants(c, st: Stage, start, end, inks: list[str]) -> None:
+def _pennants(c: Canvas, st: Stage, start, end, inks: list[str]) -> None:
     """Little flags hanging along a straight line from `start` to `end` (stage units)."""
     c.setStrokeColor(INK)
     c.setLineWidth(st.w * 0.004)
@@ -95,7 +103,7 @@ def _pennants(c, st: Stage, start, end, inks: list[str]) -> None:
         poly(c, [st(u0, v0), st(u1, v1), st(*tip)], colors.HexColor(inks[k % len(inks)]))
 
 
-def garden(c, st: Stage) -> None:
+def garden(c: Canvas, st: Stage) -> None:
     """The community garden: sun, a shed, raised beds in rows and three sunflowers."""
     _ground(c, st, "#a8daf3", "#7dbb5a")
     _disc(c, st, 0.82, 0.82, 0.08, colors.HexColor("#f6c344"))
@@ -120,13 +128,13 @@ def garden(c, st: Stage) -> None:
         _disc(c, st, u, top, 0.03, colors.HexColor("#6b3a12"))
 
 
-def _petal(c, x: float, y: float, angle: float, r: float, colour) -> None:
+def _petal(c: Canvas, x: float, y: float, angle: float, r: float, colour) -> None:
     px, py = x + math.cos(angle) * r * 0.6, y + math.sin(angle) * r * 0.6
     c.setFillColor(colour)
     c.circle(px, py, r * 0.32, stroke=0, fill=1)
 
 
-def circus(c, st: Stage) -> None:
+def circus(c: Canvas, st: Stage) -> None:
     """The children's circus: a striped big top under bunting, a flag, stars at dusk."""
     _ground(c, st, "#3d3a78", "#c9a66b")
     for u, v in ((0.1, 0.9), (0.3, 0.96), (0.86, 0.88), (0.7, 0.97), (0.93, 0.7)):
@@ -148,7 +156,7 @@ def circus(c, st: Stage) -> None:
     _disc(c, st, 0.92, 0.36, 0.05, colors.HexColor("#f6c344"))
 
 
-def bridge(c, st: Stage) -> None:
+def bridge(c: Canvas, st: Stage) -> None:
     """The book bridge: an arch of books over a river, a tree on either bank."""
     _ground(c, st, "#bfe6f7", "#7dbb5a")
     poly(
@@ -173,7 +181,7 @@ def bridge(c, st: Stage) -> None:
         _disc(c, st, u, 0.5, 0.07, colors.HexColor("#3f8f3a"))
 
 
-def _book(c, x: float, y: float, turn: float, w: float, h: float, colour) -> None:
+def _book(c: Canvas, x: float, y: float, turn: float, w: float, h: float, colour) -> None:
     c.saveState()
     c.translate(x, y)
     c.rotate(math.degrees(turn))
@@ -186,7 +194,7 @@ def _book(c, x: float, y: float, turn: float, w: float, h: float, colour) -> Non
     c.restoreState()
 
 
-def observatory(c, st: Stage) -> None:
+def observatory(c: Canvas, st: Stage) -> None:
     """The observatory: a domed tower on a hill, its telescope out at a night of stars."""
     _ground(c, st, "#1d2a55", "#2f5e3a")
     sky = random.Random(4)  # the same night every time
@@ -212,7 +220,7 @@ def observatory(c, st: Stage) -> None:
         _box(c, st, u, 0.53, 0.04, 0.04, colors.HexColor("#f6c344"))
 
 
-def festival(c, st: Stage) -> None:
+def festival(c: Canvas, st: Stage) -> None:
     """The peace festival: a rainbow, a white dove, balloons and bunting over a meadow."""
     _ground(c, st, "#bfe6f7", "#8cc66d")
     x, y = st(0.5, 0.3)
@@ -236,7 +244,7 @@ def festival(c, st: Stage) -> None:
         _disc(c, st, 0.06 + k * 0.11, 0.08 + 0.08 * (k % 3), 0.018, colors.HexColor("#fdf6e3"))
 
 
-def _dove(c, st: Stage) -> None:
+def _dove(c: Canvas, st: Stage) -> None:
     """A white dove with an olive twig in its beak, flying to the right over the rainbow."""
     grey = colors.HexColor("#7d8a99")
     line = st.w * 0.005
@@ -282,6 +290,6 @@ SCENES = {f.__name__: f for f in (garden, circus, bridge, observatory, festival)
 
 
 @motif("project-opened", {"scene": Key(choice(*SCENES), "garden")})
-def opened(c, rect, box, ctx) -> None:
+def opened(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The project that opened, drawn: its scene (`scene`, one of SCENES)."""
     SCENES[str(box.get("scene"))](c, Stage(rect))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib import colors
 
 from bastelbogen.content.painters import Key, motif
@@ -9,8 +11,14 @@ from bastelbogen.core.params import COLOUR
 from bastelbogen.render.art.draw import poly
 from bastelbogen.render.style import mix, shade, tint
 
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
 
-def _frame(c, rect) -> None:
+
+def _frame(c: Canvas, rect: Rect) -> None:
     """Scale the 100 x 150 frame evenly into the box, centred: figures never stretch."""
     x, y, w, h = rect
     k = min(w / 100, h / 150)
@@ -25,7 +33,7 @@ def _frame(c, rect) -> None:
         "sky": Key(COLOUR, "#56B4E9"),
     },
 )
-def baron(c, rect, box, ctx) -> None:
+def baron(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Baron Münchhausen riding his cannonball across an evening sky."""
     _frame(c, rect)
     coat = ctx.ink(box, "colour")
@@ -38,7 +46,7 @@ def baron(c, rect, box, ctx) -> None:
     _head(c, ink, skin, gold)
 
 
-def _sky_and_ball(c, sky) -> None:
+def _sky_and_ball(c: Canvas, sky: colors.Color) -> None:
     """An evening sky with clouds, the cannonball and its smoke trail."""
     c.setFillColor(tint(sky, 0.55))
     c.rect(-100, -100, 300, 350, stroke=0, fill=1)  # the box's clip trims the sky
@@ -64,7 +72,9 @@ def _sky_and_ball(c, sky) -> None:
     c.circle(40, 40, 3, stroke=0, fill=1)
 
 
-def _rider(c, coat, ink, skin, gold) -> None:
+def _rider(
+    c: Canvas, coat: colors.Color, ink: colors.Color, skin: colors.Color, gold: colors.Color
+) -> None:
     """Boots, coat and arms: the baron astride the ball."""
     # Boots either side of the ball.
     for side in (-1, 1):
@@ -100,7 +110,7 @@ def _rider(c, coat, ink, skin, gold) -> None:
     c.circle(29, 67, 3.5, stroke=0, fill=1)
 
 
-def _head(c, ink, skin, gold) -> None:
+def _head(c: Canvas, ink: colors.Color, skin: colors.Color, gold: colors.Color) -> None:
     # Head, wig, face.
     c.setFillColor(colors.HexColor("#ece6da"))
     c.circle(50, 103, 12.5, stroke=0, fill=1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -12,9 +13,15 @@ from bastelbogen.render.art.wash import washed
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import mix, shade, tint
 
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 @washed("colourfield")
-def colourfield(c, rect, box, ctx) -> None:
+def colourfield(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Soft-edged fields of colour floating on a ground (after Rothko)."""
     r = rng("colourfield", box)
     p = by_light(palette(r))
@@ -45,7 +52,7 @@ def colourfield(c, rect, box, ctx) -> None:
 
 
 @washed("grid")
-def grid(c, rect, box, ctx) -> None:
+def grid(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Rectangles split by dark bars, a few filled with colour (after Mondrian). The ground
     is the palette's lightest colour, the bars its darkest, the fills the three between;
     how often the picture is split, how many cells are filled and how heavy the bars are
@@ -74,7 +81,7 @@ def grid(c, rect, box, ctx) -> None:
 
 
 @washed("stripes")
-def stripes(c, rect, box, ctx) -> None:
+def stripes(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Bands of colour in a slow rhythm, on a slant (after Bridget Riley's colour works)."""
     r = rng("stripes", box)
     p = palette(r)
@@ -98,7 +105,7 @@ def stripes(c, rect, box, ctx) -> None:
 
 
 @washed("concentric")
-def concentric(c, rect, box, ctx) -> None:
+def concentric(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A grid of squares, each holding rings of colour (after Kandinsky's study)."""
     r = rng("concentric", box)
     p = palette(r) + [colors.HexColor("#f2e8cf"), colors.HexColor("#1b1b1b")]
@@ -125,7 +132,7 @@ def concentric(c, rect, box, ctx) -> None:
 
 
 @washed("facets")
-def facets(c, rect, box, ctx) -> None:
+def facets(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Broken planes in a narrow range of colour (after the cubists)."""
     r = rng("facets", box)
     p = palette(r)
@@ -158,7 +165,7 @@ def facets(c, rect, box, ctx) -> None:
 
 
 @washed("blobs")
-def blobs(c, rect, box, ctx) -> None:
+def blobs(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Cut-out shapes, leaf and wave, on a flat ground (after Matisse's cut-outs)."""
     r = rng("blobs", box)
     p = palette(r)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from bastelbogen.checks import game_rules
 from bastelbogen.content.models import Game, Item
 from bastelbogen.content.painters import paintings
 from bastelbogen.core.errors import Collector
+from bastelbogen.core.source import YMap
 
 
 @game_rules("museo")
@@ -15,7 +17,7 @@ def check(game: Game, items: dict[str, list[Item]], problems: Collector) -> None
     """Every picture is painted in a known style from a seed, or is the user's own file."""
     table = game.tables.get("pictures")
     _codes(table.rows if table else (), problems)
-    painted: dict = {}
+    painted: dict[object, object] = {}
     for row in table.rows if table else ():
         has_style, has_image = "style" in row, "image" in row
         if has_style == has_image:
@@ -52,12 +54,12 @@ CODE = re.compile(r"[A-Z]{3}")
 PIECES = 6
 
 
-def _codes(rows, problems: Collector) -> None:
+def _codes(rows: Iterable[YMap], problems: Collector) -> None:
     """Each picture names the sorting codes on its six backs: three capitals each, none used
     twice in the game (the key sheet would send a piece to two places), and no two of one
     picture sharing a letter in the same place: a piece picked up in play shows its back,
     and a shared first or last letter would tell at a glance which pieces belong together."""
-    seen: dict = {}
+    seen: dict[str, object] = {}
     for row in rows:
         codes = row.get("codes")
         at = row.value_loc("codes") if "codes" in row else row.loc

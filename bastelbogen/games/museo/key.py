@@ -7,14 +7,24 @@ Z with its picture's number and place."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from bastelbogen.content.painters import MOTIFS, Key, motif
 from bastelbogen.core.params import TEXT
+from bastelbogen.core.source import YMap
 from bastelbogen.core.units import mm
+
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 INK = colors.HexColor("#2b2b2b")
 LINE = colors.HexColor("#b08d3c")
@@ -23,22 +33,27 @@ COLS, ROWS = 5, 6  # the 30 pictures' blocks
 INDEX_COLS = 10  # the codes from A to Z
 
 
-def pictures(ctx) -> list[tuple[int, dict, list[str]]]:
+# A picture of the table: its number, its row, its sorting codes.
+Picture = tuple[int, YMap, list[str]]
+
+
+def pictures(ctx: PaintContext) -> list[Picture]:
     """(number, row, codes) of every picture with its codes, in the table's order."""
     table = ctx.tables.get("pictures")
     rows = table.rows if table is not None else ()
     return [(n, row, list(row.get("codes") or ())) for n, row in enumerate(rows, 1)]
 
 
-def _text(value, lang: str) -> str:
+def _text(value: object, lang: str) -> str:
     """A cell in the language drawn (a title is {de: …, en: …})."""
     if hasattr(value, "get") and not isinstance(value, str):
-        return str(value.get(lang) or next(iter(value.values()), ""))
+        table = cast("Mapping[str, object]", value)  # a mapping of languages
+        return str(table.get(lang) or next(iter(table.values()), ""))
     return str(value or "")
 
 
 @motif("sorting-key", {"index": Key(TEXT, "A–Z")})
-def sorting_key(c, rect, box, ctx) -> None:
+def sorting_key(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     rows = pictures(ctx)
     if not rows:  # drawn without a game (the motif reference): the blocks' frames only
@@ -56,7 +71,9 @@ def sorting_key(c, rect, box, ctx) -> None:
     _index(c, ctx, (x, below - mm(6), w, below - mm(6) - y), rows)
 
 
-def _block(c, box, ctx, at, picture) -> None:
+def _block(
+    c: Canvas, box: Box, ctx: PaintContext, at: tuple[float, float, float], picture: Picture
+) -> None:
     """One picture: its number and title, the painting small, its six codes in their places."""
     bx, by, bw = at
     number, row, codes = picture
@@ -83,17 +100,17 @@ def _block(c, box, ctx, at, picture) -> None:
         c.drawCentredString(cx + cw / 2, cy + ch / 2 - 3, code)
 
 
-def _thumbnail(c, box, ctx, row, at) -> None:
+def _thumbnail(c: Canvas, box: Box, ctx: PaintContext, row: YMap, at: Rect) -> None:
     """The painting, drawn whole at the size given, from its style and seed; a user's own
     picture file is left as a frame (its pieces show it)."""
     x, y, w, h = at
     style = row.get("style")
-    if style in MOTIFS and "seed" in row:
+    if isinstance(style, str) and style in MOTIFS and "seed" in row:
         c.saveState()
         clip = c.beginPath()
         clip.rect(x, y, w, h)
         c.clipPath(clip, stroke=0, fill=0)
-        painting = replace(box, params=(("seed", int(row.get("seed"))),))
+        painting = replace(box, params=(("seed", int(row["seed"])),))
         MOTIFS[style].draw(c, (x, y, w, h), painting, ctx)
         c.restoreState()
     c.setStrokeColor(INK)
@@ -101,7 +118,7 @@ def _thumbnail(c, box, ctx, row, at) -> None:
     c.rect(x, y, w, h, stroke=1, fill=0)
 
 
-def _index(c, ctx, at, rows) -> None:
+def _index(c: Canvas, ctx: PaintContext, at: Rect, rows: list[Picture]) -> None:
     """Every code from A to Z with its picture's number and its place (1 top left, 6 bottom
     right), column by column."""
     x, top, w, h = at
@@ -122,7 +139,7 @@ def _index(c, ctx, at, rows) -> None:
         c.drawString(ex + after, ey, f"{number}·{piece}")
 
 
-def _frames(c, rect) -> None:
+def _frames(c: Canvas, rect: Rect) -> None:
     """The key's layout without its content: a thumbnail and six code cells a block."""
     x, y, w, h = rect
     bw, bh = w / COLS, h / 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -14,6 +15,13 @@ from bastelbogen.core.units import mm
 from bastelbogen.render.art.draw import poly
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
+
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 WOOD = colors.HexColor("#c89b6d")
 PAPER = colors.HexColor("#fbf8f0")
@@ -81,7 +89,7 @@ def borders_market(field, market) -> list[tuple[int, int]]:
     },
     sample={"field": 10},  # small enough for the README's picture
 )
-def board(c, rect, box, ctx) -> None:
+def board(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     cols, rows = int(box.get("cols")), int(box.get("rows"))
     f = mm(float(box.get("field")))
@@ -107,7 +115,7 @@ def board(c, rect, box, ctx) -> None:
     _path(c, path, starts, cell, f)
 
 
-def _parquet(c, rect) -> None:
+def _parquet(c: Canvas, rect: Rect) -> None:
     """A parquet floor, planks in rows, out into the bleed."""
     x, y, w, h = rect
     c.setFillColor(WOOD)
@@ -130,7 +138,7 @@ POINTER = (0.3, 0.42, 0.075)  # a pointer's base and tip from a field's middle, 
 MARKET_RED = colors.HexColor("#c0392b")
 
 
-def _pointers(c, path, stacks, market, cell, f) -> None:
+def _pointers(c: Canvas, path, stacks, market, cell, f) -> None:
     """Round each movement field, a dark wedge points at every stack around it (rule 4's
     "umgeben"), and a red one at the flea market where the field borders it (rule 6)."""
     base, tip, half = (f * k for k in POINTER)
@@ -152,7 +160,7 @@ def _pointers(c, path, stacks, market, cell, f) -> None:
             )
 
 
-def _path(c, path, starts, cell, f) -> None:
+def _path(c: Canvas, path, starts, cell, f) -> None:
     """The movement fields, and between each and the next an arrow the way pawns move."""
     for p in path:
         cx, cy = cell(*p)
@@ -182,7 +190,7 @@ def _path(c, path, starts, cell, f) -> None:
         )
 
 
-def _stacks(c, stacks, cell, f) -> None:
+def _stacks(c: Canvas, stacks, cell, f) -> None:
     """Stack fields: white, framed like pictures on a wall."""
     for s in stacks:
         cx, cy = cell(*s)
@@ -199,7 +207,7 @@ MARKET = colors.HexColor("#f6efe0")
 VALANCE = mm(4)  # the awning's scalloped edge along the top: cards may lie over it
 
 
-def _market(c, market, cell, f, ctx, box) -> None:
+def _market(c: Canvas, market, cell, f, ctx, box) -> None:
     """The flea market: a clear floor for the cards laid out face up, under an awning's edge,
     its name in the middle."""
     mc, mr, mcols, mrows = market
@@ -236,7 +244,7 @@ def _market(c, market, cell, f, ctx, box) -> None:
     c.drawCentredString(mx + inset + mw / 2, top - VALANCE - mm(11), str(box.get("market")))
 
 
-def _star(c, cx, cy, r, colour) -> None:
+def _star(c: Canvas, cx, cy, r, colour) -> None:
     pts = []
     for k in range(10):
         a = math.pi / 2 + k * math.pi / 5
@@ -248,7 +256,7 @@ def _star(c, cx, cy, r, colour) -> None:
 SYMBOLS = ("circle", "square", "triangle", "star", "diamond", "cross")
 
 
-def symbol(c, name: str, cx: float, cy: float, r: float, colour) -> None:
+def symbol(c: Canvas, name: str, cx: float, cy: float, r: float, colour) -> None:
     """A shape that names a player without colour."""
     c.setFillColor(colour)
     if name == "circle":
@@ -277,7 +285,7 @@ def symbol(c, name: str, cx: float, cy: float, r: float, colour) -> None:
         "symbol": Key(choice(*SYMBOLS), "circle"),
     },
 )
-def visitor(c, rect, box, ctx) -> None:
+def visitor(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A museum visitor in the player's colour, the player's symbol as a large badge on the
     coat (drawn on both faces of the standee)."""
     x, y, w, h = rect
@@ -309,7 +317,7 @@ def visitor(c, rect, box, ctx) -> None:
 EMBLEM_INK = colors.HexColor("#111111")
 
 
-def emblem(c, name: str, cx: float, cy: float, w: float) -> None:
+def emblem(c: Canvas, name: str, cx: float, cy: float, w: float) -> None:
     """The player's symbol as a badge on the coat: black on a white disc, the sign about
     14 mm across on a 24 mm figure (`w` is the drawn width, bleed included). Pawns are told
     apart across the table (2 m) and without colour vision by this shape alone, so it is as
@@ -331,7 +339,7 @@ PIPS = {
 
 
 @motif("die-net", {})
-def die_net(c, rect, box, ctx) -> None:
+def die_net(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A d6's faces with their pips, on the net of the `die` kind (kinds/die.py), which
     also gives the cut outline, the folds and the glue tabs (hatched under this art, so
     the tabs are left unpainted here)."""

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
 from bastelbogen.core.params import read_colour
 from bastelbogen.render.art.wash import Wash
 from bastelbogen.render.style import shade, tint
+
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.style import Canvas
+
 
 PALETTES = [
     ("#1d3557", "#457b9d", "#a8dadc", "#f1faee", "#e63946"),  # harbour
@@ -59,19 +66,19 @@ class Painter(random.Random):
     much as by its style. The key (dark, mid or light) is the seed's thirtieths by three:
     seed = 30 x (3 x n + key) + palette, key 0 dark, 1 mid, 2 light."""
 
-    def __init__(self, style: str, seed: int, colour=None):
+    def __init__(self, style: str, seed: int, colour: colors.Color | None = None) -> None:
         super().__init__(f"{style}:{seed}")
         self.number = int(seed)
         self.colour = colour  # the box's own colour: the palette is built from it
 
 
-def rng(style: str, box) -> Painter:
+def rng(style: str, box: Box) -> Painter:
     """The random choices of a painting's box: its style, its seed and its colour."""
     given = box.get("colour")
     return Painter(style, box.get("seed"), read_colour(given) if given else None)
 
 
-def palette(r: Painter) -> list:
+def palette(r: Painter) -> list[colors.Color]:
     """The seed's palette; with a colour given, five colours made from it (itself, lighter
     and darker), in the same kind of order the hand-made ones have."""
     if r.colour is not None:
@@ -87,12 +94,12 @@ def key(r: Painter) -> str:
     return tuple(KEYS)[r.number // len(PALETTES) % len(KEYS)]
 
 
-def by_light(p: list) -> list:
+def by_light(p: list[colors.Color]) -> list[colors.Color]:
     """A palette from its darkest colour to its lightest (by luminance)."""
     return sorted(p, key=lambda c: 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue)
 
 
-def varnish(c, rect, r: random.Random) -> None:
+def varnish(c: Canvas, rect: Rect, r: random.Random) -> None:
     """Old varnish: a faint light or dark wash across the whole picture, at an angle and
     strength of the picture's own. Two paintings never meet in quite the same shade, so
     pieces of different pictures show a step where they do not belong. Told last, to the
@@ -104,7 +111,7 @@ def varnish(c, rect, r: random.Random) -> None:
     # paint, and the wash is to stay faint. (Drawn as translucent veils, PDFium showed no
     # light wash at all, poppler the full one: the engines disagreed most on exactly this.)
     c.wash = Wash(
-        tuple(rect),
+        rect,
         angle,
         (1.0, 1.0, 1.0) if light else (0.0, 0.0, 0.0),
         strength / 2 if light else strength,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
@@ -13,10 +15,24 @@ from bastelbogen.render.art.wash import washed
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import mix, shade, tint
 
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
+
 SUN = tuple(colors.HexColor(v) for v in ("#fff3b0", "#ffd166", "#f4a261"))
 
 
-def _ridge(c, rect, base: float, amp: float, waves, colour) -> None:
+def _ridge(
+    c: Canvas,
+    rect: Rect,
+    base: float,
+    amp: float,
+    waves: Sequence[tuple[float, float, float]],
+    colour: colors.Color,
+) -> None:
     """A filled band below a sum of sine waves, from the bottom up to `base` ± `amp`."""
     x, y, w, h = rect
     path = c.beginPath()
@@ -33,7 +49,7 @@ def _ridge(c, rect, base: float, amp: float, waves, colour) -> None:
 
 
 @washed("hills")
-def hills(c, rect, box, ctx) -> None:
+def hills(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Layered hills fading into the distance under a low sun."""
     r = rng("hills", box)
     p = by_light(palette(r))
@@ -61,7 +77,7 @@ def hills(c, rect, box, ctx) -> None:
 
 
 @washed("waves")
-def waves(c, rect, box, ctx) -> None:
+def waves(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Rows of curling waves, one colour after the other (after the Japanese prints)."""
     r = rng("waves", box)
     p = palette(r)
@@ -84,7 +100,7 @@ def waves(c, rect, box, ctx) -> None:
 
 
 @washed("constellations")
-def constellations(c, rect, box, ctx) -> None:
+def constellations(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A night sky with stars joined into figures, and a moon."""
     r = rng("constellations", box)
     p = palette(r)
@@ -137,7 +153,7 @@ def constellations(c, rect, box, ctx) -> None:
 
 
 @washed("pointillist")
-def pointillist(c, rect, box, ctx) -> None:
+def pointillist(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A sunlit scene painted in dots of pure colour (after Seurat and Signac)."""
     r = rng("pointillist", box)
     p = palette(r)
@@ -172,7 +188,7 @@ def pointillist(c, rect, box, ctx) -> None:
 
 
 @washed("mosaic")
-def mosaic(c, rect, box, ctx) -> None:
+def mosaic(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Small stones laid in rings around a centre, with grout between them."""
     r = rng("mosaic", box)
     p = palette(r)
@@ -197,7 +213,7 @@ def mosaic(c, rect, box, ctx) -> None:
 
 
 @washed("orbits")
-def orbits(c, rect, box, ctx) -> None:
+def orbits(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Discs and rings cut into quarters of contrasting colour (after Sonia Delaunay)."""
     r = rng("orbits", box)
     p = palette(r)

@@ -9,6 +9,7 @@ that do not belong together visibly do not fit.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -21,6 +22,13 @@ from bastelbogen.render.art.town import GROUND_SHARE
 from bastelbogen.render.blame import quoted
 from bastelbogen.render.style import shade, tint
 from bastelbogen.render.text import check_glyphs, fit_line
+
+if TYPE_CHECKING:
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
 
 FEATURES = ("timber", "chimney", "awning", "sign", "garage", "columns", "arched")
 
@@ -50,7 +58,7 @@ def _parts(box) -> int:
         "flag": Key(COLOUR, "#d55e00"),
     },
 )
-def building(c, rect, box, ctx) -> None:
+def building(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     parts = _parts(box)
     sky = ctx.ink(box, "sky")
@@ -96,7 +104,7 @@ class _Front:
     w: float
 
 
-def _body(c, rect, wall, x0: float, x1: float, bottom: float, top: float) -> None:
+def _body(c: Canvas, rect: Rect, wall, x0: float, x1: float, bottom: float, top: float) -> None:
     """The wall, lit across the picture, with a darker plinth."""
     c.saveState()
     body = c.beginPath()
@@ -108,7 +116,7 @@ def _body(c, rect, wall, x0: float, x1: float, bottom: float, top: float) -> Non
     c.rect(x0, bottom, x1 - x0, (top - bottom) * 0.06, stroke=0, fill=1)
 
 
-def _windows(c, front: _Front, floors: int, per_part: int, features, glass, wall) -> None:
+def _windows(c: Canvas, front: _Front, floors: int, per_part: int, features, glass, wall) -> None:
     """Each part's bays of windows, floor by floor, leaving the door's place free."""
     door_floor = "awning" in features or "garage" in features or "columns" in features
     mid = (front.x0 + front.x1) / 2
@@ -138,7 +146,7 @@ def _span(part: int, parts: int, x: float, w: float, x0: float, x1: float):
     return max(x + part * w / parts, x0), min(x + (part + 1) * w / parts, x1)
 
 
-def _window(c, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
+def _window(c: Canvas, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
     c.setFillColor(frame)
     c.rect(cx - ww / 2 - 0.8, wy - 0.8, ww + 1.6, wh + 1.6, stroke=0, fill=1)
     c.setFillColor(glass)
@@ -153,7 +161,7 @@ def _window(c, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
     c.line(cx - ww / 2, wy + wh * 0.55, cx + ww / 2, wy + wh * 0.55)
 
 
-def _timber(c, x0, x1, bottom, top, parts, beam) -> None:
+def _timber(c: Canvas, x0, x1, bottom, top, parts, beam) -> None:
     """Half-timbering: posts at each part's edges and a cross in every field."""
     c.setStrokeColor(beam)
     c.setLineWidth(1.6)
@@ -170,7 +178,7 @@ def _timber(c, x0, x1, bottom, top, parts, beam) -> None:
         c.line(fx1, mid_y, (fx0 + fx1) / 2, top)
 
 
-def _ground_floor(c, front: _Front, top: float, features, wall, box, ctx) -> None:
+def _ground_floor(c: Canvas, front: _Front, top: float, features, wall, box, ctx) -> None:
     """The street front: an awning over shop windows, garage doors or a portico, then the
     door (where no garage has one) and a sign."""
     x0, x1, bottom, floor_h, parts = front.x0, front.x1, front.bottom, front.floor_h, front.parts
@@ -188,7 +196,7 @@ def _ground_floor(c, front: _Front, top: float, features, wall, box, ctx) -> Non
         _sign(c, str(box.get("sign")), mid, x0, x1, bottom, top, floor_h, features, box, ctx)
 
 
-def _awning(c, front: _Front, box, ctx) -> None:
+def _awning(c: Canvas, front: _Front, box, ctx) -> None:
     """A striped awning across the front, shop windows under it in every part."""
     x0, x1, bottom, floor_h, parts = front.x0, front.x1, front.bottom, front.floor_h, front.parts
     stripe_a = ctx.ink(box, "awning", "#d55e00")
@@ -221,7 +229,7 @@ def _awning(c, front: _Front, box, ctx) -> None:
         )
 
 
-def _garages(c, front: _Front, door) -> None:
+def _garages(c: Canvas, front: _Front, door) -> None:
     """A ribbed garage door in every part."""
     bottom, floor_h = front.bottom, front.floor_h
     c.setFillColor(door)
@@ -235,7 +243,7 @@ def _garages(c, front: _Front, door) -> None:
             c.line(gx0, bottom + floor_h * 0.78 * k / 5, gx1, bottom + floor_h * 0.78 * k / 5)
 
 
-def _portico(c, front: _Front, wall) -> None:
+def _portico(c: Canvas, front: _Front, wall) -> None:
     """A shaded portico with pale columns in front, no column on a seam."""
     x0, x1, bottom, floor_h = front.x0, front.x1, front.bottom, front.floor_h
     c.setFillColor(shade(wall, 0.3))  # the portico's shade, with pale columns in front
@@ -251,7 +259,7 @@ def _portico(c, front: _Front, wall) -> None:
     c.rect(x0, bottom + floor_h * 0.95, x1 - x0, floor_h * 0.1, stroke=0, fill=1)
 
 
-def _door(c, mid, x0, x1, bottom, floor_h, parts, door) -> None:
+def _door(c: Canvas, mid, x0, x1, bottom, floor_h, parts, door) -> None:
     dw = min((x1 - x0) * 0.12 / max(parts - 1, 1) * 1.6, floor_h * 0.5)
     c.setFillColor(door)
     c.rect(mid - dw / 2, bottom, dw, floor_h * 0.72, stroke=0, fill=1)
@@ -259,7 +267,7 @@ def _door(c, mid, x0, x1, bottom, floor_h, parts, door) -> None:
     c.circle(mid + dw * 0.28, bottom + floor_h * 0.36, 0.7, stroke=0, fill=1)
 
 
-def _sign(c, text, mid, x0, x1, bottom, top, floor_h, features, box, ctx) -> None:
+def _sign(c: Canvas, text, mid, x0, x1, bottom, top, floor_h, features, box, ctx) -> None:
     """A name board: its lettering shrinks to the board; a sign that cannot fit or that the
     font cannot write is the theme's mistake, named."""
     font = ctx.fonts["bold"]
