@@ -16,7 +16,7 @@ GameRules = Callable[[Game, dict[str, list[Item]], Collector], None]
 # Rules that need code, one small module of a game's package (games/<game>/checks.py) that
 # registers itself here by the game's id and is found (plugins.load()); a game without one
 # needs nothing.
-GAME_RULES: Registry[GameRules] = Registry("game check")
+GAME_RULES: Registry[GameRules] = Registry("game check", group="bastelbogen.game_rules")
 
 
 def game_rules(game_id: str) -> Callable[[GameRules], GameRules]:

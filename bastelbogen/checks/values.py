@@ -11,7 +11,7 @@ from bastelbogen.core.registry import Registry
 DeclaredCheck = Callable[..., None]  # (game, fields, what, rows, variant, problems)
 # The checks a game file may declare (`check: NAME`), each registered where it is written;
 # a new check is a function with @declared_check in a module of this package.
-CHECKS: Registry[DeclaredCheck] = Registry("check")
+CHECKS: Registry[DeclaredCheck] = Registry("check", group="bastelbogen.checks")
 
 
 def declared_check(name: str, keys: str, fails: str) -> Callable[[DeclaredCheck], DeclaredCheck]:

@@ -104,8 +104,8 @@ class Motif:
     sample: tuple = ()
 
 
-PAINTERS: Registry[Painter] = Registry("painter")
-MOTIFS: Registry[Motif] = Registry("motif")
+PAINTERS: Registry[Painter] = Registry("painter", group="bastelbogen.painters")
+MOTIFS: Registry[Motif] = Registry("motif", group="bastelbogen.motifs")
 
 
 ITEM = "item"  # the context's name for the item drawn: {id, copy, its data}

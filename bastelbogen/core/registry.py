@@ -3,16 +3,19 @@ motifs, checks (the games' own too), writers and table readers.
 
 A registry holds entries by name, refuses a second entry of a name already taken (two
 modules claiming one name is a mistake, not an override), gives its entries in a stable
-order whichever module was imported first, and finds the modules that register into it by
-importing every module of the packages it is told of: a new entry is a new module, and
-nothing else changes.
+order whichever module was imported first, and finds the modules that register into it:
+every module of the packages it is told of (`discover`: the engine's own), and the
+plug-ins of its entry-point group (core/entrypoints.py: other distributions', and the
+shipped games'). A new entry is a new module, and nothing else changes.
 
-The packages are walked when they are needed, not when they are named: when all entries
-are asked for, or one that is not there. A build asks by name for the few painters, motifs
-and kinds its game uses, and remembers (core/remembered.py, by the code's digest) which
-module registered each, or that none does; a rebuild imports those modules alone instead
-of every module of render/ and games/ (a twelfth of a small build). A remembered module
-that does not register the name, or none remembered, walks everything, as before."""
+The packages and plug-ins are walked when they are needed, not when they are named: when
+all entries are asked for, or one that is not there. A build asks by name for the few
+painters, motifs and kinds its game uses, and remembers (core/remembered.py, by the code's
+digest, the installed distributions among it) which module registered each, or that none
+does; a rebuild imports those modules alone instead of every
+module of render/ and of every plug-in (a twelfth of a small build), and reads no entry
+point unless a remembered module is a plug-in's (to make sure it still is). A remembered
+module that does not register the name, or none remembered, walks everything, as before."""
 
 from __future__ import annotations
 
@@ -21,17 +24,42 @@ import importlib.util
 import pkgutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from types import FrameType
 from typing import Any, Generic, TypeVar
 
+from bastelbogen.core.entrypoints import (
+    Plugin,
+    PluginError,
+    failed,
+    owner,
+    plugins,
+)
+from bastelbogen.core.errors import Loc, Problem
 from bastelbogen.core.remembered import REMEMBERED, digest
 
 T = TypeVar("T")
 _WALKED: set[str] = set()  # packages whose modules are all imported (shared by registries)
+_PLUGGED: set[str] = set()  # entry-point groups whose plug-ins are all imported
+_REGISTRIES: list[Registry] = []  # every registry, to take back what a failed import added
 
 
 class DuplicateName(ValueError):
-    """Two registrations of one name in one registry."""
+    """Two registrations of one name in one registry: by module `first`, then by `second`
+    at `place` (`first_place`: where the first was, as far as it is known)."""
+
+    def __init__(
+        self,
+        what: str,
+        name: str,
+        first: str | None = None,
+        second: str | None = None,
+        places: tuple[Loc | None, Loc | None] = (None, None),
+    ) -> None:
+        by = f" (first by {first})" if first else ""
+        super().__init__(f"{what} '{name}' is registered twice{by}")
+        self.what, self.name, self.first, self.second = what, name, first, second
+        self.first_place, self.place = places
 
 
 def import_all(package_name: str, path: Iterable[str]) -> None:
@@ -46,33 +74,53 @@ def import_all(package_name: str, path: Iterable[str]) -> None:
 
 class Registry(Generic[T]):
     """Entries by name. `what` names an entry in messages ("painter"); `order` sorts the
-    entries (by default their names), so the order never depends on import order."""
+    entries (by default their names), so the order never depends on import order; `group`
+    is the entry-point group whose plug-ins register here."""
 
-    def __init__(self, what: str, order: Callable[[str, T], Any] | None = None) -> None:
+    def __init__(
+        self, what: str, order: Callable[[str, T], Any] | None = None, group: str | None = None
+    ) -> None:
         self.what = what
+        self.group = group
         self._order = order or (lambda name, _entry: name)
         self._entries: dict[str, T] = {}
         self._sorted: list[str] | None = None
         self._packages: list[str] = []  # told of by `discover`
         self._pending: list[str] = []  # of them, not walked yet
         self._origins: dict[str, str] = {}  # entry -> the module that registered it
+        self._places: dict[str, Loc] = {}  # entry -> where it was registered
         self._told: set[str] = set()  # names asked for in this build (`_asked`)
         REMEMBERED.on_forget(self._told.clear)  # another build remembers them anew
+        _REGISTRIES.append(self)
 
     def add(self, name: str, entry: T) -> T:
+        frame = _registering_frame()
         if name in self._entries:
-            raise DuplicateName(f"{self.what} '{name}' is registered twice")
+            raise DuplicateName(
+                self.what,
+                name,
+                self._origins.get(name),
+                _module_of(frame),
+                (self._places.get(name), _place(frame, exact=True) if frame else None),
+            )
         self._entries[name] = entry
         self._sorted = None
-        module = _registering_module()
-        if module is not None:
+        module = _module_of(frame)
+        if frame is not None and module is not None:
             self._origins[name] = module
+            self._places[name] = _place(frame)
         return entry
 
     def remove(self, name: str) -> None:
         """An entry taken out again (a test's own painter, once the test is done)."""
         del self._entries[name]
+        self._origins.pop(name, None)
+        self._places.pop(name, None)
         self._sorted = None
+
+    def origin(self, name: str) -> str | None:
+        """The module that registered `name`, if it is known."""
+        return self._origins.get(name)
 
     def register(self, name: str) -> Callable[[T], T]:
         """A decorator registering what it decorates under `name`."""
@@ -89,25 +137,37 @@ class Registry(Generic[T]):
             if name not in self._packages:
                 self._packages.append(name)
                 self._pending.append(name)
+                self._told.clear()  # a name not found before may be found now
 
     def _walk(self) -> None:
-        """Every module of the packages imported, so that each registers; a package walked
-        once (for this registry or another: render/ holds painters and motifs) is not walked
-        again."""
+        """Every module of the packages and every plug-in imported, so that each registers;
+        one walked once (for this registry or another: render/ holds painters and motifs)
+        is not walked again. The packages first: a plug-in taking an engine's name is told."""
+        self._walk_packages()
+        if self.group is not None and self.group not in _PLUGGED:
+            _plug(self.group)
+            _PLUGGED.add(self.group)
+
+    def _walk_packages(self) -> None:
         # Pending until walked to the end: a thread asking meanwhile (the preview's) walks
         # too, waiting on each module another is importing, so it never finds one half done.
         for name in list(self._pending):
             if name not in _WALKED:
-                package = importlib.import_module(name)
-                import_all(package.__name__, package.__path__)
+                with _blaming(None):
+                    package = importlib.import_module(name)
+                    import_all(package.__name__, package.__path__)
                 _WALKED.add(name)
         self._pending = [name for name in self._pending if name not in _WALKED]
+
+    def _complete(self) -> bool:
+        """Whether every module that registers here is imported."""
+        return not self._pending and (self.group is None or self.group in _PLUGGED)
 
     def _asked(self, name: object) -> None:
         """A name asked for the first time in this build: found if it is not here yet
         (`_find`), and the module that registered it (or that none does) remembered for the
         kit built now."""
-        if not self._packages or not isinstance(name, str) or name in self._told:
+        if not (self._packages or self.group) or not isinstance(name, str) or name in self._told:
             return
         key = digest("registered", self.what, name)
         if name not in self._entries:
@@ -117,21 +177,47 @@ class Registry(Generic[T]):
         self._told.add(name)  # last: another thread takes it as found only once it is
 
     def _find(self, name: str, found: list | None) -> None:
-        """`name` registered, if a module of the packages registers it: the one remembered
-        for it (`found`), else all of them; none if it is remembered that none does."""
-        if not self._pending or found == [None]:
+        """`name` registered, if a module of the packages or a plug-in registers it: the
+        module remembered for it (`found`), else one named for it, else every module of the
+        packages, then a plug-in named for it, then every plug-in; none if it is remembered
+        that none does. The entry points are read only when the packages have no such
+        entry (reading them costs a small build more than walking a package)."""
+        if found == [None] or self._complete():
             return
         module = found[0] if found and len(found) == 1 and isinstance(found[0], str) else None
-        if module is None:  # none remembered: a module named for the entry (kinds/card.py)
+        if module is None or not self._ours(module) or not _is_module(module):
+            # (a name planted in the file that is none: looked for as if none were)
             module = next((m for p in self._pending if _is_module(m := f"{p}.{name}")), None)
-        if module is not None and self._ours(module) and _is_module(module):
-            importlib.import_module(module)  # (a name planted in the file that is none: walked)
+        self._import(module)
+        if name in self._entries:
+            return
+        self._walk_packages()
+        if name in self._entries or self.group is None or self.group in _PLUGGED:
+            return
+        self._import(next((p.module for p in plugins(self.group) if p.name == name), None))
         if name not in self._entries:
             self._walk()
 
-    def _ours(self, module: str) -> bool:
-        """Whether a module is one of the packages' (a remembered name is nothing else)."""
+    def _import(self, module: str | None) -> None:
+        """A module imported, if one is named; a plug-in's failure told as its own."""
+        if module is not None:
+            with _blaming(self._plugin_of(module)):
+                importlib.import_module(module)
+
+    def _engine(self, module: str) -> bool:
+        """Whether a module is one of the packages'."""
         return any(module.startswith(f"{p}.") for p in self._packages)
+
+    def _plugin_of(self, module: str) -> Plugin | None:
+        """The plug-in of this registry's group that `module` is part of, if any."""
+        if self.group is None or self._engine(module):
+            return None
+        return next((p for p in plugins(self.group) if p.covers(module)), None)
+
+    def _ours(self, module: str) -> bool:
+        """Whether a module is one of the packages' or of the plug-ins' (a remembered name
+        is nothing else)."""
+        return self._engine(module) or self._plugin_of(module) is not None
 
     def names(self) -> list[str]:
         self._walk()
@@ -179,6 +265,82 @@ class Registry(Generic[T]):
         return len(self._entries)
 
 
+def _plug(group: str) -> None:
+    """Every plug-in of the group imported (a package named: all its modules). That a group
+    has none is remembered like a name none registers: a rebuild reads no entry point for
+    it (the installed distributions are part of what it is remembered under)."""
+    key = digest("plug-ins", group)
+    if REMEMBERED.get(key) == [None]:
+        return
+    found = plugins(group)
+    if not found:
+        REMEMBERED.put(key, [None])
+    for plugin in found:
+        if plugin.module in _WALKED:
+            continue
+        if plugin.module != plugin.value:
+            raise PluginError(
+                Problem(
+                    plugin.declaration(),
+                    f"{plugin} names an object; a plug-in's entry point names a module",
+                )
+            )
+        with _blaming(plugin):
+            module = importlib.import_module(plugin.module)
+            if hasattr(module, "__path__"):
+                import_all(module.__name__, module.__path__)
+        _WALKED.add(plugin.module)
+
+
+@contextmanager
+def _blaming(plugin: Plugin | None) -> Iterator[None]:
+    """Importing what registers: a plug-in that fails to import, or takes a name another
+    module has, told as a PluginError naming it; any other failure is the engine's own."""
+    try:
+        yield
+    except DuplicateName as exc:
+        _orphans()
+        raise _blamed(exc) from None
+    except PluginError:
+        _orphans()
+        raise  # a plug-in it imports in turn, told already
+    except Exception as exc:
+        _orphans()
+        if plugin is None:
+            raise
+        raise failed(plugin, exc) from None
+
+
+def _orphans() -> None:
+    """What the modules whose import failed had registered, taken out again (Python forgets
+    such a module): asked again, they fail again the same way, not on their own names."""
+    for registry in _REGISTRIES:
+        for name, module in list(registry._origins.items()):
+            if module not in sys.modules:
+                registry.remove(name)
+
+
+def _blamed(exc: DuplicateName) -> Exception:
+    """A name taken twice, told at the plug-in that took it: the one registering it now,
+    else the one that did first (an engine's module then came after it). Two of the
+    engine's own modules: a bug, raised as it is."""
+    second = owner(exc.second) if exc.second else None
+    first = owner(exc.first) if exc.first else None
+    culprit, place, other = (
+        (second, exc.place, exc.first) if second else (first, exc.first_place, exc.second)
+    )
+    if culprit is None:
+        return exc
+    holder = owner(other) if other else None
+    told = f"{other or 'another module'}" + (f" ({holder})" if holder is not None else "")
+    return PluginError(
+        Problem(
+            place or culprit.declaration(),
+            f"{culprit} registers {exc.what} '{exc.name}', which {told} registers too",
+        )
+    )
+
+
 def _is_module(name: str) -> bool:
     """Whether `name` (its package imported) is a module there, without importing it."""
     if not all(part.isidentifier() for part in name.split(".")):
@@ -189,10 +351,24 @@ def _is_module(name: str) -> bool:
         return False
 
 
-def _registering_module() -> str | None:
-    """The module whose import is registering an entry now: the nearest module-level code
-    under the registry's call (a decorator's, a registry's `add`)."""
+def _registering_frame() -> FrameType | None:
+    """The frame of the module whose import is registering an entry now: the nearest
+    module-level code under the registry's call (a decorator's, a registry's `add`)."""
     frame: FrameType | None = sys._getframe(2)
     while frame is not None and frame.f_code.co_name != "<module>":
         frame = frame.f_back
+    return frame
+
+
+def _module_of(frame: FrameType | None) -> str | None:
     return None if frame is None else frame.f_globals.get("__name__")
+
+
+def _place(frame: FrameType, exact: bool = False) -> Loc:
+    """Where in its module `frame` registers: the line, and with `exact` (a mistake to
+    tell) the column of the call."""
+    column = 1
+    if exact and frame.f_lasti >= 0:
+        positions = list(frame.f_code.co_positions())
+        column = (positions[frame.f_lasti // 2][2] or 0) + 1
+    return Loc(frame.f_code.co_filename, frame.f_lineno or 0, column)

@@ -19,8 +19,9 @@ it. Only the drawing is repeated: a painter's checks still run for every item.
 
 A kit's result is found only under the digest of all its inputs and of the code that made it
 (every module of the package by its size and last change, reportlab's and pyphen's
-versions), so a remembered result is the one the build would work out again: deleting the
-file, or a file that does not read, only makes a build slower, never different. What is
+versions, the installed distributions: a plug-in's), so a remembered result is the one the
+build would work out again: deleting the file, or a file that does not read, only makes a
+build slower, never different. What is
 remembered is plain numbers (how large a cheat sheet's text fits, where a word may break),
 hashes and the names of modules of the package (which registers an entry: core/registry.py),
 each checked to be one when it is read back.
@@ -52,6 +53,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bastelbogen.core import limits
+from bastelbogen.core.entrypoints import installed_digest
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -131,8 +133,10 @@ def digest(*parts: object) -> str:
 def code_digest() -> str:
     """Every module of the package, by its size and the time it was last changed (as
     Python knows its compiled modules to be current), and the versions of the libraries
-    that set text (as every library a result names: `installed`)."""
+    that set text (as every library a result names: `installed`), and the distributions
+    installed (a plug-in's code draws and checks too: core/entrypoints.py)."""
     found = hashlib.sha256(f"{installed('reportlab')}|{installed('pyphen')}".encode())
+    found.update(installed_digest().encode())
     for name, size, changed in sorted(_modules(str(Path(__file__).resolve().parent.parent))):
         found.update(f"{name}|{size}|{changed};".encode())
     return found.hexdigest()

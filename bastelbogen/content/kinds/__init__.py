@@ -135,7 +135,7 @@ class Kind:
         return Plan((Layer(IDENTITY, trim, "side", self.keeps_safe(component)),))
 
 
-KINDS: Registry[Kind] = Registry("kind")
+KINDS: Registry[Kind] = Registry("kind", group="bastelbogen.kinds")
 
 
 def register(cls: type[Kind]) -> type[Kind]:

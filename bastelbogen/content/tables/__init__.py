@@ -28,7 +28,7 @@ class Cells:
 
 
 Reader = Callable[[Path, dict, Loc], Cells]
-READERS: Registry[Reader] = Registry("table reader")  # by file ending
+READERS: Registry[Reader] = Registry("table reader", group="bastelbogen.table_readers")  # by ending
 
 
 def register(*endings: str) -> Callable[[Reader], Reader]:

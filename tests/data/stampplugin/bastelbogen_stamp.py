@@ -1,0 +1,27 @@
+"""A plug-in for Bastelbogen: a `stamp` painter (a filled disc in the box's colour) and a
+`multiple-of` check (every value of a field a multiple of a number), registered as the
+engine's own are."""
+
+from bastelbogen.checks.values import declared_check
+from bastelbogen.content.painters import painter
+from bastelbogen.core.params import COLOUR
+
+
+@painter("stamp", "a filled disc in the box's colour", {"colour": COLOUR})
+def paint_stamp(c, box, ctx) -> None:
+    x, y, w, h = box.rect
+    c.setFillColor(ctx.ink(box, "colour", "#cc0000"))
+    c.circle(x + w / 2, y + h / 2, min(w, h) / 2, stroke=0, fill=1)
+
+
+@declared_check("multiple-of", "`field`, `of`", "a value of `field` is not a multiple of `of`")
+def multiple_of(game, f, what, rows, variant, problems) -> None:
+    field = f.get("field", str)
+    of = f.get("of", int)
+    if field is None or not of:
+        return
+    for data, loc, _item in rows:
+        value = data.get(field)
+        if isinstance(value, int) and value % of:
+            at = data.value_loc(field) if hasattr(data, "value_loc") else loc
+            problems.add(at, f"{what}: {field} {value} is not a multiple of {of}")
