@@ -31,6 +31,9 @@ fox,Fuchs,Fox,3,#d55e00,2
 owl,Eule,Owl,5,#0072b2,1
 hare,Hase,Hare,2,#009e73,3
 """
+# Where `pnp new` writes the schemas (`pnp schema`), from a game's folder: an editor with a
+# YAML language server reads the line and completes, explains and checks the file.
+SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/{name}.schema.json\n"
 GAME = """# {title}: a deck kept in a spreadsheet ({table}), one row per card.
 game: {name}
 title: {{de: {title}, en: {title}}}
@@ -135,7 +138,7 @@ def _files(name: str, table: Path | None) -> Files:
         "content": {
             table_name: table or CARDS,
             **face.files,  # the pictures the table names, where it names them
-            "game.yaml": game,
+            "game.yaml": SCHEMA_LINE.format(name="game") + game,
             "rules.yaml": RULES.format(title=_text(title)),
         },
         "templates": {"card.yaml": card, "back.yaml": BACK.format(title=_text(title))},

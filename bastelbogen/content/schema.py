@@ -13,6 +13,10 @@ from bastelbogen.core.paths import inside as contained
 from bastelbogen.core.source import YList, YMap
 from bastelbogen.core.units import mm, parse_length
 
+# The files `pnp schema` describes (pipeline/schemas.py makes them): named here, where the
+# command line can read them without loading what draws.
+SCHEMA_NAMES = ("game", "theme")
+
 _TYPE_NAMES = {
     str: "text",
     int: "a whole number",

@@ -1,0 +1,113 @@
+"""The JSON Schema (draft 2020-12) of each file a designer writes, made from the same
+declarations the loader reads them with (core/declare.py), so an editor with a YAML
+language server completes, explains and checks what `pnp validate` would: the game file,
+a theme file, a layout and the rules file. Made here, at the top of the pipeline, because
+a layout's boxes take the keys of the painters the render stage registers.
+
+Where a file takes what only its game knows (the names of its tables' fields, its
+languages), the schema takes any of them; where a value may be a template
+(`{{ row.colour }}`), it takes text holding one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from bastelbogen.content.components import ComponentKeys, SizeKeys
+from bastelbogen.content.kinds import KINDS
+from bastelbogen.content.loader import GameFile, ThemeFile
+from bastelbogen.content.schema import SCHEMA_NAMES as SCHEMAS
+from bastelbogen.content.tables.spec import table_schema
+from bastelbogen.core.declare import TEMPLATE_PATTERN, Json
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+TEMPLATED: Json = {"type": "string", "pattern": TEMPLATE_PATTERN}
+
+
+def component_schema() -> Json:
+    """A component: the keys every component takes, its size where its kind is sized, and
+    its kind's own keys, where its `kind:` (card when unsaid) names that kind."""
+    own = {name: KINDS[name].keys for name in KINDS.names()}
+    properties = {**ComponentKeys.properties(), **SizeKeys.properties()}
+    for name in KINDS.names():
+        settings = KINDS[name].settings
+        properties.update(settings.properties() if settings else {})
+    rules = [_kind_rule(name, own) for name in KINDS.names()]
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": [k for k, f in ComponentKeys.fields.items() if f.required],
+        "additionalProperties": False,
+        "allOf": rules,
+    }
+
+
+def _kind_rule(name: str, own: dict[str, tuple[str, ...]]) -> Json:
+    """What a component of kind `name` may not hold (the other kinds' keys, a size where
+    the kind takes none) and must (its size)."""
+    kind = KINDS[name]
+    chosen: Json = {"properties": {"kind": {"const": name}}, "required": ["kind"]}
+    if name == "card":  # the kind when none is written
+        chosen = {"anyOf": [chosen, {"not": {"required": ["kind"]}}]}
+    others = {key for other, keys in own.items() if other != name for key in keys}
+    refused: dict[str, Any] = {key: False for key in sorted(others - set(own[name]))}
+    then: Json = {"properties": refused}
+    if kind.sized:
+        then["required"] = ["size"]
+    else:
+        refused["size"] = False
+    if not kind.takes_back:
+        refused["back"] = False
+    return {"if": chosen, "then": then}
+
+
+def game_schema() -> Json:
+    out = GameFile.schema()
+    properties = out["properties"]
+    properties["components"] = {
+        **properties["components"],
+        "type": "array",
+        "items": component_schema(),
+    }
+    properties["tables"] = {**properties["tables"], **table_schema()}
+    properties["checks"] = {**properties["checks"], **_checks_schema()}
+    return _document(out, "game", "A Bastelbogen game file (content/GAME/game.yaml)")
+
+
+def _checks_schema() -> Json:
+    from bastelbogen.checks.values import CHECKS
+
+    check = {
+        "type": "object",
+        "properties": {"check": {"enum": sorted(CHECKS)}},
+        "required": ["check"],
+    }
+    return {"type": "array", "items": check}
+
+
+def theme_schema() -> Json:
+    return _document(ThemeFile.schema(), "theme", "A Bastelbogen theme file (themes/NAME.yaml)")
+
+
+def _document(schema: Json, name: str, title: str) -> Json:
+    return {"$schema": DIALECT, "$id": f"{name}.schema.json", "title": title, **schema}
+
+
+WRITERS = {"game": game_schema, "theme": theme_schema}
+
+
+def schema_of(name: str) -> Json:
+    """The schema of a file of the kind `name` (one of SCHEMAS)."""
+    return WRITERS[name]()
+
+
+def write_schemas(folder: Path) -> list[Path]:
+    """Every schema into `folder` as NAME.schema.json; the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in SCHEMAS:
+        path = folder / f"{name}.schema.json"
+        path.write_text(json.dumps(schema_of(name), indent=2, ensure_ascii=False) + "\n")
+        written.append(path)
+    return written

@@ -1,0 +1,201 @@
+"""The JSON Schema `pnp schema` writes and the loader agree, because both come from one
+declaration (core/declare.py): every shipped game and example validates against it, read by
+a validator we did not write (the `jsonschema` library, draft 2020-12); and over mutations
+of those games' files (a key added, removed, retyped or misspelt at a place the declaration
+describes), neither accepts what the other refuses.
+
+One mutation is judged by shape alone: an optional key removed is a valid file, and the
+schema must take it; what its absence changes elsewhere (a column's type its cells need, a
+table's columns a reference needs) is the validator's to tell at those cells, and no schema
+of the game file can know the cells."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+
+from bastelbogen.content.loader import load_game
+from bastelbogen.core.errors import ContentError
+from bastelbogen.core.source import load_yaml
+from bastelbogen.pipeline.schemas import SCHEMAS, schema_of
+from tests.conftest import ROOT, pnp
+
+GAMES = sorted([*ROOT.glob("content/*/game.yaml"), *ROOT.glob("examples/content/*/game.yaml")])
+FONTS = ROOT / "fonts"
+MUTATIONS_PER_GAME = 30  # drawn with a fixed seed: the same mutations every run
+
+
+def _plain(value):
+    """YAML as JSON holds it: keys as text."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+@pytest.fixture(scope="module")
+def validator() -> Draft202012Validator:
+    schema = schema_of("game")
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.parent.name)
+def test_every_shipped_game_validates(validator, path):
+    errors = [e.message for e in validator.iter_errors(_plain(load_yaml(path)))]
+    assert errors == []
+
+
+def test_every_schema_is_a_valid_2020_12_schema():
+    for name in SCHEMAS:
+        schema = schema_of(name)
+        Draft202012Validator.check_schema(schema)
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_the_schema_says_what_the_declaration_says(validator):
+    component = schema_of("game")["properties"]["components"]["items"]
+    guides = component["properties"]["guides"]
+    assert guides["enum"] == ["crop", "lines", "none"] and "cut guides" in guides["description"]
+    edge = component["properties"]["edge"]
+    assert "edge" in edge["description"]
+    assert validator.is_valid(_game({"id": "d", "kind": "die", "face": "x/f", "items": []}))
+    # a die takes no size and a card no edge
+    assert not validator.is_valid(
+        _game({"id": "d", "kind": "die", "size": "mini", "face": "x/f", "items": []})
+    )
+    assert not validator.is_valid(
+        _game({"id": "c", "size": "mini", "edge": "20mm", "face": "x/f", "items": []})
+    )
+
+
+def _game(component: dict) -> dict:
+    return {"game": "g", "title": "G", "players": {"min": 1, "max": 2}, "components": [component]}
+
+
+# Mutations, at places the schema declares (a mapping whose keys it lists): the text of a
+# game's own data (an item's fields, a text per language) is the game's to name.
+
+
+def _declared(data, schema, path=()):
+    """(path, mapping, its schema) of every mapping in `data` that the schema describes key
+    by key."""
+    if isinstance(data, dict):
+        branches = _branches(schema, data)
+        for branch in branches:
+            closed = branch.get("additionalProperties") is False and "properties" in branch
+            if closed and set(data) <= set(branch["properties"]):
+                yield path, data, branch
+                described = branch["properties"]
+                for key, value in data.items():
+                    yield from _declared(value, described.get(key, {}), (*path, key))
+                return
+        for branch in branches:
+            extra = branch.get("additionalProperties")
+            if isinstance(extra, dict):
+                for key, value in data.items():
+                    yield from _declared(value, extra, (*path, key))
+                return
+    elif isinstance(data, list):
+        for branch in _branches(schema, data):
+            if isinstance(branch.get("items"), dict):
+                for i, value in enumerate(data):
+                    yield from _declared(value, branch["items"], (*path, i))
+                return
+
+
+def _branches(schema: dict, data) -> list[dict]:
+    """The parts of a schema (its anyOf alternatives) that can describe `data`'s type."""
+    options = schema.get("anyOf", [schema])
+    want = "object" if isinstance(data, dict) else "array"
+    return [o for o in options if o.get("type") == want]
+
+
+def _required(branch: dict, key: str) -> bool:
+    """Whether the declaration requires `key` (an if/then rule's too: a card's size)."""
+    rules = branch.get("allOf", ())
+    return key in branch.get("required", ()) or any(
+        key in rule.get("then", {}).get("required", ()) for rule in rules
+    )
+
+
+def _mutations(data, schema, rng: random.Random, count: int):
+    """(path, key, kind, whether the key is required) of `count` mutations."""
+    places = [place for place in _declared(data, schema) if place[1]]
+    made = []
+    while len(made) < count and places:
+        path, node, branch = rng.choice(places)
+        key = rng.choice(sorted(node))
+        kind = rng.choice(["added", "removed", "retyped", "misspelt"])
+        made.append((path, key, kind, _required(branch, key)))
+    return made
+
+
+def _apply(data, path, key, kind):
+    copy = json.loads(json.dumps(data))
+    node = copy
+    for step in path:
+        node = node[step]
+    if kind == "added":
+        node["zz-" + key] = 1
+    elif kind == "removed":
+        del node[key]
+    elif kind == "retyped":
+        node[key] = 12345 if isinstance(node[key], str) else "zz"
+    else:
+        node[key[:-1] + "q" if len(key) > 1 else key + "q"] = node.pop(key)
+    return copy
+
+
+@pytest.mark.heavy
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.parent.name)
+def test_schema_and_loader_agree_over_mutations(validator, path, tmp_path):
+    data = _plain(load_yaml(path))
+    rng = random.Random(path.parent.name)
+    folder = tmp_path / path.parent.name
+    shutil.copytree(path.parent, folder)
+    disagreements = []
+    for where, key, kind, required in _mutations(data, validator.schema, rng, MUTATIONS_PER_GAME):
+        mutated = _apply(data, where, key, kind)
+        (folder / "game.yaml").write_text(yaml.safe_dump(mutated, allow_unicode=True))
+        by_schema = validator.is_valid(mutated)
+        if kind == "removed" and not required:
+            if not by_schema:
+                disagreements.append((kind, [*where, key], by_schema, "optional"))
+            continue
+        try:
+            load_game(folder, FONTS)
+            by_loader = True
+        except ContentError:
+            by_loader = False
+        if by_schema != by_loader:
+            disagreements.append((kind, [*where, key], by_schema, by_loader))
+    assert disagreements == []
+
+
+def test_pnp_schema_writes_each_schema(tmp_path):
+    result = pnp("schema", "--out", str(tmp_path / "schemas"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for name in SCHEMAS:
+        written = json.loads((tmp_path / "schemas" / f"{name}.schema.json").read_text())
+        assert written == schema_of(name)
+    shown = pnp("schema", "game", cwd=tmp_path)
+    assert json.loads(shown.stdout) == schema_of("game")
+
+
+def test_pnp_new_writes_the_schemas_and_the_line_that_names_them(tmp_path):
+    result = pnp("new", "deck", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    game_file = tmp_path / "content" / "deck" / "game.yaml"
+    first = game_file.read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../../schemas/game.schema.json"
+    named = (game_file.parent / first.split("=", 1)[1]).resolve()
+    schema = json.loads(named.read_text())
+    assert schema == schema_of("game")
+    assert list(Draft202012Validator(schema).iter_errors(_plain(load_yaml(game_file)))) == []
