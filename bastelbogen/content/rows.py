@@ -98,9 +98,7 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
         if copies == 0:
             continue
         data = _data(row, alias, each if isinstance(each, YMap) else None, r.value_loc("each"))
-        for key, value in extra.items():  # the same for every item: `with: {deck: A}`
-            data[key] = value
-            data.value_locs[key] = extra.value_loc(key) if isinstance(extra, YMap) else loc
+        _with(data, extra, loc)
         specs.append((data, copies, row.loc))
     if where and not rows:
         problems.add(
@@ -113,6 +111,13 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
     # A row's ref columns reach their rows in layouts ({{ group.colour }}) without `refs:`.
     refs = ((alias, name),) if alias else table.refs
     return tuple(ItemSpec(d, n, pairs, at) for d, n, at in specs), refs
+
+
+def _with(data: YMap, extra, loc: Loc) -> None:
+    """The fields `with:` gives every item (`with: {deck: A}`), each told where written."""
+    for key, value in extra.items():
+        data[key] = value
+        data.value_locs[key] = extra.value_loc(key) if isinstance(extra, YMap) else loc
 
 
 def _copies(row: YMap, column: str | None, table: str, problems: Collector) -> int:
