@@ -184,11 +184,7 @@ class Registry(Generic[T]):
         entry (reading them costs a small build more than walking a package)."""
         if found == [None] or self._complete():
             return
-        module = found[0] if found and len(found) == 1 and isinstance(found[0], str) else None
-        if module is None or not self._ours(module) or not _is_module(module):
-            # (a name planted in the file that is none: looked for as if none were)
-            module = next((m for p in self._pending if _is_module(m := f"{p}.{name}")), None)
-        self._import(module)
+        self._import(self._module_for(name, found))
         if name in self._entries:
             return
         self._walk_packages()
@@ -197,6 +193,15 @@ class Registry(Generic[T]):
         self._import(next((p.module for p in plugins(self.group) if p.name == name), None))
         if name not in self._entries:
             self._walk()
+
+    def _module_for(self, name: str, found: list | None) -> str | None:
+        """The module remembered for `name` when it is one of ours that exists, else the
+        packages' module named for it, if there is one."""
+        module = found[0] if found and len(found) == 1 and isinstance(found[0], str) else None
+        if module is None or not self._ours(module) or not _is_module(module):
+            # (a name planted in the file that is none: looked for as if none were)
+            module = next((m for p in self._pending if _is_module(m := f"{p}.{name}")), None)
+        return module
 
     def _import(self, module: str | None) -> None:
         """A module imported, if one is named; a plug-in's failure told as its own."""
