@@ -11,13 +11,13 @@ import click
 
 from bastelbogen.content.flags import OutPath, build_options, click_option
 from bastelbogen.content.options import FLIPS, OPTIONS
-from bastelbogen.content.schema import SCHEMA_NAMES
 
 # Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, OptionError, ProofError
 from bastelbogen.core.names import slug_problem
 from bastelbogen.core.paths import is_dir
+from bastelbogen.pipeline.schemacommand import schema_cmd
 from bastelbogen.preview.command import serve_cmd
 from bastelbogen.preview.options import LIVE
 
@@ -323,24 +323,12 @@ def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
         _fail(exc, [name], outcome="nothing was written")
     except MemoryError:
         _out_of_memory(name)
-    _write_schemas(_project(ctx).root / "schemas")
+    from bastelbogen.pipeline.schemacommand import write_into
+
+    write_into(_project(ctx).root / "schemas")
     click.echo(
         "\n  ".join([f"{name}: a new game in content/{name}/ and templates/{name}/. Next:", *steps])
     )
-
-
-def _write_schemas(folder: Path) -> list[Path]:
-    """The schemas of the files a designer writes, into `folder` (`pnp schema`)."""
-    from bastelbogen.pipeline import plugins
-    from bastelbogen.pipeline.schemas import write_schemas
-
-    plugins.load()  # a layout's painters, the kinds, the checks: all registered
-    try:
-        return write_schemas(folder)
-    except OSError as exc:
-        raise click.BadParameter(
-            f"cannot write {folder}: {exc.strerror or exc}", param_hint="--out"
-        ) from None
 
 
 @main.command("calibrate")
@@ -382,45 +370,10 @@ def calibrate_cmd(ctx: click.Context, paper: str, duplex: str, out: Path) -> Non
     click.echo(str(path))
 
 
-@main.command("schema")
-@click.argument("which", required=False, type=click.Choice(SCHEMA_NAMES))
-@click.option(
-    "--out",
-    "out",
-    type=OutPath(),
-    default=None,
-    help="Write every schema into this folder as NAME.schema.json.",
-)
-@click.pass_context
-def schema_cmd(ctx: click.Context, which: str | None, out: Path | None) -> None:
-    """The JSON Schema of the files you write, for your editor's YAML language server.
-
-    With a name (game, theme), that file's schema on standard output; with --out, every
-    schema written into the folder. A file whose first line is
-    `# yaml-language-server: $schema=PATH` is then completed, explained on hover and
-    checked as you type (`pnp new` writes that line and the schemas itself).
-
-    \b
-    Examples:
-      pnp schema game > game.schema.json
-      pnp schema --out schemas
-    """
-    import json
-
-    from bastelbogen.pipeline import plugins
-    from bastelbogen.pipeline.schemas import schema_of
-
-    if which is not None:
-        plugins.load()  # a layout's painters, the kinds, the checks: all registered
-        click.echo(json.dumps(schema_of(which), indent=2, ensure_ascii=False))
-    if out is not None or which is None:
-        for path in _write_schemas(out or _project(ctx).root / "schemas"):
-            click.echo(str(path))
-
-
 for _option in LIVE:  # every option that changes what is drawn, from the table
     click_option(_option)(serve_cmd)
 main.add_command(serve_cmd)  # the live preview, in its own package
+main.add_command(schema_cmd)  # the editor's schemas, with what makes them
 
 if __name__ == "__main__":
     main()

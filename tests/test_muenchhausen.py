@@ -481,6 +481,6 @@ def test_a_variant_keep_that_lists_no_values_is_told_at_its_line(project_copy):
         "content/muenchhausen/game.yaml",
         "keep: {set: [taler]}",
         "keep: {set: taler}",
-        r"game\.yaml:\d+:\d+: a variant's keep: 'set' must list values, got",
+        r"game\.yaml:\d+:\d+: a variant's keep: 'set' must be a list, got",
     )
     validate_fails(project_copy, "muenchhausen", case)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bastelbogen.content.dielines import die_line
 from bastelbogen.content.kinds import GUIDES, KINDS, Kind
 from bastelbogen.content.models import Component, ItemSpec
 from bastelbogen.content.rows import RowsKeys, items_from
 from bastelbogen.content.schema import WORDS, Later, words
 from bastelbogen.content.select import read_each
-from bastelbogen.core import limits
+from bastelbogen.content.shaping import parse_shape, shape_schema
 from bastelbogen.core.declare import (
     Choice,
     Field,
@@ -30,10 +29,9 @@ from bastelbogen.core.declare import (
 )
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.names import slug_problem
-from bastelbogen.core.shapes import KINDS as SHAPE_KINDS
-from bastelbogen.core.shapes import RECT, Shape, polygon_problem
+from bastelbogen.core.shapes import Shape
 from bastelbogen.core.source import YList, YMap
-from bastelbogen.core.units import mm, parse_length
+from bastelbogen.core.units import mm
 
 RESERVED_IDS = ("rules",)  # file names the kit writes itself (rules.pdf)
 
@@ -71,22 +69,6 @@ class Blocks(Type[tuple[int, int]]):
         return ListOf(Whole(1), 2, 2).schema()
 
 
-def _shape_schema() -> Json:
-    length = Length(0).schema()
-    point = {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}
-    settings = {
-        "rounded": {"anyOf": [length, {"type": "null"}]},
-        "hex": {"enum": ["pointy", "flat", None]},
-        "polygon": {"type": "array", "items": point, "minItems": 3},
-        "path": {"type": "string"},
-    }
-    one = [
-        {"type": "object", "properties": {k: v}, "required": [k], "additionalProperties": False}
-        for k, v in settings.items()
-    ]
-    return {"anyOf": [{"enum": list(SHAPE_KINDS)}, *one]}
-
-
 def _items_schema() -> Json:
     item = {
         "type": "object",
@@ -108,7 +90,7 @@ class ComponentKeys(Section):
     name = optional(WORDS, help="its name in the game's languages (default: its id)")
     face = Field(Text(), help="the layout of its front, as GAME/NAME in templates/")
     back = optional(Text(), help="the layout printed behind its front")
-    shape = optional(Later("a shape", _shape_schema), help="where it is cut (default: rect)")
+    shape = optional(Later("a shape", shape_schema), help="where it is cut (default: rect)")
     guides = optional(Choice(*GUIDES, why=GUIDES_WHY), help="its cut guides (default: the kind's)")
     marks = optional(Flag(), help="the old name of guides: true is crop, false none")
     safe = optional(Length(), help="how far inside the cut text stays (default 3mm)")
@@ -311,102 +293,3 @@ def _check_texts(node, problems: Collector, langs: tuple[str, ...]) -> None:
     elif isinstance(node, YList):
         for value in node:
             _check_texts(value, problems, langs)
-
-
-def parse_shape(
-    value, loc: Loc, problems: Collector, folder: Path, size: tuple[float, float]
-) -> Shape:
-    """`shape:` of a component: a name (rect, hex, circle) or a mapping of one name to its
-    setting ({rounded: 3mm}, {hex: flat}, {polygon: [[x, y], …]} in mm from the top-left,
-    {path: SVG path data in mm, or a die-line .svg in the game folder})."""
-    if value is None:
-        return RECT
-    name, setting = (
-        (value, None)
-        if isinstance(value, str)
-        else next(iter(value.items()))
-        if isinstance(value, YMap) and len(value) == 1
-        else (None, None)
-    )
-    if name not in SHAPE_KINDS:
-        problems.add(
-            loc,
-            f"shape must be one of {', '.join(SHAPE_KINDS)} (or a mapping like"
-            f" {{rounded: 3mm}}, {{hex: flat}}, {{polygon: [[0, 0], [30, 0], [15, 26]]}});"
-            f" got {type_name(value)}",
-        )
-        return RECT
-    reader = _SHAPES.get(name)
-    if reader is None:  # rect, circle: nothing to set
-        return Shape(name)
-    try:
-        return reader(setting, folder, size)
-    except ValueError as exc:
-        problems.add(loc, f"shape: {exc}")
-        return RECT
-
-
-def _rounded(setting, folder: Path, size) -> Shape:
-    return Shape("rounded", radius=parse_length(setting if setting is not None else "3mm"))
-
-
-def _hex(setting, folder: Path, size) -> Shape:
-    if setting not in (None, "pointy", "flat"):
-        raise ValueError(f"a hex is pointy or flat, not {setting!r}")
-    return Shape("hex", orient=setting or "pointy")
-
-
-def _polygon(setting, folder: Path, size) -> Shape:
-    return Shape("polygon", points=_inside(_points(setting), size))
-
-
-def _path(setting, folder: Path, size) -> Shape:
-    if not isinstance(setting, str):
-        raise ValueError(
-            "a path is SVG path data in mm ('M 0 0 H 40 V 30 Z') or the"
-            " name of a die-line .svg file in the game folder"
-        )
-    points = die_line(setting, folder)
-    if why := polygon_problem(points):
-        raise ValueError(why.replace("a polygon's", "the path's"))
-    return Shape("path", points=_inside(points, size))
-
-
-# The shapes that take a setting, each read by its own function (ValueError: what is wrong).
-_SHAPES = {"rounded": _rounded, "hex": _hex, "polygon": _polygon, "path": _path}
-
-
-def _inside(points: tuple, size: tuple[float, float]) -> tuple:
-    """The corners, when they all lie within the piece's size (its trim box)."""
-    w, h = (v / mm(1) for v in size)
-    for x, y in points:
-        if size != (0.0, 0.0) and not (-0.01 <= x <= w + 0.01 and -0.01 <= y <= h + 0.01):
-            raise ValueError(
-                f"the corner at [{x:g}, {y:g}] mm lies outside the piece's size"
-                f" ({w:g} x {h:g} mm from its top-left corner)"
-            )
-    return points
-
-
-def _points(value) -> tuple:
-    if not isinstance(value, list) or not 3 <= len(value) <= limits.MAX_CORNERS:
-        raise ValueError(
-            f"a polygon lists 3 to {limits.MAX_CORNERS:,} corners, [x, y] in mm from the top-left"
-        )
-    out = []
-    for point in value:
-        if not (
-            isinstance(point, list)
-            and len(point) == 2
-            and all(
-                isinstance(v, int | float)
-                and not isinstance(v, bool)
-                and -limits.MAX_LENGTH_MM <= v <= limits.MAX_LENGTH_MM
-                for v in point
-            )
-        ):
-            raise ValueError(f"a polygon's corner is [x, y] in mm, got {point!r}")
-        out.append((float(point[0]), float(point[1])))
-    if why := polygon_problem(out):
-        raise ValueError(why)
-    return tuple(out)
