@@ -25,7 +25,7 @@ from bastelbogen.content.schema import Fields, inside, type_name
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.paths import is_file, named
-from bastelbogen.core.remembered import BOXES
+from bastelbogen.core.remembered import ABSENT, BOXES, Cache
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
@@ -59,6 +59,11 @@ class BoxSpec:
     def reads(self) -> tuple[tuple[str, ...], ...] | None:
         """The dotted names the box's look depends on (see values.py)."""
         return paths_of(self.sources(), self.params, self.box)
+
+    @cached_property
+    def memo(self) -> Cache:
+        """The boxes resolved for items, by values.key_of: its region of the one cache."""
+        return BOXES.of(self)
 
 
 @dataclass(frozen=True)
@@ -281,11 +286,10 @@ def resolve(
     boxes, problems = [], Collector()
     for spec in layout.boxes:
         key = key_of(spec.reads, spec.painter, context, size, safe, layout.name)
-        memo = BOXES.of(spec)
-        if key is not None and key in memo:
-            box = memo[key]
-            if box is not None:
-                boxes.append(box)
+        found = spec.memo.get(key, ABSENT)  # one look (a key hashed once); None is never kept
+        if found is not ABSENT:
+            if found is not None:  # None: a box whose `when` does not hold
+                boxes.append(found)
             continue
         try:  # every box's mistake told, not only the first's
             box = _resolved(spec, context, size, height, label, safe, layout.name)
@@ -293,7 +297,7 @@ def resolve(
             problems.extend(exc.problems)
             continue
         if key is not None:
-            memo.put(key, box)
+            spec.memo.put(key, box)
         if box is not None:
             boxes.append(box)
     problems.raise_if_any()
