@@ -1,7 +1,10 @@
 """Print-shop profiles as data (data/profiles.yaml; a game's own in its profiles.yaml): the
 card size a shop cuts, the picture it takes (pixels at a dpi, or a PDF with bleed), how far
 inside the cut text must stay, and how files are named; for a CMYK shop (a PDF) its colour
-space, PDF standard, output profile, total ink and page order. Read with located errors."""
+space, PDF standard, output profile, total ink and page order. Read with located errors.
+
+A profile's keys are declared once (`ProfileKeys`): read from that declaration, and written
+from it as JSON Schema (`profile_schema`)."""
 
 from __future__ import annotations
 
@@ -13,13 +16,24 @@ from pathlib import Path
 from typing import cast
 
 from bastelbogen.content.options import OPTIONS
-from bastelbogen.content.schema import Fields, type_name
 from bastelbogen.core import limits
+from bastelbogen.core.declare import (
+    Choice,
+    Field,
+    Json,
+    Length,
+    Section,
+    Text,
+    Type,
+    Whole,
+    optional,
+    type_name,
+)
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.names import slug_problem
 from bastelbogen.core.paths import DATA, ICC, inside, is_file
-from bastelbogen.core.source import YList, YMap, load_yaml
-from bastelbogen.core.units import mm, parse_length
+from bastelbogen.core.source import YMap, load_yaml
+from bastelbogen.core.units import mm
 
 SHIPPED = DATA / "profiles.yaml"
 FORMATS = ("png", "pdf")
@@ -61,6 +75,202 @@ class Profile:
         return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), self.files)
 
 
+SLUG = r"[a-z0-9][a-z0-9_-]*"  # a profile's id names the export's folder (core/names.py)
+INK = r"\s*([0-9]{2,3}(?:\.[0-9]+)?)\s*%\s*"
+INK_SCHEMA = r"^\s*(?:[1-3][0-9]{2}(?:\.[0-9]+)?|400(?:\.0+)?)\s*%\s*$"  # INK, 100 to 400
+FILES_SCHEMA = r"^(?!/)(?![\s\S]*\.\.)(?:[^{]|\{(?:" + "|".join(NAMED) + r")\})+$"
+
+
+class OneOf(Choice):
+    """One of a few words, told as the shops' guides say them: 'png or pdf'."""
+
+    def __call__(self, value: object) -> str:
+        if not isinstance(value, str) or value not in self.choices:
+            raise ValueError(f"must be {' or '.join(self.choices)}, got {type_name(value)}")
+        return value
+
+
+class Trim(Type[tuple[float, float]]):
+    """The card as cut: [width, height], two lengths above 0, in points."""
+
+    shown = "[width, height], two lengths above 0"
+
+    def __call__(self, value: object) -> tuple[float, float]:
+        if isinstance(value, list) and len(value) == 2:
+            try:
+                width, height = (Length(0)(v) for v in value)
+            except ValueError:
+                pass
+            else:
+                if width > 0 and height > 0:
+                    return width, height
+        raise ValueError(
+            f"must be two lengths above 0 and at most {limits.MAX_LENGTH_MM:g}mm,"
+            f" [width, height] like [63mm, 88mm]; got {type_name(value)}"
+        )
+
+    def schema(self) -> Json:
+        return {"type": "array", "items": Length(0).schema(), "minItems": 2, "maxItems": 2}
+
+
+class Pixels(Type[tuple[int, int]]):
+    """A picture's whole size, [width, height] in pixels, at most MAX_PIXELS in all."""
+
+    shown = "[width, height] in pixels"
+
+    def __call__(self, value: object) -> tuple[int, int]:
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)
+            and value[0] * value[1] <= limits.MAX_PIXELS
+        ):
+            return value[0], value[1]
+        raise ValueError(
+            "must be the whole picture, [width, height] in pixels: two whole numbers above 0,"
+            f" at most {limits.MAX_PIXELS // 10**6} million in all; got {type_name(value)}"
+        )
+
+    def schema(self) -> Json:
+        side = {"type": "integer", "minimum": 1, "maximum": limits.MAX_PIXELS}
+        return {"type": "array", "items": side, "minItems": 2, "maxItems": 2}
+
+
+class Ink(Type[float]):
+    """The most total ink, as a shop writes it ('240%'), from 100% to 400%: 1.0 is 100%."""
+
+    shown = "total ink from 100% to 400%"
+
+    def __call__(self, value: object) -> float:
+        percent = re.fullmatch(INK, value) if isinstance(value, str) else None
+        if percent is None or not 100 <= float(percent.group(1)) <= 400:
+            raise ValueError(f"must be a total ink from 100% to 400%, got {type_name(value)}")
+        return float(percent.group(1)) / 100
+
+    def schema(self) -> Json:
+        return {"type": "string", "pattern": INK_SCHEMA}
+
+
+class FileNames(Type[str]):
+    """The pattern of the exported files' names, inside the export folder, from the four
+    placeholders only; no name it makes longer than a file system holds."""
+
+    shown = "a file name pattern"
+
+    def __call__(self, value: object) -> str:
+        if not isinstance(value, str):
+            raise ValueError(f"must be text, got {type_name(value)}")
+        bad = [p for p in PLACEHOLDER.findall(value) if p not in NAMED]
+        if bad or PLACEHOLDER.sub("", value).count("{") or _leaves(value):
+            raise ValueError(
+                "names files inside the export folder with"
+                f" {', '.join('{' + n + '}' for n in NAMED)}, got {value!r}"
+            )
+        if longest := _overlong(value):
+            raise ValueError(
+                f"makes names of up to {longest:,} bytes ({{component}} and {{item}} are"
+                f" ids of up to {limits.MAX_ID_CHARS} characters); a file system takes at most"
+                f" {limits.MAX_FILE_NAME_BYTES}"
+            )
+        return value
+
+    def schema(self) -> Json:
+        return {"type": "string", "pattern": FILES_SCHEMA}
+
+
+def _leaves(files: str) -> bool:
+    """Whether a pattern names nothing, or a file outside the export folder."""
+    return not files or ".." in files or files.startswith("/")
+
+
+class ProfileKeys(Section):
+    """A profile as written: each key, its type and default. A png profile gives the whole
+    picture (`pixels`), a pdf profile its `bleed`; a cmyk one is a pdf with its `icc`."""
+
+    help = "A print shop's product: the card it cuts, the picture or PDF it takes, its names."
+    name = optional(Text(), help="the shop's product, in words (default: the profile's id)")
+    trim = Field(Trim(), help="the card as cut, [width, height]")
+    pixels = optional(
+        Pixels(), help="(png) the whole picture, trim and bleed, [width, height] at the dpi"
+    )
+    bleed = optional(Length(0, 20), help="(pdf) the art beyond the trim on every side")
+    safe = optional(Length(0, 30), help="how far inside the trim text keeps (default 3mm)")
+    dpi = Field(Whole(*DPI_SPAN), DEFAULT_DPI, help="the pictures' pixels an inch")
+    format = Field(
+        OneOf(*FORMATS), "png", help="png (a picture a face) or pdf (a card a page, a file)"
+    )
+    files = Field(
+        FileNames(),
+        "{component}/{item}-{side}.png",
+        help="the files' names: {component}, {item}, {side} and {n} (the face's number)",
+    )
+    colour = Field(
+        OneOf(*COLOURS), "rgb", help="rgb, or cmyk: every colour converted through 'icc'"
+    )
+    standard = optional(OneOf(*STANDARDS), help="a PDF standard the file keeps (cmyk only)")
+    icc = optional(
+        Text(), help="the CMYK output profile: a file of data/icc/ or beside the profiles"
+    )
+    ink = optional(Ink(), help="the most total ink, like 240% (default 400%)")
+    order = Field(OneOf(*ORDERS), "front-first", help="which of a card's two pages comes first")
+
+    def checked(self, problems: Collector) -> None:
+        if self.colour == "cmyk" and (self.format != "pdf" or self.icc is None):
+            problems.add(
+                self.loc, "a cmyk profile is a pdf profile and names its 'icc' output profile"
+            )
+        if self.standard is not None and self.colour != "cmyk":
+            problems.add(
+                self.value_loc("standard"), f"'{self.standard}' is a cmyk pdf: give 'colour: cmyk'"
+            )
+
+    def across(self, problems: Collector) -> tuple[float, float] | None:
+        """The bleed on each axis, once every key is read as written: given for a PDF, or
+        what the pixels hold beyond the trim at the dpi."""
+        if self.format == "pdf":
+            if self.bleed is None:
+                problems.add(self.loc, "a pdf profile gives its 'bleed'")
+            return None if self.bleed is None else (self.bleed, self.bleed)
+        if self.pixels is None:
+            problems.add(
+                self.loc,
+                "a png profile gives its 'pixels' (the whole picture), [width, height],"
+                f" at most {limits.MAX_PIXELS // 10**6} million",
+            )
+            return None
+        width, height = (
+            (p * 72 / self.dpi - t) / 2 for p, t in zip(self.pixels, self.trim, strict=True)
+        )
+        if min(width, height) < -36 / self.dpi:  # half a pixel short is the trim, rounded
+            problems.add(self.value_loc("pixels"), "the pixels hold less than the trim at this dpi")
+            return None
+        return max(width, 0.0), max(height, 0.0)
+
+    @classmethod
+    def schema(cls) -> Json:
+        """The keys, and what one key asks of others (as `checked` and `across` tell)."""
+        out = super().schema()
+        pdf = {"properties": {"format": {"const": "pdf"}}, "required": ["format"]}
+        cmyk = {"properties": {"colour": {"const": "cmyk"}}, "required": ["colour"]}
+        out["allOf"] = [
+            {"if": pdf, "then": {"required": ["bleed"]}, "else": {"required": ["pixels"]}},
+            {"if": cmyk, "then": {**pdf, "required": ["format", "icc"]}},
+            {"if": {"required": ["standard"]}, "then": cmyk},
+        ]
+        return out
+
+
+def profile_schema() -> Json:
+    """The JSON Schema of a profiles file: profile ids (plain slugs, as they name the
+    export's folder) to profiles."""
+    return {
+        "type": "object",
+        "description": "Print-shop profiles (data/profiles.yaml, content/GAME/profiles.yaml).",
+        "propertyNames": {"pattern": f"^(?:{SLUG})$", "maxLength": limits.MAX_ID_CHARS},
+        "additionalProperties": ProfileKeys.schema(),
+    }
+
+
 def load_profiles(game_folder: Path) -> dict[str, Profile]:
     """The shipped profiles, and the game's own (which may replace one by its id)."""
     problems = Collector()
@@ -88,98 +298,35 @@ def _read(path: Path, problems: Collector) -> dict[str, Profile]:
     return out
 
 
-def _profile(pid: str, raw, loc: Loc, problems: Collector, folder: Path) -> Profile | None:
+def _profile(pid: str, raw: object, loc: Loc, problems: Collector, folder: Path) -> Profile | None:
     if why := slug_problem(pid, "profile id"):  # it names the export's folder
         problems.add(loc, why)
         return None
-    f = Fields(raw, f"profile '{pid}'", problems, loc)
-    name = f.get("name", str, pid) or pid
-    trim = _pair(f, "trim", problems)
-    pixels = f.raw("pixels", None)
-    bleed = f.length("bleed", None)
-    safe = f.length("safe", mm(3)) or 0.0
-    dpi = f.get("dpi", int, DEFAULT_DPI)  # 0 is a dpi out of range, not the default
-    form = f.get("format", str, "png")
-    files = f.get("files", str, "{component}/{item}-{side}.png") or ""
-    colour = _cmyk_keys(f, form, folder, problems)
-    f.done()
-    if not 0 <= safe <= mm(30):
-        problems.add(f.value_loc("safe"), "'safe' must be from 0 to 30mm")
-    if bleed is not None and not 0 <= bleed <= mm(20):
-        problems.add(f.value_loc("bleed"), "'bleed' must be from 0 to 20mm")
-    if form not in FORMATS:
-        problems.add(f.value_loc("format"), f"'format' must be {' or '.join(FORMATS)}")
-    if dpi is None or not DPI_SPAN[0] <= dpi <= DPI_SPAN[1]:
-        problems.add(f.value_loc("dpi"), f"'dpi' must be from {DPI_SPAN[0]} to {DPI_SPAN[1]}")
-        dpi = DEFAULT_DPI
-    bad = [p for p in PLACEHOLDER.findall(files) if p not in NAMED] or (
-        ["{"] if re.sub(PLACEHOLDER, "", files).count("{") else []
-    )
-    if bad or not files or ".." in files or files.startswith("/"):
-        problems.add(
-            f.value_loc("files"),
-            "'files' names files inside the export folder with"
-            f" {', '.join('{' + n + '}' for n in NAMED)}, got {files!r}",
-        )
-    elif longest := _overlong(files):
-        problems.add(
-            f.value_loc("files"),
-            f"'files' makes names of up to {longest:,} bytes ({{component}} and {{item}} are"
-            f" ids of up to {limits.MAX_ID_CHARS} characters); a file system takes at most"
-            f" {limits.MAX_FILE_NAME_BYTES}",
-        )
-    if trim is None or problems.problems:
+    told = len(problems.problems)
+    keys = ProfileKeys.read(raw, loc, problems, f"profile '{pid}'")
+    icc = None if keys.icc is None else _icc(keys.icc, keys.value_loc("icc"), folder, problems)
+    if len(problems.problems) > told:
         return None
-    across = _bleed(f, pixels, bleed, trim, dpi, form, problems)
+    across = keys.across(problems)
     if across is None:
         return None
     return Profile(
         pid,
-        name,
-        trim,
+        keys.name or pid,
+        keys.trim,
         across,
-        tuple(pixels) if pixels else None,
-        safe,
-        dpi,
-        form,
-        files,
+        keys.pixels,
+        mm(3) if keys.safe is None else keys.safe,
+        keys.dpi,
+        keys.format,
+        keys.files,
         loc,
-        **colour,
+        colour=keys.colour,
+        standard=keys.standard,
+        icc=icc,
+        ink=4.0 if keys.ink is None else keys.ink,
+        order=keys.order,
     )
-
-
-def _cmyk_keys(f: Fields, form, folder: Path, problems: Collector) -> dict:
-    """colour, standard, icc, ink and order: how a print shop's PDF is painted. A CMYK file
-    names its output profile; a standard (PDF/X-1a) is a CMYK PDF."""
-    out: dict = {}
-    for key, allowed, default in (
-        ("colour", COLOURS, "rgb"),
-        ("standard", STANDARDS, None),
-        ("order", ORDERS, "front-first"),
-    ):
-        value = f.get(key, str, default)
-        if value is not None and value not in allowed:
-            problems.add(f.value_loc(key), f"'{key}' must be {' or '.join(allowed)}, got {value!r}")
-        out[key] = value
-    ink = f.get("ink", str, None)
-    if ink is not None:
-        percent = re.fullmatch(r"(\d{2,3}(?:\.\d+)?)\s*%", ink.strip())
-        if percent is None or not 100 <= float(percent.group(1)) <= 400:
-            problems.add(
-                f.value_loc("ink"), f"'ink' must be a total ink from 100% to 400%, got {ink!r}"
-            )
-        else:
-            out["ink"] = float(percent.group(1)) / 100
-    icc = f.get("icc", str, None)
-    if icc is not None:
-        out["icc"] = _icc(icc, f.value_loc("icc"), folder, problems)
-    if out["colour"] == "cmyk" and (form != "pdf" or icc is None):
-        problems.add(f.loc, "a cmyk profile is a pdf profile and names its 'icc' output profile")
-    if out["standard"] is not None and out["colour"] != "cmyk":
-        problems.add(
-            f.value_loc("standard"), f"'{out['standard']}' is a cmyk pdf: give 'colour: cmyk'"
-        )
-    return out
 
 
 def _icc(name: str, loc: Loc, folder: Path, problems: Collector) -> Path | None:
@@ -232,44 +379,3 @@ def _overlong(files: str) -> int:
         for part in files.split("/")
     )
     return most if most > limits.MAX_FILE_NAME_BYTES else 0
-
-
-def _pair(f: Fields, key: str, problems: Collector):
-    value = f.raw(key)
-    try:
-        if not (isinstance(value, YList) and len(value) == 2):
-            raise ValueError("two lengths, [width, height]")
-        pair = tuple(parse_length(v) for v in value)
-        if min(pair) <= 0 or max(pair) > mm(limits.MAX_LENGTH_MM):
-            raise ValueError(f"two lengths above 0 and at most {limits.MAX_LENGTH_MM:g}mm")
-        return pair
-    except ValueError as exc:
-        if value is not None:
-            problems.add(f.value_loc(key), f"'{key}' must be {exc}")
-        return None
-
-
-def _bleed(f, pixels, bleed, trim, dpi, form, problems):
-    """The bleed on each axis: given for a PDF, or what the pixels hold beyond the trim."""
-    if form == "pdf":
-        if bleed is None or bleed < 0:
-            problems.add(f.loc, "a pdf profile gives its 'bleed'")
-            return None
-        return bleed, bleed
-    if not (
-        isinstance(pixels, YList)
-        and len(pixels) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in pixels)
-        and pixels[0] * pixels[1] <= limits.MAX_PIXELS
-    ):
-        problems.add(
-            f.value_loc("pixels") if pixels is not None else f.loc,
-            "a png profile gives its 'pixels' (the whole picture), [width, height],"
-            f" at most {limits.MAX_PIXELS // 10**6} million",
-        )
-        return None
-    across = tuple((p * 72 / dpi - t) / 2 for p, t in zip(pixels, trim, strict=True))
-    if min(across) < -36 / dpi:  # half a pixel short is the trim, rounded
-        problems.add(f.value_loc("pixels"), "the pixels hold less than the trim at this dpi")
-        return None
-    return tuple(max(a, 0.0) for a in across)
