@@ -199,3 +199,55 @@ def test_pnp_new_writes_the_schemas_and_the_line_that_names_them(tmp_path):
     schema = json.loads(named.read_text())
     assert schema == schema_of("game")
     assert list(Draft202012Validator(schema).iter_errors(_plain(load_yaml(game_file)))) == []
+
+
+LAYOUTS = sorted(
+    [
+        *ROOT.glob("templates/*/*.yaml"),
+        *ROOT.glob("examples/templates/*/*.yaml"),
+        *ROOT.glob("bastelbogen/templates/**/*.yaml"),
+    ]
+)
+
+
+@pytest.fixture(scope="module")
+def layouts() -> Draft202012Validator:
+    schema = schema_of("layout")
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def test_every_shipped_layout_validates(layouts):
+    assert LAYOUTS
+    wrong = {
+        str(path.relative_to(ROOT)): [
+            e.message for e in layouts.iter_errors(_plain(load_yaml(path)))
+        ]
+        for path in LAYOUTS
+    }
+    assert {k: v for k, v in wrong.items() if v} == {}
+
+
+FACE = ROOT / "examples" / "templates" / "squib-tutorial"
+
+
+@pytest.mark.parametrize(
+    ("box", "told"),
+    [
+        ({"fil": "#ff0000"}, "unknown key 'fil'"),  # misspelt
+        ({"size": "big"}, "'size'"),  # retyped: a text's size is a number
+        ({"painter": "texts"}, "painter must be one of"),  # a painter no one registered
+        ({"cols": 3}, "unknown key 'cols'"),  # another painter's key
+    ],
+)
+def test_a_layout_the_validator_refuses_the_schema_refuses(layouts, tmp_path, box, told):
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "examples", project)
+    face = project / "templates" / "squib-tutorial" / "card.yaml"
+    data = _plain(load_yaml(face))
+    first = next(b for b in data["boxes"] if b["painter"] == "text")
+    first.update(box)
+    face.write_text(yaml.safe_dump(data, allow_unicode=True))
+    result = pnp("validate", "squib-tutorial", cwd=project)
+    assert result.returncode == 1 and told in result.stderr, result.stderr
+    assert not layouts.is_valid(data)

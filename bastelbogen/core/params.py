@@ -13,11 +13,24 @@ from bastelbogen.core import limits
 ALIGN = ("left", "center", "right")
 
 
-def typed(check, shown: str):
+# A value a template fills in when the face is drawn: checked once rendered.
+TEMPLATED = {"type": "string", "pattern": r"\{\{|\{%"}
+NUMERAL = {"type": "string", "pattern": r"^\s*[-+]?[0-9]+(\.[0-9]*)?\s*$"}  # "5" from a table
+
+
+def typed(check, shown: str, schema: dict | None = None):
     """A key's check with the name of what it takes, as the README's motif table shows it
-    (`type_of`): told where the check is made, so it cannot disagree with it."""
+    (`type_of`), and its JSON Schema (`schema_of`, for an editor): told where the check is
+    made, so neither can disagree with it."""
     check.__dict__["shown"] = shown  # an attribute of the function (mypy knows no such)
+    check.__dict__["schema"] = {"anyOf": [schema, TEMPLATED]} if schema else {}
     return check
+
+
+def schema_of(check) -> dict:
+    """What a key takes, as JSON Schema (any value when its check says nothing)."""
+    check = getattr(check, "check", check)  # a painter's Key holds its check
+    return dict(getattr(check, "schema", {}))
 
 
 def type_of(check) -> str:
@@ -46,7 +59,10 @@ def _number(minimum: float, above: bool, maximum: float = 1e6):
         return number
 
     low = f"{'above' if above else 'at least'} {minimum:g}"
-    return typed(check, f"number {low}" + (f", at most {maximum:g}" if maximum < 1e6 else ""))
+    bound = {"exclusiveMinimum" if above else "minimum": minimum}
+    top = {"maximum": maximum} if maximum < 1e6 else {}
+    schema = {"anyOf": [{"type": "number", **bound, **top}, NUMERAL]}
+    return typed(check, f"number {low}" + (f", at most {maximum:g}" if top else ""), schema)
 
 
 def at_least(minimum: int):
@@ -65,7 +81,8 @@ def _whole(minimum: int):
             raise ValueError(f"must be at least {minimum}, got {number}")
         return number
 
-    return typed(check, f"whole number at least {minimum}")
+    schema = {"anyOf": [{"type": "integer", "minimum": minimum}, NUMERAL]}
+    return typed(check, f"whole number at least {minimum}", schema)
 
 
 def _choice(*options):
@@ -75,7 +92,10 @@ def _choice(*options):
                 return option
         raise ValueError(f"must be one of {', '.join(str(o) for o in options)}, got {value!r}")
 
-    return typed(check, "one of " + ", ".join(str(o) for o in options))
+    named = sorted(
+        {str(o) for o in options} | {o for o in options if not isinstance(o, str)}, key=str
+    )
+    return typed(check, "one of " + ", ".join(str(o) for o in options), {"enum": named})
 
 
 HEX = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{8})\Z")
@@ -181,7 +201,8 @@ def whole(minimum: int, maximum: int):
             raise ValueError(f"must be at most {maximum}, got {number}")
         return number
 
-    return typed(check, f"whole number {minimum}–{maximum}")
+    bounds = {"type": "integer", "minimum": minimum, "maximum": maximum}
+    return typed(check, f"whole number {minimum}–{maximum}", {"anyOf": [bounds, NUMERAL]})
 
 
 def choices(*options):
@@ -194,22 +215,34 @@ def choices(*options):
             _choice(*options)(v)
         return tuple(value)
 
-    return typed(check, "a list of " + ", ".join(str(o) for o in options))
+    each = {"type": "array", "items": {"enum": [str(o) for o in options]}}
+    return typed(check, "a list of " + ", ".join(str(o) for o in options), each)
+
+
+def _share() -> dict:
+    return {"type": "number", "exclusiveMinimum": 0, "maximum": 1}
+
+
+def _array(n: int, kind: str) -> dict:
+    each = {"anyOf": [{"type": kind}, NUMERAL, TEMPLATED]}  # each may be an expression
+    return {"type": "array", "items": each, "minItems": n, "maxItems": n}
 
 
 choice = _choice
 number = _number
-COLOUR = typed(_colour, "colour")
-TEXT = typed(_text, "text")
+COLOUR = typed(_colour, "colour", {"type": "string"})
+TEXT = typed(_text, "text", {"not": {"type": "object"}})
 POSITIVE = _number(0, True)
 NON_NEGATIVE = _number(0, False)
 FONT_SIZE = _number(0, True, limits.MAX_FONT_SIZE)
 LINE = _number(0, True, 100)  # points of a stroke
 STEP = _number(2, False, 10_000)  # points between repeats of a pattern: 2 pt is already grey
 FACTOR = _number(0, True, 10)  # leading and gaps, in font sizes
-TEXTS = typed(_texts, "a list of texts")
-LENGTHS = typed(_lengths, "a list of numbers")
-SLICE = typed(_slice, "[column, row, columns, rows]")
-RECT = typed(_rect, "[x, y, width, height] mm")
-typed(fraction, "number above 0, at most 1")
+TEXTS = typed(_texts, "a list of texts", {"type": "array"})
+LENGTHS = typed(_lengths, "a list of numbers", {"type": "array", "minItems": 1})
+SLICE = typed(_slice, "[column, row, columns, rows]", _array(4, "integer"))
+RECT = typed(_rect, "[x, y, width, height] mm", _array(4, "number"))
+typed(
+    fraction, "number above 0, at most 1", {"type": "number", "exclusiveMinimum": 0, "maximum": 1}
+)
 ALIGNMENT = _choice(*ALIGN)

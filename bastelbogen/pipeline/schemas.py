@@ -17,9 +17,11 @@ from typing import Any
 from bastelbogen.content.components import ComponentKeys, SizeKeys
 from bastelbogen.content.kinds import KINDS
 from bastelbogen.content.loader import GameFile, ThemeFile
+from bastelbogen.content.painters import MOTIFS, box_keys, known
 from bastelbogen.content.schema import SCHEMA_NAMES as SCHEMAS
 from bastelbogen.content.tables.spec import table_schema
 from bastelbogen.core.declare import TEMPLATE_PATTERN, Json
+from bastelbogen.core.params import schema_of as schema_of_check
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 TEMPLATED: Json = {"type": "string", "pattern": TEMPLATE_PATTERN}
@@ -86,6 +88,102 @@ def _checks_schema() -> Json:
     return {"type": "array", "items": check}
 
 
+def layout_schema() -> Json:
+    """A layout (templates/GAME/NAME.yaml): the layout it extends and its boxes."""
+    box = {
+        "type": "array",
+        "items": _box_schema(),
+        "description": "what is drawn, in order: each box a painter and its keys",
+    }
+    extends = {"type": "string", "description": "a layout whose boxes this one starts from"}
+    out = {
+        "type": "object",
+        "properties": {"extends": extends, "boxes": box},
+        "additionalProperties": False,
+    }
+    return _document(out, "layout", "A Bastelbogen layout (templates/GAME/NAME.yaml)")
+
+
+PLACING: Json = {
+    "name": {
+        "type": "string",
+        "description": "the box's name: a box of the same name in the"
+        " layout it extends is replaced",
+    },
+    "painter": {"enum": [], "description": "what draws the box"},
+    "box": {
+        "anyOf": [
+            {"const": "bleed"},
+            {
+                "type": "array",
+                "minItems": 4,
+                "maxItems": 4,
+                "items": {"anyOf": [{"type": "number"}, TEMPLATED]},
+            },
+        ],
+        "description": "[x, y, width, height] in mm from the top-left, or bleed",
+    },
+    "when": {"description": "an expression: the box is drawn only where it is true"},
+}
+
+
+def _box_schema() -> Json:
+    """A box: the keys that place it and its painter's keys, where `painter:` names it
+    (an art box: its motif's keys, where `motif:` names it). Two painters may take a key of
+    one name in two senses (a table's `rows` are texts, a grid's a number): each key's
+    schema is its painter's, in that painter's rule."""
+    painters = known()
+    properties: Json = {**PLACING, "painter": {**PLACING["painter"], "enum": list(painters)}}
+    for key in _every_key():
+        properties.setdefault(key, {})
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": ["name", "painter", "box"],
+        "additionalProperties": False,
+        "allOf": [_painter_rule(name, properties) for name in painters],
+    }
+
+
+def _every_key() -> list[str]:
+    painters = [entry.keys for entry in known().values()]
+    motifs = [motif.keys or {} for motif in MOTIFS.values()]
+    return list(dict.fromkeys(key for keys in painters + motifs for key in keys))
+
+
+def _painter_rule(name: str, properties: Json) -> Json:
+    """A box of painter `name` takes its own keys, as it checks them, and no other
+    painter's."""
+    entry = known()[name]
+    own = set(entry.keys) | set(PLACING)
+    if name == "art":  # and whatever its motifs take; which, its motif says (`_motif_rule`)
+        own |= {key for motif in MOTIFS.values() for key in (motif.keys or {})}
+    checked = {key: schema_of_check(spec) for key, spec in entry.keys.items()}
+    refused = {key: False for key in sorted(set(properties) - own)}
+    then: Json = {"properties": {**checked, **refused}}
+    if entry.required:
+        then["required"] = list(entry.required)
+    if name == "art":
+        then["allOf"] = [_motif_rule(motif) for motif in MOTIFS.values() if motif.keys]
+    return {"if": _naming("painter", name), "then": then}
+
+
+def _naming(key: str, value: str) -> Json:
+    """A rule's condition: the mapping's `key` is `value`."""
+    return {"properties": {key: {"const": value}}, "required": [key]}
+
+
+def _motif_rule(motif: Any) -> Json:
+    """An art box naming `motif` takes the motif's keys, as it checks them, and the art
+    painter's own that do not hand a value to a motif, or do to this one (content/
+    painters.py: box_keys)."""
+    allowed = set(box_keys("art", {"motif": motif.name})) | set(PLACING)
+    others = set(_every_key())
+    checked = {key: schema_of_check(spec) for key, spec in motif.keys.items()}
+    refused = {key: False for key in sorted(others - allowed)}
+    return {"if": _naming("motif", motif.name), "then": {"properties": {**checked, **refused}}}
+
+
 def theme_schema() -> Json:
     return _document(ThemeFile.schema(), "theme", "A Bastelbogen theme file (themes/NAME.yaml)")
 
@@ -94,7 +192,7 @@ def _document(schema: Json, name: str, title: str) -> Json:
     return {"$schema": DIALECT, "$id": f"{name}.schema.json", "title": title, **schema}
 
 
-WRITERS = {"game": game_schema, "theme": theme_schema}
+WRITERS = {"game": game_schema, "theme": theme_schema, "layout": layout_schema}
 
 
 def schema_of(name: str) -> Json:
