@@ -15,7 +15,7 @@ from bastelbogen.core.units import mm, parse_length
 
 # The files `pnp schema` describes (pipeline/schemas.py makes them): named here, where the
 # command line can read them without loading what draws.
-SCHEMA_NAMES = ("game", "theme", "layout")
+SCHEMA_NAMES = ("game", "theme", "layout", "rules", "profile")
 
 _TYPE_NAMES = {
     str: "text",

@@ -98,8 +98,8 @@ class Field(Generic[T]):
         out = dict(self.type.schema())
         if self.help:
             out["description"] = self.help
-        if not self.required and _plain(self.default):
-            out["default"] = self.default
+        if not self.required and self.default is not None and _plain(self.default):
+            out["default"] = self.type.show(self.default)
         return out
 
 

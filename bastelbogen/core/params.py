@@ -92,9 +92,8 @@ def _choice(*options):
                 return option
         raise ValueError(f"must be one of {', '.join(str(o) for o in options)}, got {value!r}")
 
-    named = sorted(
-        {str(o) for o in options} | {o for o in options if not isinstance(o, str)}, key=str
-    )
+    # a number written as text is the same choice ("3" is 3): both are named
+    named = list(dict.fromkeys([*options, *(str(o) for o in options)]))
     return typed(check, "one of " + ", ".join(str(o) for o in options), {"enum": named})
 
 

@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YList, YMap
-from bastelbogen.core.units import CARD_SIZES_MM, mm, parse_length
+from bastelbogen.core.units import CARD_SIZES_MM, mm, parse_length, to_mm
 
 T = TypeVar("T")
 Json = dict[str, Any]  # a JSON Schema, as json.dumps writes it
@@ -55,6 +55,10 @@ class Type(Generic[T]):
 
     def schema(self) -> Json:
         return {}
+
+    def show(self, value: object) -> object:
+        """A value held as the code holds it, as a designer writes it (a default shown)."""
+        return value
 
     def read(self, value: object, loc: Loc, key: str, problems: Collector, what: str = "") -> T:
         """The value checked, or MISSING with the problem told at `loc` (`what` holds it)."""
@@ -216,6 +220,9 @@ class Length(Type[float]):
 
     def schema(self) -> Json:
         return {"anyOf": [{"type": "string", "pattern": f"^(?:{LENGTH_PATTERN})$"}, {"const": 0}]}
+
+    def show(self, value: object) -> object:
+        return f"{to_mm(value):g}mm" if isinstance(value, float | int) else value
 
 
 class Size(Type[tuple[float, float]]):

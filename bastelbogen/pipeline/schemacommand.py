@@ -25,8 +25,8 @@ from bastelbogen.content.schema import SCHEMA_NAMES
 def schema_cmd(ctx: click.Context, which: str | None, out: Path | None) -> None:
     """The JSON Schema of the files you write, for your editor's YAML language server.
 
-    With a name (game, theme), that file's schema on standard output; with --out, every
-    schema written into the folder. A file whose first line is
+    With a name (game, theme, layout, rules, profile), that file's schema on standard
+    output; with --out, every schema written into the folder. A file whose first line is
     `# yaml-language-server: $schema=PATH` is then completed, explained on hover and
     checked as you type (`pnp new` writes that line and the schemas itself).
 

@@ -18,6 +18,8 @@ from bastelbogen.content.components import ComponentKeys, SizeKeys
 from bastelbogen.content.kinds import KINDS
 from bastelbogen.content.loader import GameFile, ThemeFile
 from bastelbogen.content.painters import MOTIFS, box_keys, known
+from bastelbogen.content.profiles import profile_schema
+from bastelbogen.content.rules import rules_schema
 from bastelbogen.content.schema import SCHEMA_NAMES as SCHEMAS
 from bastelbogen.content.tables.spec import table_schema
 from bastelbogen.core.declare import TEMPLATE_PATTERN, Json
@@ -192,7 +194,21 @@ def _document(schema: Json, name: str, title: str) -> Json:
     return {"$schema": DIALECT, "$id": f"{name}.schema.json", "title": title, **schema}
 
 
-WRITERS = {"game": game_schema, "theme": theme_schema, "layout": layout_schema}
+def rules_file_schema() -> Json:
+    return _document(rules_schema(), "rules", "A Bastelbogen rules file (the cheat sheet's texts)")
+
+
+def profiles_schema() -> Json:
+    return _document(profile_schema(), "profile", "Bastelbogen print-shop profiles")
+
+
+WRITERS = {
+    "game": game_schema,
+    "theme": theme_schema,
+    "layout": layout_schema,
+    "rules": rules_file_schema,
+    "profile": profiles_schema,
+}
 
 
 def schema_of(name: str) -> Json:
