@@ -199,6 +199,16 @@ def test_pnp_new_writes_the_schemas_and_the_line_that_names_them(tmp_path):
     schema = json.loads(named.read_text())
     assert schema == schema_of("game")
     assert list(Draft202012Validator(schema).iter_errors(_plain(load_yaml(game_file)))) == []
+    for written, kind in (
+        ("content/deck/rules.yaml", "rules"),
+        ("templates/deck/card.yaml", "layout"),
+        ("templates/deck/back.yaml", "layout"),
+    ):
+        path = tmp_path / written
+        line = path.read_text().splitlines()[0]
+        assert line == f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json"
+        named = json.loads((path.parent / line.split("=", 1)[1]).read_text())
+        assert list(Draft202012Validator(named).iter_errors(_plain(load_yaml(path)))) == []
 
 
 LAYOUTS = sorted(

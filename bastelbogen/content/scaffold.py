@@ -139,9 +139,12 @@ def _files(name: str, table: Path | None) -> Files:
             table_name: table or CARDS,
             **face.files,  # the pictures the table names, where it names them
             "game.yaml": SCHEMA_LINE.format(name="game") + game,
-            "rules.yaml": RULES.format(title=_text(title)),
+            "rules.yaml": SCHEMA_LINE.format(name="rules") + RULES.format(title=_text(title)),
         },
-        "templates": {"card.yaml": card, "back.yaml": BACK.format(title=_text(title))},
+        "templates": {
+            "card.yaml": SCHEMA_LINE.format(name="layout") + card,
+            "back.yaml": SCHEMA_LINE.format(name="layout") + BACK.format(title=_text(title)),
+        },
     }
 
 
