@@ -105,7 +105,9 @@ def _complete_sets(game: Game, f: Fields, what: str, rows, variant, problems: Co
         else:
             expected = _kept(variant, f, field, dict(data), values)
             name = fmt
-        _compare_set(f"{group} '{key}' of {what}", field, got, expected, name, equal, loc, problems)
+        whose = f"{group} '{key}' of {what}"
+        for message in _compare_set(whose, field, got, expected, name, equal):
+            problems.add(loc, message)
 
 
 def _numbered_set(data, upto: str, whose: str, loc, problems: Collector):
@@ -121,55 +123,42 @@ def _numbered_set(data, upto: str, whose: str, loc, problems: Collector):
     return list(range(1, size + 1)), lambda v: f"{v}/{size}"
 
 
-def _compare_set(
-    whose: str, field: str, got: list, expected: list, name, equal: bool, loc, problems: Collector
-) -> None:
+def _compare_set(whose: str, field: str, got: list, expected: list, name, equal: bool) -> list[str]:
     """One group's values against its complete set: what lacks, what repeats, what is extra."""
     counts = Counter(got)
-    _lacking(whose, field, counts, expected, name, loc, problems)
+    told = _lacking(whose, field, counts, expected, name)
     if equal:
-        _unequal(whose, field, counts, expected, name, loc, problems)
+        told += _unequal(whose, field, counts, expected, name)
     elif twice := [v for v in expected if counts[v] > 1]:
-        problems.add(loc, f"{whose} has {field} {', '.join(name(v) for v in twice)} more than once")
-    extra = sorted({v for v in got if v not in expected}, key=str)
-    if extra:
-        problems.add(
-            loc,
-            f"{whose} has {field} {join(extra)},"
-            f" which is not in a set ({', '.join(name(v) for v in expected)})",
-        )
+        told.append(f"{whose} has {field} {', '.join(name(v) for v in twice)} more than once")
+    if extra := sorted({v for v in got if v not in expected}, key=str):
+        every = ", ".join(name(v) for v in expected)
+        told.append(f"{whose} has {field} {join(extra)}, which is not in a set ({every})")
+    return told
 
 
-def _lacking(
-    whose: str, field: str, counts: Counter, expected: list, name, loc, problems: Collector
-) -> None:
+def _lacking(whose: str, field: str, counts: Counter, expected: list, name) -> list[str]:
     """The values of the complete set a group has none of."""
     missing = [v for v in expected if counts[v] == 0]
     if not missing:
-        return
+        return []
     some = ", ".join(name(v) for v in expected if counts[v])
     # A short set reads best with what is there: "parts 1/3 and 3/3 but no 2/3".
     has = f"has {field} {some} but" if some and len(expected) <= 4 else "has"
-    problems.add(
-        loc,
-        f"{whose} {has} no {field}"
-        f" {some_of(name(v) for v in missing)} (a complete set is"
-        f" {some_of(name(v) for v in expected)})",
-    )
+    return [
+        f"{whose} {has} no {field} {some_of(name(v) for v in missing)}"
+        f" (a complete set is {some_of(name(v) for v in expected)})"
+    ]
 
 
-def _unequal(
-    whose: str, field: str, counts: Counter, expected: list, name, loc, problems: Collector
-) -> None:
-    """With `equal`: the values a group has, each as many times as the others."""
-    numbers = {counts[v] for v in expected if counts[v]}
-    if len(numbers) > 1:
-        problems.add(
-            loc,
-            f"{whose} has its {field}s in unequal numbers"
-            f" ({', '.join(f'{counts[v]} × {name(v)}' for v in expected)});"
-            " every one needs as many copies",
-        )
+def _unequal(whose: str, field: str, counts: Counter, expected: list, name) -> list[str]:
+    """With `equal`: the group's values, unless each comes as often as the others."""
+    if len({counts[v] for v in expected if counts[v]}) <= 1:
+        return []
+    copies = ", ".join(f"{counts[v]} × {name(v)}" for v in expected)
+    return [
+        f"{whose} has its {field}s in unequal numbers ({copies}); every one needs as many copies"
+    ]
 
 
 @declared_check(
@@ -209,23 +198,18 @@ def _languages(game: Game, f: Fields, what: str, rows, variant, problems: Collec
     langs = asked or list(game.languages)
     if not fields or not langs:
         return
-    if _strangers(game, f, asked, langs, problems):
-        return  # else every row would be told it lacks a text nobody may write
-    for data, loc, _item in rows:
-        for field in fields:
-            _lacks_language(what, data, loc, field, langs, problems)
-
-
-def _strangers(game: Game, f: Fields, asked, langs: list, problems: Collector) -> bool:
-    """Whether the check asks for a language the game is not written in (each told)."""
     strangers = [i for i, lang in enumerate(langs) if lang not in game.languages]
-    for i in strangers:
+    for i in strangers:  # else every row would be told it lacks a text nobody may write
         problems.add(
             asked.item_loc(i),
             f"{f.what}: '{langs[i]}' is not one of the game's languages"
             f" ({', '.join(game.languages)})",
         )
-    return bool(strangers)
+    if strangers:
+        return
+    for data, loc, _item in rows:
+        for field in fields:
+            _lacks_language(what, data, loc, field, langs, problems)
 
 
 def _lacks_language(what: str, data, loc, field: str, langs: list, problems: Collector) -> None:
@@ -326,20 +310,9 @@ def _members(game: Game, f: Fields, what: str, rows, variant, problems: Collecto
     where = read_where(f.raw("where-of", None), f.value_loc("where-of"), f.what, problems)
     if field is None or table is None:
         return
-    allowed = _allowed(game, f, what, table, where, problems)
-    if allowed is None:
-        return
-    for data, loc, item in rows:
-        if item is None or item.copy == 1:
-            _members_of(what, field, data, loc, item, allowed, (lo, hi), problems)
-
-
-def _allowed(game: Game, f: Fields, what: str, table: str, where, problems: Collector):
-    """The ids a `members` list may hold: those of the table's rows `where-of` matches, or
-    None when the table is unknown or the selection matches nothing (told)."""
     if table not in game.tables:
         problems.add(f.value_loc("of"), f"{what}: no table '{table}'")
-        return None
+        return
     candidates = game.tables[table].rows
     allowed = [r.get("id") for r in (where.select(candidates) if where else candidates)]
     if where and not allowed:
@@ -347,8 +320,10 @@ def _allowed(game: Game, f: Fields, what: str, table: str, where, problems: Coll
             where.loc,
             f"{f.what}: 'where-of' ({where.describe()}) matches nothing in table '{table}'",
         )
-        return None
-    return allowed
+        return
+    for data, loc, item in rows:
+        if item is None or item.copy == 1:
+            _members_of(what, field, data, loc, item, allowed, (lo, hi), problems)
 
 
 def _members_of(
