@@ -1,39 +1,29 @@
 """One cache for what is made again and again (a drawing, a resolved box, a worked-out
 result), found by all it was made of: an entry's key is its inputs (a tuple of them in memory,
-their digest on disk), and it lives in a region that ends with what it serves: a document's,
-a layout box's, or a kit's, kept between builds.
+their digest on disk), in a region that ends with what it serves.
 
-- A document's, held by its canvas (`FORMS`, `DRAWINGS`): the forms it places, by what they
-  draw (render/paint.py), and the operators a box wrote, written again where the same box is
-  drawn again (`replayed`): a form's name or a font's subset means nothing in another PDF.
-- A layout box's, held by it (`BOXES`): the boxes it resolved, by the values they read
-  (layout/values.py `key_of`), while its layout is loaded.
-- A kit's (`REMEMBERED`): plain results kept between builds in a small file beside the kit
-  (out/.<game>.remembered.json) that may be deleted at any time.
-
-A region in memory that fills is emptied: the items of a deck come in runs that look alike,
-and what is dropped is only made again. A drawing is kept to be written again only if it
-names nothing of the page or form it was drawn in (a graphics state for transparency, a
-colour space, a shading, a placed form or picture: ISO 32000-1, 7.8.3): the next would lack
-it. Only the drawing is repeated: a painter's checks still run for every item.
+- A document's, held by its canvas: its forms by what they draw (`FORMS`, render/paint.py),
+  and the operators a box wrote, written again where it is drawn again (`DRAWINGS`; a
+  painter's checks still run for every item): a form's name or a font's subset means
+  nothing in another PDF.
+- A layout box's (`BOXES`): the boxes it resolved, by the values they read (layout/values.py).
+- A kit's (`REMEMBERED`): plain results kept between builds beside it, in a file that may be
+  deleted at any time (out/.<game>.remembered.json), written once the kit is published, under
+  the game's lock, never by a build that fails or validates: out/ changes only when a kit does.
 
 A kit's result is found only under the digest of all its inputs and of the code that made it
 (every module of the package by its size and last change, reportlab's and pyphen's
 versions, the installed distributions: a plug-in's), so a remembered result is the one the
 build would work out again: deleting the file, or a file that does not read, only makes a
-build slower, never different. What is
-remembered is plain numbers (how large a cheat sheet's text fits, where a word may break),
-hashes and the names of modules of the package (which registers an entry: core/registry.py),
-each checked to be one when it is read back.
+build slower, never different. What is remembered is plain numbers (how large a cheat
+sheet's text fits, where a word may break), hashes and the names of modules of the package
+(which registers an entry: core/registry.py), each checked to be one when it is read back.
 
-A whole file of a kit is remembered the same way (`reuse_file`, `file_made`): by the hash of its
-bytes under the digest of all it is made of. A rebuild whose file would come out the same
-copies the previous kit's file, once its bytes are seen to hash to what was made; anything
-else there (a file changed by hand, a link, a device) is not used, and the file is made
-anew.
-
-The file is written once a kit is published, under the game's lock, and never by a build
-that fails or validates: out/ changes only when a kit does."""
+A whole file of a kit is remembered the same way (`reuse_file`, `file_made`): by the hash of
+its bytes under the digest of all it is made of. A rebuild whose file would come out the
+same copies the previous kit's file, once its bytes are seen to hash to what was made;
+anything else there (a file changed by hand, a link, a device) is not used, and the file is
+made anew."""
 
 from __future__ import annotations
 
@@ -46,11 +36,10 @@ import stat
 import tempfile
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from io import BufferedReader
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from bastelbogen.core import limits
 from bastelbogen.core.entrypoints import installed_digest
@@ -58,13 +47,12 @@ from bastelbogen.core.entrypoints import installed_digest
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 Result = list[Any]  # a kit's result: plain values (`plain`), read back from JSON
-
-
 ABSENT = object()  # what `get` answers for a key not kept, where None may be a value
 
 
 class Cache(dict[K, V]):
-    """Values by the inputs they were made from, at most `bound` of them (0: all)."""
+    """Values by the inputs they were made from, at most `bound` of them (0: all): a full one
+    is emptied, as a deck's items come in runs that look alike (what is dropped is made again)."""
 
     __slots__ = ("bound",)  # no dictionary of its own: looked up as fast as a plain one
 
@@ -79,29 +67,25 @@ class Cache(dict[K, V]):
         return value
 
 
-@dataclass(frozen=True)
-class Region:
-    """A cache that each owner holds (a document's canvas, a layout's box), made at its first
-    use and gone with its owner."""
+class Region(NamedTuple):
+    """A cache each owner holds (a document's canvas, a layout's box), gone with its owner."""
 
     name: str
     bound: int = 0
 
     def of(self, owner: object) -> Cache[Any, Any]:
-        try:  # asked for every box drawn or resolved: found at once
-            found: Cache[Any, Any] = owner.__dict__[self.name]
-        except KeyError:
+        found: Cache[Any, Any] | None = owner.__dict__.get(self.name)
+        if found is None:
             found = owner.__dict__[self.name] = Cache(self.bound)
         return found
 
 
-# A document's forms by what they draw: all kept, as the placements after one name it.
-FORMS = Region("_cached_forms")
-# A document's drawings to write again: far more than a page's distinct boxes.
-DRAWINGS = Region("_cached_drawings", 2048)
-# A layout box's boxes resolved for items: a deck cycles through far fewer looks per box.
-BOXES = Region("_cached_boxes", 128)
-# Operators that name a resource of the page or form they are drawn in.
+FORMS = Region("_cached_forms")  # all kept: the placements after a form name it
+DRAWINGS = Region("_cached_drawings", 2048)  # far more than a page's distinct boxes
+BOXES = Region("_cached_boxes", 128)  # a deck cycles through far fewer looks per box
+# Operators that name a resource of the page or form they are drawn in (a graphics state, a
+# colour space, a shading, a placed form or picture: ISO 32000-1, 7.8.3): not kept to be
+# written again, as the next page or form would lack it.
 _RESOURCES = (" gs", " cs", " CS", " scn", " SCN", " sh", " Do", " BDC")
 _PIECE = 1024 * 1024  # read and copied at a time
 KEPT = 4096  # results kept in a kit's file: a game's cheat sheet fits, the words it hyphenates
@@ -110,18 +94,15 @@ KEPT = 4096  # results kept in a kit's file: a game's cheat sheet fits, the word
 def replayed(canvas: Any, key: Hashable) -> bool:
     """Whether what was drawn under `key` on this canvas was drawn again, now."""
     drawn = DRAWINGS.of(canvas).get(key)
-    if drawn is None:
-        return False
-    canvas._code.extend(drawn)
-    return True
+    canvas._code.extend(drawn or ())
+    return drawn is not None
 
 
 @contextmanager
 def recorded(canvas: Any, key: Hashable) -> Iterator[None]:
     """Keep what the block draws under `key`, if it can be drawn again as it is: the block
     ended no form or page, and names no resource of one."""
-    code = canvas._code
-    start = len(code)
+    code, start = canvas._code, len(canvas._code)
     yield
     drawn = tuple(code[start:])
     if canvas._code is code and not any(name in op for op in drawn for name in _RESOURCES):

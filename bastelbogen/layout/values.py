@@ -1,11 +1,6 @@
 """What a layout's box values become for one item: expressions rendered over its context,
-mappings taken from it whole, and the conditions of `when`; and the key of what a box reads,
-by which it is resolved once for every item that shows it alike (core/remembered.py `BOXES`).
-
-Two items whose contexts agree on what a box's expressions read get the same box: the panel
-every card has, the ground of every card of one set, the value box of every 5. The key holds
-those values (typed, so 1 and 1.0 stay apart), the item's size, the layout it is drawn in
-and, for text, its safe zone; a mistake is never kept, so each item that makes it is told."""
+mappings taken from it whole, the conditions of `when`, and the key under which a box is
+resolved once for every item that shows it alike (core/remembered.py `BOXES`)."""
 
 from __future__ import annotations
 
