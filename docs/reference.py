@@ -7,12 +7,17 @@ from __future__ import annotations
 import ast
 import dataclasses
 import sys
-import tempfile
 from pathlib import Path
 
+from bastelbogen.content.components import ComponentKeys, SizeKeys
 from bastelbogen.content.kinds import KINDS
+from bastelbogen.content.loader import GameFile, PlayerCount, ThemeFile, ThemeFiles, VariantKeys
+from bastelbogen.content.rows import RowsKeys
 from bastelbogen.content.tables import columns
+from bastelbogen.content.tables.columns import ColumnKeys
+from bastelbogen.content.tables.spec import TableKeys
 from bastelbogen.core import limits
+from bastelbogen.core.declare import Section
 from bastelbogen.core.units import to_mm
 
 
@@ -22,31 +27,12 @@ def _first_sentence(text: str) -> str:
 
 
 def keys_read(kind: str) -> list[str]:
-    """Every key a component of `kind` is read with, as the loader itself says it: a
-    component with a key no kind takes is loaded, and its message lists the known ones."""
-    from bastelbogen.content.project import Project
-    from bastelbogen.core.errors import ContentError
-
-    with tempfile.TemporaryDirectory() as tmp:
-        game = Path(tmp) / "content" / "k"
-        game.mkdir(parents=True)
-        (game / "game.yaml").write_text(_PROBE.format(kind=kind))
-        try:
-            Project(Path(tmp)).load("k")
-        except ContentError as exc:
-            for problem in exc.problems:
-                if "known keys: " in problem.message:
-                    return problem.message.split("known keys: ")[1].split(", ")
-    raise AssertionError(f"no list of known keys for kind {kind}")
-
-
-_PROBE = """game: k
-title: {{en: K}}
-languages: [en]
-players: {{min: 1, max: 2}}
-components:
-  - {{id: c, kind: {kind}, size: standard, face: k/f, qqqqqqqqqqqq: 1, items: [{{id: a}}]}}
-"""
+    """Every key a component of `kind` is read with, from the declarations the loader reads
+    it by: the keys every component takes, its size where the kind is sized, the kind's own."""
+    found = KINDS[kind]
+    common = [k for k in ComponentKeys.fields if found.takes_back or k != "back"]
+    sized = list(SizeKeys.fields) if found.sized else []
+    return sorted([*common, *sized, *found.keys])
 
 
 def kinds_table() -> str:
@@ -69,6 +55,44 @@ def kinds_table() -> str:
             f"| `{name}` | {what} | {keys} | {back} | {safe} | {kind.guides} | {kind.paper} |"
         )
     return "\n".join(rows)
+
+
+# What a game's files hold, section by section, each with where it stands.
+SECTIONS: tuple[tuple[str, type[Section]], ...] = (
+    ("The game file (`game.yaml`)", GameFile),
+    ("`players:`", PlayerCount),
+    ("A component (each entry of `components:`)", ComponentKeys),
+    ("A component of a kind with a size (all but die and stand)", SizeKeys),
+    ("`items: {from: TABLE}`: items from a table's rows", RowsKeys),
+    ("A table read from a file (an entry of `tables:`)", TableKeys),
+    ("A column declared as a mapping (an entry of a table's `columns:`)", ColumnKeys),
+    ("A variant (each entry of `variants:`)", VariantKeys),
+    ("`themes:`", ThemeFiles),
+    ("A theme file", ThemeFile),
+)
+
+
+def keys_tables() -> str:
+    """Every key of every section of a game's files: what it takes, its default and what
+    it is, from the declarations the loader reads them by (and `pnp schema` describes)."""
+    out: list[str] = []
+    for title, section in SECTIONS:
+        out += [f"**{title}**", "", "| key | takes | default | what it is |", "|---|---|---|---|"]
+        for key, field in section.fields.items():
+            default = "required" if field.required else _default(field)
+            out.append(f"| `{key}` | {field.type.shown} | {default} | {field.help} |")
+        out.append("")
+    return "\n".join(out).strip()
+
+
+def _default(field) -> str:
+    """A default as a designer writes it in YAML."""
+    if field.default is None:
+        return "–"
+    shown = field.type.show(field.default)
+    if isinstance(shown, bool):
+        return f"`{str(shown).lower()}`"
+    return f"`{shown}`" if shown != "" else '`""`'
 
 
 def columns_table() -> str:

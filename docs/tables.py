@@ -49,6 +49,7 @@ TABLES = {
     "motifs": (motifs.table, "reference/motifs.md"),
     "checks": (values.table, "reference/content.md"),
     "kinds": (reference.kinds_table, "reference/kinds.md"),
+    "keys": (reference.keys_tables, "reference/content.md"),
     "columns": (reference.columns_table, "reference/columns.md"),
     "limits": (reference.limits_table, "reference/limits.md"),
     "modules": (modules.table, "internals/architecture.md"),

@@ -201,7 +201,8 @@ class Length(Type[float]):
 
     def __init__(self, least: float = -limits.MAX_LENGTH_MM, most: float = limits.MAX_LENGTH_MM):
         self.least, self.most = least, most
-        self.shown = f"length from {least:g} to {most:g}mm"
+        edge = least <= -limits.MAX_LENGTH_MM and most >= limits.MAX_LENGTH_MM
+        self.shown = "length (3mm, 0.5in, 8pt)" if edge else f"length from {least:g} to {most:g}mm"
 
     def __call__(self, value: object) -> float:
         try:
