@@ -61,9 +61,18 @@ def _kind_rule(name: str, own: dict[str, tuple[str, ...]]) -> Json:
         then["required"] = ["size"]
     else:
         refused["size"] = False
-    if not kind.takes_back:
-        refused["back"] = False
+    for key in _refused_by(kind):
+        refused[key] = False
     return {"if": chosen, "then": then}
+
+
+def _refused_by(kind: Any) -> list[str]:
+    """Common keys a kind refuses where written (content/components.py tells them): a back
+    where it has none, a safe zone where it places its text itself, cut guides where its
+    sheets carry their own."""
+    refused = [] if kind.takes_back else ["back"]
+    refused += [] if kind.safe_zone is not None else ["safe"]
+    return refused + (["guides", "marks"] if kind.placing == "tiled" else [])
 
 
 def game_schema() -> Json:
