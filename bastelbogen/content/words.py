@@ -6,9 +6,11 @@ missing from a game's table, is a located error."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bastelbogen.content.models import Game
-from bastelbogen.content.schema import Fields, inside, type_name
+from bastelbogen.content.schema import inside
+from bastelbogen.core.declare import MISSING, Field, Json, Keys, Text, Type, type_name
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.paths import DATA, is_file
 from bastelbogen.core.source import YList, YMap, load_yaml
@@ -52,22 +54,46 @@ class Table(dict):
         self.locs: dict[str, Loc] = {}
 
 
-def _table(path: Path, problems: Collector) -> Table:
-    data = load_yaml(path)
-    f = Fields(data, f"the table of words {path.name}", problems, Loc(str(path), 1, 1))
-    table = Table()
-    if not isinstance(data, YMap):
-        return table  # told once, not once per missing word
-    for key, kind in keys().items():
-        value = f.get(key, kind)
+class Lines(Type[tuple[str, ...]]):
+    """A word written as several lines of text (the print guide's steps)."""
+
+    shown = "lines of text"
+
+    def __call__(self, value: object) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            raise ValueError(f"must be a list, got {type_name(value)}")
+        for line in value:
+            if not isinstance(line, str):
+                raise ValueError(f"holds lines of text, not {type_name(line)}")
+        return tuple(value)
+
+    def read(
+        self, value: object, loc: Loc, key: str, problems: Collector, what: str = ""
+    ) -> tuple[str, ...]:
+        """Each line that is not text told at its own line."""
         if isinstance(value, YList):
             for i, line in enumerate(value):
                 if not isinstance(line, str):
                     problems.add(
                         value.item_loc(i), f"'{key}' holds lines of text, not {type_name(line)}"
                     )
-            value = tuple(str(v) for v in value)
-        table[key] = value
+            return tuple(str(v) for v in value)
+        return super().read(value, loc, key, problems, what)
+
+    def schema(self) -> Json:
+        return {"type": "array", "items": {"type": "string"}}
+
+
+def _table(path: Path, problems: Collector) -> Table:
+    data = load_yaml(path)
+    f = Keys(data, f"the table of words {path.name}", problems, Loc(str(path), 1, 1))
+    table = Table()
+    if not isinstance(data, YMap):
+        return table  # told once, not once per missing word
+    for key, kind in keys().items():
+        kind_of: Type[Any] = Lines() if kind is YList else Text()
+        value = f.take(Field(kind_of, key=key))
+        table[key] = None if value is MISSING else value  # a wrong one is told
         table.locs[key] = f.value_loc(key)
     f.done()
     return table
