@@ -325,7 +325,10 @@ def new_cmd(ctx: click.Context, name: str, table: Path | None) -> None:
         _out_of_memory(name)
     from bastelbogen.pipeline.schemacommand import write_into
 
-    write_into(_project(ctx).root / "schemas")
+    try:  # the game is written; its editor's schemas are a help, not a part of it
+        write_into(_project(ctx).root / "schemas")
+    except click.BadParameter as exc:
+        click.echo(f"warning: {exc.message}; `pnp schema` writes them later", err=True)
     click.echo(
         "\n  ".join([f"{name}: a new game in content/{name}/ and templates/{name}/. Next:", *steps])
     )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bastelbogen.content.schema import SCHEMA_NAMES
 from tests.conftest import pnp
 
 GAME = """game: deck
@@ -494,6 +495,7 @@ def test_new_makes_a_game_that_builds_as_it_is(tmp_path):
         "content/my-deck/cards.csv",
         "content/my-deck/game.yaml",
         "content/my-deck/rules.yaml",
+        *sorted(f"schemas/{name}.schema.json" for name in SCHEMA_NAMES),  # for an editor
         "templates/my-deck/back.yaml",
         "templates/my-deck/card.yaml",
     ]

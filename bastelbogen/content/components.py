@@ -92,7 +92,11 @@ class ComponentKeys(Section):
     back = optional(Text(), help="the layout printed behind its front")
     shape = optional(Later("a shape", shape_schema), help="where it is cut (default: rect)")
     guides = optional(Choice(*GUIDES, why=GUIDES_WHY), help="its cut guides (default: the kind's)")
-    marks = optional(Flag(), help="the old name of guides: true is crop, false none")
+    marks = optional(
+        Flag(),
+        help="the old name of guides: true is crop, false none",
+        old="write guides: crop or guides: none",
+    )
     safe = optional(Length(), help="how far inside the cut text stays (default 3mm)")
     item_id = optional(Text(), help="a pattern that names each item ({{ id }}, fields)")
     refs = optional(MapOf(Text()), help="item fields that name a row of a table")

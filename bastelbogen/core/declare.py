@@ -73,8 +73,11 @@ class Field(Generic[T]):
     class attribute it names the key (underscores read as hyphens unless `key` says); on
     an instance it is the value read."""
 
-    def __init__(self, type: Type[T], default: T = MISSING, help: str = "", key: str = "") -> None:
+    def __init__(
+        self, type: Type[T], default: T = MISSING, help: str = "", key: str = "", old: str = ""
+    ) -> None:
         self.type, self.default, self.help, self.key = type, default, help, key
+        self.old = old  # an old key still read: what to write instead (an editor hides it)
         self.attr = ""
 
     def __set_name__(self, owner: type, attr: str) -> None:
@@ -100,6 +103,8 @@ class Field(Generic[T]):
             out["description"] = self.help
         if not self.required and self.default is not None and _plain(self.default):
             out["default"] = self.type.show(self.default)
+        if self.old:  # `deprecationMessage` is what YAML language servers read
+            out.update(deprecated=True, deprecationMessage=self.old)
         return out
 
 
@@ -107,9 +112,9 @@ def _plain(value: object) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def optional(type: Type[T], help: str = "", key: str = "") -> Field[T | None]:
+def optional(type: Type[T], help: str = "", key: str = "", old: str = "") -> Field[T | None]:
     """A key that may be left out, and is then None."""
-    return Field(type, None, help, key)  # type: ignore[arg-type]
+    return Field(type, None, help, key, old)  # type: ignore[arg-type]
 
 
 class Keys:
@@ -245,7 +250,8 @@ class Section:
 
     @classmethod
     def schema(cls) -> Json:
-        out: Json = {"type": "object", "properties": cls.properties()}
+        out: Json = {"title": cls.what[:1].upper() + cls.what[1:], "type": "object"}
+        out["properties"] = cls.properties()
         required = [key for key, field in cls.fields.items() if field.required]
         if required:
             out["required"] = required

@@ -247,7 +247,8 @@ class Size(Type[tuple[float, float]]):
 
     def schema(self) -> Json:
         pair = {"type": "array", "items": Length(0).schema(), "minItems": 2, "maxItems": 2}
-        return {"anyOf": [{"enum": list(CARD_SIZES_MM)}, pair]}
+        named = {"title": "a card size", "enum": list(CARD_SIZES_MM)}
+        return {"anyOf": [named, {"title": "[width, height]", **pair}]}
 
 
 class ListOf(Type[list[T]]):

@@ -39,6 +39,7 @@ def component_schema() -> Json:
         properties.update(settings.properties() if settings else {})
     rules = [_kind_rule(name, own) for name in KINDS.names()]
     return {
+        "title": "A component",
         "type": "object",
         "properties": properties,
         "required": [k for k, f in ComponentKeys.fields.items() if f.required],
@@ -148,6 +149,7 @@ def _box_schema() -> Json:
     for key in _every_key():
         properties.setdefault(key, {})
     return {
+        "title": "A box",
         "type": "object",
         "properties": properties,
         "required": ["name", "painter", "box"],
@@ -200,7 +202,7 @@ def theme_schema() -> Json:
 
 
 def _document(schema: Json, name: str, title: str) -> Json:
-    return {"$schema": DIALECT, "$id": f"{name}.schema.json", "title": title, **schema}
+    return {"$schema": DIALECT, "$id": f"{name}.schema.json", **schema, "title": title}
 
 
 def rules_file_schema() -> Json:

@@ -8,12 +8,12 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from bastelbogen.content.schema import Fields
 from bastelbogen.core import limits
 from bastelbogen.core.declare import (
     Anything,
     Field,
     Json,
+    Keys,
     ListOf,
     Number,
     Said,
@@ -66,7 +66,7 @@ def read_columns(
     `key`: the column whose cells name the rows (always text)."""
     if raw is None:
         return {}
-    top = Fields(raw, f"the columns of {where}", problems, loc)
+    top = Keys(raw, f"the columns of {where}", problems, loc)
     columns = {}
     for name in top.data:
         top.known.append(name)

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bastelbogen.content.models import Table
-from bastelbogen.content.schema import Fields, Later, inside, type_name
+from bastelbogen.content.schema import Later, inside, type_name
 from bastelbogen.content.tables import header, read_cells, rows_of
 from bastelbogen.content.tables.columns import Column, column_schema, convert, read_columns
-from bastelbogen.core.declare import Field, Json, Section, Text, Type, optional
+from bastelbogen.core.declare import Field, Json, Keys, Section, Text, Type, optional
 from bastelbogen.core.errors import Collector, ContentError, Loc
 from bastelbogen.core.names import item_id_problem
 from bastelbogen.core.paths import is_file
@@ -47,7 +47,7 @@ def load_tables(
 def _load_tables(
     raw, loc: Loc, folder: Path, problems: Collector, langs: tuple[str, ...]
 ) -> dict[str, Table]:
-    t = Fields(raw, "'tables'", problems, loc)
+    t = Keys(raw, "'tables'", problems, loc)
     tables, columns = {}, {}
     for name in t.data:
         t.known.append(name)
