@@ -130,7 +130,7 @@ def takes(game: Game, profile: Profile, fit: bool) -> str:
     """Why the profile takes none of the game's cards ("" when it takes one, or a near miss
     it would name): the sizes of its cards, for the warning that leaves the game out of a
     build of several games."""
-    cards = [kind_of(c).trim(c, game) for c in game.components if kind_of(c).name == "card"]
+    cards = [kind_of(c).trim(c, game) for c in game.components if kind_of(c).dealt]
     sizes = [_size(t, profile) for t in cards]
     if "same" in sizes or (fit and "near" in sizes):
         return ""
@@ -150,7 +150,7 @@ def _chosen(
     rest listed as left out. A near miss without --fit, or no card at all, is an error."""
     chosen: list[tuple[Gathered, Fit]] = []
     left: list[Entry] = []
-    cards = [g for g in faces(job) if kind_of(g.component).name == "card"]
+    cards = [g for g in faces(job) if kind_of(g.component).dealt]
     pw, ph = profile.trim
     stretch = job.options.stretch
     for one in cards:

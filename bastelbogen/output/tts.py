@@ -74,7 +74,7 @@ class Tts(Export):
         first_deck, rolled = 1, 0
         widths: list[float] = []  # each object's width on the table, TTS units (inches)
         for one in faces(job):
-            if kind_of(one.component).name == "die":
+            if kind_of(one.component).rolls:
                 rolling, paths = dice(job, one)
                 objects += rolling
                 written += paths

@@ -68,6 +68,8 @@ class Kind:
     sized = True  # the component names its size (a stand takes it from what it holds)
     placing = "grid"  # how items go on sheets: grid (imposition) or tiled (boards)
     paper = "card"  # what PRINT.txt says to print it on: card, board or plain (words paper-*)
+    dealt = False  # dealt from a deck: what a print shop's card products and --fit take
+    rolls = False  # thrown to read its top face: a table simulator's die
     settings: type[Details] | None = None  # the kind's own keys in a component, declared
 
     @property

@@ -6,3 +6,4 @@ from bastelbogen.content.kinds import Kind, register
 @register
 class Card(Kind):
     name = "card"
+    dealt = True

@@ -216,6 +216,7 @@ class Die(Kind):
     mountain fold."""
 
     name = "die"
+    rolls = True
     guides = "lines"  # its net's outline
     backs = False
     takes_back = False
