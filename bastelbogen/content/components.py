@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bastelbogen.content.kinds import GUIDES, KINDS, Kind
-from bastelbogen.content.models import Component, ItemSpec
+from bastelbogen.content.models import Component, ItemSpec, Table
 from bastelbogen.content.rows import RowsKeys, items_from
 from bastelbogen.content.schema import WORDS, Later, words
 from bastelbogen.content.select import read_each
@@ -33,6 +33,7 @@ from bastelbogen.core.shapes import Shape
 from bastelbogen.core.source import YList, YMap
 from bastelbogen.core.units import mm
 
+Langs = tuple[str, ...]  # the game's languages, the first its main one
 RESERVED_IDS = ("rules",)  # file names the kit writes itself (rules.pdf)
 
 
@@ -110,12 +111,12 @@ class SizeKeys(Section):
 
 
 def component(
-    data,
+    data: object,
     loc: Loc,
     folder: Path,
     problems: Collector,
     langs: tuple[str, ...],
-    tables: dict | None = None,
+    tables: dict[str, Table] | None = None,
 ) -> Component:
     keys = Keys(data, "a component", problems, loc)
     c = ComponentKeys.read_from(keys)
@@ -174,7 +175,9 @@ def _size(keys: Keys, sort: Kind) -> tuple[float, float]:
     return SizeKeys.read_from(keys).size or (mm(63), mm(88))
 
 
-def _items(c: ComponentKeys, cid: str, tables: dict, problems: Collector, langs):
+def _items(
+    c: ComponentKeys, cid: str, tables: dict[str, Table], problems: Collector, langs: Langs
+) -> tuple[tuple[ItemSpec, ...], tuple[tuple[str, str], ...]]:
     """(item specs, refs their table adds): written out, or from a table's rows."""
     where = c.value_loc("items")
     if isinstance(c.items, YMap):  # from a table's rows
@@ -250,7 +253,7 @@ def _safe(
     return safe
 
 
-def _item(data, loc: Loc, cid: str, problems: Collector, langs) -> ItemSpec:
+def _item(data: object, loc: Loc, cid: str, problems: Collector, langs: Langs) -> ItemSpec:
     if not isinstance(data, YMap):
         problems.add(loc, f"an item of component '{cid}' must be a mapping, got {type_name(data)}")
         data = YMap()
@@ -267,7 +270,7 @@ def _item(data, loc: Loc, cid: str, problems: Collector, langs) -> ItemSpec:
     return ItemSpec(data, count, pairs, loc)
 
 
-def _check_texts(node, problems: Collector, langs: tuple[str, ...]) -> None:
+def _check_texts(node: object, problems: Collector, langs: Langs) -> None:
     """A mapping with a key that is one of the game's languages is a text in several
     languages: it may hold nothing else, and each language holds text or a list of texts."""
     if isinstance(node, YMap):

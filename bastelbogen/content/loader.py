@@ -5,12 +5,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from bastelbogen.content.components import component
+from bastelbogen.content.components import Langs, component
 from bastelbogen.content.models import (
     DEFAULT_LANGUAGES,
     Check,
+    Component,
     Game,
     Players,
+    Rules,
     Table,
     Theme,
     Variant,
@@ -22,6 +24,7 @@ from bastelbogen.content.tables.spec import load_tables
 from bastelbogen.core.declare import (
     Anything,
     Field,
+    Json,
     Keys,
     ListOf,
     MapOf,
@@ -86,7 +89,7 @@ class Languages(Type[tuple[str, ...]]):
     def __call__(self, value: object) -> tuple[str, ...]:
         raise ValueError(f"must be a list, got {type_name(value)}")
 
-    def schema(self) -> dict:
+    def schema(self) -> Json:
         code = {
             "type": "string",
             "pattern": f"^(?:{LANG_CODE.pattern.removesuffix(chr(92) + 'Z')})$",
@@ -224,7 +227,7 @@ def _entries(value: object, loc: Loc, key: str, problems: Collector) -> list[tup
     return [(item, value.item_loc(i)) for i, item in enumerate(value)]
 
 
-def _rules(g: GameFile, folder: Path, problems: Collector, langs: tuple[str, ...]):
+def _rules(g: GameFile, folder: Path, problems: Collector, langs: Langs) -> Rules | None:
     if g.rules is None:
         return None
     where = g.value_loc("rules")
@@ -237,26 +240,30 @@ def _rules(g: GameFile, folder: Path, problems: Collector, langs: tuple[str, ...
     return load_rules(rules_path, langs, problems)
 
 
-def _tables(raw: object, loc: Loc, folder: Path, problems: Collector, langs) -> dict[str, Table]:
+def _tables(
+    raw: object, loc: Loc, folder: Path, problems: Collector, langs: Langs
+) -> dict[str, Table]:
     if raw is None:
         return {}
     return load_tables(raw, loc, folder, problems, langs)
 
 
-def _check(data, loc: Loc, problems: Collector) -> Check:
+def _check(data: object, loc: Loc, problems: Collector) -> Check:
     f = Keys(data, "a check", problems, loc)
     kind = f.take(Field(Text(), key="check"))  # checks/declared.py knows the kinds
     return Check(kind or "", f.data, loc)
 
 
-def _variant(v: VariantKeys, problems: Collector, langs) -> Variant:
+def _variant(v: VariantKeys, problems: Collector, langs: Langs) -> Variant:
     vid = v.id or "?"
     name = words(v, "name", problems, langs, vid)
     keep = tuple((k, tuple(values)) for k, values in (v.keep or {}).items())
     return Variant(vid, name, v.component or "", v.field or "", tuple(v.drop or ()), v.loc, keep)
 
 
-def _check_variants(variants, components, problems: Collector) -> None:
+def _check_variants(
+    variants: tuple[Variant, ...], components: tuple[Component, ...], problems: Collector
+) -> None:
     ids = {c.id for c in components}
     seen: dict[str, Loc] = {}
     for v in variants:
@@ -271,7 +278,9 @@ def _check_variants(variants, components, problems: Collector) -> None:
             )
 
 
-def _themes(t: ThemeFiles | None, folder: Path, problems: Collector, langs):
+def _themes(
+    t: ThemeFiles | None, folder: Path, problems: Collector, langs: Langs
+) -> tuple[dict[str, Theme], str | None]:
     """`themes: {field: type, files: {town: themes/town.yaml, …}}`; the first is the default."""
     if t is None:
         return {}, None
@@ -312,7 +321,7 @@ def _raw(data: object, key: str, loc: Loc) -> YMap:
 _FAILED = object()
 
 
-def _load_file(folder: Path, rel: str, loc: Loc, problems: Collector, what: str):
+def _load_file(folder: Path, rel: str, loc: Loc, problems: Collector, what: str) -> object:
     """A YAML file the game file names, inside the game's folder; _FAILED (and the problem
     noted) when it is outside, missing or broken. An empty file gives None, which its
     reader reports as the wrong kind of value, at the file's first line."""
@@ -330,7 +339,9 @@ def _load_file(folder: Path, rel: str, loc: Loc, problems: Collector, what: str)
     return data
 
 
-def _fonts(g: GameFile, folder: Path, fonts_dir: Path, problems: Collector):
+def _fonts(
+    g: GameFile, folder: Path, fonts_dir: Path, problems: Collector
+) -> tuple[dict[str, Path], dict[str, Loc]]:
     """Font roles -> files, and where each was named (the shipped defaults were not)."""
     fonts = {
         "regular": fonts_dir / "Vera.ttf",

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from bastelbogen.content.expand import RESERVED
-from bastelbogen.content.models import ItemSpec
+from bastelbogen.content.models import ItemSpec, Table
 from bastelbogen.content.schema import Later
 from bastelbogen.content.select import read_each, read_where
 from bastelbogen.core.declare import Anything, Field, Json, MapOf, Section, Text, Type, optional
@@ -74,7 +74,9 @@ class RowsKeys(Section):
     with_ = optional(MapOf(Anything()), help="further fields every item gets")
 
 
-def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector):
+def items_from(
+    raw: YMap, loc: Loc, cid: str, tables: dict[str, Table], problems: Collector
+) -> tuple[tuple[ItemSpec, ...], tuple[tuple[str, str], ...]]:
     """(item specs, refs to add) for a component whose `items` come from a table."""
     what = f"the items of component '{cid}'"
     r = RowsKeys.read(raw, loc, problems, what)
@@ -113,7 +115,7 @@ def items_from(raw: YMap, loc: Loc, cid: str, tables: dict, problems: Collector)
     return tuple(ItemSpec(d, n, pairs, at) for d, n, at in specs), refs
 
 
-def _with(data: YMap, extra, loc: Loc) -> None:
+def _with(data: YMap, extra: dict[str, object], loc: Loc) -> None:
     """The fields `with:` gives every item (`with: {deck: A}`), each told where written."""
     for key, value in extra.items():
         data[key] = value
@@ -134,7 +136,7 @@ def _copies(row: YMap, column: str | None, table: str, problems: Collector) -> i
     return value
 
 
-def _data(row: YMap, alias: str | None, each, each_loc: Loc) -> YMap:
+def _data(row: YMap, alias: str | None, each: YMap | None, each_loc: Loc) -> YMap:
     """The item's data: the row itself (its places kept), or its id under the alias."""
     data = YMap()
     if alias:

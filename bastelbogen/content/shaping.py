@@ -14,7 +14,10 @@ from bastelbogen.core.shapes import KINDS as SHAPE_KINDS
 from bastelbogen.core.shapes import RECT, Shape, polygon_problem
 from bastelbogen.core.source import YMap
 from bastelbogen.core.typed import Json, Length, type_name
-from bastelbogen.core.units import mm, parse_length
+from bastelbogen.core.units import mm
+
+Size = tuple[float, float]  # a piece's trim, in points
+Points = tuple[tuple[float, float], ...]  # corners in mm from the top-left
 
 
 def shape_schema() -> Json:
@@ -33,9 +36,7 @@ def shape_schema() -> Json:
     return {"anyOf": [{"enum": list(SHAPE_KINDS)}, *one]}
 
 
-def parse_shape(
-    value, loc: Loc, problems: Collector, folder: Path, size: tuple[float, float]
-) -> Shape:
+def parse_shape(value: object, loc: Loc, problems: Collector, folder: Path, size: Size) -> Shape:
     """`shape:` of a component: a name (rect, hex, circle) or a mapping of one name to its
     setting ({rounded: 3mm}, {hex: flat}, {polygon: [[x, y], …]} in mm from the top-left,
     {path: SVG path data in mm, or a die-line .svg in the game folder})."""
@@ -66,21 +67,21 @@ def parse_shape(
         return RECT
 
 
-def _rounded(setting, folder: Path, size) -> Shape:
-    return Shape("rounded", radius=parse_length(setting if setting is not None else "3mm"))
+def _rounded(setting: object, folder: Path, size: Size) -> Shape:
+    return Shape("rounded", radius=Length(0)(setting if setting is not None else "3mm"))
 
 
-def _hex(setting, folder: Path, size) -> Shape:
+def _hex(setting: object, folder: Path, size: Size) -> Shape:
     if setting not in (None, "pointy", "flat"):
         raise ValueError(f"a hex is pointy or flat, not {setting!r}")
     return Shape("hex", orient=setting or "pointy")
 
 
-def _polygon(setting, folder: Path, size) -> Shape:
+def _polygon(setting: object, folder: Path, size: Size) -> Shape:
     return Shape("polygon", points=_inside(_points(setting), size))
 
 
-def _path(setting, folder: Path, size) -> Shape:
+def _path(setting: object, folder: Path, size: Size) -> Shape:
     if not isinstance(setting, str):
         raise ValueError(
             "a path is SVG path data in mm ('M 0 0 H 40 V 30 Z') or the"
@@ -96,7 +97,7 @@ def _path(setting, folder: Path, size) -> Shape:
 _SHAPES = {"rounded": _rounded, "hex": _hex, "polygon": _polygon, "path": _path}
 
 
-def _inside(points: tuple, size: tuple[float, float]) -> tuple:
+def _inside(points: Points, size: Size) -> Points:
     """The corners, when they all lie within the piece's size (its trim box)."""
     w, h = (v / mm(1) for v in size)
     for x, y in points:
@@ -108,7 +109,7 @@ def _inside(points: tuple, size: tuple[float, float]) -> tuple:
     return points
 
 
-def _points(value) -> tuple:
+def _points(value: object) -> Points:
     if not isinstance(value, list) or not 3 <= len(value) <= limits.MAX_CORNERS:
         raise ValueError(
             f"a polygon lists 3 to {limits.MAX_CORNERS:,} corners, [x, y] in mm from the top-left"

@@ -235,7 +235,11 @@ class Section:
         return tuple(getattr(self, f.attr) for f in self.fields.values())
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.values() == other.values()  # type: ignore[attr-defined]
+        return (
+            isinstance(other, Section)
+            and type(other) is type(self)
+            and self.values() == other.values()
+        )
 
     def __hash__(self) -> int:
         return hash(repr(self))

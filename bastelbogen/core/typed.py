@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, Loc
@@ -68,7 +68,7 @@ class Type(Generic[T]):
             problems.add(getattr(value, "loc", None) or loc, f"{what}: {exc}" if what else str(exc))
         except ValueError as exc:
             problems.add(getattr(value, "loc", None) or loc, f"'{key}' {exc}")
-        return MISSING
+        return cast(T, MISSING)  # told; the section takes the key's default
 
 
 class Anything(Type[object]):
@@ -277,7 +277,7 @@ class ListOf(Type[list[T]]):
             self._count(value)
         except ValueError as exc:
             problems.add(loc, f"'{key}' {exc}")
-            return MISSING
+            return cast(list[T], MISSING)
         out: YList = YList()
         out.loc, out.item_locs = value.loc, []
         for i, item in enumerate(value):
