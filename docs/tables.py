@@ -10,35 +10,21 @@ from pathlib import Path
 
 from bastelbogen.checks import values
 from bastelbogen.content import options, painters
+from bastelbogen.core.typed import Flag
 from bastelbogen.pipeline import plugins
 from docs import errors, modules, motifs, reference
 
-ALLOWED = {
-    "choice": lambda o: " / ".join(o.choices),
-    "length": lambda o: f"{o.least_mm:g} to {o.limit_mm:g} mm",
-    "offset": lambda o: f"±{o.limit_mm:g} mm each",
-    "langs": lambda o: "language codes",
-    "name": lambda o: "a name the game defines",
-    "list": lambda o: " / ".join(o.choices) + ", repeatable",
-    "int": lambda o: f"{o.span[0]} to {o.span[1]}",
-    "url": lambda o: "an http(s) address",
-    "flag": lambda o: "flag",
-    "alias": lambda o: f"flag: `--{o.means[0]} {o.means[1]}`",
-}
-
 
 def option_table() -> str:
-    """The options as a Markdown table, for the README."""
+    """The options as a Markdown table, for the README: what each takes as its Type says."""
     rows = ["| option | default | allowed | what it does |", "|---|---|---|---|"]
-    shown: str | float | list | None
     for option in options.OPTIONS.values():
         value = option.shown(option.default)
-        if option.type in ("flag", "alias"):
+        if isinstance(option.type, Flag):
             shown = "off"
         else:
             shown = "–" if value in (None, []) else f"`{value}`"
-        allowed = ALLOWED[option.type](option)
-        rows.append(f"| `--{option.name}` | {shown} | {allowed} | {option.help} |")
+        rows.append(f"| `--{option.name}` | {shown} | {option.allowed} | {option.help} |")
     return "\n".join(rows)
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from bastelbogen.content.options import OPTIONS
+from bastelbogen.content.optiontypes import Measure, Offset
 from bastelbogen.content.project import FONTS, TEMPLATES
 from bastelbogen.core import limits
 from bastelbogen.core.units import mm
@@ -50,7 +51,7 @@ def build(game: str, out: Path, project: Path = ROOT, **values) -> Path:
     for name, value in values.items():
         option = OPTIONS.get(name)
         parsed[option.key if option else name] = (
-            option.parse(value) if option and option.type in ("length", "offset") else value
+            option.parse(value) if option and isinstance(option.type, Measure | Offset) else value
         )
     return build_game(Project(project), game, out, BuildOptions.of(**parsed))
 

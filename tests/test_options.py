@@ -1,13 +1,17 @@
-"""The build options are declared once (content/options.py); the command line, the
-build, the manifest and the README all read that one declaration."""
+"""The build options are declared once (content/options.py, as the fields of the classes
+that hold them); the command line, the build, the manifest and the README all read that
+one declaration, and the objects the code reads are typed by it."""
 
 from __future__ import annotations
 
+import typing
 from dataclasses import fields
 
 import pytest
 
-from bastelbogen.content.options import OPTIONS, record
+from bastelbogen.content.options import OPTIONS, KitOptions, PrintOptions, record
+from bastelbogen.content.optiontypes import Maybe, Measure, Offset
+from bastelbogen.core.typed import Choice, Type
 from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import PrintSettings
 from bastelbogen.pipeline.build import BuildOptions
@@ -25,41 +29,77 @@ def test_help_lists_every_option_with_its_default():
     out = " ".join(pnp("build", "--help", cwd=ROOT).stdout.split())
     for option in OPTIONS.values():
         assert f"--{option.name}" in out
-        if option.type in ("length", "offset", "choice"):
+        if isinstance(option.type, Measure | Offset | Choice):
             assert f"[default: {option.shown(option.default)}]" in out
 
 
 def test_the_build_takes_the_declared_defaults():
     values = BuildOptions().values()
     for option in OPTIONS.values():
-        if option.type != "alias":
+        if not option.means[0]:  # an alias holds no value
             assert values[option.key] == option.default, option.name
     assert PrintSettings() == BuildOptions.of().settings
 
 
+def _made(kind: Type) -> object:
+    """The Python type a Type makes: the T of the Type[T] it is (Maybe: or None)."""
+    if isinstance(kind, Maybe):
+        return _made(kind.inner) | None
+    for cls in type(kind).__mro__:
+        for base in cls.__dict__.get("__orig_bases__", ()):
+            if typing.get_origin(base) is Type:
+                return typing.get_args(base)[0]
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize(
+    ("holder", "declared"), [(PrintSettings, PrintOptions), (BuildOptions, KitOptions)]
+)
+def test_the_objects_hold_each_option_typed_as_declared(holder, declared):
+    """PrintSettings and BuildOptions hold their options as the declaration's fields, in
+    its order, each annotated (as mypy reads it) with the type its Type makes and
+    defaulted as declared; nothing else but the nested settings and validating's `dry`."""
+    hints = typing.get_type_hints(holder)
+    mine = {f.name for f in fields(declared)}
+    options = [o for o in OPTIONS.values() if o.key in mine]
+    assert [f.name for f in fields(holder) if f.name not in ("settings", "dry")] == [
+        o.key for o in options
+    ]
+    for option in options:
+        assert hints[option.key] == _made(option.type), option.name
+        assert getattr(holder(), option.key) == option.default, option.name
+    assert hints.get("settings", PrintSettings) is PrintSettings
+
+
 def test_every_option_is_a_field_and_every_field_an_option():
-    """The objects that hold the options have a field for each entry of the table and none
+    """The objects that hold the options have a field for each declared one and none
     besides (the nested settings and validating's `dry` are no options)."""
     printed = {f.name for f in fields(PrintSettings)}
     built = {f.name for f in fields(BuildOptions)} - {"settings", "dry"}
-    declared = {o.key: o for o in OPTIONS.values() if o.type != "alias"}
-    assert printed | built == set(declared) and not printed & built
-    assert printed == {k for k, o in declared.items() if o.group == "print"}
-    for f in fields(BuildOptions):
-        if f.name in declared:
-            assert f.default == declared[f.name].default, f.name
+    declared = {o.key for o in OPTIONS.values() if not o.means[0]}
+    assert printed | built == declared and not printed & built
+    assert set(BuildOptions().values()) == declared
 
 
 NEW = """
-import json, sys
-from bastelbogen.content.options import OPTIONS, Option
+import dataclasses, json, sys
+from bastelbogen.content import options
+from bastelbogen.content.optiontypes import Count, Measure
 from bastelbogen.core.units import mm
-OPTIONS["sparkle"] = Option("sparkle", "int", 3, "Sparkles a card.", span=(0, 9))
-OPTIONS["gutter"] = Option("gutter", "length", mm(2), "Room.", limit_mm=5.0, group="print")
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Kit(options.KitOptions):
+    sparkle: int = options.option(Count(0, 9), 3, "Sparkles a card.")
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Printing(options.PrintOptions):
+    gutter: float = options.option(Measure(0, 5), mm(2), "Room.")
+
+options.KitOptions, options.PrintOptions = Kit, Printing  # as if written in the classes
+options.OPTIONS = options._declared(Printing, Kit)
 from click.testing import CliRunner
 from bastelbogen.cli import main
-from bastelbogen.layout.imposition import PrintSettings
-from bastelbogen.pipeline.build import BuildOptions
+from bastelbogen.layout.imposition import BuildOptions, PrintSettings
 run = lambda *a: CliRunner().invoke(main, ["--root", sys.argv[1], *a])
 built = run("build", "mytown", "--sparkle", "5", "--gutter", "4mm", "--out", sys.argv[2])
 print(json.dumps({
@@ -71,9 +111,10 @@ print(json.dumps({
 """
 
 
-def test_a_new_option_is_one_entry(tmp_path):
-    """Two entries added to the table before anything reads it: each reaches the objects
-    with its default, the command line with its help and range, and the manifest."""
+def test_a_new_option_is_one_field(tmp_path):
+    """Two options added to the declaring classes before anything reads them: each reaches
+    the objects with its default, the command line with its help and range, and the
+    manifest."""
     import json
     import subprocess
     import sys
@@ -107,9 +148,9 @@ def test_calibrate_takes_the_declared_paper_and_duplex(tmp_path):
     from bastelbogen.cli import calibrate_cmd
 
     params = {p.name: p for p in calibrate_cmd.params}
-    assert tuple(params["paper"].type.choices) == OPTIONS["paper"].choices
+    assert tuple(params["paper"].type.choices) == OPTIONS["paper"].type.choices
     flips = tuple(params["duplex"].type.choices)
-    assert flips == ("long", "short") and set(flips) < set(OPTIONS["duplex"].choices)
+    assert flips == ("long", "short") and set(flips) < set(OPTIONS["duplex"].type.choices)
     assert params["paper"].default == OPTIONS["paper"].default
     assert params["duplex"].default == OPTIONS["duplex"].default
     result = pnp("calibrate", "--duplex", "fold", "--out", str(tmp_path / "c.pdf"), cwd=ROOT)
@@ -118,7 +159,7 @@ def test_calibrate_takes_the_declared_paper_and_duplex(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "name", [n for n, o in OPTIONS.items() if o.type in ("length", "offset", "choice")]
+    "name", [n for n, o in OPTIONS.items() if isinstance(o.type, Measure | Offset | Choice)]
 )
 def test_a_default_written_out_reads_back(name):
     option = OPTIONS[name]

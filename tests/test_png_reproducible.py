@@ -11,13 +11,14 @@ import zlib
 
 import pytest
 
+from bastelbogen.content.options import OPTIONS
 from bastelbogen.core.paths import ICC
 from tests.cardgame import READERS, card_game, chunks
 from tests.conftest import pnp
 from tests.tools import tools_here
 
 KEPT = {"IHDR", "iCCP", "pHYs", "IDAT", "IEND"}  # what a picture of ours may hold
-EXPORTS = ("png", "shop", "tts", "contact")
+EXPORTS = OPTIONS["export"].type.choices  # every format --export is declared to take
 
 
 def _build(root, out):

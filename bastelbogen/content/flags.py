@@ -1,23 +1,29 @@
-"""The option table (content/options.py) made into command-line flags: each command that
-takes build options gets them from here, so a new option is one entry of the table. And
+"""The declared options (content/options.py) made into command-line flags: each command that
+takes build options gets them from here, so a new option is one field of its declaration. And
 `--out`, the one type every command that writes takes: a place it cannot write is a usage
 error naming the option, told before anything is written."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 from bastelbogen.content.options import OPTIONS, Option
+from bastelbogen.content.optiontypes import Repeated
 from bastelbogen.core.outpath import file_problem, folder_problem
 from bastelbogen.core.paths import is_dir
+from bastelbogen.core.typed import Choice, Flag
+
+C = TypeVar("C", bound=Callable[..., Any])  # a command's function
 
 
-def _parsed(option: Option):
-    def callback(ctx, param, value):
-        if value is None or (option.type in ("langs", "list") and not value):
+def _parsed(option: Option[Any]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value is None or (isinstance(option.type, Repeated) and not value):
             return option.default
         try:
             return option.parse(value)
@@ -27,21 +33,23 @@ def _parsed(option: Option):
     return callback
 
 
-def click_option(option: Option):
-    """One command-line option made from its declaration in options.py."""
+def click_option(option: Option[Any]) -> Callable[[C], C]:
+    """One command-line option made from its declaration in options.py: a flag, a choice
+    (click's), a repeated option or a text its Type parses."""
     decl = (f"--{option.name}", option.key)
-    if option.type in ("flag", "alias"):  # an alias: BuildOptions.of makes it what it means
+    if isinstance(option.type, Flag):  # an alias too: BuildOptions.of makes it what it means
         return click.option(*decl, is_flag=True, help=option.help)
-    if option.type == "choice":
+    if isinstance(option.type, Choice):
         return click.option(
             *decl,
-            type=click.Choice(option.choices),
+            type=click.Choice(option.type.choices),
             default=option.default,
             show_default=True,
             help=option.help,
         )
-    if option.type in ("langs", "list"):
+    if isinstance(option.type, Repeated):
         return click.option(*decl, multiple=True, callback=_parsed(option), help=option.help)
+    # A number's default an int: click reads the text as one first ('3e2' is not valid).
     shown = option.shown(option.default) if option.default is not None else None
     return click.option(
         *decl,
@@ -52,8 +60,8 @@ def click_option(option: Option):
     )
 
 
-def build_options(command):
-    """Every build option of the table, in its order, on one command."""
+def build_options(command: C) -> C:
+    """Every declared build option, in its order, on one command."""
     for option in reversed(OPTIONS.values()):
         command = click_option(option)(command)
     return command

@@ -43,7 +43,7 @@ COLOURS = ("rgb", "cmyk")
 STANDARDS = ("pdf/x-1a:2003",)
 ORDERS = ("front-first", "back-first")
 
-DPI_SPAN = OPTIONS["dpi"].span  # the pictures --dpi may ask for
+DPI_SPAN = limits.EXPORT_DPI  # the pictures --dpi may ask for, as its Count says
 DEFAULT_DPI = cast(int, OPTIONS["dpi"].default)
 
 

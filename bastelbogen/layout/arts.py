@@ -14,7 +14,7 @@ from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Game, Item
 from bastelbogen.core.errors import ContentError, of_piece
 from bastelbogen.layout.faces import Art, context
-from bastelbogen.layout.imposition import Options
+from bastelbogen.layout.imposition import BuildOptions
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.pieces import art_of
 from bastelbogen.layout.values import typed
@@ -34,7 +34,7 @@ class Arts:
         game: Game,
         plans,
         layouts: Layouts,
-        options: Options,
+        options: BuildOptions,
         lang: str,
         preflight: Preflight | None,
     ) -> None:

@@ -12,12 +12,13 @@ left-right turn.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 
 from bastelbogen.content.models import Item
-from bastelbogen.content.options import PAPERS_MM, options_class
+from bastelbogen.content.options import PAPERS_MM, KitOptions, PrintOptions, unaliased
+from bastelbogen.core.errors import OptionError
 from bastelbogen.core.geometry import (
     Matrix,
     Rect,
@@ -40,13 +41,10 @@ MARK_WIDTH = 0.25  # pt
 EPS = 1e-6
 
 
-# Its fields are the options of the group "print" in options.py, typed and defaulted there.
-_Declared: Any = options_class("print")
-
-
-class PrintSettings(_Declared):
+class PrintSettings(PrintOptions):
     """What the layout needs of a build's options: paper, duplex, bleed, margin, the back
-    offset and the registration marks (each declared once, in content/options.py)."""
+    offset and the registration marks (each declared once, as a field of PrintOptions in
+    content/options.py), and what it works out of them."""
 
     @property
     def keep_clear(self) -> float:
@@ -69,37 +67,33 @@ class PrintSettings(_Declared):
         return PAPERS[self.paper]
 
 
-class Options(Protocol):
-    """A build's options as the layout and the writers read them: pipeline.build.BuildOptions,
-    a later stage's, languages and theme resolved."""
+# Here, below the writers and the pipeline, so that each reads the one real type.
+@dataclass(frozen=True, kw_only=True)
+class BuildOptions(KitOptions):
+    """A build's options as the layout, the writers and the pipeline read them: the print
+    settings, every other option (declared in content/options.py as KitOptions' fields)
+    and validating's `dry`, no option. A theme or langs left empty are the game's first
+    theme and all its languages once settled (pipeline/build.py)."""
 
-    @property
-    def settings(self) -> PrintSettings: ...
-    @property
-    def langs(self) -> tuple[str, ...]: ...
-    @property
-    def braille(self) -> bool: ...
-    @property
-    def svg(self) -> bool: ...
-    @property
-    def cut(self) -> str: ...
-    @property
-    def theme(self) -> str | None: ...
-    @property
-    def export(self) -> tuple[str, ...]: ...
-    @property
-    def dpi(self) -> int: ...
-    @property
-    def fit(self) -> bool: ...
-    @property
-    def stretch(self) -> bool: ...
-    @property
-    def pdfx(self) -> bool: ...
-    @property
-    def base_url(self) -> str | None: ...
-    @property
-    def dry(self) -> bool: ...
-    def values(self) -> dict: ...
+    settings: PrintSettings = PrintSettings()
+    dry: bool = False  # validating: every face drawn, nothing written
+
+    @classmethod
+    def of(cls, **values: Any) -> BuildOptions:
+        """Options from parsed values keyed like the fields (back_offset, langs), an alias
+        (svg) as what it stands for; what is not given takes its declared default."""
+        try:
+            values = unaliased(values)
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
+        values = {k: tuple(x) if isinstance(x, list) else x for k, x in values.items()}
+        printed = {f.name: values.pop(f.name) for f in fields(PrintOptions) if f.name in values}
+        return cls(settings=PrintSettings(**printed), **values)
+
+    def values(self) -> dict[str, object]:
+        """Every option's value, keyed like the fields, in the declaration's order."""
+        held = [(self.settings, PrintOptions), (self, KitOptions)]
+        return {f.name: getattr(holder, f.name) for holder, group in held for f in fields(group)}
 
 
 @dataclass(frozen=True, slots=True)  # slots: a big deck places tens of thousands

@@ -20,7 +20,7 @@ from bastelbogen.core.remembered import REMEMBERED, digest
 from bastelbogen.core.units import mm
 from bastelbogen.layout import boards
 from bastelbogen.layout.arts import Arts
-from bastelbogen.layout.imposition import Options, Page, PrintSettings, cut_guides, impose
+from bastelbogen.layout.imposition import BuildOptions, Page, PrintSettings, cut_guides, impose
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.nesting import nest_grid
 from bastelbogen.layout.parts import Tail, packable, shared_sheets, tails_of
@@ -91,7 +91,11 @@ PLACINGS = {"grid": _grid, "tiled": _tiled}  # how a kind's items go on sheets (
 
 
 def lay_out(
-    game: Game, variant: Variant | None, options: Options, layouts: Layouts, preflight: Preflight
+    game: Game,
+    variant: Variant | None,
+    options: BuildOptions,
+    layouts: Layouts,
+    preflight: Preflight,
 ) -> Iterator[LaidOut]:
     """Each file of the kit in turn: every component's own, then the shared sheets."""
     for planned in plan_files(game, variant, options, layouts):
@@ -108,7 +112,7 @@ class FilePlan:
 
 
 def plan_files(
-    game: Game, variant: Variant | None, options: Options, layouts: Layouts
+    game: Game, variant: Variant | None, options: BuildOptions, layouts: Layouts
 ) -> list[FilePlan]:
     """Every file of the kit as geometry: each component's own, then the shared sheets.
     Cheap next to painting, and done once, so the files can be painted apart (--jobs)."""
@@ -165,7 +169,7 @@ def paint_file(
     game: Game,
     planned: FilePlan,
     layouts: Layouts,
-    options: Options,
+    options: BuildOptions,
     preflight: Preflight | None,
     made_of: str | None = None,
 ) -> Iterator[LaidOut]:
@@ -225,7 +229,11 @@ def _cut_by_machine(page: Page) -> bool:
 
 
 def _plan(
-    game: Game, component: Component, variant: Variant | None, options: Options, layouts: Layouts
+    game: Game,
+    component: Component,
+    variant: Variant | None,
+    options: BuildOptions,
+    layouts: Layouts,
 ) -> _Planned:
     settings = options.settings
     kind = kind_of(component)

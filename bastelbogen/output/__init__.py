@@ -24,7 +24,7 @@ from bastelbogen.core.paths import DATA
 from bastelbogen.core.registry import Registry
 from bastelbogen.core.shapes import Loop, seen_from_behind
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.imposition import Options, Page, Placement
+from bastelbogen.layout.imposition import BuildOptions, Page, Placement
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output.publish import Staging
@@ -42,7 +42,7 @@ class Job:
     """What every writer of one kit may use."""
 
     game: Game
-    options: Options  # languages and theme resolved
+    options: BuildOptions  # languages and theme resolved
     fonts: Fonts
     templates: list[Path]
     staging: Staging
@@ -99,7 +99,7 @@ class Writer:
     # drawing without writing (options.dry); the others only write.
     checks = False
 
-    def wanted(self, options: Options) -> bool:
+    def wanted(self, options: BuildOptions) -> bool:
         return True
 
     def component(self, job: Job, laid: LaidOut) -> list[Entry]:

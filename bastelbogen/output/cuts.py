@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from bastelbogen.content.kinds import Line, Outline, kind_of
 from bastelbogen.core.geometry import apply
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.imposition import Options, Page
+from bastelbogen.layout.imposition import BuildOptions, Page
 from bastelbogen.layout.registration import LINE, mark_lines, registration_marks, square
 from bastelbogen.output import Entry, Job, Writer, listed, register
 from bastelbogen.render.style import FOLDS
@@ -139,7 +139,7 @@ class Cuts(CutFiles):
     order = 20
     suffix = "svg"
 
-    def wanted(self, options: Options) -> bool:
+    def wanted(self, options: BuildOptions) -> bool:
         return options.cut == "svg"
 
     def write(self, path: Path, page: Page, cut: Cut, merge: bool) -> None:

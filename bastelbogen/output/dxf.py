@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bastelbogen.layout.imposition import Options, Page
+from bastelbogen.layout.imposition import BuildOptions, Page
 from bastelbogen.output import register
 from bastelbogen.output.cuts import Cut, CutFiles, loops_and_folds, marks_mm, merged
 
@@ -29,7 +29,7 @@ class Dxf(CutFiles):
     order = 21
     suffix = "dxf"
 
-    def wanted(self, options: Options) -> bool:
+    def wanted(self, options: BuildOptions) -> bool:
         return options.cut == "dxf"
 
     def write(self, path: Path, page: Page, cut: Cut, merge: bool) -> None:

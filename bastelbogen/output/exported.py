@@ -19,7 +19,7 @@ from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.shapes import seen_from_behind
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art
-from bastelbogen.layout.imposition import Options
+from bastelbogen.layout.imposition import BuildOptions
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.output import Entry, Job, Writer
 from bastelbogen.render.paint import PaintContext
@@ -56,7 +56,7 @@ class Export(Writer):
 
     apart = False  # the faces of every file, gathered in one process
 
-    def wanted(self, options: Options) -> bool:
+    def wanted(self, options: BuildOptions) -> bool:
         return self.name in options.export
 
     def component(self, job: Job, laid: LaidOut) -> list[Entry]:

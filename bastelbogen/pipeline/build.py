@@ -5,15 +5,13 @@ where the laid-out files go."""
 from __future__ import annotations
 
 from contextlib import closing
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from bastelbogen.checks import find_variant, validate
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.models import Game, Variant
-from bastelbogen.content.options import OPTIONS, keys, options_class, unaliased
 from bastelbogen.content.profiles import Profile, load_profiles
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import words_for
@@ -21,7 +19,7 @@ from bastelbogen.core import templating
 from bastelbogen.core.errors import Collector, ContentError, OptionError, Problem, ProofError
 from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
-from bastelbogen.layout.imposition import PrintSettings
+from bastelbogen.layout.imposition import BuildOptions  # held where layout and writers read it
 from bastelbogen.layout.kit import lay_out
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output import WRITERS, Job
@@ -32,37 +30,6 @@ from bastelbogen.pipeline.assemble import every_fault, write_kit
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
-
-# Its fields: the settings the layout needs (the options of the group "print"), every other
-# option of content/options.py, typed and defaulted there, and `dry` (validating), no option.
-_Declared: Any = options_class(
-    "build",
-    ("settings", PrintSettings, field(default=PrintSettings())),
-    ("dry", bool, field(default=False)),  # validating: every face drawn, nothing written
-)
-
-
-class BuildOptions(_Declared):
-    """A build's options; their defaults and meaning are declared in options.py. A theme
-    or langs left empty are the game's first theme and all its languages once settled."""
-
-    @classmethod
-    def of(cls, **values) -> BuildOptions:
-        """Options from parsed values keyed like options.OPTIONS (back_offset for
-        back-offset, langs for lang), an alias (svg) as what it stands for; what is not
-        given takes its declared default."""
-        try:
-            values = unaliased(values)
-        except ValueError as exc:
-            raise OptionError(str(exc)) from None
-        values = {k: tuple(x) if isinstance(x, list) else x for k, x in values.items()}
-        printed = {k: values.pop(k) for k in keys("print") if k in values}
-        return cls(settings=PrintSettings(**printed), **values)
-
-    def values(self) -> dict:
-        """Every option's value, keyed like options.OPTIONS."""
-        held = {"print": self.settings, "build": self}
-        return {o.key: getattr(held[o.group], o.key) for o in OPTIONS.values() if o.type != "alias"}
 
 
 @dataclass

@@ -2,7 +2,7 @@
 told of them (the options in effect and the choices the game offers), and a switch the page
 asks for (POST /options), read as the command line reads it.
 
-The options are the table's (content/options.py), never a second list: those a build
+The options are the declared ones (content/options.py), never a second list: those a build
 records in its manifest are the ones that change what is printed, so those are the ones
 `pnp serve` takes and the page switches (--export, --jobs, --strict … change nothing drawn).
 """
@@ -14,15 +14,17 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bastelbogen.content.options import OPTIONS, Option
+from bastelbogen.content.optiontypes import Langs, Measure, Offset
 from bastelbogen.core import limits
+from bastelbogen.core.typed import Choice, Flag
 from bastelbogen.core.units import to_mm
 
 if TYPE_CHECKING:
     from bastelbogen.content.models import Game
-    from bastelbogen.pipeline.build import BuildOptions
+    from bastelbogen.layout.imposition import BuildOptions
     from bastelbogen.preview.state import Preview
 
-LIVE: tuple[Option, ...] = tuple(o for o in OPTIONS.values() if o.recorded)
+LIVE: tuple[Option[Any], ...] = tuple(o for o in OPTIONS.values() if o.recorded)
 STEP_MM = 0.5  # the page's ladder of lengths (its selects), the current value always on it
 # What no option's name or value holds, though JSON may write it: a control character, a
 # lone surrogate (a JSON escape makes one; no file, no UTF-8 can hold it).
@@ -60,12 +62,12 @@ def shown(options: BuildOptions, game: Game | None) -> dict[str, Any]:
     values = options.values()
     out: dict[str, Any] = {}
     for option in LIVE:
-        value = values[option.key]
-        if option.type == "length":
+        value: Any = values[option.key]
+        if isinstance(option.type, Measure):
             value = round(to_mm(value), 3)
-        elif option.type == "offset":
+        elif isinstance(option.type, Offset):
             value = [round(to_mm(v), 3) for v in value]
-        elif option.type == "langs":
+        elif isinstance(option.type, Langs):
             value = value[0] if value else (game.languages[0] if game else None)
         elif option.name == "theme" and game is not None:  # as the build settles it
             value = (value or next(iter(game.themes))) if game.themes else None
@@ -73,11 +75,11 @@ def shown(options: BuildOptions, game: Game | None) -> dict[str, Any]:
     return out
 
 
-def choices(game: Game | None, now: dict[str, Any]) -> dict[str, list]:
+def choices(game: Game | None, now: dict[str, Any]) -> dict[str, list[Any]]:
     """What the page offers for each option: the game's themes, languages and variants
-    (none before the game first loads), the table's choices, flags on or off, and lengths
+    (none before the game first loads), the declared choices, flags on or off, and lengths
     on a ladder within their limits."""
-    offered: dict[str, list] = {}
+    offered: dict[str, list[Any]] = {}
     for option in LIVE:
         if option.name == "theme":
             offered["theme"] = list(game.themes) if game else []
@@ -85,24 +87,25 @@ def choices(game: Game | None, now: dict[str, Any]) -> dict[str, list]:
             offered["lang"] = list(game.languages) if game else []
         elif option.name == "variant":
             offered["variant"] = [None, *(v.id for v in game.variants)] if game else [None]
-        elif option.type == "choice":
-            offered[option.name] = list(option.choices)
-        elif option.type == "flag":
+        elif isinstance(option.type, Choice):
+            offered[option.name] = list(option.type.choices)
+        elif isinstance(option.type, Flag):
             offered[option.name] = [False, True]
-        elif option.type == "length":
-            step = STEP_MM if option.limit_mm <= 10 else 2 * STEP_MM  # a list to read
-            steps = int(option.limit_mm / step)
+        elif isinstance(option.type, Measure):
+            most = option.type.most
+            step = STEP_MM if most <= 10 else 2 * STEP_MM  # a list to read
+            steps = int(most / step)
             ladder = {round(n * step, 3) for n in range(steps + 1)} | {now[option.name]}
             offered[option.name] = sorted(ladder)
     return offered
 
 
 def switched(body: bytes, options: BuildOptions) -> BuildOptions:
-    """The options with the switch a POST's JSON body asks for, each value parsed by the
-    table as the command line parses it (a length as "2mm" or a number of mm, languages as
+    """The options with the switch a POST's JSON body asks for, each value parsed by its
+    declared Type as the command line parses it (a length as "2mm" or a number of mm, languages as
     one code or a list, null for an option's default); Unusable says what is wrong."""
     from bastelbogen.core.errors import OptionError
-    from bastelbogen.pipeline.build import BuildOptions
+    from bastelbogen.layout.imposition import BuildOptions
 
     if len(body) > limits.MAX_PREVIEW_OPTIONS_BYTES:
         raise Unusable(f"at most {limits.MAX_PREVIEW_OPTIONS_BYTES} bytes of options")
@@ -132,7 +135,7 @@ def switched(body: bytes, options: BuildOptions) -> BuildOptions:
         raise Unusable(str(exc)) from None
 
 
-def _fit(asked: dict) -> bool:
+def _fit(asked: dict[str, Any]) -> bool:
     """Whether every name and text in the JSON is fit to be an option's (UNFIT). Walked
     with a list, not by recursion: json.loads reads JSON nested nearly as deep as Python
     may recurse."""
@@ -157,15 +160,15 @@ def _mm(value: int | float) -> str:
         raise ValueError("must be a length in mm, got a number too large") from None
 
 
-def _parsed(option: Option, value: Any) -> Any:
-    """A JSON value as the command line's text for it, parsed by the table."""
+def _parsed(option: Option[Any], value: Any) -> Any:
+    """A JSON value as the command line's text for it, parsed by its declared Type."""
     if value is None:
         return option.default
-    if option.type == "flag":
+    if isinstance(option.type, Flag):
         if not isinstance(value, bool):
             raise ValueError(f"must be true or false, got {json.dumps(value)[:40]}")
         return value
-    if option.type == "langs":
+    if isinstance(option.type, Langs):
         value = [value] if isinstance(value, str) else value
         if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
             raise ValueError("must be a language code or a list of them")
@@ -173,11 +176,12 @@ def _parsed(option: Option, value: Any) -> Any:
     return option.parse(_text(option, value))
 
 
-def _text(option: Option, value: Any) -> str:
+def _text(option: Option[Any], value: Any) -> str:
     """A JSON value of a length, an offset or a choice as the command line writes it."""
-    if option.type == "length" and isinstance(value, int | float) and not isinstance(value, bool):
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(option.type, Measure) and number:
         value = _mm(value)  # the page's numbers are millimetres, as state.json's
-    if option.type == "offset" and isinstance(value, list) and len(value) == 2:
+    if isinstance(option.type, Offset) and isinstance(value, list) and len(value) == 2:
         value = ",".join(_mm(v) if isinstance(v, int | float) else str(v) for v in value)
     if not isinstance(value, str):
         raise ValueError(f"must be text, got {json.dumps(value)[:40]}")
