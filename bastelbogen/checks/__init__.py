@@ -9,7 +9,7 @@ from bastelbogen.checks.values import CHECKS
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.models import Game, Item, Variant
 from bastelbogen.core import limits
-from bastelbogen.core.errors import Collector
+from bastelbogen.core.errors import Collector, Problem
 from bastelbogen.core.registry import Registry
 
 GameRules = Callable[[Game, dict[str, list[Item]], Collector], None]
@@ -49,6 +49,15 @@ def validate(game: Game, variant: Variant | None = None) -> None:
     if game.id in GAME_RULES:
         GAME_RULES[game.id](game, items, problems)
     problems.raise_if_any()
+
+
+def read_checks(game: Game) -> list[Problem]:
+    """Every check of the game file read by its declaration (its name, its keys), none
+    made: what the schema of `checks:` can know of them (values.checks_schema)."""
+    problems = Collector()
+    for check in game.checks:
+        generic.read_check(check, problems)
+    return problems.problems
 
 
 # Every module of this package may declare checks (@declared_check): found, not listed.

@@ -14,9 +14,11 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from bastelbogen.checks.keys import Above, OneField
 from bastelbogen.checks.values import declared_check, single
 from bastelbogen.content.models import Game
 from bastelbogen.core import limits
+from bastelbogen.core.declare import Field, Text
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.params import COLOUR, read_colour
 from bastelbogen.core.remembered import REMEMBERED, digest, installed
@@ -26,32 +28,31 @@ VISIONS = ("normal vision", "deuteranopia", "protanopia", "tritanopia")
 CVD = {"deuteranopia": "deuteranomaly", "protanopia": "protanomaly", "tritanopia": "tritanomaly"}
 
 
+class Distinguishable(OneField):
+    field = Field(Text(), help="the field that holds colours")
+    delta_e = Field(Above(0), 10.0, help="how far apart (CAM02-UCS ΔE) two colours must be")
+
+
 @declared_check(
     "distinguishable",
-    "`field` (colours), `delta-e` (10)",
+    Distinguishable,
     "two colours are less than `delta-e` apart (CAM02-UCS ΔE, unrounded: 9.96 fails"
     " against 10) in normal vision or in deuteranopia, protanopia or tritanopia",
 )
-def distinguishable(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
-    field = f.get("field", str)
-    least = f.get("delta-e", float, 10.0)
-    if least is not None and not 0 < least < math.inf:  # NaN too: it would pass any pair
-        problems.add(f.value_loc("delta-e"), f"'delta-e' must be a number above 0, got {least}")
-        return
-    if field is None:
-        return
+def distinguishable(game: Game, keys: Distinguishable, what: str, rows, variant, problems) -> None:
+    field, least = keys.field, keys.delta_e
     first, wrong = _colours(rows, field, what, problems)
     if not first:
         # Nothing to tell apart: the field is misspelt, or holds only `none`; a check that
         # looks at nothing would pass whatever the colours become.
         if not wrong:
             problems.add(
-                f.loc, f"{what}: no row has a colour in '{field}', so the check compares nothing"
+                keys.loc, f"{what}: no row has a colour in '{field}', so the check compares nothing"
             )
         return
     if len(first) > limits.MAX_COLOURS:
         problems.add(
-            f.loc,
+            keys.loc,
             f"{what} has {len(first)} different colours in {field}; at most"
             f" {limits.MAX_COLOURS} are compared",
         )

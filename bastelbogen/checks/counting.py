@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from bastelbogen.checks.keys import CheckKeys, OneField, Single, Tally
 from bastelbogen.checks.values import declared_check, fmt, join, single
-from bastelbogen.content.models import Game
+from bastelbogen.content.models import Game, Variant
+from bastelbogen.core.declare import Field, ListOf
 from bastelbogen.core.errors import Collector
-from bastelbogen.core.source import YList, YMap
+from bastelbogen.core.source import YMap
 
 
 def plural(n: int, word: str = "item") -> str:
@@ -25,22 +27,21 @@ def plural(n: int, word: str = "item") -> str:
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
-@declared_check(
-    "exactly",
-    "`field`, `values` (a value listed twice must occur twice)",
-    "the values found are not exactly these",
-)
-def exactly(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
-    field = f.get("field", str)
-    values = f.get("values", YList)
-    if field is None or values is None:
-        return
-    if any(v is None or isinstance(v, list | dict) for v in values):
-        problems.add(f.value_loc("values"), f"{f.what}: its values must be single texts or numbers")
-        return
+class Exactly(OneField):
+    values_ = Field(
+        ListOf(Single()), help="the values the field holds; one listed twice must occur twice"
+    )
+
+    def asks_for_zero(self, variant: Variant | None) -> bool:
+        return self.values_ == []
+
+
+@declared_check("exactly", Exactly, "the values found are not exactly these")
+def exactly(game: Game, keys: Exactly, what: str, rows, variant, problems: Collector) -> None:
+    field, values = keys.field, keys.values_
     wanted = Counter(values)
     if max(wanted.values(), default=1) > 1:  # a repeated value: the list is a multiset
-        _compare(f, what, field, rows, wanted, problems)
+        _compare(keys, what, field, rows, wanted, problems)
         return
     seen = _seen(field, rows, problems)
     for value, locs in seen.items():
@@ -53,30 +54,21 @@ def exactly(game: Game, f, what: str, rows, variant, problems: Collector) -> Non
     missing = [v for v in values if v not in seen]
     if missing:
         problems.add(
-            f.loc, f"{what} has no {field} {join(missing)}; the rules need exactly {join(values)}"
+            keys.loc,
+            f"{what} has no {field} {join(missing)}; the rules need exactly {join(values)}",
         )
 
 
-@declared_check(
-    "counts",
-    "`field`, `counts: {value: n}`",
-    "a value occurs other than `n` times, or a value is not counted",
-)
-def counts(game: Game, f, what: str, rows, variant, problems: Collector) -> None:
-    field = f.get("field", str)
-    table = f.get("counts", YMap)
-    if field is None or table is None:
-        return
-    wanted: Counter[str] = Counter()
-    for key, n in table.items():
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            problems.add(
-                table.value_loc(key),
-                f"{f.what}: the count of {fmt(key)} must be a whole number from 0, got {n!r}",
-            )
-            return
-        wanted[key] = n
-    _compare(f, what, field, rows, wanted, problems)
+class Counts(OneField):
+    counts = Field(Tally(), help="each value and how many times it occurs ({1: 20, 3: 10})")
+
+    def asks_for_zero(self, variant: Variant | None) -> bool:
+        return all(n == 0 for n in self.counts.values())
+
+
+@declared_check("counts", Counts, "a value occurs other than `n` times, or a value is not counted")
+def counts(game: Game, keys: Counts, what: str, rows, variant, problems: Collector) -> None:
+    _compare(keys, what, keys.field, rows, Counter(keys.counts), problems)
 
 
 def _seen(field: str, rows, problems: Collector) -> dict:
@@ -90,7 +82,7 @@ def _seen(field: str, rows, problems: Collector) -> dict:
     return seen
 
 
-def _compare(f, what: str, field: str, rows, wanted: Counter, problems: Collector) -> None:
+def _compare(keys: CheckKeys, what: str, field: str, rows, wanted: Counter, problems) -> None:
     seen = _seen(field, rows, problems)
     by_text = {str(k): k for k in wanted}  # a CSV's '3' is the check's 3
     found: dict = defaultdict(list)
@@ -113,7 +105,7 @@ def _compare(f, what: str, field: str, rows, wanted: Counter, problems: Collecto
             )
         elif len(locs) < n:  # told at the check: no cell holds what is missing
             problems.add(
-                f.loc,
+                keys.loc,
                 f"{what}: {field} {fmt(key)} on {plural(len(locs))}; the rules fix {n}"
                 f" ({n - len(locs)} missing)",
             )

@@ -1,15 +1,16 @@
-"""Checks any game can declare: counts, complete sets, distinct values, existing references."""
+"""What holds for every game (unique ids, references and motifs that exist), and each
+check the game file declares: read by its declaration and made over the rows it names."""
 
 from __future__ import annotations
 
-from bastelbogen.checks.declared import asks_for_zero
+import difflib
+
+from bastelbogen.checks.keys import CheckKeys
 from bastelbogen.checks.pictures import check_picture
-from bastelbogen.checks.values import CHECKS, fmt, single
+from bastelbogen.checks.values import CHECKS, Declared, fmt, single
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Check, Game, Item, Variant
 from bastelbogen.content.painters import motif_problems
-from bastelbogen.content.schema import Fields
-from bastelbogen.content.select import read_where
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YMap
 
@@ -165,60 +166,79 @@ def declared(
     variant: Variant | None,
     problems: Collector,
 ) -> None:
-    f = Fields(check.params, f"check '{check.kind}'", problems, check.loc)
-    f.get("check", str)
-    if check.kind not in CHECKS:
-        if check.kind:  # a missing name is told by the Fields above
-            problems.add(
-                f.value_loc("check"),
-                f"unknown check '{check.kind}'; known checks: {', '.join(CHECKS)}",
-            )
+    """One check of the game file, read by its declaration and made over the rows it
+    names; a check whose keys are wrong is told and not made."""
+    read = read_check(check, problems)
+    if read is None:
         return
-    target = _target(game, f, items, variant, problems)
-    if target is None:
-        f.done()
-        return
-    what, rows = target
-    CHECKS[check.kind](game, f, what, rows, variant, problems)
-    f.done()
+    entry, keys, right = read
+    target = _target(game, keys, items, variant, problems)
+    if target is not None and right:
+        entry.run(game, keys, *target, variant, problems)
 
 
-def _target(game: Game, f: Fields, items, variant: Variant | None, problems: Collector):
-    component = f.get("component", str, None)
-    table = f.get("table", str, None)
-    if (component is None) == (table is None):
-        problems.add(f.loc, f"{f.what} names exactly one of 'component' or 'table'")
-        f.known.extend(f.data)  # the other keys are not at fault
+def read_check(check: Check, problems: Collector) -> tuple[Declared, CheckKeys, bool] | None:
+    """The registered check a game file's check names, its keys read by the check's
+    declaration, and whether they are right (what is wrong is told); None when it names
+    no registered check (told)."""
+    entry = CHECKS.get(check.kind) if check.kind else None
+    if entry is None:
+        _unknown(check, problems)
         return None
-    if component is not None:
-        if component not in items:
+    told = Collector()
+    keys = entry.keys.read(check.params, check.loc, told, f"check '{check.kind}'")
+    problems.extend(told.problems)
+    return entry, keys, not told.problems
+
+
+def _unknown(check: Check, problems: Collector) -> None:
+    """A check that names no check, or one that is not registered."""
+    if "check" not in check.params:
+        problems.add(check.loc, f"a check needs the key 'check', one of {', '.join(CHECKS)}")
+    elif check.kind:  # (a wrong one is told where the game file is read)
+        near = difflib.get_close_matches(check.kind, list(CHECKS), n=1, cutoff=0.6)
+        hint = f"did you mean '{near[0]}'?" if near else f"known checks: {', '.join(CHECKS)}"
+        problems.add(check.params.value_loc("check"), f"unknown check '{check.kind}'; {hint}")
+
+
+def _target(game: Game, keys: CheckKeys, items, variant: Variant | None, problems: Collector):
+    """What the check looks at, named for messages, and its rows: (data, place, item)."""
+    if keys.given("component") == keys.given("table"):
+        return None  # told by the keys
+    if keys.component is not None:
+        if keys.component not in items:
             problems.add(
-                f.value_loc("component"),
-                f"{f.what}: no component '{component}' (components: {', '.join(items)})",
+                keys.value_loc("component"),
+                f"{keys.named}: no component '{keys.component}' (components: {', '.join(items)})",
             )
-            f.known.extend(f.data)
             return None
-        what, rows = f"component '{component}'", [(i.data, i.loc, i) for i in items[component]]
-    elif table not in game.tables:
-        problems.add(
-            f.value_loc("table"),
-            f"{f.what}: no table '{table}' (tables: {', '.join(game.tables) or 'none'})",
-        )
-        f.known.extend(f.data)
-        return None
+        what = f"component '{keys.component}'"
+        rows = [(i.data, i.loc, i) for i in items[keys.component]]
+    elif keys.table in game.tables:
+        what = f"table '{keys.table}'"
+        rows = [(r, r.loc, None) for r in game.tables[keys.table].rows]
     else:
-        what, rows = f"table '{table}'", [(r, r.loc, None) for r in game.tables[table].rows]
-    where = read_where(f.raw("where", None), f.value_loc("where"), f.what, problems)
-    if where is None and "where" in f.data:  # told as written: the rows meant are unknown
-        f.known.extend(f.data)
+        if keys.table is not None:
+            tables = ", ".join(game.tables) or "none"
+            problems.add(
+                keys.value_loc("table"),
+                f"{keys.named}: no table '{keys.table}' (tables: {tables})",
+            )
         return None
+    return _where(keys, what, rows, variant, problems)
+
+
+def _where(keys: CheckKeys, what: str, rows: list, variant: Variant | None, problems: Collector):
+    """The rows `where` keeps; none is an error unless the check asks for zero."""
+    where = keys.where
+    if where is None and keys.given("where"):
+        return None  # told as written: the rows meant are unknown
     if where:
         rows = where.select(rows, lambda row: row[0])
         what += f" where {where.describe()}"
-    if not rows and not asks_for_zero(f, variant):
+    if not rows and not keys.asks_for_zero(variant):
         # A check over nothing passes while checking nothing: say so where it is written.
-        at = where.loc if where else f.loc
-        problems.add(at, f"{f.what}: {what} matches nothing; a check needs rows to look at")
-        f.known.extend(f.data)
+        at = where.loc if where else keys.loc
+        problems.add(at, f"{keys.named}: {what} matches nothing; a check needs rows to look at")
         return None
     return what, rows

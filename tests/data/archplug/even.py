@@ -1,11 +1,12 @@
 """A check a game file declares: every value of a field is even."""
 
+from bastelbogen.checks.keys import OneField
 from bastelbogen.checks.values import declared_check
 
 
-@declared_check("arch-even", "`field`", "a value of `field` is odd")
-def even(game, f, what, rows, variant, problems) -> None:
-    field = f.get("field", str)
+@declared_check("arch-even", OneField, "a value of `field` is odd")
+def even(game, keys, what, rows, variant, problems) -> None:
+    field = keys.field
     for data, loc, _item in rows:
         value = data.get(field)
         if isinstance(value, int) and value % 2:
