@@ -1,7 +1,7 @@
 """The README's motif section, written from the motif registry: one row per motif with its
 picture (docs/motifs/<name>.png, drawn by the motif itself with its defaults), its keys,
-their types and defaults; the shipped games' own motifs grouped by game (`make docs`;
-tests/test_motifs.py compares the README and the pictures with the registry)."""
+their types, defaults and what each does; the shipped games' own motifs grouped by game
+(`make docs`; tests/test_motifs.py compares the README and the pictures with the registry)."""
 
 from __future__ import annotations
 
@@ -36,13 +36,16 @@ def groups() -> dict[str, list[Motif]]:
 def _key(name: str, spec: Key, m: Motif) -> str:
     what = type_of(spec) or "value"
     if name in m.required:
-        return f"`{name}` {what}, required"
-    if spec.derive is not None:
-        return f"`{name}` {what}, from the item's id"
-    if spec.default is None:
-        return f"`{name}` {what}"
-    default = ", ".join(map(str, spec.default)) if isinstance(spec.default, tuple) else spec.default
-    return f"`{name}` {what}, default `{default or '[]'}`"
+        shown = f"`{name}` {what}, required"
+    elif spec.derive is not None:
+        shown = f"`{name}` {what}, from the item's id"
+    elif spec.default is None:
+        shown = f"`{name}` {what}"
+    else:
+        default = spec.default
+        default = ", ".join(map(str, default)) if isinstance(default, tuple) else default
+        shown = f"`{name}` {what}, default `{default or '[]'}`"
+    return f"{shown}: {spec.help}" if spec.help else shown
 
 
 def keys_shown(m: Motif) -> str:
@@ -66,7 +69,8 @@ def table() -> str:
             if game == GENERAL
             else f"Motifs of `{game}` (bastelbogen/games/{game}/, for any game too)"
         )
-        out += ["", f"**{title}**", "", "| | motif | keys: type, default |", "|---|---|---|"]
+        head = "| | motif | keys: type, default, what it does |"
+        out += ["", f"**{title}**", "", head, "|---|---|---|"]
         for m in motifs:
             out.append(f"| ![{m.name}]({picture_path(m.name)}) | `{m.name}` | {keys_shown(m)} |")
     return "\n".join(out).strip()

@@ -182,14 +182,15 @@ def grounds(beneath: tuple) -> tuple[Ground, ...]:
     over them is worked out once for every text set on the same grounds (a deck's cards
     share their panels), not once per card."""
     out: list[Ground] = []
+    shape = PAINTERS["shape"].keys  # its keys as render/shapes.py declares them
     for box in beneath:
         if not PAINTERS[box.painter].fills(box):
             continue
-        ellipse = box.get("shape") == "ellipse"
+        ellipse = shape["shape"].of(box) == "ellipse"
         if box.painter != "shape":
             out.append((box.name, box.rect, ellipse, None))
-        elif box.get("shape") != "line":  # a rule paints no area, whatever its `fill`
-            fill = _rgb(box.get("fill"))
+        elif shape["shape"].of(box) != "line":  # a rule paints no area, whatever its `fill`
+            fill = _rgb(shape["fill"].of(box))
             if fill is not None:
                 out.append((box.name, box.rect, ellipse, fill))
     return tuple(out)

@@ -16,9 +16,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
+from typing import Any, TypeVar
 
-from bastelbogen.core.params import COLOUR, whole
+from bastelbogen.core.params import COLOUR, RECT, SLICE, Declared, Keys, keys_of, whole
+
+# A painter's keys are declared with these (core/params.py), which plug-ins import from here.
+from bastelbogen.core.params import BoxKeys as BoxKeys
+from bastelbogen.core.params import Key as Key
 from bastelbogen.core.registry import Registry
+
+Draw = TypeVar("Draw", bound=Callable[..., None])
 
 
 # What a painter puts on paper. Every check that cares reads these, never a list of names:
@@ -33,37 +40,13 @@ class Mark(StrEnum):
 
 
 @dataclass(frozen=True)
-class Key:
-    """One key of a painter or motif: the check that returns the value as the painter
-    wants it (ValueError says what is wrong), and what it takes when a box leaves it out:
-    `default`, or `derive` made from the item's values (a seed from its id), or nothing."""
-
-    check: Callable
-    default: object = None
-    derive: Callable[[dict], object] | None = None
-
-    def __call__(self, value):
-        return self.check(value)
-
-
-Keys = dict[str, Key]
-
-
-def keys_of(given: Mapping[str, Callable] | None) -> Keys | None:
-    """A painter's or motif's keys, each a Key; a bare check is a key without a default."""
-    if given is None:
-        return None
-    return {k: v if isinstance(v, Key) else Key(v) for k, v in given.items()}
-
-
-@dataclass(frozen=True)
 class Painter:
     """A painter of layout boxes: what it draws and the keys it takes."""
 
     name: str
     help: str
     keys: Keys
-    draw: Callable  # (canvas, box, paint context)
+    draw: Callable[..., None]  # (canvas, box, paint context)
     required: tuple[str, ...] = ()
     puts: frozenset[Mark] = frozenset({Mark.FILL})  # what it puts on paper
     fills_when: str = ""  # the key that must name a colour for it to fill (a shape's `fill`)
@@ -79,11 +62,11 @@ class Painter:
         """Its marks are text: they stay inside the safe zone of a card or tile."""
         return Mark.TEXT in self.puts
 
-    def fills(self, box) -> bool:
+    def fills(self, box: Any) -> bool:
         """Whether this box of it covers an area with paint."""
         if Mark.FILL not in self.puts:
             return False
-        return not self.fills_when or box.get(self.fills_when) not in (None, "none")
+        return not self.fills_when or self.keys[self.fills_when].of(box) not in (None, "none")
 
 
 @dataclass(frozen=True)
@@ -91,14 +74,14 @@ class Motif:
     """A motif the `art` painter draws, by name, with the keys it takes."""
 
     name: str
-    draw: Callable  # (canvas, rect, box, paint context)
+    draw: Callable[..., None]  # (canvas, rect, box, paint context)
     keys: Keys | None = field(default=None)  # None: takes what it is given whole
     painting: bool = False  # an abstract painting (Museo's picture styles)
     required: tuple[str, ...] = ()
     # A board's motif tells what on it a player reads, as areas no glue seam may cross:
     # (trim width mm, height mm, the game's tables) -> [x, y, w, h] in mm from the trim's
     # top-left. The drawing and its kept areas so come from one place.
-    keeps: Callable | None = None
+    keeps: Callable[..., Any] | None = None
     # What its picture in the README is drawn with, for a motif that needs its game's data
     # (a stand's panels, a board's size): (key, value) pairs.
     sample: tuple = ()
@@ -120,20 +103,53 @@ def seed_of(values: dict) -> int:
     return int.from_bytes(digest[:4], "big") % 10**9
 
 
-def scene_keys(sky: str, ground: str, colour: str, more: Keys | None = None) -> Keys:
+class Colours(BoxKeys):
+    """A scene's colours: what a motif registered without keys takes."""
+
+    sky = Key(COLOUR, help="the sky behind it")
+    ground = Key(COLOUR, help="the ground it stands on")
+    colour = Key(COLOUR, help="its own colour (an animal's coat, a tree's leaves)")
+
+
+class Coloured(BoxKeys):
+    """A motif in a colour of its own."""
+
+    colour = Key(COLOUR, help="its own colour")
+
+
+class Patterned(BoxKeys):
+    """A pattern over a ground (a back's)."""
+
+    fill = Key(COLOUR, help="the ground's colour")
+    colour = Key(COLOUR, help="the pattern's colour")
+
+
+def scene_keys(sky: str, ground: str, colour: str, keys: type[Colours] = Colours) -> type[Colours]:
     """A scene's keys: its sky, its ground and its main colour, each with its default, and
-    whatever else the motif reads."""
-    return {
-        "sky": Key(COLOUR, sky),
-        "ground": Key(COLOUR, ground),
-        "colour": Key(COLOUR, colour),
-        **(more or {}),
-    }
+    whatever else `keys` (Colours and more) declares."""
+    return keys.having(sky=sky, ground=ground, colour=colour)
 
 
-COLOURS: Keys = {"sky": Key(COLOUR), "ground": Key(COLOUR), "colour": Key(COLOUR)}
-# An abstract painting: the same for a seed; without one, the item's id chooses it.
-PAINTING: Keys = {"seed": Key(whole(-(10**9), 10**9), derive=seed_of)}
+class Seeded(BoxKeys):
+    """An abstract painting: the same for a seed; without one, the item's id chooses it."""
+
+    seed = Key(
+        whole(-(10**9), 10**9),
+        derive=seed_of,
+        help="which painting of its style: the same seed, the same picture",
+    )
+
+
+class Sliced(BoxKeys):
+    """One piece of a picture cut across several items (My Town's buildings): the keys of
+    the painters that draw one (`art`, `image`), and of what joins the pieces again."""
+
+    slice = Key(
+        SLICE, help="[column, row, columns, rows]: which piece of a picture cut into a grid"
+    )
+    piece = Key(RECT, help="[x, y, width, height] mm: where that piece lies in the box")
+
+
 # Keys a mapping handed over with `with` may bring that no motif reads (an item's id, a
 # picture's title): ignored, not errors.
 PASSING = ("id", "copy", "title", "style", "image", "count", "each", "figure")
@@ -142,16 +158,16 @@ PASSING = ("id", "copy", "title", "style", "image", "count", "each", "figure")
 def painter(
     name: str,
     help: str,
-    keys: Mapping[str, Callable],
-    required: tuple[str, ...] = (),
+    keys: Declared,
     puts: tuple[Mark, ...] = (Mark.FILL,),
     fills_when: str = "",
-) -> Callable[[Callable], Callable]:
+) -> Callable[[Draw], Draw]:
+    """Registers a painter of boxes with its keys (a BoxKeys class, or a plug-in's mapping)."""
 
-    def register(draw: Callable) -> Callable:
-        entry = Painter(
-            name, help, keys_of(keys) or {}, draw, required, frozenset(puts), fills_when
-        )
+    def register(draw: Draw) -> Draw:
+        declared = keys_of(keys) or {}
+        required = tuple(k for k, spec in declared.items() if spec.required)
+        entry = Painter(name, help, declared, draw, required, frozenset(puts), fills_when)
         PAINTERS.add(name, entry)
         return draw
 
@@ -160,15 +176,18 @@ def painter(
 
 def motif(
     name: str,
-    keys: Mapping[str, Callable] | None = COLOURS,
+    keys: Declared | None = Colours,
     painting: bool = False,
-    required: tuple[str, ...] = (),
-    keeps: Callable | None = None,
-    sample: Mapping | None = None,
-) -> Callable[[Callable], Callable]:
-    def register(draw: Callable) -> Callable:
+    keeps: Callable[..., Any] | None = None,
+    sample: Mapping[str, object] | None = None,
+) -> Callable[[Draw], Draw]:
+    """Registers a motif with its keys (None: it takes the mapping it is handed whole)."""
+
+    def register(draw: Draw) -> Draw:
         shown = tuple(sorted((sample or {}).items()))
-        MOTIFS.add(name, Motif(name, draw, keys_of(keys), painting, required, keeps, shown))
+        declared = keys_of(keys)
+        required = tuple(k for k, spec in (declared or {}).items() if spec.required)
+        MOTIFS.add(name, Motif(name, draw, declared, painting, required, keeps, shown))
         return draw
 
     return register
@@ -307,19 +326,21 @@ def check_box_keys(raw, name: str, painter_name: str, layout: tuple, problems) -
             problems.add(loc, f"a {painter_name} box needs '{key}' (box '{name}')")
 
 
-def _key_shown(name: str, spec: Key, required: tuple[str, ...]) -> str:
+def _key_shown(name: str, spec: Key[Any], required: tuple[str, ...]) -> str:
     if name in required:
-        return f"`{name}` (required)"
-    if spec.derive is not None:
-        return f"`{name}` (from the item's id)"
-    return f"`{name}`" + (f" ({spec.default})" if spec.default is not None else "")
+        shown = f"`{name}` (required)"
+    elif spec.derive is not None:
+        shown = f"`{name}` (from the item's id)"
+    else:
+        shown = f"`{name}`" + (f" ({spec.default})" if spec.default is not None else "")
+    return f"{shown}: {spec.help}" if spec.help else shown
 
 
 def table() -> str:
-    """The painters and their keys as a Markdown table, for the README."""
+    """The painters and their keys, each with what it does, as a Markdown table."""
     rows = ["| painter | what it draws | keys |", "|---|---|---|"]
     for p in known().values():
-        keys = ", ".join(_key_shown(k, spec, p.required) for k, spec in p.keys.items())
+        keys = "; ".join(_key_shown(k, spec, p.required) for k, spec in p.keys.items())
         rows.append(f"| `{p.name}` | {p.help} | {keys} |")
     rows.append("")
     shown = "each is shown with its picture and keys under [Motifs](motifs.md)"

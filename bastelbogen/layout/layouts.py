@@ -113,13 +113,14 @@ class Box:
     locs: tuple[tuple[str, Loc], ...] = ()
     layout: str = ""  # the layout's name (deck/card): a text that overflows the box names it
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: object = None) -> object:
         """The box's value for `key`; left out, the default its painter declares for the
-        key (painters.Key), else `default`."""
+        key (painters.Key), else `default`. A painter reads its keys typed, through its
+        BoxKeys (`Cells(box).cols`), which read here."""
         return self._values.get(key, default)
 
     @cached_property
-    def _values(self) -> dict:
+    def _values(self) -> dict[str, object]:
         declared = known().get(self.painter)
         defaults = declared.defaults if declared is not None else {}
         return {**{k: v for k, v in defaults.items() if v is not None}, **dict(self.params)}

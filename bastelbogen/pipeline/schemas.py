@@ -90,14 +90,9 @@ def game_schema() -> Json:
 
 
 def _checks_schema() -> Json:
-    from bastelbogen.checks.values import CHECKS
+    from bastelbogen.checks.values import checks_schema
 
-    check = {
-        "type": "object",
-        "properties": {"check": {"enum": sorted(CHECKS)}},
-        "required": ["check"],
-    }
-    return {"type": "array", "items": check}
+    return checks_schema()
 
 
 def layout_schema() -> Json:
@@ -171,7 +166,9 @@ def _painter_rule(name: str, properties: Json) -> Json:
     own = set(entry.keys) | set(PLACING)
     if name == "art":  # and whatever its motifs take; which, its motif says (`_motif_rule`)
         own |= {key for motif in MOTIFS.values() for key in (motif.keys or {})}
-    checked = {key: schema_of_check(spec) for key, spec in entry.keys.items()}
+    checked = {
+        key: {**schema_of_check(spec), "description": spec.help} for key, spec in entry.keys.items()
+    }
     refused = {key: False for key in sorted(set(properties) - own)}
     then: Json = {"properties": {**checked, **refused}}
     if entry.required:
@@ -192,7 +189,9 @@ def _motif_rule(motif: Any) -> Json:
     painters.py: box_keys)."""
     allowed = set(box_keys("art", {"motif": motif.name})) | set(PLACING)
     others = set(_every_key())
-    checked = {key: schema_of_check(spec) for key, spec in motif.keys.items()}
+    checked = {
+        key: {**schema_of_check(spec), "description": spec.help} for key, spec in motif.keys.items()
+    }
     refused = {key: False for key in sorted(others - allowed)}
     return {"if": _naming("motif", motif.name), "then": {"properties": {**checked, **refused}}}
 

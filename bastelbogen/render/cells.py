@@ -5,40 +5,46 @@ so a test reads the geometry as numbers."""
 
 from __future__ import annotations
 
-from bastelbogen.content.painters import Key, Mark, painter
+from typing import TYPE_CHECKING
+
+from bastelbogen.content.painters import Mark, painter
 from bastelbogen.core import limits
 from bastelbogen.core.geometry import Rect
-from bastelbogen.core.params import COLOUR, LINE, choice, whole
+from bastelbogen.core.params import COLOUR, LINE, BoxKeys, Key, choice, whole
+
+if TYPE_CHECKING:
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
+
+class Cells(BoxKeys):
+    cols = Key(whole(1, limits.MAX_GRID_CELLS), required=True, help="how many cells across")
+    rows = Key(whole(1, limits.MAX_GRID_CELLS), required=True, help="how many cells down")
+    line = Key(LINE, 0.5, help="how thick the rules are, in points")
+    colour = Key(COLOUR, "#222222", help="the rules' colour")
+    fill = Key(COLOUR, help="tints every other cell (a chequer, the top-left one tinted)")
+    frame = Key(choice(True, False), True, help="`false` leaves the outer edge undrawn")
 
 
 @painter(
     "cells",
-    "a grid of `cols` × `rows` equal cells over the box, ruled `line` points thick in"
-    " `colour`; `fill` tints every other cell (a chequer, the top-left one tinted);"
-    " `frame: false` leaves the outer edge undrawn",
-    {
-        "cols": whole(1, limits.MAX_GRID_CELLS),
-        "rows": whole(1, limits.MAX_GRID_CELLS),
-        "line": Key(LINE, 0.5),
-        "colour": Key(COLOUR, "#222222"),
-        "fill": COLOUR,
-        "frame": Key(choice(True, False), True),
-    },
-    required=("cols", "rows"),
+    "a grid of `cols` × `rows` equal cells over the box, ruled, a chequer if filled",
+    Cells,
     puts=(Mark.LINE, Mark.FILL),
 )
-def paint_cells(c, box, ctx) -> None:
-    cols, rows = int(box.get("cols")), int(box.get("rows"))
-    lines, tinted = ruling(box.rect, cols, rows, bool(box.get("frame")))
+def paint_cells(c: Canvas, box: Box, ctx: PaintContext) -> None:
+    k = Cells(box)
+    lines, tinted = ruling(box.rect, k.cols, k.rows, k.frame)
     c.saveState()
-    if box.get("fill") is not None and tinted:
+    if k.fill is not None and tinted:
         c.setFillColor(ctx.ink(box, "fill"))
         path = c.beginPath()
         for x, y, w, h in tinted:
             path.rect(x, y, w, h)
         c.drawPath(path, stroke=0, fill=1)
     c.setStrokeColor(ctx.ink(box, "colour"))
-    c.setLineWidth(float(box.get("line")))
+    c.setLineWidth(k.line)
     path = c.beginPath()
     for x1, y1, x2, y2 in lines:
         path.moveTo(x1, y1)

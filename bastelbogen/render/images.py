@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bastelbogen.content.painters import Mark, painter
+from bastelbogen.content.painters import Mark, Sliced, painter
 from bastelbogen.content.pictures import picture_problem
 from bastelbogen.content.svg import SvgRefused
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.geometry import whole_picture
-from bastelbogen.core.params import RECT, SLICE, TEXT
+from bastelbogen.core.params import TEXT, BoxKeys, Key
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.render import bitmaps, vector
+
+if TYPE_CHECKING:
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
 
 
 def image_path(box, ctx) -> Path:
     """The picture a box names, inside the game's folder and fit to draw; checked once per
     document (a PNG or JPEG kept as its checked bytes: `bitmap`)."""
-    name = str(box.get("file", ""))
+    given = Image(box).file
+    name = str(given) if given is not None else ""
     path = inside(ctx.folder, name)
     if path is None:
         raise ContentError(
@@ -74,15 +81,19 @@ def _svg(path: Path, box, ctx, scale: float | None = None) -> vector.VectorPictu
     return found
 
 
+class Image(BoxKeys):
+    file = Key(TEXT, required=True, help="the picture's file, in the game's folder")
+    slice = Sliced.slice
+    piece = Sliced.piece
+
+
 @painter(
     "image",
-    "a PNG, JPEG or SVG in the game's folder, scaled to cover the box;"
-    " `slice` with `piece` shows one piece of a picture cut across items",
-    {"file": TEXT, "slice": SLICE, "piece": RECT},
-    required=("file",),
+    "a PNG, JPEG or SVG in the game's folder, scaled to cover the box, or one piece of it",
+    Image,
     puts=(Mark.FILL,),
 )
-def paint_image(c, box, ctx) -> None:
+def paint_image(c: Canvas, box: Box, ctx: PaintContext) -> None:
     path = image_path(box, ctx)
     svg = path.suffix.lower() == ".svg"
     if svg:
@@ -93,11 +104,12 @@ def paint_image(c, box, ctx) -> None:
     # The picture covers its area, centred, like a photo in a frame; a picture cut into
     # pieces covers the whole, and each piece shows its part of it.
     x, y, w, h = box.rect
-    if box.get("slice"):
+    k = Image(box)
+    if k.slice:
         # The whole picture, grown as far as this piece's box runs past the piece (into the
         # bleed), so the picture covers the bleed too.
-        piece = box.get("piece", box.rect)
-        x, y, w, h = whole_picture(piece, box.get("slice"))
+        piece = k.piece or box.rect
+        x, y, w, h = whole_picture(piece, k.slice)
         bx, by, bw, bh = box.rect
         left, bottom = max(piece[0] - bx, 0), max(piece[1] - by, 0)
         right = max(bx + bw - piece[0] - piece[2], 0)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from bastelbogen.content.painters import PAINTERS
+from bastelbogen.content.painters import PAINTERS, Sliced
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.geometry import bounds, compose, whole_picture
 from bastelbogen.layout.arts import typed
@@ -91,9 +91,10 @@ def _underlaid(art: Art):
     if art.clip or art.tabs or len(art.layers) != 1 or not art.layers[0][1]:
         return None
     box = art.layers[0][1][0]
-    if "slice" not in PAINTERS[box.painter].keys or not box.get("slice"):
+    k = Sliced(box)
+    if Sliced.slice.name not in PAINTERS[box.painter].keys or not k.slice:
         return None
-    piece = box.get("piece", box.rect)
+    piece = k.piece or box.rect
     fills = all(abs(a - b) < TOUCH for a, b in zip(box.rect, piece, strict=True))
     return box if fills else None
 
@@ -101,7 +102,7 @@ def _underlaid(art: Art):
 def _identity(box):
     """What tells two pictures apart: the box's values but which piece it shows."""
     own = tuple((k, v) for k, v in box.params if k not in ("slice", "piece"))
-    grid = tuple(box.get("slice"))[2:]  # how many pieces across and down
+    grid = tuple(Sliced(box).slice or ())[2:]  # how many pieces across and down
     try:
         return typed((own, grid))
     except TypeError:  # a value no key can hold
@@ -113,7 +114,9 @@ def whole_box(box: Box) -> Box:
     clipped to the whole. A motif keeps its slice (it is composed for the whole, and may
     read how many pieces there are: a building as wide as its tiles); a raster picture
     drops it, and so covers the whole as its pieces, filling their boxes, cover it."""
-    rect = whole_picture(box.get("piece", box.rect), box.get("slice"))
+    k = Sliced(box)
+    assert k.slice is not None  # a piece of a picture
+    rect = whole_picture(k.piece or box.rect, k.slice)
     if box.painter == "art":
         return replace(box, rect=rect)
     params = tuple((k, v) for k, v in box.params if k not in ("slice", "piece"))

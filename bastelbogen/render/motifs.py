@@ -4,20 +4,27 @@ the modules of art/), each distinct motif once per document as a form."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 from bastelbogen.content.painters import (
     MOTIF_PARAMS,
     MOTIFS,
-    PAINTING,
     PASSING,
     Mark,
+    Seeded,
+    Sliced,
     completed,
     motif_problems,
     painter,
 )
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.geometry import whole_picture
-from bastelbogen.core.params import COLOUR, RECT, SLICE, STEP, TEXT
+from bastelbogen.core.params import COLOUR, RECT, STEP, TEXT, BoxKeys, Key
+
+if TYPE_CHECKING:
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
 
 BLEED_ROOM = 30  # points a motif's background runs past its box, so bleed never shows white
 
@@ -29,40 +36,42 @@ _A_PICTURE = (
 )
 
 
-@painter(
-    "art",
-    "a procedural motif (`motif`: see Motifs) with its parameters; `with` hands"
-    " it a whole mapping (a theme's motif); `picture` is the rectangle it is composed"
-    " for when the box only clips; `slice` with `piece` one piece of a larger picture",
-    {
-        "motif": TEXT,
-        "colour": COLOUR,
-        "fill": COLOUR,
-        "sky": COLOUR,
-        "step": STEP,
-        "seed": PAINTING["seed"],
-        "with": TEXT,
-        "slice": SLICE,
-        "piece": RECT,
-        "picture": RECT,
-    },
-    puts=(Mark.FILL,),
-)
-def paint_art(c, box, ctx) -> None:
+class Art(BoxKeys):
+    motif = Key(TEXT, help="the motif's name (see Motifs), which takes the keys it lists too")
+    colour = Key(COLOUR, help="the motif's own colour, for a motif that takes one")
+    fill = Key(COLOUR, help="the motif's ground, for a motif that takes one")
+    sky = Key(COLOUR, help="the motif's sky, for a motif that takes one")
+    step = Key(STEP, help="how far apart a pattern repeats, pt, for a motif that takes it")
+    seed = Seeded.seed
+    with_ = Key(TEXT, help="a whole mapping of the motif's keys, by name (a theme's motif)")
+    slice = Sliced.slice
+    piece = Sliced.piece
+    picture = Key(
+        RECT,
+        help="[x, y, width, height] mm: the rectangle the motif is composed for, when"
+        " the box only clips it",
+    )
+
+
+Pairs = tuple[tuple[str, object], ...]  # what `with` hands a box, laid out
+
+
+@painter("art", "a procedural motif (see Motifs) with its keys", Art, puts=(Mark.FILL,))
+def paint_art(c: Canvas, box: Box, ctx: PaintContext) -> None:
     """A motif in its box. `with` brings a whole mapping of parameters (a theme's motif);
     `slice` and `piece` draw one piece of a picture that spans several items; `picture`
     is the rectangle the motif is composed for when the box (which clips) differs, so a
     picture that runs into the bleed is the same picture whatever bleed is chosen."""
-    if box.get("with"):
-        handed = dict(box.get("with"))
+    if pairs := Art(box).with_:
+        handed = dict(cast(Pairs, pairs))
         given = {k: v for k, v in handed.items() if k not in PASSING}
-        if "image" in handed and "motif" not in handed and box.get("motif") is None:
+        if "image" in handed and "motif" not in handed and Art(box).motif is None:
             raise ContentError(Problem(box.loc_of("with"), f"{ctx.item_label}: {_A_PICTURE}"))
         box = replace(box, params=tuple(sorted({**given, **dict(box.params)}.items())))
         # What came through `with` is content: check it as a theme's motif is checked.
-        for _key, _at_value, message in motif_problems({**given, "motif": box.get("motif")}):
+        for _key, _at_value, message in motif_problems({**given, "motif": Art(box).motif}):
             raise ContentError(Problem(box.loc_of("with"), f"{ctx.item_label}: {message}"))
-    name = box.get("motif")
+    name = str(Art(box).motif)
     if name not in MOTIFS:
         raise ContentError(
             Problem(
@@ -87,13 +96,14 @@ def paint_art(c, box, ctx) -> None:
     c.restoreState()
 
 
-def _place(c, name: str, box, ctx) -> None:
+def _place(c: Canvas, name: str, box: Box, ctx: PaintContext) -> None:
     """A motif is drawn once per document, as a form of its own, and placed wherever it
     recurs: the same back behind 200 cards, the same coin on eight values, one painting
     under the clip of each of its six pieces."""
-    x, y, w, h = box.get("picture", box.rect)
-    if box.get("slice"):
-        x, y, w, h = whole_picture(box.get("piece", box.rect), box.get("slice"))
+    k = Art(box)
+    x, y, w, h = k.picture or box.rect
+    if k.slice:
+        x, y, w, h = whole_picture(k.piece or box.rect, k.slice)
     own = tuple((k, v) for k, v in box.params if k not in ("slice", "piece", "picture"))
     key = (name, own, round(w, 3), round(h, 3), ctx.swell)
     form = ctx.pictures.get(key)

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 
-from bastelbogen.content.painters import Key, Mark, painter
+from bastelbogen.content.painters import Mark, painter
 from bastelbogen.core import limits, params
 from bastelbogen.core.errors import ContentError, Problem
-from bastelbogen.core.params import COLOUR, FACTOR, FONT_SIZE, TEXT, choice
+from bastelbogen.core.params import COLOUR, FACTOR, FONT_SIZE, TEXT, BoxKeys, Key, choice
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.remembered import REMEMBERED, digest
 from bastelbogen.render import bitmaps
@@ -24,7 +24,10 @@ from bastelbogen.render.text import check_glyphs, overflow
 if TYPE_CHECKING:
     from reportlab.lib.styles import ParagraphStyle
 
-    from bastelbogen.render.rules.typesetting import Paragraph
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.rules.typesetting import Paragraph as Typeset
+    from bastelbogen.render.style import Canvas
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 
@@ -53,14 +56,15 @@ def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
     from bastelbogen.render.rules.hyphens import hyphenated
 
     fonts = [ctx.fonts[role] for role in ("regular", "bold", "italic")]
+    k = Paragraph(box)
     return ParagraphStyle(
         box.name,
-        fontName=ctx.fonts.get(box.get("font"), box.loc_of("font")),
+        fontName=ctx.fonts.get(str(k.font), box.loc_of("font")),
         fontSize=size,
-        leading=size * float(box.get("leading")),
-        alignment=ALIGN.get(box.get("align"), TA_LEFT),
+        leading=size * float(k.leading),
+        alignment=ALIGN.get(k.align, TA_LEFT),
         textColor=ctx.ink(box, "colour"),
-        **hyphenated(ctx.lang, fonts, everywhere=box.get("align") == "justify"),
+        **hyphenated(ctx.lang, fonts, everywhere=k.align == "justify"),
     )
 
 
@@ -172,7 +176,7 @@ def _markup_problem(text: str, links: bool) -> str | None:
 
 def paragraph(
     text: str, style, loc, label: str = "", folder: Path | None = None, links: bool = False, **kw
-) -> Paragraph:
+) -> Typeset:
     """A reportlab Paragraph; broken inline markup is the author's to fix, so say where."""
     from bastelbogen.render.rules.hyphens import Hyphenating
 
@@ -201,7 +205,8 @@ def _fit_key(box, ctx, texts: list[str], size: float, min_size: float, gap: floa
     sizes are the files')."""
     if any(IMG.search(t) for t in texts):
         return ""
-    fonts = [ctx.fonts.get(box.get("font"), box.loc_of("font"))]
+    k = Paragraph(box)
+    fonts = [ctx.fonts.get(str(k.font), box.loc_of("font"))]
     fonts += [ctx.fonts[role] for role in ("regular", "bold", "italic")]
     return digest(
         "paragraph fit",
@@ -210,8 +215,8 @@ def _fit_key(box, ctx, texts: list[str], size: float, min_size: float, gap: floa
         size,
         min_size,
         gap,
-        float(box.get("leading")),
-        box.get("align"),
+        float(k.leading),
+        k.align,
         tuple(box.rect[2:]),
         ctx.lang,
     )
@@ -238,30 +243,40 @@ def _best_step(lay, fits, steps: int, key: str):
     return best
 
 
+class Paragraph(BoxKeys):
+    text = Key(
+        TEXT,
+        help="the text, with `<b>`, `<i>`, `<br/>`: a blank line (or each entry of a list)"
+        " starts a new paragraph",
+    )
+    font = Key(TEXT, "regular", help="regular, bold or italic (or a font the game names)")
+    size = Key(FONT_SIZE, 9, help="the font size, pt, that it shrinks from to fit")
+    min_size = Key(FONT_SIZE, help="the least it may shrink to, pt (70 % of `size` if left out)")
+    colour = Key(COLOUR, "#222222", help="the text's colour")
+    align = Key(
+        choice(*params.ALIGN, "justify"),
+        "left",
+        help="left, center, right, or justify (hyphenated wherever a line ends)",
+    )
+    valign = Key(choice("top", "middle"), "top", help="where in the box's height it stands")
+    leading = Key(FACTOR, 1.25, help="from one line to the next, in font sizes")
+    gap = Key(params.number(0, False, 10), 0.4, help="between paragraphs, in font sizes")
+
+
 @painter(
     "paragraph",
-    "wrapped text with `<b>`, `<i>`, `<br/>`; a blank line starts a new"
-    " paragraph, `gap` font sizes apart; a word that does not fit the rest of its line"
-    " is hyphenated by the rules of the text's language, never cut",
-    {
-        "text": TEXT,
-        "font": Key(TEXT, "regular"),
-        "size": Key(FONT_SIZE, 9),
-        "min-size": FONT_SIZE,  # 70 % of `size`
-        "colour": Key(COLOUR, "#222222"),
-        "align": Key(choice(*params.ALIGN, "justify"), "left"),
-        "valign": Key(choice("top", "middle"), "top"),
-        "leading": Key(FACTOR, 1.25),
-        "gap": Key(params.number(0, False, 10), 0.4),
-    },
+    "wrapped text with markup; a word that does not fit the rest of its line is"
+    " hyphenated by the rules of the text's language, never cut",
+    Paragraph,
     puts=(Mark.TEXT,),
 )
-def paint_paragraph(c, box, ctx) -> None:
+def paint_paragraph(c: Canvas, box: Box, ctx: PaintContext) -> None:
     """Wrapped text; `text` may use <b>, <i> and <br/>; a list or blank lines give one
     paragraph each, `gap` (in font sizes) apart."""
     from bastelbogen.render.rules.hyphens import least_height, overrun, unbreakable
 
-    raw = box.get("text", "")
+    k = Paragraph(box)
+    raw = k.text if k.text is not None else ""
     # A blank line starts a new paragraph, so a template loop can write a spaced list.
     texts = [
         t
@@ -270,9 +285,9 @@ def paint_paragraph(c, box, ctx) -> None:
         if t.strip()
     ]
     x, y, w, h = box.rect
-    size = float(box.get("size"))
-    min_size = float(box.get("min-size", size * 0.7))
-    gap = float(box.get("gap"))
+    size = float(k.size)  # a kind's own boxes (a stand's legend) are not checked
+    min_size = float(k.min_size) if k.min_size is not None else size * 0.7
+    gap = float(k.gap)
 
     def laid_out(at: float, judged: bool = True):
         style = paragraph_style(ctx, box, at)
@@ -308,12 +323,12 @@ def paint_paragraph(c, box, ctx) -> None:
     size = size - best[0] * 0.5
     paras, heights, total, _ = best[1]
     top = y + h
-    if box.get("valign") == "middle":
+    if k.valign == "middle":
         top -= (h - total) / 2
     if ctx.preflight:
         ctx.preflight.text(box, size, ctx.item_label)
         ctx.preflight.contrast(
-            box, box.get("colour"), (x, top - total, x + w, top), ctx.beneath, ctx.item_label
+            box, k.colour, (x, top - total, x + w, top), ctx.beneath, ctx.item_label
         )
     for p, ph in zip(paras, heights, strict=True):
         p.drawOn(c, x, top - ph)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from bastelbogen.content.painters import Key, Mark, painter
+from bastelbogen.content.painters import Mark, painter
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import (
     ALIGNMENT,
@@ -16,6 +18,8 @@ from bastelbogen.core.params import (
     POSITIVE,
     TEXT,
     TEXTS,
+    BoxKeys,
+    Key,
     at_least,
     choice,
 )
@@ -28,25 +32,35 @@ from bastelbogen.render.blame import quoted
 from bastelbogen.render.style import colour, loops_path, shade
 from bastelbogen.render.text import check_glyphs, fit_line
 
+if TYPE_CHECKING:
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
+
+
+class Shape(BoxKeys):
+    shape = Key(
+        choice("rect", "ellipse", "line", "outline"),
+        "rect",
+        help="rect, ellipse, line, or `outline`: the piece's own cut outline (a hex's, a"
+        " circle's), wherever the box lies",
+    )
+    fill = Key(COLOUR, help="the colour inside (none: not filled)")
+    stroke = Key(COLOUR, help="the outline's colour (none: no outline)")
+    line = Key(LINE, 0.5, help="how thick the outline is, in points")
+    dash = Key(LENGTHS, help="the outline dashed: lengths drawn and left, in points ([3, 2])")
+    radius = Key(NON_NEGATIVE, help="a rectangle's corners rounded by this much, mm")
+    inset = Key(NON_NEGATIVE, 0, help="how far inside the piece's cut an `outline` is, mm")
+
 
 @painter(
     "shape",
-    "a rectangle (corners rounded by `radius`, mm), ellipse or line; `outline`"
-    " is the piece's own cut outline (a hex's, a circle's), `inset` mm inside it,"
-    " wherever the box lies",
-    {
-        "shape": Key(choice("rect", "ellipse", "line", "outline"), "rect"),
-        "fill": COLOUR,  # none: not filled
-        "stroke": COLOUR,  # none: no outline
-        "line": Key(LINE, 0.5),
-        "dash": LENGTHS,
-        "radius": NON_NEGATIVE,
-        "inset": Key(NON_NEGATIVE, 0),
-    },
+    "a rectangle (its corners maybe rounded), ellipse, line, or the piece's own outline",
+    Shape,
     puts=(Mark.FILL, Mark.LINE),
     fills_when="fill",
 )
-def paint_shape(c, box, ctx) -> None:
+def paint_shape(c: Canvas, box: Box, ctx: PaintContext) -> None:
+    k = Shape(box)
     x, y, w, h = box.rect
     fill = ctx.ink(box, "fill", None)
     stroke = ctx.ink(box, "stroke", None)
@@ -54,7 +68,7 @@ def paint_shape(c, box, ctx) -> None:
         return
     # What it draws depends on the box alone (and on swell paper, which lightens its ink),
     # but for the piece's own outline: drawn again as it was, where the box is drawn again.
-    key = ("shape", box, ctx.swell, ctx.outline if box.get("shape") == "outline" else ())
+    key = ("shape", box, ctx.swell, ctx.outline if k.shape == "outline" else ())
     if replayed(c, key):
         return
     with recorded(c, key):
@@ -63,53 +77,56 @@ def paint_shape(c, box, ctx) -> None:
             c.setFillColor(fill)
         if stroke is not None:
             c.setStrokeColor(stroke)
-            c.setLineWidth(float(box.get("line")))
-            if box.get("dash"):
-                c.setDash([float(v) for v in box.get("dash")])
-        kind = box.get("shape")
+            c.setLineWidth(k.line)
+            if k.dash:
+                c.setDash(list(k.dash))
+        kind = k.shape
         args = {"fill": int(fill is not None), "stroke": int(stroke is not None)}
         if kind == "outline":
-            loops = offset(ctx.outline, -mm(float(box.get("inset")))) if ctx.outline else ()
+            loops = offset(ctx.outline, -mm(k.inset)) if ctx.outline else ()
             c.drawPath(loops_path(c, loops), **args)
         elif kind == "ellipse":
             c.ellipse(x, y, x + w, y + h, **args)
         elif kind == "line":
             c.line(x, y + h / 2, x + w, y + h / 2)
-        elif box.get("radius"):
-            c.roundRect(x, y, w, h, mm(float(box.get("radius"))), **args)
+        elif k.radius:
+            c.roundRect(x, y, w, h, mm(k.radius), **args)
         else:
             c.rect(x, y, w, h, **args)
         c.restoreState()
 
 
+class Table(BoxKeys):
+    header = Key(TEXTS, required=True, help="the column titles, the label column's first")
+    rows = Key(
+        TEXTS,
+        help="the row labels: a label `left\\|right` puts `right` (a symbol such as +, −, =)"
+        " flush right in the label column, and a label starting with `#` heads its group",
+    )
+    group = Key(at_least(1), 1, help="how many rows are shaded alike")
+    first = Key(POSITIVE, 30, help="the label column's width, mm")
+    header_height = Key(POSITIVE, 10, help="the header row's height, mm")
+    colour = Key(COLOUR, "#222222", help="the labels' colour")
+    line_colour = Key(COLOUR, "#555555", help="the rules' colour")
+    stripe = Key(COLOUR, "#f1efe8", help="the shading of every other group of rows")
+    size = Key(FONT_SIZE, 9, help="the labels' font size, pt (shrinking to 70 % to fit)")
+
+
 @painter(
     "table",
-    "a score grid: `header` is a list of column titles, `rows` a list of row labels; a"
-    " label `left\\|right` puts `right` (a symbol such as +, −, =) flush right in the label"
-    " column; a label starting with `#` heads its group; `group` rows are shaded alike;"
-    " `first` is the label column's width (mm)",
-    {
-        "header": TEXTS,
-        "rows": TEXTS,
-        "group": Key(at_least(1), 1),
-        "first": Key(POSITIVE, 30),
-        "header-height": Key(POSITIVE, 10),
-        "colour": Key(COLOUR, "#222222"),
-        "line-colour": Key(COLOUR, "#555555"),
-        "stripe": Key(COLOUR, "#f1efe8"),
-        "size": Key(FONT_SIZE, 9),
-    },
-    required=("header",),
+    "a score grid: a header row, then a row per label",
+    Table,
     puts=(Mark.TEXT, Mark.LINE, Mark.FILL),
 )
-def paint_table(c, box, ctx) -> None:
+def paint_table(c: Canvas, box: Box, ctx: PaintContext) -> None:
     """A score grid: a header row, then one row per label; rows come in groups of `group`
     (a round's +, −, =), shaded alternately. A label `left|right` puts `right` flush right;
     a label starting with `#` heads its group (bold, on a darker band)."""
-    header = [str(v) for v in box.get("header", ())]
+    k = Table(box)
+    header = list(k.header or ())
     if not header:
         return
-    grid = _Grid(box, header, [str(v) for v in box.get("rows", ())])
+    grid = _Grid(box, header, list(k.rows or ()))
     ink = ctx.ink(box, "colour")
     line = ctx.ink(box, "line-colour")
     stripe = ctx.ink(box, "stripe")
@@ -128,7 +145,7 @@ def paint_table(c, box, ctx) -> None:
 def _judged(box, grid: _Grid, ctx) -> None:
     """The preflight's contrast for the labels: on the ground beneath the table, on its
     stripe and on a heading's darker band (each as a fill under the whole table)."""
-    stripe = colour(box.get("stripe"), box.loc_of("stripe"))
+    stripe = colour(Table(box).stripe, box.loc_of("stripe"))
     bands = {"": None}
     if stripe is not None:
         bands |= {" stripe": stripe, " heading band": shade(stripe, 0.12)}
@@ -136,7 +153,7 @@ def _judged(box, grid: _Grid, ctx) -> None:
         under = () if fill is None else (_filled(f"{box.name}{name}", box, fill),)
         lettering = (grid.x, grid.y, grid.x + grid.w, grid.y + grid.h)
         ctx.preflight.contrast(
-            box, box.get("colour"), lettering, (*ctx.beneath, *under), ctx.item_label
+            box, Table(box).colour, lettering, (*ctx.beneath, *under), ctx.item_label
         )
 
 
@@ -152,12 +169,13 @@ class _Grid:
     def __init__(self, box, header: list[str], rows: list[str]):
         self.x, self.y, self.w, self.h = box.rect
         self.header, self.rows = header, rows
-        self.group = int(box.get("group"))
-        self.first = mm(float(box.get("first")))
+        k = Table(box)
+        self.group = k.group
+        self.first = mm(k.first)
         self.col_w = (self.w - self.first) / max(1, len(header) - 1)
-        self.head_h = mm(float(box.get("header-height")))
+        self.head_h = mm(k.header_height)
         self.row_h = (self.h - self.head_h) / max(1, len(rows))
-        self.size = float(box.get("size"))
+        self.size = k.size
 
     def row_top(self, r: float) -> float:
         """Where row r begins, from the top (r may be a fraction: a row's middle)."""
@@ -233,20 +251,23 @@ def _fit(text: str, font: str, size: float, width: float, height: float, box, ct
     return fitted
 
 
+class Braille(BoxKeys):
+    text = Key(TEXT, help="the digits and letters")
+    colour = Key(COLOUR, "#000000", help="the dots' colour")
+    align = Key(ALIGNMENT, "left", help="where in the box the cells stand")
+    rotate = Key(choice(0, 180), 0, help="turned by 180° to read from the other side")
+
+
 @painter(
     "braille",
     "digits and letters in paper braille, at standard dot size",
-    {
-        "text": TEXT,
-        "colour": Key(COLOUR, "#000000"),
-        "align": Key(ALIGNMENT, "left"),
-        "rotate": Key(choice(0, 180), 0),
-    },
+    Braille,
     puts=(Mark.TEXT, Mark.RAISED),
 )
-def paint_braille(c, box, ctx) -> None:
+def paint_braille(c: Canvas, box: Box, ctx: PaintContext) -> None:
     """Dots at standard paper-braille size, black: on swell paper they rise when heated."""
-    text = str(box.get("text", ""))
+    k = Braille(box)
+    text = str(k.text) if k.text is not None else ""
     try:
         n = len(braille.cells(text))
     except ValueError as exc:
@@ -262,15 +283,15 @@ def paint_braille(c, box, ctx) -> None:
                 " is smaller",
             )
         )
-    align = box.get("align")
+    align = k.align
     left = x + {"left": 0.0, "right": w - bw}.get(align, (w - bw) / 2)
     top = y + h - (h - bh) / 2
     c.saveState()
-    rotate = int(box.get("rotate")) % 360
+    rotate = k.rotate % 360
     if rotate == 180:
         c.translate(2 * x + w, 2 * y + h)
         c.rotate(180)
-    c.setFillColor(colour(box.get("colour"), box.loc))
+    c.setFillColor(colour(k.colour, box.loc))
     for cx, cy in braille.dot_centres(text, left, top):
         c.circle(cx, cy, braille.DOT_DIAMETER / 2, stroke=0, fill=1)
     c.restoreState()

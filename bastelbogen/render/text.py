@@ -6,15 +6,21 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from bastelbogen.content.painters import Key, Mark, painter
+from bastelbogen.content.painters import Mark, painter
 from bastelbogen.core.errors import ContentError, Problem
-from bastelbogen.core.params import ALIGNMENT, COLOUR, FONT_SIZE, TEXT, choice
+from bastelbogen.core.params import ALIGNMENT, COLOUR, FONT_SIZE, TEXT, BoxKeys, Key, choice
 from bastelbogen.core.remembered import recorded, replayed
 from bastelbogen.render.blame import layout_fault
 from bastelbogen.render.style import missing_glyphs
+
+if TYPE_CHECKING:
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
 
 CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
 
@@ -56,33 +62,38 @@ def fit_line(
     return None
 
 
-@painter(
-    "text",
-    "one line that shrinks from `size` to `min-size` (pt) to fit; `font` is"
-    " regular, bold or italic; `turns: true` (for an index in a card's corner) underlines a"
-    " value that reads as another when the card is turned round (6 and 9)",
-    {
-        "text": TEXT,
-        "font": Key(TEXT, "regular"),
-        "size": Key(FONT_SIZE, 10),
-        "min-size": FONT_SIZE,  # 60 % of `size`
-        "colour": Key(COLOUR, "#222222"),
-        "align": Key(ALIGNMENT, "center"),
-        "valign": Key(choice("top", "middle", "bottom"), "middle"),
-        "rotate": Key(choice(0, 90, 180, 270), 0),
-        "turns": Key(choice(True, False), False),
-    },
-    puts=(Mark.TEXT,),
-)
-def paint_text(c, box, ctx) -> None:
-    text = str(box.get("text", ""))
+class Text(BoxKeys):
+    text = Key(TEXT, help="the line")
+    font = Key(TEXT, "regular", help="regular, bold or italic (or a font the game names)")
+    size = Key(FONT_SIZE, 10, help="the font size, pt, that it shrinks from to fit")
+    min_size = Key(FONT_SIZE, help="the least it may shrink to, pt (60 % of `size` if left out)")
+    colour = Key(COLOUR, "#222222", help="the text's colour")
+    align = Key(ALIGNMENT, "center", help="where in the box's width the line stands")
+    valign = Key(choice("top", "middle", "bottom"), "middle", help="where in its height")
+    rotate = Key(choice(0, 90, 180, 270), 0, help="turned by so many degrees, anticlockwise")
+    turns = Key(
+        choice(True, False),
+        False,
+        help="`true` (for an index in a card's corner) underlines a value that reads as"
+        " another when the card is turned round (6 and 9)",
+    )
+
+    def least(self, size: float) -> float:
+        """`min-size`, or 60 % of `size`."""
+        return float(self.min_size) if self.min_size is not None else size * 0.6
+
+
+@painter("text", "one line that shrinks from `size` to `min-size` to fit", Text, puts=(Mark.TEXT,))
+def paint_text(c: Canvas, box: Box, ctx: PaintContext) -> None:
+    k = Text(box)
+    text = str(k.text) if k.text is not None else ""
     if not text:
         return
-    font = ctx.fonts.get(box.get("font"), box.loc_of("font"))
+    font = ctx.fonts.get(str(k.font), box.loc_of("font"))
     check_glyphs(text, font, box.loc, ctx.item_label)
     line = set_line(box, font)
     if line is None:
-        raise overflow(box, ctx, text, float(box.get("min-size", float(box.get("size")) * 0.6)))
+        raise overflow(box, ctx, text, k.least(float(k.size)))
     fitted, base, left, width, rotate, lettering = line
     x, y, w, h = box.rect
     cx, cy = x + w / 2, y + h / 2
@@ -90,7 +101,7 @@ def paint_text(c, box, ctx) -> None:
         ctx.preflight.text(box, fitted, ctx.item_label)
         ctx.preflight.contrast(
             box,
-            box.get("colour"),
+            k.colour,
             (cx + lettering[0], cy + lettering[1], cx + lettering[2], cy + lettering[3]),
             ctx.beneath,
             ctx.item_label,
@@ -111,7 +122,7 @@ def paint_text(c, box, ctx) -> None:
         c.setFillColor(ctx.ink(box, "colour"))
         c.setFont(font, fitted)
         c.drawString(left, base, text)
-        if box.get("turns") and reads_turned(text):  # as playing cards mark their 6 and 9
+        if k.turns and reads_turned(text):  # as playing cards mark their 6 and 9
             c.setStrokeColor(ctx.ink(box, "colour"))
             c.setLineWidth(fitted * UNDERLINE[1])
             under = base - fitted * UNDERLINE[0]
@@ -120,25 +131,26 @@ def paint_text(c, box, ctx) -> None:
 
 
 @lru_cache(maxsize=1024)
-def set_line(box, font: str) -> tuple | None:
+def set_line(box: Box, font: str) -> tuple[Any, ...] | None:
     """Where one line of the box's text stands in `font` (a registered name, unique to its
     file): its size, baseline, left edge and width about the box's centre, its turn and
     the rectangle its letters cover, turned (about the centre); None when it does not fit.
     Worked out once for every card that shows the same box."""
-    text = str(box.get("text", ""))
-    rotate = int(box.get("rotate")) % 360
+    k = Text(box)
+    text = str(k.text) if k.text is not None else ""
+    rotate = int(k.rotate) % 360
     _, _, w, h = box.rect
     if rotate in (90, 270):
         w, h = h, w
-    size = float(box.get("size"))
-    fitted = fit_line(text, font, size, float(box.get("min-size", size * 0.6)), w, h)
+    size = float(k.size)  # a kind's own boxes (a stand's labels) are not checked
+    fitted = fit_line(text, font, size, k.least(size), w, h)
     if fitted is None:
         return None
     base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
-        box.get("valign"), -fitted * CAP_HEIGHT / 2
+        k.valign, -fitted * CAP_HEIGHT / 2
     )
     width = stringWidth(text, font, fitted)
-    left = {"left": -w / 2, "right": w / 2 - width}.get(box.get("align"), -width / 2)
+    left = {"left": -w / 2, "right": w / 2 - width}.get(k.align, -width / 2)
     lettering = _turned((left, base, left + width, base + fitted * CAP_HEIGHT), rotate)
     return fitted, base, left, width, rotate, lettering
 

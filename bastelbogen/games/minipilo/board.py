@@ -4,12 +4,14 @@ each of its six sides the place for a project mat."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, cast
 
 from reportlab.lib import colors
 
 from bastelbogen.content.painters import motif
 from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.params import BoxKeys, Key
 from bastelbogen.core.units import mm
 from bastelbogen.games.minipilo.figures import INK, shape
 from bastelbogen.render.art.draw import poly
@@ -133,15 +135,29 @@ def _keeps(width: float, height: float, tables) -> list[tuple[float, float, floa
     )
 
 
+Rows = tuple[tuple[str, Mapping[str, object]], ...]  # a table's rows by id, in file order
+
+
+def _rows(value: object) -> Rows:
+    return cast(Rows, value)  # a table as `with` hands it over, not written in a layout
+
+
+class Tables(BoxKeys):
+    """What the board reads of the tables `with: tables` hands it: it takes them whole
+    (registered without keys), so these are read, not checked where written."""
+
+    track = Key(_rows, help="the track's fields")
+    star = Key(_rows, help="the star's fields")
+    sides = Key(_rows, help="the die's sides")
+
+
 @motif("minipilo-board", None, keeps=_keeps)  # takes the game's tables whole
 def board(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
-    # `with: tables` brings every table, each as (id, row) pairs in file order.
-    track = [dict(row) for _, row in box.get("track") or ()]
-    star = [dict(row) for _, row in box.get("star") or ()]
-    sides = [dict(row) for _, row in box.get("sides") or ()] or [
-        {"id": str(k)} for k in range(1, 7)
-    ]
+    k = Tables(box)
+    track = [dict(row) for _, row in k.track or ()]
+    star = [dict(row) for _, row in k.star or ()]
+    sides = [dict(row) for _, row in k.sides or ()] or [{"id": str(k)} for k in range(1, 7)]
     if len(star) < 2:
         raise ContentError(
             Problem(

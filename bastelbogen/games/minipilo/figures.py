@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif
-from bastelbogen.core.params import COLOUR, choice
+from bastelbogen.content.painters import Coloured, motif
+from bastelbogen.core.params import COLOUR, BoxKeys, Key, choice
 from bastelbogen.render.art.draw import poly
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import tint
@@ -52,13 +52,12 @@ def shape(c: Canvas, kind: str, x: float, y: float, r: float, colour: colors.Col
         poly(c, [(x - r, y - r * 0.8), (x + r, y - r * 0.8), (x, y + r * 0.95)], colour)
 
 
-@motif(
-    "runner",
-    {
-        "colour": Key(COLOUR, "#d55e00"),
-        "mark": choice(*MARKS),
-    },
-)
+class Runner(BoxKeys):
+    colour = Key(COLOUR, "#d55e00", help="its player's colour")
+    mark = Key(choice(*MARKS), help="the sign on its badge, its player's")
+
+
+@motif("runner", Runner)
 def runner(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A Mümvattel: a round little creature in its player's colour, its sign large and
     black on a white badge across its belly (8 mm and more: read across a table, 2 m off),
@@ -84,7 +83,7 @@ def runner(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     c.setStrokeColor(INK)
     c.setLineWidth(w * 0.02)
     c.circle(cx, y + h * 0.31, w * 0.36, stroke=1, fill=1)
-    mark = str(box.get("mark") or "")
+    mark = Runner(box).mark or ""
     if mark:
         shape(c, mark, cx, y + h * 0.31, w * 0.26, INK)
     if mark == "circle":  # a ring: as large as a square, and never read as one from afar
@@ -102,9 +101,7 @@ def runner(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
 
 @motif(
     "owl",
-    {
-        "colour": Key(COLOUR, "#8a5a2b"),
-    },
+    Coloured.having(colour="#8a5a2b"),
 )
 def owl(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The owl that walks the star."""

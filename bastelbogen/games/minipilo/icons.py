@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif
-from bastelbogen.core.params import COLOUR
+from bastelbogen.content.painters import Coloured, motif
 from bastelbogen.render.art.draw import poly
 
 if TYPE_CHECKING:
@@ -219,6 +218,7 @@ def icon(name: str):
     return draw
 
 
+DISC = Coloured.having(colour="#0072b2")  # the disc's colour
 for _name in ICONS:
     # Its colour and nothing else: an icon has no sky or ground to be given.
-    motif(f"icon-{_name}", {"colour": Key(COLOUR, "#0072b2")})(icon(_name))
+    motif(f"icon-{_name}", DISC)(icon(_name))

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif
-from bastelbogen.core.params import choice
+from bastelbogen.content.painters import motif
+from bastelbogen.core.params import BoxKeys, Key, choice
 from bastelbogen.render.art.draw import poly
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
@@ -289,7 +289,11 @@ def _dove(c: Canvas, st: Stage) -> None:
 SCENES = {f.__name__: f for f in (garden, circus, bridge, observatory, festival)}
 
 
-@motif("project-opened", {"scene": Key(choice(*SCENES), "garden")})
+class Opened(BoxKeys):
+    scene = Key(choice(*SCENES), "garden", help="the project that opened")
+
+
+@motif("project-opened", Opened)
 def opened(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The project that opened, drawn: its scene (`scene`, one of SCENES)."""
-    SCENES[str(box.get("scene"))](c, Stage(rect))
+    SCENES[Opened(box).scene](c, Stage(rect))

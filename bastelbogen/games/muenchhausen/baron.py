@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif
-from bastelbogen.core.params import COLOUR
+from bastelbogen.content.painters import motif
+from bastelbogen.core.params import COLOUR, BoxKeys, Key
 from bastelbogen.render.art.draw import poly
 from bastelbogen.render.style import mix, shade, tint
 
@@ -26,13 +26,12 @@ def _frame(c: Canvas, rect: Rect) -> None:
     c.scale(k, k)
 
 
-@motif(
-    "baron",
-    {
-        "colour": Key(COLOUR, "#D55E00"),
-        "sky": Key(COLOUR, "#56B4E9"),
-    },
-)
+class Baron(BoxKeys):
+    colour = Key(COLOUR, "#D55E00", help="his coat's colour")
+    sky = Key(COLOUR, "#56B4E9", help="the evening sky he rides across")
+
+
+@motif("baron", Baron)
 def baron(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """Baron Münchhausen riding his cannonball across an evening sky."""
     _frame(c, rect)

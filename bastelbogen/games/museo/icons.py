@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
-from bastelbogen.content.painters import Key, motif
-from bastelbogen.core.params import COLOUR, choice
+from bastelbogen.content.painters import motif
+from bastelbogen.core.params import COLOUR, BoxKeys, Key, choice
 from bastelbogen.render.art.draw import poly
 
 if TYPE_CHECKING:
@@ -169,7 +169,12 @@ ICONS = {
 }
 
 
-@motif("event-icon", {"icon": Key(choice(*ICONS), "die"), "colour": Key(COLOUR, "#6d1f2f")})
+class Icon(BoxKeys):
+    icon = Key(choice(*ICONS), "die", help="which event's sign")
+    colour = Key(COLOUR, "#6d1f2f", help="its colour")
+
+
+@motif("event-icon", Icon)
 def event_icon(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The event's sign, drawn in a square of the box's height at its left."""
     x, y, _w, h = rect
@@ -181,5 +186,5 @@ def event_icon(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     c.setLineWidth(h * 0.06)
     c.setLineCap(1)
     c.setLineJoin(1)
-    ICONS[str(box.get("icon"))](c, h, ink)
+    ICONS[Icon(box).icon](c, h, ink)
     c.restoreState()

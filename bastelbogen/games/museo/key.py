@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, cast
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from bastelbogen.content.painters import MOTIFS, Key, motif
-from bastelbogen.core.params import TEXT
+from bastelbogen.content.painters import MOTIFS, motif
+from bastelbogen.core.params import TEXT, BoxKeys, Key
 from bastelbogen.core.source import YMap
 from bastelbogen.core.units import mm
 
@@ -52,7 +52,11 @@ def _text(value: object, lang: str) -> str:
     return str(value or "")
 
 
-@motif("sorting-key", {"index": Key(TEXT, "A–Z")})
+class Sorting(BoxKeys):
+    index = Key(TEXT, "A–Z", help="the heading of the index of every code, below the pictures")
+
+
+@motif("sorting-key", Sorting)
 def sorting_key(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     rows = pictures(ctx)
@@ -67,7 +71,7 @@ def sorting_key(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     below = top - ((len(rows) + COLS - 1) // COLS) * block_h - mm(4)
     c.setFont(ctx.fonts["bold"], 9)
     c.setFillColor(INK)
-    c.drawString(x, below - 9, str(box.get("index")))
+    c.drawString(x, below - 9, str(Sorting(box).index))
     _index(c, ctx, (x, below - mm(6), w, below - mm(6) - y), rows)
 
 

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from reportlab.lib import colors
 
 from bastelbogen.content.kinds.die import net
-from bastelbogen.content.painters import Key, motif
+from bastelbogen.content.painters import motif
 from bastelbogen.core.errors import ContentError, Problem
-from bastelbogen.core.params import COLOUR, POSITIVE, TEXT, choice, whole
+from bastelbogen.core.params import COLOUR, POSITIVE, TEXT, BoxKeys, Key, choice, whole
 from bastelbogen.core.units import mm
 from bastelbogen.render.art.draw import poly
 from bastelbogen.render.motifs import BLEED_ROOM
@@ -79,20 +79,19 @@ def borders_market(field, market) -> list[tuple[int, int]]:
     ]
 
 
-@motif(
-    "museum-board",
-    {
-        "cols": Key(whole(5, 30), 11),
-        "rows": Key(whole(5, 30), 7),
-        "field": Key(POSITIVE, 48),
-        "market": Key(TEXT, "Flohmarkt"),
-    },
-    sample={"field": 10},  # small enough for the README's picture
-)
+class Museum(BoxKeys):
+    cols = Key(whole(5, 30), 11, help="how many fields across")
+    rows = Key(whole(5, 30), 7, help="how many fields down")
+    field = Key(POSITIVE, 48, help="a field's width and height, mm")
+    market = Key(TEXT, "Flohmarkt", help="the flea market's name, over its stall")
+
+
+@motif("museum-board", Museum, sample={"field": 10})  # small enough for the README's picture
 def board(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
-    cols, rows = int(box.get("cols")), int(box.get("rows"))
-    f = mm(float(box.get("field")))
+    k = Museum(box)
+    cols, rows = k.cols, k.rows
+    f = mm(float(k.field))  # its default a whole number
     if cols * f > w or rows * f > h:
         raise ContentError(
             Problem(
@@ -241,7 +240,7 @@ def _market(c: Canvas, market, cell, f, ctx, box) -> None:
     c.setFillColor(shade(MARKET, 0.3))
     c.setFont(ctx.fonts["bold"], 30)
     # The name in the players' language under the awning, pale: cards laid out may hide it.
-    c.drawCentredString(mx + inset + mw / 2, top - VALANCE - mm(11), str(box.get("market")))
+    c.drawCentredString(mx + inset + mw / 2, top - VALANCE - mm(11), str(Museum(box).market))
 
 
 def _star(c: Canvas, cx, cy, r, colour) -> None:
@@ -254,6 +253,11 @@ def _star(c: Canvas, cx, cy, r, colour) -> None:
 
 
 SYMBOLS = ("circle", "square", "triangle", "star", "diamond", "cross")
+
+
+class Visitor(BoxKeys):
+    colour = Key(COLOUR, "#d55e00", help="its player's colour")
+    symbol = Key(choice(*SYMBOLS), "circle", help="its player's symbol, a badge on its coat")
 
 
 def symbol(c: Canvas, name: str, cx: float, cy: float, r: float, colour) -> None:
@@ -280,10 +284,7 @@ def symbol(c: Canvas, name: str, cx: float, cy: float, r: float, colour) -> None
 
 @motif(
     "visitor",
-    {
-        "colour": Key(COLOUR, "#d55e00"),
-        "symbol": Key(choice(*SYMBOLS), "circle"),
-    },
+    Visitor,
 )
 def visitor(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A museum visitor in the player's colour, the player's symbol as a large badge on the
@@ -311,7 +312,7 @@ def visitor(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     c.circle(cx, y + h * 0.76, w * 0.2, stroke=0, fill=1)
     c.setFillColor(shade(coat, 0.45))  # a beret
     c.ellipse(cx - w * 0.24, y + h * 0.84, cx + w * 0.2, y + h * 0.93, stroke=0, fill=1)
-    emblem(c, str(box.get("symbol")), cx, y + h * 0.36, w)
+    emblem(c, Visitor(box).symbol, cx, y + h * 0.36, w)
 
 
 EMBLEM_INK = colors.HexColor("#111111")
@@ -338,7 +339,7 @@ PIPS = {
 }
 
 
-@motif("die-net", {})
+@motif("die-net", BoxKeys)
 def die_net(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A d6's faces with their pips, on the net of the `die` kind (kinds/die.py), which
     also gives the cut outline, the folds and the glue tabs (hatched under this art, so

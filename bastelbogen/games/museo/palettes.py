@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib import colors
 
 from bastelbogen.core.params import read_colour
-from bastelbogen.render.art.wash import Wash
+from bastelbogen.render.art.wash import Painted, Wash
 from bastelbogen.render.style import shade, tint
 
 if TYPE_CHECKING:
@@ -74,8 +74,8 @@ class Painter(random.Random):
 
 def rng(style: str, box: Box) -> Painter:
     """The random choices of a painting's box: its style, its seed and its colour."""
-    given = box.get("colour")
-    return Painter(style, box.get("seed"), read_colour(given) if given else None)
+    k = Painted(box)
+    return Painter(style, k.seed, read_colour(k.colour) if k.colour else None)
 
 
 def palette(r: Painter) -> list[colors.Color]:

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif
+from bastelbogen.content.painters import Sliced, motif
 from bastelbogen.core.errors import ContentError, Problem
-from bastelbogen.core.params import COLOUR, TEXT, choice, choices, fraction, whole
+from bastelbogen.core.params import COLOUR, TEXT, BoxKeys, Key, choice, choices, fraction, whole
 from bastelbogen.games.mytown.roofs import ROOFS, draw_roof
 from bastelbogen.render.art.draw import backdrop, cloud, light, poly
 from bastelbogen.render.art.town import GROUND_SHARE
@@ -33,32 +33,32 @@ if TYPE_CHECKING:
 FEATURES = ("timber", "chimney", "awning", "sign", "garage", "columns", "arched")
 
 
-def _parts(box) -> int:
-    piece = box.get("slice")
+def _parts(box: Box) -> int:
+    piece = Sliced(box).slice
     return int(piece[2]) if piece else 1
 
 
-@motif(
-    "building",
-    {
-        "sky": Key(COLOUR, "#9fd3f0"),
-        "ground": Key(COLOUR, "#b9b4aa"),
-        "wall": Key(COLOUR, "#e8d3b0"),
-        "roof": Key(choice(*ROOFS), "gable"),
-        "roof-colour": Key(COLOUR, "#b5523b"),
-        "floors": Key(whole(1, 12), 2),
-        "bays": Key(whole(1, 4), 2),
-        "height": Key(fraction, 0.55),
-        "windows": Key(COLOUR, "#fdf3c4"),
-        "door": Key(COLOUR, "#6b3e26"),
-        "features": Key(choices(*FEATURES), ()),
-        "sign": TEXT,
-        "sign-colour": Key(COLOUR, "#1f2a44"),
-        "awning": Key(COLOUR, "#d55e00"),
-        "flag": Key(COLOUR, "#d55e00"),
-    },
-)
+class Building(BoxKeys):
+    sky = Key(COLOUR, "#9fd3f0", help="the sky behind it")
+    ground = Key(COLOUR, "#b9b4aa", help="the street it stands on")
+    wall = Key(COLOUR, "#e8d3b0", help="the walls' colour")
+    roof = Key(choice(*ROOFS), "gable", help="the roof's shape")
+    roof_colour = Key(COLOUR, "#b5523b", help="the roof's colour")
+    floors = Key(whole(1, 12), 2, help="how many floors of windows")
+    bays = Key(whole(1, 4), 2, help="how many windows side by side on each tile")
+    height = Key(fraction, 0.55, help="how far up the sky the walls reach")
+    windows = Key(COLOUR, "#fdf3c4", help="the windows' glass")
+    door = Key(COLOUR, "#6b3e26", help="the door's colour")
+    features = Key(choices(*FEATURES), (), help="what it has besides walls, windows and a door")
+    sign = Key(TEXT, help="the words on its sign (with the feature `sign`)")
+    sign_colour = Key(COLOUR, "#1f2a44", help="the sign's colour")
+    awning = Key(COLOUR, "#d55e00", help="the awning's colour (with the feature `awning`)")
+    flag = Key(COLOUR, "#d55e00", help="the flag's colour, on a roof that flies one")
+
+
+@motif("building", Building)
 def building(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
+    k = Building(box)
     x, y, w, h = rect
     parts = _parts(box)
     sky = ctx.ink(box, "sky")
@@ -66,23 +66,23 @@ def building(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     roof_colour = ctx.ink(box, "roof-colour")
     glass = ctx.ink(box, "windows")
     ground = ctx.ink(box, "ground")
-    features = tuple(box.get("features"))
+    features = k.features
     horizon = backdrop(c, rect, sky, ground, GROUND_SHARE)
-    if float(box.get("height")) < 0.7:  # tall houses leave no sky for clouds
+    if k.height < 0.7:  # tall houses leave no sky for clouds
         cloud(c, x + w * 0.12, y + h * 0.93, h * 0.03)
     # The body: most of the width, as tall as the theme says.
     margin = w * 0.05 / parts * 2
     bx0, bx1 = x + margin, x + w - margin
-    top = horizon + (y + h - horizon) * float(box.get("height"))
-    roof = str(box.get("roof"))
+    top = horizon + (y + h - horizon) * k.height
+    roof = k.roof
     draw_roof(c, roof, bx0, bx1, top, y + h, roof_colour, wall, box, ctx)
     _body(c, rect, wall, bx0, bx1, horizon, top)
     if "timber" in features:
         _timber(c, bx0, bx1, horizon, top, parts, shade(wall, 0.6))
-    floors = int(box.get("floors"))
+    floors = k.floors
     floor_h = (top - horizon) / (floors + 0.4)
     front = _Front(bx0, bx1, horizon, floor_h, parts, x, w)
-    _windows(c, front, floors, int(box.get("bays")), features, glass, wall)
+    _windows(c, front, floors, k.bays, features, glass, wall)
     _ground_floor(c, front, top, features, wall, box, ctx)
     if "chimney" in features:
         cx = bx0 + (bx1 - bx0) * 0.72
@@ -192,8 +192,9 @@ def _ground_floor(c: Canvas, front: _Front, top: float, features, wall, box, ctx
         _portico(c, front, wall)
     if "garage" not in features:
         _door(c, mid, x0, x1, bottom, floor_h, parts, door)
-    if "sign" in features and box.get("sign"):
-        _sign(c, str(box.get("sign")), mid, x0, x1, bottom, top, floor_h, features, box, ctx)
+    sign = Building(box).sign
+    if "sign" in features and sign:
+        _sign(c, str(sign), mid, x0, x1, bottom, top, floor_h, features, box, ctx)
 
 
 def _awning(c: Canvas, front: _Front, box, ctx) -> None:

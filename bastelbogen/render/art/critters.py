@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif, scene_keys
-from bastelbogen.core.params import COLOUR
+from bastelbogen.content.painters import Patterned, motif, scene_keys
 from bastelbogen.render.art.creatures import INK, eye, scene
 from bastelbogen.render.art.draw import ground, tiling
 from bastelbogen.render.style import shade, tint
@@ -117,10 +116,7 @@ def ladybug(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
 
 @motif(
     "pawprints",
-    {
-        "fill": Key(COLOUR, "#2d5a3d"),
-        "colour": Key(COLOUR, "#a6d27a"),
-    },
+    Patterned.having(fill="#2d5a3d", colour="#a6d27a"),
 )
 def pawprints(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The animal tiles' common back: rows of paw prints."""

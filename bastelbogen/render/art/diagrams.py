@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 from reportlab.lib import colors
 
 from bastelbogen.content.kinds.stand import LEAN, plan
-from bastelbogen.content.painters import Key, motif
-from bastelbogen.core.params import COLOUR, typed, whole
+from bastelbogen.content.painters import motif
+from bastelbogen.core.params import COLOUR, BoxKeys, Key, typed, whole
 from bastelbogen.core.units import mm
 from bastelbogen.render.art.draw import poly
 
@@ -57,22 +57,28 @@ GLUE_INK = colors.HexColor("#b08d3c")  # the tab: the ochre of the sheet's glue 
 INK = colors.HexColor("#555555")
 
 
-@motif(
-    "stand-profile",
-    {
-        "panels": Key(typed(_panels, "a stand's panels (the `stand` kind gives them)")),
-        "colour": Key(COLOUR, "#d55e00"),
-        "step": Key(whole(1, 3), 3),
-    },
-    required=("panels",),
-    sample={"panels": SAMPLE},
-)
+class Profile(BoxKeys):
+    panels = Key(
+        typed(_panels, "a stand's panels (the `stand` kind gives them)"),
+        required=True,
+        help="the strip's panels, as the stand kind gives them",
+    )
+    colour = Key(COLOUR, "#d55e00", help="the tile's colour")
+    step = Key(
+        whole(1, 3),
+        3,
+        help="1 every line creased, 2 the glue tab up and the rest brought down, 3 folded",
+    )
+
+
+@motif("stand-profile", Profile, sample={"panels": SAMPLE})
 def stand_profile(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The stand seen from its end at one step of its folding (`step`): 1 every line
     creased, 2 the glue tab up and the rest brought down over it, 3 folded, a tile leaning
     in place."""
-    depth = {name: y1 - y0 for name, y0, y1 in box.get("panels")}
-    step = int(box.get("step"))
+    given = Profile(box)
+    depth = {name: y1 - y0 for name, y0, y1 in given.panels}
+    step = given.step
     points = _strip(depth, STEPS[step])
     tile = _tile(depth) if step == 3 else []
     # Steps 2 and 3 at one scale, so the closed triangle reads as the same from one to the

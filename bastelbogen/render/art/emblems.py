@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from bastelbogen.content.painters import Key, motif
-from bastelbogen.core.params import COLOUR, STEP
+from bastelbogen.content.painters import Coloured, Patterned, motif
+from bastelbogen.core.params import STEP, Key
 from bastelbogen.render.style import shade, tint
 
 if TYPE_CHECKING:
@@ -18,9 +18,7 @@ if TYPE_CHECKING:
 
 @motif(
     "coin",
-    {
-        "colour": Key(COLOUR, "#E69F00"),
-    },
+    Coloured.having(colour="#E69F00"),
 )
 def coin(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A minted coin: milled rim, a ring of pearls, a flat field for the value."""
@@ -55,10 +53,7 @@ def coin(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
 
 @motif(
     "medallion",
-    {
-        "fill": Key(COLOUR, "#1f2a44"),
-        "colour": Key(COLOUR, "#d9b45a"),
-    },
+    Patterned.having(fill="#1f2a44", colour="#d9b45a"),
 )
 def medallion(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """An oval cartouche with a double border, for titles on backs and sheets."""
@@ -74,21 +69,18 @@ def medallion(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     c.ellipse(x + inset, y + inset, x + w - inset, y + h - inset, stroke=1, fill=0)
 
 
-@motif(
-    "lattice",
-    {
-        "fill": Key(COLOUR, "#1f2a44"),
-        "colour": Key(COLOUR, "#d9b45a"),
-        "step": Key(STEP, 24),
-    },
-)
+class Lattice(Patterned):
+    step = Key(STEP, 24, help="how far apart the lines are, pt")
+
+
+@motif("lattice", Lattice.having(fill="#1f2a44", colour="#d9b45a"))
 def lattice(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """A diamond trellis with small rosettes at the crossings; the same turned by 180°,
     so a back shows nothing of how the card lies."""
     x, y, w, h = rect
     ground = ctx.ink(box, "fill")
     ink = ctx.ink(box, "colour")
-    step = float(box.get("step"))
+    step = float(Lattice(box).step)  # its default a whole number
     c.setFillColor(ground)
     c.rect(x, y, w, h, stroke=0, fill=1)
     cx, cy = x + w / 2, y + h / 2

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
-from bastelbogen.content.painters import Key, motif, scene_keys
-from bastelbogen.core.params import COLOUR
+from bastelbogen.content.painters import Colours, Patterned, motif, scene_keys
+from bastelbogen.core.params import COLOUR, Key
 from bastelbogen.render.art.draw import backdrop, ground, light, poly, tiling
 from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
@@ -23,18 +23,12 @@ if TYPE_CHECKING:
 GROUND_SHARE = 0.13  # the share of a town scene below its horizon (the buildings' too)
 
 
-@motif(
-    "tree",
-    scene_keys(
-        "#a8daf3",
-        "#7dbb5a",
-        "#3f8f3a",
-        {
-            "trunk": Key(COLOUR, "#7a4b2a"),
-            "fruit": Key(COLOUR, "#d55e00"),
-        },
-    ),
-)
+class Tree(Colours):
+    trunk = Key(COLOUR, "#7a4b2a", help="the trunk's colour")
+    fruit = Key(COLOUR, "#d55e00", help="the fruit's colour")
+
+
+@motif("tree", scene_keys("#a8daf3", "#7dbb5a", "#3f8f3a", Tree))
 def tree(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = rect
     horizon = backdrop(
@@ -187,10 +181,7 @@ def flowers(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
 
 @motif(
     "rooftops",
-    {
-        "fill": Key(COLOUR, "#1f2a44"),
-        "colour": Key(COLOUR, "#d9b45a"),
-    },
+    Patterned.having(fill="#1f2a44", colour="#d9b45a"),
 )
 def rooftops(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     """The tiles' common back: a night skyline repeated in rows, the same on every tile."""

@@ -15,9 +15,9 @@ import math
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from bastelbogen.content.painters import PAINTING, Key, motif
+from bastelbogen.content.painters import Seeded, motif
 from bastelbogen.core.geometry import Matrix, compose, inverse
-from bastelbogen.core.params import COLOUR
+from bastelbogen.core.params import COLOUR, Key
 from bastelbogen.render.art.recording import (
     PAINTS,
     RGB,
@@ -97,9 +97,11 @@ class Wash:
         return found
 
 
-# A painting's keys: its seed, and a colour to build its palette from instead of the one
-# the seed chooses (a designer's own colour, honoured like every motif's `colour`).
-PAINTED = {**PAINTING, "colour": Key(COLOUR)}
+class Painted(Seeded):
+    """A painting's keys: its seed, and a colour to build its palette from instead of the
+    one the seed chooses (a designer's own colour, honoured like every motif's `colour`)."""
+
+    colour = Key(COLOUR, help="builds the palette from this colour instead of the seed's")
 
 
 def washed(name: str) -> Callable[[Painting], Painting]:
@@ -112,7 +114,7 @@ def washed(name: str) -> Callable[[Painting], Painting]:
             draw(recording, rect, box, ctx)
             replay(c, recording.calls, recording.wash)
 
-        motif(name, PAINTED, painting=True)(paint)
+        motif(name, Painted, painting=True)(paint)
         return draw
 
     return register
