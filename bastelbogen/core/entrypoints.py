@@ -17,6 +17,7 @@ point, with no traceback: installing it was the user's doing, not a fault of the
 from __future__ import annotations
 
 import os
+import site
 import sys
 import traceback
 from dataclasses import dataclass
@@ -162,19 +163,22 @@ def _deepest(plugin: Plugin, tb: TracebackType | None) -> Loc | None:
 
 @cache
 def installed_digest() -> str:
-    """What says which distributions are installed: every .dist-info (and .egg-info) on the
-    import path, by its folder's last change. A plug-in installed, upgraded or removed
-    changes it (its metadata folder is written anew), so what a build remembers under the
-    code (core/remembered.py), and the files it copies from the kit before, are never what a
-    plug-in since changed. Read once a process; the working folder ('') is no installation."""
+    """What says which distributions are installed: every .dist-info on the import path (and
+    .egg-info in the site directories, where an old installer put them), by its folder's
+    last change. A plug-in installed, upgraded or removed changes it (its metadata folder is
+    written anew), so what a build remembers under the code (core/remembered.py), and the
+    files it copies from the kit before, are never what a plug-in since changed. Read once a
+    process; the working folder ('') is no installation. A checkout's own .egg-info, which
+    setuptools leaves beside the source and which only a test runner's path holds, is none
+    either: counted, two processes of one installation would disagree."""
+    sites = {*site.getsitepackages(), site.getusersitepackages()}
     seen = []
     for entry in dict.fromkeys(p for p in sys.path if p):
+        kinds = (".dist-info", ".egg-info") if entry in sites else (".dist-info",)
         try:
             with os.scandir(entry) as found:
                 seen += [
-                    f"{d.path}|{d.stat().st_mtime_ns}"
-                    for d in found
-                    if d.name.endswith((".dist-info", ".egg-info"))
+                    f"{d.path}|{d.stat().st_mtime_ns}" for d in found if d.name.endswith(kinds)
                 ]
         except OSError:  # a zip file, a folder that is gone
             continue
