@@ -4,16 +4,18 @@ resolved once for every item that shows it alike (core/remembered.py `BOXES`).""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable, Mapping
 
 from bastelbogen.content.painters import ITEM, known, may_derive
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.templating import MISSING, expand, looked_up, names_read, paths_read
 
 Path = tuple[str, ...]
+Context = Mapping[str, object]  # what a layout's expressions see (faces.context)
+Key = tuple[Hashable, ...]  # a box's or a side's key: what it is made from
 
 
-def mapping(context: dict, name) -> tuple:
+def mapping(context: Context, name: object) -> tuple[tuple[object, Hashable], ...]:
     """The named context value as hashable pairs; painters read it like a box's own keys."""
     value = looked_up(tuple(str(name).split(".")), context)  # `theme.back` reaches in
     if not isinstance(value, dict):
@@ -21,7 +23,7 @@ def mapping(context: dict, name) -> tuple:
     return tuple(sorted((k, frozen(v)) for k, v in value.items()))
 
 
-def frozen(value):
+def frozen(value: object) -> Hashable:
     """Hashable, in the order the content wrote it (a table's rows keep their order)."""
     if isinstance(value, list | tuple):
         return tuple(frozen(v) for v in value)
@@ -30,7 +32,7 @@ def frozen(value):
     return value
 
 
-def render(value, context: dict, loc: Loc):
+def render(value: object, context: Context, loc: Loc) -> object:
     if isinstance(value, str):
         return expand(value, context, loc)
     if isinstance(value, list):
@@ -40,7 +42,7 @@ def render(value, context: dict, loc: Loc):
     return value
 
 
-def strings(value) -> list:
+def strings(value: object) -> list[object]:
     if isinstance(value, list | tuple):
         return [s for v in value for s in strings(v)]
     if isinstance(value, dict):
@@ -48,14 +50,14 @@ def strings(value) -> list:
     return [value]
 
 
-def truthy(text) -> bool:
+def truthy(text: object) -> bool:
     return str(text).strip().lower() not in ("", "false", "0", "none", "no")
 
 
 PLAIN = frozenset({str, int, float, bool})
 
 
-def typed(value):
+def typed(value: object) -> Key:
     """A value as a key part that tells apart what prints apart: 1, 1.0 and true are equal
     in Python but not on a card, a mapping is not the list of its pairs."""
     if type(value) in PLAIN:  # what nearly every key is made of, typed at once
@@ -68,7 +70,9 @@ def typed(value):
     return (type(value).__name__, value)
 
 
-def paths_of(sources: Iterable[str], params: dict, box) -> tuple[Path, ...] | None:
+def paths_of(
+    sources: Iterable[str], params: dict[str, object], box: object
+) -> tuple[Path, ...] | None:
     """What a box with these expressions reads: dotted names where its expressions only
     name values, whole names where they compute; None when one does not parse."""
     paths: set[Path] = set()
@@ -90,13 +94,18 @@ def paths_of(sources: Iterable[str], params: dict, box) -> tuple[Path, ...] | No
 
 
 def key_of(
-    paths: tuple[Path, ...] | None, painter: str, context: dict, size, safe, layout: str
-) -> tuple | None:
+    paths: tuple[Path, ...] | None,
+    painter: str,
+    context: Context,
+    size: tuple[float, float],
+    safe: Hashable,
+    layout: str,
+) -> Key | None:
     """The box's key for this item, or None when it cannot be told apart by its values (a
     name the item lacks, a value no key can hold): it is then resolved afresh."""
     if paths is None:
         return None
-    values = []
+    values: list[Key] = []
     for path in paths:
         value = looked_up(path, context)
         if value is MISSING:

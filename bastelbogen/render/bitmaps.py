@@ -43,9 +43,10 @@ class Bitmap:
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.reader.getSize()
+        size: tuple[int, int] = self.reader.getSize()
+        return size
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> object:
         if name.startswith("__"):  # copy, pickle and friends: not the reader's to answer
             raise AttributeError(name)
         return getattr(self.reader, name)

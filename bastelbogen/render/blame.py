@@ -5,21 +5,35 @@ only at the shipped layout's line. A text written in the layout itself stays tol
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, TypedDict
 
 from bastelbogen.core.errors import Loc, Problem
 from bastelbogen.core.source import YList, YMap
 from bastelbogen.core.units import to_mm
 
+if TYPE_CHECKING:
+    from bastelbogen.content.models import Item, Table
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
+
 SHORT = 60  # characters of a text a message quotes
 _LEAST = 3  # a shorter value inside a text says nothing of where the text came from
+
+
+class Known(TypedDict, total=False):
+    """What a Problem knows besides its place and message: its piece, and the box."""
+
+    component: str
+    item: str
+    box: Loc
 
 
 def quoted(text: str) -> str:
     return text if len(text) <= SHORT else text[: SHORT - 3] + "..."
 
 
-def layout_fault(box, ctx, text: str, what: str) -> Problem:
+def layout_fault(box: Box, ctx: PaintContext, text: str, what: str) -> Problem:
     """The problem of `text` in `box` (`what` is wrong with it, e.g. "does not fit even at
     7 pt"), at the content's cell that holds it when one does, else at the layout's box;
     it knows its piece either way."""
@@ -39,24 +53,26 @@ def layout_fault(box, ctx, text: str, what: str) -> Problem:
     )
 
 
-def of_layout(box) -> str:
+def of_layout(box: Box) -> str:
     return f" of layout {box.layout}" if box.layout else ""
 
 
-def located(box, ctx, text: str, part: bool = False) -> tuple[Loc, str, dict]:
+def located(box: Box, ctx: PaintContext, text: str, part: bool = False) -> tuple[Loc, str, Known]:
     """(where to tell a fault of `text` in `box`, the content's field that holds it or "",
     what else the Problem knows: its piece, and the box when the place is the content's)."""
     item = getattr(ctx, "item", None)
     if item is None:
         return box.loc, "", {}
-    piece = {"component": item.component.id, "item": item.id}
+    piece: Known = {"component": item.component.id, "item": item.id}
     found = source(item, text, getattr(ctx, "tables", None), part)
     if found is None:
         return box.loc, "", piece
     return found[1], found[0], {**piece, "box": box.loc}
 
 
-def source(item, text: str, tables=None, part: bool = False) -> tuple[str, Loc] | None:
+def source(
+    item: Item, text: str, tables: Mapping[str, Table] | None = None, part: bool = False
+) -> tuple[str, Loc] | None:
     """(the field's name, its place) of the item's value that holds `text`: the one equal
     to it, else (a text made of several values) the longest written inside it, or with
     `part` (a word of a text) the shortest that holds it; the rows its references name
@@ -73,7 +89,9 @@ def source(item, text: str, tables=None, part: bool = False) -> tuple[str, Loc] 
     return None
 
 
-def _candidates(item, data, tables) -> list[tuple[str, str, Loc]]:
+def _candidates(
+    item: Item, data: YMap, tables: Mapping[str, Table] | None
+) -> list[tuple[str, str, Loc]]:
     """(field, text, place) of the item's own values, then of the rows its references name."""
     # An id is often the name too (a table keyed by its name): the name is told first.
     values = sorted(_values(data, ""), key=lambda v: v[0] == "id")
@@ -87,7 +105,9 @@ def _candidates(item, data, tables) -> list[tuple[str, str, Loc]]:
     return values
 
 
-def _found(values: list, wanted: str, fold, part: bool) -> tuple[str, Loc] | None:
+def _found(
+    values: list[tuple[str, str, Loc]], wanted: str, fold: Callable[[str], str], part: bool
+) -> tuple[str, Loc] | None:
     """(field, place) of the value that is `wanted` (folded as `fold` folds), else with
     `part` the shortest that holds it, else the longest written inside it."""
     exact = [(f, loc) for f, v, loc in values if fold(v) == wanted]
@@ -106,7 +126,7 @@ def _found(values: list, wanted: str, fold, part: bool) -> tuple[str, Loc] | Non
     return field, loc
 
 
-def _values(node, field: str) -> Iterator[tuple[str, str, Loc]]:
+def _values(node: object, field: str) -> Iterator[tuple[str, str, Loc]]:
     """(field, text, place) of every scalar under `node`, each at its own place: a
     language's text named `name (en)`, an `each` list's values by their field."""
     if isinstance(node, YMap):
@@ -126,5 +146,5 @@ def _values(node, field: str) -> Iterator[tuple[str, str, Loc]]:
                 yield field, str(value), node.item_loc(n)
 
 
-def _scalar(value) -> bool:
+def _scalar(value: object) -> bool:
     return isinstance(value, str | int | float) and not isinstance(value, bool)

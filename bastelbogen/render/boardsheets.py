@@ -3,6 +3,8 @@ neighbour on, the sheet's number, and the assembly plan."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib import colors
 
 from bastelbogen.content.kinds import SAFE_ZONE
@@ -11,10 +13,15 @@ from bastelbogen.layout.imposition import Page
 from bastelbogen.layout.registration import page_zones
 from bastelbogen.render.style import LINE_STYLES, glue_area, rect_loops, stroke_line
 
+if TYPE_CHECKING:
+    from bastelbogen.content.words import Table
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.render.style import Canvas
+
 ALIGN = LINE_STYLES["align"][2]
 
 
-def draw_sheet_guides(c, page: Page, font: str, words: dict, bold: str = "") -> None:
+def draw_sheet_guides(c: Canvas, page: Page, font: str, words: Table, bold: str = "") -> None:
     c.saveState()
     for x, y, w, h in page.glue:
         # The first millimetres beside the line stay clear: a cut a little wide then shows
@@ -53,7 +60,7 @@ def draw_sheet_guides(c, page: Page, font: str, words: dict, bold: str = "") -> 
         _number(c, page, bold or font)
 
 
-def _number(c, page: Page, font: str) -> None:
+def _number(c: Canvas, page: Page, font: str) -> None:
     """The sheet's number, in its cell's top-left corner inside the safe zone, where the
     assembly plan shows it: it survives the cut, so the sheets can be laid after cutting."""
     x, y, w, h = page.trim_box
@@ -70,7 +77,7 @@ def _number(c, page: Page, font: str) -> None:
     c.restoreState()
 
 
-def _away_from_line(page: Page, rect):
+def _away_from_line(page: Page, rect: Rect) -> Rect:
     x, y, w, h = rect
     clear = mm(2)
     for x1, y1, x2, y2 in page.align:
@@ -81,7 +88,7 @@ def _away_from_line(page: Page, rect):
     return rect
 
 
-def draw_overview(c, page: Page, font: str, bold: str, words: dict) -> None:
+def draw_overview(c: Canvas, page: Page, font: str, bold: str, words: Table) -> None:
     """Sheet outlines and numbers over the small board, and how to put it together."""
     assert page.overview is not None  # drawn for the overview page only
     _, _, cells = page.overview

@@ -10,6 +10,7 @@ path draws opaque colours already, so only a colour's own alpha or an SVG's opac
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -27,18 +28,20 @@ if TYPE_CHECKING:
     import numpy as np
     from PIL import ImageCms
 
+    from bastelbogen.render.vector import VectorPicture
+
+# A flattened SVG picture: its pixels, and the colour-key mask where it is transparent.
+Flattened = tuple[ImageReader, list[int] | None]
+# Each paint's colour as asked for (None: none yet) and its opacity.
+Paint = dict[str, tuple["colors.Color | None", float]]
+
 
 FLAT_DPI = 600  # an SVG picture flattened for PDF/X-1a: pixels as fine as its filters'
 FLAT_MOST_PIXELS = 40_000_000  # however large it prints (a board's picture)
 _KEY = (1, 0, 0, 0)  # the colour-key mask's ink, where a flattened picture is transparent
-
-
-def _cms():
-    """littleCMS, loaded by a shop's CMYK file only: the registries' walk of render/ imports
-    this module for every build, and ImageCms is a fiftieth of a small one."""
-    from PIL import ImageCms
-
-    return ImageCms
+# _LAZY: littleCMS (ImageCms) is imported where a shop's CMYK file uses it, not here: the
+# registries' walk of render/ imports this module for every build, and ImageCms is a
+# fiftieth of a small one.
 
 
 @dataclass(eq=False)
@@ -48,57 +51,70 @@ class Separation:
 
     icc: Path
     ink: float
-    _seen: dict = field(default_factory=dict, repr=False)  # one colour converted once
+    # one colour converted once
+    _seen: dict[tuple[int, ...], tuple[float, float, float, float]] = field(
+        default_factory=dict, repr=False
+    )
 
     def __post_init__(self) -> None:
-        self.profile = _cms().getOpenProfile(str(self.icc))
-        self.rgb = self._transform(_cms().ImageCmsProfile(_cms().createProfile("sRGB")))
+        from PIL import ImageCms  # see _LAZY
 
-    def _transform(self, source) -> ImageCms.ImageCmsTransform:
-        return _cms().buildTransform(
+        self.profile = ImageCms.getOpenProfile(str(self.icc))
+        self.rgb = self._transform(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")))
+
+    def _transform(self, source: ImageCms.ImageCmsProfile) -> ImageCms.ImageCmsTransform:
+        from PIL import ImageCms  # see _LAZY
+
+        return ImageCms.buildTransform(
             source,
             self.profile,
             "RGB",
             "CMYK",
-            renderingIntent=_cms().Intent.RELATIVE_COLORIMETRIC,
-            flags=_cms().Flags.BLACKPOINTCOMPENSATION,
+            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION,
         )
 
     def colour(self, rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
         """One colour, each channel 0..1. Pure black stays black ink alone: type and thin
         lines in four inks would show every misregistration (RIPs' "preserve black")."""
+        from PIL import ImageCms  # see _LAZY
+
         key = tuple(round(min(max(v, 0.0), 1.0) * 255) for v in rgb)
         if key not in self._seen:
             if key == (0, 0, 0):
                 self._seen[key] = (0.0, 0.0, 0.0, 1.0)
             else:
-                pixel = Image.new("RGB", (1, 1), key)  # type: ignore[arg-type]
-                cmyk = _cms().applyTransform(pixel, self.rgb)
+                pixel = Image.new("RGB", (1, 1), key)
+                cmyk = ImageCms.applyTransform(pixel, self.rgb)
                 assert cmyk is not None  # not in place: a new image
                 values = tuple(v / 255 for v in cmyk.getpixel((0, 0)))  # type: ignore[union-attr]
-                self._seen[key] = limit_ink(values, self.ink)  # type: ignore[arg-type]
+                self._seen[key] = limit_ink(values, self.ink)
         return self._seen[key]
 
     def picture(self, image: Image.Image) -> Image.Image:
         """A picture in the shop's CMYK at most at its total ink: transparency painted over
         white first, the picture's own colour profile honoured where it has one."""
+        from PIL import ImageCms  # see _LAZY
+
         if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
             image = image.convert("RGBA")
             image = Image.alpha_composite(Image.new("RGBA", image.size, "white"), image)
         if image.mode != "CMYK":
             transform = self._own(image.info.get("icc_profile")) or self.rgb
-            image = _cms().applyTransform(image.convert("RGB"), transform) or image
+            image = ImageCms.applyTransform(image.convert("RGB"), transform) or image
         return Image.fromarray(_limit_pixels(image, self.ink), "CMYK")
 
     def _own(self, icc: bytes | None) -> ImageCms.ImageCmsTransform | None:
+        from PIL import ImageCms  # see _LAZY
+
         if not icc:
             return None
         try:
-            own = _cms().ImageCmsProfile(BytesIO(icc))
+            own = ImageCms.ImageCmsProfile(BytesIO(icc))
             if own.profile.xcolor_space.strip() != "RGB":
                 return None
             return self._transform(own)
-        except (OSError, _cms().PyCMSError):  # a damaged profile: read as sRGB, as viewers do
+        except (OSError, ImageCms.PyCMSError):  # a damaged profile: read as sRGB, as viewers do
             return None
 
 
@@ -141,18 +157,18 @@ class CmykCanvas(Canvas):
 
     separation: Separation
 
-    def __init__(self, *args, separation: Separation, **kwargs) -> None:
+    def __init__(self, *args: object, separation: Separation, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.separation = separation
         # reportlab calls this with every colour set, on the canvas and its text objects
         self._enforceColorSpace = self._cmyk
         self._pictures: dict[str, ImageReader] = {}
-        self._vectors: dict[tuple, tuple] = {}  # SVG pictures flattened, by size
+        self._vectors: dict[tuple[Hashable, float, float], Flattened] = {}  # SVGs, by size
         # the colours asked for and the opacity they are painted at, saved with the state
-        self._paint = {"fill": (None, 1.0), "stroke": (None, 1.0)}
-        self._saved: list[dict] = []
+        self._paint: Paint = {"fill": (None, 1.0), "stroke": (None, 1.0)}
+        self._saved: list[Paint] = []
 
-    def _cmyk(self, colour, alpha: float = 1.0) -> colors.CMYKColor:
+    def _cmyk(self, colour: colors.Color, alpha: float = 1.0) -> colors.CMYKColor:
         if isinstance(colour, str):
             colour = colors.toColor(colour)
         if isinstance(colour, tuple | list):
@@ -163,51 +179,70 @@ class CmykCanvas(Canvas):
             inks = (colour.cyan * d, colour.magenta * d, colour.yellow * d, colour.black * d)
             return _opaque(limit_ink(inks, self.separation.ink))
         rgb = tuple(alpha * v + (1 - alpha) for v in (colour.red, colour.green, colour.blue))
-        return _opaque(self.separation.colour(rgb))  # type: ignore[arg-type]
+        return _opaque(self.separation.colour(rgb))
 
-    def setFillColor(self, aColor, alpha=None):  # noqa: N802, N803 - reportlab's names
+    def setFillColor(self, aColor: colors.Color, alpha: float | None = None) -> None:  # noqa: N802, N803 - reportlab's names
         self._set("fill", aColor, alpha)
 
-    def setStrokeColor(self, aColor, alpha=None):  # noqa: N802, N803 - reportlab's names
+    def setStrokeColor(self, aColor: colors.Color, alpha: float | None = None) -> None:  # noqa: N802, N803 - reportlab's names
         self._set("stroke", aColor, alpha)
 
-    def setFillGray(self, gray, alpha=None):  # noqa: N802 - reportlab's name
+    def setFillGray(self, gray: float, alpha: float | None = None) -> None:  # noqa: N802 - reportlab's name
         self._set("fill", (gray, gray, gray), alpha)
 
-    def setStrokeGray(self, gray, alpha=None):  # noqa: N802 - reportlab's name
+    def setStrokeGray(self, gray: float, alpha: float | None = None) -> None:  # noqa: N802 - reportlab's name
         self._set("stroke", (gray, gray, gray), alpha)
 
-    def setFillAlpha(self, a):  # noqa: N802 - reportlab's name
+    def setFillAlpha(self, a: float) -> None:  # noqa: N802 - reportlab's name
         self._set("fill", self._paint["fill"][0], a)
 
-    def setStrokeAlpha(self, a):  # noqa: N802 - reportlab's name
+    def setStrokeAlpha(self, a: float) -> None:  # noqa: N802 - reportlab's name
         self._set("stroke", self._paint["stroke"][0], a)
 
-    def _set(self, what: str, colour, alpha) -> None:
+    def _set(self, what: str, colour: colors.Color | None, alpha: float | None) -> None:
         alpha = self._paint[what][1] if alpha is None else float(alpha)
         self._paint[what] = (colour, alpha)
         if colour is not None:
             setter = super().setFillColor if what == "fill" else super().setStrokeColor
             setter(self._cmyk(colour, alpha))
 
-    def saveState(self):  # noqa: N802 - reportlab's name
+    def saveState(self) -> None:  # noqa: N802 - reportlab's name
         super().saveState()
         self._saved.append(dict(self._paint))
 
-    def restoreState(self):  # noqa: N802 - reportlab's name
+    def restoreState(self) -> None:  # noqa: N802 - reportlab's name
         super().restoreState()
         self._paint = self._saved.pop()
 
-    def linearGradient(self, x0, y0, x1, y1, colors, positions=None, extend=True):  # noqa: N802
+    def linearGradient(  # noqa: N802
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        colors: Sequence[object],
+        positions: Sequence[float] | None = None,
+        extend: bool = True,
+    ) -> None:
         # any gradient drawn on this canvas: its stops in CMYK, so is the blend between
         # them, whose total ink lies between the stops' (each ink is interpolated alone)
         stops = [self._cmyk(c) for c in colors]
         super().linearGradient(x0, y0, x1, y1, stops, positions, extend)
 
-    def radialGradient(self, x, y, radius, colors, positions=None, extend=True):  # noqa: N802
+    def radialGradient(  # noqa: N802
+        self,
+        x: float,
+        y: float,
+        radius: float,
+        colors: Sequence[object],
+        positions: Sequence[float] | None = None,
+        extend: bool = True,
+    ) -> None:
         super().radialGradient(x, y, radius, [self._cmyk(c) for c in colors], positions, extend)
 
-    def drawVector(self, picture, x: float, y: float, width: float, height: float) -> None:  # noqa: N802
+    def drawVector(
+        self, picture: VectorPicture, x: float, y: float, width: float, height: float
+    ) -> None:  # noqa: N802
         """A converted SVG picture (render/vector.py), flattened: PDF/X-1a holds neither
         transparency nor sRGB, so the picture is drawn as pixels at FLAT_DPI as printed, over
         white, through the shop's profile like every colour; where it is transparent the
@@ -218,7 +253,7 @@ class CmykCanvas(Canvas):
         image, mask = self._vectors[key]
         super().drawImage(image, x, y, width, height, mask)
 
-    def _flattened(self, picture, width: float, height: float):
+    def _flattened(self, picture: VectorPicture, width: float, height: float) -> Flattened:
         import pypdfium2 as pdfium  # only shops' files with SVG pictures load it here
 
         scale = FLAT_DPI / 72 * max(width / picture.size[0], height / picture.size[1])
@@ -238,7 +273,16 @@ class CmykCanvas(Canvas):
         inks[np.asarray(alpha) < 128] = _KEY
         return ImageReader(Image.fromarray(inks, "CMYK")), [1, 1, 0, 0, 0, 0, 0, 0]
 
-    def drawImage(self, image, x, y, width=None, height=None, mask=None, **kwargs):  # noqa: N802
+    def drawImage(  # noqa: N802
+        self,
+        image: object,
+        x: float,
+        y: float,
+        width: float | None = None,
+        height: float | None = None,
+        mask: object = None,
+        **kwargs: object,
+    ) -> object:
         """The picture in CMYK, flattened (so `mask` is not needed), converted once a
         picture (a user's: its checked bytes, render/bitmaps.py)."""
         if isinstance(image, Bitmap):

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from bastelbogen.render.style import Canvas
 
 
-def image_path(box, ctx) -> Path:
+def image_path(box: Box, ctx: PaintContext) -> Path:
     """The picture a box names, inside the game's folder and fit to draw; checked once per
     document (a PNG or JPEG kept as its checked bytes: `bitmap`)."""
     given = Image(box).file
@@ -45,7 +45,7 @@ def image_path(box, ctx) -> Path:
     return path
 
 
-def _size(box, path: Path, picture: bitmaps.Bitmap) -> tuple[int, int]:
+def _size(box: Box, path: Path, picture: bitmaps.Bitmap) -> tuple[int, int]:
     """The picture's pixels, read as reportlab will read it."""
     try:
         return picture.size
@@ -59,7 +59,9 @@ def _size(box, path: Path, picture: bitmaps.Bitmap) -> tuple[int, int]:
         ) from None
 
 
-def _svg(path: Path, box, ctx, scale: float | None = None) -> vector.VectorPicture:
+def _svg(
+    path: Path, box: Box, ctx: PaintContext, scale: float | None = None
+) -> vector.VectorPicture:
     """The SVG converted for drawing `scale` points per unit (None: only its size is
     wanted); what of it is not drawn as written told by the preflight, at its lines."""
     fonts = vector.build_fonts(ctx.fonts.paths.values())
@@ -95,11 +97,10 @@ class Image(BoxKeys):
 )
 def paint_image(c: Canvas, box: Box, ctx: PaintContext) -> None:
     path = image_path(box, ctx)
-    svg = path.suffix.lower() == ".svg"
-    if svg:
+    picture = ctx.checked[path]  # None: an SVG, drawn by the converter
+    if picture is None:
         iw, ih = _svg(path, box, ctx).size
     else:
-        picture = ctx.checked[path]
         iw, ih = _size(box, path, picture)
     # The picture covers its area, centred, like a photo in a frame; a picture cut into
     # pieces covers the whole, and each piece shows its part of it.
@@ -122,7 +123,7 @@ def paint_image(c: Canvas, box: Box, ctx: PaintContext) -> None:
     clip.rect(*box.rect)
     c.clipPath(clip, stroke=0, fill=0)
     left, bottom = x + (w - dw) / 2, y + (h - dh) / 2
-    if svg:
+    if picture is None:
         c.drawVector(_svg(path, box, ctx, scale), left, bottom, dw, dh)
     else:
         if ctx.preflight:  # pixels per inch as printed: the picture's pixels over its inches

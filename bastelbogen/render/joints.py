@@ -9,21 +9,30 @@ edge only where the pieces meet the paper."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from bastelbogen.content.painters import PAINTERS, Sliced
 from bastelbogen.core.errors import Loc
-from bastelbogen.core.geometry import bounds, compose, whole_picture
-from bastelbogen.layout.arts import typed
+from bastelbogen.core.geometry import Matrix, Rect, bounds, compose, whole_picture
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.layouts import Box
+from bastelbogen.layout.values import typed
+
+if TYPE_CHECKING:
+    from bastelbogen.layout.imposition import Placement
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.style import Canvas
 
 TOUCH = 0.01  # points: a box filling its piece lies within this of it
 
 
-def draw_underlays(c, placed: list, ctx) -> dict[int, str]:
+def draw_underlays(
+    c: Canvas, placed: Sequence[tuple[Placement, Art | None]], ctx: PaintContext
+) -> dict[int, str]:
     """Under every group of two or more pieces of one picture that meet on a page — its
     placements with their arts, `placed` — the whole picture (the same form the pieces
     place), clipped to their trims together. Gives the placements (by their index) that
@@ -55,22 +64,22 @@ class Group:
     """The pieces of one picture on a page, and the picture drawn whole under them."""
 
     box: Box  # the whole picture's box
-    matrix: tuple  # from the first piece's item to the page
+    matrix: Matrix  # from the first piece's item to the page
     label: str  # the first piece, as preflight names an item
     loc: Loc
-    trims: list = field(default_factory=list)
-    placements: list = field(default_factory=list)  # by their index on the page
+    trims: list[Rect] = field(default_factory=list)
+    placements: list[int] = field(default_factory=list)  # by their index on the page
 
 
-def underlays(placed: list) -> list[Group]:
+def underlays(placed: Sequence[tuple[Placement, Art | None]]) -> list[Group]:
     """The pictures whose pieces (placements with their arts) lie on a page as the picture
     puts them, and meet: the same picture (the same box, made of the same values), turned
     the same way, whose whole lands on the same place from every piece."""
-    groups: dict = {}
+    groups: dict[Hashable, Group] = {}
     for n, (p, art) in enumerate(placed):
         whole_art = art is not None and p.clip is None  # a board's sheet: one window
-        box = _underlaid(art) if whole_art else None
-        if box is None:
+        box = _underlaid(art) if art is not None and whole_art else None
+        if art is None or box is None:
             continue
         whole = whole_box(box)
         matrix = compose(p.matrix, art.layers[0][0])
@@ -84,7 +93,7 @@ def underlays(placed: list) -> list[Group]:
     return [g for g in groups.values() if _some_meet(g.trims)]
 
 
-def _underlaid(art: Art):
+def _underlaid(art: Art) -> Box | None:
     """The art's piece of a picture, if it can be drawn under the art instead: a plain
     rectangle of one face whose first box is the piece, filling the piece exactly (what
     lies under it, around it or outside a shaped outline would not survive the swap)."""
@@ -99,7 +108,7 @@ def _underlaid(art: Art):
     return box if fills else None
 
 
-def _identity(box):
+def _identity(box: Box) -> Hashable:
     """What tells two pictures apart: the box's values but which piece it shows."""
     own = tuple((k, v) for k, v in box.params if k not in ("slice", "piece"))
     grid = tuple(Sliced(box).slice or ())[2:]  # how many pieces across and down
@@ -123,12 +132,12 @@ def whole_box(box: Box) -> Box:
     return replace(box, rect=rect, params=params)
 
 
-def _some_meet(trims: list) -> bool:
+def _some_meet(trims: list[Rect]) -> bool:
     """Two of the trims share an edge: a piece's right (top) edge where another's left
     (bottom) edge begins. Pieces of one picture that lie as it puts them are aligned, so
     edges are looked up, not compared two by two (a page may hold thousands of pieces)."""
 
-    def key(*values):
+    def key(*values: float) -> tuple[float, ...]:
         return tuple(round(v, 2) for v in values)
 
     rights = {key(x + w, y) for x, y, w, h in trims}

@@ -3,8 +3,10 @@ once; one placed once where it is placed."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, overload
 
 from reportlab.lib import colors
 from reportlab.lib.rl_accel import fp_str
@@ -23,6 +25,14 @@ from bastelbogen.render.style import (
     tint,
 )
 
+if TYPE_CHECKING:
+    from bastelbogen.content.kinds import Outline
+    from bastelbogen.content.models import Item, Table
+    from bastelbogen.core.geometry import Matrix, Rect
+    from bastelbogen.layout.layouts import Box, Face
+    from bastelbogen.render.bitmaps import Bitmap
+    from bastelbogen.render.style import Canvas
+
 SWELL_LIGHTEN = 0.6
 CUT_COLOUR = "#3a3a3a"  # a cut line on the art (guides: lines, a shape): thin and dark
 CUT_WIDTH = 0.4
@@ -40,19 +50,24 @@ class PaintContext:
     problems: Collector = field(default_factory=Collector)
     item_label: str = ""
     item_loc: Loc | None = None  # the row the item drawn was written in
-    item: object = None  # the Item drawn, if one is: its faults name it and its cells
-    tables: dict = field(default_factory=dict)  # the game's tables: cells a reference names
+    item: Item | None = None  # the Item drawn, if one is: its faults name it and its cells
+    tables: Mapping[str, Table] = field(default_factory=dict)  # cells a reference names
     preflight: Preflight | None = None  # told of small text and soft pictures
     swell: bool = False  # a braille build, printed on swell paper
-    pictures: dict = field(default_factory=dict)  # whole pictures drawn once, as forms
-    checked: dict = field(default_factory=dict)  # users' pictures fit to draw (a PNG's bytes)
-    outline: tuple = ()  # the cut outline of the piece being drawn (`shape: outline`)
+    pictures: dict[Hashable, str] = field(default_factory=dict)  # whole pictures, as forms
+    # users' pictures fit to draw (a PNG's bytes; None: an SVG)
+    checked: dict[Path, Bitmap | None] = field(default_factory=dict)
+    outline: Outline = ()  # the cut outline of the piece being drawn (`shape: outline`)
     dry: bool = False  # validating: everything drawn (text fitted, pictures read), no file
-    drawn: set | None = None  # validating: faces (by their key) drawn already, not again
-    beneath: tuple = ()  # the boxes drawn before the one being drawn that paint its ground
+    drawn: set[Hashable] | None = None  # validating: faces (by key) drawn already, not again
+    beneath: Face = ()  # the boxes drawn before the one being drawn that paint its ground
     lang: str = ""  # the language of the text drawn: words are hyphenated by its rules
 
-    def ink(self, box, key: str, default: str | None = ""):
+    @overload
+    def ink(self, box: Box, key: str, default: str = "") -> colors.Color: ...
+    @overload
+    def ink(self, box: Box, key: str, default: None) -> colors.Color | None: ...
+    def ink(self, box: Box, key: str, default: str | None = "") -> colors.Color | None:
         """A box's colour: its own, else the default its painter declares ("" here), else
         `default`; None when it may paint nothing (a shape's fill). On swell paper every
         dark print rises, so in a braille build all ink but the braille dots is lightened:
@@ -69,8 +84,8 @@ class PaintContext:
         return tint(c, SWELL_LIGHTEN) if self.swell and c is not None else c
 
 
-def draw_face(c, face, ctx: PaintContext) -> None:
-    under: tuple = ()  # the boxes drawn so far that paint an area: what text is set on
+def draw_face(c: Canvas, face: Face, ctx: PaintContext) -> None:
+    under: Face = ()  # the boxes drawn so far that paint an area: what text is set on
     for box in face:
         ctx.beneath = under
         painter = PAINTERS[box.painter]
@@ -80,7 +95,7 @@ def draw_face(c, face, ctx: PaintContext) -> None:
     ctx.beneath = ()
 
 
-def draw_art(c, art: Art, ctx: PaintContext) -> None:
+def draw_art(c: Canvas, art: Art, ctx: PaintContext) -> None:
     c.saveState()
     if art.clip:  # a shaped piece: its own outline grown by the bleed
         clip = loops_path(c, art.clip)
@@ -118,7 +133,7 @@ class Forms:
     and a dictionary that a face shown once never pays back. draw_art clips to the bleed
     either way, as the form's bounding box would."""
 
-    def __init__(self, canvas, ctx: PaintContext):
+    def __init__(self, canvas: Canvas, ctx: PaintContext) -> None:
         self.canvas = canvas
         self.ctx = ctx
         self.names = FORMS.of(canvas)  # an art's key (or the art) -> its form's name
@@ -126,12 +141,12 @@ class Forms:
     def place(
         self,
         art: Art,
-        matrix,
+        matrix: Matrix,
         label: str,
-        clip=None,
+        clip: Rect | None = None,
         loc: Loc | None = None,
-        key=None,
-        item=None,
+        key: Hashable = None,
+        item: Item | None = None,
         once: bool = False,
     ) -> None:
         """Draw the art at `matrix`; arts of equal `key` (what they are made from, when
@@ -162,7 +177,7 @@ class Forms:
             c.addLiteral("EMC")
         c.restoreState()
 
-    def _draw(self, art: Art, label: str, loc: Loc | None, item) -> None:
+    def _draw(self, art: Art, label: str, loc: Loc | None, item: Item | None) -> None:
         self.ctx.item_label, self.ctx.item_loc, self.ctx.item = label, loc, item
         try:
             draw_art(self.canvas, art, self.ctx)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 
@@ -24,10 +25,16 @@ from bastelbogen.render.text import check_glyphs, overflow
 if TYPE_CHECKING:
     from reportlab.lib.styles import ParagraphStyle
 
+    from bastelbogen.core.errors import Loc
     from bastelbogen.layout.layouts import Box
     from bastelbogen.render.paint import PaintContext
     from bastelbogen.render.rules.typesetting import Paragraph as Typeset
     from bastelbogen.render.style import Canvas
+
+# A text laid out at one size: its paragraphs, their heights, their height together (with
+# the gaps), and a word that fits no line (or None).
+Laid = tuple[list["Typeset"], list[float], float, str | None]
+R = TypeVar("R")
 
 ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
 
@@ -50,7 +57,7 @@ def unbroken_tail(text: str) -> str:
     return text
 
 
-def paragraph_style(ctx, box, size: float) -> ParagraphStyle:
+def paragraph_style(ctx: PaintContext, box: Box, size: float) -> ParagraphStyle:
     from reportlab.lib.styles import ParagraphStyle
 
     from bastelbogen.render.rules.hyphens import hyphenated
@@ -93,13 +100,13 @@ def attributes(tag: str) -> dict[str, str] | None:
     return found
 
 
-def _pictures(text: str, folder: Path | None, loc, label: str) -> str:
+def _pictures(text: str, folder: Path | None, loc: Loc, label: str) -> str:
     """`<img src=…>` in markup may show a picture from the game's folder, nothing else:
     reportlab would read any path, or fetch a URL. The src is replaced by the checked
     picture's key (render/bitmaps.py): reportlab draws those bytes and looks up nothing."""
     where = f"{label}: " if label else ""
 
-    def checked(match: re.Match) -> str:
+    def checked(match: re.Match[str]) -> str:
         found = attributes(match.group(0))
         if found is None or set(found) - set(IMG_KEYS):
             raise ContentError(
@@ -175,7 +182,13 @@ def _markup_problem(text: str, links: bool) -> str | None:
 
 
 def paragraph(
-    text: str, style, loc, label: str = "", folder: Path | None = None, links: bool = False, **kw
+    text: str,
+    style: ParagraphStyle,
+    loc: Loc,
+    label: str = "",
+    folder: Path | None = None,
+    links: bool = False,
+    **kw: object,
 ) -> Typeset:
     """A reportlab Paragraph; broken inline markup is the author's to fix, so say where."""
     from bastelbogen.render.rules.hyphens import Hyphenating
@@ -200,7 +213,9 @@ def paragraph(
         ) from None
 
 
-def _fit_key(box, ctx, texts: list[str], size: float, min_size: float, gap: float) -> str:
+def _fit_key(
+    box: Box, ctx: PaintContext, texts: list[str], size: float, min_size: float, gap: float
+) -> str:
     """The digest of all a box's fit depends on, or "" for text showing pictures (their
     sizes are the files')."""
     if any(IMG.search(t) for t in texts):
@@ -222,7 +237,9 @@ def _fit_key(box, ctx, texts: list[str], size: float, min_size: float, gap: floa
     )
 
 
-def _best_step(lay, fits, steps: int, key: str):
+def _best_step(
+    lay: Callable[[int], R], fits: Callable[[R], bool], steps: int, key: str
+) -> tuple[int, R] | None:
     """The fewest half-point steps down at which the text fits, with its layout, or None:
     the remembered step if it fits, else by bisection (remembered then)."""
     found = REMEMBERED.get(key) if key else None
@@ -230,7 +247,8 @@ def _best_step(lay, fits, steps: int, key: str):
         result = lay(found[0])
         if fits(result):
             return found[0], result
-    lo, hi, best = 0, steps, None
+    lo, hi = 0, steps
+    best: tuple[int, R] | None = None
     while lo <= hi:
         mid = (lo + hi) // 2
         result = lay(mid)
@@ -289,7 +307,7 @@ def paint_paragraph(c: Canvas, box: Box, ctx: PaintContext) -> None:
     min_size = float(k.min_size) if k.min_size is not None else size * 0.7
     gap = float(k.gap)
 
-    def laid_out(at: float, judged: bool = True):
+    def laid_out(at: float, judged: bool = True) -> Laid:
         style = paragraph_style(ctx, box, at)
         paras = [paragraph(str(t), style, box.loc, ctx.item_label, ctx.folder) for t in texts]
         gaps = gap * at * max(0, len(paras) - 1)
@@ -302,7 +320,7 @@ def paint_paragraph(c: Canvas, box: Box, ctx: PaintContext) -> None:
         wide = next((word for p in paras if (word := overrun(p)) is not None), None)
         return paras, heights, sum(heights) + gaps, wide
 
-    def fits(result) -> bool:
+    def fits(result: Laid) -> bool:
         return result[2] <= h + 1e-6 and result[3] is None
 
     # Half-point steps from `size` down to `min-size`: the largest that fits, by bisection,

@@ -7,9 +7,10 @@ import struct
 import zlib
 from array import array
 from bisect import bisect_left
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING, cast
 
 import reportlab
 from reportlab import rl_config
@@ -30,6 +31,11 @@ from bastelbogen.render.paint import Forms, PaintContext
 from bastelbogen.render.pdfimport import page_form
 from bastelbogen.render.style import stroke_line
 
+if TYPE_CHECKING:
+    from bastelbogen.content.words import Table
+    from bastelbogen.core.geometry import Rect
+    from bastelbogen.render.vector import VectorPicture
+
 # ASCII85 costs time and size; with it off, images must never be inline (DESIGN.md).
 rl_config.useA85 = 0
 # Whatever draws, Pillow decodes our picture formats and no other (reportlab opens pictures
@@ -42,11 +48,11 @@ class _Deflated:
 
     pdfname = "FlateDecode"
 
-    def encode(self, content):
+    def encode(self, content: bytes) -> bytes:
         return content
 
 
-class _FormWithStates(pdfdoc.PDFFormXObject):
+class _FormWithStates(pdfdoc.PDFFormXObject):  # type: ignore[misc]  # reportlab: no types
     """reportlab gives a form XObject fonts and nested forms but not its graphics states, so
     transparency drawn inside a form is lost (every card and picture here is a form). This
     form builds the resources reportlab would, with the graphics states added.
@@ -58,13 +64,14 @@ class _FormWithStates(pdfdoc.PDFFormXObject):
     # set by reportlab's form, unannotated there
     stream: str | bytes | None
     compression: int
+    Resources: object
 
     def deflate(self) -> None:
         if self.compression and isinstance(self.stream, str | bytes):
             self.Contents = _deflated(self.stream, "xobject form stream")
             self.stream, self.compression = None, 0
 
-    def format(self, document):
+    def format(self, document: object) -> bytes:
         if not self.Resources:
             resources = pdfdoc.PDFResourceDictionary()
             resources.basicFonts()
@@ -77,7 +84,8 @@ class _FormWithStates(pdfdoc.PDFFormXObject):
             if getattr(self, "ExtGState", None):
                 resources.ExtGState = self.ExtGState
             self.Resources = resources
-        return super().format(document)
+        formatted: bytes = super().format(document)
+        return formatted
 
 
 def _deflated(stream: str | bytes, comment: str) -> pdfdoc.PDFStream:
@@ -93,31 +101,34 @@ class _Discard:
     """Where a validation's PDFs go: saved (the fonts are subset then, and a damaged one
     fails only there) but kept nowhere."""
 
-    def write(self, data) -> int:
+    def write(self, data: bytes) -> int:
         return len(data)
 
 
 DISCARD = _Discard()
 
 
-class _Streamed(pdfdoc.PDFFile):
+class _Streamed(pdfdoc.PDFFile):  # type: ignore[misc]  # reportlab ships no types
     """reportlab's collector of the formatted file, writing each piece to the file as it
     comes instead of holding the whole PDF until the end (twice its size at the peak)."""
 
     sink: IO[bytes] | None = None  # the open file of the save under way
+    strings: list[bytes]  # reportlab's: the pieces collected
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # the header, collected the usual way
+        sink = self.sink
+        assert sink is not None  # set by Canvas.save for the one call that makes this
         for piece in self.strings:
-            self.sink.write(piece)
+            sink.write(piece)
         self.strings = []
-        self.write = self.sink.write
+        self.write = sink.write
 
-    def format(self, document):
+    def format(self, document: object) -> bytes:
         return b""
 
 
-class Canvas(rl_canvas.Canvas):
+class Canvas(rl_canvas.Canvas):  # type: ignore[misc]  # reportlab ships no types
     """reportlab's canvas whose forms keep their graphics states; no other canvas in the
     process is touched. The fix leans on how reportlab 4 and 5 build forms (endForm hands
     the states to the form before it is added), hence the version check. It saves by
@@ -146,7 +157,9 @@ class Canvas(rl_canvas.Canvas):
             page.Contents = _deflated(page.stream, "page stream")
             page.stream = None
 
-    def drawVector(self, picture, x: float, y: float, width: float, height: float) -> None:  # noqa: N802
+    def drawVector(
+        self, picture: VectorPicture, x: float, y: float, width: float, height: float
+    ) -> None:  # noqa: N802
         """A converted picture (render/vector.py) drawn over (x, y, width, height): one
         form per picture in the document, however often it is drawn."""
         forms = self.__dict__.setdefault("_vectors", {})
@@ -162,11 +175,11 @@ class Canvas(rl_canvas.Canvas):
         self.doForm(name)
         self.restoreState()
 
-    def _setExtGState(self, obj):
+    def _setExtGState(self, obj: object) -> None:
         super()._setExtGState(obj)
         if type(obj) is pdfdoc.PDFFormXObject:
             obj.__class__ = _FormWithStates
-            obj.deflate()
+            cast(_FormWithStates, obj).deflate()
 
 
 if not 4 <= int(reportlab.Version.split(".")[0]) <= 5:  # pragma: no cover - guarded in deps
@@ -185,7 +198,14 @@ class Meta:
     subject: str
 
 
-def new_canvas(path, meta: Meta, size, font: str, kind=Canvas, **more) -> Canvas:
+def new_canvas(
+    path: Path | str | IO[bytes] | _Discard,
+    meta: Meta,
+    size: tuple[float, float],
+    font: str,
+    kind: type[Canvas] = Canvas,
+    **more: object,
+) -> Canvas:
     """A canvas writing to a file's path, or to an open binary file (a buffer); `kind` is
     another canvas of ours (render/cmyk.py's), `more` its own arguments."""
     # The initial font is ours: reportlab's default would put an unembedded Helvetica in.
@@ -207,7 +227,9 @@ def new_canvas(path, meta: Meta, size, font: str, kind=Canvas, **more) -> Canvas
     return c
 
 
-def picture_page(picture, size: tuple[float, float], font: str = "Helvetica") -> bytes:
+def picture_page(
+    picture: VectorPicture, size: tuple[float, float], font: str = "Helvetica"
+) -> bytes:
     """A PDF of one page of `size` points that a converted picture (render/vector.py) fills,
     drawn as a card draws it: for pictures of a cut file, conformance cases and tests."""
     buffer = io.BytesIO()
@@ -218,12 +240,12 @@ def picture_page(picture, size: tuple[float, float], font: str = "Helvetica") ->
     return buffer.getvalue()
 
 
-def set_boxes(c, trim, bleed) -> None:
+def set_boxes(c: Canvas, trim: Rect, bleed: Rect) -> None:
     c.setTrimBox(_corners(trim))
     c.setBleedBox(_corners(bleed))
 
 
-def _corners(rect):
+def _corners(rect: Rect) -> list[float]:
     x, y, w, h = rect
     return [round(x, 4), round(y, 4), round(x + w, 4), round(y + h, 4)]
 
@@ -231,11 +253,11 @@ def _corners(rect):
 def write_pages(
     path: Path | IO[bytes],
     pages: list[Page],
-    arts,
+    arts: Arts,
     meta: Meta,
     ctx: PaintContext,
-    words: dict,
-    make=new_canvas,
+    words: Table,
+    make: Callable[..., Canvas] = new_canvas,
 ) -> None:
     """`arts` (arts.Arts) gives each item side's art and its key, one form per key;
     `words` are the kit's own words in the build's first language (a board's glue margins,
@@ -257,20 +279,29 @@ def write_pages(
         ) from None
 
 
-def _write_page(c, page: Page, arts, forms: Forms, uses: array, ctx: PaintContext, words) -> None:
+def _write_page(
+    c: Canvas,
+    page: Page,
+    arts: Arts,
+    forms: Forms,
+    uses: array[int],
+    ctx: PaintContext,
+    words: Table,
+) -> None:
     """One page: its pieces' arts (each a form, or drawn in place when the file places it
     once), its guides, and a board's sheet marks and overview."""
     c.setPageSize(page.size)
     set_boxes(c, page.trim_box, page.bleed_box)
     with_arts = [(p, *arts.placed(p.item, p.side)) for p in page.placements]
     covered = draw_underlays(c, [(p, art) for p, art, _, _ in with_arts], ctx)
-    placed = [(p.item, p.side, p.matrix, p.clip, *rest) for p, *rest in with_arts]
+    placed = [(p.item, p.side, p.matrix, p.clip, a, k, o) for p, a, k, o in with_arts]
     if page.overview is not None:
         item, matrix, _ = page.overview
         placed.append((item, "front", matrix, None, *arts.placed(item, "front")))
     for n, (item, side, matrix, clip, art, key, own) in enumerate(placed):
         if art is None or _drawn_before(ctx, key):
             continue
+        assert key is not None  # a side with an art has its key
         under = covered.get(n)
         if under:  # its piece of a picture lies under it already, whole (joints.py)
             art, key = bare(art, under), key + ("bare", under)
@@ -285,7 +316,7 @@ def _write_page(c, page: Page, arts, forms: Forms, uses: array, ctx: PaintContex
     c.showPage()
 
 
-def _uses(pages: list[Page], arts) -> array:
+def _uses(pages: list[Page], arts: Arts) -> array[int]:
     """The hash of each side's own key (arts.key, not canonical: the same whatever was
     drawn before) for every placement of the file, sorted: a kit of 30,000 cards holds no
     30,000 keys, nor a count of each, to learn which sides it places once (`_once`)."""
@@ -299,7 +330,7 @@ def _uses(pages: list[Page], arts) -> array:
     return array("q", found)
 
 
-def _once(uses: array, key) -> bool:
+def _once(uses: array[int], key: Hashable) -> bool:
     """Whether the file places the side of this own key once: drawn in place. Two keys of
     one hash would only make such a side a form, the same on the page."""
     at = bisect_left(uses, hash(key))
@@ -310,7 +341,7 @@ def _once(uses: array, key) -> bool:
     )
 
 
-def _drawn_before(ctx: PaintContext, key) -> bool:
+def _drawn_before(ctx: PaintContext, key: Hashable) -> bool:
     """Validating several variants: a face one of them drew already proves nothing new."""
     if ctx.drawn is None or not Arts.shared(key):
         return False
@@ -320,7 +351,7 @@ def _drawn_before(ctx: PaintContext, key) -> bool:
     return False
 
 
-def draw_guides(c, page: Page) -> None:
+def draw_guides(c: Canvas, page: Page) -> None:
     c.saveState()
     c.setStrokeColor(colors.black)
     c.setLineWidth(MARK_WIDTH)

@@ -12,32 +12,40 @@ from __future__ import annotations
 
 import io
 import zlib
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, TypeGuard
 
 from reportlab.pdfbase import pdfdoc
 
+if TYPE_CHECKING:
+    from pypdf import PdfReader
+    from pypdf.generic import IndirectObject, NameObject, PdfObject, StreamObject
 
-class _Ref(pdfdoc.PDFObject):
+# reportlab ships no types: its objects are Any to mypy, so are our subclasses' bases.
+
+
+class _Ref(pdfdoc.PDFObject):  # type: ignore[misc]  # reportlab ships no types
     """A reference to an imported object: its number is the document's, given on saving."""
 
     def __init__(self, target: pdfdoc.PDFObject) -> None:
         self.target = target
 
-    def format(self, document) -> bytes:
-        return document.Reference(self.target).format(document)
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        formatted: bytes = document.Reference(self.target).format(document)
+        return formatted
 
 
-class _Direct(pdfdoc.PDFObject):
+class _Direct(pdfdoc.PDFObject):  # type: ignore[misc]  # reportlab ships no types
     """An object written as it was read: bytes, and references between them."""
 
-    def __init__(self, parts: list) -> None:
+    def __init__(self, parts: list[bytes | _Ref]) -> None:
         self.parts = parts
 
-    def format(self, document) -> bytes:
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
         return b"".join(p if isinstance(p, bytes) else p.format(document) for p in self.parts)
 
 
-class _Stream(pdfdoc.PDFObject):
+class _Stream(pdfdoc.PDFObject):  # type: ignore[misc]  # reportlab ships no types
     """A stream as it was read: its dictionary (less its length) and its encoded bytes."""
 
     __RefOnly__ = 1  # a stream is always an indirect object
@@ -45,7 +53,7 @@ class _Stream(pdfdoc.PDFObject):
     def __init__(self, dictionary: _Direct, data: bytes) -> None:
         self.dictionary, self.data = dictionary, data
 
-    def format(self, document) -> bytes:
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
         head = self.dictionary.format(document)[:-2]  # the dictionary without its ">>"
         return b"%s /Length %d >>\nstream\n%s\nendstream" % (head, len(self.data), self.data)
 
@@ -53,17 +61,18 @@ class _Stream(pdfdoc.PDFObject):
 class _Importer:
     """One source file's objects carried into the document, each once."""
 
-    def __init__(self, reader, images: dict) -> None:
+    def __init__(self, reader: PdfReader, images: Mapping[str, PdfObject]) -> None:
         self.reader = reader
         self.images = images  # entries every picture (image XObject) is given
         self.carried: dict[int, pdfdoc.PDFObject] = {}
 
-    def indirect(self, ref) -> pdfdoc.PDFObject:
+    def indirect(self, ref: IndirectObject) -> pdfdoc.PDFObject:
         """The carried copy of an indirect object: made empty and remembered first, then
         filled, so that objects referring to each other end."""
         found = self.carried.get(ref.idnum)
         if found is None:
             target = ref.get_object()
+            assert target is not None  # the converter's file: every reference resolves
             if _is_stream(target):
                 stream = _Stream(_Direct([]), bytes(target._data))  # as encoded in the file
                 self.carried[ref.idnum] = stream
@@ -78,7 +87,7 @@ class _Importer:
             found = direct
         return found
 
-    def parts(self, obj) -> list:
+    def parts(self, obj: PdfObject) -> list[bytes | _Ref]:
         from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
         if isinstance(obj, IndirectObject):
@@ -86,7 +95,7 @@ class _Importer:
         if isinstance(obj, DictionaryObject):
             return self.dictionary(obj)
         if isinstance(obj, ArrayObject):
-            out: list = [b"["]
+            out: list[bytes | _Ref] = [b"["]
             for n, value in enumerate(obj):
                 out += ([b" "] if n else []) + self.parts(value)
             return [*out, b"]"]
@@ -94,10 +103,10 @@ class _Importer:
         obj.write_to_stream(buffer)
         return [buffer.getvalue()]
 
-    def dictionary(self, entries) -> list:
+    def dictionary(self, entries: Mapping[str, PdfObject]) -> list[bytes | _Ref]:
         from pypdf.generic import NameObject
 
-        out: list = [b"<<"]
+        out: list[bytes | _Ref] = [b"<<"]
         # In order of their keys: the converter writes its resources in a hash map's order,
         # which differs from run to run; our files are the same bytes each time.
         for key, value in sorted(entries.items()):
@@ -105,14 +114,14 @@ class _Importer:
         return [*out, b" >>"]
 
 
-def _is_stream(obj) -> bool:
+def _is_stream(obj: object) -> TypeGuard[StreamObject]:
     from pypdf.generic import StreamObject
 
     return isinstance(obj, StreamObject)
 
 
 def page_form(
-    document, name: str, pdf: bytes, smooth: bool = False
+    document: pdfdoc.PDFDocument, name: str, pdf: bytes, smooth: bool = False
 ) -> tuple[float, float, float, float]:
     """The first page of `pdf` registered in `document` as the form `name`; its box.
     `smooth`: its pictures ask to be interpolated when enlarged (/Interpolate, 8.9.5.3), as
@@ -124,7 +133,7 @@ def page_form(
     page = reader.pages[0]
     importer = _Importer(reader, {"/Interpolate": BooleanObject(True)} if smooth else {})
     box = tuple(float(v) for v in page.mediabox)
-    entries: dict[str, Any] = {
+    entries: dict[str, PdfObject] = {
         "/Type": _name("/XObject"),
         "/Subtype": _name("/Form"),
         "/BBox": page["/MediaBox"],
@@ -140,7 +149,7 @@ def page_form(
     return box  # type: ignore[return-value]
 
 
-def _name(text: str):
+def _name(text: str) -> NameObject:
     from pypdf.generic import NameObject
 
     return NameObject(text)

@@ -33,6 +33,9 @@ from bastelbogen.render.style import colour, loops_path, shade
 from bastelbogen.render.text import check_glyphs, fit_line
 
 if TYPE_CHECKING:
+    from reportlab.lib import colors
+
+    from bastelbogen.checks.preflight import Preflight
     from bastelbogen.render.paint import PaintContext
     from bastelbogen.render.style import Canvas
 
@@ -131,7 +134,7 @@ def paint_table(c: Canvas, box: Box, ctx: PaintContext) -> None:
     line = ctx.ink(box, "line-colour")
     stripe = ctx.ink(box, "stripe")
     if ctx.preflight:
-        _judged(box, grid, ctx)
+        _judged(box, grid, ctx.preflight, ctx)
     c.saveState()
     c.setFillColor(stripe)
     _bands(c, grid, stripe)
@@ -142,22 +145,22 @@ def paint_table(c: Canvas, box: Box, ctx: PaintContext) -> None:
     c.restoreState()
 
 
-def _judged(box, grid: _Grid, ctx) -> None:
+def _judged(box: Box, grid: _Grid, preflight: Preflight, ctx: PaintContext) -> None:
     """The preflight's contrast for the labels: on the ground beneath the table, on its
     stripe and on a heading's darker band (each as a fill under the whole table)."""
     stripe = colour(Table(box).stripe, box.loc_of("stripe"))
-    bands = {"": None}
+    bands: dict[str, colors.Color | None] = {"": None}
     if stripe is not None:
         bands |= {" stripe": stripe, " heading band": shade(stripe, 0.12)}
     for name, fill in bands.items():
         under = () if fill is None else (_filled(f"{box.name}{name}", box, fill),)
         lettering = (grid.x, grid.y, grid.x + grid.w, grid.y + grid.h)
-        ctx.preflight.contrast(
+        preflight.contrast(
             box, Table(box).colour, lettering, (*ctx.beneath, *under), ctx.item_label
         )
 
 
-def _filled(name: str, box, fill) -> Box:
+def _filled(name: str, box: Box, fill: colors.Color) -> Box:
     """A plain fill over the box's rectangle, as the contrast check reads a shape."""
     return Box(name, "shape", box.rect, (("fill", "#" + fill.hexval()[2:8].lower()),), box.loc)
 
@@ -166,7 +169,7 @@ class _Grid:
     """A table box's geometry: the label column `first` wide, a column per further header,
     the header row on top and the rows sharing what is left of the height."""
 
-    def __init__(self, box, header: list[str], rows: list[str]):
+    def __init__(self, box: Box, header: list[str], rows: list[str]) -> None:
         self.x, self.y, self.w, self.h = box.rect
         self.header, self.rows = header, rows
         k = Table(box)
@@ -188,7 +191,7 @@ class _Grid:
         return self.x + (self.first + (k - 1) * self.col_w), self.col_w
 
 
-def _bands(c, grid: _Grid, stripe) -> None:
+def _bands(c: Canvas, grid: _Grid, stripe: colors.Color) -> None:
     """Every other group of rows shaded; a heading's row darker."""
     for r, label in enumerate(grid.rows):
         if label.startswith("#"):
@@ -200,7 +203,7 @@ def _bands(c, grid: _Grid, stripe) -> None:
         c.rect(grid.x, grid.row_top(r + 1), grid.w, grid.row_h, stroke=0, fill=1)
 
 
-def _rules(c, grid: _Grid) -> None:
+def _rules(c: Canvas, grid: _Grid) -> None:
     """The lines between rows (heavier between groups) and between columns."""
     x, y, w, h = grid.x, grid.y, grid.w, grid.h
     for r in range(len(grid.rows) + 1):
@@ -214,7 +217,7 @@ def _rules(c, grid: _Grid) -> None:
         c.line(xx, y, xx, y + h)
 
 
-def _labels(c, grid: _Grid, box, ctx) -> None:
+def _labels(c: Canvas, grid: _Grid, box: Box, ctx: PaintContext) -> None:
     bold, regular = ctx.fonts["bold"], ctx.fonts["regular"]
     size, head_h = grid.size, grid.head_h
     for k, label in enumerate(grid.header):
@@ -234,7 +237,9 @@ def _labels(c, grid: _Grid, box, ctx) -> None:
         c.drawRightString(grid.x + grid.first - mm(2.5), base, right_text)
 
 
-def _fit(text: str, font: str, size: float, width: float, height: float, box, ctx) -> float:
+def _fit(
+    text: str, font: str, size: float, width: float, height: float, box: Box, ctx: PaintContext
+) -> float:
     """Labels shrink to their cell down to 70 %; past that the build names the label."""
     check_glyphs(text, font, box.loc_of("rows"), ctx.item_label)
     fitted = fit_line(text, font, size, size * 0.7, width, height)

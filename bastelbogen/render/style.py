@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -24,6 +25,12 @@ if TYPE_CHECKING:
     # What painters draw on: reportlab's canvas (render/pdf.py's, a CMYK one, a washed
     # painting's Recording). reportlab ships no types, so to mypy it is Any: named once here.
     from reportlab.pdfgen.canvas import Canvas as Canvas
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    from bastelbogen.content.kinds import Outline
+
+# Closed loops of points (an outline, item-local), as paths and glue areas take them.
+Loops = Sequence[Sequence[tuple[float, float]]]
 
 
 def fingerprint(path: Path, loc: Loc) -> str:
@@ -104,7 +111,7 @@ class Fonts:
             addMapping(regular, is_bold, is_italic, name)
 
 
-def colour(value, loc: Loc) -> colors.Color | None:
+def colour(value: object, loc: Loc) -> colors.Color | None:
     """A colour as reportlab draws it, read by the one colour reader (COLOUR): a number
     is no colour, wherever it is written."""
     if value is None:
@@ -117,7 +124,7 @@ def colour(value, loc: Loc) -> colors.Color | None:
     return None if found is None or found.alpha == 0 else found  # 'transparent': no paint
 
 
-def tint(c, amount: float):
+def tint(c: colors.Color, amount: float) -> colors.Color:
     """Mix a colour toward white; amount 0 keeps it, 1 gives white."""
     return colors.Color(
         c.red + (1 - c.red) * amount,
@@ -126,11 +133,11 @@ def tint(c, amount: float):
     )
 
 
-def shade(c, amount: float):
+def shade(c: colors.Color, amount: float) -> colors.Color:
     return colors.Color(c.red * (1 - amount), c.green * (1 - amount), c.blue * (1 - amount))
 
 
-def mix(base, over, amount: float):
+def mix(base: colors.Color, over: colors.Color, amount: float) -> colors.Color:
     """`over` laid on `base` as a veil `amount` strong would show it, as one opaque colour:
     what the painters use instead of transparency (see wash.py)."""
     return colors.Color(
@@ -176,7 +183,7 @@ GLUE_STEP = mm(4)
 GLUE_LINE = 0.4
 
 
-def loops_path(c, loops):
+def loops_path(c: Canvas, loops: Loops) -> PDFPathObject:
     """A path of closed loops (an outline, item-local points), to clip to or to draw."""
     path = c.beginPath()
     for loop in loops:
@@ -187,7 +194,7 @@ def loops_path(c, loops):
     return path
 
 
-def stroke_line(c, x1: float, y1: float, x2: float, y2: float, style: str) -> None:
+def stroke_line(c: Canvas, x1: float, y1: float, x2: float, y2: float, style: str) -> None:
     """A line in its style (LINE_STYLES); a fold gets a pale halo first, so it stays
     visible on dark art."""
     width, dash, ink = LINE_STYLES[style]
@@ -203,7 +210,7 @@ def stroke_line(c, x1: float, y1: float, x2: float, y2: float, style: str) -> No
     c.line(x1, y1, x2, y2)
 
 
-def glue_area(c, loops) -> None:
+def glue_area(c: Canvas, loops: Loops) -> None:
     """A glue area (closed loops of points): the pale ground, hatched at 45 degrees."""
     c.saveState()
     c.clipPath(loops_path(c, loops), stroke=0, fill=0)
@@ -223,6 +230,6 @@ def glue_area(c, loops) -> None:
     c.restoreState()
 
 
-def rect_loops(x: float, y: float, w: float, h: float):
+def rect_loops(x: float, y: float, w: float, h: float) -> Outline:
     """A rectangle as the closed loops `glue_area` and `loops_path` take."""
     return (((x, y), (x + w, y), (x + w, y + h), (x, y + h)),)

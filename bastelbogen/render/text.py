@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from bastelbogen.content.painters import Mark, painter
-from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.params import ALIGNMENT, COLOUR, FONT_SIZE, TEXT, BoxKeys, Key, choice
 from bastelbogen.core.remembered import recorded, replayed
 from bastelbogen.render.blame import layout_fault
@@ -25,11 +25,11 @@ if TYPE_CHECKING:
 CAP_HEIGHT = 0.72  # of the font size, for Vera and most sans faces
 
 
-def overflow(box, ctx, text: str, size: float) -> ContentError:
+def overflow(box: Box, ctx: PaintContext, text: str, size: float) -> ContentError:
     return ContentError(layout_fault(box, ctx, text, f"does not fit even at {size:g} pt"))
 
 
-def check_glyphs(text: str, font: str, loc, label: str) -> None:
+def check_glyphs(text: str, font: str, loc: Loc, label: str) -> None:
     lacking = missing_glyphs(text, font)
     if lacking:
         where = f"{label}: " if label else ""

@@ -17,6 +17,7 @@ ends as a located error, not the build.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -55,7 +56,7 @@ class VectorPicture:
 
     pdf: bytes
     size: tuple[float, float]
-    key: tuple
+    key: tuple[Hashable, ...]
     smooth: bool = True  # its pictures are interpolated when enlarged (image-rendering)
     filter_dpi: int | None = None  # its filters drawn coarser than FILTER_DPI, for memory
 
@@ -96,7 +97,7 @@ def notes(path: Path, folder: Path, fonts: tuple[Path, ...]) -> tuple[Note, ...]
     return sealed_picture(path, folder, fonts).notes
 
 
-_SEALED: dict[tuple, tuple[tuple[int, ...], Sealed]] = {}
+_SEALED: dict[tuple[Path, Path, tuple[Path, ...]], tuple[tuple[int, ...], Sealed]] = {}
 MOST_SEALED = 64
 
 
@@ -116,7 +117,7 @@ def sealed_picture(path: Path, folder: Path, fonts: tuple[Path, ...]) -> Sealed:
     return sealed
 
 
-def _stamps(paths) -> tuple[int, ...]:
+def _stamps(paths: Iterable[Path]) -> tuple[int, ...]:
     """When each file was last changed (-1: gone)."""
     out = []
     for path in paths:
@@ -127,7 +128,7 @@ def _stamps(paths) -> tuple[int, ...]:
     return tuple(out)
 
 
-def build_fonts(paths) -> tuple[Path, ...]:
+def build_fonts(paths: Iterable[str | Path]) -> tuple[Path, ...]:
     """The fonts SVG text may use: the game's (its regular first: what a generic or missing
     family is drawn in), then the shipped ones."""
     own = [Path(p) for p in paths]
@@ -164,7 +165,8 @@ def _raster_scale(scale: float) -> float:
     units far smaller than it prints (a 100,000-unit drawing on a card) gets fewer pixels
     than units."""
     wanted = max(scale * FILTER_DPI / 72, LEAST_FILTER_SCALE)
-    return min(2.0 ** (math.ceil(4 * math.log2(wanted) - 1e-6) / 4), MOST_FILTER_SCALE)
+    stepped: float = 2.0 ** (math.ceil(4 * math.log2(wanted) - 1e-6) / 4)
+    return min(stepped, MOST_FILTER_SCALE)
 
 
 @lru_cache(maxsize=64)
@@ -190,7 +192,8 @@ def _convert(text: str, fonts: tuple[Path, ...], raster: float) -> bytes | str:
         database.load_font_file(str(font))
     options = svg2pdf_py.ConversionOptions(compress=True, raster_scale=raster, embed_text=True)
     try:
-        return svg2pdf_py.svg_to_pdf(text, database, options)
+        pdf: bytes = svg2pdf_py.svg_to_pdf(text, database, options)
+        return pdf
     except Exception as exc:  # noqa: BLE001 - the converter's refusal, in its words
         return str(exc).splitlines()[0][:160] if str(exc) else type(exc).__name__
 
