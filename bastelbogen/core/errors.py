@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
 
 from bastelbogen.core.paths import named
 
@@ -19,7 +22,7 @@ class Loc:
     def __str__(self) -> str:
         return self.told()
 
-    def told(self, base=None) -> str:
+    def told(self, base: Path | None = None) -> str:
         """`file:line:col`, the file named from `base` (the working folder unless given)."""
         path = named(self.file, base)
         if self.line:
@@ -44,7 +47,7 @@ class Problem:
         where = f"{self.loc.cell}: " if self.loc.cell else ""
         return f"{self.loc}: {where}{self.said()}"
 
-    def said(self, base=None) -> str:
+    def said(self, base: Path | None = None) -> str:
         """The message with the layout box's place, its file named from `base`."""
         if self.box is None:
             return self.message + self.tail
@@ -63,18 +66,34 @@ class ContentError(Exception):
         )
         super().__init__("\n".join(str(p) for p in self.problems))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[ContentError], tuple[list[Problem]]]:
         # Rebuilt from its problems when a worker process (--jobs) hands it back.
         return type(self), (self.problems,)
 
 
-def of_piece(exc: ContentError, item) -> ContentError:
+class _Component(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+class _Piece(Protocol):
+    """What of_piece reads of an item (content's Item, which core does not import)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def component(self) -> _Component: ...
+
+
+def of_piece(exc: ContentError, item: _Piece | None) -> ContentError:
     """The fault with each of its problems knowing the piece (an Item) it was found on, for
     the preview to show it, unless it knows one already."""
     if item is None:
         return exc
-    piece = {"component": item.component.id, "item": item.id}
-    return ContentError([p if p.item else replace(p, **piece) for p in exc.problems])
+    component, piece = item.component.id, item.id
+    return ContentError(
+        [p if p.item else replace(p, component=component, item=piece) for p in exc.problems]
+    )
 
 
 class Collector:
@@ -86,7 +105,7 @@ class Collector:
     def add(self, loc: Loc, message: str) -> None:
         self.problems.append(Problem(loc, message))
 
-    def extend(self, problems) -> None:
+    def extend(self, problems: Iterable[Problem]) -> None:
         self.problems.extend(problems)
 
     def raise_if_any(self) -> None:
@@ -107,5 +126,5 @@ class ProofError(Exception):
         self.invariant, self.file, self.where, self.detail = invariant, file, where, detail
         super().__init__(f"invariant '{invariant}' broken in {file}, {where}: {detail}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[ProofError], tuple[str, str, str, str]]:
         return type(self), (self.invariant, self.file, self.where, self.detail)

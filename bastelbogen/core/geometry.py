@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 Matrix = tuple[float, float, float, float, float, float]
 Rect = tuple[float, float, float, float]  # x, y, width, height
 
@@ -72,7 +74,7 @@ def grow(rect: Rect, by: float) -> Rect:
     return x - by, y - by, w + 2 * by, h + 2 * by
 
 
-def union(rects) -> Rect:
+def union(rects: Iterable[Rect]) -> Rect:
     rects = list(rects)
     x0 = min(r[0] for r in rects)
     y0 = min(r[1] for r in rects)

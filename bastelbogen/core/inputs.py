@@ -45,7 +45,7 @@ class _Unsure(Exception):
     """Something among the inputs that cannot be told for certain: no digest."""
 
 
-def inputs_digest(paths: Iterable[Path], *more) -> str | None:
+def inputs_digest(paths: Iterable[Path], *more: object) -> str | None:
     """The digest of the files and folders (every file below, by name and bytes), of the
     libraries and of `more` (plain values: the options), or None (see the module)."""
     found: list[tuple[str, str]] = []
@@ -57,7 +57,7 @@ def inputs_digest(paths: Iterable[Path], *more) -> str | None:
     return digest("inputs", tuple(found), versions, more)
 
 
-def _walk(paths: list[Path], found: list) -> None:
+def _walk(paths: list[Path], found: list[tuple[str, str]]) -> None:
     """Each path and, a folder, everything in it, in a stable order, as (name, hash) into
     `found`: without recursion (a folder nested past Python's stack is one more folder),
     and every entry, folder or file, counted against the limits."""

@@ -15,7 +15,7 @@ import select
 import signal
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
@@ -39,8 +39,8 @@ def isolated(read: Callable[[], T], path: Path, what: str) -> T:
     _, status = os.waitpid(pid, 0)
     if data:
         kind, value = pickle.loads(data)
-        if kind == "ok":
-            return value
+        if kind == "ok":  # what the child's read() returned, pickled: a T
+            return cast(T, value)
         if kind == "content":
             raise ContentError(value)
     raise ContentError(Problem(Loc(str(path), 1, 1), _death(status, what, path)))

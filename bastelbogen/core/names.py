@@ -15,7 +15,7 @@ _SLUG = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _ITEM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
-def _problem(value, pattern: re.Pattern, what: str, letters: str) -> str | None:
+def _problem(value: object, pattern: re.Pattern[str], what: str, letters: str) -> str | None:
     text = str(value)
     if len(text) > limits.MAX_ID_CHARS:
         return f"{what} '{text[:40]}…' has {len(text)} characters; at most {limits.MAX_ID_CHARS}"
@@ -27,10 +27,10 @@ def _problem(value, pattern: re.Pattern, what: str, letters: str) -> str | None:
     return None
 
 
-def slug_problem(value, what: str) -> str | None:
+def slug_problem(value: object, what: str) -> str | None:
     """Why `value` cannot be a game or component id, or None."""
     return _problem(value, _SLUG, what, "lower-case letters")
 
 
-def item_id_problem(value, what: str = "item id") -> str | None:
+def item_id_problem(value: object, what: str = "item id") -> str | None:
     return _problem(value, _ITEM, what, "letters")

@@ -21,7 +21,7 @@ def shipped(name: str) -> Path:
 SHIPPED = "<bastelbogen>"  # how a message names the folder of what the package brings
 
 
-def named(file, base: Path | None = None) -> str:
+def named(file: str | os.PathLike[str], base: Path | None = None) -> str:
     """How every message names a file (the one place): from `base` (the working folder
     unless given) when it lies inside it, like compilers do; else a file the package brings
     (a shipped template, font or word list) from the package as `<bastelbogen>/templates/…`,

@@ -41,7 +41,7 @@ from bastelbogen.core.remembered import REMEMBERED, digest
 T = TypeVar("T")
 _WALKED: set[str] = set()  # packages whose modules are all imported (shared by registries)
 _PLUGGED: set[str] = set()  # entry-point groups whose plug-ins are all imported
-_REGISTRIES: list[Registry] = []  # every registry, to take back what a failed import added
+_REGISTRIES: list[Registry[Any]] = []  # every registry, to take back what a failed import added
 
 
 class DuplicateName(ValueError):
@@ -176,7 +176,7 @@ class Registry(Generic[T]):
         REMEMBERED.put(key, [origin if origin is not None and self._ours(origin) else None])
         self._told.add(name)  # last: another thread takes it as found only once it is
 
-    def _find(self, name: str, found: list | None) -> None:
+    def _find(self, name: str, found: list[object] | None) -> None:
         """`name` registered, if a module of the packages or a plug-in registers it: the
         module remembered for it (`found`), else one named for it, else every module of the
         packages, then a plug-in named for it, then every plug-in; none if it is remembered
@@ -194,7 +194,7 @@ class Registry(Generic[T]):
         if name not in self._entries:
             self._walk()
 
-    def _module_for(self, name: str, found: list | None) -> str | None:
+    def _module_for(self, name: str, found: list[object] | None) -> str | None:
         """The module remembered for `name` when it is one of ours that exists, else the
         packages' module named for it, if there is one."""
         module = found[0] if found and len(found) == 1 and isinstance(found[0], str) else None

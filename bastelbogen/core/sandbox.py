@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from typing import Any
 
+from jinja2 import Environment, Template, pass_environment, pass_eval_context, utils
 from jinja2 import filters as jf
-from jinja2 import pass_environment, pass_eval_context, utils
 from jinja2.compiler import CodeGenerator, Frame
-from jinja2.nodes import Node
+from jinja2.nodes import EvalContext, Node
+from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from bastelbogen.core import limits
@@ -29,7 +30,7 @@ class Bounds(Exception):
     """An expression asked for more than the limits allow; the message says what."""
 
 
-def _sized(value) -> int:
+def _sized(value: object) -> int:
     return len(value) if isinstance(value, str | list | tuple) else 0
 
 
@@ -41,12 +42,12 @@ def _check_size(n: int, what: str) -> None:
         )
 
 
-def _check_width(value, what: str) -> None:
+def _check_width(value: object, what: str) -> None:
     if isinstance(value, int) and not isinstance(value, bool):
         _check_size(abs(value), what)
 
 
-def _range(*args):
+def _range(*args: int) -> range:
     span = range(*args)
     if len(span) > limits.MAX_RANGE:
         raise Bounds(f"range of {len(span):,} numbers; at most {limits.MAX_RANGE:,}")
@@ -64,7 +65,7 @@ def _check_format_spec(spec: str) -> None:
         _check_width(int(digits), "a format width")
 
 
-def _check_printf(text: str, args=()) -> None:
+def _check_printf(text: str, args: Iterable[object] = ()) -> None:
     """'%0999999d' asks for a width, '%s%s%s…' % (big,) * n repeats an argument."""
     _check_size(len(text) + text.count("%") * _longest(args), "this formatting")
     for width, precision in _PRINTF.findall(text):
@@ -75,7 +76,7 @@ def _check_printf(text: str, args=()) -> None:
                 _check_width(int(part), "a format width")
 
 
-def _check_product(left, right) -> None:
+def _check_product(left: object, right: object) -> None:
     """`'x' * n` repeats; `n * n` in a loop squares a number until one multiplication
     takes minutes: both bounded before they run."""
     for seq, n in ((left, right), (right, left)):
@@ -85,7 +86,7 @@ def _check_product(left, right) -> None:
         _check_bits(left.bit_length() + right.bit_length(), "this product")
 
 
-def _check_power(left, right) -> None:
+def _check_power(left: object, right: object) -> None:
     if isinstance(right, int | float) and abs(right) > limits.MAX_POWER:
         raise Bounds(f"an exponent of {right:g}; at most {limits.MAX_POWER}")
     if isinstance(left, int) and isinstance(right, int):
@@ -100,7 +101,7 @@ def _check_bits(bits: int, what: str) -> None:
 class BoundedNamespace(utils.Namespace):
     """`namespace()` whose values cannot grow past the limits (a string doubling in a loop)."""
 
-    def __setitem__(self, name, value) -> None:
+    def __setitem__(self, name: str, value: object) -> None:
         _check_size(_sized(value), "this assignment")
         super().__setitem__(name, value)
 
@@ -123,7 +124,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         self.globals.pop("lipsum", None)  # made-up text in quantity: no game needs it
         self.filters.update(_bounded_filters())
 
-    def call_binop(self, context, operator, left, right):
+    def call_binop(self, context: Context, operator: str, left: object, right: object) -> object:
         if operator == "*":
             _check_product(left, right)
         elif operator == "**":
@@ -132,14 +133,14 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             _check_printf(left, right if isinstance(right, tuple) else (right,))
         return super().call_binop(context, operator, left, right)
 
-    def getattr(self, obj, attribute):
+    def getattr(self, obj: object, attribute: str) -> object:
         """`item.copy`, `row.items`: a mapping's own keys come before its methods, so content
         fields named like dict methods read as the content."""
         if isinstance(obj, dict) and isinstance(attribute, str) and attribute in obj:
             return obj[attribute]
         return super().getattr(obj, attribute)
 
-    def wrap_str_format(self, value):
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         wrapped = super().wrap_str_format(value)
         if wrapped is None:
             return None
@@ -148,7 +149,9 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             _check_format_spec(spec or "")
             fields += field is not None
 
-        def bounded(*args, **kwargs):  # '{0}{0}{0}…'.format(big) repeats its argument
+        def bounded(
+            *args: object, **kwargs: object
+        ) -> str:  # '{0}{0}{0}…'.format(big) repeats its argument
             values = (
                 *args,
                 *kwargs.values(),
@@ -159,7 +162,9 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
         return bounded
 
-    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - as jinja2 names it
+    def call(  # noqa: N805 - as jinja2 names it
+        __self, __context: Context, __obj: object, *args: Any, **kwargs: Any
+    ) -> object:
         owner = getattr(__obj, "__self__", None)
         name = getattr(__obj, "__name__", "")
         if isinstance(owner, str):
@@ -178,58 +183,72 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return super().call(__context, __obj, *args, **kwargs)
 
 
-def _longest(values) -> int:
+def _longest(values: Iterable[object]) -> int:
     """The longest text among the values, as they would be printed (lists by their items)."""
     return max((len(v) if isinstance(v, str) else len(str(v)) for v in values), default=0)
 
 
-def _joined(separator: str, items) -> int:
+def _joined(separator: str, items: Collection[object]) -> int:
     return len(separator) * max(len(items) - 1, 0) + sum(len(str(i)) for i in items)
 
 
-def _replaced(text: str, old, new) -> int:
+def _replaced(text: str, old: object, new: object) -> int:
     if not isinstance(old, str) or not isinstance(new, str):
         return 0
     hits = len(text) + 1 if not old else text.count(old)
     return len(text) + hits * len(new)
 
 
-def _bounded_filters() -> dict:
+def _bounded_filters() -> dict[str, Callable[..., object]]:
     """The filters that can make their output far larger than their input, checked first."""
 
-    def center(value, width=80):
+    def center(value: str, width: int = 80) -> str:
         _check_width(width, "center")
         return jf.do_center(value, width)
 
-    def indent(value, width=4, *args, **kwargs):
+    def indent(value: str, width: int | str = 4, *args: bool, **kwargs: bool) -> str:
         size = len(width) if isinstance(width, str) else width
         lines = str(value).count("\n") + 1
         if isinstance(size, int):
             _check_size(len(str(value)) + lines * abs(size), "indent")
         return jf.do_indent(value, width, *args, **kwargs)
 
-    def format_(value, *args, **kwargs):
+    def format_(value: str, *args: object, **kwargs: object) -> str:
         _check_printf(str(value), (*args, *kwargs.values()))
         return jf.do_format(value, *args, **kwargs)
 
     @pass_eval_context
-    def replace(eval_ctx, value, old, new, count=None):
+    def replace(
+        eval_ctx: EvalContext, value: str, old: str, new: str, count: int | None = None
+    ) -> str:
         _check_size(_replaced(str(value), old, new), "replace")
         return jf.do_replace(eval_ctx, value, old, new, count)
 
-    def join(eval_ctx, value, d="", attribute=None):
+    def join(
+        eval_ctx: EvalContext,
+        value: Iterable[object],
+        d: str = "",
+        attribute: str | int | None = None,
+    ) -> str:
         items = list(value) if not isinstance(value, list | tuple | str) else value
         _check_size(_joined(str(d), items), "join")
         return jf.sync_do_join(eval_ctx, items, d, attribute)
 
     @pass_environment
-    def sum_(environment, value, attribute=None, start=0):
+    def sum_(
+        environment: Environment,
+        value: Iterable[object],
+        attribute: str | int | None = None,
+        start: object = 0,
+    ) -> object:
         items = list(value)
         if isinstance(start, list | tuple | str):  # sum() of lists copies as it goes
             _check_size(len(start) + sum(_sized(i) for i in items), "sum")
         return jf.sync_do_sum(environment, items, attribute, start)
 
-    def slice_(value, slices, fill_with=None):
+    def slice_(
+        value: Collection[object], slices: int, fill_with: object = None
+    ) -> Iterator[list[object]]:
         _check_width(slices, "slice")
         return jf.sync_do_slice(value, slices, fill_with)
 
@@ -244,9 +263,10 @@ def _bounded_filters() -> dict:
     }
 
 
-def render_bounded(template, context: dict) -> str:
+def render_bounded(template: Template, context: Mapping[str, object]) -> str:
     """Render, stopping once the output grows past the limit."""
-    parts, size = [], 0
+    parts: list[str] = []
+    size = 0
     for chunk in template.generate(context):
         size += len(chunk)
         _check_size(size, "the output")

@@ -15,8 +15,10 @@ shapely, not of its bounding box.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bastelbogen.core.geometry import Rect
 from bastelbogen.core.units import mm
 
 KINDS = ("rect", "rounded", "hex", "circle", "polygon", "path")
@@ -76,7 +78,7 @@ def seen_from_behind(loops: tuple[Loop, ...], w: float) -> tuple[Loop, ...]:
     return tuple(tuple((round(w - x, 6), y) for x, y in reversed(loop)) for loop in loops)
 
 
-def _rounded(w: float, h: float, r: float) -> list:
+def _rounded(w: float, h: float, r: float) -> list[tuple[float, float]]:
     if r <= 0:
         return [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
     pts = []
@@ -87,14 +89,14 @@ def _rounded(w: float, h: float, r: float) -> list:
     return pts
 
 
-def _area(pts) -> float:
+def _area(pts: list[tuple[float, float]]) -> float:
     return (
         sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1], strict=True))
         / 2
     )
 
 
-def polygon_problem(points) -> str | None:
+def polygon_problem(points: Sequence[tuple[float, float]]) -> str | None:
     """Why corners (mm) make no piece: no area, or edges that cross each other."""
     from shapely.geometry import Polygon
 
@@ -122,12 +124,12 @@ def offset(loops: tuple[Loop, ...], distance: float) -> tuple[Loop, ...]:
     )
 
 
-def holds(loops: tuple[Loop, ...], rect) -> bool:
+def holds(loops: tuple[Loop, ...], rect: Rect) -> bool:
     """Whether the rectangle (x, y, w, h) lies inside the loops."""
     from shapely.geometry import Polygon, box
 
     x, y, w, h = rect
-    return any(Polygon(loop).buffer(1e-6).contains(box(x, y, x + w, y + h)) for loop in loops)
+    return any(bool(Polygon(loop).buffer(1e-6).contains(box(x, y, x + w, y + h))) for loop in loops)
 
 
 def safe_area(loops: tuple[Loop, ...], width: float) -> tuple[Loop, ...]:
@@ -150,7 +152,7 @@ def safe_area(loops: tuple[Loop, ...], width: float) -> tuple[Loop, ...]:
     return offset(loops, -width)
 
 
-def keeps_safe(loops: tuple[Loop, ...], width: float, rect) -> bool:
+def keeps_safe(loops: tuple[Loop, ...], width: float, rect: Rect) -> bool:
     """Whether the rectangle (x, y, w, h) lies inside the outline's safe area."""
     safe = safe_area(loops, width)
     box = _upright(safe)
@@ -166,7 +168,7 @@ def keeps_safe(loops: tuple[Loop, ...], width: float, rect) -> bool:
     return holds(safe, rect)
 
 
-def clearance(loops: tuple[Loop, ...], rect) -> float:
+def clearance(loops: tuple[Loop, ...], rect: Rect) -> float:
     """How far the rectangle keeps from the cut: its least distance to the outline, less
     than 0 when it reaches past it (by how far its farthest corner does)."""
     box = _upright(loops)
@@ -180,8 +182,8 @@ def clearance(loops: tuple[Loop, ...], rect) -> float:
     corners = [Point(p) for p in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
     outside = [piece.exterior.distance(p) for p in corners if not piece.contains(p)]
     if outside:
-        return -max(outside)
-    return piece.exterior.distance(shapely_box(x, y, x + w, y + h))
+        return -float(max(outside))
+    return float(piece.exterior.distance(shapely_box(x, y, x + w, y + h)))
 
 
 def _upright(loops: tuple[Loop, ...]) -> tuple[float, float, float, float] | None:

@@ -8,12 +8,15 @@ the characters they may hold. Every refusal names its place.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, Protocol
 
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import ReaderError
 from yaml.resolver import Resolver
 
@@ -29,37 +32,48 @@ except ImportError:  # pragma: no cover - a pyyaml built without libyaml
 
     # mypy takes the libyaml parser above as the name's one definition; this stands in for it
     class _Parser(Reader, Scanner, Parser):  # type: ignore[no-redef]
-        def __init__(self, stream):
+        def __init__(self, stream: str) -> None:
             Reader.__init__(self, stream)
             Scanner.__init__(self)
             Parser.__init__(self)
 
 
-class YMap(dict):
+# Keys are texts, numbers or true/false (the loader refuses others); values anything YAML
+# holds. Both stay Any until layout/ and games/ check what they read (issue 48).
+class YMap(dict[Any, Any]):
     """A mapping from YAML; `loc` is where it starts, `key_loc`/`value_loc` where its parts are."""
 
     __slots__ = ("loc", "key_locs", "value_locs")  # no __dict__ for each of many maps
     loc: Loc
-    key_locs: dict
-    value_locs: dict
+    key_locs: dict[Any, Loc]  # keyed as the map is
+    value_locs: dict[Any, Loc]
 
-    def key_loc(self, key) -> Loc:
+    def key_loc(self, key: object) -> Loc:
         return self.key_locs.get(key, self.loc)
 
-    def value_loc(self, key) -> Loc:
+    def value_loc(self, key: object) -> Loc:
         return self.value_locs.get(key, self.loc)
 
 
-class YList(list):
+class YList(list[Any]):
     __slots__ = ("loc", "item_locs")
     loc: Loc
-    item_locs: list
+    item_locs: list[Loc]
 
     def item_loc(self, index: int) -> Loc:
         return self.item_locs[index] if index < len(self.item_locs) else self.loc
 
 
-def loc_of(node, file: str) -> Loc:
+class _Mark(Protocol):
+    """Where a YAML event or node starts (pyyaml's and libyaml's marks alike)."""
+
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+
+
+def loc_of(node: Node, file: str) -> Loc:
     mark = node.start_mark
     return Loc(file, mark.line + 1, mark.column + 1)
 
@@ -71,7 +85,7 @@ _BAD_CHARS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _RAW_BAD = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-_NODE_KINDS = {yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
+_NODE_KINDS: dict[type[Node], str] = {yaml.SequenceNode: "a list", yaml.MappingNode: "a mapping"}
 
 
 # YAML's core schema (YAML 1.2, 10.3): what a game file may hold. pyyaml reads YAML 1.1's
@@ -98,7 +112,7 @@ class _Loader(_Parser, Composer, SafeConstructor, _CoreResolver):
     """Safe loading to YMap/YList with places; refuses duplicate keys, deep nesting, alias
     bombs, overlong texts and control characters."""
 
-    def __init__(self, text: str, file: str):
+    def __init__(self, text: str, file: str) -> None:
         _Parser.__init__(self, text)
         Composer.__init__(self)
         SafeConstructor.__init__(self)
@@ -114,10 +128,12 @@ class _Loader(_Parser, Composer, SafeConstructor, _CoreResolver):
     check_node = Composer.check_node
     get_node = Composer.get_node
 
-    def _at(self, mark) -> Loc:
+    def _at(self, mark: _Mark | None) -> Loc:
+        if mark is None:  # libyaml marks every event; a place is told all the same
+            return Loc(self.file)
         return Loc(self.file, mark.line + 1, mark.column + 1)
 
-    def _count(self, n: int, mark) -> None:
+    def _count(self, n: int, mark: _Mark | None) -> None:
         self.nodes += n
         if self.nodes > limits.MAX_YAML_NODES:
             raise ContentError(
@@ -129,9 +145,14 @@ class _Loader(_Parser, Composer, SafeConstructor, _CoreResolver):
                 )
             )
 
-    def compose_node(self, parent, index):
+    def _next_mark(self) -> _Mark | None:
+        event = self.peek_event()
+        return event.start_mark if event is not None else None
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
         if self.check_event(AliasEvent):
             event = self.peek_event()
+            assert isinstance(event, AliasEvent)  # check_event said so
             node = self.anchors.get(event.anchor)
             if node is not None:
                 size = self.sizes.get(id(node))
@@ -150,18 +171,19 @@ class _Loader(_Parser, Composer, SafeConstructor, _CoreResolver):
         if self.depth > limits.MAX_YAML_DEPTH:
             raise ContentError(
                 Problem(
-                    self._at(self.peek_event().start_mark),
+                    self._at(self._next_mark()),
                     f"values nest more than {limits.MAX_YAML_DEPTH} levels deep",
                 )
             )
         before = self.nodes
         node = Composer.compose_node(self, parent, index)
+        assert node is not None  # the composer makes a node of every event it is at
         self.depth -= 1
         self._count(1, node.start_mark)
         self.sizes[id(node)] = self.nodes - before
         return node
 
-    def construct_scalar(self, node):
+    def construct_scalar(self, node: ScalarNode | MappingNode) -> str:
         value = SafeConstructor.construct_scalar(self, node)
         if isinstance(value, str):
             if len(value) > limits.MAX_TEXT_CHARS:
@@ -183,7 +205,7 @@ class _Loader(_Parser, Composer, SafeConstructor, _CoreResolver):
                 )
         return value
 
-    def construct_yaml_int(self, node):
+    def construct_yaml_int(self, node: ScalarNode) -> int:
         # A whole number is read to its end: 5,000 digits pass Python's own limit on
         # reading them, 400 no float can hold (every length and size becomes one). No
         # count, size or value of a game needs more than a few digits.
@@ -197,7 +219,7 @@ class _Loader(_Parser, Composer, SafeConstructor, _CoreResolver):
             )
         return SafeConstructor.construct_yaml_int(self, node)
 
-    def construct_object(self, node, deep=False):
+    def construct_object(self, node: Node, deep: bool = False) -> object:
         if node.tag not in _CORE_TAGS:  # `!!binary` would print as b'…', `!!set` as {…}
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
             raise ContentError(
@@ -222,7 +244,7 @@ class _Loader(_Parser, Composer, SafeConstructor, _CoreResolver):
                 )
             ) from None
 
-    def construct_ymap(self, node):
+    def construct_ymap(self, node: MappingNode) -> Iterator[YMap]:
         self.flatten_mapping(node)
         result = YMap()
         result.loc = loc_of(node, self.file)
@@ -244,7 +266,7 @@ class _Loader(_Parser, Composer, SafeConstructor, _CoreResolver):
             result.key_locs[key] = loc_of(key_node, self.file)
             result.value_locs[key] = loc_of(value_node, self.file)
 
-    def construct_ylist(self, node):
+    def construct_ylist(self, node: SequenceNode) -> Iterator[YList]:
         result = YList()
         result.loc = loc_of(node, self.file)
         result.item_locs = [loc_of(child, self.file) for child in node.value]
@@ -353,7 +375,7 @@ def _count_events(text: str, file: str) -> None:
         parser.dispose()
 
 
-def load_yaml(path: Path, loc: Loc | None = None):
+def load_yaml(path: Path, loc: Loc | None = None) -> object:
     """Parse one YAML file; a broken, missing or oversized file is a user mistake with a
     place."""
     file = str(path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import keyword
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -15,10 +16,12 @@ from bastelbogen.core.errors import ContentError, Loc, Problem
 if TYPE_CHECKING:
     import jinja2
 
+    from bastelbogen.core.sandbox import BoundedSandbox
+
 from bastelbogen.core.budget import Timeout, clock, deadline, grant, reset_budget
 
 
-def printable(value):
+def printable(value: object) -> object:
     """Only plain values become text: a list or mapping printed whole is a mistake, and so
     is anything Python would print as its inner form (bytes as b'…', a method as <built-in
     method …>, a set, a range, a generator): the designer would find it on the cut card."""
@@ -39,7 +42,7 @@ def printable(value):
 
 
 @lru_cache(maxsize=1)
-def _env():
+def _env() -> BoundedSandbox:
     """The sandbox expressions are evaluated in, made when the first one needs jinja2."""
     import jinja2
 
@@ -136,7 +139,7 @@ def _plain(source: str) -> tuple[str | tuple[str, ...], ...] | None:
 MISSING = object()  # what a dotted name names where the context has no such value
 
 
-def looked_up(path: tuple[str, ...], context: dict):
+def looked_up(path: tuple[str, ...], context: Mapping[str, object]) -> object:
     """The value a dotted name (`set.ink`: ('set', 'ink')) names in the context, reading a
     mapping's keys as the sandbox does; MISSING where there is none."""
     value: object = context
@@ -147,11 +150,13 @@ def looked_up(path: tuple[str, ...], context: dict):
     return value
 
 
-def _looked_up(parts: tuple, context: dict) -> str | None:
+def _looked_up(
+    parts: tuple[str | tuple[str, ...], ...], context: Mapping[str, object]
+) -> str | None:
     """The plain expression's text, or None where a name is missing or its value is not a
     plain one (jinja2 then renders it, or says what is wrong). A mapping's keys are looked
     up before its methods, as BoundedSandbox.getattr does."""
-    out = []
+    out: list[str] = []
     for part in parts:
         if isinstance(part, str):
             out.append(part)
@@ -164,7 +169,7 @@ def _looked_up(parts: tuple, context: dict) -> str | None:
     return text if len(text) <= limits.MAX_STRING else None  # jinja2 tells it too large
 
 
-def expand(source, context: dict, loc: Loc) -> str:
+def expand(source: object, context: Mapping[str, object], loc: Loc) -> str:
     """Render one template string; a mistake in it is the user's, reported at `loc`."""
     if not isinstance(source, str) or "{" not in source:
         return source if isinstance(source, str) else str(source)
@@ -176,7 +181,7 @@ def expand(source, context: dict, loc: Loc) -> str:
     return _evaluated(source, context, loc)
 
 
-def _evaluated(source: str, context: dict, loc: Loc) -> str:
+def _evaluated(source: str, context: Mapping[str, object], loc: Loc) -> str:
     """Render through jinja2, within the build's time budget."""
     short = source if len(source) <= 80 else source[:77] + "..."
     if source in _TIMED_OUT:  # one wait per expression, not one per item that uses it
