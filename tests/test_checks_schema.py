@@ -19,19 +19,11 @@ from bastelbogen.content.loader import load_game
 from bastelbogen.core.errors import ContentError
 from bastelbogen.core.source import load_yaml
 from tests.conftest import ROOT
+from tests.mutations import plain
 
 GAMES = sorted([*ROOT.glob("content/*/game.yaml"), *ROOT.glob("examples/content/*/game.yaml")])
 FONTS = ROOT / "fonts"
 BIRDS = ROOT / "examples" / "content" / "vogelquartett"
-
-
-def _plain(value):
-    """YAML as JSON holds it: keys as text."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +35,7 @@ def schema() -> Draft202012Validator:
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.parent.name)
 def test_every_shipped_games_checks_are_valid_by_the_schema(schema, path):
-    checks = _plain(load_yaml(path)).get("checks")
+    checks = plain(load_yaml(path)).get("checks")
     assert checks, f"{path} declares no checks"
     assert [e.message for e in schema.iter_errors(checks)] == []
 
@@ -121,7 +113,7 @@ def test_a_broken_check_is_refused_by_the_validator_and_the_schema(
     text = path.read_text()
     assert old in text
     path.write_text(text.replace(old, new, 1))
-    assert not schema.is_valid(_plain(load_yaml(path))["checks"]), kind
+    assert not schema.is_valid(plain(load_yaml(path))["checks"]), kind
     with pytest.raises(ContentError) as refused:
         validate(load_game(folder, FONTS))
     line = next(n for n, ln in enumerate(path.read_text().splitlines(), 1) if new in ln)

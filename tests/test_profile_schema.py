@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from bastelbogen.content.profiles import SHIPPED, load_profiles, profile_schema
 from bastelbogen.core.errors import ContentError
 from bastelbogen.core.source import load_yaml
-from tests.test_rules_schema import KINDS, mutated, places, plain
+from tests.mutations import KINDS, mutated, places, plain
 
 SHIPPED_DATA = plain(load_yaml(SHIPPED))
 

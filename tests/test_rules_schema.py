@@ -6,10 +6,8 @@ refused by both, and so is each of a fixed draw of such copies."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -23,6 +21,7 @@ from bastelbogen.content.scaffold import RULES
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.source import load_yaml
 from tests.conftest import ROOT
+from tests.mutations import KINDS, mutated, places, plain
 
 GAMES = sorted(
     p.parent
@@ -35,53 +34,6 @@ RULE_FILES = sorted(
 MUTATIONS_PER_FILE = 40  # drawn with a fixed seed: the same copies every run
 
 
-def plain(value):
-    """YAML as JSON holds it: keys as text."""
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [plain(v) for v in value]
-    return value
-
-
-def places(data, schema: dict, path: tuple = ()) -> Iterator[tuple[tuple, dict]]:
-    """(path, mapping) of every mapping in `data` whose keys the schema lists (and refuses
-    any other): where a key may be misspelt, retyped or removed."""
-    if "else" in schema and isinstance(data, dict) and "template" not in data:
-        schema = schema["else"]
-    if isinstance(data, dict) and schema.get("additionalProperties") is False:
-        yield path, data
-        for key, value in data.items():
-            inner = schema["properties"].get(key) or next(
-                iter(schema.get("patternProperties", {}).values()), {}
-            )
-            yield from places(value, inner, (*path, key))
-    elif isinstance(data, dict) and isinstance(schema.get("additionalProperties"), dict):
-        for key, value in data.items():
-            yield from places(value, schema["additionalProperties"], (*path, key))
-    elif isinstance(data, list) and isinstance(schema.get("items"), dict):
-        for i, value in enumerate(data):
-            yield from places(value, schema["items"], (*path, i))
-
-
-def mutated(data, path: tuple, key: str, kind: str):
-    """A copy of `data` with `key` of the mapping at `path` misspelt, retyped, removed or
-    joined by an unknown one."""
-    copy = json.loads(json.dumps(data))
-    node = copy
-    for step in path:
-        node = node[step]
-    if kind == "added":
-        node["zz-" + key] = 1
-    elif kind == "removed":
-        del node[key]
-    elif kind == "retyped":
-        node[key] = 12345 if isinstance(node[key], str) else "zz"
-    else:
-        node[key[:-1] + "q"] = node.pop(key)
-    return copy
-
-
 def mutations(data, schema: dict, seed: str, count: int) -> list[tuple[tuple, str, str]]:
     found = [(path, node) for path, node in places(data, schema) if node]
     rng = random.Random(seed)
@@ -90,9 +42,6 @@ def mutations(data, schema: dict, seed: str, count: int) -> list[tuple[tuple, st
         path, node = rng.choice(found)
         made.append((path, rng.choice(sorted(node)), rng.choice(KINDS)))
     return made
-
-
-KINDS = ("added", "removed", "retyped", "misspelt")
 
 
 @cache

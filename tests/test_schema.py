@@ -25,19 +25,11 @@ from bastelbogen.core.errors import ContentError
 from bastelbogen.core.source import load_yaml
 from bastelbogen.pipeline.schemas import SCHEMAS, schema_of
 from tests.conftest import ROOT, pnp
+from tests.mutations import KINDS, mutated, plain
 
 GAMES = sorted([*ROOT.glob("content/*/game.yaml"), *ROOT.glob("examples/content/*/game.yaml")])
 FONTS = ROOT / "fonts"
 MUTATIONS_PER_GAME = 30  # drawn with a fixed seed: the same mutations every run
-
-
-def _plain(value):
-    """YAML as JSON holds it: keys as text."""
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +41,7 @@ def validator() -> Draft202012Validator:
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.parent.name)
 def test_every_shipped_game_validates(validator, path):
-    errors = [e.message for e in validator.iter_errors(_plain(load_yaml(path)))]
+    errors = [e.message for e in validator.iter_errors(plain(load_yaml(path)))]
     assert errors == []
 
 
@@ -138,39 +130,23 @@ def _mutations(data, schema, rng: random.Random, count: int):
     while len(made) < count and places:
         path, node, branch = rng.choice(places)
         key = rng.choice(sorted(node))
-        kind = rng.choice(["added", "removed", "retyped", "misspelt"])
+        kind = rng.choice(KINDS)
         made.append((path, key, kind, _required(branch, key)))
     return made
-
-
-def _apply(data, path, key, kind):
-    copy = json.loads(json.dumps(data))
-    node = copy
-    for step in path:
-        node = node[step]
-    if kind == "added":
-        node["zz-" + key] = 1
-    elif kind == "removed":
-        del node[key]
-    elif kind == "retyped":
-        node[key] = 12345 if isinstance(node[key], str) else "zz"
-    else:
-        node[key[:-1] + "q" if len(key) > 1 else key + "q"] = node.pop(key)
-    return copy
 
 
 @pytest.mark.heavy
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.parent.name)
 def test_schema_and_loader_agree_over_mutations(validator, path, tmp_path):
-    data = _plain(load_yaml(path))
+    data = plain(load_yaml(path))
     rng = random.Random(path.parent.name)
     folder = tmp_path / path.parent.name
     shutil.copytree(path.parent, folder)
     disagreements = []
     for where, key, kind, required in _mutations(data, validator.schema, rng, MUTATIONS_PER_GAME):
-        mutated = _apply(data, where, key, kind)
-        (folder / "game.yaml").write_text(yaml.safe_dump(mutated, allow_unicode=True))
-        by_schema = validator.is_valid(mutated)
+        broken = mutated(data, where, key, kind)
+        (folder / "game.yaml").write_text(yaml.safe_dump(broken, allow_unicode=True))
+        by_schema = validator.is_valid(broken)
         if kind == "removed" and not required:
             if not by_schema:
                 disagreements.append((kind, [*where, key], by_schema, "optional"))
@@ -203,7 +179,7 @@ def test_pnp_new_writes_the_schemas_and_the_line_that_names_them(tmp_path):
     named = (game_file.parent / first.split("=", 1)[1]).resolve()
     schema = json.loads(named.read_text())
     assert schema == schema_of("game")
-    assert list(Draft202012Validator(schema).iter_errors(_plain(load_yaml(game_file)))) == []
+    assert list(Draft202012Validator(schema).iter_errors(plain(load_yaml(game_file)))) == []
     for written, kind in (
         ("content/deck/rules.yaml", "rules"),
         ("templates/deck/card.yaml", "layout"),
@@ -213,7 +189,7 @@ def test_pnp_new_writes_the_schemas_and_the_line_that_names_them(tmp_path):
         line = path.read_text().splitlines()[0]
         assert line == f"# yaml-language-server: $schema=../../schemas/{kind}.schema.json"
         named = json.loads((path.parent / line.split("=", 1)[1]).read_text())
-        assert list(Draft202012Validator(named).iter_errors(_plain(load_yaml(path)))) == []
+        assert list(Draft202012Validator(named).iter_errors(plain(load_yaml(path)))) == []
 
 
 LAYOUTS = sorted(
@@ -236,7 +212,7 @@ def test_every_shipped_layout_validates(layouts):
     assert LAYOUTS
     wrong = {
         str(path.relative_to(ROOT)): [
-            e.message for e in layouts.iter_errors(_plain(load_yaml(path)))
+            e.message for e in layouts.iter_errors(plain(load_yaml(path)))
         ]
         for path in LAYOUTS
     }
@@ -259,7 +235,7 @@ def test_a_layout_the_validator_refuses_the_schema_refuses(layouts, tmp_path, bo
     project = tmp_path / "project"
     shutil.copytree(ROOT / "examples", project)
     face = project / "templates" / "squib-tutorial" / "card.yaml"
-    data = _plain(load_yaml(face))
+    data = plain(load_yaml(face))
     first = next(b for b in data["boxes"] if b["painter"] == "text")
     first.update(box)
     face.write_text(yaml.safe_dump(data, allow_unicode=True))
