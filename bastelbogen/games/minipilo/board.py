@@ -19,6 +19,7 @@ from bastelbogen.render.motifs import BLEED_ROOM
 from bastelbogen.render.style import shade, tint
 
 if TYPE_CHECKING:
+    from bastelbogen.content.models import Table
     from bastelbogen.core.geometry import Rect
     from bastelbogen.layout.layouts import Box
     from bastelbogen.render.paint import PaintContext
@@ -66,7 +67,9 @@ def track_angles(n: int) -> list[float]:
     return [TRACK_FROM - k * TRACK_SPAN / max(n - 1, 1) for k in range(n)]
 
 
-def star_fields(n: int, cx: float, cy: float, outer: float, inner: float):
+def star_fields(
+    n: int, cx: float, cy: float, outer: float, inner: float
+) -> list[tuple[float, float]]:
     """Field centres round a six-pointed star: points and notches in turn."""
     return [
         (
@@ -77,7 +80,7 @@ def star_fields(n: int, cx: float, cy: float, outer: float, inner: float):
     ]
 
 
-def _at(centre, u: float, r: float, degrees: float) -> tuple[float, float]:
+def _at(centre: tuple[float, float], u: float, r: float, degrees: float) -> tuple[float, float]:
     a = math.radians(degrees)
     return centre[0] + r * u * math.cos(a), centre[1] + r * u * math.sin(a)
 
@@ -101,7 +104,9 @@ def readable(
     w, h = size
     f = scale(w, h)
 
-    def box(x: float, y: float, bw: float, bh: float, degrees: float = 0.0):
+    def box(
+        x: float, y: float, bw: float, bh: float, degrees: float = 0.0
+    ) -> tuple[float, float, float, float]:
         a = math.radians(degrees)
         cw = abs(bw * math.cos(a)) + abs(bh * math.sin(a))
         ch = abs(bw * math.sin(a)) + abs(bh * math.cos(a))
@@ -126,7 +131,9 @@ def readable(
     return out
 
 
-def _keeps(width: float, height: float, tables) -> list[tuple[float, float, float, float]]:
+def _keeps(
+    width: float, height: float, tables: Mapping[str, Table]
+) -> list[tuple[float, float, float, float]]:
     """The board's readable areas for the game's tables, as the drawing lays them out."""
     track = tables.get("track")
     sides = tables.get("sides")
@@ -136,6 +143,7 @@ def _keeps(width: float, height: float, tables) -> list[tuple[float, float, floa
 
 
 Rows = tuple[tuple[str, Mapping[str, object]], ...]  # a table's rows by id, in file order
+Fields = list[dict[str, object]]  # a table's rows as the drawing reads them
 
 
 def _rows(value: object) -> Rows:
@@ -180,11 +188,11 @@ def board(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
     _track(c, track, centre, u, font, bold)
 
 
-def _hexagon(centre, u: float, inradius: float) -> list[tuple[float, float]]:
+def _hexagon(centre: tuple[float, float], u: float, inradius: float) -> list[tuple[float, float]]:
     return [_at(centre, u, inradius / math.cos(math.pi / 6), 60.0 * k) for k in range(6)]
 
 
-def _island(c: Canvas, centre, u: float) -> None:
+def _island(c: Canvas, centre: tuple[float, float], u: float) -> None:
     """The hexagon: a rim that carries the die faces, and the ground of star and track,
     lifted off the meadow by a soft shadow."""
     shadow = [(px + 1.5 * u, py - 2.5 * u) for px, py in _hexagon(centre, u, ISLAND)]
@@ -193,7 +201,7 @@ def _island(c: Canvas, centre, u: float) -> None:
     poly(c, _hexagon(centre, u, ISLAND - RIM), ISLAND_FILL, shade(RIM_FILL, 0.2), 0.3 * u)
 
 
-def mat_place(centre, u: float, k: int) -> list[tuple[float, float]]:
+def mat_place(centre: tuple[float, float], u: float, k: int) -> list[tuple[float, float]]:
     """The corners of side k's mat place: MAT[1] along the side, MAT[0] away from it."""
     a = math.radians(side_angle(k))
     out, along = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))
@@ -207,7 +215,7 @@ def mat_place(centre, u: float, k: int) -> list[tuple[float, float]]:
     ]
 
 
-def _places(c: Canvas, centre, u: float, sides, bold: str) -> None:
+def _places(c: Canvas, centre: tuple[float, float], u: float, sides: Fields, bold: str) -> None:
     """Outside each side, the place its projects are laid: the mat's size, its outline
     solid (a dashed line is a fold in this kit), with the side's name read from that side
     and a ghost of the mat's four slots."""
@@ -239,7 +247,7 @@ PIPS = {
 }
 
 
-def _sides(c: Canvas, centre, u: float, n: int) -> None:
+def _sides(c: Canvas, centre: tuple[float, float], u: float, n: int) -> None:
     """Each side's number as the die shows it: a white die face with pips on the rim, so
     it reads as "roll this", never as a field of the track."""
     for k in range(min(n, 6)):
@@ -257,7 +265,9 @@ def _sides(c: Canvas, centre, u: float, n: int) -> None:
         c.restoreState()
 
 
-def _track(c: Canvas, track, centre, u: float, font: str, bold: str) -> None:
+def _track(
+    c: Canvas, track: Fields, centre: tuple[float, float], u: float, font: str, bold: str
+) -> None:
     """The race track: a road from Start clockwise round the star to the goal, its fields
     on it, an arrow between each two showing the way."""
     angles = track_angles(len(track))
@@ -293,7 +303,7 @@ def _track(c: Canvas, track, centre, u: float, font: str, bold: str) -> None:
             c.drawCentredString(fx, fy - 2.9 * u, label)
 
 
-def _chevron(c: Canvas, centre, u: float, degrees: float) -> None:
+def _chevron(c: Canvas, centre: tuple[float, float], u: float, degrees: float) -> None:
     """An arrowhead on the road, pointing the way the runners walk (clockwise)."""
     x, y = _at(centre, u, TRACK, degrees)
     c.saveState()
@@ -343,7 +353,7 @@ def _goal(c: Canvas, x: float, y: float, u: float, label: str, font: str, bold: 
         c.drawCentredString(x, y - 2 * u, label)
 
 
-def _star(c: Canvas, star, centre, u: float, bold: str) -> None:
+def _star(c: Canvas, star: Fields, centre: tuple[float, float], u: float, bold: str) -> None:
     """The middle star: a loop the owl walks either way, a field per row of 'star'."""
     cx, cy = centre
     outer, inner, r = STAR

@@ -21,7 +21,7 @@ def _star_inks(game: Game, problems: Collector) -> None:
     """The star: each colour name is printed in one ink, and the inks differ, so what the
     simulation of colour blindness vouches for is what gets printed."""
     star = game.tables.get("star")
-    inks: dict = {}
+    inks: dict[str, tuple[object, object]] = {}  # colour name -> (its ink, the first row)
     for row in star.rows if star else ():
         ink = row.get("ink")
         try:

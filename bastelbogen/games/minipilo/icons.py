@@ -14,6 +14,7 @@ from bastelbogen.render.art.draw import poly
 if TYPE_CHECKING:
     from bastelbogen.core.geometry import Rect
     from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.art.wash import Painting
     from bastelbogen.render.paint import PaintContext
     from bastelbogen.render.style import Canvas
 
@@ -24,21 +25,21 @@ WHITE = colors.white
 class Square:
     """The box's largest centred square, in units 0..1."""
 
-    def __init__(self, rect):
+    def __init__(self, rect: Rect) -> None:
         x, y, w, h = rect
         self.s = min(w, h)
         self.x, self.y = x + (w - self.s) / 2, y + (h - self.s) / 2
 
-    def __call__(self, u, v):
+    def __call__(self, u: float, v: float) -> tuple[float, float]:
         return self.x + u * self.s, self.y + v * self.s
 
 
-def _disc(c: Canvas, q, colour) -> None:
+def _disc(c: Canvas, q: Square, colour: colors.Color) -> None:
     c.setFillColor(colour)
     c.circle(*q(0.5, 0.5), 0.48 * q.s, stroke=0, fill=1)
 
 
-def _heart(c: Canvas, q, cx, cy, r, colour) -> None:
+def _heart(c: Canvas, q: Square, cx: float, cy: float, r: float, colour: colors.Color) -> None:
     x, y = q(cx, cy)
     k = r * q.s
     poly(
@@ -52,7 +53,7 @@ def _heart(c: Canvas, q, cx, cy, r, colour) -> None:
     )
 
 
-def wissen(c: Canvas, q, ink):  # an open book
+def wissen(c: Canvas, q: Square, ink: colors.Color) -> None:  # an open book
     for side in (-1, 1):
         poly(
             c,
@@ -66,7 +67,7 @@ def wissen(c: Canvas, q, ink):  # an open book
             c.line(*q(0.5 + side * 0.06, 0.48 + k * 0.06), *q(0.5 + side * 0.24, 0.52 + k * 0.06))
 
 
-def humor(c: Canvas, q, ink):  # a laughing face
+def humor(c: Canvas, q: Square, ink: colors.Color) -> None:  # a laughing face
     c.setFillColor(WHITE)
     c.circle(*q(0.5, 0.5), 0.3 * q.s, stroke=0, fill=1)
     c.setFillColor(ink)
@@ -77,7 +78,7 @@ def humor(c: Canvas, q, ink):  # a laughing face
     c.wedge(x0, y0, x1, y1, 180, 180, stroke=0, fill=1)
 
 
-def geduld(c: Canvas, q, ink):  # an hourglass
+def geduld(c: Canvas, q: Square, ink: colors.Color) -> None:  # an hourglass
     poly(
         c,
         [q(0.33, 0.76), q(0.67, 0.76), q(0.5, 0.5), q(0.67, 0.24), q(0.33, 0.24), q(0.5, 0.5)],
@@ -89,7 +90,7 @@ def geduld(c: Canvas, q, ink):  # an hourglass
         c.rect(*q(0.29, v), 0.42 * q.s, 0.04 * q.s, stroke=0, fill=1)
 
 
-def bewusstsein(c: Canvas, q, ink):  # an open eye
+def bewusstsein(c: Canvas, q: Square, ink: colors.Color) -> None:  # an open eye
     poly(
         c,
         [
@@ -105,7 +106,7 @@ def bewusstsein(c: Canvas, q, ink):  # an open eye
     c.circle(*q(0.54, 0.54), 0.035 * q.s, stroke=0, fill=1)
 
 
-def fantasie(c: Canvas, q, ink):  # a shooting star
+def fantasie(c: Canvas, q: Square, ink: colors.Color) -> None:  # a shooting star
     pts = []
     for k in range(10):
         a = math.pi / 2 + k * math.pi / 5
@@ -119,7 +120,7 @@ def fantasie(c: Canvas, q, ink):  # a shooting star
         c.line(*q(0.2 + k * 0.03, 0.3 + dv), *q(0.38, 0.44 + dv * 0.5))
 
 
-def kommunikation(c: Canvas, q, ink):  # two speech bubbles
+def kommunikation(c: Canvas, q: Square, ink: colors.Color) -> None:  # two speech bubbles
     for (u, v, r), tail in (((0.4, 0.58, 0.2), -1), ((0.64, 0.4, 0.16), 1)):
         c.setFillColor(WHITE)
         c.ellipse(*q(u - r, v - r * 0.7), *q(u + r, v + r * 0.7), stroke=0, fill=1)
@@ -137,7 +138,7 @@ def kommunikation(c: Canvas, q, ink):  # two speech bubbles
         c.circle(*q(0.32 + k * 0.08, 0.58), 0.025 * q.s, stroke=0, fill=1)
 
 
-def tatkraft(c: Canvas, q, ink):  # a lightning bolt
+def tatkraft(c: Canvas, q: Square, ink: colors.Color) -> None:  # a lightning bolt
     poly(
         c,
         [q(0.56, 0.82), q(0.3, 0.46), q(0.48, 0.46), q(0.4, 0.18), q(0.7, 0.56), q(0.52, 0.56)],
@@ -145,7 +146,7 @@ def tatkraft(c: Canvas, q, ink):  # a lightning bolt
     )
 
 
-def bildung(c: Canvas, q, ink):  # a mortarboard
+def bildung(c: Canvas, q: Square, ink: colors.Color) -> None:  # a mortarboard
     poly(c, [q(0.16, 0.56), q(0.5, 0.72), q(0.84, 0.56), q(0.5, 0.4)], WHITE)
     poly(c, [q(0.3, 0.5), q(0.3, 0.32), q(0.7, 0.32), q(0.7, 0.5), q(0.5, 0.42)], WHITE)
     c.setStrokeColor(WHITE)
@@ -155,7 +156,9 @@ def bildung(c: Canvas, q, ink):  # a mortarboard
     c.circle(*q(0.78, 0.34), 0.03 * q.s, stroke=0, fill=1)
 
 
-def verantwortung(c: Canvas, q, ink):  # a sheltering hand over a small heart
+def verantwortung(
+    c: Canvas, q: Square, ink: colors.Color
+) -> None:  # a sheltering hand over a small heart
     poly(
         c,
         [
@@ -169,7 +172,7 @@ def verantwortung(c: Canvas, q, ink):  # a sheltering hand over a small heart
     _heart(c, q, 0.5, 0.54, 0.14, WHITE)
 
 
-def gesundheit(c: Canvas, q, ink):  # an apple with a leaf
+def gesundheit(c: Canvas, q: Square, ink: colors.Color) -> None:  # an apple with a leaf
     c.setFillColor(WHITE)
     c.circle(*q(0.42, 0.46), 0.2 * q.s, stroke=0, fill=1)
     c.circle(*q(0.58, 0.46), 0.2 * q.s, stroke=0, fill=1)
@@ -184,7 +187,7 @@ def gesundheit(c: Canvas, q, ink):  # an apple with a leaf
     )
 
 
-def liebe(c: Canvas, q, ink):  # a heart
+def liebe(c: Canvas, q: Square, ink: colors.Color) -> None:  # a heart
     _heart(c, q, 0.5, 0.44, 0.26, WHITE)
 
 
@@ -206,7 +209,7 @@ ICONS = {
 }
 
 
-def icon(name: str):
+def icon(name: str) -> Painting:
     """A motif drawing the named symbol: white on a disc of the box's colour."""
 
     def draw(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:

@@ -36,7 +36,7 @@ INK = colors.HexColor("#2b2b2b")
 class Stage:
     """The stage in units: u 0..1 across the picture, v 0..1 up the stage."""
 
-    def __init__(self, rect):
+    def __init__(self, rect: Rect) -> None:
         x, y, w, h = rect
         self.x, self.w = x, w
         self.y, self.h = y + h * STAGE[0], h * (STAGE[1] - STAGE[0])
@@ -56,16 +56,18 @@ def _ground(c: Canvas, st: Stage, sky: str, ground: str) -> None:
     c.rect(x - BLEED_ROOM, y - BLEED_ROOM, w + 2 * BLEED_ROOM, horizon - y + BLEED_ROOM, 0, 1)
 
 
-def _disc(c: Canvas, st: Stage, u: float, v: float, r: float, colour) -> None:
+def _disc(c: Canvas, st: Stage, u: float, v: float, r: float, colour: colors.Color) -> None:
     c.setFillColor(colour)
     c.circle(*st(u, v), r * st.w, stroke=0, fill=1)
 
 
-def _box(c: Canvas, st: Stage, u: float, v: float, du: float, dv: float, colour) -> None:
+def _box(
+    c: Canvas, st: Stage, u: float, v: float, du: float, dv: float, colour: colors.Color
+) -> None:
     poly(c, [st(u, v), st(u + du, v), st(u + du, v + dv), st(u, v + dv)], colour)
 
 
-def _star(c: Canvas, x: float, y: float, r: float, colour) -> None:
+def _star(c: Canvas, x: float, y: float, r: float, colour: colors.Color) -> None:
     points = [
         (
             x + (r if k % 2 == 0 else r * 0.42) * math.cos(math.pi / 2 + k * math.pi / 5),
@@ -90,7 +92,9 @@ def _bunting(c: Canvas, st: Stage, v: float, sag: float, inks: list[str]) -> Non
         poly(c, [st(u0 + 0.012, v0), st(u1 - 0.012, v1), st(*mid)], colors.HexColor(inks[k % 4]))
 
 
-def _pennants(c: Canvas, st: Stage, start, end, inks: list[str]) -> None:
+def _pennants(
+    c: Canvas, st: Stage, start: tuple[float, float], end: tuple[float, float], inks: list[str]
+) -> None:
     """Little flags hanging along a straight line from `start` to `end` (stage units)."""
     c.setStrokeColor(INK)
     c.setLineWidth(st.w * 0.004)
@@ -128,7 +132,7 @@ def garden(c: Canvas, st: Stage) -> None:
         _disc(c, st, u, top, 0.03, colors.HexColor("#6b3a12"))
 
 
-def _petal(c: Canvas, x: float, y: float, angle: float, r: float, colour) -> None:
+def _petal(c: Canvas, x: float, y: float, angle: float, r: float, colour: colors.Color) -> None:
     px, py = x + math.cos(angle) * r * 0.6, y + math.sin(angle) * r * 0.6
     c.setFillColor(colour)
     c.circle(px, py, r * 0.32, stroke=0, fill=1)
@@ -181,7 +185,9 @@ def bridge(c: Canvas, st: Stage) -> None:
         _disc(c, st, u, 0.5, 0.07, colors.HexColor("#3f8f3a"))
 
 
-def _book(c: Canvas, x: float, y: float, turn: float, w: float, h: float, colour) -> None:
+def _book(
+    c: Canvas, x: float, y: float, turn: float, w: float, h: float, colour: colors.Color
+) -> None:
     c.saveState()
     c.translate(x, y)
     c.rotate(math.degrees(turn))

@@ -20,13 +20,13 @@ if TYPE_CHECKING:
     from bastelbogen.render.style import Canvas
 
 
-def _die(c: Canvas, s, ink) -> None:
+def _die(c: Canvas, s: float, ink: colors.Color) -> None:
     c.roundRect(s * 0.18, s * 0.18, s * 0.64, s * 0.64, s * 0.1, stroke=1, fill=0)
     for dx, dy in ((-1, -1), (0, 0), (1, 1)):
         c.circle(s * (0.5 + dx * 0.17), s * (0.5 + dy * 0.17), s * 0.055, stroke=0, fill=1)
 
 
-def _hands(c: Canvas, s, ink) -> None:  # two cards taken at once
+def _hands(c: Canvas, s: float, ink: colors.Color) -> None:  # two cards taken at once
     for k, lean in ((0, -12), (1, 12)):
         c.saveState()
         c.translate(s * (0.38 + k * 0.24), s * 0.45)
@@ -36,7 +36,7 @@ def _hands(c: Canvas, s, ink) -> None:  # two cards taken at once
     c.line(s * 0.5, s * 0.1, s * 0.5, s * 0.2)
 
 
-def _mask(c: Canvas, s, ink) -> None:  # a thief's mask
+def _mask(c: Canvas, s: float, ink: colors.Color) -> None:  # a thief's mask
     poly(
         c,
         [(s * 0.1, s * 0.55), (s * 0.9, s * 0.55), (s * 0.8, s * 0.38), (s * 0.2, s * 0.38)],
@@ -47,13 +47,13 @@ def _mask(c: Canvas, s, ink) -> None:  # a thief's mask
     c.circle(s * 0.66, s * 0.47, s * 0.06, stroke=0, fill=1)
 
 
-def _awning(c: Canvas, s, ink) -> None:  # the flea market's awning over a card
+def _awning(c: Canvas, s: float, ink: colors.Color) -> None:  # the flea market's awning over a card
     for k in range(4):
         c.rect(s * (0.15 + k * 0.175), s * 0.62, s * 0.175, s * 0.16, stroke=1, fill=k % 2)
     c.rect(s * 0.35, s * 0.2, s * 0.3, s * 0.34, stroke=1, fill=0)
 
 
-def _bell(c: Canvas, s, ink) -> None:
+def _bell(c: Canvas, s: float, ink: colors.Color) -> None:
     p = c.beginPath()
     p.moveTo(s * 0.22, s * 0.3)
     p.curveTo(s * 0.3, s * 0.45, s * 0.28, s * 0.8, s * 0.5, s * 0.8)
@@ -72,7 +72,7 @@ def _bell(c: Canvas, s, ink) -> None:
         )
 
 
-def _ring(c: Canvas, s, ink) -> None:  # cards passed round to the left
+def _ring(c: Canvas, s: float, ink: colors.Color) -> None:  # cards passed round to the left
     c.circle(s * 0.5, s * 0.5, s * 0.3, stroke=1, fill=0)
     for k in range(3):
         a = math.radians(90 + k * 120)
@@ -89,7 +89,7 @@ def _ring(c: Canvas, s, ink) -> None:  # cards passed round to the left
         )
 
 
-def _brush(c: Canvas, s, ink) -> None:
+def _brush(c: Canvas, s: float, ink: colors.Color) -> None:
     c.saveState()
     c.translate(s * 0.5, s * 0.5)
     c.rotate(-40)
@@ -107,19 +107,19 @@ def _brush(c: Canvas, s, ink) -> None:
     c.restoreState()
 
 
-def _flag(c: Canvas, s, ink) -> None:  # a guide's flag
+def _flag(c: Canvas, s: float, ink: colors.Color) -> None:  # a guide's flag
     c.line(s * 0.3, s * 0.12, s * 0.3, s * 0.88)
     poly(c, [(s * 0.3, s * 0.88), (s * 0.78, s * 0.74), (s * 0.3, s * 0.6)], ink)
 
 
-def _moon(c: Canvas, s, ink) -> None:  # closed for the day
+def _moon(c: Canvas, s: float, ink: colors.Color) -> None:  # closed for the day
     p = c.beginPath()
     p.circle(s * 0.5, s * 0.5, s * 0.3)
     p.circle(s * 0.62, s * 0.6, s * 0.26)
     c.drawPath(p, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)  # a crescent
 
 
-def _eye(c: Canvas, s, ink) -> None:  # the connoisseur's eye
+def _eye(c: Canvas, s: float, ink: colors.Color) -> None:  # the connoisseur's eye
     p = c.beginPath()
     p.moveTo(s * 0.1, s * 0.5)
     p.curveTo(s * 0.3, s * 0.8, s * 0.7, s * 0.8, s * 0.9, s * 0.5)
@@ -128,7 +128,7 @@ def _eye(c: Canvas, s, ink) -> None:  # the connoisseur's eye
     c.circle(s * 0.5, s * 0.5, s * 0.13, stroke=0, fill=1)
 
 
-def _split(c: Canvas, s, ink) -> None:  # one stack becomes two
+def _split(c: Canvas, s: float, ink: colors.Color) -> None:  # one stack becomes two
     for k in range(3):
         c.rect(s * 0.1, s * (0.2 + k * 0.1), s * 0.3, s * 0.08, stroke=1, fill=0)
     for k in range(2):
@@ -137,7 +137,7 @@ def _split(c: Canvas, s, ink) -> None:  # one stack becomes two
     poly(c, [(s * 0.7, s * 0.65), (s * 0.6, s * 0.72), (s * 0.6, s * 0.58)], ink)
 
 
-def _swap(c: Canvas, s, ink) -> None:  # a card out, a card in
+def _swap(c: Canvas, s: float, ink: colors.Color) -> None:  # a card out, a card in
     for y, (a, b) in ((0.62, (0.2, 0.8)), (0.38, (0.8, 0.2))):
         c.line(s * a, s * y, s * b, s * y)
         d = 1 if b > a else -1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
@@ -28,8 +29,13 @@ PAPER = colors.HexColor("#fbf8f0")
 GOLD = colors.HexColor("#b08d3c")
 INK = colors.HexColor("#2b2b2b")
 
+Field = tuple[int, int]  # column, row: 0, 0 top left
+Fields = list[Field]
+Market = tuple[int, int, int, int]  # first column, first row, columns, rows
+Cell = Callable[[int, int], tuple[float, float]]  # a field's bottom-left corner, in points
 
-def board_fields(cols: int, rows: int):
+
+def board_fields(cols: int, rows: int) -> tuple[Fields, Fields, Fields, Market]:
     """Which grid cell is what, rows counted from the top. The stacks run round the edge;
     inside them the path runs round the middle, where the flea market lies between two more
     columns of stacks, so only some fields border the market (rule 6). Start points: the
@@ -60,7 +66,7 @@ def board_fields(cols: int, rows: int):
 AROUND = [(dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dc, dr) != (0, 0)]
 
 
-def around(field, stacks) -> list[tuple[int, int]]:
+def around(field: Field, stacks: Fields) -> list[tuple[int, int]]:
     """The stacks around a movement field, as directions (columns right, rows down): every
     stack that touches it, along a side or at a corner. The cheat sheet says the same, and
     the board points at each of them from the field."""
@@ -68,7 +74,7 @@ def around(field, stacks) -> list[tuple[int, int]]:
     return [(dc, dr) for dc, dr in AROUND if (c + dc, r + dr) in stacks]
 
 
-def borders_market(field, market) -> list[tuple[int, int]]:
+def borders_market(field: Field, market: Market) -> list[tuple[int, int]]:
     """The sides (as directions) along which a movement field borders the flea market."""
     mc, mr, mw, mh = market
     c, r = field
@@ -103,7 +109,7 @@ def board(c: Canvas, rect: Rect, box: Box, ctx: PaintContext) -> None:
         )
     gx, gy = x + (w - cols * f) / 2, y + (h - rows * f) / 2
 
-    def cell(col, row):
+    def cell(col: int, row: int) -> tuple[float, float]:
         return gx + col * f, gy + (rows - 1 - row) * f
 
     _parquet(c, rect)
@@ -137,7 +143,9 @@ POINTER = (0.3, 0.42, 0.075)  # a pointer's base and tip from a field's middle, 
 MARKET_RED = colors.HexColor("#c0392b")
 
 
-def _pointers(c: Canvas, path, stacks, market, cell, f) -> None:
+def _pointers(
+    c: Canvas, path: Fields, stacks: Fields, market: Market, cell: Cell, f: float
+) -> None:
     """Round each movement field, a dark wedge points at every stack around it (rule 4's
     "umgeben"), and a red one at the flea market where the field borders it (rule 6)."""
     base, tip, half = (f * k for k in POINTER)
@@ -159,7 +167,7 @@ def _pointers(c: Canvas, path, stacks, market, cell, f) -> None:
             )
 
 
-def _path(c: Canvas, path, starts, cell, f) -> None:
+def _path(c: Canvas, path: Fields, starts: Fields, cell: Cell, f: float) -> None:
     """The movement fields, and between each and the next an arrow the way pawns move."""
     for p in path:
         cx, cy = cell(*p)
@@ -189,7 +197,7 @@ def _path(c: Canvas, path, starts, cell, f) -> None:
         )
 
 
-def _stacks(c: Canvas, stacks, cell, f) -> None:
+def _stacks(c: Canvas, stacks: Fields, cell: Cell, f: float) -> None:
     """Stack fields: white, framed like pictures on a wall."""
     for s in stacks:
         cx, cy = cell(*s)
@@ -206,7 +214,7 @@ MARKET = colors.HexColor("#f6efe0")
 VALANCE = mm(4)  # the awning's scalloped edge along the top: cards may lie over it
 
 
-def _market(c: Canvas, market, cell, f, ctx, box) -> None:
+def _market(c: Canvas, market: Market, cell: Cell, f: float, ctx: PaintContext, box: Box) -> None:
     """The flea market: a clear floor for the cards laid out face up, under an awning's edge,
     its name in the middle."""
     mc, mr, mcols, mrows = market
@@ -243,7 +251,7 @@ def _market(c: Canvas, market, cell, f, ctx, box) -> None:
     c.drawCentredString(mx + inset + mw / 2, top - VALANCE - mm(11), str(Museum(box).market))
 
 
-def _star(c: Canvas, cx, cy, r, colour) -> None:
+def _star(c: Canvas, cx: float, cy: float, r: float, colour: colors.Color) -> None:
     pts = []
     for k in range(10):
         a = math.pi / 2 + k * math.pi / 5
@@ -260,7 +268,7 @@ class Visitor(BoxKeys):
     symbol = Key(choice(*SYMBOLS), "circle", help="its player's symbol, a badge on its coat")
 
 
-def symbol(c: Canvas, name: str, cx: float, cy: float, r: float, colour) -> None:
+def symbol(c: Canvas, name: str, cx: float, cy: float, r: float, colour: colors.Color) -> None:
     """A shape that names a player without colour."""
     c.setFillColor(colour)
     if name == "circle":

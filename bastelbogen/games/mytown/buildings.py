@@ -104,7 +104,9 @@ class _Front:
     w: float
 
 
-def _body(c: Canvas, rect: Rect, wall, x0: float, x1: float, bottom: float, top: float) -> None:
+def _body(
+    c: Canvas, rect: Rect, wall: colors.Color, x0: float, x1: float, bottom: float, top: float
+) -> None:
     """The wall, lit across the picture, with a darker plinth."""
     c.saveState()
     body = c.beginPath()
@@ -116,7 +118,15 @@ def _body(c: Canvas, rect: Rect, wall, x0: float, x1: float, bottom: float, top:
     c.rect(x0, bottom, x1 - x0, (top - bottom) * 0.06, stroke=0, fill=1)
 
 
-def _windows(c: Canvas, front: _Front, floors: int, per_part: int, features, glass, wall) -> None:
+def _windows(
+    c: Canvas,
+    front: _Front,
+    floors: int,
+    per_part: int,
+    features: tuple[str, ...],
+    glass: colors.Color,
+    wall: colors.Color,
+) -> None:
     """Each part's bays of windows, floor by floor, leaving the door's place free."""
     door_floor = "awning" in features or "garage" in features or "columns" in features
     mid = (front.x0 + front.x1) / 2
@@ -141,12 +151,21 @@ def _windows(c: Canvas, front: _Front, floors: int, per_part: int, features, gla
                 )
 
 
-def _span(part: int, parts: int, x: float, w: float, x0: float, x1: float):
+def _span(part: int, parts: int, x: float, w: float, x0: float, x1: float) -> tuple[float, float]:
     """Where one part's tile lies across the building's front."""
     return max(x + part * w / parts, x0), min(x + (part + 1) * w / parts, x1)
 
 
-def _window(c: Canvas, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
+def _window(
+    c: Canvas,
+    cx: float,
+    wy: float,
+    ww: float,
+    wh: float,
+    glass: colors.Color,
+    frame: colors.Color,
+    arched: bool,
+) -> None:
     c.setFillColor(frame)
     c.rect(cx - ww / 2 - 0.8, wy - 0.8, ww + 1.6, wh + 1.6, stroke=0, fill=1)
     c.setFillColor(glass)
@@ -161,7 +180,9 @@ def _window(c: Canvas, cx, wy, ww, wh, glass, frame, arched: bool) -> None:
     c.line(cx - ww / 2, wy + wh * 0.55, cx + ww / 2, wy + wh * 0.55)
 
 
-def _timber(c: Canvas, x0, x1, bottom, top, parts, beam) -> None:
+def _timber(
+    c: Canvas, x0: float, x1: float, bottom: float, top: float, parts: int, beam: colors.Color
+) -> None:
     """Half-timbering: posts at each part's edges and a cross in every field."""
     c.setStrokeColor(beam)
     c.setLineWidth(1.6)
@@ -178,7 +199,15 @@ def _timber(c: Canvas, x0, x1, bottom, top, parts, beam) -> None:
         c.line(fx1, mid_y, (fx0 + fx1) / 2, top)
 
 
-def _ground_floor(c: Canvas, front: _Front, top: float, features, wall, box, ctx) -> None:
+def _ground_floor(
+    c: Canvas,
+    front: _Front,
+    top: float,
+    features: tuple[str, ...],
+    wall: colors.Color,
+    box: Box,
+    ctx: PaintContext,
+) -> None:
     """The street front: an awning over shop windows, garage doors or a portico, then the
     door (where no garage has one) and a sign."""
     x0, x1, bottom, floor_h, parts = front.x0, front.x1, front.bottom, front.floor_h, front.parts
@@ -197,7 +226,7 @@ def _ground_floor(c: Canvas, front: _Front, top: float, features, wall, box, ctx
         _sign(c, str(sign), mid, x0, x1, bottom, top, floor_h, features, box, ctx)
 
 
-def _awning(c: Canvas, front: _Front, box, ctx) -> None:
+def _awning(c: Canvas, front: _Front, box: Box, ctx: PaintContext) -> None:
     """A striped awning across the front, shop windows under it in every part."""
     x0, x1, bottom, floor_h, parts = front.x0, front.x1, front.bottom, front.floor_h, front.parts
     stripe_a = ctx.ink(box, "awning", "#d55e00")
@@ -230,7 +259,7 @@ def _awning(c: Canvas, front: _Front, box, ctx) -> None:
         )
 
 
-def _garages(c: Canvas, front: _Front, door) -> None:
+def _garages(c: Canvas, front: _Front, door: colors.Color) -> None:
     """A ribbed garage door in every part."""
     bottom, floor_h = front.bottom, front.floor_h
     c.setFillColor(door)
@@ -244,7 +273,7 @@ def _garages(c: Canvas, front: _Front, door) -> None:
             c.line(gx0, bottom + floor_h * 0.78 * k / 5, gx1, bottom + floor_h * 0.78 * k / 5)
 
 
-def _portico(c: Canvas, front: _Front, wall) -> None:
+def _portico(c: Canvas, front: _Front, wall: colors.Color) -> None:
     """A shaded portico with pale columns in front, no column on a seam."""
     x0, x1, bottom, floor_h = front.x0, front.x1, front.bottom, front.floor_h
     c.setFillColor(shade(wall, 0.3))  # the portico's shade, with pale columns in front
@@ -260,7 +289,16 @@ def _portico(c: Canvas, front: _Front, wall) -> None:
     c.rect(x0, bottom + floor_h * 0.95, x1 - x0, floor_h * 0.1, stroke=0, fill=1)
 
 
-def _door(c: Canvas, mid, x0, x1, bottom, floor_h, parts, door) -> None:
+def _door(
+    c: Canvas,
+    mid: float,
+    x0: float,
+    x1: float,
+    bottom: float,
+    floor_h: float,
+    parts: int,
+    door: colors.Color,
+) -> None:
     dw = min((x1 - x0) * 0.12 / max(parts - 1, 1) * 1.6, floor_h * 0.5)
     c.setFillColor(door)
     c.rect(mid - dw / 2, bottom, dw, floor_h * 0.72, stroke=0, fill=1)
@@ -268,7 +306,19 @@ def _door(c: Canvas, mid, x0, x1, bottom, floor_h, parts, door) -> None:
     c.circle(mid + dw * 0.28, bottom + floor_h * 0.36, 0.7, stroke=0, fill=1)
 
 
-def _sign(c: Canvas, text, mid, x0, x1, bottom, top, floor_h, features, box, ctx) -> None:
+def _sign(
+    c: Canvas,
+    text: str,
+    mid: float,
+    x0: float,
+    x1: float,
+    bottom: float,
+    top: float,
+    floor_h: float,
+    features: tuple[str, ...],
+    box: Box,
+    ctx: PaintContext,
+) -> None:
     """A name board: its lettering shrinks to the board; a sign that cannot fit or that the
     font cannot write is the theme's mistake, named."""
     font = ctx.fonts["bold"]

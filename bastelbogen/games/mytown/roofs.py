@@ -11,13 +11,26 @@ from bastelbogen.render.art.draw import poly
 from bastelbogen.render.style import shade
 
 if TYPE_CHECKING:
+    from bastelbogen.layout.layouts import Box
+    from bastelbogen.render.paint import PaintContext
     from bastelbogen.render.style import Canvas
 
 
 ROOFS = ("gable", "hip", "flat", "stepped", "sawtooth", "dome", "spire", "clocktower", "towers")
 
 
-def draw_roof(c: Canvas, roof: str, x0, x1, top, sky_top, colour, wall, box, ctx) -> None:
+def draw_roof(
+    c: Canvas,
+    roof: str,
+    x0: float,
+    x1: float,
+    top: float,
+    sky_top: float,
+    colour: colors.Color,
+    wall: colors.Color,
+    box: Box,
+    ctx: PaintContext,
+) -> None:
     """The named roof over a wall from x0 to x1 whose top is at `top`, the sky reaching
     up to `sky_top`."""
     eaves = _Eaves(x0, x1, top, sky_top - top)
@@ -45,11 +58,11 @@ class _Eaves:
         return (self.x0 + self.x1) / 2
 
 
-def _gable(c: Canvas, e: _Eaves, colour, wall) -> None:
+def _gable(c: Canvas, e: _Eaves, colour: colors.Color, wall: colors.Color) -> None:
     poly(c, [(e.x0 - e.over, e.top), (e.mid, e.top + e.room * 0.5), (e.x1 + e.over, e.top)], colour)
 
 
-def _hip(c: Canvas, e: _Eaves, colour, wall) -> None:
+def _hip(c: Canvas, e: _Eaves, colour: colors.Color, wall: colors.Color) -> None:
     x0, x1, top, room = e.x0, e.x1, e.top, e.room
     poly(
         c,
@@ -63,7 +76,7 @@ def _hip(c: Canvas, e: _Eaves, colour, wall) -> None:
     )
 
 
-def _stepped(c: Canvas, e: _Eaves, colour, wall) -> None:
+def _stepped(c: Canvas, e: _Eaves, colour: colors.Color, wall: colors.Color) -> None:
     x0, x1, top, room = e.x0, e.x1, e.top, e.room
     steps = 4
     pts = [(x0, top)]
@@ -75,7 +88,7 @@ def _stepped(c: Canvas, e: _Eaves, colour, wall) -> None:
     poly(c, pts + [(x1, top)], colour)
 
 
-def _sawtooth(c: Canvas, e: _Eaves, colour, wall) -> None:
+def _sawtooth(c: Canvas, e: _Eaves, colour: colors.Color, wall: colors.Color) -> None:
     x0, top, room = e.x0, e.top, e.room
     teeth = 6
     tw = (e.x1 - x0) / teeth
@@ -87,7 +100,7 @@ def _sawtooth(c: Canvas, e: _Eaves, colour, wall) -> None:
         )
 
 
-def _dome(c: Canvas, e: _Eaves, colour, wall) -> None:
+def _dome(c: Canvas, e: _Eaves, colour: colors.Color, wall: colors.Color) -> None:
     mid, top, room = e.mid, e.top, e.room
     c.setFillColor(colour)
     r = (e.x1 - e.x0) * 0.16
@@ -98,7 +111,7 @@ def _dome(c: Canvas, e: _Eaves, colour, wall) -> None:
     _flat(c, e, colour, wall)
 
 
-def _spire(c: Canvas, e: _Eaves, colour, wall) -> None:
+def _spire(c: Canvas, e: _Eaves, colour: colors.Color, wall: colors.Color) -> None:
     mid, top, room = e.mid, e.top, e.room
     tw = (e.x1 - e.x0) * 0.16
     c.setFillColor(shade(wall, 0.12))  # the tower stands out from the nave
@@ -116,7 +129,15 @@ def _spire(c: Canvas, e: _Eaves, colour, wall) -> None:
     _clock(c, mid, top + room * 0.2, tw * 0.32, wall)
 
 
-def _towers(c: Canvas, e: _Eaves, clock: bool, colour, wall, box, ctx) -> None:
+def _towers(
+    c: Canvas,
+    e: _Eaves,
+    clock: bool,
+    colour: colors.Color,
+    wall: colors.Color,
+    box: Box,
+    ctx: PaintContext,
+) -> None:
     """A clock tower in the middle, or two towers with flags at the ends."""
     x0, x1, top, room = e.x0, e.x1, e.top, e.room
     _flat(c, e, colour, wall)
@@ -140,7 +161,7 @@ def _towers(c: Canvas, e: _Eaves, clock: bool, colour, wall, box, ctx) -> None:
             _flag(c, tx, top + room * 0.72, room * 0.16, ctx.ink(box, "flag", "#d55e00"))
 
 
-def _flat(c: Canvas, e: _Eaves, colour, wall) -> None:
+def _flat(c: Canvas, e: _Eaves, colour: colors.Color, wall: colors.Color) -> None:
     _parapet(c, e.x0, e.x1, e.top, e.room, shade(wall, 0.2))
 
 
@@ -155,12 +176,14 @@ _ROOF_SHAPES = {
 }
 
 
-def _parapet(c: Canvas, x0, x1, top, room, colour) -> None:
+def _parapet(
+    c: Canvas, x0: float, x1: float, top: float, room: float, colour: colors.Color
+) -> None:
     c.setFillColor(colour)
     c.rect(x0 - 1, top, x1 - x0 + 2, room * 0.05, stroke=0, fill=1)
 
 
-def _clock(c: Canvas, cx, cy, r, wall) -> None:
+def _clock(c: Canvas, cx: float, cy: float, r: float, wall: colors.Color) -> None:
     c.setFillColor(colors.white)
     c.setStrokeColor(shade(wall, 0.6))
     c.setLineWidth(0.8)
@@ -170,7 +193,7 @@ def _clock(c: Canvas, cx, cy, r, wall) -> None:
     c.line(cx, cy, cx + r * 0.5, cy)
 
 
-def _flag(c: Canvas, x, y, size, colour) -> None:
+def _flag(c: Canvas, x: float, y: float, size: float, colour: colors.Color) -> None:
     c.setStrokeColor(colors.HexColor("#555555"))
     c.setLineWidth(0.6)
     c.line(x, y, x, y + size)
