@@ -15,8 +15,8 @@ import math
 from functools import lru_cache
 
 from bastelbogen.checks.keys import Above, OneField
-from bastelbogen.checks.values import declared_check, single
-from bastelbogen.content.models import Game
+from bastelbogen.checks.values import Row, declared_check, single
+from bastelbogen.content.models import Game, Variant
 from bastelbogen.core import limits
 from bastelbogen.core.declare import Field, Text
 from bastelbogen.core.errors import Collector, Loc
@@ -39,7 +39,14 @@ class Distinguishable(OneField):
     "two colours are less than `delta-e` apart (CAM02-UCS ΔE, unrounded: 9.96 fails"
     " against 10) in normal vision or in deuteranopia, protanopia or tritanopia",
 )
-def distinguishable(game: Game, keys: Distinguishable, what: str, rows, variant, problems) -> None:
+def distinguishable(
+    game: Game,
+    keys: Distinguishable,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     field, least = keys.field, keys.delta_e
     first, wrong = _colours(rows, field, what, problems)
     if not first:
@@ -67,7 +74,9 @@ def distinguishable(game: Game, keys: Distinguishable, what: str, rows, variant,
             )
 
 
-def _colours(rows, field: str, what: str, problems: Collector) -> tuple[dict[str, Loc], int]:
+def _colours(
+    rows: list[Row], field: str, what: str, problems: Collector
+) -> tuple[dict[str, Loc], int]:
     """Each distinct colour of the field (#rrggbb) where it is first used, and how many
     values were no colour (told where they stand)."""
     first: dict[str, Loc] = {}
@@ -105,7 +114,7 @@ def distances(colours: list[str]) -> dict[str, list[list[float]]]:
     return dict(zip(VISIONS, found, strict=True))
 
 
-def _shaped(found, shape: tuple[int, ...]) -> bool:
+def _shaped(found: object, shape: tuple[int, ...]) -> bool:
     """Whether a remembered value is lists of numbers in this shape (a file read back holds
     any numbers: a matrix of another size must not be taken for this one)."""
     if not shape:
@@ -142,7 +151,7 @@ def _worked_out(colours: list[str]) -> dict[str, list[list[float]]]:
     return out
 
 
-def _closest(keys: list[str]) -> dict:
+def _closest(keys: list[str]) -> dict[tuple[str, str], tuple[str, float]]:
     """Each pair of colours (in order of first use) with the vision it is closest in."""
     found = distances(keys)
     pairs = {}

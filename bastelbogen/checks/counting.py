@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from bastelbogen.checks.keys import CheckKeys, OneField, Single, Tally
-from bastelbogen.checks.values import declared_check, fmt, join, single
+from bastelbogen.checks.values import Row, declared_check, fmt, join, single
 from bastelbogen.content.models import Game, Variant
 from bastelbogen.core.declare import Field, ListOf
-from bastelbogen.core.errors import Collector
+from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YMap
 
 
@@ -37,7 +37,14 @@ class Exactly(OneField):
 
 
 @declared_check("exactly", Exactly, "the values found are not exactly these")
-def exactly(game: Game, keys: Exactly, what: str, rows, variant, problems: Collector) -> None:
+def exactly(
+    game: Game,
+    keys: Exactly,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     field, values = keys.field, keys.values_
     wanted = Counter(values)
     if max(wanted.values(), default=1) > 1:  # a repeated value: the list is a multiset
@@ -67,13 +74,20 @@ class Counts(OneField):
 
 
 @declared_check("counts", Counts, "a value occurs other than `n` times, or a value is not counted")
-def counts(game: Game, keys: Counts, what: str, rows, variant, problems: Collector) -> None:
+def counts(
+    game: Game,
+    keys: Counts,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     _compare(keys, what, keys.field, rows, Counter(keys.counts), problems)
 
 
-def _seen(field: str, rows, problems: Collector) -> dict:
+def _seen(field: str, rows: list[Row], problems: Collector) -> dict[object, list[Loc]]:
     """Each value of the field with the place of every row (or item) that carries it."""
-    seen: dict = defaultdict(list)
+    seen: dict[object, list[Loc]] = defaultdict(list)
     for data, loc, _item in rows:
         value = single(data, field, loc, problems)
         if value is not None:
@@ -82,10 +96,17 @@ def _seen(field: str, rows, problems: Collector) -> dict:
     return seen
 
 
-def _compare(keys: CheckKeys, what: str, field: str, rows, wanted: Counter, problems) -> None:
+def _compare(
+    keys: CheckKeys,
+    what: str,
+    field: str,
+    rows: list[Row],
+    wanted: Counter[object],
+    problems: Collector,
+) -> None:
     seen = _seen(field, rows, problems)
     by_text = {str(k): k for k in wanted}  # a CSV's '3' is the check's 3
-    found: dict = defaultdict(list)
+    found: dict[object, list[Loc]] = defaultdict(list)
     for value, locs in seen.items():
         key = value if value in wanted else by_text.get(str(value))
         if key is None:

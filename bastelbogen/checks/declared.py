@@ -6,14 +6,15 @@ text in every language. Each declares its keys (checks/keys.py) and is handed th
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 
 from bastelbogen.checks import counting
 from bastelbogen.checks.keys import CheckKeys, OneField, Single, Tally
 from bastelbogen.checks.pictures import check_picture
-from bastelbogen.checks.values import declared_check, fmt, join, single
+from bastelbogen.checks.values import Row, declared_check, fmt, join, single
 from bastelbogen.content.models import Game, Variant
 from bastelbogen.core.declare import Field, ListOf, Text, Whole, optional
-from bastelbogen.core.errors import Collector
+from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YMap
 
 
@@ -32,7 +33,8 @@ class Count(CheckKeys):
         """The count the check fixes: a variant that drops items changes the total the
         rules fix, and the file names it so (`per-variant: {short: 20}`)."""
         if variant and self.component == variant.component and self.equals is not None:
-            return (self.per_variant or {}).get(variant.id, self.equals)
+            per: dict[object, int] = self.per_variant or {}
+            return per.get(variant.id, self.equals)
         return self.equals
 
     def asks_for_zero(self, variant: Variant | None) -> bool:
@@ -40,7 +42,14 @@ class Count(CheckKeys):
 
 
 @declared_check("count", Count, "the number of items or rows is off")
-def _count(game: Game, keys: Count, what: str, rows, variant, problems: Collector) -> None:
+def _count(
+    game: Game,
+    keys: Count,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     equals, at_least = keys.wanted(variant), keys.at_least
     n = len(rows)
     counted = "row" if what.startswith("table ") else "item"  # a table's rows, not items
@@ -60,10 +69,17 @@ class AtMost(OneField):
 
 
 @declared_check("at-most", AtMost, "a value occurs more often")
-def _at_most(game: Game, keys: AtMost, what: str, rows, variant, problems: Collector) -> None:
+def _at_most(
+    game: Game,
+    keys: AtMost,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     """No value of `field` more often than `times`."""
     field, times = keys.field, keys.times
-    seen: dict = defaultdict(list)
+    seen: dict[object, list[Loc]] = defaultdict(list)
     for data, loc, item in rows:
         if item is None or item.copy == 1:
             value = single(data, field, loc, problems)
@@ -86,7 +102,14 @@ class Languages(CheckKeys):
 
 
 @declared_check("languages", Languages, "a text lacks a language")
-def _languages(game: Game, keys: Languages, what: str, rows, variant, problems: Collector) -> None:
+def _languages(
+    game: Game,
+    keys: Languages,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     """Each of `fields` holds a text in every one of `languages` (the game's, unsaid)."""
     asked = keys.languages
     langs = asked or list(game.languages)
@@ -104,7 +127,14 @@ def _languages(game: Game, keys: Languages, what: str, rows, variant, problems: 
             _lacks_language(what, data, loc, field, langs, problems)
 
 
-def _lacks_language(what: str, data, loc, field: str, langs: list, problems: Collector) -> None:
+def _lacks_language(
+    what: str,
+    data: Mapping[str, object],
+    loc: Loc,
+    field: str,
+    langs: list[str],
+    problems: Collector,
+) -> None:
     """One row's `field` has a text in each of `langs`, else it is told where the text is
     missing: at the field, or at a spreadsheet's empty cell."""
     value = data.get(field)
@@ -127,7 +157,14 @@ class Files(OneField):
 
 
 @declared_check("files", Files, "a named picture file is missing or does not open")
-def _files(game: Game, keys: Files, what: str, rows, variant, problems: Collector) -> None:
+def _files(
+    game: Game,
+    keys: Files,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     """Where a row names a picture file in `field`, the file exists and opens."""
     field = keys.field
     for data, loc, _item in rows:
@@ -139,7 +176,14 @@ def _files(game: Game, keys: Files, what: str, rows, variant, problems: Collecto
 
 
 @declared_check("theme-covers", CheckKeys, "a theme has no motif for a row, or one for no row")
-def _theme_covers(game: Game, keys: CheckKeys, what: str, rows, variant, problems) -> None:
+def _theme_covers(
+    game: Game,
+    keys: CheckKeys,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     """Every row's id has a motif in every theme, and no theme names an id that is not."""
     ids = [data.get("id") for data, _loc, _item in rows]
     for theme in game.themes.values():
@@ -159,9 +203,16 @@ def _theme_covers(game: Game, keys: CheckKeys, what: str, rows, variant, problem
 
 
 @declared_check("distinct", OneField, "two items or rows share a value")
-def _distinct(game: Game, keys: OneField, what: str, rows, variant, problems: Collector) -> None:
+def _distinct(
+    game: Game,
+    keys: OneField,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     field = keys.field
-    first: dict = {}
+    first: dict[object, Loc] = {}
     for data, loc, item in rows:
         if item is not None and item.copy != 1:
             continue
@@ -185,7 +236,14 @@ class Sequence(OneField):
 
 
 @declared_check("sequence", Sequence, "the rows do not run exactly in this order")
-def _sequence(game: Game, keys: Sequence, what: str, rows, variant, problems: Collector) -> None:
+def _sequence(
+    game: Game,
+    keys: Sequence,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     """The values of `field`, in order, are exactly `values`."""
     field = keys.field
     got = [single(data, field, loc, problems) for data, loc, _item in rows]

@@ -7,9 +7,9 @@ import difflib
 
 from bastelbogen.checks.keys import CheckKeys
 from bastelbogen.checks.pictures import check_picture
-from bastelbogen.checks.values import CHECKS, Declared, fmt, single
+from bastelbogen.checks.values import CHECKS, Declared, Row, fmt, single
 from bastelbogen.content.kinds import kind_of
-from bastelbogen.content.models import Check, Game, Item, Variant
+from bastelbogen.content.models import Check, Component, Game, Item, Variant
 from bastelbogen.content.painters import motif_problems
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YMap
@@ -35,7 +35,7 @@ def structure(game: Game, items: dict[str, list[Item]], problems: Collector) -> 
         kind_of(c).check_items(game, c, items[c.id], problems)
 
 
-def _holds(game: Game, c, problems: Collector) -> None:
+def _holds(game: Game, c: Component, problems: Collector) -> None:
     """The components a component is made from exist (a stand, from the items it holds)."""
     for other in kind_of(c).refers(c):
         if other == c.id:
@@ -52,7 +52,9 @@ def _holds(game: Game, c, problems: Collector) -> None:
             )
 
 
-def _references(game: Game, c, field: str, table: str, items: list[Item], problems) -> None:
+def _references(
+    game: Game, c: Component, field: str, table: str, items: list[Item], problems: Collector
+) -> None:
     """Every item's `field` names a row of `table`; each mistake told once per entry."""
     if table not in game.tables:
         problems.add(
@@ -62,7 +64,7 @@ def _references(game: Game, c, field: str, table: str, items: list[Item], proble
         )
         return
     ids = {r.get("id") for r in game.tables[table].rows}
-    told = set()
+    told: set[tuple[Loc, object]] = set()
     for item in items:
         if item.copy != 1:
             continue
@@ -83,7 +85,7 @@ def _references(game: Game, c, field: str, table: str, items: list[Item], proble
                 )
 
 
-def _named(item: Item, field: str, problems: Collector) -> list:
+def _named(item: Item, field: str, problems: Collector) -> list[object]:
     """The ids an item's reference names: one, or each of a list (`faces: [sun, moon]`)."""
     value = item.data[field]
     if not isinstance(value, list):
@@ -95,7 +97,7 @@ def _named(item: Item, field: str, problems: Collector) -> list:
     return value
 
 
-def _unique_items(c, items: list[Item], problems: Collector) -> None:
+def _unique_items(c: Component, items: list[Item], problems: Collector) -> None:
     first: dict[str, Loc] = {}
     for item in items:
         if item.copy == 1 and item.id in first:
@@ -201,7 +203,13 @@ def _unknown(check: Check, problems: Collector) -> None:
         problems.add(check.params.value_loc("check"), f"unknown check '{check.kind}'; {hint}")
 
 
-def _target(game: Game, keys: CheckKeys, items, variant: Variant | None, problems: Collector):
+def _target(
+    game: Game,
+    keys: CheckKeys,
+    items: dict[str, list[Item]],
+    variant: Variant | None,
+    problems: Collector,
+) -> tuple[str, list[Row]] | None:
     """What the check looks at, named for messages, and its rows: (data, place, item)."""
     if keys.given("component") == keys.given("table"):
         return None  # told by the keys
@@ -213,7 +221,7 @@ def _target(game: Game, keys: CheckKeys, items, variant: Variant | None, problem
             )
             return None
         what = f"component '{keys.component}'"
-        rows = [(i.data, i.loc, i) for i in items[keys.component]]
+        rows: list[Row] = [(i.data, i.loc, i) for i in items[keys.component]]
     elif keys.table in game.tables:
         what = f"table '{keys.table}'"
         rows = [(r, r.loc, None) for r in game.tables[keys.table].rows]
@@ -228,7 +236,9 @@ def _target(game: Game, keys: CheckKeys, items, variant: Variant | None, problem
     return _where(keys, what, rows, variant, problems)
 
 
-def _where(keys: CheckKeys, what: str, rows: list, variant: Variant | None, problems: Collector):
+def _where(
+    keys: CheckKeys, what: str, rows: list[Row], variant: Variant | None, problems: Collector
+) -> tuple[str, list[Row]] | None:
     """The rows `where` keeps; none is an error unless the check asks for zero."""
     where = keys.where
     if where is None and keys.given("where"):

@@ -69,14 +69,14 @@ class Selection(Type[Where]):
         return {"type": "object", "minProperties": 1, "additionalProperties": values}
 
 
-class Tally(Type[dict]):
+class Tally(Type[dict[object, int]]):
     """`counts: {value: n}`: each value as the file writes it (the number 1 or the text
     'a'), with how many times it occurs, a whole number from 0."""
 
     def __init__(self, of: str = "values") -> None:
         self.shown = f"a mapping of {of} to whole numbers from 0"
 
-    def __call__(self, value: object) -> dict:
+    def __call__(self, value: object) -> dict[object, int]:
         if not isinstance(value, dict):
             raise ValueError(f"must be a mapping, got {type_name(value)}")
         for name, n in value.items():

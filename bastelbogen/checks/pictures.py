@@ -32,7 +32,7 @@ def named_pictures(game: Game, problems: Collector) -> None:
             _walk(game, spec.data, seen, problems)
 
 
-def _walk(game: Game, node, seen: set[str], problems: Collector) -> None:
+def _walk(game: Game, node: object, seen: set[str], problems: Collector) -> None:
     if isinstance(node, YMap):
         pairs = [(value, node.value_loc(key)) for key, value in node.items()]
     elif isinstance(node, YList):

@@ -10,7 +10,10 @@ where they are known for certain, when text is fitted and pictures are scaled.""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from bastelbogen.checks.colours import contrast
 from bastelbogen.content.painters import PAINTERS
@@ -29,18 +32,47 @@ ADVICE = frozenset({"contrast", "hyphenation"})
 GRID = 5  # sample points across the lettering (and 3 down) where the ground is looked up
 
 RGB = tuple[float, float, float]
+Corners = tuple[float, float, float, float]  # x0, y0, x1, y1, face points
+
+
+@dataclass(slots=True)
+class Finding:
+    """A finding told once per place: where, what is said, and how many times it was found."""
+
+    loc: Loc
+    message: str
+    times: int = 0
+
+
+# What a worker process hands back (--jobs): for each place (file, line, column) and kind
+# of finding, [loc, message, times], plain data
+Found = dict[tuple[object, ...], list[object]]
+
+
+class LaidBox(Protocol):
+    """What the preflight reads of a laid-out box (layout's Box, a later stage)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def painter(self) -> str: ...
+    @property
+    def rect(self) -> tuple[float, float, float, float]: ...
+    @property
+    def loc(self) -> Loc: ...
+    def get(self, key: str, default: object = None) -> object: ...
+    def loc_of(self, key: str) -> Loc: ...
 
 
 class Preflight:
     def __init__(self) -> None:
-        self._found: dict[tuple, list] = {}  # (where, what) -> [loc, text, n]
+        self._found: dict[tuple[object, ...], Finding] = {}
 
     def _add(self, loc: Loc, what: str, message: str) -> None:
         # Told once per place: the place as plain values, not its text (named relative to
         # the working folder, which costs a path computation per finding).
         where = (loc.file, loc.line, loc.col if loc.line else 0)
-        entry = self._found.setdefault((where, what), [loc, message, 0])
-        entry[2] += 1
+        self._found.setdefault((where, what), Finding(loc, message)).times += 1
 
     def scaled(self, loc: Loc, message: str) -> None:
         """Cards scaled to fit a print shop's size (--fit): said, never silent."""
@@ -59,7 +91,9 @@ class Preflight:
         """Cards a print shop's profile does not take: said, never silent."""
         self._add(loc, "left-out", message)
 
-    def bleed(self, face, size: tuple[float, float], bleed: float, label: str) -> None:
+    def bleed(
+        self, face: Iterable[LaidBox], size: tuple[float, float], bleed: float, label: str
+    ) -> None:
         """Boxes that fill up to or past the trim but stop short of the bleed."""
         if bleed <= EPS:
             return
@@ -89,7 +123,7 @@ class Preflight:
                     f" bleed or keep it {to_mm(NEAR):g} mm or more clear of the cut",
                 )
 
-    def text(self, box, size: float, label: str) -> None:
+    def text(self, box: LaidBox, size: float, label: str) -> None:
         if size < limits.MIN_TEXT_PT - 1e-9:
             self._add(
                 box.loc,
@@ -98,7 +132,14 @@ class Preflight:
                 f" ({label}); under {limits.MIN_TEXT_PT:g} pt is hard to read in print",
             )
 
-    def contrast(self, box, ink, lettering, beneath, label: str) -> None:
+    def contrast(
+        self,
+        box: LaidBox,
+        ink: object,
+        lettering: Corners,
+        beneath: Iterable[LaidBox],
+        label: str,
+    ) -> None:
         """Text of colour `ink` (as written, before a swell build lightens it) over the
         rectangle `lettering` (x0, y0, x1, y1, face points) set on the boxes `beneath`
         (those drawn before it): told when the worst ground it stands on is under
@@ -115,7 +156,7 @@ class Preflight:
                 " with low vision",
             )
 
-    def picture(self, box, dpi: float, name: str, loc: Loc | None, label: str) -> None:
+    def picture(self, box: LaidBox, dpi: float, name: str, loc: Loc | None, label: str) -> None:
         if dpi < limits.MIN_PRINT_DPI:
             self._add(
                 loc or box.loc_of("file"),
@@ -132,30 +173,31 @@ class Preflight:
 
     def told(self) -> int:
         """How many findings were told so far (each time a place was told counts)."""
-        return sum(entry[2] for entry in self._found.values())
+        return sum(entry.times for entry in self._found.values())
 
-    def found(self) -> dict:
+    def found(self) -> Found:
         """What was found, as plain data a worker process can hand back (--jobs)."""
-        return self._found
+        return {key: [f.loc, f.message, f.times] for key, f in self._found.items()}
 
-    def merge(self, found: dict) -> None:
+    def merge(self, found: Found) -> None:
         """Add what another Preflight found (a worker's), as if it had been found here."""
-        for key, (loc, message, count) in found.items():
-            self._found.setdefault(key, [loc, message, 0])[2] += count
+        for key, (loc, message, times) in found.items():
+            assert isinstance(loc, Loc) and isinstance(message, str) and isinstance(times, int)
+            self._found.setdefault(key, Finding(loc, message)).times += times
 
     def problems(self, strict: bool = False) -> list[Problem]:
         """The findings as warnings; `strict`, only those --strict makes errors."""
         out = []
-        for (_where, what), (loc, message, count) in self._found.items():
+        for (_where, what), found in self._found.items():
             if strict and what in ADVICE:
                 continue
-            more = f" (and {count - 1} more like it)" if count > 1 else ""
-            out.append(Problem(loc, f"preflight: {message}{more}"))
+            more = f" (and {found.times - 1} more like it)" if found.times > 1 else ""
+            out.append(Problem(found.loc, f"preflight: {found.message}{more}"))
         return out
 
 
 @lru_cache(maxsize=1024)
-def _rgb(value) -> RGB | None:
+def _rgb(value: object) -> RGB | None:
     """A box's colour value as (r, g, b), or None when it names no paint."""
     try:
         text = COLOUR(value) if value is not None else None
@@ -177,7 +219,7 @@ Ground = tuple[str, tuple[float, float, float, float], bool, RGB | None]
 
 
 @lru_cache(maxsize=1024)
-def grounds(beneath: tuple) -> tuple[Ground, ...]:
+def grounds(beneath: tuple[LaidBox, ...]) -> tuple[Ground, ...]:
     """The boxes of `beneath` that paint an area, as plain values: the contrast of a colour
     over them is worked out once for every text set on the same grounds (a deck's cards
     share their panels), not once per card."""
@@ -215,14 +257,16 @@ def ground_at(laid: tuple[Ground, ...], x: float, y: float) -> tuple[RGB, str] |
 
 
 @lru_cache(maxsize=2048)
-def worst_contrast(rgb: RGB, lettering: tuple, beneath: tuple) -> tuple[float, str] | None:
+def worst_contrast(
+    rgb: RGB, lettering: Corners, beneath: tuple[LaidBox, ...]
+) -> tuple[float, str] | None:
     """The least contrast of the colour `rgb` against the grounds under the rectangle
     `lettering` (sampled on a grid), and what that ground is; None when none is known."""
     return _worst(rgb, lettering, grounds(beneath))
 
 
 @lru_cache(maxsize=2048)
-def _worst(rgb: RGB, lettering, laid: tuple[Ground, ...]) -> tuple[float, str] | None:
+def _worst(rgb: RGB, lettering: Corners, laid: tuple[Ground, ...]) -> tuple[float, str] | None:
     x0, y0, x1, y1 = lettering
     worst: tuple[float, str] | None = None
     for i in range(GRID):

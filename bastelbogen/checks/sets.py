@@ -4,16 +4,18 @@ and a row's list names members of a table, each once, as many as it may (`member
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping
 
 from bastelbogen.checks import counting
 from bastelbogen.checks.keys import OneField, Selection, Single
-from bastelbogen.checks.values import declared_check, fmt, join, single, some_of
-from bastelbogen.content.models import Game, Variant
-from bastelbogen.content.schema import type_name
+from bastelbogen.checks.values import Row, declared_check, fmt, join, single, some_of
+from bastelbogen.content.models import Game, Item, Variant
 from bastelbogen.core import limits
-from bastelbogen.core.declare import Field, Flag, ListOf, Text, Whole, optional
-from bastelbogen.core.errors import Collector
+from bastelbogen.core.declare import Field, Flag, ListOf, Text, Whole, optional, type_name
+from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YMap
+
+Named = Callable[[object], str]  # how a message names one value of a set (2/3 or fmt)
 
 
 class CompleteSets(OneField):
@@ -29,7 +31,9 @@ class CompleteSets(OneField):
     ONE_OF = (*OneField.ONE_OF, ("values", "upto"))
 
 
-def _kept(variant: Variant | None, keys: CompleteSets, data: dict, values: list) -> list:
+def _kept(
+    variant: Variant | None, keys: CompleteSets, data: Mapping[str, object], values: list[object]
+) -> list[object]:
     """The values of the set a group (its fields in `data`) keeps under the variant: the
     variant's own rule decides, so a set it keeps whole is expected whole."""
     if variant is None:
@@ -43,13 +47,20 @@ def _kept(variant: Variant | None, keys: CompleteSets, data: dict, values: list)
     CompleteSets,
     "a group lacks a value, has one twice (or, with `equal`, unequally often)",
 )
-def _complete_sets(game: Game, keys: CompleteSets, what: str, rows, variant, problems) -> None:
+def _complete_sets(
+    game: Game,
+    keys: CompleteSets,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     """Every group holds each value of a set. The set is `values`, or 1..N with N read from
     the group's own field `upto` (a building of 3 parts: 1/3, 2/3, 3/3). With `equal`, every
     value appears equally often (3 copies of a building: 3 of each part), else once."""
     group, field, upto = keys.group, keys.field, keys.upto
-    groups: dict = defaultdict(list)
-    first: dict = {}
+    groups: dict[object, list[object]] = defaultdict(list)
+    first: dict[object, tuple[Loc, Mapping[str, object]]] = {}
     for data, loc, _item in rows:
         if group not in data:
             continue  # an item outside every group is reported by the reference check
@@ -58,6 +69,7 @@ def _complete_sets(game: Game, keys: CompleteSets, what: str, rows, variant, pro
         first.setdefault(key, (loc, data))
     for key, got in groups.items():
         loc, data = first[key]
+        name: Named
         if upto:
             expected, name = _numbered_set(data, upto, f"{group} '{key}'", loc, problems)
             if not expected:
@@ -70,7 +82,9 @@ def _complete_sets(game: Game, keys: CompleteSets, what: str, rows, variant, pro
             problems.add(loc, message)
 
 
-def _numbered_set(data, upto: str, whose: str, loc, problems: Collector):
+def _numbered_set(
+    data: Mapping[str, object], upto: str, whose: str, loc: Loc, problems: Collector
+) -> tuple[list[object], Named]:
     """The parts 1..N of a group whose field `upto` says N, each named as 2/3 reads."""
     size = single(data, upto, loc, problems)
     if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= limits.MAX_ITEMS:
@@ -83,7 +97,9 @@ def _numbered_set(data, upto: str, whose: str, loc, problems: Collector):
     return list(range(1, size + 1)), lambda v: f"{v}/{size}"
 
 
-def _compare_set(whose: str, field: str, got: list, expected: list, name, equal: bool) -> list[str]:
+def _compare_set(
+    whose: str, field: str, got: list[object], expected: list[object], name: Named, equal: bool
+) -> list[str]:
     """One group's values against its complete set: what lacks, what repeats, what is extra."""
     counts = Counter(got)
     told = _lacking(whose, field, counts, expected, name)
@@ -97,7 +113,9 @@ def _compare_set(whose: str, field: str, got: list, expected: list, name, equal:
     return told
 
 
-def _lacking(whose: str, field: str, counts: Counter, expected: list, name) -> list[str]:
+def _lacking(
+    whose: str, field: str, counts: Counter[object], expected: list[object], name: Named
+) -> list[str]:
     """The values of the complete set a group has none of."""
     missing = [v for v in expected if counts[v] == 0]
     if not missing:
@@ -111,7 +129,9 @@ def _lacking(whose: str, field: str, counts: Counter, expected: list, name) -> l
     ]
 
 
-def _unequal(whose: str, field: str, counts: Counter, expected: list, name) -> list[str]:
+def _unequal(
+    whose: str, field: str, counts: Counter[object], expected: list[object], name: Named
+) -> list[str]:
     """With `equal`: the group's values, unless each comes as often as the others."""
     if len({counts[v] for v in expected if counts[v]}) <= 1:
         return []
@@ -140,7 +160,14 @@ class Members(OneField):
 
 
 @declared_check("members", Members, "a list holds unknown ids, one twice, or too few or many")
-def _members(game: Game, keys: Members, what: str, rows, variant, problems: Collector) -> None:
+def _members(
+    game: Game,
+    keys: Members,
+    what: str,
+    rows: list[Row],
+    variant: Variant | None,
+    problems: Collector,
+) -> None:
     """A list field holds `min` to `max` distinct ids of `table` (where its rows match)."""
     table, where = keys.of, keys.where_of
     if table not in game.tables:
@@ -159,7 +186,15 @@ def _members(game: Game, keys: Members, what: str, rows, variant, problems: Coll
             _members_of(what, keys, data, loc, item, allowed, problems)
 
 
-def _members_of(what: str, keys: Members, data, loc, item, allowed: list, problems) -> None:
+def _members_of(
+    what: str,
+    keys: Members,
+    data: Mapping[str, object],
+    loc: Loc,
+    item: Item | None,
+    allowed: list[object],
+    problems: Collector,
+) -> None:
     """One row's list: known ids, each once, `min` to `max` of them."""
     field = keys.field
     values = data.get(field)

@@ -4,17 +4,21 @@ and show the values they look at."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bastelbogen.checks.keys import CheckKeys
-from bastelbogen.content.schema import fmt, type_name
-from bastelbogen.core.declare import Field, Json
-from bastelbogen.core.errors import Collector
+from bastelbogen.content.models import Item
+from bastelbogen.content.schema import fmt
+from bastelbogen.core.declare import Field, Json, type_name
+from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.registry import Registry
 
-# (game, keys, what, rows, variant, problems): `keys` the check's own Section, read
+# What a check looks at: each row's fields, its place and the item it is (none: a table's)
+Row = tuple[Mapping[str, object], Loc, Item | None]
+# (game, keys, what, rows, variant, problems): `keys` the check's own Section, read (its
+# subclass: a check takes its own, so the arguments are not spelt out)
 Run = Callable[..., None]
 
 
@@ -122,7 +126,7 @@ def _check_rule(name: str, keys: type[CheckKeys], properties: Json) -> Json:
 __all__ = ["fmt", "join", "single", "some_of"]
 
 
-def single(data: dict, field: str, loc, problems: Collector):
+def single(data: Mapping[str, object], field: str, loc: Loc, problems: Collector) -> object:
     """The field's value if it is one value (text, number); a list or mapping is reported."""
     value = data.get(field)
     if isinstance(value, list | dict):
@@ -131,11 +135,11 @@ def single(data: dict, field: str, loc, problems: Collector):
     return value
 
 
-def join(values) -> str:
+def join(values: Iterable[object]) -> str:
     return ", ".join(fmt(v) for v in values)
 
 
-def some_of(names, shown: int = 12) -> str:
+def some_of(names: Iterable[str], shown: int = 12) -> str:
     """A list for a message: the first few, then how many more (a set may be huge)."""
     names = list(names)
     more = f" and {len(names) - shown:,} more" if len(names) > shown else ""
