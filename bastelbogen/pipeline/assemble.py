@@ -11,23 +11,23 @@ import time
 from contextlib import closing
 from dataclasses import replace
 
-from bastelbogen.checks.preflight import Preflight
+from bastelbogen.checks.preflight import Found, Preflight
 from bastelbogen.content.models import Variant
 from bastelbogen.core import budget, limits
-from bastelbogen.core.errors import Collector, ContentError, Problem
+from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.geometry import IDENTITY
-from bastelbogen.core.remembered import REMEMBERED
+from bastelbogen.core.remembered import REMEMBERED, Result
 from bastelbogen.core.workers import in_order
-from bastelbogen.layout.kit import paint_file, plan_files
+from bastelbogen.layout.kit import LaidOut, paint_file, plan_files
 from bastelbogen.layout.proof import Kit, prove
-from bastelbogen.output import Job, Writer
+from bastelbogen.output import Entry, Job, Writer
 from bastelbogen.render.paint import Forms, PaintContext
 from bastelbogen.render.pdf import Canvas
 
 TOLD = limits.MAX_FAULTS_TOLD  # layout problems told at most, then how many more there are
 
 
-def write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[dict]:
+def write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[Entry]:
     """Every file of the kit written into the staging folder; their manifest entries. The
     laid-out kit proves itself first (proof.py): a broken invariant stops it before any
     file is written. A mistake in the layouts stops it too, but told with every other one
@@ -50,7 +50,7 @@ def every_fault(job: Job, variant: Variant | None, first: ContentError) -> Conte
         return first
     # One language at a time: a file compared across languages reads every template.
     # (The options are the build's BuildOptions, a dataclass behind their Protocol.)
-    langs = [replace(job.options, langs=(lang,)) for lang in job.options.langs]  # type: ignore[type-var]
+    langs = [replace(job.options, langs=(lang,)) for lang in job.options.langs]
     # Bounded: a stranger's template may be slow on every item (each refused, but only
     # after its work), and once the build's expression time is spent every expression
     # after would be refused too. What was found by then is told.
@@ -88,7 +88,7 @@ def told_faults(found: list[Problem], stopped: bool) -> ContentError:
     return ContentError([*told[:TOLD], more])
 
 
-def _drawn_faults(job: Job, laid, ends: float) -> list[Problem]:
+def _drawn_faults(job: Job, laid: LaidOut, ends: float) -> list[Problem]:
     """The faults of each side of the file's items, each resolved and drawn as the build
     would, on a canvas thrown away, until the search's time `ends`."""
     found: list[Problem] = []
@@ -117,7 +117,8 @@ _ITEM = re.compile(r"^item '[^']*' \([^)]*\): ")  # the label a problem names it
 def _once_a_place(problems: list[Problem]) -> list[Problem]:
     """Each fault once: one a template gives every item it draws is told for its first
     item, with how many more share it."""
-    first: dict[tuple, tuple] = {}  # (place, message without the item) -> (problem, items)
+    # (place, message without the item) -> (the problem, the messages of its items)
+    first: dict[tuple[Loc, str], tuple[Problem, set[str]]] = {}
     for problem in problems:
         key = (problem.loc, _ITEM.sub("", problem.message))
         first.setdefault(key, (problem, set()))[1].add(problem.message)
@@ -127,7 +128,7 @@ def _once_a_place(problems: list[Problem]) -> list[Problem]:
     ]
 
 
-def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[dict]:
+def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[Entry]:
     planned = plan_files(job.game, variant, job.options, job.layouts)
     # Each file laid out once: proved, then written with what its arts resolved for the proof.
     laid_files = [
@@ -146,13 +147,13 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
     beside = [w for w in writers if w.alone]
     tasks = len(planned) + len(beside)
 
-    def work(n: int):
+    def work(n: int) -> tuple[list[Entry], Found, set[object], dict[str, Result]]:
         """One file (or the page of a writer that needs none): what it wrote, what the
         preflight found on the way, and (validating) the faces it drew."""
         own = replace(
             job, preflight=Preflight(), drawn=None if job.drawn is None else set(job.drawn)
         )
-        entries = []
+        entries: list[Entry] = []
         if n >= len(planned):
             entries = beside[n - len(planned)].finish(own, [])
         else:
@@ -164,14 +165,14 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
         return entries, own.preflight.found(), drew, REMEMBERED.fresh()
 
     apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process
-    files: list[dict] = []
-    early: list[list[dict]] = []  # what the writers beside the files wrote, in their order
+    files: list[Entry] = []
+    early: list[list[Entry]] = []  # what the writers beside the files wrote, in their order
     # Closed before an error goes on to remove the staging folder: no worker writes after.
     with closing(in_order(work, tasks, apart)) as done:
         for n, (entries, found, drew, fits) in enumerate(done):
             job.preflight.merge(found)
             REMEMBERED.merge(fits)
-            if drew:
+            if drew and job.drawn is not None:  # drew only when drawn faces are kept
                 job.drawn |= drew
             if n < len(planned):
                 files += entries

@@ -4,6 +4,7 @@ where the laid-out files go."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -14,13 +15,15 @@ from bastelbogen.content.expand import items_of
 from bastelbogen.content.models import Game, Variant
 from bastelbogen.content.profiles import Profile, load_profiles
 from bastelbogen.content.project import Project
-from bastelbogen.content.words import words_for
+from bastelbogen.content.words import Table, words_for
 from bastelbogen.core import templating
 from bastelbogen.core.errors import Collector, ContentError, OptionError, Problem, ProofError
 from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
-from bastelbogen.layout.imposition import BuildOptions  # held where layout and writers read it
-from bastelbogen.layout.kit import lay_out
+
+# BuildOptions: held where layout and writers read it, offered here too
+from bastelbogen.layout.imposition import BuildOptions as BuildOptions
+from bastelbogen.layout.kit import LaidOut, lay_out
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output import WRITERS, Job
 from bastelbogen.output.publish import OutsideError, remembered, scratch, staged, sweep
@@ -30,6 +33,9 @@ from bastelbogen.pipeline.assemble import every_fault, write_kit
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
+
+Warn = Callable[[Problem], None]  # told each preflight finding, one by one
+Built = tuple[Path | None, list[Problem], Exception | None]  # a game's kit, its warnings, its error
 
 
 @dataclass
@@ -41,13 +47,13 @@ class Prepared:
     options: BuildOptions  # the game's own languages and theme
     variant: Variant | None
     profile: Profile | None  # of --export shop
-    words: dict
+    words: dict[str, Table]
     fonts: Fonts
     layouts: Layouts
     preflight: Preflight
-    faults: tuple = ()  # the templates' mistakes, when the caller tells them with the rest
+    faults: tuple[Problem, ...] = ()  # the templates' mistakes, told with the rest by the caller
 
-    def laid_out(self):
+    def laid_out(self) -> Iterator[LaidOut]:
         """Each file of the kit laid out and painted, in this process (the preview's)."""
         return lay_out(self.game, self.variant, self.options, self.layouts, self.preflight)
 
@@ -57,7 +63,7 @@ def prepare(
     game_id: str,
     options: BuildOptions,
     game: Game | None = None,
-    drawn: set | None = None,
+    drawn: set[object] | None = None,
     gather: bool = False,
 ) -> Prepared:
     """Load, settle the options, check: the steps every way through the pipeline shares.
@@ -86,7 +92,7 @@ def prepare(
     )
 
 
-def _read_templates(layouts: Layouts, game: Game) -> list:
+def _read_templates(layouts: Layouts, game: Game) -> list[Problem]:
     """Every component's templates read before anything is laid out, so that the mistakes
     of all of them are told together rather than one file a build."""
     problems = Collector()
@@ -105,9 +111,9 @@ def build_game(
     game_id: str,
     out: Path,
     options: BuildOptions,
-    warn=None,
+    warn: Warn | None = None,
     game: Game | None = None,
-    drawn: set | None = None,
+    drawn: set[object] | None = None,
 ) -> Path:
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was.
     Preflight findings go to `warn` one by one, or with --strict stop the build. With
@@ -141,8 +147,9 @@ def build_game(
         found = ready.preflight.problems()
         if options.strict and (errors := ready.preflight.problems(strict=True)):
             raise ContentError(errors)
-        for problem in found if warn else ():
-            warn(problem)
+        if warn:
+            for problem in found:
+                warn(problem)
         if options.dry:
             return out / game_id
         published = staging.publish(out / game_id)
@@ -170,7 +177,9 @@ def settled(
     return options, variant, _profile(game, options)
 
 
-def build_games(project: Project, names: list[str], out: Path, options: BuildOptions, warn=None):
+def build_games(
+    project: Project, names: list[str], out: Path, options: BuildOptions, warn: Warn | None = None
+) -> Generator[tuple[str, Path | None, Exception | None], None, None]:
     """Each game built in turn, as (name, out folder or None, the error that stopped it or
     None). With --jobs above 1 and several games, the games are built side by side, one
     process each (each game's files then in that process alone); their warnings and
@@ -181,8 +190,8 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
     side_by_side = jobs > 1 and len(names) > 1  # else one game's files share the jobs
     each = replace(options, jobs=1) if side_by_side else options
 
-    def one(n: int):
-        told: list = []
+    def one(n: int) -> Built:
+        told: list[Problem] = []
         try:
             return build_game(project, names[n], out, each, told.append, games[n]), told, None
         except (
@@ -196,7 +205,7 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
         ) as exc:
             return None, told, exc
 
-    def lost(n: int, died: WorkerDied):
+    def lost(n: int, died: WorkerDied) -> Built:
         """The game whose worker died: not built; what it left half-made is removed."""
         sweep(out, names[n])
         return None, [], died
@@ -213,12 +222,15 @@ def build_games(project: Project, names: list[str], out: Path, options: BuildOpt
     )  # the biggest first
     with closing(in_order(one, len(names), jobs if side_by_side else 1, weights, lost)) as built:
         for name, (target, told, exc) in zip(names, built, strict=True):
-            for problem in told if warn else ():
-                warn(problem)
+            if warn:
+                for problem in told:
+                    warn(problem)
             yield name, target, exc
 
 
-def _taking(names: list[str], games: list, options: BuildOptions, warn) -> tuple[list, list]:
+def _taking(
+    names: list[str], games: list[Game | None], options: BuildOptions, warn: Warn | None
+) -> tuple[list[str], list[Game | None]]:
     """A shop export over several games builds those with a card the profile takes; each
     other is left out, told by a warning that names its card sizes. When none takes it, all
     are built, each then stopped by the error that says why."""
@@ -227,9 +239,10 @@ def _taking(names: list[str], games: list, options: BuildOptions, warn) -> tuple
     why = [_left_out(game, options) for game in games]
     if all(why):
         return names, games
-    for problem in why if warn else ():
-        if problem is not None:
-            warn(problem)
+    if warn:
+        for problem in why:
+            if problem is not None:
+                warn(problem)
     kept = [n for n, problem in enumerate(why) if problem is None]
     return [names[n] for n in kept], [games[n] for n in kept]
 
@@ -262,7 +275,9 @@ def loaded(project: Project, name: str, options: BuildOptions) -> Game | None:
     return game
 
 
-def check_game(project: Project, game_id: str, options: BuildOptions, warn=None) -> None:
+def check_game(
+    project: Project, game_id: str, options: BuildOptions, warn: Warn | None = None
+) -> None:
     """Everything a build would find wrong, templates and text fit included, without
     touching out/: the kit is built into a folder that is thrown away."""
     game = project.load(game_id)
@@ -275,12 +290,12 @@ def check_game(project: Project, game_id: str, options: BuildOptions, warn=None)
     # Drawn (text fitted, glyphs and pictures checked), never written: no PDF is made.
     told: set[str] = set()
 
-    def once(problem):  # each build of the variants finds the same things again
+    def once(problem: Problem) -> None:  # each build of the variants finds the same things again
         if str(problem) not in told and warn:
             told.add(str(problem))
             warn(problem)
 
-    drawn: set = set()  # the faces of every variant, each drawn by the first that shows it
+    drawn: set[object] = set()  # the faces of every variant, each drawn by the first that shows it
     for variant in variants:
         build_game(project, game_id, Path(), replace(variant, dry=True), once, game, drawn)
 
@@ -307,7 +322,7 @@ def _profile(game: Game, options: BuildOptions) -> Profile | None:
     return profile
 
 
-def _check_words(words: dict, fonts: Fonts) -> None:
+def _check_words(words: dict[str, Table], fonts: Fonts) -> None:
     """The kit's own words are set in the game's regular and bold fonts: each must have
     every letter of them (a table of words in a script the font lacks is told where)."""
     for table in words.values():
