@@ -4,26 +4,52 @@ its language alone, listing its files and the ones at the top that every languag
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TypedDict, cast
 
 from bastelbogen.content.kinds import KINDS
 from bastelbogen.content.words import Table, joined
-from bastelbogen.layout.imposition import printed_as
-from bastelbogen.output import Job, Writer, register
+from bastelbogen.layout.imposition import PrintSettings, printed_as
+from bastelbogen.output import Entry, Job, Writer, register
 
 ASSEMBLED = ("standee", "die", "stand", "board")  # kinds with a words entry assemble-<kind>
 COLUMN = 26  # width of the file-name column
 
 
+class _Item(TypedDict):
+    """What the guide reads of a placed item in a file's manifest entry (output.listed)."""
+
+    side: str
+    kind: str
+
+
+class _Page(TypedDict):
+    items: list[_Item]
+
+
+def _pages(f: Entry) -> list[_Page]:
+    """A PDF's pages as its manifest entry lists them (output.listed)."""
+    return cast("list[_Page]", f["pages"])
+
+
+def _path(f: Entry) -> str:
+    return cast(str, f["path"])
+
+
 def write_guide(
-    path: Path, files: list[dict], settings, title: str, words: dict[str, Table]
+    path: Path, files: list[Entry], settings: PrintSettings, title: str, words: dict[str, Table]
 ) -> None:
     """The guide of the whole kit, in every language of the build."""
     path.write_text("\n".join(guide_lines(files, settings, title, words)) + "\n", encoding="utf-8")
 
 
 def guide_lines(
-    files: list[dict], settings, title: str, words: dict[str, Table], lang: str | None = None
+    files: list[Entry],
+    settings: PrintSettings,
+    title: str,
+    words: dict[str, Table],
+    lang: str | None = None,
 ) -> list[str]:
     """A file has backs when any of its pages holds a back: that one goes through duplex
     (imposition.printed_as, which the kit's proof checks its pages against). `lang`: the
@@ -36,9 +62,9 @@ def guide_lines(
     ]
     modes: set[str] = set()
     for f in files:
-        if not f["path"].endswith(".pdf"):
+        if not _path(f).endswith(".pdf"):
             continue
-        sides = {item["side"] for page in f["pages"] for item in page["items"]}
+        sides = {item["side"] for page in _pages(f) for item in page["items"]}
         mode = printed_as(sides, settings.duplex)
         modes.add(mode)
         lines += _file_lines(f, mode, words, lang)
@@ -47,7 +73,9 @@ def guide_lines(
     return lines
 
 
-def _notes(files: list[dict], settings, modes: set[str], lang: str | None) -> list[str]:
+def _notes(
+    files: list[Entry], settings: PrintSettings, modes: set[str], lang: str | None
+) -> list[str]:
     """The words keys of the notes after the files, in order: that each language has its
     folder (in the guide at the top), calibrating duplex, assembling each kind that needs
     it, cutting, and the registration marks."""
@@ -56,7 +84,12 @@ def _notes(files: list[dict], settings, modes: set[str], lang: str | None) -> li
         keys.append("per-language")
     if modes & {"long", "short"}:
         keys.append("calibration")
-    kinds = {item["kind"] for f in files for page in f.get("pages", ()) for item in page["items"]}
+    kinds = {
+        item["kind"]
+        for f in files
+        for page in cast("Sequence[_Page]", f.get("pages", ()))
+        for item in page["items"]
+    }
     keys += [f"assemble-{kind}" for kind in ASSEMBLED if kind in kinds]
     keys.append("cutting")
     if settings.registration:
@@ -64,28 +97,29 @@ def _notes(files: list[dict], settings, modes: set[str], lang: str | None) -> li
     return keys
 
 
-def _file_lines(f: dict, mode: str, words: dict[str, Table], lang: str | None) -> list[str]:
+def _file_lines(f: Entry, mode: str, words: dict[str, Table], lang: str | None) -> list[str]:
     """A file's line (name, pages, how), its paper, and which of its pages to print."""
     how = joined(words, "one-sided" if mode == "one-sided" else f"duplex-{mode}")
-    name = f["path"]
+    name = _path(f)
     if lang is not None:  # seen from the language's folder
         name = name.removeprefix(f"{lang}/") if f.get("lang") == lang else f"../{name}"
-    lines = [f"{name:{COLUMN}} {len(f['pages']):3} {joined(words, 'pages', '/')}  {how}"]
+    lines = [f"{name:{COLUMN}} {len(_pages(f)):3} {joined(words, 'pages', '/')}  {how}"]
     lines.append(f"{'':{COLUMN}}     {joined(words, _paper(f))}")
-    if len(f.get("holds", ())) > 1:  # a shared sheet: say whose parts are on it
-        lines.append(f"{'':{COLUMN}}     {joined(words, 'holds', '/')}: {', '.join(f['holds'])}")
+    holds = cast("Sequence[str]", f.get("holds", ()))
+    if len(holds) > 1:  # a shared sheet: say whose parts are on it
+        lines.append(f"{'':{COLUMN}}     {joined(words, 'holds', '/')}: {', '.join(holds)}")
     lines += _pages_lines(f, words, lang)
     return lines
 
 
-def _paper(f: dict) -> str:
+def _paper(f: Entry) -> str:
     """The words key of what the file is printed on: swell paper for braille, else what
     its kinds need, the heaviest of them (card before board before plain)."""
     if f.get("swell"):
         return "paper-swell"
     papers = {
         KINDS[item["kind"]].paper
-        for page in f["pages"]
+        for page in _pages(f)
         for item in page["items"]
         if item["kind"] in KINDS
     }
@@ -95,9 +129,9 @@ def _paper(f: dict) -> str:
     return "paper-plain"
 
 
-def _pages_lines(f: dict, words: dict[str, Table], lang: str | None) -> list[str]:
+def _pages_lines(f: Entry, words: dict[str, Table], lang: str | None) -> list[str]:
     """A score pad (sheets to write on) is printed once per game, as often as needed."""
-    if any(item["kind"] == "sheet" for page in f["pages"] for item in page["items"]):
+    if any(item["kind"] == "sheet" for page in _pages(f) for item in page["items"]):
         return [f"{'':{COLUMN}}     {joined(words, 'score-copies')}"]
     return []
 
@@ -107,7 +141,7 @@ class Guide(Writer):
     name = "guide"
     order = 80  # reads the files written before it
 
-    def finish(self, job: Job, files: list[dict]) -> list[dict]:
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         title = job.game.title
         settings = job.options.settings
         write_guide(job.staging.path("PRINT.txt"), files, settings, title.get(job.lang), job.words)
