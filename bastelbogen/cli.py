@@ -14,7 +14,7 @@ from bastelbogen.content.options import FLIPS, OPTIONS
 
 # Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
 from bastelbogen.core import limits
-from bastelbogen.core.errors import ContentError, OptionError, ProofError
+from bastelbogen.core.errors import ContentError, OptionError, Problem, ProofError
 from bastelbogen.core.names import slug_problem
 from bastelbogen.core.paths import is_dir
 from bastelbogen.pipeline.schemacommand import schema_cmd
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 
 def _project(ctx: click.Context) -> Project:
-    return ctx.obj
+    project: Project = ctx.obj  # set by `main`
+    return project
 
 
 def _fail(exc: ContentError, games: list[str], code: int = 1, outcome: str = "") -> None:
@@ -51,7 +52,7 @@ WORKER_DIED = 71
 
 
 class _Pnp(click.Group):
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> object:
         """Ctrl-C: 130 and a line, not click's "Aborted!" (exit 1) or a traceback."""
         try:
             return super().invoke(ctx)
@@ -111,7 +112,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
     ctx.obj = Project((root or Path.cwd()).resolve())
 
 
-def _warn(problem) -> None:
+def _warn(problem: Problem) -> None:
     """A preflight finding: told, located, and the build goes on (unless --strict)."""
     click.echo(f"{problem.loc}: warning: {problem.message}", err=True)
 
@@ -188,8 +189,8 @@ def validate_cmd(
     from bastelbogen.pipeline.build import BuildOptions, check_game
 
     project = _project(ctx)
-    problems = []
-    invalid = []
+    problems: list[Problem] = []
+    invalid: list[str] = []
     for name in _games(project, games):
         try:
             check_game(project, name, BuildOptions(variant=variant, strict=strict), _warn)
@@ -224,7 +225,7 @@ def validate_cmd(
     " templates/ or fonts/.",
 )
 @click.pass_context
-def build_cmd(ctx: click.Context, games, out, **values) -> None:
+def build_cmd(ctx: click.Context, /, games: tuple[str, ...], out: Path, **values: object) -> None:
     """Build print-ready PDFs into OUT/<game>/ (every game when none is named).
 
     \b
