@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bastelbogen.core.geometry import Rect
 from bastelbogen.layout.registration import touches_zone
 
 
@@ -23,7 +24,9 @@ class Grid:
         return len(self.cells)
 
 
-def clear_cells(grid: Grid, size: tuple[float, float], bleed: float, keep_out: tuple) -> set[int]:
+def clear_cells(
+    grid: Grid, size: tuple[float, float], bleed: float, keep_out: tuple[Rect, ...]
+) -> set[int]:
     """The cells whose piece, bleed and all, keeps out of every zone in `keep_out`."""
     w, h = size if grid.turns == 0 else (size[1], size[0])
     return {

@@ -14,8 +14,13 @@ the least --registration-inset (its entry in content/options.py).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bastelbogen.core.geometry import Rect
 from bastelbogen.core.units import mm
+
+if TYPE_CHECKING:
+    from bastelbogen.layout.imposition import Page
 
 SQUARE = mm(5)  # the top-left mark's side
 ARM = mm(20)  # each arm of an L, from its corner
@@ -23,6 +28,7 @@ LINE = mm(0.3)  # an L's line, centred on the inset
 ZONE = mm(20)  # the side of the square kept free of ink at each mark
 
 Polyline = tuple[tuple[float, float], ...]
+Line = tuple[float, float, float, float]  # x1, y1, x2, y2
 
 
 def zones(page: tuple[float, float], inset: float) -> tuple[Rect, ...]:
@@ -45,11 +51,11 @@ def touches_zone(rect: Rect, keep_out: tuple[Rect, ...], near: float = 1e-6) -> 
     )
 
 
-def outside(line: tuple[float, float, float, float], keep_out: tuple) -> list[tuple]:
+def outside(line: Line, keep_out: tuple[Rect, ...]) -> list[Line]:
     """The parts of an upright or level line outside every zone (none shorter than 1e-6 pt)."""
     parts = [line]
     for zx, zy, zw, zh in keep_out:
-        kept = []
+        kept: list[Line] = []
         for x1, y1, x2, y2 in parts:
             level = y1 == y2
             across, low, high = (y1, *sorted((x1, x2))) if level else (x1, *sorted((y1, y2)))
@@ -98,18 +104,18 @@ def bars(page: tuple[float, float], inset: float) -> tuple[Rect, ...]:
     return tuple(found)
 
 
-def registration_marks(page) -> tuple[Rect, ...]:
+def registration_marks(page: Page) -> tuple[Rect, ...]:
     """The ink of a page's marks (none unless it carries them): the square, the L's bars."""
     if page.registration is None:
         return ()
     return (square(page.size, page.registration), *bars(page.size, page.registration))
 
 
-def mark_lines(page) -> tuple[Polyline, ...]:
+def mark_lines(page: Page) -> tuple[Polyline, ...]:
     """The L's of a page that carries marks, as lines to stroke LINE wide."""
     return () if page.registration is None else corners(page.size, page.registration)
 
 
-def page_zones(page) -> tuple[Rect, ...]:
+def page_zones(page: Page) -> tuple[Rect, ...]:
     """The zones of a page that carries marks; none of one that does not."""
     return () if page.registration is None else zones(page.size, page.registration)

@@ -5,12 +5,14 @@ reads the same width afterwards."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Component
-from bastelbogen.core.shapes import keeps_safe
+from bastelbogen.core.geometry import Rect
+from bastelbogen.core.shapes import Loop, keeps_safe
 from bastelbogen.core.units import mm
 
 
@@ -19,13 +21,14 @@ class SafeZone:
     """`width` inside the cut `loops` (layer-local points): the outline a shaped piece is
     cut along, or else the layer's rectangle; `of` names a shaped outline in messages."""
 
-    loops: tuple
+    loops: tuple[Loop, ...]
     width: float
     of: str = ""
 
-    def refuses(self, rect) -> str | None:
+    def refuses(self, rect: Sequence[float]) -> str | None:
         """What is wrong with text at `rect` (x, y, w, h), or None where it may stand."""
-        if _keeps_safe(self.loops, self.width, tuple(rect)):
+        x, y, w, h = rect
+        if _keeps_safe(self.loops, self.width, (x, y, w, h)):
             return None
         of = f" (the safe zone of its {self.of})" if self.of else ""
         return (
@@ -35,7 +38,7 @@ class SafeZone:
 
 
 @lru_cache(maxsize=1024)
-def _keeps_safe(loops: tuple, width: float, rect: tuple) -> bool:
+def _keeps_safe(loops: tuple[Loop, ...], width: float, rect: Rect) -> bool:
     """keeps_safe, worked out once for a box that stands alike on a thousand cards."""
     return keeps_safe(loops, width, rect)
 
