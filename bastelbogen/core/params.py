@@ -22,7 +22,7 @@ NUMERAL = {"type": "string", "pattern": r"^\s*[-+]?[0-9]+(\.[0-9]*)?\s*$"}  # "5
 
 T = TypeVar("T")
 V = TypeVar("V")
-Derive = Callable[[dict[str, Any]], object]  # a default made from the item's values
+Derive = Callable[[Mapping[str, object]], object]  # a default made from the item's values
 C = TypeVar("C", bound=Callable[[Any], Any])
 Check = Callable[[object], T]  # a key's check: the value as the painter wants it
 

@@ -17,8 +17,9 @@ def to_mm(points: float) -> float:
     return points / PT_PER_MM
 
 
-def parse_length(text: str | float | int, default_unit: str | None = None) -> float:
-    """'3mm', '0.125in', '8pt' -> points. Bare numbers only where a default unit is given."""
+def parse_length(text: object, default_unit: str | None = None) -> float:
+    """'3mm', '0.125in', '8pt' -> points. Bare numbers only where a default unit is given;
+    anything else (a list, a mapping) is no length (ValueError)."""
     if isinstance(text, bool):
         raise ValueError(f"expected a length like '3mm', got {text!r}")
     if isinstance(text, int | float):
