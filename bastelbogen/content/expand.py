@@ -5,10 +5,11 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections.abc import Mapping
 
 from bastelbogen.content.models import Component, Game, Item, ItemSpec, Variant
 from bastelbogen.core import limits
-from bastelbogen.core.errors import Collector, ContentError, Problem
+from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.names import item_id_problem
 from bastelbogen.core.templating import ExpressionFault
 from bastelbogen.core.templating import expand as render
@@ -82,7 +83,13 @@ def _too_many(component: Component, problems: Collector) -> bool:
     return False
 
 
-def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) -> str:
+def item_id(
+    component: Component,
+    data: Mapping[str, object],
+    n: int,
+    loc: Loc,
+    combo: tuple[object, ...] = (),
+) -> str:
     """The component's pattern filled in with the item's data, its own `id` (a table row's)
     among it (a failure is the item's); else the item's own id; else the component, the
     entry's number and the values `each` gave it."""
@@ -103,7 +110,7 @@ def item_id(component: Component, data: dict, n: int, loc, combo: tuple = ()) ->
     )[: limits.MAX_ID_CHARS]
 
 
-def resolve_refs(game: Game, component: Component, data: dict) -> dict:
+def resolve_refs(game: Game, component: Component, data: Mapping[str, object]) -> dict[str, object]:
     """Item data with each reference replaced by the table row it names, and a list of
     references by the list of its rows (for templates: `{{ group.colour }}`,
     `{{ faces[0].picture }}`). An id no row has stays as it is (the checks tell it)."""

@@ -67,7 +67,7 @@ def build_options(command: C) -> C:
     return command
 
 
-class OutPath(click.ParamType):
+class OutPath(click.ParamType[Path, "str | os.PathLike[str]"]):
     """`--out`: the folder a command writes into or, given `pdf` (the file's usual name), a
     PDF to write or a folder to write it into. What core/outpath.py finds wrong with it
     (too long, a file in the way, no permission, inside the project's sources) stops the
@@ -78,7 +78,12 @@ class OutPath(click.ParamType):
     def __init__(self, pdf: str | None = None) -> None:
         self.pdf = pdf
 
-    def convert(self, value, param, ctx) -> Path:
+    def convert(
+        self,
+        value: str | os.PathLike[str],
+        param: click.Parameter | None,
+        ctx: click.Context | None,
+    ) -> Path:
         text = os.fspath(value)
         if self.pdf and text and (text.endswith(("/", "\\")) or is_dir(Path(text))):
             text = os.path.join(text, self.pdf)  # a folder was meant

@@ -8,7 +8,7 @@ every table taken makes a game that validates."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +19,7 @@ from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.names import item_id_problem
 from bastelbogen.core.paths import inside, is_file
-from bastelbogen.core.source import YList
+from bastelbogen.core.source import YList, YMap
 
 LANGS = ("de", "en")  # the languages the game it writes speaks
 # A column that says how many copies of its card the deck holds, as designers name it
@@ -95,7 +95,9 @@ def _header(sheet: Cells, path: Path, unwritable: Callable[[str], str | None]) -
     return named
 
 
-def _key_of(named: dict[str, Loc], rows: list, types: dict[str, str], path: Path) -> str | None:
+def _key_of(
+    named: dict[str, Loc], rows: Sequence[YMap], types: dict[str, str], path: Path
+) -> str | None:
     """The column that names the rows: `id`, else (written as `key:`) the first text
     column, one called `name` first, whose cells are all filled, all different and each a
     possible id (letters, digits, '-' and '_'). None for `id`."""
@@ -118,7 +120,7 @@ def _key_of(named: dict[str, Loc], rows: list, types: dict[str, str], path: Path
     )
 
 
-def _names_rows(values: list) -> bool:
+def _names_rows(values: list[object]) -> bool:
     """Whether a column's cells can be the rows' ids: each a possible id, all different
     (texts first: a cell of `name` beside `name.de` is a mapping, which no set holds)."""
     if not all(isinstance(v, str) and v and item_id_problem(v) is None for v in values):
@@ -126,7 +128,7 @@ def _names_rows(values: list) -> bool:
     return len(set(values)) == len(values)
 
 
-def _id_column(named: dict[str, Loc], rows: list) -> dict[str, str]:
+def _id_column(named: dict[str, Loc], rows: Sequence[YMap]) -> dict[str, str]:
     """`id: text` when a workbook gives ids as numbers (7 is then the id '7', as the game
     reads a declared text); else nothing: an undeclared id column is read as text already."""
     if "id" in named and any(not isinstance(row.get("id"), str | None) for row in rows):
@@ -152,7 +154,7 @@ def _check_ids(rows: YList, declared: bool) -> None:
     problems.raise_if_any()
 
 
-def _id_problem(value, seen: dict[str, Loc]) -> str | None:
+def _id_problem(value: object, seen: dict[str, Loc]) -> str | None:
     """Why a row's id cannot name its card, or None (`seen`: the ids of the rows above)."""
     if not isinstance(value, str) or not value:
         got = "is empty" if value in (None, "") else "holds a text per language or a list"
@@ -165,7 +167,7 @@ def _id_problem(value, seen: dict[str, Loc]) -> str | None:
     return item_id_problem(value, "id")
 
 
-def _count_column(named: dict[str, Loc], types: dict[str, str], rows: list) -> str | None:
+def _count_column(named: dict[str, Loc], types: dict[str, str], rows: Sequence[YMap]) -> str | None:
     """The column that says how many of each card there are: the first named qty, copies
     or count (any case) whose cells are whole numbers that can count (else it is shown
     like any field)."""
@@ -175,14 +177,16 @@ def _count_column(named: dict[str, Loc], types: dict[str, str], rows: list) -> s
     return None
 
 
-def _pictures(named: dict[str, Loc], rows: list, table: Path) -> dict[str, list]:
+def _pictures(
+    named: dict[str, Loc], rows: Sequence[YMap], table: Path
+) -> dict[str, list[tuple[str, Path]]]:
     """The columns whose every cell names a picture file, each with its (value, file)
     pairs: the files sit beside the table or below it, and are copied into the game where
     the cells name them. A picture that is not there, lies outside the table's folder or
     cannot be printed is told at its cell (all of them at once)."""
     folder = table.parent
     problems = Collector()
-    found: dict[str, list] = {}
+    found: dict[str, list[tuple[str, Path]]] = {}
     for key in named:
         cells = [(row[key], row.value_loc(key)) for row in rows if key in row]
         if "." in key or not cells:
@@ -208,7 +212,7 @@ def _pictures(named: dict[str, Loc], rows: list, table: Path) -> dict[str, list]
     return found
 
 
-def _type_of(key: str, rows: list) -> str | None:
+def _type_of(key: str, rows: Sequence[YMap]) -> str | None:
     """A column's type when every cell it fills reads as one (as the game will read it)."""
     values = [row[key] for row in rows if key in row]
     if key == "id" or not values or "." in key:
@@ -219,14 +223,19 @@ def _type_of(key: str, rows: list) -> str | None:
     return None
 
 
-def _counts(rows: list, key: str) -> bool:
+def _counts(rows: Sequence[YMap], key: str) -> bool:
     """Whether a count column can say how many of each card there are: none below 0,
     and between one card and as many as a game may hold (else it is only shown)."""
-    counts = [convert(row.get(key, 1), Column("int"), key) for row in rows]
+    counts = [_whole(convert(row.get(key, 1), Column("int"), key)) for row in rows]
     return min(counts) >= 0 and 1 <= sum(counts) <= limits.MAX_ITEMS
 
 
-def _reads_as(value, kind: str) -> bool:
+def _whole(value: object) -> int:
+    assert isinstance(value, int)  # what an int column reads a cell as
+    return value
+
+
+def _reads_as(value: object, kind: str) -> bool:
     if kind == "colour" and not (isinstance(value, str) and value.startswith("#")):
         return False  # a colour is written as #rrggbb here, not named
     try:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from bastelbogen.core.declare import Section
 from bastelbogen.core.errors import Loc
@@ -42,7 +44,7 @@ class ItemSpec:
 
     data: YMap
     count: int
-    each: tuple[tuple[str, tuple], ...]
+    each: tuple[tuple[str, tuple[object, ...]], ...]
     loc: Loc
 
 
@@ -111,13 +113,13 @@ class Variant:
     name: Text
     component: str
     field: str
-    values: tuple
+    values: tuple[object, ...]
     loc: Loc
     # Items the drop spares: (field, values) pairs, one match keeps the item (Münchhausen's
     # large groups keep one set whole, for the draw of the first Baron).
-    keep: tuple[tuple[str, tuple], ...] = ()
+    keep: tuple[tuple[str, tuple[object, ...]], ...] = ()
 
-    def drops(self, component: str, data: dict) -> bool:
+    def drops(self, component: str, data: Mapping[str, object]) -> bool:
         """Whether this variant leaves out an item of `component` with these fields."""
         if component != self.component or data.get(self.field) not in self.values:
             return False
@@ -135,7 +137,7 @@ class Table:
     key: str = "id"  # the column whose cells are the rows' ids (`key:`); each row's `id` too
 
     @cached_property
-    def by_id(self) -> dict:
+    def by_id(self) -> dict[object, YMap]:
         """Rows by their id, made once: each item's reference is a lookup, not a search of
         the table (10,000 cards naming rows of a 10,000-row table took minutes)."""
         return {row.get("id"): row for row in self.rows}
@@ -179,7 +181,7 @@ class Game:
         return next((c for c in self.components if c.id == cid), None)
 
     @cached_property
-    def memo(self) -> dict:
+    def memo(self) -> dict[object, Any]:  # each reader knows what it keeps under its key
         """What is derived from the game once and read for every item (its tables in one
         language, say): a game is not changed once loaded."""
         return {}
@@ -191,7 +193,7 @@ class Item:
 
     id: str
     component: Component
-    data: dict
+    data: dict[str, Any]  # values Any while layout/ reads them unchecked (issue 48)
     copy: int
     loc: Loc
     # The entry it was made from, whose fields keep their places (a table's cells): where a

@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import difflib
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
+from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.params import COLOUR, RECT, SLICE, Declared, Keys, keys_of, whole
 
 # A painter's keys are declared with these (core/params.py), which plug-ins import from here.
 from bastelbogen.core.params import BoxKeys as BoxKeys
 from bastelbogen.core.params import Key as Key
 from bastelbogen.core.registry import Registry
+from bastelbogen.core.source import YMap
 
 Draw = TypeVar("Draw", bound=Callable[..., None])
 
@@ -84,7 +86,7 @@ class Motif:
     keeps: Callable[..., Any] | None = None
     # What its picture in the README is drawn with, for a motif that needs its game's data
     # (a stand's panels, a board's size): (key, value) pairs.
-    sample: tuple = ()
+    sample: tuple[tuple[str, object], ...] = ()
 
 
 PAINTERS: Registry[Painter] = Registry("painter", group="bastelbogen.painters")
@@ -94,7 +96,7 @@ MOTIFS: Registry[Motif] = Registry("motif", group="bastelbogen.motifs")
 ITEM = "item"  # the context's name for the item drawn: {id, copy, its data}
 
 
-def seed_of(values: dict) -> int:
+def seed_of(values: Mapping[str, object]) -> int:
     """A seed made from the item's id: the same id paints the same picture in every build
     and every process (a hash of its text, not Python's salted hash)."""
     item = values.get(ITEM)
@@ -193,7 +195,7 @@ def motif(
     return register
 
 
-def may_derive(params: dict) -> bool:
+def may_derive(params: Mapping[str, object]) -> bool:
     """Whether a box written with these keys may take a value derived from its item (an
     art box naming a painting, or a motif chosen by an expression, without a `seed`): its
     face then depends on which item it is."""
@@ -212,19 +214,21 @@ def may_derive(params: dict) -> bool:
     )
 
 
-def completed(params: dict, values: dict) -> dict:
+def completed(params: Mapping[str, object], values: Mapping[str, object]) -> Mapping[str, object]:
     """An art box's parameters with what its motif takes by default filled in: a declared
     default, or one derived from the item's `values` (a painting's seed from its id; the
     pieces of one picture cut across items, from what they share). What a `with` mapping
     brings counts as given."""
-    given = {**dict(params.get("with") or ()), **params}
+    # `with`: a mapping, or the (key, value) pairs layout/ makes of one
+    brought = cast("Iterable[tuple[str, object]]", params.get("with") or ())
+    given = {**dict(brought), **params}
     found = MOTIFS.get(str(given.get("motif")))
     if found is None or found.keys is None:
         return params
     if "slice" in given:  # a piece of a picture across items: seeded by the picture
         whole = sorted((k, repr(v)) for k, v in given.items() if k not in ("slice", "piece"))
         values = {ITEM: {"id": repr(whole)}}
-    extra = {}
+    extra: dict[str, object] = {}
     for key, spec in found.keys.items():
         if key in given:
             continue
@@ -244,13 +248,15 @@ def paintings() -> tuple[str, ...]:
     return tuple(name for name, m in MOTIFS.items() if m.painting)
 
 
-def coerce(painter_name: str, key: str, value, params: Mapping | None = None):
+def coerce(
+    painter_name: str, key: str, value: object, params: Mapping[str, object] | None = None
+) -> Any:  # the key's own type: each caller knows which key it asked for
     """The value as its painter (an art box's motif, named in `params`) wants it;
     ValueError says what is wrong with it."""
     return box_keys(painter_name, params or {})[key](value)
 
 
-def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
+def motif_problems(entry: Mapping[str, object]) -> list[tuple[str, bool, str]]:
     """(key, whether the value is at fault, message) for each thing wrong with a motif's
     parameters, found before any drawing."""
     if "motif" not in entry:
@@ -263,7 +269,7 @@ def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
     keys = MOTIFS[name].keys
     if keys is None:
         return []
-    out = []
+    out: list[tuple[str, bool, str]] = []
     for key, value in entry.items():
         if key == "motif":
             continue
@@ -284,7 +290,7 @@ def motif_problems(entry: dict) -> list[tuple[str, bool, str]]:
 MOTIF_PARAMS = ("colour", "fill", "sky", "step", "seed")
 
 
-def box_keys(painter_name: str, params: Mapping) -> Keys:
+def box_keys(painter_name: str, params: Mapping[str, object]) -> Keys:
     """The keys a box of the painter takes: its own; an art box naming its motif takes what
     that motif takes (a cat's `ground`, a building's `roof`) and of MOTIF_PARAMS only those,
     so a colour a motif would ignore is an error where it is written. A motif chosen by an
@@ -297,7 +303,13 @@ def box_keys(painter_name: str, params: Mapping) -> Keys:
     return {**kept, **{k: v for k, v in found.keys.items() if k not in kept}}
 
 
-def check_box_keys(raw, name: str, painter_name: str, layout: tuple, problems) -> None:
+def check_box_keys(
+    raw: YMap,
+    name: str,
+    painter_name: str,
+    layout: tuple[tuple[str, ...], Loc],
+    problems: Collector,
+) -> None:
     """Each key of a layout's box one its painter (an art box's motif) takes or one of the
     layout's that places the box, and every key the painter requires given (told at the
     box's place). `layout` is (those keys, the box's place)."""

@@ -67,7 +67,7 @@ class Profile:
     ink: float = 4.0  # the most total ink, 1.0 = 100 %
     order: str = "front-first"  # of a card's two pages
 
-    def name_of(self, count: int, n: int, **values) -> str:
+    def name_of(self, count: int, n: int, **values: object) -> str:
         """A file's name from the pattern: only the four placeholders, nothing evaluated.
         {n}, the face's number of `count`, is zero-padded to the count's digits (01..12,
         001..120): the names sort in card order where a shop's uploader sorts them as text."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import warnings
 from pathlib import Path
+from types import ModuleType
 
 from bastelbogen.core import limits
 
@@ -19,7 +20,7 @@ EMBEDDED_FORMATS = ("PNG", "JPEG", "WEBP", "GIF")
 _SHOWN = {"WEBP": "WebP"}  # a format as its users write it
 
 
-def pillow():
+def pillow() -> ModuleType:
     """Pillow's Image module, able to decode EMBEDDED_FORMATS and nothing else, with its
     own guard at our limit; loaded when a picture is first opened (a command that opens
     none need not pay for it). Every opening of a picture, ours or reportlab's, goes

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar, overload
 
 from bastelbogen.content.models import Text
-from bastelbogen.core import limits
-from bastelbogen.core.declare import MISSING, Json, Keys, Section, Type, type_name
+from bastelbogen.core.declare import MISSING, Json, Keys, Section, Type
+
+# Readers of YAML have long found it here (layout/layouts.py): said again, on purpose
+from bastelbogen.core.declare import type_name as type_name
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.paths import inside as contained
 from bastelbogen.core.source import YList, YMap
-from bastelbogen.core.units import mm, parse_length
 
 # The files `pnp schema` describes (pipeline/schemas.py makes them): named here, where the
 # command line can read them without loading what draws.
 SCHEMA_NAMES = ("game", "theme", "layout", "rules", "profile")
+
+T = TypeVar("T")
+D = TypeVar("D")
 
 _TYPE_NAMES = {
     str: "text",
@@ -64,7 +69,7 @@ class Later(Type[object]):
         return self._schema() if self._schema else {}
 
 
-def fmt(value) -> str:
+def fmt(value: object) -> str:
     """Text in quotes, numbers bare: '1' and 1 are different values and must look it."""
     return f"'{value}'" if isinstance(value, str) else str(value)
 
@@ -72,7 +77,11 @@ def fmt(value) -> str:
 class Fields(Keys):
     """The keys of one mapping read by hand, for readers not yet declared as Sections."""
 
-    def get(self, key: str, kind, default=MISSING):
+    @overload
+    def get(self, key: str, kind: type[T]) -> T | None: ...
+    @overload
+    def get(self, key: str, kind: type[T], default: D) -> T | D: ...
+    def get(self, key: str, kind: type[object], default: object = MISSING) -> object:
         value = self.raw(key, default)
         if key not in self.data:
             return value
@@ -85,22 +94,6 @@ class Fields(Keys):
             )
             return default if default is not MISSING else None
         return value
-
-    def length(self, key: str, default=MISSING) -> float | None:
-        value = self.raw(key, default)
-        if key not in self.data:
-            return value
-        try:
-            length = parse_length(value)
-        except ValueError as exc:
-            self.problems.add(self.value_loc(key), f"'{key}': {exc}")
-            return None
-        if abs(length) > mm(limits.MAX_LENGTH_MM):
-            self.problems.add(
-                self.value_loc(key), f"'{key}' is longer than {limits.MAX_LENGTH_MM:g}mm"
-            )
-            return None
-        return length
 
 
 def inside(base: Path, relative: str, loc: Loc, problems: Collector, what: str) -> Path | None:
@@ -120,7 +113,9 @@ def words(
     return text_value(given, section.value_loc(key), key, problems, langs)
 
 
-def text_value(value, loc: Loc, what: str, problems: Collector, langs: tuple[str, ...]) -> Text:
+def text_value(
+    value: object, loc: Loc, what: str, problems: Collector, langs: tuple[str, ...]
+) -> Text:
     """One text for every language, or a mapping with a text for each of `langs`."""
     if isinstance(value, str | int | float) and not isinstance(value, bool):
         return Text((("*", str(value)),), loc)

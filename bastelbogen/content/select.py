@@ -11,19 +11,25 @@ item per combination (`each: {colour: [red, blue], value: [1, 2]}` makes four)."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
-from bastelbogen.content.schema import fmt, type_name
+from bastelbogen.content.schema import fmt
+from bastelbogen.core.declare import type_name
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YList, YMap
 
 SCALAR = str | int | float | bool
 T = TypeVar("T")
+M = TypeVar("M", bound=Mapping[str, object])
 
 
-def _single(value: Any) -> bool:
+def _fields(row: Mapping[str, object]) -> Mapping[str, object]:
+    return row
+
+
+def _single(value: object) -> bool:
     return value is None or isinstance(value, SCALAR)
 
 
@@ -31,15 +37,22 @@ def _single(value: Any) -> bool:
 class Where:
     """A selection: each condition a field and the values any of which it may hold."""
 
-    conditions: tuple[tuple[str, tuple], ...]
+    conditions: tuple[tuple[str, tuple[object, ...]], ...]
     loc: Loc
 
-    def matches(self, data: Any) -> bool:
+    def matches(self, data: Mapping[str, object]) -> bool:
         return all(_holds(data.get(field), values) for field, values in self.conditions)
 
-    def select(self, rows: Iterable[T], data: Callable[[T], Any] | None = None) -> list[T]:
+    @overload
+    def select(self, rows: Iterable[M]) -> list[M]: ...
+    @overload
+    def select(self, rows: Iterable[T], data: Callable[[T], Mapping[str, object]]) -> list[T]: ...
+    def select(  # the overloads say what it takes; T is not known to be a mapping here
+        self, rows: Iterable[Any], data: Callable[[Any], Mapping[str, object]] | None = None
+    ) -> list[Any]:
         """The rows that match; `data` reads a row's fields when the row is more than them."""
-        return [row for row in rows if self.matches(data(row) if data else row)]
+        read = data or _fields
+        return [row for row in rows if self.matches(read(row))]
 
     def describe(self) -> str:
         """ "deck is 'P', group is 'A' or 'B'": which rows were meant, for messages."""
@@ -48,11 +61,11 @@ class Where:
         )
 
 
-def _holds(value: Any, values: tuple) -> bool:
+def _holds(value: object, values: tuple[object, ...]) -> bool:
     return value in values  # equality, as everywhere else: a missing field is None
 
 
-def read_where(node: Any, loc: Loc, what: str, problems: Collector) -> Where | None:
+def read_where(node: object, loc: Loc, what: str, problems: Collector) -> Where | None:
     """A `where:` mapping as a Where (None when absent or wrong, which is told at it)."""
     if node is None:
         return None
@@ -77,7 +90,9 @@ def read_where(node: Any, loc: Loc, what: str, problems: Collector) -> Where | N
     return Where(tuple(conditions), loc)
 
 
-def read_each(node: Any, loc: Loc, what: str, problems: Collector) -> tuple[tuple[str, tuple], ...]:
+def read_each(
+    node: object, loc: Loc, what: str, problems: Collector
+) -> tuple[tuple[str, tuple[object, ...]], ...]:
     """An `each:` mapping as (field, values) pairs; a wrong entry is told and left out."""
     if node is None:
         return ()

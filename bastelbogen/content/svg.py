@@ -46,7 +46,7 @@ class SvgRefused(ValueError):
 
 
 def read_svg(
-    path: Path, folder: Path, depth: int = 0, cycles: list | None = None
+    path: Path, folder: Path, depth: int = 0, cycles: list[ET.Element] | None = None
 ) -> tuple[bytes, ET.Element]:
     """The file's bytes and its parsed root, once every rule holds; SvgRefused says why not.
     `depth`: how deep in other SVGs this one is drawn; `cycles`: where a picture's <use>
@@ -65,7 +65,7 @@ def read_svg(
 
 
 def checked_svg(
-    data: bytes, path: Path, folder: Path, depth: int = 0, cycles: list | None = None
+    data: bytes, path: Path, folder: Path, depth: int = 0, cycles: list[ET.Element] | None = None
 ) -> ET.Element:
     """The parsed root of an SVG's bytes (a file's, or a `data:` picture's inside `path`)
     once every rule holds."""
@@ -107,8 +107,11 @@ def _parse(data: bytes) -> ET.Element:
     from defusedxml import DefusedXmlException, DTDForbidden, EntitiesForbidden
     from defusedxml import ElementTree as SafeET
 
-    try:
-        return SafeET.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+    try:  # defusedxml has no types: its parse is ElementTree's
+        root: ET.Element = SafeET.fromstring(
+            data, forbid_dtd=False, forbid_entities=True, forbid_external=True
+        )
+        return root
     except (EntitiesForbidden, DTDForbidden):
         raise SvgRefused(
             "declares XML entities, which are not allowed (they can expand without end"
@@ -268,7 +271,7 @@ def _embedded_problem(ref: str, svg: Path, folder: Path, depth: int) -> str | No
     return None if problem is None else f"embeds a picture that {problem}"
 
 
-def _expansion(root: ET.Element, cycles: list | None = None) -> None:
+def _expansion(root: ET.Element, cycles: list[ET.Element] | None = None) -> None:
     """<use> that points at groups full of <use>: count what the drawing would expand to,
     as a renderer or a die-line parser (svgelements) copies it. A <use> that leads back to
     itself is refused, or put in `cycles` and not counted."""

@@ -18,7 +18,7 @@ _STROKED = ("path", "line", "polyline", "polygon", "rect", "circle", "ellipse")
 _LIST = re.compile(r"[\s,]+")
 
 
-def capped_dots(elements: list[ET.Element], parents: dict) -> None:
+def capped_dots(elements: list[ET.Element], parents: dict[ET.Element, ET.Element]) -> None:
     """Zero-length subpaths and dashes of every stroked path with round or square caps
     given a length."""
     for element in elements:

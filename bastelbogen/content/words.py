@@ -20,9 +20,9 @@ REFERENCE = SHIPPED / "en.yaml"  # the keys every table has
 
 
 def keys() -> dict[str, type]:
-    return {
-        k: type(v) if not isinstance(v, YList) else YList for k, v in load_yaml(REFERENCE).items()
-    }
+    reference = load_yaml(REFERENCE)
+    assert isinstance(reference, YMap)  # the shipped word list is a mapping
+    return {k: type(v) if not isinstance(v, YList) else YList for k, v in reference.items()}
 
 
 def words_for(game: Game, langs: tuple[str, ...], loc: Loc) -> dict[str, Table]:
@@ -46,7 +46,9 @@ def words_for(game: Game, langs: tuple[str, ...], loc: Loc) -> dict[str, Table]:
     return tables
 
 
-class Table(dict):
+# A word is a text or, for a Lines key, a tuple of texts (None: told missing). Read as Any
+# while output/ indexes it directly (issue 48: typed accessors are a change there).
+class Table(dict[str, Any]):
     """One language's words, and where each was written (to name one the font lacks)."""
 
     def __init__(self) -> None:

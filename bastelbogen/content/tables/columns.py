@@ -5,6 +5,7 @@ told as "'3l8' in column speed is not a whole number"."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -50,7 +51,7 @@ class Column:
     type: str = "text"
     min: float | None = None
     max: float | None = None
-    one_of: tuple = ()
+    one_of: tuple[object, ...] = ()
     default: object = None
     of: str = "text"  # a list's items
     sep: str = ";"  # a list's separator in a cell
@@ -60,14 +61,14 @@ class Column:
 
 
 def read_columns(
-    raw, where: str, problems: Collector, loc: Loc, key: str = "id"
+    raw: object, where: str, problems: Collector, loc: Loc, key: str = "id"
 ) -> dict[str, Column]:
     """`columns: {speed: int, colour: {type: colour}, symbols: {type: list, sep: ';'}}`;
     `key`: the column whose cells name the rows (always text)."""
     if raw is None:
         return {}
     top = Keys(raw, f"the columns of {where}", problems, loc)
-    columns = {}
+    columns: dict[str, Column] = {}
     for name in top.data:
         top.known.append(name)
         if "." in str(name):  # name.de is a header; the column it fills is name
@@ -124,7 +125,7 @@ def column_schema() -> Json:
     return {"type": "object", "propertyNames": names, "additionalProperties": one}
 
 
-def _column(name: str, spec, loc: Loc, problems: Collector, key: str) -> Column | None:
+def _column(name: str, spec: object, loc: Loc, problems: Collector, key: str) -> Column | None:
     if isinstance(spec, str):
         spec = _mapping({"type": spec}, loc)
     c = ColumnKeys.read(spec, loc, problems, f"column '{name}'")
@@ -157,13 +158,13 @@ def _column(name: str, spec, loc: Loc, problems: Collector, key: str) -> Column 
     return column
 
 
-def _mapping(values: dict, loc) -> YMap:
+def _mapping(values: dict[str, object], loc: Loc) -> YMap:
     m = YMap(values)
     m.loc, m.key_locs, m.value_locs = loc, {}, {}
     return m
 
 
-def convert(value, column: Column, name: str):
+def convert(value: object, column: Column, name: str) -> object:
     """The cell's value as its column's type; ValueError says what is wrong with it."""
     if column.type == "list":
         items = (
@@ -187,7 +188,7 @@ def convert(value, column: Column, name: str):
     return typed
 
 
-def _typed(value, column: Column, name: str):
+def _typed(value: object, column: Column, name: str) -> object:
     wrong = ValueError(f"'{_shown(value)}' in column {name} is not {NAMES[column.type]}")
     if column.type == "int" and (digits := _digits(value)) > limits.MAX_NUMBER_DIGITS:
         # bounded as in YAML (source.py); a workbook's 1e308 is a whole number too
@@ -198,7 +199,7 @@ def _typed(value, column: Column, name: str):
     return _READERS.get(column.type, _colour)(value, wrong)
 
 
-def _digits(value) -> int:
+def _digits(value: object) -> int:
     """How many digits a whole number is written with (a text) or has (a number)."""
     if isinstance(value, str):
         return len(value.strip().lstrip("+-"))
@@ -211,7 +212,7 @@ def _digits(value) -> int:
     return int(value.bit_length() * math.log10(2)) + 1  # str() refuses past 4,300 digits
 
 
-def _text(value, wrong: ValueError) -> str:
+def _text(value: object, wrong: ValueError) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)  # a workbook writes the id 7 as 7.0
     if isinstance(value, dict | list):
@@ -219,7 +220,7 @@ def _text(value, wrong: ValueError) -> str:
     return str(value).strip()
 
 
-def _bool(value, wrong: ValueError) -> bool:
+def _bool(value: object, wrong: ValueError) -> bool:
     if isinstance(value, bool):
         return value
     word = str(value).strip().lower()
@@ -228,7 +229,7 @@ def _bool(value, wrong: ValueError) -> bool:
     raise wrong
 
 
-def _length(value, wrong: ValueError):
+def _length(value: object, wrong: ValueError) -> object:
     try:
         parse_length(value if not isinstance(value, str) else value.strip())
     except ValueError:
@@ -236,7 +237,7 @@ def _length(value, wrong: ValueError):
     return value.strip() if isinstance(value, str) else value
 
 
-def _colour(value, wrong: ValueError) -> str:
+def _colour(value: object, wrong: ValueError) -> str:
     # A colour is written as text; a number (a workbook's 5, YAML's 0.5) is none.
     if not isinstance(value, str) or not _is_colour(value.strip()):
         raise wrong
@@ -253,7 +254,7 @@ def _is_colour(text: str) -> bool:
     return True
 
 
-def _number(value, whole: bool, wrong: ValueError):
+def _number(value: object, whole: bool, wrong: ValueError) -> int | float:
     if isinstance(value, bool):
         raise wrong
     if isinstance(value, str):
@@ -279,14 +280,14 @@ def _number(value, whole: bool, wrong: ValueError):
     return value
 
 
-def _texts(value, wrong: ValueError):
+def _texts(value: object, wrong: ValueError) -> object:
     """A text per language, in one cell as `{de: Wissen, en: Knowledge}` (or from YAML)."""
     if isinstance(value, dict):
         return value
     text = str(value).strip()
     if not (text.startswith("{") and text.endswith("}")):
         return text  # the same text in every language
-    out = {}
+    out: dict[str, str] = {}
     for part in text[1:-1].split(","):
         lang, colon, words = part.partition(":")
         if not colon or not lang.strip().isalpha():
@@ -295,7 +296,7 @@ def _texts(value, wrong: ValueError):
     return out
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, int) and value.bit_length() >= 10_000:  # str() would refuse it
         return f"a number of {_digits(value):,} digits"
     text = str(value)
@@ -303,7 +304,7 @@ def _shown(value) -> str:
 
 
 # How a cell of each type is read (a type not named here is a colour).
-_READERS = {
+_READERS: dict[str, Callable[[object, ValueError], object]] = {
     "text": _text,
     "picture": _text,
     "ref": _text,

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bastelbogen.content.models import Table
-from bastelbogen.content.schema import Later, inside, type_name
+from bastelbogen.content.schema import Later, inside
 from bastelbogen.content.tables import header, read_cells, rows_of
 from bastelbogen.content.tables.columns import Column, column_schema, convert, read_columns
-from bastelbogen.core.declare import Field, Json, Keys, Section, Text, Type, optional
+from bastelbogen.core.declare import Field, Json, Keys, Section, Text, Type, optional, type_name
 from bastelbogen.core.errors import Collector, ContentError, Loc
 from bastelbogen.core.names import item_id_problem
 from bastelbogen.core.paths import is_file
