@@ -147,6 +147,8 @@ class Registry(Generic[T]):
         if self.group is not None and self.group not in _PLUGGED:
             _plug(self.group)
             _PLUGGED.add(self.group)
+        elif self.group is not None:  # walked for an earlier kit: this kit remembers it too
+            _plugless(self.group)
 
     def _walk_packages(self) -> None:
         # Pending until walked to the end: a thread asking meanwhile (the preview's) walks
@@ -268,6 +270,14 @@ class Registry(Generic[T]):
     def __len__(self) -> int:
         self._walk()
         return len(self._entries)
+
+
+def _plugless(group: str) -> None:
+    """That a group has no plug-ins, remembered for the kit built now: whichever process
+    walked it first (one building every kit, or a worker building one), each kit's
+    remembered file says the same."""
+    if not plugins(group):
+        REMEMBERED.put(digest("plug-ins", group), [None])
 
 
 def _plug(group: str) -> None:

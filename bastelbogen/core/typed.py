@@ -236,10 +236,18 @@ class Size(Type[tuple[float, float]]):
             w, h = CARD_SIZES_MM[value]
             return mm(w), mm(h)
         if isinstance(value, list) and len(value) == 2:
+            for side in value:  # the side at fault is the one named
+                try:
+                    Length(0)(side)
+                except ValueError:
+                    raise ValueError(self._said(side)) from None
             w, h = (Length(0)(v) for v in value)
             if w > 0 and h > 0:
                 return w, h
-        raise ValueError(
+        raise ValueError(self._said(value))
+
+    def _said(self, value: object) -> str:
+        return (
             f"must be one of {', '.join(CARD_SIZES_MM)} or two lengths above 0 and at most"
             f" {limits.MAX_LENGTH_MM:g}mm, [width, height] like [50mm, 20mm];"
             f" got {type_name(value)}"

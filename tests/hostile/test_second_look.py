@@ -164,7 +164,7 @@ CASES = [
         GAME[MP],
         "fields: [text], languages: [de, en]}",
         "fields: [[text]], languages: [de, ~]}",
-        pattern=r"^{line}: .*single",
+        pattern=r"^{line}: 'fields' must be text, got a list",
     ),
     edit(
         "minipilo-star-colour-is-a-list",
