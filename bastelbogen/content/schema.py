@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar, overload
+from typing import TypeVar
 
 from bastelbogen.content.models import Text
-from bastelbogen.core.declare import MISSING, Json, Keys, Section, Type
+from bastelbogen.core.declare import Json, Section, Type
 
 # Readers of YAML have long found it here (layout/layouts.py): said again, on purpose
 from bastelbogen.core.declare import type_name as type_name
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.paths import inside as contained
-from bastelbogen.core.source import YList, YMap
+from bastelbogen.core.source import YMap
 
 # The files `pnp schema` describes (pipeline/schemas.py makes them): named here, where the
 # command line can read them without loading what draws.
@@ -21,15 +21,6 @@ SCHEMA_NAMES = ("game", "theme", "layout", "rules", "profile")
 
 T = TypeVar("T")
 D = TypeVar("D")
-
-_TYPE_NAMES = {
-    str: "text",
-    int: "a whole number",
-    float: "a number",
-    bool: "true or false",
-    YMap: "a mapping",
-    YList: "a list",
-}
 
 
 class Words(Type[object]):
@@ -72,28 +63,6 @@ class Later(Type[object]):
 def fmt(value: object) -> str:
     """Text in quotes, numbers bare: '1' and 1 are different values and must look it."""
     return f"'{value}'" if isinstance(value, str) else str(value)
-
-
-class Fields(Keys):
-    """The keys of one mapping read by hand, for readers not yet declared as Sections."""
-
-    @overload
-    def get(self, key: str, kind: type[T]) -> T | None: ...
-    @overload
-    def get(self, key: str, kind: type[T], default: D) -> T | D: ...
-    def get(self, key: str, kind: type[object], default: object = MISSING) -> object:
-        value = self.raw(key, default)
-        if key not in self.data:
-            return value
-        if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            return float(value)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            self.problems.add(
-                self.value_loc(key),
-                f"'{key}' must be {_TYPE_NAMES.get(kind, kind)}, got {type_name(value)}",
-            )
-            return default if default is not MISSING else None
-        return value
 
 
 def inside(base: Path, relative: str, loc: Loc, problems: Collector, what: str) -> Path | None:

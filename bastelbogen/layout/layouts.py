@@ -21,8 +21,9 @@ from bastelbogen.content.painters import (
     known,
     may_derive,
 )
-from bastelbogen.content.schema import Fields, inside, type_name
+from bastelbogen.content.schema import inside, type_name
 from bastelbogen.core import limits
+from bastelbogen.core.declare import Anything, ListOf, Section, Text, optional
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.paths import is_file, named
 from bastelbogen.core.remembered import ABSENT, BOXES, Cache
@@ -152,6 +153,16 @@ class Box:
 Face = tuple[Box, ...]
 
 
+class LayoutKeys(Section):
+    """A layout file (templates/GAME/NAME.yaml): the boxes drawn on a face, in order."""
+
+    what = "a layout"
+    extends = optional(Text(), help="a layout whose boxes this one starts from")
+    boxes = optional(
+        ListOf(Anything()), help="what is drawn, in order: each box a painter and its keys"
+    )
+
+
 class Layouts:
     """Loads templates/<name>.yaml once each, following `extends`."""
 
@@ -166,10 +177,9 @@ class Layouts:
         path = self._path(name, loc)
         problems = Collector()
         data = load_yaml(path, loc)
-        f = Fields(data, f"template '{name}'", problems, Loc(str(path), 1, 1))
-        parent = f.get("extends", str, None)
-        boxes_raw: YList = f.get("boxes", YList, None) or YList()
-        f.done()
+        f = LayoutKeys.read(data, Loc(str(path), 1, 1), problems, f"template '{name}'")
+        parent = f.extends
+        boxes_raw = f.boxes if isinstance(f.boxes, YList) else YList()
         problems.raise_if_any()
         boxes = (
             list(self.get(parent, f.value_loc("extends"), (*_chain, name)).boxes) if parent else []

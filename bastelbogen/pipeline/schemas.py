@@ -24,6 +24,7 @@ from bastelbogen.content.schema import SCHEMA_NAMES as SCHEMAS
 from bastelbogen.content.tables.spec import table_schema
 from bastelbogen.core.declare import TEMPLATE_PATTERN, Json
 from bastelbogen.core.params import schema_of as schema_of_check
+from bastelbogen.layout.layouts import LayoutKeys
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 TEMPLATED: Json = {"type": "string", "pattern": TEMPLATE_PATTERN}
@@ -97,17 +98,9 @@ def _checks_schema() -> Json:
 
 def layout_schema() -> Json:
     """A layout (templates/GAME/NAME.yaml): the layout it extends and its boxes."""
-    box = {
-        "type": "array",
-        "items": _box_schema(),
-        "description": "what is drawn, in order: each box a painter and its keys",
-    }
-    extends = {"type": "string", "description": "a layout whose boxes this one starts from"}
-    out = {
-        "type": "object",
-        "properties": {"extends": extends, "boxes": box},
-        "additionalProperties": False,
-    }
+    out = LayoutKeys.schema()
+    boxes = out["properties"]["boxes"]
+    out["properties"]["boxes"] = {**boxes, "items": _box_schema()}
     return _document(out, "layout", "A Bastelbogen layout (templates/GAME/NAME.yaml)")
 
 
