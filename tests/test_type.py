@@ -289,7 +289,7 @@ def test_a_table_s_labels_are_judged_on_its_stripes_too():
             colour="#444444", stripe=stripe,
         )  # fmt: skip
         ctx = SimpleNamespace(preflight=Preflight(), beneath=(), item_label="item 's'")
-        _judged(box, _Grid(box, ["a", "b"], ["x", "y"]), ctx)
+        _judged(box, _Grid(box, ["a", "b"], ["x", "y"]), ctx.preflight, ctx)
         return [p.message for p in ctx.preflight.problems()]
 
     assert told("#ffffff") == []
