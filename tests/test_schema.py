@@ -242,3 +242,13 @@ def test_a_layout_the_validator_refuses_the_schema_refuses(layouts, tmp_path, bo
     result = pnp("validate", "squib-tutorial", cwd=project)
     assert result.returncode == 1 and told in result.stderr, result.stderr
     assert not layouts.is_valid(data)
+
+
+def test_a_number_that_is_not_finite_is_told_so():
+    from bastelbogen.core.typed import Number
+
+    for unbounded in (Number(), Number(0, 10)):
+        with pytest.raises(ValueError, match=r"^must be a finite number, got nan$"):
+            unbounded(float("nan"))
+    with pytest.raises(ValueError, match=r"^must be from 0 to 10, got 11$"):
+        Number(0, 10)(11)

@@ -131,7 +131,9 @@ class Number(Type[float]):
     def __call__(self, value: object) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise ValueError(f"must be a number, got {type_name(value)}")
-        if not math.isfinite(value) or not self.least <= value <= self.most:
+        if not math.isfinite(value):
+            raise ValueError(f"must be a finite number, got {value:g}")
+        if not self.least <= value <= self.most:
             raise ValueError(f"must be {_between(self.least, self.most, 1e12)}, got {value:g}")
         return float(value)
 
