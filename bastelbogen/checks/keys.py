@@ -12,7 +12,7 @@ from typing import Any, ClassVar, TypeVar
 
 from bastelbogen.content.models import Variant
 from bastelbogen.content.schema import fmt
-from bastelbogen.content.select import Where, read_where
+from bastelbogen.content.select import WHERE_SCHEMA, Where, read_where
 from bastelbogen.core.declare import (
     MISSING,
     Field,
@@ -63,10 +63,7 @@ class Selection(Type[Where]):
         return MISSING if where is None else where
 
     def schema(self) -> Json:
-        single = {"type": ["string", "number", "boolean", "null"]}
-        some = {"type": "array", "items": single, "minItems": 1}
-        values = {"anyOf": [single, some]}
-        return {"type": "object", "minProperties": 1, "additionalProperties": values}
+        return dict(WHERE_SCHEMA)
 
 
 class Tally(Type[dict[object, int]]):

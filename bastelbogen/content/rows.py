@@ -19,24 +19,12 @@ import re
 from bastelbogen.content.expand import RESERVED
 from bastelbogen.content.models import ItemSpec, Table
 from bastelbogen.content.schema import Later
-from bastelbogen.content.select import read_each, read_where
+from bastelbogen.content.select import EACH_SCHEMA, WHERE_SCHEMA, read_each, read_where
 from bastelbogen.core.declare import Anything, Field, Json, MapOf, Section, Text, Type, optional
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YMap
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # what a layout's expression can name
-
-
-SCALAR_SCHEMA: Json = {"type": ["string", "number", "boolean"]}
-EACH_SCHEMA: Json = {
-    "type": "object",
-    "additionalProperties": {"type": "array", "items": SCALAR_SCHEMA, "minItems": 1},
-}
-WHERE_SCHEMA: Json = {
-    "type": "object",
-    "minProperties": 1,
-    "additionalProperties": {"anyOf": [SCALAR_SCHEMA, {"type": "array", "items": SCALAR_SCHEMA}]},
-}
 
 
 class Alias(Type[str]):

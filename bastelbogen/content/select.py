@@ -29,6 +29,23 @@ def _fields(row: Mapping[str, object]) -> Mapping[str, object]:
     return row
 
 
+# What `where:` and `each:` may hold, as JSON Schema (pnp schema, an editor), beside the
+# readers below: a where's value may be null (a row without the field), an each's may not.
+_VALUE: dict[str, object] = {"type": ["string", "number", "boolean"]}
+_WANTED: dict[str, object] = {"type": ["string", "number", "boolean", "null"]}
+WHERE_SCHEMA: dict[str, object] = {
+    "type": "object",
+    "minProperties": 1,
+    "additionalProperties": {
+        "anyOf": [_WANTED, {"type": "array", "items": _WANTED, "minItems": 1}]
+    },
+}
+EACH_SCHEMA: dict[str, object] = {
+    "type": "object",
+    "additionalProperties": {"type": "array", "items": _VALUE, "minItems": 1},
+}
+
+
 def _single(value: object) -> bool:
     return value is None or isinstance(value, SCALAR)
 
