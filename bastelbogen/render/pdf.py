@@ -97,7 +97,7 @@ def _deflated(stream: str | bytes, comment: str) -> pdfdoc.PDFStream:
     return deflated
 
 
-class _Discard:
+class Discard:
     """Where a validation's PDFs go: saved (the fonts are subset then, and a damaged one
     fails only there) but kept nowhere."""
 
@@ -105,7 +105,7 @@ class _Discard:
         return len(data)
 
 
-DISCARD = _Discard()
+DISCARD = Discard()
 
 
 class _Streamed(pdfdoc.PDFFile):  # type: ignore[misc]  # reportlab ships no types
@@ -199,7 +199,7 @@ class Meta:
 
 
 def new_canvas(
-    path: Path | str | IO[bytes] | _Discard,
+    path: Path | str | IO[bytes] | Discard,
     meta: Meta,
     size: tuple[float, float],
     font: str,

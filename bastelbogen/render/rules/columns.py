@@ -17,7 +17,7 @@ from bastelbogen.render.pdf import Meta, new_canvas, set_boxes
 from bastelbogen.render.rules.page import SHEET
 
 if TYPE_CHECKING:
-    from bastelbogen.render.pdf import _Discard  # where a validation's PDFs go: nowhere
+    from bastelbogen.render.pdf import Discard  # where a validation's PDFs go: nowhere
 from bastelbogen.render.rules.typesetting import (
     BaseDocTemplate,
     Flowable,
@@ -175,7 +175,7 @@ def overflow(
 
 
 def write(
-    path: Path | _Discard,
+    path: Path | Discard,
     size: tuple[float, float],
     meta: Meta,
     font: str,
