@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, Protocol
 
 from bastelbogen.content.svg import SvgRefused, read_svg
 from bastelbogen.core import limits
@@ -23,6 +25,14 @@ from bastelbogen.core.paths import inside, is_file
 
 STEP_MM = 0.5  # a curve is followed in chords about this long, 4 to 400 of them a segment
 PX_MM = 25.4 / 96  # svgelements measures in CSS pixels
+
+
+class _Point(Protocol):
+    """A point as svgelements gives it. Its paths and segments are typed Any below: the
+    library ships no types, and a segment's attributes differ by its kind."""
+
+    x: float
+    y: float
 
 
 def die_line(value: str, folder: Path) -> tuple[tuple[float, float], ...]:
@@ -69,8 +79,10 @@ def _from_file(name: str, folder: Path) -> tuple[tuple[float, float], ...]:
         raise ValueError(f"{what} is not an SVG file that can be read") from None
 
 
-def _one_outline(paths, scale: float, what: str) -> tuple[tuple[float, float], ...]:
-    loops: list = []
+def _one_outline(
+    paths: list[Iterable[Any]], scale: float, what: str
+) -> tuple[tuple[float, float], ...]:
+    loops: list[tuple[tuple[float, float], ...]] = []
     budget = [limits.MAX_CORNERS]  # for the whole file, however many shapes it holds
     for path in paths:
         loops += _loops(path, scale, what, budget)
@@ -84,13 +96,15 @@ def _one_outline(paths, scale: float, what: str) -> tuple[tuple[float, float], .
     return loops[0]
 
 
-def _loops(path, scale: float, what: str, budget: list[int]) -> list[tuple]:
+def _loops(
+    path: Iterable[Any], scale: float, what: str, budget: list[int]
+) -> list[tuple[tuple[float, float], ...]]:
     """Each closed subpath as corners; an open one is an error (a cut must close). After a
     Z the pen is back at the subpath's start, where a next subpath without M begins."""
     from svgelements import Close, Line, Move
 
-    loops: list[tuple] = []
-    points: list = []  # svgelements' points
+    loops: list[tuple[tuple[float, float], ...]] = []
+    points: list[_Point] = []
     for segment in path:
         if isinstance(segment, Move):
             _length_bound(segment, scale, what)
@@ -125,7 +139,7 @@ def _loops(path, scale: float, what: str, budget: list[int]) -> list[tuple]:
     return loops
 
 
-def _length_bound(segment, scale: float, what: str) -> float:
+def _length_bound(segment: Any, scale: float, what: str) -> float:
     """An upper bound of a segment's length in mm (its control polygon, or its arc's
     sweep times its larger radius), once every number in it is finite and within reach:
     the parser's own length of a curve with enormous numbers never ends."""
@@ -139,7 +153,7 @@ def _length_bound(segment, scale: float, what: str) -> float:
     if segment.start is None:  # the first move: a point, no length
         return 0.0
     if hasattr(segment, "sweep"):
-        return abs(segment.sweep) * max(segment.rx, segment.ry) * scale
+        return float(abs(segment.sweep) * max(segment.rx, segment.ry)) * scale
     chain = [
         segment.start,
         *(
@@ -155,11 +169,11 @@ def _length_bound(segment, scale: float, what: str) -> float:
     )
 
 
-def _same(a, b) -> bool:
+def _same(a: _Point, b: _Point) -> bool:
     return abs(a.x - b.x) < 1e-9 and abs(a.y - b.y) < 1e-9
 
 
-def _corners(points, scale: float) -> tuple[tuple[float, float], ...]:
+def _corners(points: list[_Point], scale: float) -> tuple[tuple[float, float], ...]:
     out: list[tuple[float, float]] = []
     for p in points:
         corner = (round(float(p.x) * scale, 4), round(float(p.y) * scale, 4))

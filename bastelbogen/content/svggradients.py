@@ -26,11 +26,10 @@ _OWN = {
     "radialGradient": ("cx", "cy", "r", "fx", "fy", "fr"),
 }
 MOST_PERIODS = 256
+ViewBox = tuple[float, float, float, float]  # x, y, width, height
 
 
-def unrolled(
-    root: ET.Element, viewbox: tuple[float, float, float, float]
-) -> list[tuple[ET.Element, str]]:
+def unrolled(root: ET.Element, viewbox: ViewBox) -> list[tuple[ET.Element, str]]:
     """Every repeating gradient of `root` written out padded; those that could not be, each
     with what to say of it."""
     gradients = {e.get("id"): e for e in root.iter() if local(e.tag) in GRADIENTS and e.get("id")}
@@ -52,7 +51,7 @@ def unrolled(
     return left
 
 
-def _focal_radius(gradient: ET.Element, viewbox) -> bool:
+def _focal_radius(gradient: ET.Element, viewbox: ViewBox) -> bool:
     """A radial gradient's focal radius (`fr`, SVG 2), which the converter does not read,
     written into its stops: between the circles fr and r about one centre, the stops fall
     from fr/r outward (inside fr the first stop's colour, as SVG pads). False where that
@@ -74,7 +73,7 @@ def _focal_radius(gradient: ET.Element, viewbox) -> bool:
     return True
 
 
-def _inherit(gradient: ET.Element, gradients: dict) -> None:
+def _inherit(gradient: ET.Element, gradients: dict[str | None, ET.Element]) -> None:
     """The attributes and stops `gradient` takes from those it refers to, written in."""
     for source in templates(gradient, gradients):
         same = local(source.tag) == local(gradient.tag)
@@ -99,7 +98,7 @@ def _stops(gradient: ET.Element) -> list[ET.Element]:
     return [e for e in gradient if local(e.tag) == "stop"]
 
 
-def _unroll(gradient: ET.Element, spread: str, viewbox) -> bool:
+def _unroll(gradient: ET.Element, spread: str, viewbox: ViewBox) -> bool:
     stops = _stops(gradient)
     if not stops:
         return True
@@ -136,7 +135,7 @@ def _offsets(stops: list[ET.Element]) -> list[float]:
     return out
 
 
-def _extent(gradient: ET.Element, viewbox) -> list[tuple[float, float]]:
+def _extent(gradient: ET.Element, viewbox: ViewBox) -> list[tuple[float, float]]:
     """The corners of what the gradient may paint, in its own coordinates."""
     if (gradient.get("gradientUnits") or "").strip() == "userSpaceOnUse":
         x, y, w, h = viewbox
@@ -152,10 +151,12 @@ def _extent(gradient: ET.Element, viewbox) -> list[tuple[float, float]]:
         inverse = ~Matrix(transform)
     except (ValueError, ZeroDivisionError):
         return corners
-    return [tuple(inverse.point_in_matrix_space(c)) for c in corners]  # type: ignore[misc]
+    return [tuple(inverse.point_in_matrix_space(c)) for c in corners]
 
 
-def _geometry(gradient: ET.Element, keys: dict[str, str], viewbox) -> dict[str, float] | None:
+def _geometry(
+    gradient: ET.Element, keys: dict[str, str], viewbox: ViewBox
+) -> dict[str, float] | None:
     """The gradient's own numbers (their defaults where unwritten), percentages resolved."""
     user = (gradient.get("gradientUnits") or "").strip() == "userSpaceOnUse"
     _, _, w, h = viewbox
@@ -170,7 +171,9 @@ def _geometry(gradient: ET.Element, keys: dict[str, str], viewbox) -> dict[str, 
     return out
 
 
-def _linear(gradient: ET.Element, box, viewbox) -> tuple[int, int] | None:
+def _linear(
+    gradient: ET.Element, box: list[tuple[float, float]], viewbox: ViewBox
+) -> tuple[int, int] | None:
     g = _geometry(gradient, {"x1": "0%", "y1": "0%", "x2": "100%", "y2": "0%"}, viewbox)
     if g is None:
         return None
@@ -193,7 +196,9 @@ def _linear(gradient: ET.Element, box, viewbox) -> tuple[int, int] | None:
     return first, last
 
 
-def _radial(gradient: ET.Element, box, viewbox) -> tuple[int, int] | None:
+def _radial(
+    gradient: ET.Element, box: list[tuple[float, float]], viewbox: ViewBox
+) -> tuple[int, int] | None:
     cx, cy = gradient.get("cx") or "50%", gradient.get("cy") or "50%"
     keys = {"cx": cx, "cy": cy, "r": "50%", "fx": gradient.get("fx") or cx}
     keys |= {"fy": gradient.get("fy") or cy, "fr": "0%"}
@@ -220,7 +225,7 @@ def _radial(gradient: ET.Element, box, viewbox) -> tuple[int, int] | None:
     return None
 
 
-def root_viewbox(root: ET.Element) -> tuple[float, float, float, float]:
+def root_viewbox(root: ET.Element) -> ViewBox:
     """The picture's user space: its viewBox, else its size, else 100 x 100."""
     numbers = re.split(r"[\s,]+", (root.get("viewBox") or "").strip())
     try:

@@ -18,6 +18,8 @@ import copy
 import math
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from typing import Literal
 
 from bastelbogen.content.svgterms import SVG_NS, inherited, length, local, templates
 
@@ -55,7 +57,9 @@ def tiled(root: ET.Element) -> int:
 _BOX_UNITS = {"clip-path": "clipPathUnits", "mask": "maskContentUnits", "filter": "primitiveUnits"}
 
 
-def _measured_by_box(shape: ET.Element, parents: dict, ids: dict) -> bool:
+def _measured_by_box(
+    shape: ET.Element, parents: dict[ET.Element, ET.Element], ids: dict[str | None, ET.Element]
+) -> bool:
     """Whether the shape, or a group round it, has an effect measured in its bounding box
     (a clip on the shape itself is written in user space instead, `_clip_in_user_space`)."""
     element: ET.Element | None = shape
@@ -69,12 +73,14 @@ def _measured_by_box(shape: ET.Element, parents: dict, ids: dict) -> bool:
     return False
 
 
-def _referred(value: str | None, ids: dict) -> ET.Element | None:
+def _referred(value: str | None, ids: dict[str | None, ET.Element]) -> ET.Element | None:
     match = _FILL.match(value or "")
     return ids.get(match.group(1)) if match else None
 
 
-def _clip_in_user_space(shape: ET.Element, box, defs: ET.Element, key: str, ids: dict) -> None:
+def _clip_in_user_space(
+    shape: ET.Element, box: Box, defs: ET.Element, key: str, ids: dict[str | None, ET.Element]
+) -> None:
     """A clip the shape takes in its bounding box's units, written in user space (the
     wrapper it moves to has another box)."""
     clip = _referred(shape.get("clip-path"), ids)
@@ -90,14 +96,14 @@ def _clip_in_user_space(shape: ET.Element, box, defs: ET.Element, key: str, ids:
     shape.set("clip-path", f"url(#{key}-own)")
 
 
-def _pattern_fill(shape: ET.Element, parents: dict) -> str | None:
+def _pattern_fill(shape: ET.Element, parents: dict[ET.Element, ET.Element]) -> str | None:
     """The id of the pattern the shape is filled with, written on it or a group round it."""
     fill = inherited(shape, "fill", parents)
     match = _FILL.match(fill[0]) if fill else None
     return match.group(1) if match else None
 
 
-def _inside_pattern(shape: ET.Element, parents: dict) -> bool:
+def _inside_pattern(shape: ET.Element, parents: dict[ET.Element, ET.Element]) -> bool:
     element = parents.get(shape)
     while element is not None:
         if local(element.tag) in ("pattern", "clipPath", "mask", "marker", "defs", "symbol"):
@@ -106,7 +112,9 @@ def _inside_pattern(shape: ET.Element, parents: dict) -> bool:
     return False
 
 
-def _resolved(pattern: ET.Element, patterns: dict) -> tuple[dict, list[ET.Element]]:
+def _resolved(
+    pattern: ET.Element, patterns: dict[str | None, ET.Element]
+) -> tuple[dict[str, str], list[ET.Element]]:
     """The pattern's attributes and content, with what it takes from those it refers to."""
     attrs = dict(pattern.attrib)
     content = list(pattern)
@@ -117,7 +125,16 @@ def _resolved(pattern: ET.Element, patterns: dict) -> tuple[dict, list[ET.Elemen
     return attrs, content
 
 
-def _tile(shape, pattern, patterns, parents, root, n: int, ids: dict, laid: int) -> int:
+def _tile(
+    shape: ET.Element,
+    pattern: ET.Element,
+    patterns: dict[str | None, ET.Element],
+    parents: dict[ET.Element, ET.Element],
+    root: ET.Element,
+    n: int,
+    ids: dict[str | None, ET.Element],
+    laid: int,
+) -> int:
     """The shape's pattern fill written out as tiles (`laid` already in the picture); how
     many, 0 when it keeps the converter's pattern."""
     attrs, content = _resolved(pattern, patterns)
@@ -138,7 +155,19 @@ def _tile(shape, pattern, patterns, parents, root, n: int, ids: dict, laid: int)
     return len(columns) * len(rows)
 
 
-def _lay(shape, attrs, content, box, tile, columns, rows, parents, root, key, ids) -> None:
+def _lay(
+    shape: ET.Element,
+    attrs: dict[str, str],
+    content: list[ET.Element],
+    box: Box,
+    tile: Box,
+    columns: range,
+    rows: range,
+    parents: dict[ET.Element, ET.Element],
+    root: ET.Element,
+    key: str,
+    ids: dict[str | None, ET.Element],
+) -> None:
     """The shape's fill as tiles clipped to it, under its stroke."""
     x, y, w, h = tile
     defs = ET.SubElement(root, _svg("defs"))
@@ -172,7 +201,15 @@ def _span(values: list[float], start: float, step: float) -> range:
     return range(math.floor((min(values) - start) / step), math.ceil((max(values) - start) / step))
 
 
-def _lay_tiles(laid, attrs, content, tile, columns, rows, key: str) -> None:
+def _lay_tiles(
+    laid: ET.Element,
+    attrs: dict[str, str],
+    content: list[ET.Element],
+    tile: Box,
+    columns: range,
+    rows: range,
+    key: str,
+) -> None:
     """One viewport a tile, each showing the pattern's content (`#key-cell`); clipped to
     its tile unless the content lies inside it (a clip's edge on a fraction of a pixel is
     drawn lighter by anti-aliasing, where the shape's own edge is not)."""
@@ -200,7 +237,7 @@ def _lay_tiles(laid, attrs, content, tile, columns, rows, key: str) -> None:
                 ET.SubElement(cell, _svg("use"), {"href": f"#{key}-cell"})
 
 
-def _unusual(attrs: dict, content: list[ET.Element]) -> bool:
+def _unusual(attrs: dict[str, str], content: list[ET.Element]) -> bool:
     """A pattern left to the converter: turned about an origin of its own (SVG 2's
     `transform-origin`), or painting itself in its content."""
     if "transform-origin" in attrs or "transform-origin" in attrs.get("style", ""):
@@ -209,7 +246,7 @@ def _unusual(attrs: dict, content: list[ET.Element]) -> bool:
     return any(own in v for c in content for e in c.iter() for v in e.attrib.values())
 
 
-def _within(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
+def _within(content: list[ET.Element], attrs: dict[str, str], w: float, h: float) -> bool:
     """Whether every shape of the content, its stroke included, lies inside the tile."""
     if attrs.get("viewBox") or attrs.get("patternContentUnits") == "objectBoundingBox":
         return False
@@ -228,7 +265,7 @@ def _inside(element: ET.Element, w: float, h: float) -> bool:
     return not (box[0] - half < 0 or box[1] - half < 0 or box[2] + half > w or box[3] + half > h)
 
 
-def _covers(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
+def _covers(content: list[ET.Element], attrs: dict[str, str], w: float, h: float) -> bool:
     """Whether the pattern's content begins with an opaque rectangle over its whole tile."""
     if not content or local(content[0].tag) != "rect" or attrs.get("viewBox"):
         return False
@@ -237,11 +274,9 @@ def _covers(content: list[ET.Element], attrs: dict, w: float, h: float) -> bool:
     first = content[0]
     x, y = length(first.get("x")), length(first.get("y"))
     width, height = length(first.get("width")), length(first.get("height"))
-    if None in (x, y, width, height) or first.get("transform"):
+    if x is None or y is None or width is None or height is None or first.get("transform"):
         return False
-    return (
-        _opaque(first) and x <= 0 and y <= 0 and x + width >= w and y + height >= h  # type: ignore[operator]
-    )
+    return _opaque(first) and x <= 0 and y <= 0 and x + width >= w and y + height >= h
 
 
 def _opaque(rect: ET.Element) -> bool:
@@ -253,7 +288,7 @@ def _opaque(rect: ET.Element) -> bool:
     return painted and solid
 
 
-def _replace(shape, whole, parents) -> None:
+def _replace(shape: ET.Element, whole: ET.Element, parents: dict[ET.Element, ET.Element]) -> None:
     parent = parents[shape]
     at = list(parent).index(shape)
     parent.remove(shape)
@@ -266,7 +301,7 @@ def _without_ids(element: ET.Element) -> ET.Element:
     return element
 
 
-def _fill_rule(shape: ET.Element, parents: dict) -> str:
+def _fill_rule(shape: ET.Element, parents: dict[ET.Element, ET.Element]) -> str:
     rule = inherited(shape, "fill-rule", parents)
     return rule[0] if rule else "nonzero"
 
@@ -275,7 +310,7 @@ def _svg(tag: str) -> str:
     return "{" + SVG_NS + "}" + tag
 
 
-def _tile_rect(attrs: dict, box: Box) -> Box | None:
+def _tile_rect(attrs: dict[str, str], box: Box) -> Box | None:
     """The tile (x, y, width, height) in pattern space."""
     on_box = attrs.get("patternUnits", "objectBoundingBox") != "userSpaceOnUse"
     bw, bh = box[2] - box[0], box[3] - box[1]
@@ -297,7 +332,7 @@ def _tile_rect(attrs: dict, box: Box) -> Box | None:
     return (x, y, w, h) if w > 0 and h > 0 else None
 
 
-def _inverse(transform: str | None):
+def _inverse(transform: str | None) -> Inverse | Literal[False] | None:
     """The inverse of a patternTransform as a function of a point; None when there is none,
     False when it cannot be read or inverted."""
     if not transform:
@@ -312,6 +347,8 @@ def _inverse(transform: str | None):
 
 
 Box = tuple[float, float, float, float]
+# A point of the shape's user space seen in the pattern's (svgelements gives the numbers).
+Inverse = Callable[[float, float], tuple[float, ...]]
 
 
 def _bbox(shape: ET.Element) -> Box | None:

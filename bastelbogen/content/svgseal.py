@@ -16,6 +16,7 @@ import base64
 import io
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -136,7 +137,7 @@ class _Sealer:
         self.reads: list[Path] = []
         self.pictures = 0  # raster pictures it shows
 
-    def sealed(self, data: bytes, root: ET.Element, depth: int, cycles: list) -> Sealed:
+    def sealed(self, data: bytes, root: ET.Element, depth: int, cycles: list[ET.Element]) -> Sealed:
         places = _places(data)
         elements = list(root.iter())
         _namespaced(elements)
@@ -160,7 +161,12 @@ class _Sealer:
         smooth = not any(_PIXELATED.search(_rendering(e)) for e in elements)
         return Sealed(text, tuple(self.notes), self.filtered, smooth, tuple(self.reads))
 
-    def _leave_out(self, cycles: list, parents: dict, at: dict) -> None:
+    def _leave_out(
+        self,
+        cycles: list[ET.Element],
+        parents: dict[ET.Element, ET.Element],
+        at: dict[int, tuple[int, int]],
+    ) -> None:
         """The <use> elements that lead back to themselves, left out as renderers do."""
         for use in cycles:
             line, col = at.get(id(use), (1, 1))
@@ -177,7 +183,13 @@ class _Sealer:
         self.notes.append(Note(line, col, text))
 
     def _element(
-        self, e: ET.Element, line: int, col: int, ids: set, has_text: bool, depth: int
+        self,
+        e: ET.Element,
+        line: int,
+        col: int,
+        ids: set[str | None],
+        has_text: bool,
+        depth: int,
     ) -> None:
         tag = local(e.tag)
         if not e.tag.startswith("{" + SVG_NS):
@@ -204,7 +216,9 @@ class _Sealer:
         if tag == "image":
             self._image(e, line, col, depth)
 
-    def _references(self, e: ET.Element, tag: str, line: int, col: int, ids: set) -> None:
+    def _references(
+        self, e: ET.Element, tag: str, line: int, col: int, ids: set[str | None]
+    ) -> None:
         values = [e.get(key) or "" for key in _REFERRING]
         if tag == "style":
             values.append(e.text or "")
@@ -313,7 +327,7 @@ def _rendering(element: ET.Element) -> str:
 _PAINTED = ("rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "text", "tspan")
 
 
-def _current_colour(elements: list[ET.Element], parents: dict) -> None:
+def _current_colour(elements: list[ET.Element], parents: dict[ET.Element, ET.Element]) -> None:
     """`fill: currentColor` set on a group takes the `color` nearest each shape (CSS Color
     4: it inherits as the keyword), where the converter takes the group's own: the keyword
     is written on each shape that inherits it. Only without a style sheet, whose rules on a
@@ -342,7 +356,7 @@ def _places(data: bytes) -> list[tuple[int, int]]:
     parser = xml.parsers.expat.ParserCreate()
     found: list[tuple[int, int]] = []
 
-    def start(_name, _attrs) -> None:
+    def start(_name: str, _attrs: dict[str, str]) -> None:
         found.append((parser.CurrentLineNumber, parser.CurrentColumnNumber + 1))
 
     parser.StartElementHandler = start
@@ -359,13 +373,13 @@ def _namespaced(elements: list[ET.Element]) -> None:
                 e.tag = "{" + SVG_NS + "}" + e.tag
 
 
-def _restyled(css: str, family) -> str:
+def _restyled(css: str, family: Callable[[str], str]) -> str:
     """CSS (a style attribute, a <style> sheet) with each font family resolved."""
     css = _FAMILY.sub(lambda m: m.group(1) + family(m.group(2)), css)
     return _SHORTHAND.sub(lambda m: m.group(1) + _shorthand(m.group(2), family), css)
 
 
-def _shorthand(value: str, family) -> str:
+def _shorthand(value: str, family: Callable[[str], str]) -> str:
     """`font: bold 12px/1.2 Arial, sans-serif`: the family list follows the size."""
     words = value.split()
     for n, word in enumerate(words):

@@ -4,6 +4,7 @@ uses, and those it never prints (said, where a picture holds them)."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -45,7 +46,7 @@ ANIMATION = frozenset(
 UNREAD_INPUTS = frozenset(("BackgroundImage", "BackgroundAlpha"))
 
 
-def local(tag) -> str:
+def local(tag: str) -> str:
     """An element's name without its namespace."""
     return str(tag).rsplit("}", 1)[-1]
 
@@ -53,16 +54,16 @@ def local(tag) -> str:
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 
-def reference(element) -> str:
+def reference(element: ET.Element) -> str:
     """What an element refers to: `href`, else SVG 1.1's `xlink:href` (SVG 2, 16.1.2: when
     both are written, `href` is read)."""
     return (element.get("href") or element.get(XLINK_HREF) or "").strip()
 
 
-def templates(element, named: dict) -> list:
+def templates(element: ET.Element, named: dict[str | None, ET.Element]) -> list[ET.Element]:
     """The elements `element` takes attributes and content from (a gradient's or pattern's
     `href` to another of `named`, and that one's, …), nearest first, ending at a cycle."""
-    found: list = []
+    found: list[ET.Element] = []
     seen = {id(element)}
     ref = reference(element)
     while ref.startswith("#") and (source := named.get(ref[1:])) is not None:
@@ -87,12 +88,14 @@ def length(text: str | None, whole: float = 1.0) -> float | None:
     return value * whole / 100 if found.group(2) == "%" else value
 
 
-def inherited(element, name: str, parents: dict) -> tuple[str, object] | None:
+def inherited(
+    element: ET.Element, name: str, parents: dict[ET.Element, ET.Element]
+) -> tuple[str, ET.Element] | None:
     """The value of the property `name` an element gets, and the element that sets it: its
     `style` before its attribute, itself before the groups round it; None when none does.
     Style sheets are not followed (where they matter, the caller says)."""
     pattern = re.compile(rf"(?:^|;)\s*{re.escape(name)}\s*:\s*([^;]+)")
-    at = element
+    at: ET.Element | None = element
     while at is not None:
         found = pattern.search(at.get("style") or "")
         value = found.group(1) if found else at.get(name)
