@@ -13,9 +13,10 @@ out, draws or writes, so every stage of the pipeline may ask them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bastelbogen.content.models import Component, Details, Game
+from bastelbogen.content.models import Component, Details, Game, Item
 from bastelbogen.core.declare import Keys
 from bastelbogen.core.errors import Collector
 from bastelbogen.core.geometry import IDENTITY, Matrix, Rect
@@ -30,6 +31,8 @@ GUIDES = ("crop", "lines", "none")  # a component's cut guides (`guides:`)
 
 Outline = tuple[tuple[tuple[float, float], ...], ...]  # closed loops, item-local points
 Line = tuple[float, float, float, float, str]  # x1, y1, x2, y2, style (valley, cut, ...)
+Params = tuple[tuple[str, object], ...]  # a box's params as (key, value) pairs, as Box keeps them
+PlannedBox = tuple[str, str, Rect, Params]  # name, painter, rect, params
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ class Plan:
     layers: tuple[Layer, ...]
     tabs: tuple[Rect, ...] = ()  # tinted areas (a standee's feet), bleed included
     lines: tuple[Line, ...] = ()  # folds and drawn cuts, item-local
-    boxes: tuple[tuple[str, str, Rect, tuple], ...] = ()  # name, painter, rect, params
+    boxes: tuple[PlannedBox, ...] = ()  # drawn by the kind itself, not its layout
     glue: tuple[Outline, ...] = ()  # glue areas (a bench's tab, a die's), each its loops
 
 
@@ -81,7 +84,7 @@ class Kind:
         return self.settings.read_from(keys) if self.settings else None
 
     def check_items(
-        self, game: Game, component: Component, items: list, problems: Collector
+        self, game: Game, component: Component, items: list[Item], problems: Collector
     ) -> None:
         """What the kind asks of its items' data (a die's six faces), told at their lines."""
 
@@ -132,7 +135,10 @@ class Kind:
 
     front_shows_back = False  # a front's plan has layers drawn from the back layout
 
-    def plan(self, component: Component, game: Game, bleed: float, data: dict) -> Plan:
+    def plan(
+        self, component: Component, game: Game, bleed: float, data: Mapping[str, object]
+    ) -> Plan:
+        # `data` is the item's context as its layouts see it (layout/faces.context).
         trim = self.trim(component, game)
         return Plan((Layer(IDENTITY, trim, "side", self.keeps_safe(component)),))
 

@@ -22,11 +22,12 @@ turning.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from bastelbogen.content.kinds import Kind, Layer, Plan, register
-from bastelbogen.content.models import Component, Details, Item
+from bastelbogen.content.kinds import Kind, Layer, Line, Outline, Plan, register
+from bastelbogen.content.models import Component, Details, Game, Item
 from bastelbogen.core.declare import Field, Length, Text, optional
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.geometry import IDENTITY, translate
@@ -78,7 +79,7 @@ def net(s: float) -> Net:
     tabs = tuple(_tab(s, *t) for t in TABS)
     shape = orient(unary_union(squares + [Polygon(t) for t in tabs]).simplify(0), 1.0)
     outline = tuple((round(x, 6), round(y, 6)) for x, y in shape.exterior.coords[:-1])
-    edges: dict = {}
+    edges: dict[tuple[float, float, float, float], int] = {}
     for c, r, _ in FACES:  # an edge two faces share is a fold; so is each tab's base
         x, y = face_corner(s, c, r)
         for edge in (
@@ -87,7 +88,7 @@ def net(s: float) -> Net:
             (x, y, x, y + s),
             (x + s, y, x + s, y + s),
         ):
-            key = tuple(round(v, 6) for v in edge)
+            key = (round(edge[0], 6), round(edge[1], 6), round(edge[2], 6), round(edge[3], 6))
             edges[key] = edges.get(key, 0) + 1
     folds = [e for e, n in edges.items() if n > 1]
     folds += [(*t[0], *t[-1]) for t in tabs]
@@ -119,7 +120,7 @@ def _tab(s: float, col: int, row: int, side: str) -> tuple[tuple[float, float], 
     )
 
 
-def faces_of(data: dict) -> list | None:
+def faces_of(data: Mapping[str, object]) -> list[object] | None:
     """A die's own six faces, in order 1-6, from its `faces` or its `face1` … `face6`;
     None when it gives none (its layout draws the whole net)."""
     if "faces" in data:
@@ -164,7 +165,9 @@ def _faces_problem(item: Item) -> str | None:
     return None
 
 
-def check_rows(game, component: Component, table: str, items: list[Item], problems) -> None:
+def check_rows(
+    game: Game, component: Component, table: str, items: list[Item], problems: Collector
+) -> None:
     """`faces: TABLE` names a table, and every face of every die one of its rows."""
     found = game.tables.get(table)
     if found is None:
@@ -224,19 +227,21 @@ class Die(Kind):
     sized = False
     settings = Settings
 
-    def shaped(self, component) -> bool:
+    def shaped(self, component: Component) -> bool:
         return True
 
-    def trim(self, component, game) -> tuple[float, float]:
+    def trim(self, component: Component, game: Game) -> tuple[float, float]:
         return net(settings(component).edge).size
 
-    def outline(self, component, game):
+    def outline(self, component: Component, game: Game) -> Outline:
         return (net(settings(component).edge).outline,)
 
-    def folds(self, component, game, bleed: float = 0.0):
+    def folds(self, component: Component, game: Game, bleed: float = 0.0) -> tuple[Line, ...]:
         return tuple((*f, "mountain") for f in net(settings(component).edge).folds)
 
-    def check_items(self, game, component, items, problems) -> None:
+    def check_items(
+        self, game: Game, component: Component, items: list[Item], problems: Collector
+    ) -> None:
         check_faces(component, items, problems)
         table = settings(component).table
         if table is not None:
@@ -244,17 +249,20 @@ class Die(Kind):
 
     plan_reads = ("faces", *FACE_FIELDS)
 
-    def reads(self, component) -> tuple[str, ...]:
+    def reads(self, component: Component) -> tuple[str, ...]:
         # Faces that are rows read the game's tables (in the language being drawn).
         return self.plan_reads + (("tables",) if settings(component).table else ())
 
-    def plan(self, component, game, bleed: float, data: dict) -> Plan:
+    def plan(
+        self, component: Component, game: Game, bleed: float, data: Mapping[str, object]
+    ) -> Plan:
         edge = settings(component).edge
         the_net = net(edge)
         faces = faces_of(data)
         table = settings(component).table
         if faces is not None and table is not None:  # each face its row, in this language
-            rows = data.get("tables", {}).get(table, {})
+            tables = data.get("tables")  # always the context's own: rows by id, per table
+            rows = tables.get(table, {}) if isinstance(tables, dict) else {}
             faces = [rows.get(face, face) for face in faces]
         layers: tuple[Layer, ...] = (Layer(IDENTITY, self.trim(component, game)),)
         if faces is not None and len(faces) == SIDES:

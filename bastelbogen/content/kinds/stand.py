@@ -9,10 +9,11 @@ and the lip. Every size follows from the tile it holds.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bastelbogen.content.kinds import Kind, Layer, Plan, register
-from bastelbogen.content.models import Component, Details
+from bastelbogen.content.kinds import Kind, Layer, Line, Plan, PlannedBox, register
+from bastelbogen.content.models import Component, Details, Game
 from bastelbogen.core.declare import Field, Length, Nested, Section, Text, Whole
 from bastelbogen.core.geometry import Rect, translate
 from bastelbogen.core.units import mm
@@ -113,17 +114,18 @@ class Stand(Kind):
     sized = False
     settings = Settings
 
-    def refers(self, component) -> tuple[str, ...]:
+    def refers(self, component: Component) -> tuple[str, ...]:
         return (settings(component).holds,)
 
-    def strip(self, component, game) -> StandPlan:
-        held = game.component(settings(component).holds)  # the checks made sure it exists
+    def strip(self, component: Component, game: Game) -> StandPlan:
+        held = game.component(settings(component).holds)
+        assert held is not None  # the checks made sure it exists
         return plan(held.size, settings(component).count, settings(component).clearance)
 
-    def trim(self, component, game) -> tuple[float, float]:
+    def trim(self, component: Component, game: Game) -> tuple[float, float]:
         return self.strip(component, game).size
 
-    def folds(self, component, game, bleed: float = 0.0):
+    def folds(self, component: Component, game: Game, bleed: float = 0.0) -> tuple[Line, ...]:
         width = self.trim(component, game)[0]
         return tuple(
             (-bleed, y, width + bleed, y, style) for y, style in self.strip(component, game).folds
@@ -131,7 +133,9 @@ class Stand(Kind):
 
     plan_reads = ("legend",)  # glue, rest: a panel's label; lines; step1 .. step3
 
-    def plan(self, component, game, bleed: float, data: dict) -> Plan:
+    def plan(
+        self, component: Component, game: Game, bleed: float, data: Mapping[str, object]
+    ) -> Plan:
         strip = self.strip(component, game)
         panels = {name: (y0, y1) for name, y0, y1 in strip.panels}
         length, height = strip.size
@@ -139,9 +143,10 @@ class Stand(Kind):
         g0, g1 = panels["glue"]
         b0, b1 = panels["base"]
         r0, r1 = panels["rest"]
-        legend = data.get("legend") or {}
+        given = data.get("legend")  # the item's words by panel, in this language
+        legend: Mapping[str, object] = given if isinstance(given, dict) else {}
         # Folded, the rest's top edge is the one at the ledge: its label is turned to match.
-        boxes: list[tuple[str, str, Rect, tuple]] = [
+        boxes: list[PlannedBox] = [
             (
                 name,
                 "text",
@@ -180,13 +185,15 @@ class Stand(Kind):
 STEPS = 3  # the folding told in drawings: crease, glue the tab inside the rest, fill
 
 
-def _steps(panels, rect: Rect, legend: dict) -> list[tuple[str, str, Rect, tuple]]:
+def _steps(
+    panels: tuple[tuple[str, float, float], ...], rect: Rect, legend: Mapping[str, object]
+) -> list[PlannedBox]:
     """Across the base panel (`rect`): the legend of the lines, then each step of the
     folding drawn from the strip's own panels, its words (`legend` step1 ..) beside it."""
     x, y, w, h = rect
     words = {"colour": "#333333", "size": 7.5, "min-size": 7, "valign": "middle"}
     lines = mm(30) if legend.get("lines") else 0.0
-    boxes: list[tuple[str, str, Rect, tuple]] = []
+    boxes: list[PlannedBox] = []
     if lines:
         text = {**words, "text": str(legend["lines"])}
         boxes.append(("lines", "paragraph", (x, y, lines, h), tuple(sorted(text.items()))))

@@ -7,10 +7,11 @@ sides (or slot them into a stand) so the figure stands.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bastelbogen.content.kinds import Kind, Layer, Plan, register
-from bastelbogen.content.models import Component, Details
+from bastelbogen.content.kinds import Kind, Layer, Line, Plan, register
+from bastelbogen.content.models import Component, Details, Game
 from bastelbogen.core.declare import Field, Length
 from bastelbogen.core.geometry import Matrix, Rect, compose, rotate_quarter, translate
 from bastelbogen.core.units import mm
@@ -61,10 +62,10 @@ class Standee(Kind):
     safe_zone = None
     settings = Settings
 
-    def trim(self, component, game) -> tuple[float, float]:
+    def trim(self, component: Component, game: Game) -> tuple[float, float]:
         return trim_size(component.size, settings(component).base)
 
-    def folds(self, component, game, bleed: float = 0.0):
+    def folds(self, component: Component, game: Game, bleed: float = 0.0) -> tuple[Line, ...]:
         width = component.size[0]
         # Printed side out, the head folds away from the print (the figures' backs meet):
         # a mountain fold; each foot folds out toward its figure's print: a valley fold.
@@ -76,7 +77,9 @@ class Standee(Kind):
 
     front_shows_back = True  # folded: the figure's back is printed beside its front
 
-    def plan(self, component, game, bleed: float, data: dict) -> Plan:
+    def plan(
+        self, component: Component, game: Game, bleed: float, data: Mapping[str, object]
+    ) -> Plan:
         strip = plan(component.size, settings(component).base)
         # The foot tabs run into the bleed on their outer sides, like any art at a cut.
         (x0, y0, w0, h0), (x1, y1, w1, h1) = strip.bases

@@ -6,7 +6,7 @@ cells into values."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,7 +27,10 @@ class Cells:
     sheet: str | None = None  # the workbook's sheet they were read from
 
 
-Reader = Callable[[Path, dict, Loc], Cells]
+# How a file is read (spec.py, fromtable.py): `sheet`, `delimiter`, `sheet-with` (the
+# workbook's first sheet whose header names this column); None where unsaid.
+ReadOptions = Mapping[str, str | None]
+Reader = Callable[[Path, ReadOptions, Loc], Cells]
 READERS: Registry[Reader] = Registry("table reader", group="bastelbogen.table_readers")  # by ending
 
 
@@ -44,7 +47,7 @@ def formats() -> str:
     return ", ".join(sorted(READERS))
 
 
-def read_cells(path: Path, options: dict, loc: Loc) -> Cells:
+def read_cells(path: Path, options: ReadOptions, loc: Loc) -> Cells:
     """The cells of a table file; its ending says how to read it."""
     read = READERS.get(path.suffix.lower())
     if read is None:
@@ -97,7 +100,12 @@ def rows_of(
 
 
 def _row(
-    cells: Sequence[Cell], names: list, columns: dict[str, Column], name: str, problems, rid: str
+    cells: Sequence[Cell],
+    names: list[tuple[str | None, Loc]],
+    columns: dict[str, Column],
+    name: str,
+    problems: Collector,
+    rid: str,
 ) -> YMap:
     """One row's cells as a YMap, typed, with the columns' defaults for its empty cells."""
     row = YMap()
@@ -180,7 +188,14 @@ def _language_column(
 
 
 def _put(
-    row: YMap, key: str, key_loc: Loc, value, at: Loc, columns, table: str, problems: Collector
+    row: YMap,
+    key: str,
+    key_loc: Loc,
+    value: object,
+    at: Loc,
+    columns: dict[str, Column],
+    table: str,
+    problems: Collector,
 ) -> None:
     if not _filled(value):
         return  # an empty cell: the column's default, or no value
@@ -204,11 +219,11 @@ def _put(
     row.key_locs[key], row.value_locs[key] = key_loc, at
 
 
-def _filled(value) -> bool:
+def _filled(value: object) -> bool:
     return value is not None and not (isinstance(value, str) and not value.strip())
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     """An undeclared column's cell: text as written, a workbook's numbers as numbers."""
     if isinstance(value, float) and value.is_integer():
         return int(value)

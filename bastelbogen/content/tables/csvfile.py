@@ -13,7 +13,7 @@ import io
 from collections.abc import Iterator
 from pathlib import Path
 
-from bastelbogen.content.tables import Cells, register
+from bastelbogen.content.tables import Cell, Cells, ReadOptions, register
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.source import check_controls, read_text
@@ -22,13 +22,13 @@ DELIMITERS = ",;\t|"
 
 
 @register(".csv", ".tsv")
-def read_csv(path: Path, options: dict, loc: Loc) -> Cells:
+def read_csv(path: Path, options: ReadOptions, loc: Loc) -> Cells:
     text = read_text(path, loc, what="table file")
     check_controls(text, str(path))
     delimiter = options.get("delimiter") or _sniff(text, path)
     lines = _Lines(text, delimiter, path)
     reader = csv.reader(lines, delimiter=delimiter, strict=True)
-    rows: list = []
+    rows: list[tuple[int, list[Cell]]] = []
     line, cells = 1, 0
     try:
         for record in reader:

@@ -161,7 +161,7 @@ class SheetCount:
                 " most a spreadsheet program has"
             )
 
-    def _row(self, m: re.Match) -> None:
+    def _row(self, m: re.Match[bytes]) -> None:
         if m[1] is not None:
             found = _cell_ref(_attrs(m[1]).get(b"r", b""))
             self.row = found[0] - 1 if found else self.row
@@ -338,7 +338,7 @@ class TableCount:
                 self.table = _attrs(m[2]).get(b"table:name", b"").decode(errors="replace")
         return cut
 
-    def _cell(self, attrs: dict[bytes, bytes], buf: bytes, m: re.Match) -> None:
+    def _cell(self, attrs: dict[bytes, bytes], buf: bytes, m: re.Match[bytes]) -> None:
         span = _count(attrs.get(b"table:number-columns-repeated"))
         valued = not m[3] or any(key.endswith((b"value-type", b"value")) for key in attrs)
         self.cell = (span, valued)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import difflib
 import gc
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from bastelbogen.content.models import Table
 from bastelbogen.content.schema import Later, inside
-from bastelbogen.content.tables import header, read_cells, rows_of
+from bastelbogen.content.tables import ReadOptions, header, read_cells, rows_of
 from bastelbogen.content.tables.columns import Column, column_schema, convert, read_columns
 from bastelbogen.core.declare import Field, Json, Keys, Section, Text, Type, optional, type_name
 from bastelbogen.core.errors import Collector, ContentError, Loc
@@ -31,7 +32,7 @@ YAML = (".yaml", ".yml")
 
 
 def load_tables(
-    raw, loc: Loc, folder: Path, problems: Collector, langs: tuple[str, ...] = ()
+    raw: object, loc: Loc, folder: Path, problems: Collector, langs: tuple[str, ...] = ()
 ) -> dict[str, Table]:
     # Reading makes many small objects and no cycles: the cycle collector, run again and
     # again over the growing rows, would make a large table's load grow faster than its rows.
@@ -45,7 +46,7 @@ def load_tables(
 
 
 def _load_tables(
-    raw, loc: Loc, folder: Path, problems: Collector, langs: tuple[str, ...]
+    raw: object, loc: Loc, folder: Path, problems: Collector, langs: tuple[str, ...]
 ) -> dict[str, Table]:
     t = Keys(raw, "'tables'", problems, loc)
     tables, columns = {}, {}
@@ -86,7 +87,9 @@ def _row_ids(
     a named key that cannot name a file are told at the cell, each once. A table without
     the key column (a renamed header, a wrong delimiter) is told once, with the columns it
     has. `named`: a file's header, None for a YAML table."""
-    have = named if named is not None else {str(k): None for row in rows for k in row}
+    have: Mapping[str, Loc | None] = (
+        named if named is not None else {str(k): None for row in rows for k in row}
+    )
     if rows and not _has_key(name, rows, key, have, problems):
         return
     seen: dict[str, Loc] = {}
@@ -120,7 +123,9 @@ def _row_id(
         row.value_locs["id"], row.key_locs["id"] = at, row.key_loc(key.name)
 
 
-def _has_key(name: str, rows: YList, key: Key, have: dict, problems: Collector) -> bool:
+def _has_key(
+    name: str, rows: YList, key: Key, have: Mapping[str, Loc | None], problems: Collector
+) -> bool:
     """Whether the table has its key column, and no `id` column beside another key (the
     row's id would be two things). Told once, at `key:` or the table's start."""
     start = getattr(rows, "loc", rows.item_loc(0))
@@ -138,7 +143,7 @@ def _has_key(name: str, rows: YList, key: Key, have: dict, problems: Collector) 
     return True
 
 
-def _no_key(name: str, key: Key, have: dict, start: Loc) -> tuple[Loc, str]:
+def _no_key(name: str, key: Key, have: Mapping[str, Loc | None], start: Loc) -> tuple[Loc, str]:
     """Where and how a table without its key column is told: no `id` column, a key that is
     a text per language, or a key column not there (with the columns it has)."""
     shown = ", ".join(f"'{n}'" if len(n) <= 40 else f"'{n[:37]}...'" for n in list(have)[:8])
@@ -210,10 +215,17 @@ def _check_languages(
 Read = tuple[YList, dict[str, Column], dict[str, Loc] | None, Key]
 
 
-def _table(name: str, spec, loc: Loc, folder: Path, problems: Collector, langs=()) -> Read | None:
+def _table(
+    name: str,
+    spec: object,
+    loc: Loc,
+    folder: Path,
+    problems: Collector,
+    langs: tuple[str, ...] = (),
+) -> Read | None:
     """(rows, columns, the header's names at their cells: None for YAML, the key) of one
     table, or None when it cannot be read."""
-    options: dict = {}
+    options: ReadOptions = {}
     cols: dict[str, Column] = {}
     key = Key()
     if isinstance(spec, YMap) and "file" in spec:
@@ -324,7 +336,11 @@ def _typed_yaml(rows: YList, cols: dict[str, Column], name: str, problems: Colle
 
 
 def _check_cells(
-    table: Table, cols: dict[str, Column], tables: dict, folder: Path, problems: Collector
+    table: Table,
+    cols: dict[str, Column],
+    tables: dict[str, Table],
+    folder: Path,
+    problems: Collector,
 ) -> None:
     """References name a row of their table; picture files are there, inside the game."""
     for key, column in cols.items():
@@ -349,7 +365,13 @@ def _check_cells(
 
 
 def _check_cell(
-    key: str, column: Column, value, at: Loc, ids: set, folder: Path, problems: Collector
+    key: str,
+    column: Column,
+    value: object,
+    at: Loc,
+    ids: set[str],
+    folder: Path,
+    problems: Collector,
 ) -> None:
     """One value of a cell: a reference is an id of its table, a picture a file there."""
     if column.type == "ref" or column.of == "ref":

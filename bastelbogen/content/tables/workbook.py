@@ -16,11 +16,11 @@ import array
 import copy
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from bastelbogen.content.tables import Cells, register
+from bastelbogen.content.tables import Cells, ReadOptions, register
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.isolated import isolated
@@ -29,9 +29,11 @@ from bastelbogen.core.source import read_bytes
 if TYPE_CHECKING:
     import zipfile
 
+    from python_calamine import CalamineWorkbook
+
 
 @register(".xlsx", ".ods")
-def read_workbook(path: Path, options: dict, loc: Loc) -> Cells:
+def read_workbook(path: Path, options: ReadOptions, loc: Loc) -> Cells:
     import python_calamine  # noqa: F401 - imported here, before the child is forked
 
     read_bytes(path, loc, limits.MAX_BINARY_BYTES, what="table file")  # there, and not huge
@@ -74,7 +76,9 @@ def _no_errors(path: Path, sheet: str, cells: list[tuple[int, int, str]]) -> Non
         )
 
 
-def _read(path: Path, options: dict, loc: Loc) -> tuple[str, int, int, list[list]]:
+def _read(
+    path: Path, options: ReadOptions, loc: Loc
+) -> tuple[str, int, int, Sequence[Sequence[object]]]:
     """The sheet asked for, its top-left cell and its values, row by row (in the child)."""
     from python_calamine import CalamineError, CalamineWorkbook
 
@@ -111,7 +115,7 @@ def _read(path: Path, options: dict, loc: Loc) -> tuple[str, int, int, list[list
     return wanted, top, left, grid
 
 
-def _first_with(book, names: list[str], column: str | None) -> str | None:
+def _first_with(book: CalamineWorkbook, names: list[str], column: str | None) -> str | None:
     """The first sheet whose first row names `column` (`pnp new` asks), else the first: all
     looked at in this one opening of the book, so many sheets cost their size, once."""
     for name in names if column is not None else ():
