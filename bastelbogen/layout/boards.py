@@ -14,8 +14,10 @@ off the even split as little as it must, as far as the sheets allow.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+from bastelbogen.content.models import Item
 from bastelbogen.core.geometry import Matrix, Rect, apply, compose, rotate_quarter, translate
 from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import MARK_LENGTH, Page, Placement, PrintSettings, crop_marks
@@ -130,7 +132,7 @@ def _edges(length: float, caps: list[float], keep: list[tuple[float, float]]) ->
     return tuple(edges)
 
 
-def _offsets(reach: float):
+def _offsets(reach: float) -> Iterator[float]:
     yield 0.0
     n = 1
     while n * STEP <= reach:
@@ -139,7 +141,9 @@ def _offsets(reach: float):
         n += 1
 
 
-def tile(item, size: tuple[float, float], settings: PrintSettings, keep=()) -> list[Page]:
+def tile(
+    item: Item, size: tuple[float, float], settings: PrintSettings, keep: tuple[Rect, ...] = ()
+) -> list[Page]:
     """An assembly plan, then one page per sheet, row by row from the top left."""
     t = plan(size, settings, keep)
     turn = rotate_quarter(t.turns, *size)
@@ -150,7 +154,9 @@ def tile(item, size: tuple[float, float], settings: PrintSettings, keep=()) -> l
     return pages
 
 
-def _sheet(item, t: Tiling, turn: Matrix, settings: PrintSettings, row: int, col: int) -> Page:
+def _sheet(
+    item: Item, t: Tiling, turn: Matrix, settings: PrintSettings, row: int, col: int
+) -> Page:
     page_w, page_h = settings.page_size
     h = t.size[1]
     x0, cw = t.xs[col], t.xs[col + 1] - t.xs[col]
@@ -204,12 +210,12 @@ def _sheet(item, t: Tiling, turn: Matrix, settings: PrintSettings, row: int, col
     )
 
 
-def _moved(rect: Rect, shift) -> Rect:
+def _moved(rect: Rect, shift: tuple[float, float]) -> Rect:
     x, y, w, h = rect
     return x + shift[0], y + shift[1], w, h
 
 
-def _overview(item, t: Tiling, turn, settings: PrintSettings) -> Page:
+def _overview(item: Item, t: Tiling, turn: Matrix, settings: PrintSettings) -> Page:
     """The whole board, small, with the sheets drawn on it and numbered: how to lay them."""
     page_w, page_h = settings.page_size
     w, h = t.size

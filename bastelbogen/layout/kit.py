@@ -7,7 +7,7 @@ file at a time, so a kit's memory stays that of its largest component."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from bastelbogen.checks.preflight import Preflight
@@ -16,10 +16,12 @@ from bastelbogen.content.kinds import Kind, kind_of
 from bastelbogen.content.models import Component, Game, Item, Variant
 from bastelbogen.content.painters import MOTIFS, PAINTERS, Mark
 from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.geometry import Rect
 from bastelbogen.core.remembered import REMEMBERED, digest
 from bastelbogen.core.units import mm
 from bastelbogen.layout import boards
 from bastelbogen.layout.arts import Arts
+from bastelbogen.layout.cells import Grid
 from bastelbogen.layout.imposition import BuildOptions, Page, PrintSettings, cut_guides, impose
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.nesting import nest_grid
@@ -71,19 +73,33 @@ class _Planned:
     swell: bool
 
 
-def _nest(component: Component):
+def _nest(component: Component) -> Callable[[Rect, tuple[float, float], float], Grid] | None:
     """How pieces of an interlocking shape nest in an area, or None for a box grid."""
     shape = component.shape
     return (lambda area, size, bleed: nest_grid(area, size, bleed, shape)) if shape.nests else None
 
 
-def _grid(items, trim, settings: PrintSettings, component: Component, has_back: bool, keep=()):
+def _grid(
+    items: list[Item],
+    trim: tuple[float, float],
+    settings: PrintSettings,
+    component: Component,
+    has_back: bool,
+    keep: tuple[Rect, ...] = (),
+) -> list[Page]:
     nest = _nest(component)
     fit = (lambda area, size, bleed, pad: nest(area, size, bleed)) if nest else None
     return impose(items, trim, settings, has_back, component.marks, component.block, fit)
 
 
-def _tiled(items, trim, settings: PrintSettings, component: Component, has_back: bool, keep=()):
+def _tiled(
+    items: list[Item],
+    trim: tuple[float, float],
+    settings: PrintSettings,
+    component: Component,
+    has_back: bool,
+    keep: tuple[Rect, ...] = (),
+) -> list[Page]:
     return [page for item in items for page in boards.tile(item, trim, settings, keep)]
 
 
@@ -265,7 +281,7 @@ def _plan(
     return _Planned(component, items, trim, bleed, has_back, pages, swell)
 
 
-def _keep(game: Game, component: Component, layouts: Layouts) -> tuple:
+def _keep(game: Game, component: Component, layouts: Layouts) -> tuple[Rect, ...]:
     """The areas of a tiled piece no glue seam may cross, piece-local with y up: those its
     kind was given (`keep-whole`) and those its face's motifs say they draw."""
     w, h = component.size
@@ -279,7 +295,7 @@ def _keep(game: Game, component: Component, layouts: Layouts) -> tuple:
     return kind_of(component).keep_whole(component) + tuple(drawn)
 
 
-def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list]]:
+def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list[Item]]]:
     """The pages a component keeps and the items it offers to the shared sheets: never a
     board's or a page-sized sheet's, a picture's pieces laid as blocks, swell paper's, or a
     deck kept whole in its own file (`whole`). Shaped pieces share too: interlocking ones as
@@ -298,7 +314,7 @@ def _painted(
     pages: list[Page],
     layouts: Layouts,
     lang: str,
-    options,
+    options: BuildOptions,
     preflight: Preflight | None,
 ) -> LaidOut:
     """A file with the items its pages show and their art in one language (made when a

@@ -32,7 +32,16 @@ from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
 from bastelbogen.layout.places import box_mm, box_written, check_place
 from bastelbogen.layout.safe import SafeZone
-from bastelbogen.layout.values import key_of, mapping, paths_of, render, strings, truthy
+from bastelbogen.layout.values import (
+    Context,
+    Key,
+    key_of,
+    mapping,
+    paths_of,
+    render,
+    strings,
+    truthy,
+)
 
 BOX_KEYS = ("name", "painter", "box", "when")
 
@@ -43,14 +52,15 @@ class BoxSpec:
 
     name: str
     painter: str
-    box: tuple | str  # mm from the trim's top-left corner (or expressions), or 'bleed'
+    # Mm from the trim's top-left corner (or expressions), or 'bleed'.
+    box: tuple[str | float, ...] | str
     params: YMap
     when: str | None
     loc: Loc
 
     def sources(self, params: bool = True) -> list[str]:
         """Its expressions: where it lies (`when`, `box`) and, with `params`, what it shows."""
-        found = [self.when, *(self.box if isinstance(self.box, tuple) else ())]
+        found: list[object] = [self.when, *(self.box if isinstance(self.box, tuple) else ())]
         for key, value in self.params.items() if params else ():
             if key not in BOX_KEYS and key != "with":
                 found += strings(value)
@@ -62,7 +72,7 @@ class BoxSpec:
         return paths_of(self.sources(), self.params, self.box)
 
     @cached_property
-    def memo(self) -> Cache:
+    def memo(self) -> Cache[Key, Box | None]:
         """The boxes resolved for items, by values.key_of: its region of the one cache."""
         return BOXES.of(self)
 
@@ -137,7 +147,7 @@ class Box:
             object.__setattr__(self, "_hash", found)
         return found
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, object]:
         # Sent to a worker without what was worked out here: a string's hash differs
         # from process to process.
         return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
@@ -170,7 +180,7 @@ class Layouts:
         self.folders = folders
         self._cache: dict[str, Layout] = {}
 
-    def get(self, name: str, loc: Loc, _chain: tuple = ()) -> Layout:
+    def get(self, name: str, loc: Loc, _chain: tuple[str, ...] = ()) -> Layout:
         if name in self._cache:
             return self._cache[name]
         _check_chain(name, loc, _chain)
@@ -207,7 +217,7 @@ class Layouts:
         return path
 
 
-def _check_chain(name: str, loc: Loc, chain: tuple) -> None:
+def _check_chain(name: str, loc: Loc, chain: tuple[str, ...]) -> None:
     """A layout extends no layout that extends it, in a chain of at most 16."""
     if name in chain:
         raise ContentError(Problem(loc, f"template '{name}' extends itself"))
@@ -229,7 +239,7 @@ def _put(boxes: list[BoxSpec], spec: BoxSpec) -> None:
         boxes[at] = spec
 
 
-def _box(raw, loc: Loc, problems: Collector) -> BoxSpec | None:
+def _box(raw: object, loc: Loc, problems: Collector) -> BoxSpec | None:
     if not isinstance(raw, YMap):
         problems.add(loc, f"a box must be a mapping, got {type_name(raw)}")
         return None
@@ -284,7 +294,7 @@ def _painter_named(raw: YMap, problems: Collector) -> bool:
 
 def resolve(
     layout: Layout,
-    context: dict,
+    context: Context,
     size: tuple[float, float],
     label: str = "",
     safe: SafeZone | None = None,
@@ -297,9 +307,10 @@ def resolve(
     boxes, problems = [], Collector()
     for spec in layout.boxes:
         key = key_of(spec.reads, spec.painter, context, size, safe, layout.name)
-        found = spec.memo.get(key, ABSENT)  # one look (a key hashed once); None is never kept
+        # One look (a key hashed once); a box with no key (None) is never kept.
+        found = spec.memo.get(key, ABSENT) if key is not None else ABSENT
         if found is not ABSENT:
-            if found is not None:  # None: a box whose `when` does not hold
+            if isinstance(found, Box):  # else None: a box whose `when` does not hold
                 boxes.append(found)
             continue
         try:  # every box's mistake told, not only the first's
@@ -317,7 +328,7 @@ def resolve(
 
 def _resolved(
     spec: BoxSpec,
-    context: dict,
+    context: Context,
     size: tuple[float, float],
     height: float,
     label: str,

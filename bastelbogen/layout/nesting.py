@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import math
 
+from bastelbogen.core.geometry import Rect
 from bastelbogen.core.shapes import Shape
-from bastelbogen.layout.imposition import Grid
+from bastelbogen.layout.cells import Grid
 
 SQRT3_2 = math.sqrt(3) / 2
 
 
-def nest_grid(area, size: tuple[float, float], bleed: float, shape: Shape) -> Grid:
+def nest_grid(area: Rect, size: tuple[float, float], bleed: float, shape: Shape) -> Grid:
     """The nest that holds the most pieces in `area` (x, y, w, h), the pieces upright or
     turned a quarter (a pointy hex turned is a flat one)."""
     best = Grid((), 0)
@@ -35,13 +36,15 @@ def nest_grid(area, size: tuple[float, float], bleed: float, shape: Shape) -> Gr
     return best
 
 
-def _rows(area, w: float, h: float, bleed: float, shape: Shape) -> tuple:
+def _rows(
+    area: Rect, w: float, h: float, bleed: float, shape: Shape
+) -> tuple[tuple[float, float], ...]:
     """Offset rows in the area, kept `bleed` inside its edges, centred in it."""
     x0, y0, aw, ah = area
     px = w + 2 * bleed
     # Rows overlap by the hex's slanted quarter, circles by the hexagonal lattice's height.
     py = px * SQRT3_2 * h / w if shape.kind == "circle" else 0.75 * h * px / w
-    best: tuple = ()
+    best: tuple[tuple[float, float], ...] = ()
     for first in (0, 1):  # which rows are pushed half a piece to the right
         cells = []
         r = 0
@@ -63,6 +66,6 @@ def _rows(area, w: float, h: float, bleed: float, shape: Shape) -> tuple:
     return tuple((cx + dx, cy + dy) for cx, cy in best)
 
 
-def _reading_order(cells: tuple) -> tuple:
+def _reading_order(cells: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:
     """Row by row from the top, left to right, as cards are laid."""
     return tuple(sorted(cells, key=lambda c: (-round(c[1], 3), round(c[0], 3))))

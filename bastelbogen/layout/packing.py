@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bastelbogen.core.geometry import Rect
 from bastelbogen.core.units import mm
 
 GAP = mm(4)  # between blocks: a scissor cut between two pieces, or their crop marks
@@ -45,7 +46,7 @@ class _Page:
     """A page being packed: its width, what blocks keep out of, its shelves."""
 
     width: float  # of the room
-    keep_out: tuple = ()  # rectangles (x, y, w, h) in the room that no block may touch
+    keep_out: tuple[Rect, ...] = ()  # rectangles (x, y, w, h) in the room that no block may touch
     shelves: list[_Shelf] = field(default_factory=list)
     placed: list[Placed] = field(default_factory=list)
 
@@ -58,7 +59,9 @@ class _Page:
 
 
 def pack(
-    shapes: list[list[tuple[float, float]]], room: tuple[float, float], keep_out: tuple = ()
+    shapes: list[list[tuple[float, float]]],
+    room: tuple[float, float],
+    keep_out: tuple[Rect, ...] = (),
 ) -> list[list[Placed]]:
     """Pages of placed blocks; `shapes[i]` lists the (width, height) block i can take, every
     one of which fits the room. Blocks go biggest first, each into the first shelf (of the
@@ -77,14 +80,16 @@ def pack(
     return [page.placed for page in pages]
 
 
-def fits_alone(size: tuple[float, float], room: tuple[float, float], keep_out: tuple) -> bool:
+def fits_alone(
+    size: tuple[float, float], room: tuple[float, float], keep_out: tuple[Rect, ...]
+) -> bool:
     """Whether a block of `size` goes onto an empty page of the room, clear of `keep_out`
     (then `pack` places it, on a page of its own if need be)."""
     w, h = size
     return h <= room[1] and _clear(_Page(room[0], keep_out), 0.0, room[1] - h, w, h) is not None
 
 
-def _into_shelf(page: _Page, i: int, shapes) -> bool:
+def _into_shelf(page: _Page, i: int, shapes: list[tuple[float, float]]) -> bool:
     """Beside the blocks of a shelf, in the narrowest shape no higher than the shelf."""
     for shelf in page.shelves:
         fits = [(w, k) for k, (w, h) in enumerate(shapes) if h <= shelf.height]
@@ -112,7 +117,9 @@ def _clear(page: _Page, x: float, y: float, w: float, h: float) -> float | None:
     return x if x + w <= page.width else None
 
 
-def _new_shelf(page: _Page, i: int, shapes, room: tuple[float, float]) -> bool:
+def _new_shelf(
+    page: _Page, i: int, shapes: list[tuple[float, float]], room: tuple[float, float]
+) -> bool:
     """A new shelf under the others, in the flattest shape that fits across the page."""
     free = page.floor(room[1])
     fits = [

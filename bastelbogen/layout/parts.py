@@ -15,9 +15,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bastelbogen.content.models import Item
 from bastelbogen.core.geometry import Rect, bounds, grow, union
+from bastelbogen.layout.cells import Grid
 from bastelbogen.layout.imposition import (
-    Grid,
     Page,
     Placement,
     PrintSettings,
@@ -41,7 +42,7 @@ class Tail:
     """A component's items offered to the shared sheets."""
 
     key: int  # the component's number, handed back with its placements
-    items: tuple
+    items: tuple[Item, ...]
     size: tuple[float, float]  # trim
     bleed: float
     marks: bool
@@ -51,7 +52,7 @@ class Tail:
 
 def tails_of(
     pages: list[Page], two_sided: bool, settings: PrintSettings, bleed: float
-) -> tuple[int, list[list]]:
+) -> tuple[int, list[list[Item]]]:
     """How many of a component's pages it keeps, and the items it offers to the shared
     sheets, sheet by sheet: all of them when it is one-sided and even its fullest sheet
     leaves room (a pair of benches, a die net), else those of its last sheet when that is
@@ -70,7 +71,7 @@ def tails_of(
     return fronts[-1], sheets[-1:]
 
 
-def _fronts(page: Page) -> list:
+def _fronts(page: Page) -> list[Placement]:
     """The placements of a page's fronts."""
     return [p for p in page.placements if p.side == "front"]
 
@@ -108,7 +109,7 @@ def packable(tail: Tail, settings: PrintSettings) -> bool:
     return any(fits_alone(s.size, (room_w, room_h), _zones(settings)) for s in shapes)
 
 
-def _zones(settings: PrintSettings) -> tuple:
+def _zones(settings: PrintSettings) -> tuple[Rect, ...]:
     """The registration marks' zones in the room's coordinates: no block goes into one."""
     x0, y0, _, _ = printable_area(settings)
     return tuple((x - x0, y - y0, w, h) for x, y, w, h in settings.keep_out)
@@ -125,7 +126,8 @@ class _Shape:
     item: tuple[float, float]  # one item's size as laid (turned or not)
     outer: float
     gap: float
-    cells: tuple = ()  # a nest's cells from the block's lower-left corner (else a grid's)
+    # A nest's cells from the block's lower-left corner (else a grid's).
+    cells: tuple[tuple[float, float], ...] = ()
 
 
 def _shapes(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
@@ -155,7 +157,7 @@ def _shapes(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
 def _nests(tail: Tail, room: tuple[float, float]) -> list[_Shape]:
     """Blocks of interlocking pieces (hexes, circles), from one piece a row to as many as
     the room's width holds: the first pieces of a nest as wide as that, in reading order."""
-    found: dict = {}
+    found: dict[tuple[float, float], _Shape] = {}
     for across in range(1, len(tail.items) + 1):
         for w in tail.size:  # a row as wide as `across` pieces, upright or turned
             shape = _nest(tail, room, across, w)
@@ -208,8 +210,8 @@ def _sheet(blocks: list[tuple[Tail, Grid]], settings: PrintSettings) -> list[Pag
     """One shared sheet: its front page, and a back page for the blocks printed with backs."""
     fronts: list[tuple[Tail, Placement]] = []
     backs: list[tuple[Tail, Placement]] = []
-    marks: list[tuple] = []
-    back_marks: list[tuple] = []
+    marks: list[tuple[float, float, float, float]] = []
+    back_marks: list[tuple[float, float, float, float]] = []
     flip = page_flip(settings)
     for tail, grid in blocks:
         local = (0.0, 0.0, *tail.size)
@@ -235,7 +237,11 @@ def _sheet(blocks: list[tuple[Tail, Grid]], settings: PrintSettings) -> list[Pag
     return pages
 
 
-def _page(placed: list[tuple[Tail, Placement]], settings: PrintSettings, marks) -> Page:
+def _page(
+    placed: list[tuple[Tail, Placement]],
+    settings: PrintSettings,
+    marks: tuple[tuple[float, float, float, float], ...],
+) -> Page:
     return Page(
         settings.page_size,
         tuple(p for _, p in placed),

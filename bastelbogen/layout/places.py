@@ -10,16 +10,18 @@ from typing import TYPE_CHECKING
 from bastelbogen.content.painters import known
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.geometry import Rect
 from bastelbogen.core.source import YList
 from bastelbogen.core.templating import expand
 from bastelbogen.core.units import mm
 from bastelbogen.layout.safe import SafeZone
+from bastelbogen.layout.values import Context
 
 if TYPE_CHECKING:  # the spec's module calls this one
     from bastelbogen.layout.layouts import BoxSpec
 
 
-def box_written(box) -> bool:
+def box_written(box: object) -> bool:
     """Numbers, or expressions over the item's `width` and `height` (mm) for layouts that
     follow a size computed elsewhere (a stand's panel, say); `bleed` is the trim grown by
     the bleed chosen for the build, for art that runs off the edge."""
@@ -37,10 +39,13 @@ def box_written(box) -> bool:
     )
 
 
-def box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:
+def box_mm(spec: BoxSpec, context: Context, label: str) -> tuple[float, ...]:
     if spec.box == "bleed":
-        b = context.get("bleed", 0.0)
-        return (-b, -b, context["width"] + 2 * b, context["height"] + 2 * b)
+        b, width, height = context.get("bleed", 0.0), context["width"], context["height"]
+        # Millimetres: resolve puts the item's size in the context, pieces the bleed.
+        assert isinstance(b, int | float)
+        assert isinstance(width, int | float) and isinstance(height, int | float)
+        return (-b, -b, width + 2 * b, height + 2 * b)
     if not any(isinstance(v, str) for v in spec.box):
         return tuple(float(v) for v in spec.box)
     loc = spec.params.value_loc("box")
@@ -65,12 +70,14 @@ def box_mm(spec: BoxSpec, context: dict, label: str) -> tuple[float, ...]:
     return tuple(values)
 
 
-def plausible(value) -> bool:
+def plausible(value: float) -> bool:
     """A finite number of millimetres no item could exceed."""
     return math.isfinite(value) and abs(value) <= limits.MAX_LENGTH_MM
 
 
-def check_place(spec: BoxSpec, rect, size, label: str, safe: SafeZone | None) -> None:
+def check_place(
+    spec: BoxSpec, rect: Rect, size: tuple[float, float], label: str, safe: SafeZone | None
+) -> None:
     x, y, w, h = rect
     width, height = size
     if x >= width or y >= height or x + w <= 0 or y + h <= 0:

@@ -22,13 +22,13 @@ a ContentError at its place in their files.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, replace
-from typing import cast
+from typing import Protocol
 
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.kinds import kind_of
-from bastelbogen.content.models import Game, Item, Variant
+from bastelbogen.content.models import Component, Game, Item, Variant
 from bastelbogen.content.painters import known
 from bastelbogen.core.errors import ProofError
 from bastelbogen.core.geometry import (
@@ -41,8 +41,9 @@ from bastelbogen.core.geometry import (
     mirror_x,
     mirror_y,
 )
-from bastelbogen.core.shapes import holds, offset, seen_from_behind
+from bastelbogen.core.shapes import Loop, holds, offset, seen_from_behind
 from bastelbogen.layout.arts import Arts
+from bastelbogen.layout.faces import Art
 from bastelbogen.layout.imposition import (
     DOUBLE_SIDED,
     Page,
@@ -94,14 +95,24 @@ def _pdf(laid: LaidOut) -> str:
 
 
 def _item(p: Placement) -> Item:
-    return cast(Item, p.item)  # a placement holds an item of the game
+    return p.item
 
 
 def _name(p: Placement) -> str:
     return f"item '{_item(p).id}' ({p.side})"
 
 
-def _plans(laid: LaidOut) -> dict[int, object]:
+class _Plan(Protocol):
+    """What the proof reads of a component's plan (kit's, a file's `plans`)."""
+
+    @property
+    def trim(self) -> tuple[float, float]: ...
+
+    @property
+    def bleed(self) -> float: ...
+
+
+def _plans(laid: LaidOut) -> dict[int, _Plan]:
     return {id(item): plan for plan in laid.plans for item in plan.items}
 
 
@@ -148,7 +159,7 @@ def _across(page: Page) -> Matrix:
 
 
 def _backs_behind(
-    laid: LaidOut, front: Page, back: Page, behind: Matrix, plans: dict, where: str
+    laid: LaidOut, front: Page, back: Page, behind: Matrix, plans: dict[int, _Plan], where: str
 ) -> Iterator[Breach]:
     """Each back on `back` lies behind its item's front on `front`: a corner of the piece
     seen through the paper (the piece turned over about its upright axis) lands where that
@@ -209,7 +220,7 @@ def _frame(page: Page) -> Rect:
     return inset, inset, page.size[0] - 2 * inset, page.size[1] - 2 * inset
 
 
-def _inked(page: Page, plans: dict) -> Iterator[tuple[str, Rect]]:
+def _inked(page: Page, plans: dict[int, _Plan]) -> Iterator[tuple[str, Rect]]:
     for p in page.placements:
         yield _name(p), p.clip if p.clip is not None else grow(p.trim, plans[id(p.item)].bleed)
     for x1, y1, x2, y2 in page.marks:
@@ -239,7 +250,7 @@ def _overlap(a: Rect, b: Rect) -> bool:
 def safe_text(kit: Kit) -> Iterator[Breach]:
     """Every text box of every placed side inside its piece's safe outline; the boxes of
     sides whose places are made alike (Arts.place_key) are looked at once."""
-    seen: set = set()
+    seen: set[Hashable] = set()  # the place keys of the sides looked at
     for laid in kit.files:
         safe: dict[tuple[str, str], SafeOutline] = {}
         for n, page in enumerate(laid.pages):
@@ -266,13 +277,13 @@ class SafeOutline:
     not `needed` where its text need not (a kind without a safe zone). Its width is the
     component's `safe`. The proof's one use of shapes.offset and holds."""
 
-    def __init__(self, game: Game, component, side: str):
+    def __init__(self, game: Game, component: Component, side: str) -> None:
         self.kind, self.component, self.game, self.side = kind_of(component), component, game, side
         width = width_of(component)  # the one safe width
         self.needed = width is not None
         self.width: float = width or 0.0
         self._held: dict[Rect, bool] = {}  # a layout puts its boxes in few places
-        self._loops: tuple | None = None
+        self._loops: tuple[Loop, ...] | None = None
 
     def holds(self, rect: Rect) -> bool:
         if rect not in self._held:
@@ -293,7 +304,7 @@ class SafeOutline:
         return holds(self._loops, rect)
 
 
-def _outside(art, safe: SafeOutline) -> str | None:
+def _outside(art: Art | None, safe: SafeOutline) -> str | None:
     """The name of the art's first text box that leaves the safe outline, else None."""
     painters = known()
     for matrix, face in art.layers if art is not None else ():
@@ -325,7 +336,11 @@ def once(kit: Kit) -> Iterator[Breach]:
 
 
 def _each_once(
-    kit: Kit, files: list[LaidOut], count: dict, cells: dict, lang: str
+    kit: Kit,
+    files: list[LaidOut],
+    count: dict[tuple[int, str], int],
+    cells: dict[int, list[Rect]],
+    lang: str,
 ) -> Iterator[Breach]:
     backs = kit.settings.duplex != "none"
     planned = {id(plan): (laid, plan) for laid in files for plan in laid.plans}
