@@ -8,10 +8,13 @@ once while it is recent and drawn as one PDF form however far apart its uses are
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Hashable, Iterable, Sequence
+from enum import Enum
+from typing import Final, Protocol, TypeVar
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.kinds import kind_of
-from bastelbogen.content.models import Game, Item
+from bastelbogen.content.models import Component, Game, Item
 from bastelbogen.core.errors import ContentError, of_piece
 from bastelbogen.layout.faces import Art, context
 from bastelbogen.layout.imposition import BuildOptions
@@ -21,9 +24,40 @@ from bastelbogen.layout.values import typed
 
 RECENT = 64  # arts kept for reuse: a page's worth of fronts and backs, and more
 MISSING = ("<missing>",)  # a name the item's context lacks (hashable, unlike a sentinel)
-_UNKNOWN = object()  # a key not worked out yet
+
+
+class _Unknown(Enum):
+    """A sentinel as an enum's one member, so that mypy tells it apart (`is _UNKNOWN`)."""
+
+    KEY = 0
+
+
+_UNKNOWN: Final = _Unknown.KEY  # a key not worked out yet
 OWN = "<own>"  # heads the key of a side that shares with no other (see `shared`)
 SHARED = ("tables",)  # names whose value is one object per file and language: keyed so
+
+# What a side's art is made of: each name its layouts read, with its value (values.typed).
+Reads = tuple[tuple[str, Hashable], ...]
+# A side's key: (component id, side, Reads), or (OWN, id(item), side) for a side that shares
+# with no other; a writer may add to it (render/pdf.py marks a bare art's).
+SideKey = tuple[str, int | str, str | Reads, *tuple[Hashable, ...]]
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Planned(Protocol):
+    """What the arts read of a component's plan: kit.py's _Planned (kit.py imports this
+    module, so this one cannot import it)."""
+
+    @property
+    def items(self) -> Sequence[Item]: ...
+    @property
+    def trim(self) -> tuple[float, float]: ...
+    @property
+    def bleed(self) -> float: ...
+    @property
+    def has_back(self) -> bool: ...
 
 
 class Arts:
@@ -32,7 +66,7 @@ class Arts:
     def __init__(
         self,
         game: Game,
-        plans,
+        plans: Sequence[Planned],
         layouts: Layouts,
         options: BuildOptions,
         lang: str,
@@ -40,34 +74,47 @@ class Arts:
     ) -> None:
         self.game, self.layouts, self.preflight = game, layouts, preflight
         self.lang = lang
-        self.face_options = {"lang": lang, "braille": options.braille, "theme": options.theme}
+        self.face_options: dict[str, object] = {
+            "lang": lang,
+            "braille": options.braille,
+            "theme": options.theme,
+        }
         self._plans = _by_component(plans)
-        self._recent: OrderedDict = OrderedDict()  # key -> art, the most recent last
-        self._by_art: OrderedDict = OrderedDict()  # art -> the key it was first made for
-        self._canon: dict = {}  # key -> the key of an equal art made before
-        self._context: tuple[int, dict] | None = None  # the last item's, for both its sides
+        # key -> art, the most recent last
+        self._recent: OrderedDict[SideKey, Art] = OrderedDict()
+        # art -> the key it was first made for
+        self._by_art: OrderedDict[Art, SideKey] = OrderedDict()
+        # key -> the key of an equal art made before
+        self._canon: dict[SideKey, SideKey] = {}
+        # The last item's context, for both its sides.
+        self._context: tuple[int, dict[str, object]] | None = None
         self._told: set[int] = set()  # sides the preflight saw: 2·id(item) + (back)
-        self._read: dict = {}  # (component, side, places) -> the names its key holds
+        # (component, side, places) -> the names its key holds (None: the side is its own).
+        self._read: dict[tuple[int, str, bool], tuple[str, ...] | None] = {}
 
-    def _plan(self, item: Item):
+    def _plan(self, item: Item) -> Planned:
         plan = self._plans.get(id(item.component))
         return plan if plan is not None else self._plans[id(item)]
 
-    def key(self, item: Item, side: str, canonical: bool = True) -> tuple | None:
+    def key(self, item: Item, side: str, canonical: bool = True) -> SideKey | None:
         """The side's key, or None when it has no art: what its art is made from, or
         (`canonical`) the key of an equal art met recently (two components' common back, a
         face whose layout reads a value it then leaves unused). Which arts were met
         depends on what was asked before; the key itself, not `canonical`, on the side
         alone."""
         raw = self._raw_key(item, side)
-        return self._canon.get(raw, raw) if canonical else raw
+        return self._canonical(raw) if canonical else raw
 
-    def place_key(self, item: Item, side: str) -> tuple | None:
+    def _canonical(self, raw: SideKey | None) -> SideKey | None:
+        """The key of an equal art made before, else `raw` itself (None: no art)."""
+        return None if raw is None else self._canon.get(raw, raw)
+
+    def place_key(self, item: Item, side: str) -> SideKey | None:
         """Like `key`, but of where the side's boxes lie, not what they show: equal for two
         cards whose boxes lie alike though their words differ (the proof looks at one)."""
         return self._raw_key(item, side, places=True)
 
-    def _raw_key(self, item: Item, side: str, places: bool = False) -> tuple | None:
+    def _raw_key(self, item: Item, side: str, places: bool = False) -> SideKey | None:
         plan = self._plan(item)
         component = item.component
         if not (component.face if side == "front" else component.back) or (
@@ -103,21 +150,21 @@ class Arts:
             return (OWN, id(item), side)
 
     @staticmethod
-    def shared(key) -> bool:
+    def shared(key: Hashable) -> bool:
         """Whether the key says what the art is made of (not only whose it is), so that an
         equal key in another build means an equal art."""
-        return key is not None and key[0] != OWN
+        return isinstance(key, tuple) and key[0] != OWN  # a key, not None (no art)
 
     def get(self, item: Item, side: str) -> Art | None:
         """The side's art; the first time a side is asked for, the preflight sees it."""
         return self.placed(item, side)[0]
 
-    def placed(self, item: Item, side: str) -> tuple[Art | None, tuple | None, tuple | None]:
+    def placed(self, item: Item, side: str) -> tuple[Art | None, SideKey | None, SideKey | None]:
         """The side's art, its key and its own key (see `key`), worked out once for all."""
         raw = self._raw_key(item, side)
         art = self._art(item, side, raw)
         self.tell(item, side, art)
-        return art, self._canon.get(raw, raw), raw
+        return art, self._canonical(raw), raw
 
     def tell_to(self, preflight: Preflight) -> None:
         """From now on the preflight sees each side the first time it is asked for (the
@@ -136,7 +183,7 @@ class Arts:
                     art.layers[0][1], plan.trim, plan.bleed, f"item '{item.id}' ({side})"
                 )
 
-    def same_as(self, other: Arts, items) -> bool:
+    def same_as(self, other: Arts, items: Iterable[Item]) -> bool:
         """Whether every side of `items` comes out the same here as in `other` (another
         language): by their keys, else by the arts themselves."""
         for item in items:
@@ -146,7 +193,7 @@ class Arts:
                     return False
         return True
 
-    def _art(self, item: Item, side: str, key=_UNKNOWN) -> Art | None:
+    def _art(self, item: Item, side: str, key: SideKey | None | _Unknown = _UNKNOWN) -> Art | None:
         key = self._raw_key(item, side) if key is _UNKNOWN else key
         if key is None:
             return None
@@ -166,6 +213,7 @@ class Arts:
                 )
             except ContentError as exc:  # a box past the safe zone, an expression failing
                 raise of_piece(exc, item) from None
+            assert art is not None  # art_of has none only for a side without a layout: no key
             _remember(self._recent, key, art)
             first = self._by_art.get(art)
             if first is not None and first != key:
@@ -176,12 +224,14 @@ class Arts:
             self._recent.move_to_end(key)
         return art
 
-    def _context_of(self, item: Item) -> dict:
+    def _context_of(self, item: Item) -> dict[str, object]:
         if self._context is None or self._context[0] != id(item):
             self._context = (id(item), context(self.game, item, self.face_options))
         return self._context[1]
 
-    def _reads(self, component, side: str, places: bool = False) -> frozenset[str] | None:
+    def _reads(
+        self, component: Component, side: str, places: bool = False
+    ) -> frozenset[str] | None:
         kind = kind_of(component)
         names = set(kind.reads(component))
         layouts = [(component.back, component.back_loc)]
@@ -199,10 +249,10 @@ class Arts:
         return frozenset(names)
 
 
-def _by_component(plans) -> dict:
+def _by_component(plans: Sequence[Planned]) -> dict[int, Planned]:
     """Each item's plan: by its component where the file plans all of a component's items
     alike (a deck of 30,000 cards holds one entry, not 30,000), else by the item."""
-    found: dict = {}
+    found: dict[int, Planned | None] = {}
     for plan in plans:
         for component in {id(item.component) for item in plan.items}:
             found[component] = plan if component not in found else None
@@ -213,7 +263,7 @@ def _by_component(plans) -> dict:
     return {**shared, **alone}
 
 
-def _remember(recent: OrderedDict, key, value) -> None:
+def _remember(recent: OrderedDict[K, V], key: K, value: V) -> None:
     recent[key] = value
     if len(recent) > RECENT:
         recent.popitem(last=False)

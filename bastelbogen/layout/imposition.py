@@ -12,6 +12,7 @@ left-right turn.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from typing import Any
@@ -33,12 +34,17 @@ from bastelbogen.core.geometry import (
 )
 from bastelbogen.core.units import mm
 from bastelbogen.layout.cells import Grid, clear_cells, kept_runs, score, usable
-from bastelbogen.layout.registration import outside, zones
+from bastelbogen.layout.registration import Line, outside, zones
 
 PAPERS = {name: (mm(w), mm(h)) for name, (w, h) in PAPERS_MM.items()}
 MARK_LENGTH = mm(5)
 MARK_WIDTH = 0.25  # pt
 EPS = 1e-6
+
+# The room (left, bottom, right, top) a grid keeps beyond its outer trims: bleed and marks.
+Room = tuple[float, float, float, float]
+# Lays items of a size (with their bleed and room) in an area: a nest of shapes (kit.py).
+Fit = Callable[[Rect, tuple[float, float], float, Room], Grid]
 
 
 class PrintSettings(PrintOptions):
@@ -122,7 +128,8 @@ class Page:
     align: tuple[tuple[float, float, float, float], ...] = ()  # lay the neighbour's edge here
     label: str = ""  # which sheet this is, printed in the margin
     number: int = 0  # a board's sheet: its number, also printed inside the cut
-    overview: tuple | None = None  # (item, matrix, sheet rects): a board's assembly plan
+    # (item, matrix, sheet rects): a board's assembly plan
+    overview: tuple[Item, Matrix, tuple[Rect, ...]] | None = None
     registration: float | None = None  # print-then-cut marks, this far in from the edges
     cuts: tuple[tuple[float, float, float, float], ...] = ()  # dashed guides between sheets
 
@@ -153,7 +160,7 @@ def turned_over(settings: PrintSettings) -> Matrix:
 DOUBLE_SIDED = ("long", "short")  # the duplex modes that print a file's backs as its even pages
 
 
-def printed_as(sides, duplex: str) -> str:
+def printed_as(sides: Collection[str], duplex: str) -> str:
     """How a file whose pages show these sides goes through the printer: "one-sided", or
     the build's duplex mode (long, short: double-sided, each even page the back of the
     page before; fold: one-sided, then folded). The print guide says it, the proof checks
@@ -187,8 +194,8 @@ def fit_grid(
     area: Rect,
     size: tuple[float, float],
     bleed: float,
-    pad: tuple,
-    keep_out: tuple = (),
+    pad: Room,
+    keep_out: tuple[Rect, ...] = (),
     block: tuple[int, int] | None = None,
 ) -> Grid:
     """Most items of `size` that fit in `area`, upright or turned, counting only the cells
@@ -217,7 +224,13 @@ ALIGNS = (
 
 
 def _grid(
-    area: Rect, w: float, h: float, bleed: float, pad: tuple, turns: int, align=(0.5, 0.5)
+    area: Rect,
+    w: float,
+    h: float,
+    bleed: float,
+    pad: Room,
+    turns: int,
+    align: tuple[float, float] = (0.5, 0.5),
 ) -> Grid:
     x, y, aw, ah = area
     gap = 2 * bleed
@@ -248,13 +261,13 @@ def back_matrix(
 
 
 def impose(
-    items: list,
+    items: Sequence[Item],
     size: tuple[float, float],
     settings: PrintSettings,
     has_back: bool,
     marks: bool = True,
     block: tuple[int, int] | None = None,
-    fit=None,
+    fit: Fit | None = None,
 ) -> list[Page]:
     """Pages for one component: fronts and, for duplex, their backs; or fold sheets.
     With `block` (columns, rows), each run of that many items is laid as one block, so the
@@ -266,7 +279,7 @@ def impose(
 
     fold = settings.duplex == "fold" and has_back
     keep_out = () if fold else settings.keep_out  # a fold sheet carries no marks
-    fold_line = None
+    fold_line: Line | None = None
     if fold:
         grid, flip, fold_line = _fold_grid(printable, size, b, outer, page_w, page_h)
     elif fit is None:
@@ -294,7 +307,17 @@ def impose(
     )
 
 
-def _laid(items, grid, order, flip, size, settings, has_back: bool, marks: bool, fold_line):
+def _laid(
+    items: Sequence[Item],
+    grid: Grid,
+    order: list[int],
+    flip: Matrix,
+    size: tuple[float, float],
+    settings: PrintSettings,
+    has_back: bool,
+    marks: bool,
+    fold_line: Line | None,
+) -> list[Page]:
     """The pages of the items in the grid's `order` of slots: fronts, and their backs
     behind them (on the page after, or beside them across `fold_line` on a fold sheet)."""
     page_w, page_h = settings.page_size
@@ -303,9 +326,9 @@ def _laid(items, grid, order, flip, size, settings, has_back: bool, marks: bool,
     pages = []
     # Every page places its items in the same few slots: one matrix and trim per slot,
     # shared by the pages (a deck of 30,000 cards holds a few dozen, not 60,000).
-    slots: dict = {}
+    slots: dict[Matrix, tuple[Matrix, Rect]] = {}
 
-    def placed(item, side: str, mat) -> Placement:
+    def placed(item: Item, side: str, mat: Matrix) -> Placement:
         if mat not in slots:
             slots[mat] = (mat, bounds(mat, local))
         return Placement(item, side, *slots[mat])
@@ -321,7 +344,7 @@ def _laid(items, grid, order, flip, size, settings, has_back: bool, marks: bool,
             offset = (0.0, 0.0) if fold else settings.back_offset
             for p in fronts:
                 backs.append(placed(p.item, "back", back_matrix(p.matrix, flip, size, offset)))
-        if fold:
+        if fold_line is not None:  # a fold sheet (`fold`, said so mypy knows the line)
             pages.append(_page((page_w, page_h), fronts + backs, b, marks, (fold_line,)))
         else:
             pages.append(_page((page_w, page_h), fronts, b, marks, keep_out=keep_out))
@@ -330,7 +353,14 @@ def _laid(items, grid, order, flip, size, settings, has_back: bool, marks: bool,
     return pages
 
 
-def _fold_grid(printable: Rect, size, b: float, outer: float, page_w: float, page_h: float):
+def _fold_grid(
+    printable: Rect,
+    size: tuple[float, float],
+    b: float,
+    outer: float,
+    page_w: float,
+    page_h: float,
+) -> tuple[Grid, Matrix, Line]:
     """Fronts on one half, backs mirrored on the other; the fold between them. Of the two
     fold directions the one that holds more pairs wins."""
     x, y, w, h = printable
@@ -346,12 +376,12 @@ def _fold_grid(printable: Rect, size, b: float, outer: float, page_w: float, pag
 
 
 def _page(
-    page_size,
+    page_size: tuple[float, float],
     placements: list[Placement],
     bleed: float,
     marks: bool,
-    folds: tuple = (),
-    keep_out: tuple = (),
+    folds: tuple[Line, ...] = (),
+    keep_out: tuple[Rect, ...] = (),
 ) -> Page:
     trim_box = union(p.trim for p in placements)
     bleed_box = union(grow(p.trim, bleed) for p in placements)
@@ -359,7 +389,7 @@ def _page(
     return Page(page_size, tuple(placements), lines, folds, trim_box, bleed_box)
 
 
-def cut_guides(placements) -> tuple[tuple[float, float, float, float], ...]:
+def cut_guides(placements: Sequence[Placement]) -> tuple[Line, ...]:
     """Where sheets to write on that share a page are cut apart: every distinct cut line
     of their grid drawn across it, so each sheet comes out at its size with scissors; a
     page holding one sheet needs none (it is used as printed)."""
@@ -371,7 +401,9 @@ def cut_guides(placements) -> tuple[tuple[float, float, float, float], ...]:
     return tuple((x, y0, x, y0 + h) for x in xs) + tuple((x0, y, x0 + w, y) for y in ys)
 
 
-def crop_marks(placements: list[Placement], bleed_box: Rect, keep_out: tuple = ()) -> tuple:
+def crop_marks(
+    placements: list[Placement], bleed_box: Rect, keep_out: tuple[Rect, ...] = ()
+) -> tuple[Line, ...]:
     """A mark on each side of the grid for every distinct cut line, outside the bleed; of a
     mark that runs into a registration mark's zone (`keep_out`) the part outside it."""
     xs = sorted({round(v, 6) for p in placements for v in (p.trim[0], p.trim[0] + p.trim[2])})
@@ -380,7 +412,9 @@ def crop_marks(placements: list[Placement], bleed_box: Rect, keep_out: tuple = (
 
 
 @lru_cache(maxsize=64)
-def _marks(xs: tuple, ys: tuple, bleed_box: Rect, keep_out: tuple) -> tuple:
+def _marks(
+    xs: tuple[float, ...], ys: tuple[float, ...], bleed_box: Rect, keep_out: tuple[Rect, ...]
+) -> tuple[Line, ...]:
     """The marks of one grid's cut lines: made once for all its full pages, shared."""
     x0, y0, w, h = bleed_box
     x1, y1 = x0 + w, y0 + h
