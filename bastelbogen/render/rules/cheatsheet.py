@@ -8,6 +8,7 @@ size shrinks together down to a floor, and past it the build fails naming the te
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 from reportlab.lib import colors
@@ -20,7 +21,7 @@ from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.core.units import mm
 from bastelbogen.render.paragraphs import NO_BREAK, paragraph, unbroken_tail
-from bastelbogen.render.rules import columns, lookup
+from bastelbogen.render.rules import columns, flow, lookup
 from bastelbogen.render.rules.hyphens import hyphenated
 from bastelbogen.render.rules.page import BASE, HEAD, SHEET, Block, RulesPage, fit_key, source_loc
 from bastelbogen.render.rules.typesetting import (
@@ -35,7 +36,11 @@ from bastelbogen.render.style import Fonts
 GROWTH = 1.3  # the most a short cheat sheet's text grows to fill its page: a choice of
 # layout that content never runs into (the smallest it shrinks to is a limit)
 STEP = 0.04
-HOPELESS = 1.04  # the predicted depth this far over the columns: the scale cannot fit
+# Where a page fits, its text's least depth comes to some 0.93-1.0 of its columns' depth
+# (the groups are not cut where the columns are even), and that ratio goes with the scale
+# to a power of about 1.8-2.9 (measured on the four kits): the first guesses of the search.
+FILLED = 0.96
+SQUARISH = 2.3
 GUESS_SLACK = 6  # points: how far under the predicted depth the columns may still end
 
 
@@ -84,91 +89,139 @@ def _styles(
 
 
 def fitted(
-    sheet: RulesPage, blocks: Sequence[Block], balance: bool = True
+    sheet: RulesPage, blocks: Sequence[Block], balance: bool = True, by_layout: bool = False
 ) -> tuple[PageTemplate, list[Flowable]]:
     """The page at the largest scale its blocks fit at, as (page template, flowables); its
-    columns balanced unless it is only proved to fit (validate). The fit is remembered by
-    the hash of all the page is made of (core/remembered.py): an unchanged cheat sheet is
-    laid out once, not searched for again."""
+    columns balanced unless it is only proved to fit (validate). The fit is found from the
+    blocks' measures (flow.py); `by_layout`, by laying out whole pages, where a written page
+    showed the measures wrong. It is remembered by the hash of all the page is made of
+    (core/remembered.py): an unchanged cheat sheet is laid out once, not searched for again."""
     key = fit_key(sheet, blocks, balance)
-    found = REMEMBERED.get(key)
+    found = None if by_layout else REMEMBERED.get(key)
     if found is None or len(found) != 2 or found[0] is None:
-        found = list(_fit(sheet, blocks, balance))
+        found = list(_fit(_Trials(sheet, blocks, by_layout), balance))
         REMEMBERED.put(key, found)
     return _at(sheet, blocks, *found)[:2]  # fresh flowables: a build consumes them
 
 
-def _fit(sheet: RulesPage, blocks: Sequence[Block], balance: bool) -> tuple[float, float | None]:
-    """The largest scale the blocks fit at and the columns' balanced depth there; past the
-    smallest scale, the text that no longer fits is named where it was written. Scales
-    where even half the blocks' height overflows a column are not laid out. Unbalanced
-    (validating), a page that fits at the smallest scale the search would try is proved
-    to fit by that one layout: the search would stop there at the latest."""
+class _Trials:
+    """The page tried at scales and depths: `fits` answers from the blocks' measures, each
+    scale's paragraphs measured once (or, `by_layout`, from a whole page laid out)."""
+
+    def __init__(self, sheet: RulesPage, blocks: Sequence[Block], by_layout: bool) -> None:
+        self.sheet, self.blocks, self.by_layout = sheet, blocks, by_layout
+        self._measured: dict[float, tuple[float, list[list[flow.Measure]]]] = {}
+
+    def measured(self, scale: float) -> tuple[float, list[list[flow.Measure]]]:
+        """The columns' full depth at `scale`, and its groups of paragraphs measured."""
+        if scale not in self._measured:
+            template, _flowables, _texts, groups = _at(self.sheet, self.blocks, scale)
+            measures = [[flow.measure(p, columns.COLUMN_W) for p in g] for g in groups]
+            self._measured[scale] = template.frames[1].height, measures
+        return self._measured[scale]
+
+    def fits(self, scale: float, depth: float | None = None) -> bool:
+        if self.by_layout:
+            template, flowables = _at(self.sheet, self.blocks, scale, depth)[:2]
+            return columns.overflow(template, self.sheet.size, flowables) is None
+        full, groups = self.measured(scale)
+        return flow.fits(groups, full if depth is None else min(depth, full))
+
+
+def _fit(trials: _Trials, balance: bool) -> tuple[float, float | None]:
+    """The largest scale the blocks fit at (text that fits at a scale fits at every smaller
+    one), and the columns' balanced depth there; past the smallest scale, the text that no
+    longer fits is named where it was written. Unbalanced (validating), a page that fits at
+    the smallest scale is proved to fit."""
+    scales = _scales()
     if not balance:
-        smallest = _smallest()
-        template, flowables, _texts, _groups = _at(sheet, blocks, smallest)
-        if columns.overflow(template, sheet.size, flowables) is None:
-            return smallest, None
-    scale = GROWTH
-    while True:
-        template, flowables, texts, groups = _at(sheet, blocks, scale)
-        hopeless = columns.least_depth(groups) > template.frames[1].height * HOPELESS
-        if not hopeless or scale - STEP < limits.MIN_CHEATSHEET_SCALE:
-            left = columns.overflow(template, sheet.size, flowables)
-            if left is None:
-                return _balanced(sheet, blocks, scale) if balance else (scale, None)
-        scale -= STEP
-        if scale < limits.MIN_CHEATSHEET_SCALE:
-            # A paragraph split across columns leaves a part of itself: named by its words.
-            text = texts.get(id(left)) or getattr(left, "getPlainText", str)()
-            text = text.replace(NO_BREAK, " ")  # as written: the join is ours, not theirs
-            raise ContentError(
-                Problem(
-                    source_loc(text, sheet.sources),
-                    f"cheat sheet"
-                    f" ({sheet.lang}): the rules do not fit one page even"
-                    f" at {limits.MIN_CHEATSHEET_SCALE:.0%} size; this text no longer fits:"
-                    f" '{_short(text)}'",
-                )
-            )
+        if not trials.fits(scales[-1]):
+            raise _too_long(trials.sheet, trials.blocks, scales[-1])
+        return scales[-1], None
+    found = 0 if trials.fits(scales[0]) else _largest(trials, scales)
+    if found is None:
+        raise _too_long(trials.sheet, trials.blocks, scales[-1])
+    return scales[found], _balanced(trials, scales[found])
 
 
-def _smallest() -> float:
-    """The last scale _fit's search tries, by the same arithmetic (so the same number)."""
-    scale = GROWTH
-    while scale - STEP >= limits.MIN_CHEATSHEET_SCALE:
-        scale -= STEP
-    return scale
+def _largest(trials: _Trials, scales: list[float]) -> int | None:
+    """The first of the scales that fits, the first known not to: between the first that
+    does not and the last known to, each scale tried is the one the measures predict."""
+    low, high = 0, len(scales)  # scales[low] does not fit; past the last, all would
+    while high - low > 1:
+        n = _predicted(trials, scales, low, high)
+        if trials.fits(scales[n]):
+            high = n
+        else:
+            low = n
+    return high if high < len(scales) else None
 
 
-def _balanced(sheet: RulesPage, blocks: Sequence[Block], scale: float) -> tuple[float, float]:
-    """The scale and the columns' depth at which they end level, as short as the text
-    allows: bisection
-    on the columns' depth, in a bracket a few points wide round the depth the blocks'
-    heights predict (four or five layouts, where the whole range took nine)."""
-    template, _flowables, _texts, groups = _at(sheet, blocks, scale)
-    high = template.frames[1].height  # the full columns: it fits
+def _predicted(trials: _Trials, scales: list[float], low: int, high: int) -> int:
+    """The scale strictly between `low` and `high` where the text's least depth comes to
+    FILLED of the columns'. That ratio goes nearly with a power of the scale (the text's
+    size and the number of its lines): the power the two ends show, or SQUARISH."""
+    ratio = {n: _ratio(trials, scales[n]) for n in (low, high) if n < len(scales)}
+    power = SQUARISH
+    if high in ratio and ratio[high] != ratio[low]:
+        power = math.log(ratio[low] / ratio[high]) / math.log(scales[low] / scales[high])
+    target = scales[low] * (FILLED / ratio[low]) ** (1 / power) if power > 0 else 0.0
+    n = min(range(len(scales)), key=lambda n: abs(scales[n] - target))  # the nearest
+    return min(max(n, low + 1), high - 1)
+
+
+def _ratio(trials: _Trials, scale: float) -> float:
+    full, groups = trials.measured(scale)
+    return max(flow.least_depth(groups), 1e-9) / full
+
+
+def _scales() -> list[float]:
+    """The scales tried, largest first, by the same arithmetic as ever (so the same numbers):
+    from GROWTH down by STEP to the smallest a cheat sheet may shrink to."""
+    scales = [GROWTH]
+    while scales[-1] - STEP >= limits.MIN_CHEATSHEET_SCALE:
+        scales.append(scales[-1] - STEP)
+    return scales
+
+
+def _too_long(sheet: RulesPage, blocks: Sequence[Block], scale: float) -> ContentError:
+    """The rules do not fit at the smallest scale: the text that no longer fits, named by
+    its words where it was written (a paragraph split across columns leaves part of
+    itself), as a page laid out there shows it."""
+    template, flowables, texts, _groups = _at(sheet, blocks, scale)
+    left = columns.overflow(template, sheet.size, flowables)
+    text = texts.get(id(left)) or getattr(left, "getPlainText", str)()
+    text = text.replace(NO_BREAK, " ")  # as written: the join is ours, not theirs
+    return ContentError(
+        Problem(
+            source_loc(text, sheet.sources),
+            f"cheat sheet ({sheet.lang}): the rules do not fit one page even at"
+            f" {limits.MIN_CHEATSHEET_SCALE:.0%} size; this text no longer fits: '{_short(text)}'",
+        )
+    )
+
+
+def _balanced(trials: _Trials, scale: float) -> float:
+    """The columns' depth at which they end level, as short as the text allows: bisection
+    on the depth, in a bracket a few points wide round the depth the blocks' heights
+    predict."""
+    high, groups = trials.measured(scale)  # the full columns: it fits
     low = high / 2 - 1  # two columns can never end above half of one full column
-    guess = columns.even_depth(groups)
+    guess = flow.even_depth(groups)
     for edge in (guess, guess - GUESS_SLACK):  # narrow the bracket round the guess
         if low < edge < high:
-            if _fits(sheet, blocks, scale, edge):
+            if trials.fits(scale, edge):
                 high = edge
             else:
                 low = edge
                 break
     while high - low >= 2:  # points
         trial = (low + high) / 2
-        if _fits(sheet, blocks, scale, trial):
+        if trials.fits(scale, trial):
             high = trial
         else:
             low = trial
-    return scale, high
-
-
-def _fits(sheet: RulesPage, blocks: Sequence[Block], scale: float, depth: float) -> bool:
-    template, flowables = _at(sheet, blocks, scale, depth)[:2]
-    return columns.overflow(template, sheet.size, flowables) is None
+    return high
 
 
 def _at(

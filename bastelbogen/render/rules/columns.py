@@ -41,49 +41,6 @@ def room(head_h: float) -> float:
 COLUMN_W = (SHEET[0] - mm(8) * 2 - mm(8)) / 2
 
 
-def _heights(groups: list[list[Flowable]]) -> list[tuple[float, float, float]]:
-    """Each group's height in a column with its spaces, and the space above and below."""
-    return [
-        (
-            sum(
-                p.wrap(COLUMN_W, SHEET[1])[1] + p.getSpaceBefore() + p.getSpaceAfter()
-                for p in group
-            ),
-            group[0].getSpaceBefore(),
-            group[-1].getSpaceAfter(),
-        )
-        for group in groups
-    ]
-
-
-def least_depth(groups: list[list[Flowable]]) -> float:
-    """A depth two columns cannot do with less than, however platypus splits the blocks:
-    half their height, less the space a column's top and foot drop."""
-    blocks = _heights(groups)
-    if not blocks:
-        return 0.0
-    total = sum(full for full, _top, _bottom in blocks)
-    return total / 2 - max(top for _f, top, _b in blocks) - max(b for _f, _t, b in blocks)
-
-
-def even_depth(groups: list[list[Flowable]]) -> float:
-    """A first guess at the depth where two columns of these blocks (paragraphs that stay
-    together) end level: their heights as wrapped in a column, cut where the longer part is
-    shortest; a column drops the space above its first block and below its last. Platypus
-    has the last word (a long block may split), so callers try it."""
-    blocks = _heights(groups)
-    if not blocks:
-        return 0.0
-    total = sum(full for full, _top, _bottom in blocks)
-    run, best = 0.0, total
-    for k in range(1, len(blocks)):
-        run += blocks[k - 1][0]
-        left = run - blocks[0][1] - blocks[k - 1][2]
-        right = total - run - blocks[k][1] - blocks[-1][2]
-        best = min(best, max(left, right))
-    return best
-
-
 def page_template(
     name: str,
     origin: tuple[float, float],
@@ -180,8 +137,9 @@ def write(
     meta: Meta,
     font: str,
     pages: list[tuple[PageTemplate, list[Flowable]]],
-) -> None:
-    """One page per (template, flowables), in one PDF with our metadata and boxes."""
+) -> int:
+    """One page per (template, flowables), in one PDF with our metadata and boxes; the
+    number of pages written (more than asked for: a page's text ran over)."""
     doc = _Document(str(path), size)
     doc.title, doc.author, doc.subject = meta.title, meta.author, meta.subject
     doc.creator, doc.producer = "Bastelbogen", "Bastelbogen (reportlab)"
@@ -192,3 +150,4 @@ def write(
             flow += [NextPageTemplate(template.id), PageBreak()]
         flow += flowables
     doc.build(flow, canvasmaker=lambda *_a, **_k: new_canvas(path, meta, size, font))
+    return int(doc.page)
