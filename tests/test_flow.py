@@ -6,6 +6,7 @@ by whole layouts finds."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.lib import colors
@@ -13,7 +14,7 @@ from reportlab.lib import colors
 from bastelbogen.core.units import mm
 from bastelbogen.render.rules import cheatsheet, columns, flow
 from bastelbogen.render.rules.page import RulesPage
-from tests.conftest import ROOT
+from tests.conftest import ROOT, build
 from tests.test_cheatsheet import _fonts
 
 WORDS = (
@@ -93,3 +94,25 @@ def test_a_group_is_as_tall_as_platypus_wraps_it():
     assert flow.group_height(group) == heading.height + max(heading.after, body.before) + (
         body.height
     )
+
+
+@pytest.mark.parametrize("game", ["muenchhausen", "museo", "mytown", "minipilo"])
+def test_a_cheat_sheet_is_fitted_from_a_few_measures(game, tmp_path, monkeypatch):
+    """Found by measuring, not by laying out: no trial page is laid out, and each language's
+    page is measured at a few of its sixteen scales (the search predicts where it fits)."""
+    measured: list[tuple[str, float]] = []
+    laid_out: list[object] = []
+    real = cheatsheet._Trials.measured
+
+    def counted(self, scale):
+        if scale not in self._measured:
+            measured.append((self.sheet.lang, scale))
+        return real(self, scale)
+
+    monkeypatch.setattr(cheatsheet._Trials, "measured", counted)
+    monkeypatch.setattr(columns, "overflow", lambda *a: laid_out.append(a))
+    build(game, tmp_path / "out")
+    langs = {lang for lang, _scale in measured}
+    assert langs == {"de", "en"} and not laid_out
+    for lang in langs:
+        assert 1 <= sum(1 for lg, _s in measured if lg == lang) <= 5 < len(cheatsheet._scales())
