@@ -14,7 +14,9 @@ Rows:
   `pnp validate` beside the builds it proves (one per theme and for braille, each from
   nothing as validate proves it, added up);
 - synthetic decks (bench/decks.py) of 100 to 30,000 cards written inline, as table
-  references and as spreadsheet rows, at --jobs 1, with the time per card.
+  references, as spreadsheet rows and as CSV rows with a paragraph each, at --jobs 1, each
+  built from nothing and built again unchanged into the same folder, with the time per
+  card.
 Nothing is asserted.
 
     .venv/bin/python bench/run.py [--repeat 3] [--sizes 100,1000,10000,30000] [--quick]
@@ -151,26 +153,36 @@ def kits(repeat: int) -> list[list[str]]:
 
 
 def scaling(sizes: list[int], repeat: int) -> list[list[str]]:
+    """Each deck built from nothing and built again, unchanged, into a folder it was built
+    into before (what it need not work out again remembered, its files copied), paired."""
     rows = []
     for form in decks.FORMS:
-        base = None
+        base = again_base = None
         for n in sizes:
             with tempfile.TemporaryDirectory() as tmp:
                 root = decks.write(Path(tmp), form, n)
-                argv = [*PNP, "--root", str(root), "build", "deck", "--out", str(root / "out")]
-                ((cpu, peak),) = paired(
-                    repeat if n <= 1000 else 1, [*argv, "--jobs", "1"], fresh=root / "out"
+                argv = [*PNP, "--root", str(root), "build", "deck", "--jobs", "1", "--out"]
+                run([*argv, str(root / "again")])  # the build before the unchanged one
+                (cpu, peak), (again, again_peak) = paired(
+                    repeat if n <= 1000 else 1,
+                    [*argv, str(root / "out")],
+                    [*argv, str(root / "again")],
+                    fresh=root / "out",
                 )
-                size = pdf_kib(root / "out")
-            per = cpu / n * 1000
-            base = per if n == 1000 else base
+                size = pdf_kib(root / "again")  # the same bytes (out/ is emptied)
+            per, again_per = cpu / n * 1000, again / n * 1000
+            if n == 1000:
+                base, again_base = per, again_per
             rows.append(
                 [
                     f"{form} {n:,}",
                     f"{cpu:.2f}",
                     f"{per:.3f}",
                     f"{per / base:.2f}" if base and n >= 1000 else "",
-                    f"{peak:.0f}",
+                    f"{again:.2f}",
+                    f"{again_per:.3f}",
+                    f"{again_per / again_base:.2f}" if again_base and n >= 1000 else "",
+                    f"{peak:.0f} / {again_peak:.0f}",
                     f"{size:.0f}",
                 ]
             )
@@ -235,7 +247,17 @@ def main() -> None:
     if not args.quick:
         print()
         table(
-            ["deck, --jobs 1", "build s", "ms/card", "× per-card at 1,000", "peak MiB", "PDF KiB"],
+            [
+                "deck, --jobs 1",
+                "build s",
+                "ms/card",
+                "× per-card at 1,000",
+                "unchanged s",
+                "ms/card",
+                "× per-card at 1,000",
+                "peak MiB (build / unchanged)",
+                "PDF KiB",
+            ],
             scaling([int(s) for s in args.sizes.split(",")], repeat),
         )
 
