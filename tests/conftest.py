@@ -143,12 +143,14 @@ def pnp(*args, cwd: Path) -> subprocess.CompletedProcess:
     return forked.pnp(*args, cwd=cwd, timeout=120)
 
 
-def modules_a_build_loads(game: str, out: Path) -> set[str]:
-    """The modules `pnp build GAME --jobs 1 --out OUT` loads, in a fresh process (not one
-    forked from the warm server, which has loaded them all: what is imported is asked)."""
+def modules_a_build_loads(game: str, out: Path, root: Path = ROOT) -> set[str]:
+    """The modules `pnp --root ROOT build GAME --jobs 1 --out OUT` loads, in a fresh process
+    (not one forked from the warm server, which has loaded them all: what is imported is
+    asked)."""
     code = (
         "import sys; from bastelbogen.cli import main\n"
-        f"sys.argv = ['pnp', 'build', {game!r}, '--jobs', '1', '--out', {str(out)!r}]\n"
+        f"sys.argv = ['pnp', '--root', {str(root)!r}, 'build', {game!r}, '--jobs', '1',"
+        f" '--out', {str(out)!r}]\n"
         "try: main()\nexcept SystemExit: pass\n"
         "print('MODULES', *sorted(sys.modules))"
     )

@@ -111,6 +111,44 @@ def test_only_hashes_and_numbers_are_plain():
     assert not plain([True]) and not plain([float("inf")])
 
 
+def test_text_is_plain_only_as_a_warning_told():
+    """A preflight warning a file's drawing told (checks/preflight.py `since`): a place, a
+    kind, a sentence and a count, its texts printable and bounded; nothing else of text."""
+    told = ["t/face.yaml", 3, 5, "", "text", "text in box 'x' is set at 5.5 pt", 2]
+    assert plain([told]) and plain([told, told]) and plain([])
+    for wrong in (
+        [*told[:5], "a \x1b[2J clear screen", 2],  # a terminal's command
+        [*told[:5], "line\nbreak", 2],
+        [*told[:5], "long " * 1000, 2],
+        [*told[:6], True],  # a bool is no count
+        [*told[:6], 2.0],
+        told[:6],
+        [*told, 1],
+    ):
+        assert not plain([wrong]), wrong
+
+
+def test_a_warning_told_is_told_again_as_it_was():
+    from bastelbogen.checks.preflight import Preflight
+    from bastelbogen.core.errors import Loc
+
+    class Box:
+        name, loc = "text", Loc("t/face.yaml", 12, 28)
+
+    first = Preflight()
+    first.text(Box(), 5.0, "item 'a' (front)")  # told before the file
+    mark = first.mark()
+    for label in ("b", "c"):
+        first.text(Box(), 5.5, f"item '{label}' (front)")
+    told = first.since(mark)
+    assert plain(told) and [t[-1] for t in told] == [2]
+    again = Preflight()
+    again.text(Box(), 5.0, "item 'a' (front)")
+    again.retell(json.loads(json.dumps(told)))  # as read back from the file
+    assert again.problems() == first.problems()
+    assert "(and 2 more like it)" in str(again.problems()[0])
+
+
 def test_a_rebuild_loads_no_colour_science(first, tmp_path):
     """The distances of Münchhausen's set colours come from the remembered file: a rebuild
     in a fresh process imports neither colorspacious nor numpy, and a cold build does."""

@@ -178,3 +178,25 @@ def test_only_numbers_are_taken_back(tmp_path):
     found.read(path)
     assert found.get(good) == [1.2, None]
     assert found.get(bad) is None and found.get("short") is None
+
+
+def test_every_result_is_kept_up_to_the_file_s_limit(tmp_path, monkeypatch):
+    """A big deck's every paragraph fit is written back (no count drops some of them, to be
+    searched for again by each build); past the limit on the file the most recent are."""
+    path = tmp_path / "r.json"
+    made = Remembered()
+    keys = [hashlib.sha256(str(n).encode()).hexdigest() for n in range(20_000)]
+    for n, key in enumerate(keys):
+        made.put(key, [n % 13])
+    made.write(path)
+    found = Remembered()
+    found.read(path)
+    assert dict(found) == dict(made)
+    monkeypatch.setattr(remembered.limits, "MAX_REMEMBERED_BYTES", 100_000)
+    made.put("f" * 64, [1])  # something new, so that it is written
+    made.write(path)
+    assert path.stat().st_size <= 100_000
+    found = Remembered()
+    found.read(path)
+    assert 500 < len(found) < 2_000 and found.get("f" * 64) == [1]
+    assert list(found) == list(made)[-len(found) :]  # the most recent

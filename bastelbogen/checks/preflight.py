@@ -68,11 +68,11 @@ class Preflight:
     def __init__(self) -> None:
         self._found: dict[tuple[object, ...], Finding] = {}
 
-    def _add(self, loc: Loc, what: str, message: str) -> None:
+    def _add(self, loc: Loc, what: str, message: str, times: int = 1) -> None:
         # Told once per place: the place as plain values, not its text (named relative to
         # the working folder, which costs a path computation per finding).
         where = (loc.file, loc.line, loc.col if loc.line else 0)
-        self._found.setdefault((where, what), Finding(loc, message)).times += 1
+        self._found.setdefault((where, what), Finding(loc, message)).times += times
 
     def scaled(self, loc: Loc, message: str) -> None:
         """Cards scaled to fit a print shop's size (--fit): said, never silent."""
@@ -171,9 +171,27 @@ class Preflight:
         line in the picture."""
         self._add(loc, "picture", f"picture {name}: {text}")
 
-    def told(self) -> int:
-        """How many findings were told so far (each time a place was told counts)."""
-        return sum(entry.times for entry in self._found.values())
+    def mark(self) -> dict[tuple[object, ...], int]:
+        """How many times each finding was told so far, for `since`."""
+        return {key: found.times for key, found in self._found.items()}
+
+    def since(self, mark: dict[tuple[object, ...], int]) -> list[list[object]]:
+        """What was told after `mark` (a file's drawing), as plain values a kit remembers
+        with the file (core/remembered.py `told`): a copy of it tells them again (`retell`)."""
+        return [
+            [f.loc.file, f.loc.line, f.loc.col, f.loc.cell, key[1], f.message, added]
+            for key, f in self._found.items()
+            if (added := f.times - mark.get(key, 0)) > 0
+        ]
+
+    def retell(self, told: list[list[object]]) -> None:
+        """Told again what `since` gave, as the drawing told it."""
+        for file, line, col, cell, what, message, times in told:
+            # read back as core/remembered.py's `told` checks them
+            assert isinstance(file, str) and isinstance(cell, str) and isinstance(what, str)
+            assert isinstance(line, int) and isinstance(col, int) and isinstance(times, int)
+            assert isinstance(message, str)
+            self._add(Loc(file, line, col, cell), what, message, times)
 
     def found(self) -> Found:
         """What was found, as plain data a worker process can hand back (--jobs)."""

@@ -13,8 +13,11 @@ from __future__ import annotations
 MAX_FILE_BYTES = 16 * 1024 * 1024
 # Pictures and fonts are binary and larger; Vera Bold is 58 KB, a 300 dpi A4 photo ~10 MB.
 MAX_BINARY_BYTES = 64 * 1024 * 1024
-# A kit's remembered results (core/remembered.py): a few thousand numbers under their hashes.
-MAX_REMEMBERED_BYTES = 4 * 1024 * 1024
+# A kit's remembered results (core/remembered.py): numbers under their hashes, one for each
+# paragraph a kit fits and each word it hyphenates; a 10,000-card deck with a paragraph on
+# each card remembers about 10,000 (0.7 MB), a 30,000-card one with one on both sides
+# about 62,000 (4.5 MB). Past this the most recent are kept.
+MAX_REMEMBERED_BYTES = 8 * 1024 * 1024
 # A file of the previous kit copied to be used again (core/remembered.py `reuse_file`, a piece
 # at a time): a larger one is made anew. A 30,000-card deck's sheets are about 40 MB.
 MAX_REUSED_BYTES = 1024 * 1024 * 1024

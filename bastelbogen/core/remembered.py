@@ -16,14 +16,16 @@ A kit's result is found only under the digest of all its inputs and of the code 
 versions, the installed distributions: a plug-in's), so a remembered result is the one the
 build would work out again: deleting the file, or a file that does not read, only makes a
 build slower, never different. What is remembered is plain numbers (how large a cheat
-sheet's text fits, where a word may break), hashes and the names of modules of the package
-(which registers an entry: core/registry.py), each checked to be one when it is read back.
+sheet's text fits, where a word may break), hashes, the names of modules of the package
+(which registers an entry: core/registry.py) and the warnings a file's drawing told (`told`),
+each checked to be one when it is read back.
 
 A whole file of a kit is remembered the same way (`reuse_file`, `file_made`): by the hash of
 its bytes under the digest of all it is made of. A rebuild whose file would come out the
 same copies the previous kit's file, once its bytes are seen to hash to what was made;
 anything else there (a file changed by hand, a link, a device) is not used, and the file is
-made anew."""
+made anew. A file whose drawing warned is copied with its warnings remembered beside it, and
+they are told again: a copy warns as the drawing did."""
 
 from __future__ import annotations
 
@@ -88,7 +90,7 @@ BOXES = Region("_cached_boxes", 128)  # a deck cycles through far fewer looks pe
 # written again, as the next page or form would lack it.
 _RESOURCES = (" gs", " cs", " CS", " scn", " SCN", " sh", " Do", " BDC")
 _PIECE = 1024 * 1024  # read and copied at a time
-KEPT = 4096  # results kept in a kit's file: a game's cheat sheet fits, the words it hyphenates
+TOLD_CHARS = 4096  # the longest text of a warning remembered (a place, a sentence)
 
 
 def replayed(canvas: Any, key: Hashable) -> bool:
@@ -180,12 +182,29 @@ _MODULE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(?:\.[A-Za-z_][A-Za-z0-9_]{0,6
 
 def plain(value: object) -> bool:
     """Whether a value read back is what is remembered: a finite number, a hash (64 hex
-    digits), a module's dotted name, or a list of them and None."""
+    digits), a module's dotted name, a warning told (`told`), or a list of them and None."""
     if isinstance(value, list):
-        return all(v is None or plain(v) for v in value)
+        return told(value) or all(v is None or plain(v) for v in value)
     if isinstance(value, str):
         return _HASH.fullmatch(value) is not None or _MODULE.fullmatch(value) is not None
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+# A warning a file's drawing told, to be told again when the file is copied (a preflight
+# finding: checks/preflight.py): its place (file, line, column, cell), its kind, its sentence
+# and how many times it was told.
+_TOLD = (str, int, int, str, str, str, int)
+
+
+def told(value: list[Any]) -> bool:
+    """Whether a list read back is a warning told: its fields of their types (no bool for a
+    number), its texts printable (nothing a terminal would take for a command) and of
+    bounded length."""
+    return (
+        len(value) == len(_TOLD)
+        and all(type(v) is kind for v, kind in zip(value, _TOLD, strict=True))
+        and all(len(v) <= TOLD_CHARS and v.isprintable() for v in value if isinstance(v, str))
+    )
 
 
 def open_regular(path: Path) -> BufferedReader | None:
@@ -284,18 +303,19 @@ class Remembered(Cache[str, Result]):
                     self.setdefault(key, value)
 
     def write(self, path: Path) -> None:
-        """The results, the most recent KEPT, written whole (a new file moved into place: a
-        reader never sees half of one) when anything new was worked out."""
+        """The results written whole (a new file moved into place: a reader never sees half
+        of one) when anything new was worked out: every one the file can hold, else the
+        most recent (`_bounded`)."""
         if not self._fresh:
             return
-        kept = dict(list(self.items())[-KEPT:])
+        text = _bounded(dict(self))
         try:
             fd, temporary = tempfile.mkstemp(prefix=f"{path.name}.", dir=path.parent)
         except OSError:  # a folder that takes no more files: the next build works it out
             return
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(kept, f)
+                f.write(text)
             os.chmod(temporary, 0o644)  # like every file of the kit
             os.replace(temporary, path)
         except OSError:
@@ -315,8 +335,20 @@ class Remembered(Cache[str, Result]):
         self._hooks.append(hook)
 
 
+def _bounded(results: dict[str, Result]) -> str:
+    """The results as JSON that `Remembered.read` takes back: all of them (a deck's every
+    paragraph, a count would drop some of a big one's and leave it to fit them again each
+    build), or, past limits.MAX_REMEMBERED_BYTES, the most recent half, and so on. ASCII
+    (json's default), so its characters are its bytes."""
+    text = json.dumps(results)
+    while len(text) > limits.MAX_REMEMBERED_BYTES:
+        results = dict(list(results.items())[(len(results) + 1) // 2 :])
+        text = json.dumps(results)
+    return text
+
+
 # What a kit's build remembers: how large each cheat sheet's text fits, by all the page is
 # made of; where a word may be hyphenated, by its language and itself; how far apart the
-# colours a check tells apart are, by the colours; the hash of each cheat sheet file, by
-# all it is made of.
+# colours a check tells apart are, by the colours; the hash of each file, by all it is made
+# of, and what a sheets file's drawing warned.
 REMEMBERED = Remembered()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from bastelbogen.core.remembered import digest
+from bastelbogen.core.remembered import REMEMBERED, digest, plain
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.output import Entry, Job, Writer, listed, register
 from bastelbogen.output.pdfx import shop_canvas
@@ -43,15 +43,17 @@ class Sheets(Writer):
         # A kit built again from the same inputs: each file is the one made before, copied.
         made_of = job.made_of()
         key = None if made_of is None else digest("sheets file", made_of, name, lang, meta)
-        if key is None or not job.staging.reused(name, key):
-            told = job.preflight.told()
+        if key is None or not _copied(job, name, key):
+            mark = job.preflight.mark()
             write_pages(
                 job.staging.path(name), laid.pages, laid.arts, meta, ctx, job.words[lang], make
             )
-            # Only a file whose drawing found nothing is copied again: what it found is
-            # told by every build that makes it.
-            if key is not None and job.preflight.told() == told:
+            # What the drawing found is remembered with the file, and told by every build
+            # that copies it; a finding that cannot be remembered draws the file each time.
+            told = job.preflight.since(mark)
+            if key is not None and plain(told):
                 job.staging.made(name, key)
+                REMEMBERED.put(digest("told", key), told)
         entry = listed(name, laid.pages, job.game)
         if laid.lang:
             entry["lang"] = lang
@@ -60,3 +62,13 @@ class Sheets(Writer):
         if laid.component is None:  # a shared sheet: whose parts it holds
             entry["holds"] = [c.id for c in laid.components]
         return [entry]
+
+
+def _copied(job: Job, name: str, key: str) -> bool:
+    """The previous kit's file copied, if it was made of the same inputs, and what its
+    drawing found told again (a copy warns as the drawing did)."""
+    told = REMEMBERED.get(digest("told", key))
+    if told is None or not job.staging.reused(name, key):
+        return False
+    job.preflight.retell(told)
+    return True
