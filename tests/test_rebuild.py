@@ -202,6 +202,27 @@ def test_a_paragraph_s_remembered_size_is_laid_out_once(monkeypatch):
     assert paragraphs.REMEMBERED.get("p" * 64) == [fit_from]
 
 
+@pytest.mark.parametrize("steps", [0, 1, 6, 13, 2000])
+def test_a_paragraph_s_size_is_the_largest_that_fits_whatever_the_guess(monkeypatch, steps):
+    """The search from a guess finds what bisection finds (the fewest steps that fit), in
+    two layouts when the guess is right, and in a few dozen at most for 2,000 steps."""
+    monkeypatch.setattr(paragraphs, "REMEMBERED", Remembered())
+    for fit_from in {*range(min(steps, 14) + 1), steps // 3, steps, steps + 1}:
+        for guess in {0, 1, fit_from - 1, fit_from, fit_from + 1, steps // 2, steps}:
+            tried: list[int] = []
+
+            def lay(step: int, tried: list[int] = tried) -> int:
+                tried.append(step)
+                return step
+
+            best = paragraphs._best_step(lay, lambda s, f=fit_from: s >= f, steps, "", guess)
+            assert (best is None) == (fit_from > steps)
+            assert best is None or best == (fit_from, fit_from)
+            assert len(tried) <= 2 * (steps + 1).bit_length() + 1, (fit_from, guess, tried)
+            if guess == fit_from:
+                assert len(tried) <= 2
+
+
 def test_the_previous_file_is_read_without_waiting(tmp_path, monkeypatch):
     """A pipe where the previous file was: not opened for a read that would never end."""
     monkeypatch.setattr(remembered, "REMEMBERED", Remembered())

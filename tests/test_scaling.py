@@ -50,6 +50,25 @@ def test_work_grows_linearly_with_the_cards(tmp_path, form, what):
     assert second / first < 2.25, f"{form}: {small} -> {middle} -> {large} calls"
 
 
+def test_a_paragraph_is_laid_out_about_twice_from_the_size_its_width_suggests(
+    tmp_path, monkeypatch
+):
+    """A deck's paragraphs are tried at the size their width suggests and one beside it, not
+    at every size bisection would try (three of the prose deck's seven): counted, not timed.
+    Half of them shrink to fit, a few below 6 pt (bench/decks.py)."""
+    from bastelbogen.render import paragraphs
+
+    root = decks.write(tmp_path, "prose", 200)
+    tried = []
+    style = paragraphs.paragraph_style
+    monkeypatch.setattr(
+        paragraphs, "paragraph_style", lambda *a: (tried.append(a[2]), style(*a))[1]
+    )
+    build_game(Project(root), "deck", root / "out", BuildOptions(jobs=1))
+    assert len(set(tried)) >= 4  # the texts are set at several sizes
+    assert len(tried) <= 2 * 200
+
+
 def test_validate_draws_every_variant_but_writes_no_pdf(monkeypatch):
     """validate lays out and draws every theme, language and braille variant (text fitted,
     glyphs and pictures checked) and saves each PDF into nothing (fonts are subset there):

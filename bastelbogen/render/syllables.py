@@ -56,7 +56,7 @@ def _breaks(lang: str, word: str, longest: int | None = None) -> Iterator[tuple[
 
 def _positions(lang: str, word: str) -> list[int] | None:
     """Where the dictionary breaks the word, remembered; None if a break changes letters."""
-    key = digest("syllables", lang, word)
+    key = _key(lang, word)
     found = REMEMBERED.get(key)
     if found is None:
         positions = _dictionary(lang).positions(word)
@@ -66,6 +66,13 @@ def _positions(lang: str, word: str) -> list[int] | None:
         if len(word) <= KEPT_CHARS:
             REMEMBERED.put(key, found)
     return found
+
+
+@lru_cache(maxsize=16384)
+def _key(lang: str, word: str) -> str:
+    """The word's key, hashed once: a deck's words come back on card after card, and each
+    is asked for at every size its paragraph is tried at."""
+    return digest("syllables", lang, word)
 
 
 def positions(lang: str, word: str) -> list[int]:
