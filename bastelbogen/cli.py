@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import closing
 from pathlib import Path
@@ -107,6 +108,10 @@ def main(ctx: click.Context, root: Path | None) -> None:
             param_hint="--root",
         )
     limits.cap_memory()
+    # numpy's BLAS starts a thread per core as it loads, and they spin a while: a twentieth
+    # of a small build's CPU time, for colours converted a few at a time (checks/colours.py);
+    # no matrix of ours is large enough to share out. Read once, before numpy loads.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     from bastelbogen.content.project import Project
 
     ctx.obj = Project((root or Path.cwd()).resolve())
