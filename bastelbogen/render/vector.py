@@ -21,11 +21,17 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bastelbogen.content.project import FONTS
-from bastelbogen.content.svgseal import Families, Note, Sealed, seal
 from bastelbogen.core.errors import ContentError, Loc, Problem
-from bastelbogen.core.isolated import isolated
+
+if TYPE_CHECKING:
+    from bastelbogen.content.svgseal import Families, Note, Sealed
+
+# _LAZY: the sealing (svgseal and the SVG readers under it) and the isolated child are
+# imported with the first picture, not here: the registries' walk of render/ imports this
+# module for every build, and they were a hundredth of a small one.
 
 FILTER_DPI = 600  # filter effects (blur, shadows) are drawn as pixels at least this fine
 MOST_FILTER_SCALE = 32.0  # pixels per picture unit, however large it prints
@@ -109,6 +115,8 @@ def sealed_picture(path: Path, folder: Path, fonts: tuple[Path, ...]) -> Sealed:
         stamps, sealed = _SEALED[key]
         if stamps == _stamps((path, *sealed.reads)):
             return sealed
+    from bastelbogen.content.svgseal import seal  # see _LAZY
+
     before = _stamps((path,))
     sealed = seal(path, folder, families(fonts))
     _SEALED[key] = (before + _stamps(sealed.reads), sealed)
@@ -143,6 +151,8 @@ def families(fonts: tuple[Path, ...]) -> Families:
         family = _family(font)
         if family:
             names.setdefault(family.lower(), family)
+    from bastelbogen.content.svgseal import Families  # see _LAZY
+
     default = _family(fonts[0]) if fonts else ""
     return Families(names, default or next(iter(names.values()), "sans-serif"))
 
@@ -175,6 +185,8 @@ def _converted(text: str, fonts: tuple[Path, ...], raster: float, path: str) -> 
         import svg2pdf_py  # noqa: F401 - loaded here, before the child is forked
     except ImportError:
         raise VectorRefused(MISSING) from None
+
+    from bastelbogen.core.isolated import isolated  # see _LAZY
 
     # A crash, a hang or a run out of memory ends as an error at the picture's file.
     result = isolated(lambda: _convert(text, fonts, raster), Path(path), "SVG picture")
