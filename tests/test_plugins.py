@@ -358,3 +358,52 @@ def test_the_shipped_games_are_plugins_of_bastelbogen_itself():
         "bastelbogen.game_rules"
     )
     assert {p.distribution for p in shipped} == {"bastelbogen"}
+
+
+def test_the_entry_points_are_read_as_importlib_metadata_reads_them(installer):
+    """core/entrypoints.py reads the installed distributions' entry points without
+    importlib.metadata: each plug-in as it finds it, with its distribution, version and the
+    file declaring it."""
+    from importlib.metadata import entry_points
+
+    installer.install("archplug", {"archplug": DATA / "archplug"}, ARCH_ENTRIES)
+    every = entry_points()
+    expected = {
+        (e.group, e.name, e.value, e.dist.name, e.dist.version, str(e.dist._path))
+        for group in every.groups
+        if group.startswith("bastelbogen.")
+        for e in every.select(group=group)
+    }
+    read = {
+        (p.group, p.name, p.value, p.distribution, p.version, str(Path(p.declared).parent))
+        for every in entrypoints._installed().values()
+        for p in every
+    }
+    assert read == expected and any(p[3] == "archplug" for p in read)
+
+
+def test_an_entry_is_found_in_the_module_named_for_it_in_a_plugins_package(installer, monkeypatch):
+    """As a game's motif is found in its game's module named for it: the module imported
+    alone, and no other plug-in's package (its code runs only once it is needed)."""
+    monkeypatch.setattr(registry_module, "REMEMBERED", Remembered())
+    engine = (
+        "from bastelbogen.core.registry import Registry\n"
+        "REG = Registry('thing', group='bastelbogen.test_named')\n"
+    )
+    installer.install(
+        "namedplug",
+        {
+            "namedeng/__init__.py": engine,
+            "alpha/__init__.py": "",
+            "alpha/a.py": "from namedeng import REG\nREG.add('a', 'alpha')\n",
+            "beta/__init__.py": "",
+            "beta/b.py": "from namedeng import REG\nREG.add('b', 'beta')\n",
+        },
+        "[bastelbogen.test_named]\nalpha = alpha\nbeta = beta\n",
+    )
+    import namedeng
+
+    assert namedeng.REG["b"] == "beta"
+    assert "beta.b" in sys.modules and "alpha" not in sys.modules
+    assert namedeng.REG.get("c") is None  # none named for it: every plug-in walked
+    assert "alpha.a" in sys.modules

@@ -222,7 +222,9 @@ def completed(params: Mapping[str, object], values: Mapping[str, object]) -> Map
     # `with`: a mapping, or the (key, value) pairs layout/ makes of one
     brought = cast("Iterable[tuple[str, object]]", params.get("with") or ())
     given = {**dict(brought), **params}
-    found = MOTIFS.get(str(given.get("motif")))
+    # Asked for only where one is named: every other box asking for the motif 'None' made a
+    # build from nothing look through every plug-in for it.
+    found = MOTIFS.get(given.get("motif"))
     if found is None or found.keys is None:
         return params
     if "slice" in given:  # a piece of a picture across items: seeded by the picture

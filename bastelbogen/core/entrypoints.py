@@ -7,8 +7,7 @@ An entry's value names a module, or a package whose every module is imported; it
 the plug-in's, or, when it registers one thing, that thing's name (a game's rules: the
 game's id), so that asking for that name imports it alone (core/registry.py). The entry
 points are read from the installed distributions' metadata once a process, and only when a
-registry needs them: reading them costs a small rebuild a twentieth of its time, and one
-that finds each name where it was remembered never does.
+registry needs them.
 
 A plug-in that does not import, or that registers a name already taken, is a PluginError:
 told like a mistake in content, at its place and naming the distribution and its entry
@@ -16,14 +15,16 @@ point, with no traceback: installing it was the user's doing, not a fault of the
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import site
 import sys
 import traceback
 from dataclasses import dataclass
 from functools import cache
+from importlib.machinery import PathFinder
 from types import TracebackType
-from typing import Any
 
 from bastelbogen.core.errors import ContentError, Loc, Problem
 
@@ -52,6 +53,21 @@ class Plugin:
     def covers(self, module: str) -> bool:
         """Whether `module` is the plug-in's: the module it names or one of its package."""
         return module == self.module or module.startswith(f"{self.module}.")
+
+    def named(self, name: str) -> str | None:
+        """The module `name` of the package the plug-in names, where there is one: as an
+        engine's package holds an entry in the module named for it, so may a plug-in's.
+        Found without importing the package; a package that does not import is told by the
+        walk of every plug-in that follows, where it is imported (core/registry.py)."""
+        if self.module != self.value or not name.isidentifier():
+            return None  # an entry naming an object is told by the walk too
+        try:
+            spec = importlib.util.find_spec(self.module)  # imports the parents alone
+            where = spec.submodule_search_locations if spec is not None else None
+            found = PathFinder.find_spec(f"{self.module}.{name}", list(where)) if where else None
+        except Exception:  # noqa: BLE001 - whatever it is, the walk tells it at the plug-in
+            return None
+        return None if found is None else found.name
 
     def __str__(self) -> str:
         return (
@@ -111,25 +127,91 @@ def forget() -> None:
 
 @cache
 def _installed() -> dict[str, tuple[Plugin, ...]]:
-    """Every entry point of a group named `bastelbogen.…`, by group."""
-    # Imported here: a build that needs no plug-in never loads it (nor email, csv …).
-    from importlib.metadata import entry_points
+    """Every entry point of a group named `bastelbogen.…`, by group: each distribution's
+    entry_points.txt, found and read as importlib.metadata finds and reads them, without
+    it: importing it (email, csv, zipfile …) and reading every distribution's metadata
+    cost a small build a fortieth of its time, and every build of a shipped game reads them."""
+    found: dict[str, set[Plugin]] = {}
+    for folder in _distributions():
+        declared = os.path.join(folder, "entry_points.txt")
+        entries = _entries(_text(declared))
+        if entries:
+            name, version = _named(folder)
+            for group, entry, value in entries:
+                plugin = Plugin(group, entry, value, name, version, declared)
+                found.setdefault(group, set()).add(plugin)
+    return {
+        group: tuple(sorted(found[group], key=lambda p: (p.distribution, p.name, p.value)))
+        for group in sorted(found)
+    }
 
-    every = entry_points()
-    found: dict[str, tuple[Plugin, ...]] = {}
-    for group in sorted(g for g in every.groups if g.startswith(f"{SHIPPED}.")):
-        plugged = {_plugin(e) for e in every.select(group=group)}
-        found[group] = tuple(sorted(plugged, key=lambda p: (p.distribution, p.name, p.value)))
+
+def _distributions() -> list[str]:
+    """The metadata folder of each distribution installed where the import path leads: a
+    folder's `*.dist-info` and `*.egg-info` (the working folder's for ''), an old egg's
+    EGG-INFO; of two of one name, the first (importlib.metadata's MetadataPathFinder and
+    `_unique`). Zip files on the path hold none an installer leaves."""
+    seen: set[str] = set()
+    folders = []
+    for entry in sys.path:
+        try:
+            children = os.listdir(entry or ".")
+        except OSError:  # a zip file, a folder that is gone
+            continue
+        egg = os.path.basename(entry).lower()
+        for child in children:
+            low = child.lower()
+            if low.endswith((".dist-info", ".egg-info")):
+                stem = low.rpartition(".")[0]
+            elif egg.endswith(".egg") and low == "egg-info":
+                stem = egg.rpartition(".")[0]
+            else:
+                continue
+            name = re.sub(r"[-_.]+", "_", stem.partition("-")[0])
+            if name not in seen:
+                seen.add(name)
+                folders.append(os.path.join(entry, child))
+    return folders
+
+
+def _entries(text: str | None) -> list[tuple[str, str, str]]:
+    """(group, name, value) of each entry of a group named `bastelbogen.…` in the text of an
+    entry_points.txt: `[group]` lines, then `name = value` lines (blank ones and `#`
+    comments skipped), as importlib.metadata reads it."""
+    found = []
+    group = ""
+    for line in (text or "").splitlines():
+        line = line.strip()
+        if line.startswith("[") and line.endswith("]"):
+            group = line.strip("[]")
+        elif line and not line.startswith("#") and group.startswith(f"{SHIPPED}."):
+            name, _, value = line.partition("=")
+            found.append((group, name.strip(), value.strip()))
     return found
 
 
-def _plugin(entry: Any) -> Plugin:
-    dist = entry.dist
-    name = (dist.name if dist is not None else "") or "unknown"
-    version = (dist.version if dist is not None else "") or "?"
-    home = getattr(dist, "_path", None)  # a distribution read from a folder: its .dist-info
-    declared = os.path.join(os.fspath(home), "entry_points.txt") if home is not None else ""
-    return Plugin(entry.group, entry.name, entry.value, name, version, declared)
+def _named(folder: str) -> tuple[str, str]:
+    """A distribution's name and version: the `Name:` and `Version:` headers of its metadata
+    (the lines before the first blank one; a line that starts with a space continues the
+    one before)."""
+    text = _text(os.path.join(folder, "METADATA")) or _text(os.path.join(folder, "PKG-INFO"))
+    headers: dict[str, str] = {}
+    for line in (text or "").splitlines():
+        if not line.strip():
+            break
+        key, colon, value = line.partition(":")
+        if colon and not line[0].isspace():
+            headers.setdefault(key.strip().lower(), value.strip())
+    return headers.get("name") or "unknown", headers.get("version") or "?"
+
+
+def _text(path: str) -> str | None:
+    """A metadata file's text, or None where there is none to read."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def failed(plugin: Plugin, exc: Exception) -> PluginError:

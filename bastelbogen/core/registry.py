@@ -25,6 +25,7 @@ import pkgutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from itertools import chain
 from types import FrameType
 from typing import Any, Generic, TypeVar
 
@@ -181,9 +182,10 @@ class Registry(Generic[T]):
     def _find(self, name: str, found: list[object] | None) -> None:
         """`name` registered, if a module of the packages or a plug-in registers it: the
         module remembered for it (`found`), else one named for it, else every module of the
-        packages, then a plug-in named for it, then every plug-in; none if it is remembered
-        that none does. The entry points are read only when the packages have no such
-        entry (reading them costs a small build more than walking a package)."""
+        packages, then a plug-in named for it, then a module named for it in a plug-in's
+        package (Münchhausen's motif `baron` in bastelbogen.games.muenchhausen.baron), then
+        every plug-in; none if it is remembered that none does. The packages come first, so
+        that a plug-in taking an engine's name is told."""
         if found == [None] or self._complete():
             return
         self._import(self._module_for(name, found))
@@ -192,9 +194,13 @@ class Registry(Generic[T]):
         self._walk_packages()
         if name in self._entries or self.group is None or self.group in _PLUGGED:
             return
-        self._import(next((p.module for p in plugins(self.group) if p.name == name), None))
-        if name not in self._entries:
-            self._walk()
+        every = plugins(self.group)
+        named = (p.module for p in every if p.name == name)
+        for module in chain(named, (p.named(name) for p in every)):
+            self._import(module)
+            if name in self._entries:
+                return
+        self._walk()
 
     def _module_for(self, name: str, found: list[object] | None) -> str | None:
         """The module remembered for `name` when it is one of ours that exists, else the
