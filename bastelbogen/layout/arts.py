@@ -20,7 +20,7 @@ from bastelbogen.layout.faces import Art, context
 from bastelbogen.layout.imposition import BuildOptions
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.pieces import art_of
-from bastelbogen.layout.values import typed
+from bastelbogen.layout.values import SHARED, typed
 
 RECENT = 64  # arts kept for reuse: a page's worth of fronts and backs, and more
 MISSING = ("<missing>",)  # a name the item's context lacks (hashable, unlike a sentinel)
@@ -34,7 +34,6 @@ class _Unknown(Enum):
 
 _UNKNOWN: Final = _Unknown.KEY  # a key not worked out yet
 OWN = "<own>"  # heads the key of a side that shares with no other (see `shared`)
-SHARED = ("tables",)  # names whose value is one object per file and language: keyed so
 
 # What a side's art is made of: each name its layouts read, with its value (values.typed).
 Reads = tuple[tuple[str, Hashable], ...]
@@ -130,7 +129,7 @@ class Arts:
         if reads is None:  # an expression that does not parse: the side is its own
             return (OWN, id(item), side)
         ctx = self._context_of(item)
-        try:
+        try:  # a SHARED name's value is one per language: keyed by it, as in another build
             return (
                 component.id,
                 side,

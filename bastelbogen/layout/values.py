@@ -55,6 +55,27 @@ def truthy(text: object) -> bool:
 
 
 PLAIN = frozenset({str, int, float, bool})
+# Names whose value is one object per file and language (layout/faces.py makes the game's
+# tables once per language, for every item): told by which object it is, not by all it holds.
+SHARED = ("tables",)
+
+
+class Same:
+    """A key part for what a SHARED name reads: equal only for the very same object, which
+    it holds, so that no other object takes its place while the key is kept. Typing the
+    game's whole tables for every box of every item reading them cost MiniPilo's build a
+    sixth of its time."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.value is self.value
+
+    def __hash__(self) -> int:
+        return id(self.value)
 
 
 def typed(value: object) -> Key:
@@ -105,13 +126,13 @@ def key_of(
     name the item lacks, a value no key can hold): it is then resolved afresh."""
     if paths is None:
         return None
-    values: list[Key] = []
+    values: list[Hashable] = []
     for path in paths:
         value = looked_up(path, context)
         if value is MISSING:
             return None
         try:
-            values.append(typed(value))
+            values.append(Same(value) if path[0] in SHARED else typed(value))
         except TypeError:
             return None
     return (layout, size, safe if known()[painter].text else None, tuple(values))
