@@ -52,9 +52,9 @@ def jobs_for(asked: int) -> int:
 
 
 def can_fork() -> bool:
-    import multiprocessing  # asked only where work may go to other processes
-
-    return "fork" in multiprocessing.get_all_start_methods()
+    # Where os.fork is, multiprocessing offers to fork (every system but Windows): asking it
+    # cost every build that shares out work, and every isolated read, its import.
+    return hasattr(os, "fork")
 
 
 class WorkerDied(Exception):
