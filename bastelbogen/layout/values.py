@@ -64,7 +64,7 @@ class Same:
     """A key part for what a SHARED name reads: equal only for the very same object, which
     it holds, so that no other object takes its place while the key is kept. Typing the
     game's whole tables for every box of every item reading them cost MiniPilo's build a
-    sixth of its time."""
+    quarter of its time."""
 
     __slots__ = ("value",)
 
