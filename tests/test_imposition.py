@@ -6,7 +6,8 @@ import pytest
 
 from bastelbogen.core.geometry import apply, bounds
 from bastelbogen.core.units import mm, to_mm
-from bastelbogen.layout.imposition import MARK_LENGTH, PAPERS, PrintSettings, impose
+from bastelbogen.layout.cutmarks import MARK_LENGTH
+from bastelbogen.layout.imposition import PAPERS, PrintSettings, impose
 
 CARD = (mm(63), mm(88))
 

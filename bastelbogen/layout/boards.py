@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from bastelbogen.content.models import Item
 from bastelbogen.core.geometry import Matrix, Rect, apply, compose, rotate_quarter, translate
 from bastelbogen.core.units import mm
-from bastelbogen.layout.imposition import MARK_LENGTH, Page, Placement, PrintSettings, crop_marks
+from bastelbogen.layout.cutmarks import MARK_LENGTH, crop_marks
+from bastelbogen.layout.imposition import Page, Placement, PrintSettings
 
 GLUE = mm(10)
 ROOM = MARK_LENGTH + mm(1)  # around the bleed, for crop marks

@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
 from typing import Any
 
 from bastelbogen.content.models import Item
@@ -34,11 +33,10 @@ from bastelbogen.core.geometry import (
 )
 from bastelbogen.core.units import mm
 from bastelbogen.layout.cells import Grid, clear_cells, kept_runs, score, usable
-from bastelbogen.layout.registration import Line, outside, zones
+from bastelbogen.layout.cutmarks import MARK_LENGTH, crop_marks
+from bastelbogen.layout.registration import Line, zones
 
 PAPERS = {name: (mm(w), mm(h)) for name, (w, h) in PAPERS_MM.items()}
-MARK_LENGTH = mm(5)
-MARK_WIDTH = 0.25  # pt
 EPS = 1e-6
 
 # The room (left, bottom, right, top) a grid keeps beyond its outer trims: bleed and marks.
@@ -387,40 +385,3 @@ def _page(
     bleed_box = union(grow(p.trim, bleed) for p in placements)
     lines = crop_marks(placements, bleed_box, keep_out) if marks else ()
     return Page(page_size, tuple(placements), lines, folds, trim_box, bleed_box)
-
-
-def cut_guides(placements: Sequence[Placement]) -> tuple[Line, ...]:
-    """Where sheets to write on that share a page are cut apart: every distinct cut line
-    of their grid drawn across it, so each sheet comes out at its size with scissors; a
-    page holding one sheet needs none (it is used as printed)."""
-    if len(placements) < 2:
-        return ()
-    x0, y0, w, h = union(p.trim for p in placements)
-    xs = sorted({round(v, 6) for p in placements for v in (p.trim[0], p.trim[0] + p.trim[2])})
-    ys = sorted({round(v, 6) for p in placements for v in (p.trim[1], p.trim[1] + p.trim[3])})
-    return tuple((x, y0, x, y0 + h) for x in xs) + tuple((x0, y, x0 + w, y) for y in ys)
-
-
-def crop_marks(
-    placements: list[Placement], bleed_box: Rect, keep_out: tuple[Rect, ...] = ()
-) -> tuple[Line, ...]:
-    """A mark on each side of the grid for every distinct cut line, outside the bleed; of a
-    mark that runs into a registration mark's zone (`keep_out`) the part outside it."""
-    xs = sorted({round(v, 6) for p in placements for v in (p.trim[0], p.trim[0] + p.trim[2])})
-    ys = sorted({round(v, 6) for p in placements for v in (p.trim[1], p.trim[1] + p.trim[3])})
-    return _marks(tuple(xs), tuple(ys), tuple(bleed_box), tuple(keep_out))
-
-
-@lru_cache(maxsize=64)
-def _marks(
-    xs: tuple[float, ...], ys: tuple[float, ...], bleed_box: Rect, keep_out: tuple[Rect, ...]
-) -> tuple[Line, ...]:
-    """The marks of one grid's cut lines: made once for all its full pages, shared."""
-    x0, y0, w, h = bleed_box
-    x1, y1 = x0 + w, y0 + h
-    lines = []
-    for x in xs:
-        lines += [(x, y1, x, y1 + MARK_LENGTH), (x, y0 - MARK_LENGTH, x, y0)]
-    for y in ys:
-        lines += [(x0 - MARK_LENGTH, y, x0, y), (x1, y, x1 + MARK_LENGTH, y)]
-    return tuple(part for line in lines for part in outside(line, keep_out))

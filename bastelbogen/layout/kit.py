@@ -22,7 +22,8 @@ from bastelbogen.core.units import mm
 from bastelbogen.layout import boards
 from bastelbogen.layout.arts import Arts
 from bastelbogen.layout.cells import Grid
-from bastelbogen.layout.imposition import BuildOptions, Page, PrintSettings, cut_guides, impose
+from bastelbogen.layout.cutmarks import cut_guides
+from bastelbogen.layout.imposition import BuildOptions, Page, PrintSettings, impose
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.nesting import nest_grid
 from bastelbogen.layout.parts import Tail, packable, shared_sheets, tails_of

@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from bastelbogen.content.models import Item
 from bastelbogen.core.geometry import Rect, bounds, grow, union
 from bastelbogen.layout.cells import Grid
+from bastelbogen.layout.cutmarks import crop_marks
 from bastelbogen.layout.imposition import (
     Page,
     Placement,
     PrintSettings,
     back_matrix,
-    crop_marks,
     front_matrix,
     outer_room,
     page_flip,

@@ -28,7 +28,7 @@ from typing import Protocol
 
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.kinds import kind_of
-from bastelbogen.content.models import Component, Game, Item, Variant
+from bastelbogen.content.models import Component, Game, Variant
 from bastelbogen.content.painters import known
 from bastelbogen.core.errors import ProofError
 from bastelbogen.core.geometry import (
@@ -94,12 +94,8 @@ def _pdf(laid: LaidOut) -> str:
     return f"{laid.name}.pdf"
 
 
-def _item(p: Placement) -> Item:
-    return p.item
-
-
 def _name(p: Placement) -> str:
-    return f"item '{_item(p).id}' ({p.side})"
+    return f"item '{p.item.id}' ({p.side})"
 
 
 class _Plan(Protocol):
@@ -255,7 +251,7 @@ def safe_text(kit: Kit) -> Iterator[Breach]:
         safe: dict[tuple[str, str], SafeOutline] = {}
         for n, page in enumerate(laid.pages):
             for p in page.placements:
-                item = _item(p)
+                item = p.item
                 at = (item.component.id, p.side)
                 if at not in safe:
                     safe[at] = SafeOutline(kit.game, item.component, p.side)
@@ -383,7 +379,7 @@ def whole(kit: Kit) -> Iterator[Breach]:
     for laid in kit.files:
         for n, page in enumerate(laid.pages):
             for p in page.placements:
-                component = _item(p).component
+                component = p.item.component
                 if component.whole and laid.stem != component.id:
                     yield Breach(
                         _pdf(laid),

@@ -23,7 +23,8 @@ from reportlab.pdfgen import canvas as rl_canvas
 from bastelbogen.content.rasters import pillow
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.layout.arts import Arts
-from bastelbogen.layout.imposition import MARK_WIDTH, Page
+from bastelbogen.layout.cutmarks import MARK_WIDTH
+from bastelbogen.layout.imposition import Page
 from bastelbogen.layout.registration import registration_marks
 from bastelbogen.render.boardsheets import draw_overview, draw_sheet_guides
 from bastelbogen.render.joints import bare, draw_underlays
