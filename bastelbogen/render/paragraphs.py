@@ -21,6 +21,7 @@ from bastelbogen.core.params import COLOUR, FACTOR, FONT_SIZE, TEXT, BoxKeys, Ke
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.remembered import REMEMBERED, digest
 from bastelbogen.render import bitmaps
+from bastelbogen.render.fitting import first_fitting
 from bastelbogen.render.text import check_glyphs, overflow
 
 if TYPE_CHECKING:
@@ -242,47 +243,16 @@ def _best_step(
     lay: Callable[[int], R], fits: Callable[[R], bool], steps: int, key: str, guess: int = 0
 ) -> tuple[int, R] | None:
     """The fewest half-point steps down at which the text fits, with its layout, or None:
-    the remembered step if it fits, else searched from `guess` (remembered then) outwards,
-    then by bisection between the last that failed and the first that fitted."""
+    the remembered step if it fits, else searched from `guess` (remembered then)."""
     found = REMEMBERED.get(key) if key else None
     if found and len(found) == 1 and found[0] in range(steps + 1):
         result = lay(found[0])
         if fits(result):
             return found[0], result
-    failed, best = _bracket(lay, fits, steps, min(max(guess, 0), steps))
-    while best is not None and failed + 1 < best[0]:  # bisection between the two
-        mid = (failed + best[0]) // 2
-        result = lay(mid)
-        failed, best = (failed, (mid, result)) if fits(result) else (mid, best)
+    best = first_fitting(lay, fits, steps, guess)
     if best is not None and key:
         REMEMBERED.put(key, [best[0]])
     return best
-
-
-def _bracket(
-    lay: Callable[[int], R], fits: Callable[[R], bool], steps: int, guess: int
-) -> tuple[int, tuple[int, R] | None]:
-    """(The most steps known not to fit, or -1; the fewest known to fit, with its layout, or
-    None), from `guess` outwards by 1, 1, 2, 4 … steps: a guess is most often one off."""
-    result = lay(guess)
-    stride, grow = 1, 1
-    if fits(result):
-        best = (guess, result)
-        while best[0] > 0:
-            step = max(best[0] - stride, 0)
-            result = lay(step)
-            if not fits(result):
-                return step, best
-            best, stride, grow = (step, result), grow, grow * 2
-        return -1, best
-    failed = guess
-    while failed < steps:
-        step = min(failed + stride, steps)
-        result = lay(step)
-        if fits(result):
-            return failed, (step, result)
-        failed, stride, grow = step, grow, grow * 2
-    return failed, None
 
 
 # Words fill about 97 % of a line (bench/decks.py's prose): a guess one step too large costs
