@@ -108,6 +108,11 @@ class Writer:
     def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         return []
 
+    def ready(self, job: Job) -> None:
+        """Before the build's workers are forked (--jobs): what this writer's work loads
+        when it first needs it, loaded once here, where every worker shares it, rather than
+        by each worker that does the work."""
+
 
 WRITERS: Registry[Writer] = Registry(
     "writer", order=lambda name, w: (w.order, name), group="bastelbogen.writers"

@@ -14,6 +14,12 @@ class CheatSheet(Writer):
     alone = True  # the rules alone make the page: laid out beside the sheets (--jobs)
     checks = True
 
+    def ready(self, job: Job) -> None:
+        # platypus, which sets the page (and a card's paragraphs): every worker imported it
+        # again, a fifteenth of a small build each (a validation forks two per variant).
+        if job.game.rules is not None:
+            import reportlab.platypus  # noqa: F401
+
     def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         if job.game.rules is None:
             return []

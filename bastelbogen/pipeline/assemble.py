@@ -128,6 +128,14 @@ def _once_a_place(problems: list[Problem]) -> list[Problem]:
     ]
 
 
+def _ready(job: Job, writers: list[Writer], workers: int) -> None:
+    """What the writers' work loads when it first needs it, loaded before `workers` (more
+    than one) are forked: once, shared by them all, not once by each."""
+    if workers > 1:
+        for writer in writers:
+            writer.ready(job)
+
+
 def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[Entry]:
     planned = plan_files(job.game, variant, job.options, job.layouts)
     # Each file laid out once: proved, then written with what its arts resolved for the proof.
@@ -165,6 +173,7 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
         return entries, own.preflight.found(), drew, REMEMBERED.fresh()
 
     apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process
+    _ready(job, writers, min(apart, tasks))
     files: list[Entry] = []
     early: list[list[Entry]] = []  # what the writers beside the files wrote, in their order
     # Closed before an error goes on to remove the staging folder: no worker writes after.
