@@ -14,7 +14,7 @@ import hashlib
 import io
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,7 @@ from bastelbogen.layout.arts import Arts
 from bastelbogen.layout.imposition import Page
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.pdf import Meta, write_pages
-from bastelbogen.render.raster import Shot, rasterise
+from bastelbogen.render.raster import BATCH, Shot, rasterise
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -110,6 +110,12 @@ class Pictures(Mapping[str, bytes]):
         self._cache: OrderedDict[tuple[str, int], bytes] = OrderedDict()  # most recent last
         self._bytes = 0
         self._guard = threading.Lock()  # the cache itself, read by the server's loop
+        # The faces a build is drawing now (it holds `lock` till the last): the server
+        # waits for one asked for as it comes (told by `arrived`), not for the whole build,
+        # and the build draws those asked for first (in the order asked).
+        self._coming: set[str] = set()
+        self._asked: dict[str, None] = {}
+        self.arrived: Callable[[], None] = nobody
         self.drawn_pages = 0  # sheet and cheat sheet pages drawn so far (the tests count)
 
     # The Mapping of what is drawn at the normal resolution.
@@ -147,6 +153,47 @@ class Pictures(Mapping[str, bytes]):
             while self._bytes > limits.MAX_PREVIEW_PICTURE_BYTES and len(self._cache) > 1:
                 _, dropped = self._cache.popitem(last=False)
                 self._bytes -= len(dropped)
+            came = key in self._coming
+            self._coming.discard(key)
+        if came:
+            self.arrived()
+
+    def expect(self, keys: Iterable[str]) -> None:
+        """The faces the build is about to draw, in place of those it expected before
+        (none: it has drawn what it will)."""
+        with self._guard:
+            self._coming, self._asked = set(keys), {}
+        self.arrived()
+
+    def ask(self, key: str) -> bool:
+        """Whether the build is drawing `key` now (at its normal resolution); if it is, it
+        draws it before those not asked for."""
+        with self._guard:
+            if key in self._coming:
+                self._asked[key] = None
+            return key in self._coming
+
+    def draw_coming(self, faces: list[tuple[str, Face]]) -> dict[str, Findings]:
+        """Draw the faces the build expects (the caller holds the lock), as draw_faces
+        does: each asked for meanwhile first, the others in their order. Each drawing is a
+        document of its own: the first few are drawn in small ones, whose pictures come
+        soon, then as many as a document of rasterise's holds, which costs less a face."""
+        todo = dict(faces)
+        found: dict[str, Findings] = {}
+        size = 1
+        while todo:
+            found.update(self.draw_faces([self._next(todo) for _ in range(min(size, len(todo)))]))
+            size = min(2 * size, BATCH)
+        return found
+
+    def _next(self, todo: dict[str, Face]) -> tuple[str, Face]:
+        """The face to draw next, taken from `todo`: the first asked for, else its first."""
+        with self._guard:
+            key = next((k for k in self._asked if k in todo), None)
+            if key is not None:
+                del self._asked[key]
+        key = next(iter(todo)) if key is None else key
+        return key, todo.pop(key)
 
     def drawn(self, key: str, dpi: int | None = None) -> bytes | None:
         """The PNG of `key` at `dpi` (None: its normal one) if it is drawn, never drawing."""
@@ -208,6 +255,10 @@ class Pictures(Mapping[str, bytes]):
         else:
             data = source.draw()
         return first_page(data, dpi)
+
+
+def nobody() -> None:
+    """No one to tell (no server is serving)."""
 
 
 def _shot(face: Face, dpi: int) -> Shot:

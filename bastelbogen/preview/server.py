@@ -1,6 +1,7 @@
 """The preview's web server: the page, its script and style from the package, the state as
-JSON, the pictures from memory, server-sent events that tell the page a build has begun and
-a new one is in, and the switches of the build's options the page asks for (POST /options).
+JSON, the pictures from memory, server-sent events that tell the page a build has begun,
+has listed its pieces (its first pictures come before the last) and is in, and the switches
+of the build's options the page asks for (POST /options).
 
 Safe by construction: no part of a URL is ever a file path (the few files are a fixed
 table, pictures are looked up by key in memory), a request whose Host is not this server's
@@ -24,11 +25,12 @@ import json
 import re
 import socket
 import threading
-from typing import Any, TypeVar
+from typing import Any
 
 from bastelbogen.core import limits
 from bastelbogen.preview import files
 from bastelbogen.preview import options as live
+from bastelbogen.preview.delivery import Delivery
 from bastelbogen.preview.files import STATIC
 from bastelbogen.preview.hosts import Hosts
 from bastelbogen.preview.protocol import (
@@ -46,7 +48,6 @@ from bastelbogen.preview.state import Preview, Snapshot
 IMAGE = re.compile(r"^/img/([0-9a-f]{16})(?:@([0-9]{1,4}))?\.png$")
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 PIECE = 64 * 1024  # bytes of an answer written before waiting for the client to take them
-T = TypeVar("T")
 BACKLOG = 512  # connections the kernel queues before they are accepted (a burst of clients)
 
 
@@ -63,6 +64,7 @@ class Server:
         self.streams = 0  # event streams open now
         self.version = preview.snapshot.version  # the newest build the streams were told
         self.started = 0  # the builds begun, as the streams were told (Preview.started)
+        self.listed = preview.listed  # the listings of builds on their way (Preview.listed)
         self._news: asyncio.Future[int] | None = None  # done when a newer build is in
         # state.json, made once a build (and again as a build begins or ends)
         self._state: tuple[Snapshot | None, bytes, bool] = (None, b"", False)
@@ -71,7 +73,7 @@ class Server:
         self._quit = threading.Event()  # shutdown() was asked for
         self._done = threading.Event()  # serve_forever has returned
         self._done.set()
-        self._drawing = asyncio.Lock()  # a picture drawn in a worker thread, one at a time
+        self.pictures = Delivery(preview)
 
     def serve_forever(self, poll_interval: float = 0.5) -> None:
         """Serve until shut down. poll_interval: how often a build is looked for when its
@@ -101,6 +103,7 @@ class Server:
         loop = asyncio.get_running_loop()
         self._loop, self._stop = loop, asyncio.Event()
         self._news = loop.create_future()
+        self.pictures.start(loop)
         finished = threading.Event()
         relay = threading.Thread(
             target=self._relay, args=(loop, poll_interval, finished), daemon=True
@@ -118,6 +121,7 @@ class Server:
         finally:
             server.close()  # it closes the listening socket
             self._loop = None
+            self.pictures.stop()
             finished.set()
             # Each connection's task ends by itself once its connection is cut; one left
             # to asyncio.run's cancelling would be logged with a traceback (Python 3.11).
@@ -133,12 +137,12 @@ class Server:
         """Builds run in other threads and tell a new snapshot by preview.changed, a
         threading Condition; this one thread waits on it and hands each new version to
         the loop, which tells every stream."""
-        preview, seen = self.preview, (self.version, self.started)
+        preview, seen = self.preview, (self.version, self.started, self.listed)
         while not finished.is_set():
             with preview.changed:
-                if (preview.snapshot.version, preview.started) == seen:
+                if (preview.snapshot.version, preview.started, preview.listed) == seen:
                     preview.changed.wait(every)
-                now = (preview.snapshot.version, preview.started)
+                now = (preview.snapshot.version, preview.started, preview.listed)
             if now != seen:
                 seen = now
                 try:
@@ -146,9 +150,9 @@ class Server:
                 except RuntimeError:  # the loop has closed: serving is over
                     return
 
-    def _publish(self, version: int, started: int) -> None:
+    def _publish(self, version: int, started: int, listed: int) -> None:
         news, self._news = self._news, asyncio.get_running_loop().create_future()
-        self.version, self.started = version, started
+        self.version, self.started, self.listed = version, started, listed
         if news is not None:
             news.set_result(version)
 
@@ -233,45 +237,23 @@ class Server:
             await self._events(request, reader, writer)
             return False
         match = IMAGE.match(path)
-        image = await self._picture(match.group(1), match.group(2)) if match else None
+        image = await self.pictures.picture(match.group(1), match.group(2)) if match else None
         if image is not None:
             return await self._send(writer, request, 200, image, "image/png", cache=True)
         return await self._send(writer, request, 404, b"not found", "text/plain")
 
-    async def _picture(self, key: str, dpi: str | None) -> bytes | None:
-        """A face's or page's PNG: from memory when it is drawn, else drawn in a worker
-        thread (sheets are drawn only when asked for, sharper faces at a dpi of the
-        ladder), the loop serving the others meanwhile. None: no such picture."""
-        image = self.preview.images.drawn(key, None if dpi is None else int(dpi))
-        if image is not None:  # not behind a drawing or a build: it is in memory
-            return image
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[bytes | None] = loop.create_future()
-
-        def draw() -> None:
-            try:
-                image = self.preview.picture(key, None if dpi is None else int(dpi))
-            except Exception as exc:  # noqa: BLE001 - told to the request, as a 404 below
-                image = None
-                print(f"preview: drawing {key} failed: {exc!r}")
-            loop.call_soon_threadsafe(_settle, done, image)
-
-        # One drawing at a time (they take PDFium's lock in turn anyway), each in a thread
-        # of its own that ends with it: waiting requests are tasks, not threads.
-        async with self._drawing:
-            threading.Thread(target=draw, daemon=True).start()
-            return await done
-
     def _state_json(self) -> bytes:
-        """The snapshot as JSON, made once for each build (a build replaces the snapshot)."""
+        """The snapshot as JSON, made once for each build (a build replaces the snapshot),
+        or the listing of the build on its way (`listing`: its version is the last's)."""
         # Before any build has begun one is on its way: `pnp serve` begins it as it serves.
-        snap, preview = self.preview.snapshot, self.preview
+        snap, preview = self.preview.shown(), self.preview
         building = preview.is_building()
         if self._state[0] is not snap or self._state[2] != building:
             body = json.dumps(
                 {
                     "version": snap.version,
                     "building": building,
+                    "listing": snap is not preview.snapshot,
                     "game": snap.game,
                     **live.state(self.preview),
                     "components": snap.components,
@@ -365,7 +347,8 @@ class Server:
             await self._write(writer, head(200, "text/event-stream", None))
             if request.method == "HEAD":
                 return
-            seen, begun = -1, 0
+            # The first data has the page load the state, a listing shown already with it
+            seen, begun, listed = -1, 0, self.listed
             while not gone.done():
                 told = b""
                 if self.started != begun and self.preview.is_building():
@@ -374,6 +357,9 @@ class Server:
                 if self.version != seen:
                     seen = self.version
                     told += f"data: {seen}\n\n".encode()
+                elif self.listed != listed and self.preview.listing is not None:
+                    told += f"event: listed\ndata: {seen}\n\n".encode()  # still building
+                listed = self.listed
                 await self._write(writer, told or b": idle\n\n")
                 assert self._news is not None
                 either: list[asyncio.Future[Any]] = [self._news, gone]
@@ -381,11 +367,6 @@ class Server:
         finally:
             gone.cancel()
             self.streams -= 1
-
-
-def _settle(done: asyncio.Future[T], value: T) -> None:
-    if not done.done():  # not cancelled meanwhile (the client left)
-        done.set_result(value)
 
 
 def serve(preview: Preview, host: str, port: int) -> Server:

@@ -6,8 +6,11 @@ forms (preview/pictures.py).
 
 A build draws only the faces whose art changed (keyed by their art); the sheet pages are
 listed by a key made from what they hold (their placements' faces and the page's marks),
-without drawing them, and each is drawn when the page asks for its picture. A build that
-fails keeps the last good faces and sheets, with the problems beside them."""
+without drawing them, and each is drawn when the page asks for its picture. The faces are
+drawn in the page's order; when there are many (a first build), the page is shown the
+build's listing before they are drawn and they are drawn as it asks for them, so its first
+pictures show at once and the rest as they come. A build that fails keeps the last good
+faces and sheets, with the problems beside them."""
 
 from __future__ import annotations
 
@@ -19,11 +22,12 @@ import traceback
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.models import Game
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import Table
 from bastelbogen.core import limits
-from bastelbogen.core.errors import ContentError, OptionError, Problem
+from bastelbogen.core.errors import ContentError, OptionError
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.kit import LaidOut, in_language, lay_out
@@ -64,6 +68,24 @@ class Snapshot:
     drawn: int = 0  # faces drawn for this build: the changed ones only
 
 
+@dataclass
+class Listed:
+    """A build up to its pictures: what the page lists, every picture's source, the
+    build's preflight and the faces to draw, in the page's order."""
+
+    components: list[ComponentShown]
+    sheets: list[dict[str, object]]
+    sources: dict[str, Source]
+    pieces: list[dict[str, object]]
+    preflight: Preflight
+    fresh: list[tuple[str, Face]]
+
+
+# Faces a rebuild draws before it is in; past this many the page is shown the listing
+# first. A few are drawn in a blink, and the page would draw its grid twice for nothing.
+LISTED_PAST = 24
+
+
 class Preview:
     """One game's preview: rebuilt on demand, read by the server's threads."""
 
@@ -77,6 +99,10 @@ class Preview:
         self._found: dict[str, Findings] = {}  # a face's key -> what drawing it warned of
         self._reuse = Reuse()  # the arts of sides whose inputs did not change
         self.started = 0  # builds begun: the page shows "building…" while one runs
+        # The listing of the build on its way, shown before its faces are all drawn, and
+        # how many there were (the server tells the page each)
+        self.listing: Snapshot | None = None
+        self.listed = 0
         self.game: Game | None = None  # as last loaded: its themes, languages, variants
 
     def rebuild(self, options: BuildOptions | None = None, game: Game | None = None) -> Snapshot:
@@ -108,32 +134,33 @@ class Preview:
         """A face's or page's PNG, drawn now if need be (blocking: not on the server's loop)."""
         return self.images.picture(key, dpi)
 
+    def shown(self) -> Snapshot:
+        """What the page shows: the listing of the build on its way once it has one, else
+        the last build in."""
+        listing = self.listing
+        return listing if listing is not None else self.snapshot
+
     def _rebuild(self) -> Snapshot:
         import time
 
         start = time.perf_counter()
+        shown = self.images.sources  # the last build's: shown again if this one fails
         try:
-            components, sheets, sources, drawn, found, pieces = self._build()
-            new = Snapshot(
-                self.snapshot.version + 1,
-                self.game_id,
-                components,
-                sheets,
-                pieces,
-                [],
-                [problem(p, self.project.root) for p in found],
-                drawn=drawn,
-            )
-            self.images.sources = sources
+            listed = self._list()
+            self._draw(listed)
+            new = self._snapshot(listed, self.snapshot.version + 1, len(listed.fresh))
+            self.images.sources = listed.sources
         except (ContentError, OptionError) as exc:
+            self.images.sources = shown
             new = self._failed(problems_of(exc, self.project.root))
         except Exception as exc:  # noqa: BLE001 - whatever failed is shown, and the next save rebuilds
+            self.images.sources = shown
             new = self._failed([fault(exc, self.project.root)])
             print(f"preview: build {new.version} failed:", file=sys.stderr)
             traceback.print_exception(exc, file=sys.stderr)
         new.seconds = round(time.perf_counter() - start, 3)
         with self.changed:
-            self.snapshot = new
+            self.snapshot, self.listing = new, None
             self.changed.notify_all()
         return new
 
@@ -141,16 +168,22 @@ class Preview:
         """The last good build's faces and sheets, with what stopped this one beside them."""
         return replace(self.snapshot, version=self.snapshot.version + 1, problems=problems)
 
-    def _build(
-        self,
-    ) -> tuple[
-        list[ComponentShown],
-        list[dict[str, object]],
-        dict[str, Source],
-        int,
-        list[Problem],
-        list[dict[str, object]],
-    ]:
+    def _snapshot(self, listed: Listed, version: int, drawn: int) -> Snapshot:
+        warnings = [problem(p, self.project.root) for p in listed.preflight.problems()]
+        return Snapshot(
+            version,
+            self.game_id,
+            listed.components,
+            listed.sheets,
+            listed.pieces,
+            [],
+            warnings,
+            drawn=drawn,
+        )
+
+    def _list(self) -> Listed:
+        """The build up to its pictures: every face, sheet and piece listed, and the faces
+        to draw, in the page's order."""
         # The build's own first steps: load, settle the options (the game's languages, its
         # first theme), check. Only where the laid-out files go differs.
         ready = prepare(self.project, self.game_id, self.options)
@@ -178,25 +211,53 @@ class Preview:
             sheet = replace(ctx, swell=laid.swell, pictures={})
             sheets += _sheets(laid, sheet, ready.words[lang], keys, words, sources)
         sheets += _rules(ready, lang, sources)
+        listed = list(components.values())
+        pieces = catalogue.add(ready.game, files, listed, lang)  # and each one's outline
         # Only the faces not drawn before are drawn, the first MAX_PREVIEW_DRAWN of them:
         # the rest are drawn when the page asks for them.
         # A face the last build listed and did not draw is not drawn now either.
         before = self.images.sources
-        fresh = [(k, s) for k, s in sources.items() if isinstance(s, Face) and k not in before]
+        faces = dict.fromkeys(key for c in listed for key in c["faces"])  # the page's order
+        fresh = [(k, s) for k in faces if isinstance(s := sources[k], Face) and k not in before]
         fresh = [(k, s) for k, s in fresh if k not in self._found or k not in self.images]
         fresh = fresh[: limits.MAX_PREVIEW_DRAWN]
+        return Listed(listed, sheets, sources, pieces, ready.preflight, fresh)
+
+    def _draw(self, listed: Listed) -> None:
+        """Draw the faces not drawn before, and tell what drawing them found (small text,
+        soft pictures) with the build's preflight, as the build warns. Past a few of them,
+        or more than one when the page shows none yet, the page is shown the listing
+        first, and they are drawn as the page asks for them, the rest in the page's order:
+        its first pictures show at once, not after the last."""
+        fresh = listed.fresh
+        # The page that shows no face yet (a first build) loses nothing by being shown the
+        # listing at once; one that does shows the last build's meanwhile.
+        past = 1 if not self.snapshot.components else LISTED_PAST
         try:
-            self._found.update(self.images.draw_faces(fresh))
+            if len(fresh) <= past:
+                self._found.update(self.images.draw_faces(fresh))
+            else:
+                self._list_for_page(listed)
+                self._found.update(self.images.draw_coming(fresh))
         except ContentError as exc:  # told with every other face's fault, as pnp build does
             raise every_face_fault(exc, fresh, self.images.draw_faces) from None
-        # What drawing the faces warned of (small text, soft pictures), as the build warns
-        self._found = {k: f for k, f in self._found.items() if k in sources}
+        finally:
+            self.images.expect(())  # a face still asked for is drawn on request
+        self._found = {k: f for k, f in self._found.items() if k in listed.sources}
         for found in self._found.values():
-            ready.preflight.merge(found)
-        problems = ready.preflight.problems()
-        listed = list(components.values())
-        pieces = catalogue.add(ready.game, files, listed, lang)  # and each one's outline
-        return listed, sheets, sources, len(fresh), problems, pieces
+            listed.preflight.merge(found)
+
+    def _list_for_page(self, listed: Listed) -> None:
+        """The page shown the build's listing before it is in: its pictures are the new
+        ones, coming as they are drawn, it warns of what was found before they are, and
+        it is still building (its version is the last build's)."""
+        self.images.expect(key for key, _ in listed.fresh)
+        self.images.sources = listed.sources
+        listing = self._snapshot(listed, self.snapshot.version, 0)
+        with self.changed:
+            self.listing = listing
+            self.listed += 1
+            self.changed.notify_all()
 
     def _faces(
         self,

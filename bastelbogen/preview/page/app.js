@@ -47,9 +47,14 @@ function drawGrid() {
   if (isOpen()) reorder(order);
 }
 
+let asked = 0; // states asked for: one answered after a later one is not drawn over it
+
 async function refresh() {
+  const mine = ++asked;
   const response = await fetch("/state.json", {cache: "no-store"});
-  state = await response.json();
+  const answer = await response.json();
+  if (mine !== asked) return;
+  state = answer;
   document.getElementById("game").textContent = state.game;
   document.title = `${state.game} – Bastelbogen preview`;
   drawOptions(state);
@@ -60,7 +65,8 @@ async function refresh() {
   follow(state, order);
   document.getElementById("status").textContent = !state.version ? "no build yet" :
     `build ${state.version} · ${state.seconds.toFixed(2)} s` + (state.problems.length ? " · problems" : "");
-  document.body.dataset.version = state.version;
+  // The build the page shows, once one is in: a listing's pictures are still coming
+  if (state.version && !state.listing) document.body.dataset.version = state.version;
 }
 
 function show(which) {
@@ -87,5 +93,10 @@ document.addEventListener("show-piece", (event) => {
   const piece = (state?.pieces || []).find((p) => p.component === component && p.id === item);
   if (piece) openPiece(piece, order.includes(piece) ? order : [piece], state.components, null);
 });
-listen(() => refresh()); // one event stream for every tab (events.js)
+// One event stream for every tab (events.js). The build the page shows, in and none on its
+// way, is not drawn again (a stream that connects tells it, maybe after the page drew it
+// from its first state): a large view open keeps the face it returns to.
+listen((version) => {
+  if (!(state && !state.listing && !state.building && state.version === version)) refresh();
+});
 refresh(); // at once: the page is served before the first build is in

@@ -59,7 +59,8 @@ export class Grid {
     return Math.max(1, Math.floor((this.element.clientWidth + GAP) / (this.cell + GAP)));
   }
 
-  paint() {
+  // eager: the tiles' pictures asked for at once (a first screen), not as they come in view
+  paint(eager = false) {
     if (!this.element.isConnected) {
       virtual.delete(this);
       resized.unobserve(this.element);
@@ -88,7 +89,7 @@ export class Grid {
     for (const [key, [index, r, c]] of wanted) {
       let node = this.shown.get(key);
       if (!node) {
-        node = this.make(this.tiles[index], true);
+        node = this.make(this.tiles[index], !eager);
         this.shown.set(key, node);
         this.element.append(node);
       }
@@ -133,6 +134,10 @@ export function drawFaces(main, components, shown, filtered, open) {
       grid.element);
     section.classList.toggle("empty", !tiles.length);
     main.append(section);
+    // A long grid's first screen at once, its pictures asked for before those of the
+    // components below it: a browser asks a few at a time, and the server draws a first
+    // build's faces in the order they are asked for.
+    if (grid.element.classList.contains("virtual")) grid.paint(true);
   }
   return grids;
 }
