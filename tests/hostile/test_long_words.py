@@ -17,6 +17,9 @@ FITS = r"^{line}: .*(does not fit|too long|no glyph|no longer fits)"
 GLYPH = r"^({line}|templates/minipilo/action\.yaml:\d+:\d+): .*(does not fit|no glyph)"
 PROBLEM = "Ich habe mich mit meiner besten Freundin gestritten."  # problems.csv, row a01
 EVENT = 'text: "{{ event.text }}"'  # the paragraph box of templates/museo/event.yaml
+# Museo draws its 180 paintings before a fault of its event cards is told: some 6-8 s of CPU
+# on a quiet machine, so its cases are held to twice the others' limit, far above that.
+MUSEO = 20.0
 
 
 def word(n: int, syllables: str = "Donaudampfschifffahrtsgesellschaft") -> str:
@@ -37,6 +40,7 @@ def event(cid: str, expr: str) -> Case:
         MS,
         (Replace("templates/museo/event.yaml", EVENT, f'text: "{expr}"'),),
         pattern=r"^templates/museo/event\.yaml:\d+:\d+: .*(does not fit|too long)",
+        limit=MUSEO,
     )
 
 
@@ -68,12 +72,14 @@ CASES = [
         MS,
         (Replace("templates/museo/event.yaml", EVENT, "text: \"{{ '<b' * 75000 }}\""),),
         pattern=r"^templates/museo/event\.yaml:\d+:\d+: .*(markup|tag|does not fit|too long)",
+        limit=MUSEO,
     ),
     Case(
         "museo-paragraph-unclosed-quotes-150000",
         MS,
         (Replace("templates/museo/event.yaml", EVENT, 'text: "{{ \'<a x=\\"\' * 25000 }}"'),),
         pattern=r"^templates/museo/event\.yaml:\d+:\d+: .*(markup|tag|does not fit|too long)",
+        limit=MUSEO,
     ),
     edit(
         "minipilo-text-word-10000",
