@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.kinds import kind_of
@@ -42,7 +41,7 @@ from bastelbogen.core.geometry import (
     mirror_y,
 )
 from bastelbogen.core.shapes import Loop, holds, offset, seen_from_behind
-from bastelbogen.layout.arts import Arts
+from bastelbogen.layout.arts import Arts, Planned
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.imposition import (
     DOUBLE_SIDED,
@@ -98,17 +97,7 @@ def _name(p: Placement) -> str:
     return f"item '{p.item.id}' ({p.side})"
 
 
-class _Plan(Protocol):
-    """What the proof reads of a component's plan (kit's, a file's `plans`)."""
-
-    @property
-    def trim(self) -> tuple[float, float]: ...
-
-    @property
-    def bleed(self) -> float: ...
-
-
-def _plans(laid: LaidOut) -> dict[int, _Plan]:
+def _plans(laid: LaidOut) -> dict[int, Planned]:
     return {id(item): plan for plan in laid.plans for item in plan.items}
 
 
@@ -155,7 +144,7 @@ def _across(page: Page) -> Matrix:
 
 
 def _backs_behind(
-    laid: LaidOut, front: Page, back: Page, behind: Matrix, plans: dict[int, _Plan], where: str
+    laid: LaidOut, front: Page, back: Page, behind: Matrix, plans: dict[int, Planned], where: str
 ) -> Iterator[Breach]:
     """Each back on `back` lies behind its item's front on `front`: a corner of the piece
     seen through the paper (the piece turned over about its upright axis) lands where that
@@ -216,7 +205,7 @@ def _frame(page: Page) -> Rect:
     return inset, inset, page.size[0] - 2 * inset, page.size[1] - 2 * inset
 
 
-def _inked(page: Page, plans: dict[int, _Plan]) -> Iterator[tuple[str, Rect]]:
+def _inked(page: Page, plans: dict[int, Planned]) -> Iterator[tuple[str, Rect]]:
     for p in page.placements:
         yield _name(p), p.clip if p.clip is not None else grow(p.trim, plans[id(p.item)].bleed)
     for x1, y1, x2, y2 in page.marks:

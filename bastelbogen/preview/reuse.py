@@ -15,26 +15,14 @@ import hashlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Protocol
 
 from bastelbogen.content.models import Game, Item
-from bastelbogen.layout.arts import OWN
+from bastelbogen.layout.arts import OWN, Planned
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.preview.pictures import key_of
 
 Found = tuple[Art, str] | tuple[None, None]  # a side's art and its picture's key, or none
-
-
-class Planned(Protocol):
-    """What a component's plan (layout/kit.py's, private there) tells of its items."""
-
-    @property
-    def trim(self) -> tuple[float, float]: ...
-    @property
-    def bleed(self) -> float: ...
-    @property
-    def has_back(self) -> bool: ...
 
 
 class Reuse:
