@@ -2,13 +2,14 @@
 go by (in the build's first language), and pictures written as sRGB PNG with their profile.
 
 A face is distinct by its art: 200 cards with one back have one back face, counted 200
-times. Boards, laid over several sheets, are not exported as pictures.
+times. Boards, laid over several sheets, are kept apart (`boards`): the virtual tables'
+exports show each as one picture; png, tts and contact leave them out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -73,9 +74,10 @@ def gather(job: Job, laid: LaidOut) -> None:
     kept = cast(dict[str, Gathered], job.kept.setdefault("faces", {}))
     for item in laid.items:
         component = item.component
-        if kind_of(component).placing != "grid":
-            continue
         kind = kind_of(component)
+        if kind.placing != "grid":
+            _board(job, laid, item)
+            continue
         trim = kind.trim(component, job.game)
         one = kept.setdefault(component.id, Gathered(component, trim, _bleed_of(laid, item)))
         for side in ("front", "back"):
@@ -83,6 +85,27 @@ def gather(job: Job, laid: LaidOut) -> None:
             if art is not None:
                 one.faces.setdefault((art, side), Face(art, side)).items.append(item)
         one.cards.append((item, laid.arts.get(item, "front"), laid.arts.get(item, "back")))
+
+
+def _board(job: Job, laid: LaidOut, item: Item) -> None:
+    """A board's whole picture, kept apart from `faces` (which png, tts and contact write):
+    only the virtual tables' exports (`boards`) show a board as one object."""
+    kept = cast(dict[str, Gathered], job.kept.setdefault("boards", {}))
+    art = laid.arts.get(item, "front")
+    if art is None:
+        return
+    component = item.component
+    one = kept.get(component.id)
+    if one is None:
+        trim = kind_of(component).trim(component, job.game)
+        one = kept[component.id] = Gathered(component, trim, _bleed_of(laid, item))
+    one.faces.setdefault((art, "front"), Face(art, "front")).items.append(item)
+    one.cards.append((item, art, None))
+
+
+def boards(job: Job) -> list[Gathered]:
+    """Each board of the kit as one face, its whole picture (for the virtual tables)."""
+    return list(cast(dict[str, Gathered], job.kept.get("boards", {})).values())
 
 
 def _bleed_of(laid: LaidOut, item: Item) -> float:
@@ -169,3 +192,40 @@ def cut_away(job: Job, one: Gathered, face: Face, shot: Shot, image: Image) -> I
     picture = image.convert("RGBA")
     picture.putalpha(mask.resize(image.size, Image.Resampling.BOX))
     return picture
+
+
+def piece_pictures(
+    job: Job, one: Gathered, arts: list[Face], size: tuple[int, int]
+) -> Iterator[Image]:
+    """Each face's trim at exactly `size` pixels, as a virtual table shows the piece, one at
+    a time: a shaped piece (hex, circle) RGBA and transparent outside its outline, else RGB."""
+    shots = [
+        Shot(face.art, (0.0, 0.0, *one.trim), size, f"item '{face.items[0].id}'") for face in arts
+    ]
+    dpi = size[0] / (one.trim[0] / 72)  # the pixels' resolution along the width
+    for face, shot, image in zip(arts, shots, pictures(job, shots, dpi), strict=True):
+        yield cut_away(job, one, face, shot, image)
+
+
+def fitted(size_mm: tuple[float, float], per_mm: float, most: int) -> tuple[int, int]:
+    """A piece of size_mm at per_mm pixels a millimetre, made smaller (same proportions)
+    where a side would be more than `most` pixels: what a table's picture limit allows."""
+    w, h = (size_mm[0] * per_mm, size_mm[1] * per_mm)
+    scale = min(1.0, most / w, most / h)
+    return max(1, round(w * scale)), max(1, round(h * scale))
+
+
+def die_faces(job: Job, one: Gathered, art: Art, side: int) -> list[Image]:
+    """A die's six faces in order 1 to 6, each the square of its net where that face lies
+    (kinds/die.py), `side` pixels square; the net's folds and cut line are paper's, left
+    off."""
+    from bastelbogen.content.kinds.die import net, settings
+
+    edge = settings(one.component).edge
+    squares = sorted(net(edge).faces, key=lambda corner: corner[2])
+    bare = replace(art, lines=(), line=())
+    shots = [
+        Shot(bare, (x, y, edge, edge), (side, side), f"die '{one.component.id}' face {n}")
+        for x, y, n in squares
+    ]
+    return list(pictures(job, shots, side / (edge / 72)))
