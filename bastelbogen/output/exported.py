@@ -29,6 +29,10 @@ from bastelbogen.render.raster import Shot, rasterise, srgb_profile
 if TYPE_CHECKING:
     from PIL.Image import Image
 
+# Where the exports keep what they gather in Job.kept, which every writer shares: keys of
+# their own, that no other writer's (the build's fingerprints keep "faces") can meet.
+SEEN, FACES, BOARDS = "exported: seen", "exported: faces", "exported: boards"
+
 
 @dataclass
 class Face:
@@ -67,11 +71,11 @@ class Export(Writer):
 
 def gather(job: Job, laid: LaidOut) -> None:
     """Take note of a file's faces, once per file, in the first language only."""
-    seen = cast(set[str], job.kept.setdefault("seen", set()))
+    seen = cast(set[str], job.kept.setdefault(SEEN, set()))
     if laid.lang not in (None, job.lang) or laid.name in seen:
         return
     seen.add(laid.name)  # by name: a file's object is gone, and its id reused, once written
-    kept = cast(dict[str, Gathered], job.kept.setdefault("faces", {}))
+    kept = cast(dict[str, Gathered], job.kept.setdefault(FACES, {}))
     for item in laid.items:
         component = item.component
         kind = kind_of(component)
@@ -90,7 +94,7 @@ def gather(job: Job, laid: LaidOut) -> None:
 def _board(job: Job, laid: LaidOut, item: Item) -> None:
     """A board's whole picture, kept apart from `faces` (which png, tts and contact write):
     only the virtual tables' exports (`boards`) show a board as one object."""
-    kept = cast(dict[str, Gathered], job.kept.setdefault("boards", {}))
+    kept = cast(dict[str, Gathered], job.kept.setdefault(BOARDS, {}))
     art = laid.arts.get(item, "front")
     if art is None:
         return
@@ -105,7 +109,7 @@ def _board(job: Job, laid: LaidOut, item: Item) -> None:
 
 def boards(job: Job) -> list[Gathered]:
     """Each board of the kit as one face, its whole picture (for the virtual tables)."""
-    return list(cast(dict[str, Gathered], job.kept.get("boards", {})).values())
+    return list(cast(dict[str, Gathered], job.kept.get(BOARDS, {})).values())
 
 
 def _bleed_of(laid: LaidOut, item: Item) -> float:
@@ -115,7 +119,7 @@ def _bleed_of(laid: LaidOut, item: Item) -> float:
 
 
 def faces(job: Job) -> list[Gathered]:
-    return list(cast(dict[str, Gathered], job.kept.get("faces", {})).values())
+    return list(cast(dict[str, Gathered], job.kept.get(FACES, {})).values())
 
 
 def pictures(job: Job, shots: Iterable[Shot], dpi: float) -> Iterator[Image]:

@@ -148,7 +148,7 @@ def _sheet(
     order = [(f, "front") for f, _ in chunk] + [(b, "back") for _, b in chunk]
     sides = [s for s in dict.fromkeys(order) if s[0] is not None]
     arts = [one.faces[art, side] for art, side in sides if art is not None]
-    cols = min(COLS, len(arts))
+    cols = min(COLS, math.ceil(math.sqrt(len(arts))))  # near square: the sheet's sides alike
     rows = math.ceil(len(arts) / cols)
     cell = _cell(one, job.options.dpi, cols, rows)
     sheet = Image.new("RGBA", (cols * cell[0], rows * cell[1]), (0, 0, 0, 0))
@@ -217,6 +217,8 @@ def _dice(job: Job, one: Gathered, written: list[str]) -> Entry:
     ]
     return {
         **_head(job, one, "die"),
+        "shape": "cube",
+        "size_mm": [round(edge_mm, 2)] * 2,  # the cube's edge, not its net's
         "sides": 6,
         "columns": DIE_COLS,
         "rows": DIE_ROWS,
