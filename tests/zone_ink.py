@@ -8,10 +8,11 @@ registration.py, so a wrong zone there cannot agree with itself."""
 
 from __future__ import annotations
 
+import math
 import subprocess
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 ZONE_MM = 20.0
 
@@ -87,4 +88,36 @@ def zone_ink(
                 if pixels[qx, py] < 255:
                     inked += 1
         found.append(inked / px / px)
+    return found
+
+
+def fine_zone_ink(pdf: Path, page: int, size: tuple[float, float], inset: float, out: Path):
+    """Each zone's ink in mm² as poppler draws it at 600 dpi with anti-aliasing on: the
+    coverage (darkness) of every pixel wholly inside the zone, the marks' own ink left out.
+    Finer than `zone_ink`: a 0.25 pt crop mark running along a zone's edge inks 0.044 mm
+    into it, below one pixel at 100 dpi without anti-aliasing; art that only abuts the
+    zone inks nothing here, since no pixel wholly inside it is covered. None for a page
+    without the marks."""
+    dpi = 600
+    px = dpi / 25.4
+    keep = marks_mm(size, inset)
+    found = []
+    for n, (x0, y0, x1, y1) in enumerate(zones_mm(size, inset)):
+        left, top = math.ceil(x0 * px), math.ceil(y0 * px)
+        width, height = math.floor(x1 * px) - left, math.floor(y1 * px) - top
+        stem = out / f"{pdf.stem}-{page}-zone{n}"
+        subprocess.run(
+            ["pdftoppm", "-r", str(dpi), "-f", str(page + 1), "-l", str(page + 1)]
+            + ["-x", str(left), "-y", str(top), "-W", str(width), "-H", str(height)]
+            + ["-singlefile", "-gray", "-png", str(pdf), str(stem)],
+            check=True,
+        )
+        image = Image.open(f"{stem}.png").convert("L")
+        if n == 0 and image.getpixel((round((inset + 2.5) * px) - left,) * 2) > 100:
+            return None  # no square: a page without marks
+        blank = ImageDraw.Draw(image)  # the marks' own ink, painted out
+        for a, b, c, d in keep:
+            blank.rectangle((a * px - left, b * px - top, c * px - left, d * px - top), fill=255)
+        inked = sum((255 - v) * count for v, count in enumerate(image.histogram())) / 255
+        found.append(round(inked / px / px, 3))
     return found

@@ -19,6 +19,20 @@ MARK_LENGTH = mm(5)
 MARK_WIDTH = 0.25  # pt
 
 
+def inked(line: Line) -> Rect:
+    """What a crop mark inks: its line stroked MARK_WIDTH wide with butt ends, a band half
+    that width either side (the proof checks this, not the line, against margins and zones)."""
+    x1, y1, x2, y2 = line
+    half = MARK_WIDTH / 2
+    x, y = min(x1, x2) - (half if x1 == x2 else 0), min(y1, y2) - (half if y1 == y2 else 0)
+    return (
+        x,
+        y,
+        abs(x2 - x1) + (2 * half if x1 == x2 else 0),
+        abs(y2 - y1) + (2 * half if y1 == y2 else 0),
+    )
+
+
 def cut_guides(placements: Sequence[Placement]) -> tuple[Line, ...]:
     """Where sheets to write on that share a page are cut apart: every distinct cut line
     of their grid drawn across it, so each sheet comes out at its size with scissors; a
@@ -53,4 +67,4 @@ def _marks(
         lines += [(x, y1, x, y1 + MARK_LENGTH), (x, y0 - MARK_LENGTH, x, y0)]
     for y in ys:
         lines += [(x0 - MARK_LENGTH, y, x0, y), (x1, y, x1 + MARK_LENGTH, y)]
-    return tuple(part for line in lines for part in outside(line, keep_out))
+    return tuple(part for line in lines for part in outside(line, keep_out, MARK_WIDTH / 2))

@@ -42,6 +42,7 @@ from bastelbogen.core.geometry import (
 )
 from bastelbogen.core.shapes import Loop, holds, offset, seen_from_behind
 from bastelbogen.layout.arts import Arts, Planned
+from bastelbogen.layout.cutmarks import inked
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.imposition import (
     DOUBLE_SIDED,
@@ -208,8 +209,8 @@ def _frame(page: Page) -> Rect:
 def _inked(page: Page, plans: dict[int, Planned]) -> Iterator[tuple[str, Rect]]:
     for p in page.placements:
         yield _name(p), p.clip if p.clip is not None else grow(p.trim, plans[id(p.item)].bleed)
-    for x1, y1, x2, y2 in page.marks:
-        yield "a crop mark", (min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1))
+    for line in page.marks:
+        yield "a crop mark", inked(line)
     if page.overview is not None:
         yield "the assembly plan", page.trim_box
 

@@ -51,8 +51,10 @@ def touches_zone(rect: Rect, keep_out: tuple[Rect, ...], near: float = 1e-6) -> 
     )
 
 
-def outside(line: Line, keep_out: tuple[Rect, ...]) -> list[Line]:
-    """The parts of an upright or level line outside every zone (none shorter than 1e-6 pt)."""
+def outside(line: Line, keep_out: tuple[Rect, ...], half: float = 0.0) -> list[Line]:
+    """The parts of an upright or level line outside every zone (none shorter than 1e-6 pt).
+    `half` is half the width it is stroked with (butt ends): a line that runs along a zone's
+    edge inks half its width inside, so one nearer than that is cut too."""
     parts = [line]
     for zx, zy, zw, zh in keep_out:
         kept: list[Line] = []
@@ -61,7 +63,11 @@ def outside(line: Line, keep_out: tuple[Rect, ...]) -> list[Line]:
             across, low, high = (y1, *sorted((x1, x2))) if level else (x1, *sorted((y1, y2)))
             z_low, z_high = (zx, zx + zw) if level else (zy, zy + zh)
             z_across = (zy, zy + zh) if level else (zx, zx + zw)
-            if not z_across[0] < across < z_across[1] or z_high <= low or high <= z_low:
+            if (
+                not z_across[0] - half < across < z_across[1] + half
+                or z_high <= low
+                or high <= z_low
+            ):
                 kept.append((x1, y1, x2, y2))
                 continue
             for a, b in ((low, min(high, z_low)), (max(low, z_high), high)):
