@@ -17,12 +17,15 @@ from typing import Any, Generic, TypeVar
 from bastelbogen.content.optiontypes import (
     Address,
     Count,
+    Label,
     Langs,
+    Mark,
     Maybe,
     Measure,
     Name,
     Offset,
     OneOf,
+    Reference,
     Several,
     Switch,
 )
@@ -146,6 +149,27 @@ class KitOptions:
         Maybe(Name()),
         None,
         "Motif theme of a game that has themes (e.g. animals); default: its first.",
+    )
+    version_mark: str | None = option(
+        Maybe(Mark()),
+        None,
+        "A small text in a corner of every piece's front (e.g. v3; `date`: the day of"
+        " the build), so that pieces printed at different times are not mixed up.",
+    )
+    label: str | None = option(
+        Maybe(Label()),
+        None,
+        "Name this build (e.g. playtest-3): kept beside the kit, so that a later"
+        " --changed-since playtest-3 finds it.",
+        recorded=False,
+    )
+    changed_since: str | None = option(
+        Maybe(Reference()),
+        None,
+        "Print only the pieces whose front or back draws differently than in an earlier"
+        " build (REF: its kit folder, or its --label), every copy of each, with"
+        " changes.pdf showing each before and after.",
+        recorded=False,
     )
     cut: str = option(
         OneOf("none", "svg", "dxf"),

@@ -147,6 +147,29 @@ class Name(Text):
     shown = "a name the game defines"
 
 
+class Label(Text):
+    """A build's name (playtest-3): a word a folder may be named by, never a path."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", "a label: letters, digits, . _ - (at most 64)"
+        )
+
+
+class Reference(Text):
+    """An earlier build: its folder, or the label it recorded (pipeline/changed.py reads it)."""
+
+    def __init__(self) -> None:
+        super().__init__(r"[^\x00-\x1f\x7f]{1,4096}", "an earlier kit's folder, or its --label")
+
+
+class Mark(Text):
+    """The text of a version mark: short, one line (`date`: the build's date)."""
+
+    def __init__(self) -> None:
+        super().__init__(r"[^\x00-\x1f\x7f-\x9f]{1,24}", "text of at most 24 characters")
+
+
 class Address(Type[str]):
     """Where files are hosted: http(s), nothing a file's name cannot follow."""
 

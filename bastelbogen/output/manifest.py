@@ -1,5 +1,7 @@
 """manifest.json: the options of the build and every file, page and placed item with its
-trim in millimetres, for print shops, cutting software and tests to read."""
+trim in millimetres, for print shops, cutting software and tests to read; and what each
+piece's front and back draws, as fingerprints (layout/fingerprints.py), which a later
+`pnp build --changed-since` compares with its own. A build given --label names itself."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import TextIO, cast
 
 from bastelbogen.content.options import record
 from bastelbogen.core.units import to_mm
+from bastelbogen.layout.fingerprints import FACES, SINCE, Faces, recorded
 from bastelbogen.output import Entry, Job, Writer, register
 
 
@@ -30,6 +33,11 @@ class Manifest(Writer):
         }
         if job.game.themes:
             manifest["theme"] = job.options.theme
+        if job.options.label is not None:
+            manifest["label"] = job.options.label
+        if job.options.changed_since is not None:  # only the pieces changed since it
+            manifest["changed_since"] = str(job.kept.get(SINCE, job.options.changed_since))
+        manifest["faces"] = recorded(cast(Faces, job.kept.get(FACES, {})))
         with job.staging.path("manifest.json").open("w", encoding="utf-8") as out:
             write_json(out, manifest)
         return []

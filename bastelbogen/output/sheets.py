@@ -33,6 +33,7 @@ class Sheets(Writer):
             preflight=job.preflight,
             dry=job.options.dry,
             drawn=job.drawn,
+            mark=job.options.version_mark or "",
         )
         # --pdfx: the sheets as the profile's shop takes a PDF (CMYK, PDF/X-1a), pdfx.py;
         # the build has read its profile (pipeline/build._profile)

@@ -10,14 +10,16 @@ import re
 import time
 from contextlib import closing
 from dataclasses import replace
+from typing import cast
 
 from bastelbogen.checks.preflight import Found, Preflight
 from bastelbogen.content.models import Variant
 from bastelbogen.core import budget, limits
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.geometry import IDENTITY
-from bastelbogen.core.remembered import REMEMBERED, Result
+from bastelbogen.core.remembered import REMEMBERED, Result, digest
 from bastelbogen.core.workers import in_order
+from bastelbogen.layout.fingerprints import FACES, Faces, Fingerprints, faces_of, merged
 from bastelbogen.layout.kit import LaidOut, paint_file, plan_files
 from bastelbogen.layout.proof import Kit, prove
 from bastelbogen.output import Entry, Job, Writer
@@ -128,6 +130,19 @@ def _once_a_place(problems: list[Problem]) -> list[Problem]:
     ]
 
 
+def _faces(job: Job, laid: LaidOut) -> Faces:
+    """What the file's pieces draw, as fingerprints (layout/fingerprints.py) for the
+    manifest; nothing when validating, which writes none."""
+    if job.options.dry:
+        return {}
+    prints = job.kept.get("fingerprints")
+    if not isinstance(prints, Fingerprints):
+        prints = job.kept["fingerprints"] = Fingerprints(job.game.folder, job.fonts.paths)
+    made_of = job.made_of()
+    key = None if made_of is None else digest("faces", made_of, laid.name)
+    return faces_of(laid, prints, job.options.langs, key)
+
+
 def _ready(job: Job, writers: list[Writer], workers: int) -> None:
     """What the writers' work loads when it first needs it, loaded before `workers` (more
     than one) are forked: once, shared by them all, not once by each."""
@@ -155,13 +170,15 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
     beside = [w for w in writers if w.alone]
     tasks = len(planned) + len(beside)
 
-    def work(n: int) -> tuple[list[Entry], Found, set[object], dict[str, Result]]:
+    def work(n: int) -> tuple[list[Entry], Found, set[object], dict[str, Result], Faces]:
         """One file (or the page of a writer that needs none): what it wrote, what the
-        preflight found on the way, and (validating) the faces it drew."""
+        preflight found on the way, (validating) the faces it drew, and the fingerprints
+        of what its pieces draw."""
         own = replace(
             job, preflight=Preflight(), drawn=None if job.drawn is None else set(job.drawn)
         )
         entries: list[Entry] = []
+        faces: Faces = {}
         if n >= len(planned):
             entries = beside[n - len(planned)].finish(own, [])
         else:
@@ -169,8 +186,9 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
                 laid.arts.tell_to(own.preflight)  # the proof's were told nothing
                 for writer in writers:
                     entries += writer.component(own, laid)
+                merged(faces, _faces(own, laid))
         drew = own.drawn - job.drawn if own.drawn is not None and job.drawn is not None else set()
-        return entries, own.preflight.found(), drew, REMEMBERED.fresh()
+        return entries, own.preflight.found(), drew, REMEMBERED.fresh(), faces
 
     apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process
     _ready(job, writers, min(apart, tasks))
@@ -178,7 +196,8 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
     early: list[list[Entry]] = []  # what the writers beside the files wrote, in their order
     # Closed before an error goes on to remove the staging folder: no worker writes after.
     with closing(in_order(work, tasks, apart)) as done:
-        for n, (entries, found, drew, fits) in enumerate(done):
+        for n, (entries, found, drew, fits, faces) in enumerate(done):
+            merged(cast(Faces, job.kept.setdefault(FACES, {})), faces)
             job.preflight.merge(found)
             REMEMBERED.merge(fits)
             if drew and job.drawn is not None:  # drew only when drawn faces are kept

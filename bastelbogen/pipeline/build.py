@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 
 from bastelbogen.checks import find_variant, validate
@@ -26,14 +27,18 @@ from bastelbogen.layout.imposition import BuildOptions as BuildOptions
 from bastelbogen.layout.kit import LaidOut, lay_out
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.output import WRITERS, Job
+from bastelbogen.output.changes import Changes
 from bastelbogen.output.publish import OutsideError, remembered, scratch, staged, sweep
 from bastelbogen.output.shop import takes
-from bastelbogen.pipeline import plugins
+from bastelbogen.pipeline import changed, plugins
 from bastelbogen.pipeline.assemble import every_fault, write_kit
+from bastelbogen.pipeline.earlier import Earlier, earlier, keep
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
 
+DATED = "date"  # --version-mark date: the day of the build
+REPRINTED_WITHOUT = ("cheatsheet",)  # a --changed-since kit prints pieces, not the rules again
 Warn = Callable[[Problem], None]  # told each preflight finding, one by one
 Built = tuple[Path | None, list[Problem], Exception | None]  # a game's kit, its warnings, its error
 
@@ -121,13 +126,19 @@ def build_game(
     `game`: the game loaded already. `drawn` (validating several variants): the faces the
     variants before drew, whose content checks also ran then; not drawn again."""
     kept = remembered(out, game_id)
+    before = since(out, game_id, options)  # a REF that is not one stops all: nothing written
     if not drawn:  # a later variant of one validation keeps what the first worked out
         REMEMBERED.forget()
         if not options.dry:  # read before the checks: they remember too
             REMEMBERED.read(kept)
     ready = prepare(project, game_id, options, game, drawn, gather=True)
     options = ready.options
+    changes = _reprint(ready, before, warn)
+    if changes is not None and not changes.changed:
+        return out / game_id  # nothing to print again: the kit before stays as it was
     writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
+    if changes is not None:  # a kit of the pieces changed prints no rules again
+        writers = [w for w in writers if w.name not in REPRINTED_WITHOUT]
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(
             ready.game,
@@ -143,7 +154,8 @@ def build_game(
         )
         if ready.faults:  # told with the faults of the templates that did read
             raise every_fault(job, ready.variant, ContentError(list(ready.faults)))
-        write_kit(job, ready.variant, writers, jobs_for(options.jobs))
+        variant = ready.variant if changes is None else changed.hand_over(job, changes)
+        write_kit(job, variant, writers, jobs_for(options.jobs))
         found = ready.preflight.problems()
         if options.strict and (errors := ready.preflight.problems(strict=True)):
             raise ContentError(errors)
@@ -153,8 +165,28 @@ def build_game(
         if options.dry:
             return out / game_id
         published = staging.publish(out / game_id)
+        keep(out, game_id, options.label, published)  # a labelled build's, for a later one
         REMEMBERED.write(kept)  # under the game's lock, once its kit is in place
         return published
+
+
+def _reprint(ready: Prepared, before: Earlier | None, warn: Warn | None) -> Changes | None:
+    """With --changed-since: what changed since the earlier build (nothing changed is
+    told); None when not asked, or when the templates' faults are to be told first."""
+    if before is None or ready.faults:
+        return None
+    changes = changed.compared(before, *changed.now(ready), ready.variant)
+    if not changes.changed and warn:
+        warn(Problem(ready.game.loc, f"nothing changed since {before.told}: no sheets written"))
+    return changes
+
+
+def since(out: Path, game_id: str, options: BuildOptions) -> Earlier | None:
+    """The earlier build --changed-since names, read (OptionError when it is none); None
+    when not asked, or validating (which compares nothing)."""
+    if options.changed_since is None or options.dry:
+        return None
+    return earlier(out, game_id, options.changed_since)
 
 
 def settled(
@@ -169,6 +201,8 @@ def settled(
             " cannot print marks in its margin"
         )
     options = replace(options, langs=langs_of(game, options.langs))
+    if options.version_mark == DATED:  # the day it is built, settled once for every file
+        options = replace(options, version_mark=date.today().isoformat())
     try:
         variant = find_variant(game, options.variant)
     except KeyError as exc:

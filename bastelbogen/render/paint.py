@@ -24,6 +24,7 @@ from bastelbogen.render.style import (
     stroke_line,
     tint,
 )
+from bastelbogen.render.versionmark import draw_mark
 
 if TYPE_CHECKING:
     from bastelbogen.content.kinds import Outline
@@ -62,6 +63,7 @@ class PaintContext:
     drawn: set[Hashable] | None = None  # validating: faces (by key) drawn already, not again
     beneath: Face = ()  # the boxes drawn before the one being drawn that paint its ground
     lang: str = ""  # the language of the text drawn: words are hyphenated by its rules
+    mark: str = ""  # --version-mark: drawn in a corner of each front (render/versionmark.py)
 
     @overload
     def ink(self, box: Box, key: str, default: str = "") -> colors.Color: ...
@@ -124,6 +126,8 @@ def draw_art(c: Canvas, art: Art, ctx: PaintContext) -> None:
         c.setStrokeColor(colors.HexColor(CUT_COLOUR))
         c.setLineWidth(CUT_WIDTH)
         c.drawPath(loops_path(c, art.line), stroke=1, fill=0)
+    if ctx.mark:
+        draw_mark(c, ctx)
     c.restoreState()
 
 

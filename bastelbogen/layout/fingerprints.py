@@ -1,0 +1,180 @@
+"""What a piece's side draws, as a fingerprint: two builds that draw a face alike give it
+the same one, whatever the files' dates, and a face drawn differently (a word, a colour, a
+box moved, a picture's pixels, the font) a new one. `pnp build --changed-since` compares
+them (pipeline/changed.py); every build records them in manifest.json.
+
+An art is resolved plain data (layout/faces.py): its boxes' painters, places and values.
+Its fingerprint hashes that data written out canonically, leaving out where in the sources
+a box was written (a card added above moves every later card's lines, not its look), with
+the bytes of each picture file a value names and of the fonts the kit sets text in. The
+code that draws is not in it: a new Bastelbogen that draws alike is no change of yours.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import os
+from collections.abc import Iterable, Mapping
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from bastelbogen.core.errors import Loc
+from bastelbogen.core.remembered import REMEMBERED
+from bastelbogen.layout.faces import Art
+from bastelbogen.layout.kit import LaidOut
+
+FACES = "faces"  # where a build's writers find them (Job.kept), and manifest.json's key
+SINCE = "since"  # Job.kept: what --changed-since named, as the manifest records it
+SKIPPED = frozenset({"loc", "locs", "layout", "name"})  # where a box was written, not its look
+LONGEST_NAME = 400  # a value longer than this names no picture file
+ROUND = 4  # points: a ten-thousandth of a point is no difference a printer shows
+
+
+class Fingerprints:
+    """The fingerprints of one build's arts: a picture file's bytes read once however many
+    faces show it, and an art met again (a common back) hashed once."""
+
+    def __init__(self, folder: Path, fonts: Mapping[str, Path]) -> None:
+        self.folder = folder
+        self._files: dict[tuple[str, int, int], str] = {}  # (path, size, change) -> hash
+        self._arts: dict[Art, str] = {}
+        self.fonts = [(role, self._file(path)) for role, path in sorted(fonts.items())]
+
+    def of(self, art: Art | None) -> str | None:
+        """The art's fingerprint (64 hex digits), or None where the side has no art."""
+        if art is None:
+            return None
+        found = self._arts.get(art)
+        if found is None:
+            text = repr((self.fonts, self._plain(art)))
+            found = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+            if len(self._arts) > 4096:  # a deck's faces come in runs: a bound, not all
+                self._arts.clear()
+            self._arts[art] = found
+        return found
+
+    def _plain(self, value: object) -> object:
+        """The value as plain, ordered data: what it draws, nothing of where it was written."""
+        if isinstance(value, str):
+            return (value, self._picture(value))
+        if isinstance(value, bool | int | None):
+            return value
+        if isinstance(value, float):
+            return round(value, ROUND)
+        if isinstance(value, Enum):
+            return value.name
+        if isinstance(value, Loc):
+            return None
+        if isinstance(value, Path):
+            return self._file(value)
+        return self._gathered(value)
+
+    def _gathered(self, value: object) -> object:
+        """A value made of others: each made plain, in an order of their own."""
+        if isinstance(value, Mapping):
+            return sorted((repr(self._plain(k)), self._plain(v)) for k, v in value.items())
+        if isinstance(value, set | frozenset):
+            return sorted(repr(self._plain(v)) for v in value)
+        if isinstance(value, Iterable):
+            return [self._plain(v) for v in value]
+        if dataclasses.is_dataclass(value):
+            return [
+                (f.name, self._plain(getattr(value, f.name)))
+                for f in dataclasses.fields(value)
+                if f.name not in SKIPPED
+            ]
+        return (type(value).__name__, _own(value))
+
+    def _picture(self, value: str) -> str | None:
+        """The hash of the file a value names in the game's folder (a picture), if it does."""
+        if not value or len(value) > LONGEST_NAME or "\n" in value or "." not in value:
+            return None
+        return self._file(self.folder / value)
+
+    def _file(self, path: Path) -> str | None:
+        """A regular file's hash; its size and last change only say when to read it again."""
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):
+            return None
+        key = (str(path), info.st_size, info.st_mtime_ns)
+        found = self._files.get(key)
+        if found is None and os.path.isfile(path):
+            try:
+                with open(path, "rb") as f:
+                    found = hashlib.file_digest(f, "sha256").hexdigest()
+            except OSError:
+                return None
+            self._files[key] = found
+        return found
+
+
+def _own(value: Any) -> str:
+    """An object of a type not known here, by its own repr where that says what it is
+    (never a memory address, which differs from run to run)."""
+    text = repr(value)
+    return type(value).__qualname__ if " at 0x" in text else text
+
+
+def combined(prints: list[str | None]) -> str | None:
+    """One fingerprint for a piece's copies: theirs when they are alike (most are), else
+    a hash of them all in order (a face that reads its copy's number)."""
+    if all(p == prints[0] for p in prints):
+        return prints[0]
+    text = "|".join(p or "-" for p in prints)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+# Each piece's fingerprints by language, component, piece id and copy: [front, back] (None:
+# no such side). `recorded` makes them what manifest.json keeps.
+Faces = dict[str, dict[str, dict[str, dict[int, list[str | None]]]]]
+
+
+def faces_of(laid: LaidOut, prints: Fingerprints, langs: tuple[str, ...], key: str | None) -> Faces:
+    """Each piece's fingerprints in one laid-out file, for its language (for each of `langs`
+    where the file serves them all). `key`: the digest of all the file is made of, under
+    which they are remembered between builds (a file copied from the kit before is not
+    resolved again for them)."""
+    sides = [(item, side) for item in laid.items for side in ("front", "back")]
+    found = REMEMBERED.get(key) if key is not None else None
+    if not (isinstance(found, list) and len(found) == len(sides)):
+        found = [prints.of(laid.arts.get(item, side)) for item, side in sides]
+        if key is not None:
+            REMEMBERED.put(key, found)
+    faces: dict[str, dict[str, dict[int, list[str | None]]]] = {}
+    for (item, side), fingerprint in zip(sides, found, strict=True):
+        pair = faces.setdefault(item.component.id, {}).setdefault(item.id, {})
+        pair.setdefault(item.copy, [None, None])[side == "back"] = fingerprint
+    return {lang: faces for lang in ([laid.lang] if laid.lang else langs)}
+
+
+def merged(into: Faces, more: Faces) -> None:
+    """A file's fingerprints added to the kit's (a piece's copies may lie in two files)."""
+    for lang, components in more.items():
+        for component, pieces in components.items():
+            mine = into.setdefault(lang, {}).setdefault(component, {})
+            for piece, copies in pieces.items():
+                mine.setdefault(piece, {}).update(copies)
+
+
+# manifest.json's "faces": by language, component and piece id, [front, back, copies].
+Recorded = dict[str, dict[str, dict[str, list[object]]]]
+SHORT = 20  # hex digits recorded: 80 bits, no two faces of a kit alike by chance
+
+
+def recorded(faces: Faces) -> Recorded:
+    """The fingerprints as manifest.json records them: a piece's copies as one."""
+    out: Recorded = {}
+    for lang, components in sorted(faces.items()):
+        for component, pieces in components.items():
+            for piece, copies in pieces.items():
+                sides = [copies[n] for n in sorted(copies)]
+                front, back = (combined([s[k] for s in sides]) for k in (0, 1))
+                out.setdefault(lang, {}).setdefault(component, {})[piece] = [
+                    front and front[:SHORT],
+                    back and back[:SHORT],
+                    len(sides),
+                ]
+    return out

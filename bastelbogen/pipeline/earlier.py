@@ -1,0 +1,209 @@
+"""An earlier build of a game, as `--changed-since REF` names it: a kit's folder (or the out
+folder holding it), or a label a build was given (`--label`), whose kit is kept beside the
+kits (out/.<game>.labels/<label>/: its manifest and its PDFs). What it drew is read from its
+manifest.json: each piece's fingerprints (layout/fingerprints.py) and where each side was
+placed, so that the old face can be shown beside the new one.
+
+REF is a stranger's folder as much as ours: anything that is not an earlier build of this
+game (another game's kit, a folder without a manifest, a manifest that does not read as
+one, a file it names outside its folder) is a usage error naming the option, told before
+anything is written."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import cast
+
+from bastelbogen.core.errors import OptionError
+from bastelbogen.core.remembered import read_regular
+from bastelbogen.layout.fingerprints import Recorded
+from bastelbogen.output.changes import Placed
+
+OPTION = "--changed-since"
+MAX_MANIFEST_BYTES = 512 * 1024 * 1024  # a kit of 100,000 pieces lists them in far less
+LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}\Z")  # as content/optiontypes.Label
+SIDES = ("front", "back")
+
+
+class Earlier:
+    """An earlier build read: what it is called, its folder, its pieces' fingerprints and
+    where it placed each side (by language, component, piece and side)."""
+
+    def __init__(self, told: str, folder: Path, manifest: dict[str, object]) -> None:
+        self.told, self.folder = told, folder
+        self.faces: Recorded = _faces(manifest.get("faces"), told)
+        self.langs = tuple(self.faces)
+        bleed = manifest.get("bleed_mm", 0.0)
+        self.bleed = float(bleed) if isinstance(bleed, int | float) else 0.0
+        self.placed = _placements(manifest.get("files"), folder, told, self.langs)
+
+
+def labels(out: Path, game: str) -> Path:
+    """Where the kits of a game's labelled builds are kept."""
+    return out / f".{game}.labels"
+
+
+def earlier(out: Path, game: str, ref: str) -> Earlier:
+    """The build `ref` names, read; OptionError (naming the option) when it is not an
+    earlier build of `game` that can be read."""
+    folder = _folder(out, game, ref)
+    data = read_regular(folder / "manifest.json", MAX_MANIFEST_BYTES)
+    if data is None:
+        raise _refused(ref, "its manifest.json is not a file that can be read")
+    try:
+        manifest = json.loads(data)
+    except (ValueError, RecursionError):
+        raise _refused(ref, "its manifest.json is not JSON: the kit is damaged") from None
+    if not isinstance(manifest, dict):
+        raise _refused(ref, "its manifest.json is not a kit's: the kit is damaged")
+    built = manifest.get("game")
+    if built != game:
+        what = f"a build of '{built}'" if isinstance(built, str) else "no game's build"
+        raise _refused(ref, f"it is {what}, not of '{game}'")
+    return Earlier(ref, folder, manifest)
+
+
+def _folder(out: Path, game: str, ref: str) -> Path:
+    """The kit's folder REF names: a kit, an out folder with the game's kit, or a label."""
+    path = Path(ref)
+    for kit in (path, path / game):
+        if os.path.isdir(kit) and os.path.lexists(kit / "manifest.json"):
+            return kit
+    if os.path.isdir(path):
+        raise _refused(ref, f"it holds no kit (no manifest.json, nor {game}/manifest.json)")
+    kept = labels(out, game) / ref
+    if LABEL.match(ref) and os.path.isdir(kept):
+        return kept
+    known = sorted(p.name for p in _listed(labels(out, game)))
+    told = (
+        f"labels of {game} in {out}: {', '.join(known)}"
+        if known
+        else f"no labelled build of {game} in {out}"
+    )
+    raise _refused(
+        ref, f"it is neither a kit's folder nor a label an earlier build recorded ({told})"
+    )
+
+
+def _listed(folder: Path) -> list[Path]:
+    try:
+        return [p for p in folder.iterdir() if p.is_dir() and LABEL.match(p.name)]
+    except OSError:
+        return []
+
+
+def _refused(ref: str, why: str) -> OptionError:
+    return OptionError(f"{OPTION} {ref[:200]!r}: {why}")
+
+
+def _faces(value: object, ref: str) -> Recorded:
+    """The fingerprints, each checked for its type: a manifest written otherwise (by hand,
+    by an older Bastelbogen that recorded none) is refused, never half read."""
+    if value is None:
+        raise _refused(ref, "its manifest records no fingerprints (built by an older pnp?)")
+    broken = _refused(ref, "its manifest's fingerprints are damaged")
+    if not isinstance(value, dict):
+        raise broken
+    for components in value.values():
+        if not isinstance(components, dict):
+            raise broken
+        for pieces in components.values():
+            if not isinstance(pieces, dict) or not all(_piece(p) for p in pieces.values()):
+                raise broken
+    return value
+
+
+def _piece(value: object) -> bool:
+    """[front, back, copies]: two fingerprints (or None) and a count."""
+    return (
+        isinstance(value, list)
+        and len(value) == 3
+        and all(v is None or (isinstance(v, str) and len(v) <= 64) for v in value[:2])
+        and type(value[2]) is int
+    )
+
+
+def _placements(
+    files: object, folder: Path, ref: str, langs: tuple[str, ...]
+) -> dict[tuple[str, str, str, str], Placed]:
+    """Where each piece's side (its first copy) was placed: by language, component, piece
+    and side. A file named outside the kit's folder is refused."""
+    broken = _refused(ref, "its manifest's list of files is damaged")
+    if not isinstance(files, list):
+        raise broken
+    found: dict[tuple[str, str, str, str], Placed] = {}
+    root = folder.resolve()
+    for entry in files:
+        if not isinstance(entry, dict) or not isinstance(entry.get("path"), str):
+            raise broken
+        path = (folder / entry["path"]).resolve()
+        if root not in path.parents:
+            raise _refused(
+                ref, f"its manifest names a file outside its folder: {entry['path'][:100]}"
+            )
+        lang = entry.get("lang")
+        if not entry["path"].endswith(".pdf") or not isinstance(entry.get("pages", []), list):
+            continue
+        for page in entry.get("pages", []):
+            for placed, key in _on_page(page, path, broken):
+                for one in [lang] if isinstance(lang, str) else langs:
+                    found.setdefault((one, *key), placed)
+    return found
+
+
+def _on_page(
+    page: object, path: Path, broken: OptionError
+) -> list[tuple[Placed, tuple[str, str, str]]]:
+    if not isinstance(page, dict) or type(page.get("number")) is not int:
+        raise broken
+    items = page.get("items", [])
+    if not isinstance(items, list):
+        raise broken
+    out = []
+    for item in items:
+        if not isinstance(item, dict):
+            raise broken
+        if "component" not in item:  # a page of the rules, no piece
+            continue
+        trim, turn = item.get("trim_mm"), item.get("rotation")
+        names = [item.get(k) for k in ("component", "id", "side")]
+        fine = (
+            isinstance(trim, list)
+            and len(trim) == 4
+            and all(isinstance(v, int | float) for v in trim)
+            and type(turn) is int
+            and all(isinstance(n, str) for n in names)
+        )
+        if not fine:
+            raise broken
+        if item.get("copy", 1) != 1:  # a piece's first copy shows it
+            continue
+        key = (str(names[0]), str(names[1]), str(names[2]))
+        corner = tuple(float(v) for v in cast(list[float], trim))
+        out.append((Placed(path, page["number"], corner, cast(int, turn)), key))
+    return out
+
+
+def keep(out: Path, game: str, label: str | None, kit: Path) -> None:
+    """A labelled build's kit kept beside the kits (its manifest and PDFs, linked where the
+    file system can: the next build writes new files and never changes these), replacing
+    one kept under that label before."""
+    if label is None:
+        return
+    target = labels(out, game) / label
+    if os.path.lexists(target):
+        shutil.rmtree(target, ignore_errors=True) if target.is_dir() else target.unlink()
+    for source in [kit / "manifest.json", *sorted(kit.rglob("*.pdf"))]:
+        relative = source.relative_to(kit)
+        if relative.parts[0] == "export" or source.is_symlink():
+            continue
+        copy = target / relative
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(source, copy)
+        except OSError:
+            shutil.copyfile(source, copy)
