@@ -168,6 +168,16 @@ def test_a_deck_of_180_spans_sheets_each_with_its_back(tmp_path):
     kit = build("museo", tmp_path, export=("screentop",), dpi=DPI, langs=("de",))
     sheets = _check_deck(kit, _deck_of(kit, 180), 180, (40, 40))
     assert len(sheets) >= 3
+    names = [sheet["file"] for sheet in sheets]  # numbered to one width: sorted as counted
+    assert names == sorted(names) == [f"{names[0][:-6]}.{n}.png" for n in range(1, len(names) + 1)]
+
+
+def test_sheet_names_sort_as_they_count():
+    from bastelbogen.output.screentop import numbered
+
+    names = [numbered("deck", n, 12) for n in range(1, 13)]
+    assert names == sorted(names) and names[0] == "deck.01.png" and names[-1] == "deck.12.png"
+    assert numbered("deck", 1, 1) == "deck.png"
 
 
 def _deck_of(kit: Path, count: int) -> str:

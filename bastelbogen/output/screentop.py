@@ -12,8 +12,9 @@ firsttakesomedice.blogspot.com/2021/02/from-spreadsheet-to-screentop-via.html).
 
 So each component of cards or tiles becomes export/screentop/<component>.png: its distinct
 fronts row by row from the upper-left, then its distinct backs, then blank (transparent)
-cells to fill the last row; a deck of more than CELLS distinct sides continues on
-<component>.2.png, each sheet with the backs of its own fronts. Cells are the trim at --dpi,
+cells to fill the last row; a deck of more than CELLS distinct sides spans sheets,
+<component>.1.png, .2.png … (numbered to one width, so they sort as they count), each sheet
+with the backs of its own fronts. Cells are the trim at --dpi,
 made smaller where a sheet would pass SIDE pixels; a hex or a round piece is transparent
 outside its outline. A die is <component>.<item>.die.png, its faces 1-6 in 3 × 2 cells; a
 board is one picture, <component>.png. export/screentop/screentop.json lists, for every
@@ -106,9 +107,10 @@ def _deck(job: Job, one: Gathered, written: list[str]) -> Entry:
         variants.setdefault((front, back), []).append(item)
     sheets: list[Entry] = []
     listed: list[Entry] = []
-    for n, chunk in enumerate(_chunks(list(variants)), start=1):
-        name = one.component.id if n == 1 else f"{one.component.id}.{n}"  # ids have no dots
-        sheet, cells = _sheet(job, one, chunk, f"{name}.png", written)
+    chunks = _chunks(list(variants))
+    for n, chunk in enumerate(chunks, start=1):
+        name = numbered(one.component.id, n, len(chunks))
+        sheet, cells = _sheet(job, one, chunk, name, written)
         sheets.append(sheet)
         for front, back in chunk:
             items = variants[front, back]
@@ -122,6 +124,13 @@ def _deck(job: Job, one: Gathered, written: list[str]) -> Entry:
                 }
             )
     return {**_head(job, one, "tile"), "sheets": sheets, "variants": listed}
+
+
+def numbered(stem: str, n: int, of: int) -> str:
+    """The n-th of `of` pictures of a component: <stem>.png alone, else <stem>.1.png …
+    numbered to one width (.01 … .12), so that the names sort as they count. Ids have no
+    dots: no other component's name is one of these."""
+    return f"{stem}.png" if of == 1 else f"{stem}.{n:0{len(str(of))}d}.png"
 
 
 def _chunks(variants: list[Variant]) -> list[list[Variant]]:
@@ -179,7 +188,7 @@ def _board(job: Job, one: Gathered, written: list[str]) -> Entry:
     arts = list(one.faces.values())
     pictures = []
     for n, (face, image) in enumerate(zip(arts, piece_pictures(job, one, arts, size), strict=True)):
-        name = f"{one.component.id}.png" if n == 0 else f"{one.component.id}.{n + 1}.png"
+        name = numbered(one.component.id, n + 1, len(arts))
         _save(job, image, name, written)
         items = list(dict.fromkeys(i.id for i in face.items))
         pictures.append({"file": name, "size_px": list(size), "items": items})
