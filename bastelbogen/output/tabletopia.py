@@ -125,13 +125,13 @@ def _pieces(job: Job, one: Gathered, written: list[str]) -> Entry:
     }
 
 
-def _names(one: Gathered, arts: list[Face]) -> dict[tuple[Art, str], str]:
+def _names(one: Gathered, arts: list[Face]) -> dict[tuple[Art | None, str], str]:
     """Each side's file: <item>-front.png after the first item showing it, back.png for the
     one back of all, <item>-back.png for backs that differ; a second file of a name that
     differs from another in case only (A-front, a-front) takes .2, .3 …"""
     backs = [face for face in arts if face.side == "back"]
     taken: set[str] = set()
-    names: dict[tuple[Art, str], str] = {}
+    names: dict[tuple[Art | None, str], str] = {}
     for face in arts:
         common = face.side == "back" and len(backs) == 1
         stem = f"{one.component.id}/" + ("back" if common else f"{face.items[0].id}-{face.side}")
