@@ -164,6 +164,39 @@ def test_a_base_url_replaces_the_files(tmp_path):
     assert custom["BackURL"] == "https://example.org/decks/number-cards.back.png"
 
 
+def test_a_deck_spanning_sheets_has_one_cell_size(tmp_path):
+    """72 cards: a sheet of 69 and a sheet of 3. Each card of the deck is drawn at the same
+    pixels (a last sheet of a few cards would have room for bigger cells, and TTS would show
+    those cards sharper than the rest), and the deck has one back picture."""
+    from tests.test_shapes import _kit
+
+    kit = _kit(tmp_path, "--export", "tts", shape="rect", w=63, h=88, count=72, back=True)
+    [deck] = json.loads((kit / "export/tts/hx.json").read_text())["ObjectStates"]
+    cells, backs = set(), set()
+    for custom in deck["CustomDeck"].values():
+        with Image.open(custom["FaceURL"].removeprefix("file://")) as sheet:
+            cols, rows = custom["NumWidth"], custom["NumHeight"]
+            assert sheet.width % cols == 0 and sheet.height % rows == 0
+            cells.add((sheet.width // cols, sheet.height // rows))
+        backs.add(custom["BackURL"])
+        with Image.open(custom["BackURL"].removeprefix("file://")) as back:
+            cells.add(back.size)
+    assert len(deck["CustomDeck"]) == 2 and len(cells) == 1 and len(backs) == 1
+
+
+def test_numbered_files_sort_as_they_count(tmp_path):
+    """82 cards, more than ten sheets to cut: their files numbered from 01, so that a list
+    sorted as text (a cutter's or an uploader's) has them in order (10 after 9, not 1)."""
+    from tests.test_shapes import _kit
+
+    kit = _kit(tmp_path, "--cut", "svg", shape="rect", w=63, h=88, count=82, back=True)
+    cut = [f["path"] for f in json.loads((kit / "manifest.json").read_text())["files"]]
+    cut = [p for p in cut if p.startswith("cut/")]
+    numbers = [int(p.rsplit("-", 1)[1].removesuffix(".svg")) for p in sorted(cut)]
+    assert len(cut) >= 10 and numbers == list(range(1, len(cut) + 1))
+    assert "cut/tiles-01.svg" in cut
+
+
 def test_a_deck_of_one_is_a_card(tmp_path):
     """Tabletop Simulator shows a deck holding one card as nothing: a card it is."""
     from tests.test_shapes import _kit

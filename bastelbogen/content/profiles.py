@@ -30,7 +30,7 @@ from bastelbogen.core.declare import (
     type_name,
 )
 from bastelbogen.core.errors import Collector, Loc
-from bastelbogen.core.names import slug_problem
+from bastelbogen.core.names import numbered, slug_problem
 from bastelbogen.core.paths import DATA, ICC, inside, is_file
 from bastelbogen.core.source import YMap, load_yaml
 from bastelbogen.core.units import mm
@@ -71,7 +71,7 @@ class Profile:
         """A file's name from the pattern: only the four placeholders, nothing evaluated.
         {n}, the face's number of `count`, is zero-padded to the count's digits (01..12,
         001..120): the names sort in card order where a shop's uploader sorts them as text."""
-        values["n"] = f"{n:0{len(str(count))}d}"
+        values["n"] = numbered(n, count)
         return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), self.files)
 
 

@@ -34,3 +34,10 @@ def slug_problem(value: object, what: str) -> str | None:
 
 def item_id_problem(value: object, what: str = "item id") -> str | None:
     return _problem(value, _ITEM, what, "letters")
+
+
+def numbered(n: int, count: int) -> str:
+    """The number of a file among `count` alike, zero-padded to the count's digits (01..12,
+    001..120): file names sort in their order where uploaders and file lists sort as text
+    (10 would come before 2)."""
+    return f"{n:0{len(str(count))}d}"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from bastelbogen.content.project import FONTS
 from bastelbogen.core import limits
+from bastelbogen.core.names import numbered
 from bastelbogen.core.units import to_mm
 from bastelbogen.output import Entry, Job, register
 from bastelbogen.output.exported import (
@@ -69,7 +70,8 @@ class Contact(Export):
                     )
                 ]
                 # Ids have no dots: the second sheet's name is no component's.
-                name = one.component.id if n == 1 else f"{one.component.id}.{n}"
+                sheets = math.ceil(len(ordered) / per)
+                name = one.component.id if n == 1 else f"{one.component.id}.{numbered(n, sheets)}"
                 path = f"{FOLDER}/{name}.png"
                 sheet = _sheet(images, captions[start : start + per], (cell, h), font)
                 save_png(sheet, job.staging.path(path), DPI)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from bastelbogen.content.kinds import Line, Outline, kind_of
 from bastelbogen.core.geometry import apply
+from bastelbogen.core.names import numbered
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.imposition import BuildOptions, Page
 from bastelbogen.layout.registration import LINE, mark_lines, registration_marks, square
@@ -55,7 +56,10 @@ def sheets_to_cut(job: Job, laid: LaidOut) -> list[tuple[str, Page, Cut]]:
     if not cut:  # a page to write on is not cut out
         return []
     sheets = [p for p in laid.pages if any(q.side == "front" for q in p.placements)]
-    return [(f"{laid.stem}-{n}", page, cut) for n, page in enumerate(sheets, start=1)]
+    return [
+        (f"{laid.stem}-{numbered(n, len(sheets))}", page, cut)
+        for n, page in enumerate(sheets, start=1)
+    ]
 
 
 def loops_and_folds(page: Page, cut: Cut) -> tuple[list[list[Point]], list[Fold]]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, cast
 
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Item
+from bastelbogen.core.names import numbered
 from bastelbogen.core.shapes import Shape
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art, localize
@@ -148,14 +149,17 @@ def _deck(job: Job, one: Gathered, first_id: int) -> tuple[Thing, list[str]]:
     ids: list[int] = []
     paths: list[str] = []
     url = _url(job)
-    # the one back, at each slot size a sheet has (a last sheet's may differ)
-    common: dict[tuple[int, int], str] = {}
+    # One cell size for the whole deck, the fullest sheet's (the first): a last sheet of a
+    # few cards would have bigger cells, and TTS would show its cards sharper than the rest.
+    size = card_pixels(slot_trim(one), job.options.dpi, *grid(min(len(cards), PER_SHEET)))
+    sheets = math.ceil(len(cards) / PER_SHEET)
+    common = ""  # the one back, written once
     for n, start in enumerate(range(0, len(cards), PER_SHEET)):
         chunk = cards[start : start + PER_SHEET]
         cols, rows = grid(len(chunk))
-        size = card_pixels(slot_trim(one), job.options.dpi, cols, rows)
         deck_id = first_id + n
-        name = f"{one.component.id}.{n + 1}"  # ids have no dots: no other name is this
+        # ids have no dots: no other name is this; numbers padded, so they sort as they count
+        name = f"{one.component.id}.{numbered(n + 1, sheets)}"
         fronts: list[Slot] = [(f, "front") for _, f, _ in chunk]
         hidden: Slot = (chunk[0][2], "back")
         face_file = _sheet(job, one, fronts, cols, rows, size, hidden, name)
@@ -169,13 +173,11 @@ def _deck(job: Job, one: Gathered, first_id: int) -> tuple[Thing, list[str]]:
                 rows,
                 size,
                 hidden,
-                f"{one.component.id}.back.{n + 1}",
+                f"{one.component.id}.back.{numbered(n + 1, sheets)}",
             )
         else:
-            if size not in common:
-                name = f"{one.component.id}.back" + (f".{len(common) + 1}" if common else "")
-                common[size] = _single(job, one, chunk[0][2], size, name)
-            back_file = common[size]
+            common = common or _single(job, one, chunk[0][2], size, f"{one.component.id}.back")
+            back_file = common
         if back_file not in paths:
             paths.append(back_file)
         custom[str(deck_id)] = {
