@@ -255,7 +255,7 @@ def test_a_picture_too_large_is_refused_before_it_is_drawn(tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--export", "pdf"), r"must be one of png, shop, tts, contact, got pdf"),
+        (("--export", "pdf"), r"must be one of png, shop, tts, tabletopia, screentop, contact, got pdf"),
         (("--export", "png", "--export", "png"), r"'png' is asked for twice"),
         (("--dpi", "5"), r"must be a whole number from 72 to 1200, got 5"),
         (("--dpi", "3e2"), r"not a valid integer"),
@@ -271,3 +271,16 @@ def test_export_options_are_checked(tmp_path, args, message):
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert re.search(message, result.stderr), result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_every_export_writer_is_a_choice_of_the_option():
+    """--export's words are the export writers' names: a writer added without its word
+    could never be asked for, a word without its writer would export nothing."""
+    from bastelbogen.content.options import OPTIONS
+    from bastelbogen.output import WRITERS
+    from bastelbogen.output.exported import Export
+
+    exports = {name for name, writer in WRITERS.items() if isinstance(writer, Export)}
+    assert set(OPTIONS["export"].type.choices) == exports
+    help_text = OPTIONS["export"].help
+    assert all(f"{name} (" in help_text for name in exports)

@@ -180,11 +180,13 @@ class KitOptions:
         recorded=False,
     )
     export: tuple[str, ...] = option(
-        Several("png", "shop", "tts", "contact"),
+        Several("png", "shop", "tts", "tabletopia", "screentop", "contact"),
         (),
         "Also export (repeatable): png (a picture per distinct"
         " face), shop (files for a print shop, with --profile), tts (Tabletop Simulator"
-        " decks), contact (a contact sheet per component); into export/<format>/.",
+        " decks), tabletopia (a picture per side for Tabletopia), screentop (card sheets"
+        " and dice for Screentop), contact (a contact sheet per component); into"
+        " export/<format>/.",
         recorded=False,
     )
     dpi: int = option(
