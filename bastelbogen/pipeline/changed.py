@@ -122,6 +122,8 @@ def _row(
     old = before.faces.get(lang, {}).get(component, {}).get(piece)
     if old == new:
         return None
+    if old is None and _drawn_in_another(before, component, piece, new):
+        return None  # a piece without words, printed then in another language
     if old is None:
         sides = tuple(s for s, f in zip(SIDES, new[:2], strict=True) if f is not None)
         return Changed(lang, component, piece, "new", sides)
@@ -148,3 +150,9 @@ def hand_over(job: Job, changes: Changes) -> Picked:
     if made_of is not None:
         job.kept["made of"] = digest("changed", made_of, sorted(changes.variant.kept))
     return changes.variant
+
+
+def _drawn_in_another(before: Earlier, component: str, piece: str, new: list[object]) -> bool:
+    """Whether REF drew the piece just so in a language of its own (one this build adds
+    prints nothing again that has no words of its own)."""
+    return any(faces.get(component, {}).get(piece) == new for faces in before.faces.values())

@@ -1,0 +1,219 @@
+"""`pnp build --changed-since REF` prints only the pieces whose front or back draws
+differently, with their backs behind them, and changes.pdf before and after; a kit can
+carry a version mark in a corner of each front. Read back with pypdfium2 (text where it
+stands), pypdf (tests/pdfread.py: placed faces) and json, none of which wrote them."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from tests.conftest import ROOT, build, manifest, pnp, sides
+from tests.pdfread import PT_PER_MM, trim_of
+
+GAME = "muenchhausen"
+SETS = "content/muenchhausen/sets.yaml"
+
+
+@pytest.fixture
+def root(tmp_path) -> Path:
+    """A project holding a copy of Münchhausen's content (the shipped templates and fonts
+    serve it as they serve the project)."""
+    shutil.copytree(ROOT / "content" / GAME, tmp_path / "content" / GAME)
+    return tmp_path
+
+
+def _rename_taler(root: Path) -> None:
+    """One set's name changed: its eight number cards draw differently, nothing else."""
+    path = root / SETS
+    text = path.read_text(encoding="utf-8")
+    assert "currency: Taler," in text
+    path.write_text(text.replace("currency: Taler,", "currency: Thaler,"), encoding="utf-8")
+
+
+def _texts(pdf: Path) -> list[str]:
+    doc = pdfium.PdfDocument(pdf)
+    return [page.get_textpage().get_text_range() for page in doc]
+
+
+def _front_ids(kit: Path, path: str) -> list[str]:
+    entry = next(f for f in manifest(kit)["files"] if f["path"] == path)
+    return [i["id"] for p in entry["pages"] for i in p["items"] if i["side"] == "front"]
+
+
+def _snapshot(out: Path) -> dict[str, bytes]:
+    """Every file below out/, by its path: what a refused build must leave as it was."""
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def test_every_manifest_records_what_each_side_draws(root, tmp_path):
+    """Each piece of each language has a fingerprint of its front and back (None: no back)
+    and its copies; a common back has one fingerprint throughout."""
+    kit = build(GAME, tmp_path / "out", project=root)
+    faces = manifest(kit)["faces"]
+    assert sorted(faces) == ["de", "en"]
+    cards = faces["de"]["number-cards"]
+    assert len(cards) == 64 and all(copies == 1 for _, _, copies in cards.values())
+    assert len({back for _, back, _ in cards.values()}) == 1  # one back for the deck
+    assert len({front for front, _, _ in cards.values()}) == 64
+    assert faces["de"]["baron"]["baron"][1] is None  # a standee's one art
+    assert faces["de"]["player-aids"]["aid"][2] == 8
+
+
+def test_only_the_changed_pieces_are_printed_backs_behind_and_before_after(root):
+    out = root / "out"
+    build(GAME, out, project=root, label="v1")
+    _rename_taler(root)
+    kit = build(GAME, out, project=root, **{"changed-since": "v1"})
+    m = manifest(kit)
+    assert m["changed_since"] == "v1"
+    # The eight Taler cards alone, each once, in the deck's own file; no rules, no aids.
+    assert sorted(f["path"] for f in m["files"]) == ["changes.pdf", "number-cards.pdf"]
+    assert sorted(_front_ids(kit, "number-cards.pdf")) == [f"taler-{n}" for n in range(1, 9)]
+    placed = sides(kit, "number-cards")
+    assert len(placed) == 8
+    for front, back, *_ in placed:  # each back mirrored behind its front (long-edge flip)
+        assert back is not None
+        x, y, w, h = trim_of(front, 3 * PT_PER_MM)
+        bx, by, _, _ = trim_of(back, 3 * PT_PER_MM)
+        assert (bx, by) == pytest.approx((210 - x - w, y), abs=0.01)
+    sheets = " ".join(_texts(kit / "number-cards.pdf"))
+    assert sheets.count("Thaler") >= 8 and "Gulden" not in sheets
+    # changes.pdf: each changed card before (the old kit's drawing) and after, shown once
+    # for both languages (the deck has no words of theirs).
+    shown = " ".join(_texts(kit / "changes.pdf"))
+    for n in range(1, 9):
+        assert f"number-cards / taler-{n} (front)" in shown
+        assert f"{n} Taler" in shown and f"{n} Thaler" in shown
+    assert "(back)" not in shown and "[de, en]" in shown
+    # The manifest records the whole kit as it is now: the next build compares with all.
+    assert len(m["faces"]["de"]["number-cards"]) == 64
+
+
+def test_the_before_is_the_earlier_kits_drawing_where_it_stood(root):
+    """The old face is shown through a window onto that piece alone: the old sheet's
+    other cards do not show (read in pixels: the strip between two pairs stays white)."""
+    out = root / "out"
+    build(GAME, out, project=root, label="v1")
+    _rename_taler(root)
+    kit = build(GAME, out, project=root, **{"changed-since": "v1"})
+    picture = pdfium.PdfDocument(kit / "changes.pdf")[0].render(scale=1).to_pil().convert("L")
+    gap = [picture.getpixel((round(105 * PT_PER_MM), y)) for y in range(60, 780)]
+    assert min(gap) > 250  # nothing of the old sheet beside the window
+    middle = [picture.getpixel((round(30 * PT_PER_MM), y)) for y in range(80, 300)]
+    assert min(middle) < 100  # and the old face itself inside it
+
+
+def test_a_folder_ref_and_nothing_changed(root):
+    """REF as the out folder of an earlier build; content touched and lines moved but
+    drawn alike is no change: told, exit 0, nothing written."""
+    first = root / "first"
+    assert pnp("build", GAME, "--out", str(first), cwd=root).returncode == 0
+    path = root / SETS
+    path.write_text("# moved down a line\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    for p in (root / "content").rglob("*"):
+        os.utime(p, (1e9, 1e9))  # dates say nothing
+    out = root / "out"
+    before = _snapshot(root)
+    told = pnp("build", GAME, "--out", str(out), "--changed-since", str(first), cwd=root)
+    assert told.returncode == 0, told.stderr
+    assert "nothing changed since" in told.stderr and "no sheets written" in told.stderr
+    assert _snapshot(root) == before and not out.exists()
+
+
+def test_a_new_piece_is_printed_and_a_kit_folder_is_a_ref(root, tmp_path):
+    """A piece REF did not have is new: printed, its before said to be new. English added:
+    its sheets with words are new, the pieces without (the deck, the baron) printed then.
+    A piece is chosen for every language the kit is built in (a file per language holds
+    it in each)."""
+    out = root / "out"
+    kit = build(GAME, out, project=root, lang=("de",))
+    shutil.copytree(kit, tmp_path / "v1")
+    again = build(GAME, out, project=root, **{"changed-since": str(tmp_path / "v1")})
+    shown = " ".join(_texts(again / "changes.pdf"))
+    assert "new [en]" in shown  # English was not built then: each English sheet is new
+    files = {f["path"] for f in manifest(again)["files"]}
+    assert files == {
+        "changes.pdf",
+        *(f"{lang}/{name}.pdf" for lang in ("de", "en") for name in ("player-aids", "score-sheet")),
+    }
+
+
+def _corner_marks(kit: Path, path: str, mark: str) -> tuple[int, int]:
+    """How many fronts of the file show `mark` inside their trim, near a corner; how many
+    fronts it has."""
+    entry = next(f for f in manifest(kit)["files"] if f["path"] == path)
+    doc = pdfium.PdfDocument(kit / path)
+    found = fronts = 0
+    for info in entry["pages"]:
+        text = doc[info["number"] - 1].get_textpage()
+        for item in info["items"]:
+            if item["side"] != "front":
+                continue
+            fronts += 1
+            x, y, w, h = (v * PT_PER_MM for v in item["trim_mm"])
+            inside = text.get_text_bounded(x, y, x + w, y + h)
+            corners = [
+                text.get_text_bounded(cx, cy, cx + 14 * PT_PER_MM, cy + 14 * PT_PER_MM)
+                for cx in (x, x + w - 14 * PT_PER_MM)
+                for cy in (y, y + h - 14 * PT_PER_MM)
+            ]
+            found += mark in inside and any(mark in c for c in corners)
+    return found, fronts
+
+
+def test_a_version_mark_in_a_corner_of_each_front_only_when_asked(root, tmp_path):
+    marked = build(GAME, tmp_path / "a", project=root, **{"version-mark": "v7-test"})
+    found, fronts = _corner_marks(marked, "number-cards.pdf", "v7-test")
+    assert found == fronts == 64
+    backs = _texts(marked / "number-cards.pdf")[1::2]
+    assert not any("v7-test" in page for page in backs)  # a back tells no card apart
+    assert manifest(marked)["options"]["version-mark"] == "v7-test"
+    plain = build(GAME, tmp_path / "b", project=root)
+    assert _corner_marks(plain, "number-cards.pdf", "v7-test")[0] == 0
+    # The mark is no change of a piece: a later build compares what the design draws.
+    assert manifest(marked)["faces"] == manifest(plain)["faces"]
+
+
+def _hostile(root: Path, tmp_path: Path) -> dict[str, str]:
+    """REFs that are no earlier build of the game, each by what it is."""
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "content" / "mytown", root / "content" / "mytown")
+    assert pnp("build", "mytown", "--out", str(other), cwd=root).returncode == 0
+    good = json.loads((root / "out" / GAME / "manifest.json").read_text())
+    cases = {
+        "another game's kit": str(other / "mytown"),
+        "a missing folder": str(tmp_path / "nowhere"),
+        "an unknown label": "playtest-9",
+    }
+    for name, manifest_text in {
+        "no manifest": None,
+        "bad JSON": "{not json",
+        "wrong types": json.dumps({**good, "faces": {"de": {"number-cards": {"x": [1, 2]}}}}),
+        "no fingerprints": json.dumps({k: v for k, v in good.items() if k != "faces"}),
+        "a file outside": json.dumps({**good, "files": [{"path": "../../../etc/passwd"}]}),
+        "a list": "[]",
+    }.items():
+        folder = tmp_path / name.replace(" ", "-")
+        folder.mkdir()
+        if manifest_text is not None:
+            (folder / "manifest.json").write_text(manifest_text)
+        cases[name] = str(folder)
+    return cases
+
+
+def test_a_ref_that_is_no_earlier_build_is_a_usage_error(root, tmp_path):
+    """Each refused before anything is written: exit 2, the option named, out/ as it was."""
+    assert pnp("build", GAME, "--out", "out", cwd=root).returncode == 0
+    cases = _hostile(root, tmp_path)
+    before = _snapshot(root / "out")
+    for name, ref in cases.items():
+        told = pnp("build", GAME, "--out", "out", "--changed-since", ref, cwd=root)
+        assert told.returncode == 2, (name, told.stderr)
+        assert "--changed-since" in told.stderr and "Traceback" not in told.stderr, name
+        assert _snapshot(root / "out") == before, name
