@@ -87,6 +87,10 @@ class Preflight:
             " hyphenated; a word longer than its line is an error",
         )
 
+    def replaced_font(self, loc: Loc, message: str) -> None:
+        """A standard PDF font named: drawn in its embedded replacement (standardfonts.py)."""
+        self._add(loc, "font", message)
+
     def left_out(self, loc: Loc, message: str) -> None:
         """Cards a print shop's profile does not take: said, never silent."""
         self._add(loc, "left-out", message)

@@ -33,6 +33,7 @@ class CheatSheet(Writer):
             sheet = RulesSheet(
                 job.game, job.templates, job.fonts, (lang,), job.options.settings, job.options.theme
             )
+            sheet.tell(job.preflight)
             meta = job.meta(job.words[lang]["rules"])
             # An unchanged page is the previous kit's file again, not laid out anew.
             key = sheet.key(meta)

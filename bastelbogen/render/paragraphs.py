@@ -20,7 +20,7 @@ from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import COLOUR, FACTOR, FONT_SIZE, TEXT, BoxKeys, Key, choice
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.remembered import REMEMBERED, digest
-from bastelbogen.render import bitmaps
+from bastelbogen.render import bitmaps, faces, standardfonts
 from bastelbogen.render.fitting import first_fitting
 from bastelbogen.render.text import check_glyphs, overflow
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from bastelbogen.layout.layouts import Box
     from bastelbogen.render.paint import PaintContext
     from bastelbogen.render.rules.typesetting import Paragraph as Typeset
-    from bastelbogen.render.style import Canvas
+    from bastelbogen.render.style import Canvas, Fonts
 
 # A text laid out at one size: its paragraphs, their heights, their height together (with
 # the gaps), and a word that fits no line (or None).
@@ -192,15 +192,18 @@ def paragraph(
     label: str = "",
     folder: Path | None = None,
     links: bool = False,
+    fonts: Fonts | None = None,
     **kw: object,
 ) -> Typeset:
-    """A reportlab Paragraph; broken inline markup is the author's to fix, so say where."""
+    """A reportlab Paragraph; broken inline markup is the author's to fix, so say where.
+    A font its tags name is one of `fonts` or a standard font's replacement (faces.py)."""
     from bastelbogen.render.rules.hyphens import Hyphenating
 
     check_glyphs(text, style.fontName, loc, label)
     if problem := _markup_problem(text, links):
         where = f"{label}: " if label else ""
         raise ContentError(Problem(loc, f"{where}{problem}: '{text[:60]}'"))
+    text = faces.resolved(text, fonts, loc, label)
     text = _pictures(text, folder, loc, label)
     try:
         return Hyphenating(text, style, **kw)
@@ -318,6 +321,7 @@ def paint_paragraph(c: Canvas, box: Box, ctx: PaintContext) -> None:
         for t in str(part).split("\n\n")
         if t.strip()
     ]
+    _tell_standard(ctx, box, texts)
     x, y, w, h = box.rect
     size = float(k.size)  # a kind's own boxes (a stand's legend) are not checked
     min_size = float(k.min_size) if k.min_size is not None else size * 0.7
@@ -325,7 +329,10 @@ def paint_paragraph(c: Canvas, box: Box, ctx: PaintContext) -> None:
 
     def laid_out(at: float, judged: bool = True) -> Laid:
         style = paragraph_style(ctx, box, at)
-        paras = [paragraph(str(t), style, box.loc, ctx.item_label, ctx.folder) for t in texts]
+        paras = [
+            paragraph(str(t), style, box.loc, ctx.item_label, ctx.folder, fonts=ctx.fonts)
+            for t in texts
+        ]
         gaps = gap * at * max(0, len(paras) - 1)
         # A text whose letters alone fill more lines than the box holds is not laid out at
         # this size (a stranger's 100,000 characters on a card); `judged=False` lays it out
@@ -370,3 +377,14 @@ def paint_paragraph(c: Canvas, box: Box, ctx: PaintContext) -> None:
     for p, ph in zip(paras, heights, strict=True):
         p.drawOn(c, x, top - ph)
         top -= ph + gap * size
+
+
+def _tell_standard(ctx: PaintContext, box: Box, texts: list[str]) -> None:
+    """A standard font named by the box's `font:` or in its text's tags: said where."""
+    if ctx.preflight is None:
+        return
+    roles = ctx.fonts.paths
+    standardfonts.tell(ctx.preflight, str(Paragraph(box).font), roles, box.loc_of("font"))
+    for text in texts:
+        for name in faces.standard_named(text, ctx.fonts):
+            standardfonts.tell(ctx.preflight, name, roles, box.loc)

@@ -229,11 +229,15 @@ def new_canvas(
 
 
 def picture_page(
-    picture: VectorPicture, size: tuple[float, float], font: str = "Helvetica"
+    picture: VectorPicture, size: tuple[float, float], font: str | None = None
 ) -> bytes:
     """A PDF of one page of `size` points that a converted picture (render/vector.py) fills,
-    drawn as a card draws it: for pictures of a cut file, conformance cases and tests."""
+    drawn as a card draws it: for pictures of a cut file, conformance cases and tests. Its
+    initial font (which reportlab names on every page) is embedded, as in all our PDFs."""
+    from bastelbogen.render.standardfonts import registered
+
     buffer = io.BytesIO()
+    font = font or registered("Sans", False, False)
     c = new_canvas(buffer, Meta("picture", "", ""), size, font)
     c.drawVector(picture, 0, 0, *size)
     c.showPage()

@@ -153,3 +153,55 @@ def _name(text: str) -> NameObject:
     from pypdf.generic import NameObject
 
     return NameObject(text)
+
+
+FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")  # ISO 32000-1, 9.9: the embedded program
+
+
+def unembedded(pdf: bytes) -> list[str]:
+    """The fonts the first page of `pdf` draws with but does not carry (no font program in
+    the descriptor, ISO 32000-1 9.9), by their names: its own resources, its forms',
+    patterns' and Type 3 glyphs' resources, each looked at once. A PDF we carry into ours
+    must have none (PDF/X-1a refuses them, and a viewer substitutes its own)."""
+    from pypdf import PdfReader
+
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    found: list[str] = []
+    seen: set[int] = set()
+    pending = [page.get("/Resources")]
+    while pending:
+        resources = _resolved(pending.pop())
+        if not isinstance(resources, Mapping) or id(resources) in seen:
+            continue
+        seen.add(id(resources))
+        for font in _values(resources.get("/Font")):
+            if font.get("/Subtype") == "/Type3":
+                pending.append(font.get("/Resources"))
+            elif not _embedded(font):
+                found.append(str(font.get("/BaseFont", "(unnamed)")).lstrip("/"))
+        for key in ("/XObject", "/Pattern"):
+            pending += [x.get("/Resources") for x in _values(resources.get(key))]
+    return sorted(set(found))
+
+
+def _resolved(obj: object) -> object:
+    return obj.get_object() if hasattr(obj, "get_object") else obj
+
+
+def _values(entries: object) -> list[Mapping[str, object]]:
+    """A resource category's objects (fonts, forms), resolved; none if it is not there."""
+    entries = _resolved(entries)
+    if not isinstance(entries, Mapping):
+        return []
+    found = [_resolved(v) for v in entries.values()]
+    return [v for v in found if isinstance(v, Mapping)]
+
+
+def _embedded(font: Mapping[str, object]) -> bool:
+    """Whether a (non-Type 3) font carries its program: a composite font in its descendant."""
+    if font.get("/Subtype") == "/Type0":
+        descendants = _resolved(font.get("/DescendantFonts"))
+        first = _resolved(descendants[0]) if isinstance(descendants, list) and descendants else {}
+        font = first if isinstance(first, Mapping) else {}
+    descriptor = _resolved(font.get("/FontDescriptor"))
+    return isinstance(descriptor, Mapping) and any(k in descriptor for k in FONT_FILES)

@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 from reportlab.lib import colors
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFError
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.params import COLOUR, read_colour
 from bastelbogen.core.source import read_bytes
 from bastelbogen.core.units import mm
+from bastelbogen.render.subsets import TaggedFont
 
 if TYPE_CHECKING:
     # What painters draw on: reportlab's canvas (render/pdf.py's, a CMYK one, a washed
@@ -41,14 +42,15 @@ def fingerprint(path: Path, loc: Loc) -> str:
 
 
 def register_font(path: Path, loc: Loc, family: str = "") -> str:
-    """Register a TTF once; reportlab embeds a subset. The name comes from the file's bytes
-    (and its family's), so two fonts that share a file name never pass for each other, and
-    the same font makes the same PDF wherever the project lies."""
+    """Register a TTF once; reportlab embeds a subset, tagged by what it holds (subsets.py).
+    The name comes from the file's bytes (and its family's), so two fonts that share a file
+    name never pass for each other, and the same font makes the same PDF wherever the
+    project lies."""
     digest = hashlib.sha1(f"{fingerprint(path, loc)}|{family}".encode()).hexdigest()[:8]
     name = f"BB-{path.stem}-{digest}"
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+            pdfmetrics.registerFont(TaggedFont(name, str(path)))
         except TTFError as exc:
             raise ContentError(
                 Problem(loc, f"font file {path.name} cannot be used: {exc}")
@@ -80,9 +82,9 @@ class Fonts:
         """The registered name for a font role; `loc` is where the role was asked for."""
         if role not in self.names:
             if role not in self.paths:
-                raise ContentError(
-                    Problem(loc, f"no font '{role}'; fonts: {', '.join(self.paths)}")
-                )
+                from bastelbogen.render import standardfonts  # it registers through here
+
+                return standardfonts.resolve(role, self.paths, loc)
             family = (
                 "|".join(
                     fingerprint(self.paths[r], self.locs.get(r, loc))

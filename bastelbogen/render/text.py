@@ -14,6 +14,7 @@ from bastelbogen.content.painters import Mark, painter
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.params import ALIGNMENT, COLOUR, FONT_SIZE, TEXT, BoxKeys, Key, choice
 from bastelbogen.core.remembered import recorded, replayed
+from bastelbogen.render import standardfonts
 from bastelbogen.render.blame import layout_fault
 from bastelbogen.render.style import missing_glyphs
 
@@ -90,6 +91,8 @@ def paint_text(c: Canvas, box: Box, ctx: PaintContext) -> None:
     if not text:
         return
     font = ctx.fonts.get(str(k.font), box.loc_of("font"))
+    if ctx.preflight is not None:
+        standardfonts.tell(ctx.preflight, str(k.font), ctx.fonts.paths, box.loc_of("font"))
     check_glyphs(text, font, box.loc, ctx.item_label)
     line = set_line(box, font)
     if line is None:

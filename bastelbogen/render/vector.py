@@ -192,7 +192,22 @@ def _converted(text: str, fonts: tuple[Path, ...], raster: float, path: str) -> 
     result = isolated(lambda: _convert(text, fonts, raster), Path(path), "SVG picture")
     if isinstance(result, str):
         raise VectorRefused(result)
+    _all_embedded(result)
     return VectorPicture(result, _page_size(result), (hash(text), fonts, raster))
+
+
+def _all_embedded(pdf: bytes) -> None:
+    """The converter embeds every font it draws text in (`embed_text`); a PDF that names a
+    font without carrying it is refused, not carried into ours (nor drawn as pixels: that
+    would hide a converter's fault behind softer text), so that no file we write has one."""
+    from bastelbogen.render.pdfimport import unembedded
+
+    missing = unembedded(pdf)
+    if missing:
+        raise VectorRefused(
+            f"its text is in fonts the converter did not embed ({', '.join(missing)});"
+            " every font in our PDFs is embedded: convert its text to paths, or report this"
+        )
 
 
 def _convert(text: str, fonts: tuple[Path, ...], raster: float) -> bytes | str:

@@ -291,6 +291,7 @@ def _groups(
             source_loc(text, sheet.sources),
             folder=sheet.folder,
             links=True,
+            fonts=sheet.fonts,
             bulletText=drawn,
         )
         texts[id(para)] = text

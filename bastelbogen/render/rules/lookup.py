@@ -126,7 +126,7 @@ def _body(
 def _text(text: str, style: ParagraphStyle, sheet: RulesPage) -> Paragraph:
     """A look-up text as every text of the sheet is set: its markup and pictures checked,
     told at its place in the rules file."""
-    return paragraph(text, style, sheet.where(text), folder=sheet.folder)
+    return paragraph(text, style, sheet.where(text), folder=sheet.folder, fonts=sheet.fonts)
 
 
 def _font(

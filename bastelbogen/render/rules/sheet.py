@@ -13,6 +13,7 @@ from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.remembered import digest
 from bastelbogen.core.units import to_mm
+from bastelbogen.render import faces, standardfonts
 from bastelbogen.render.pdf import DISCARD, Meta
 from bastelbogen.render.rules.page import (
     BASE,
@@ -27,6 +28,7 @@ from bastelbogen.render.rules.rulestext import blocks_of, load_template
 from bastelbogen.render.style import Fonts, colour
 
 if TYPE_CHECKING:
+    from bastelbogen.checks.preflight import Preflight
     from bastelbogen.layout.imposition import PrintSettings
 
 
@@ -58,6 +60,14 @@ class RulesSheet:
                 _limited(blocks_of(template, game, theme, lang, templates, BASE), lang, rules.texts)
             ]
         ]
+        # A standard font named in the rules' markup: said by the build at its place, whether
+        # the page is laid out anew or copied unchanged (`tell`).
+        self.replaced = [
+            (sheet.where(text), name)
+            for sheet, blocks in self.pages
+            for _kind, text in blocks
+            for name in faces.standard_named(text, fonts)
+        ]
         self.listed = [
             {
                 "number": n,
@@ -73,6 +83,11 @@ class RulesSheet:
             }
             for n, (sheet, _blocks) in enumerate(self.pages, start=1)
         ]
+
+    def tell(self, preflight: Preflight) -> None:
+        """Say where the rules name a standard font, drawn in its replacement."""
+        for loc, name in dict.fromkeys(self.replaced):
+            standardfonts.tell(preflight, name, self.pages[0][0].fonts.paths, loc)
 
     def key(self, meta: Meta) -> str:
         """The digest of all the file is made of, with its metadata."""
