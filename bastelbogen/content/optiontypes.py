@@ -155,6 +155,12 @@ class Label(Text):
             r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", "a label: letters, digits, . _ - (at most 64)"
         )
 
+    def __call__(self, value: object) -> str:
+        try:
+            return super().__call__(value)
+        except ValueError:  # the value told: Text names only its type
+            raise ValueError(f"must be {self.means}, got {str(value)[:80]!r}") from None
+
 
 class Reference(Text):
     """An earlier build: its folder, or the label it recorded (pipeline/changed.py reads it)."""

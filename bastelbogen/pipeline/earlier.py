@@ -16,7 +16,6 @@ import os
 import re
 import shutil
 from pathlib import Path
-from typing import cast
 
 from bastelbogen.core.errors import OptionError
 from bastelbogen.core.remembered import read_regular
@@ -158,6 +157,7 @@ def _placements(
 def _on_page(
     page: object, path: Path, broken: OptionError
 ) -> list[tuple[Placed, tuple[str, str, str]]]:
+    """The pieces' sides a page of the manifest lists, each where it was placed."""
     if not isinstance(page, dict) or type(page.get("number")) is not int:
         raise broken
     items = page.get("items", [])
@@ -169,23 +169,27 @@ def _on_page(
             raise broken
         if "component" not in item:  # a page of the rules, no piece
             continue
-        trim, turn = item.get("trim_mm"), item.get("rotation")
-        names = [item.get(k) for k in ("component", "id", "side")]
-        fine = (
-            isinstance(trim, list)
-            and len(trim) == 4
-            and all(isinstance(v, int | float) for v in trim)
-            and type(turn) is int
-            and all(isinstance(n, str) for n in names)
-        )
-        if not fine:
+        if not _placed(item):
             raise broken
         if item.get("copy", 1) != 1:  # a piece's first copy shows it
             continue
-        key = (str(names[0]), str(names[1]), str(names[2]))
-        corner = tuple(float(v) for v in cast(list[float], trim))
-        out.append((Placed(path, page["number"], corner, cast(int, turn)), key))
+        key = (str(item["component"]), str(item["id"]), str(item["side"]))
+        corner = tuple(float(v) for v in item["trim_mm"])
+        out.append((Placed(path, page["number"], corner, int(item["rotation"])), key))
     return out
+
+
+def _placed(item: dict[str, object]) -> bool:
+    """Whether a placed item is written as output.listed writes one: its names, trim and
+    turn of their types."""
+    trim = item.get("trim_mm")
+    return (
+        isinstance(trim, list)
+        and len(trim) == 4
+        and all(isinstance(v, int | float) for v in trim)
+        and type(item.get("rotation")) is int
+        and all(isinstance(item.get(k), str) for k in ("component", "id", "side"))
+    )
 
 
 def keep(out: Path, game: str, label: str | None, kit: Path) -> None:
