@@ -75,6 +75,9 @@ def test_the_wheel_carries_the_shipped_data(installed):
         "bastelbogen/templates/muenchhausen/number.yaml",
         "bastelbogen/fonts/Vera.ttf",
         "bastelbogen/fonts/VeraBd.ttf",
+        "bastelbogen/fonts/LiberationSans-Regular.ttf",  # the standard fonts' stand-ins
+        "bastelbogen/fonts/LiberationMono-BoldItalic.ttf",
+        "bastelbogen/fonts/liberation-license.txt",
         "bastelbogen/data/words/de.yaml",
         "bastelbogen/data/words/en.yaml",
         "bastelbogen/data/profiles.yaml",

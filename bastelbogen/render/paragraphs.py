@@ -283,10 +283,15 @@ def _guess(
 class Paragraph(BoxKeys):
     text = Key(
         TEXT,
-        help="the text, with `<b>`, `<i>`, `<br/>`: a blank line (or each entry of a list)"
-        " starts a new paragraph",
+        help='the text, with `<b>`, `<i>`, `<br/>`, `<font face="bold">` (a font as `font`'
+        " names one): a blank line (or each entry of a list) starts a new paragraph",
     )
-    font = Key(TEXT, "regular", help="regular, bold or italic (or a font the game names)")
+    font = Key(
+        TEXT,
+        "regular",
+        help="regular, bold or italic (or a font the game names, or a standard PDF font:"
+        " Helvetica, Times, Courier, drawn in Liberation)",
+    )
     size = Key(FONT_SIZE, 9, help="the font size, pt, that it shrinks from to fit")
     min_size = Key(FONT_SIZE, help="the least it may shrink to, pt (70 % of `size` if left out)")
     colour = Key(COLOUR, "#222222", help="the text's colour")

@@ -65,7 +65,12 @@ def fit_line(
 
 class Text(BoxKeys):
     text = Key(TEXT, help="the line")
-    font = Key(TEXT, "regular", help="regular, bold or italic (or a font the game names)")
+    font = Key(
+        TEXT,
+        "regular",
+        help="regular, bold or italic (or a font the game names, or a standard PDF font:"
+        " Helvetica, Times, Courier, drawn in Liberation)",
+    )
     size = Key(FONT_SIZE, 10, help="the font size, pt, that it shrinks from to fit")
     min_size = Key(FONT_SIZE, help="the least it may shrink to, pt (60 % of `size` if left out)")
     colour = Key(COLOUR, "#222222", help="the text's colour")
