@@ -180,6 +180,23 @@ def test_a_version_mark_in_a_corner_of_each_front_only_when_asked(root, tmp_path
     assert manifest(marked)["faces"] == manifest(plain)["faces"]
 
 
+def test_the_mark_can_be_the_games_own_version(root, tmp_path):
+    """`--version-mark version` prints the game file's `version:`; a game without one is a
+    usage error naming the option and the file to write it in, and nothing is written."""
+    game_file = root / "content" / GAME / "game.yaml"
+    plain = game_file.read_text()
+    out = tmp_path / "out"
+    refused = pnp("build", GAME, "--version-mark", "version", "--out", str(out), cwd=root)
+    assert refused.returncode == 2 and "--version-mark version" in refused.stderr
+    assert "game.yaml" in refused.stderr and not out.exists()
+    game_file.write_text(plain.replace("\nplayers:", "\nversion: v7-file\nplayers:", 1))
+    marked = build(GAME, tmp_path / "a", project=root, **{"version-mark": "version"})
+    assert _corner_marks(marked, "number-cards.pdf", "v7-file")[0] == 64
+    game_file.write_text(plain.replace("\nplayers:", "\nversion: " + "v" * 25 + "\nplayers:", 1))
+    long = pnp("build", GAME, "--out", str(out), cwd=root)
+    assert long.returncode == 1 and "game.yaml:" in long.stderr and "24" in long.stderr
+
+
 def _hostile(root: Path, tmp_path: Path) -> dict[str, str]:
     """REFs that are no earlier build of the game, each by what it is."""
     other = tmp_path / "other"

@@ -18,6 +18,7 @@ from bastelbogen.content.models import (
     Variant,
 )
 from bastelbogen.content.options import LANG_CODE
+from bastelbogen.content.optiontypes import Mark
 from bastelbogen.content.rules import load_rules
 from bastelbogen.content.schema import WORDS, Later, inside, words
 from bastelbogen.content.tables.spec import load_tables
@@ -137,6 +138,9 @@ class GameFile(Section):
     game = Field(Text(), help="the game's id: the name of its folder")
     title = Field(WORDS, help="the title, one text or one per language")
     author = Field(Text(), "", help="who made it")
+    version = Field(
+        Mark(), "", help="the game's version (v3, 2026-11), printed by --version-mark version"
+    )
     languages = optional(
         Languages(), help="the languages its texts are written in, the first the main one"
     )
@@ -208,6 +212,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
         theme_field,
         langs,
         g.value_loc("languages") if g.given("languages") else None,
+        g.version,
     )
 
 

@@ -176,6 +176,7 @@ class Game:
     theme_field: str | None = None  # the item field whose value picks a theme's motif
     languages: tuple[str, ...] = DEFAULT_LANGUAGES  # its texts' languages, first the main
     languages_loc: Loc | None = None  # where `languages:` was written, if it was
+    version: str = ""  # the game's version, as the game file says (--version-mark version)
 
     def component(self, cid: str) -> Component | None:
         return next((c for c in self.components if c.id == cid), None)

@@ -153,8 +153,9 @@ class KitOptions:
     version_mark: str | None = option(
         Maybe(Mark()),
         None,
-        "A small text in a corner of every piece's front (e.g. v3; `date`: the day of"
-        " the build), so that pieces printed at different times are not mixed up.",
+        "A small text in a corner of every piece's front (e.g. v3; `version`: the game"
+        " file's version; `date`: the day of the build), so that pieces printed at"
+        " different times are not mixed up.",
     )
     label: str | None = option(
         Maybe(Label()),

@@ -38,6 +38,7 @@ from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
 
 DATED = "date"  # --version-mark date: the day of the build
+VERSIONED = "version"  # --version-mark version: the game's version, as its game file says
 REPRINTED_WITHOUT = ("cheatsheet",)  # a --changed-since kit prints pieces, not the rules again
 Warn = Callable[[Problem], None]  # told each preflight finding, one by one
 Built = tuple[Path | None, list[Problem], Exception | None]  # a game's kit, its warnings, its error
@@ -203,6 +204,13 @@ def settled(
     options = replace(options, langs=langs_of(game, options.langs))
     if options.version_mark == DATED:  # the day it is built, settled once for every file
         options = replace(options, version_mark=date.today().isoformat())
+    elif options.version_mark == VERSIONED:
+        if not game.version:
+            raise OptionError(
+                f"--version-mark version: game '{game.id}' has no version"
+                f" (write `version: v1` in {game.loc.file})"
+            )
+        options = replace(options, version_mark=game.version)
     try:
         variant = find_variant(game, options.variant)
     except KeyError as exc:
