@@ -138,9 +138,14 @@ def _stamps(paths: Iterable[Path]) -> tuple[int, ...]:
 
 def build_fonts(paths: Iterable[str | Path]) -> tuple[Path, ...]:
     """The fonts SVG text may use: the game's (its regular first: what a generic or missing
-    family is drawn in), then the shipped ones."""
+    family is drawn in), then the shipped ones, Bitstream Vera before the Liberation fonts
+    (which stand in for the standard PDF fonts: render/standardfonts.py), so that without
+    fonts of the game's it is Vera that a generic or missing family is drawn in."""
     own = [Path(p) for p in paths]
-    shipped = sorted(p for p in FONTS.iterdir() if p.suffix.lower() in (".ttf", ".otf"))
+    shipped = sorted(
+        (p for p in FONTS.iterdir() if p.suffix.lower() in (".ttf", ".otf")),
+        key=lambda p: (p.name.startswith("Liberation"), p.name),
+    )
     return tuple(dict.fromkeys([*own, *shipped]))
 
 
