@@ -223,6 +223,17 @@ def test_markup_helvetica_is_drawn_in_liberation_sans_embedded_and_said_once(tmp
     assert "ATK" in text
 
 
+def test_strict_makes_a_standard_font_an_error(tmp_path):
+    root = _squib(tmp_path, HELVETICA_TEXT)
+    out = tmp_path / "out"
+    args = ("--root", str(root), "build", "squib-tutorial", "--out", str(out), "--strict")
+    result = pnp(*args, cwd=root)
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    line = _line_of(root / "templates" / "squib-tutorial" / "card.yaml", "<font face")
+    assert re.search(rf"card\.yaml:{line}:\d+: .*font 'Helvetica'", result.stderr)
+    assert not (out / "squib-tutorial" / "cards.pdf").exists()
+
+
 @pytest.mark.parametrize(
     ("standard", "family", "bold", "italic"),
     [
