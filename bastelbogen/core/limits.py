@@ -26,6 +26,9 @@ MAX_REUSED_BYTES = 1024 * 1024 * 1024
 # game with this many more is drawn anew each time rather than hashed.
 MAX_INPUT_FILES = 20_000
 MAX_INPUT_BYTES = 1024 * 1024 * 1024
+# An earlier kit's manifest, read by --changed-since (pipeline/earlier.py): the shipped kits'
+# are 40-400 KB, a 30,000-card deck's about 30 MB; a larger one is no earlier build of ours.
+MAX_MANIFEST_BYTES = 512 * 1024 * 1024
 
 # YAML. Values after expanding aliases: the largest shipped file has 755 (museo/game.yaml),
 # all shipped files together 6,963; a 30,000-card table about 250,000. An alias bomb passes

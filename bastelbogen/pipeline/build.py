@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
 from dataclasses import dataclass, replace
-from datetime import date
 from pathlib import Path
 
 from bastelbogen.checks import find_variant, validate
@@ -26,7 +25,7 @@ from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
 from bastelbogen.layout.imposition import BuildOptions as BuildOptions
 from bastelbogen.layout.kit import LaidOut, lay_out
 from bastelbogen.layout.layouts import Layouts
-from bastelbogen.output import WRITERS, Job
+from bastelbogen.output import WRITERS, Job, Writer
 from bastelbogen.output.changes import Changes
 from bastelbogen.output.publish import OutsideError, remembered, scratch, staged, sweep
 from bastelbogen.output.shop import takes
@@ -36,9 +35,8 @@ from bastelbogen.pipeline.earlier import Earlier, earlier, keep
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
+from bastelbogen.render.versionmark import mark_text
 
-DATED = "date"  # --version-mark date: the day of the build
-VERSIONED = "version"  # --version-mark version: the game's version, as its game file says
 REPRINTED_WITHOUT = ("cheatsheet",)  # a --changed-since kit prints pieces, not the rules again
 Warn = Callable[[Problem], None]  # told each preflight finding, one by one
 Built = tuple[Path | None, list[Problem], Exception | None]  # a game's kit, its warnings, its error
@@ -137,9 +135,7 @@ def build_game(
     changes = _reprint(ready, before, warn)
     if changes is not None and not changes.changed:
         return out / game_id  # nothing to print again: the kit before stays as it was
-    writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
-    if changes is not None:  # a kit of the pieces changed prints no rules again
-        writers = [w for w in writers if w.name not in REPRINTED_WITHOUT]
+    writers = _writers(options, reprinting=changes is not None)
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(
             ready.game,
@@ -157,18 +153,30 @@ def build_game(
             raise every_fault(job, ready.variant, ContentError(list(ready.faults)))
         variant = ready.variant if changes is None else changed.hand_over(job, changes)
         write_kit(job, variant, writers, jobs_for(options.jobs))
-        found = ready.preflight.problems()
-        if options.strict and (errors := ready.preflight.problems(strict=True)):
-            raise ContentError(errors)
-        if warn:
-            for problem in found:
-                warn(problem)
+        _tell(ready, warn)
         if options.dry:
             return out / game_id
         published = staging.publish(out / game_id)
         keep(out, game_id, options.label, published)  # a labelled build's, for a later one
         REMEMBERED.write(kept)  # under the game's lock, once its kit is in place
         return published
+
+
+def _writers(options: BuildOptions, reprinting: bool) -> list[Writer]:
+    """The writers this build runs: what it is asked for (validating: those that prove);
+    a kit of the pieces changed prints no rules again."""
+    writers = [w for w in WRITERS.values() if w.wanted(options) and (w.checks or not options.dry)]
+    return [w for w in writers if w.name not in REPRINTED_WITHOUT] if reprinting else writers
+
+
+def _tell(ready: Prepared, warn: Warn | None) -> None:
+    """The preflight's findings told, after every file is drawn; with --strict they stop it."""
+    found = ready.preflight.problems()
+    if ready.options.strict and (errors := ready.preflight.problems(strict=True)):
+        raise ContentError(errors)
+    for problem in found:
+        if warn is not None:
+            warn(problem)
 
 
 def _reprint(ready: Prepared, before: Earlier | None, warn: Warn | None) -> Changes | None:
@@ -202,15 +210,7 @@ def settled(
             " cannot print marks in its margin"
         )
     options = replace(options, langs=langs_of(game, options.langs))
-    if options.version_mark == DATED:  # the day it is built, settled once for every file
-        options = replace(options, version_mark=date.today().isoformat())
-    elif options.version_mark == VERSIONED:
-        if not game.version:
-            raise OptionError(
-                f"--version-mark version: game '{game.id}' has no version"
-                f" (write `version: v1` in {game.loc.file})"
-            )
-        options = replace(options, version_mark=game.version)
+    options = replace(options, version_mark=mark_text(options.version_mark, game))
     try:
         variant = find_variant(game, options.variant)
     except KeyError as exc:

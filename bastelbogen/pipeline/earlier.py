@@ -17,14 +17,15 @@ import re
 import shutil
 from pathlib import Path
 
+from bastelbogen.content.optiontypes import Label
+from bastelbogen.core import limits
 from bastelbogen.core.errors import OptionError
 from bastelbogen.core.remembered import read_regular
 from bastelbogen.layout.fingerprints import Recorded
 from bastelbogen.output.changes import Placed
 
 OPTION = "--changed-since"
-MAX_MANIFEST_BYTES = 512 * 1024 * 1024  # a kit of 100,000 pieces lists them in far less
-LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}\Z")  # as content/optiontypes.Label
+LABEL = re.compile(Label().pattern + r"\Z")  # the option's own words
 SIDES = ("front", "back")
 
 
@@ -50,7 +51,7 @@ def earlier(out: Path, game: str, ref: str) -> Earlier:
     """The build `ref` names, read; OptionError (naming the option) when it is not an
     earlier build of `game` that can be read."""
     folder = _folder(out, game, ref)
-    data = read_regular(folder / "manifest.json", MAX_MANIFEST_BYTES)
+    data = read_regular(folder / "manifest.json", limits.MAX_MANIFEST_BYTES)
     if data is None:
         raise _refused(ref, "its manifest.json is not a file that can be read")
     try:

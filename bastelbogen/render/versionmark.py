@@ -1,30 +1,50 @@
 """The version mark (--version-mark): a small text in a corner of each piece's front, so
 that pieces printed at different times (a playtest's reprint of what changed) are told
 apart at the table. Drawn last on the front, on a white ground of its own so it reads on
-any art, inside the piece's safe zone (its component's `safe:`, at least MIN_INSET from
+any art, inside the piece's safe zone (its component's `safe:`, at least CUT_CLEARANCE from
 the cut) where text belongs; never on a back, which must not tell the cards apart."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
+from bastelbogen.core.errors import OptionError
 from bastelbogen.core.shapes import keeps_safe
 from bastelbogen.core.units import mm
 from bastelbogen.layout.safe import width_of
 
 if TYPE_CHECKING:
     from bastelbogen.content.kinds import Outline
+    from bastelbogen.content.models import Game
     from bastelbogen.core.geometry import Rect
     from bastelbogen.render.paint import PaintContext
     from bastelbogen.render.style import Canvas
 
 SIZE = 5.0  # points: read when looked for, small beside a card's own text
 PAD = 0.8  # points of white round the text
-MIN_INSET = mm(2)  # from the cut, where a piece has no safe zone of its own
+CUT_CLEARANCE = mm(2)  # from the cut, where a piece has no safe zone of its own
 INK = colors.HexColor("#333333")
 STEPS = 8  # places tried from the corner towards the middle (a shaped piece's corner is off)
+DATED = "date"  # --version-mark date: the day of the build
+VERSIONED = "version"  # --version-mark version: the game's version, as its game file says
+
+
+def mark_text(asked: str | None, game: Game) -> str | None:
+    """What --version-mark prints for this game, settled once for every file of a build:
+    the day it is built, the game file's version, or the text asked for."""
+    if asked == DATED:
+        return date.today().isoformat()
+    if asked != VERSIONED:
+        return asked
+    if not game.version:
+        raise OptionError(
+            f"--version-mark version: game '{game.id}' has no version"
+            f" (write `version: v1` in {game.loc.file})"
+        )
+    return game.version
 
 
 def draw_mark(c: Canvas, ctx: PaintContext) -> None:
@@ -36,7 +56,7 @@ def draw_mark(c: Canvas, ctx: PaintContext) -> None:
     font = ctx.fonts["regular"]
     width = c.stringWidth(ctx.mark, font, SIZE) + 2 * PAD
     height = SIZE + 2 * PAD
-    inset = MIN_INSET
+    inset = CUT_CLEARANCE
     if ctx.item is not None:
         inset = max(inset, width_of(ctx.item.component) or 0.0)
     spot = _spot(ctx.outline, inset, width, height)
