@@ -255,7 +255,10 @@ def test_a_picture_too_large_is_refused_before_it_is_drawn(tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--export", "pdf"), r"must be one of png, shop, tts, tabletopia, screentop, contact, got pdf"),
+        (
+            ("--export", "pdf"),
+            r"must be one of png, shop, tts, tabletopia, screentop, contact, got pdf",
+        ),
         (("--export", "png", "--export", "png"), r"'png' is asked for twice"),
         (("--dpi", "5"), r"must be a whole number from 72 to 1200, got 5"),
         (("--dpi", "3e2"), r"not a valid integer"),
