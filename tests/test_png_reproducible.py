@@ -1,6 +1,6 @@
 """Every PNG an export writes (png, shop, tts, tabletopia, screentop, contact; all through
-exported.save_png) is the same bytes from build to build, and read back by pngcheck: IHDR, the fixed sRGB profile
-(iCCP), the resolution (pHYs) and the pixels, no time (tIME) and no text."""
+exported.save_png) is the same bytes from build to build, and read back by pngcheck: IHDR,
+the fixed sRGB profile (iCCP), the resolution (pHYs) and the pixels, no time (tIME) and no text."""
 
 from __future__ import annotations
 
