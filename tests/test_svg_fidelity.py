@@ -553,3 +553,54 @@ def test_tiles_are_bounded_for_the_whole_picture(tmp_path):
     svg.write_text(f"{HEAD}{body}</svg>")
     sealed = vector.sealed_picture(svg, tmp_path, vector.build_fonts([]))
     assert sealed.text.count("#bastelbogen-tile-") <= 2 * svgpatterns.MOST_TILES + 3000
+
+
+@pytest.mark.parametrize(
+    ("family", "weight", "standard", "stand_in"),
+    [
+        ("Arial", "normal", "Helvetica", "LiberationSans"),
+        ("Helvetica", "bold", "Helvetica-Bold", "LiberationSans-Bold"),
+        ("'Times New Roman'", "normal", "Times-Roman", "LiberationSerif"),
+        ("Courier New, monospace", "normal", "Courier", "LiberationMono"),
+    ],
+)
+def test_a_standard_font_in_a_picture_is_drawn_with_its_widths(
+    tmp_path, family, weight, standard, stand_in
+):
+    """Text of a picture naming a standard font (Arial, Times New Roman …) is drawn in its
+    Liberation font, embedded: a line as long as the standard font sets it (measured by
+    PDFium on the page, against the standard font's AFM widths), and said at its line."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    text = "Wandering Hamlets 1234"
+    body = (
+        f'<text x="10" y="100" font-size="10" font-family="{family}"'
+        f' font-weight="{weight}">{text}</text>'
+    )
+    told = notes_of(tmp_path, body)
+    assert len(told) == 1 and "is drawn with its widths in 'Liberation" in told[0], told
+    _, pdf = drawn(tmp_path, body)
+    fonts = {
+        str(font.get("/BaseFont"))
+        for page in pikepdf.open(io.BytesIO(pdf)).pages
+        for font in _fonts_of(page.obj)
+    }
+    assert any(name.split("+")[-1].startswith(stand_in) for name in fonts), fonts
+    page = pdfium.PdfDocument(pdf)[0]
+    chars = page.get_textpage()
+    boxes = [chars.get_charbox(i) for i in range(chars.count_chars())]
+    boxes = [b for b in boxes if b[2] > b[0]]
+    drawn_width = boxes[-1][2] - boxes[0][0]
+    # From the first glyph's ink to the last's: the advance widths less the side bearings.
+    assert drawn_width == pytest.approx(stringWidth(text, standard, 10), abs=1.5)
+
+
+def _fonts_of(obj, seen=None):
+    """Every font dictionary under a page or form (the picture is a form on the page)."""
+    seen = set() if seen is None else seen
+    resources = obj.get("/Resources") or {}
+    yield from (resources.get("/Font") or {}).values()
+    for xobject in (resources.get("/XObject") or {}).values():
+        if xobject.objgen not in seen:
+            seen.add(xobject.objgen)
+            yield from _fonts_of(xobject, seen)

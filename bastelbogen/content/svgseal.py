@@ -17,7 +17,7 @@ import io
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bastelbogen.content.rasters import EMBEDDED_FORMATS, pillow, raster_problem
@@ -83,6 +83,9 @@ class Families:
 
     names: dict[str, str]
     default: str
+    # The family a standard PDF font's name (Arial, Helvetica, Times New Roman, Courier) is
+    # drawn in, made with its widths (render/standardfonts.py), or None.
+    standard: Callable[[str], str | None] = field(default=lambda _: None)
 
     def resolve(self, written: str) -> tuple[str, str | None]:
         """A family list as CSS writes it (`'My Font', Arial, sans-serif`) as the family it
@@ -94,6 +97,9 @@ class Families:
                 return self.names[family.lower()], None
             if family.lower() in GENERIC:
                 return self._generic(family.lower())
+            stand_in = (self.standard(family) or "").lower()
+            if stand_in in self.names:
+                return self.names[stand_in], f"font family '{family}' is drawn with its widths in"
         shown = ", ".join(wanted) or "(none)"
         return self.default, f"font family '{shown}' is not among the game's fonts; drawn in"
 

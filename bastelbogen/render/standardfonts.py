@@ -108,6 +108,13 @@ def standard(name: str) -> Standard | None:
     return STANDARD.get(_key(name))
 
 
+def svg_family(written: str) -> str | None:
+    """The family a picture's text naming a standard font (font-family: Arial) is drawn in:
+    its Liberation family (the picture's own font-weight and -style choose the face)."""
+    found = standard(written)
+    return None if found is None else f"Liberation {found.family}"
+
+
 @cache
 def registered(family: str, bold: bool, italic: bool) -> str:
     """The registered (reportlab) name of a Liberation font, its family registered with it:

@@ -159,7 +159,9 @@ def families(fonts: tuple[Path, ...]) -> Families:
     from bastelbogen.content.svgseal import Families  # see _LAZY
 
     default = _family(fonts[0]) if fonts else ""
-    return Families(names, default or next(iter(names.values()), "sans-serif"))
+    from bastelbogen.render.standardfonts import svg_family
+
+    return Families(names, default or next(iter(names.values()), "sans-serif"), svg_family)
 
 
 @lru_cache(maxsize=64)
