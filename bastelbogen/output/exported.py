@@ -8,18 +8,20 @@ exports show each as one picture; png, tts and contact leave them out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import json
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from bastelbogen.content.kinds import kind_of
+from bastelbogen.content.kinds.die import faces_of
 from bastelbogen.content.models import Component, Item
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.shapes import seen_from_behind
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.faces import Art
+from bastelbogen.layout.faces import Art, localize
 from bastelbogen.layout.imposition import BuildOptions
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.output import Entry, Job, Writer
@@ -67,6 +69,54 @@ class Export(Writer):
     def component(self, job: Job, laid: LaidOut) -> list[Entry]:
         gather(job, laid)
         return []
+
+
+class VirtualTable(Export):
+    """An export for a virtual table (Tabletopia, Screentop): each component of the kit made
+    into what the table takes (`made`: its pictures written, its entry of the listing), or
+    left out and said so where the component is written; then the listing,
+    export/<name>/<name>.json, its entries under `listed`."""
+
+    taken = ""  # what the table calls what it takes, for the warning: "Tabletopia object"
+    listed = ""  # the listing's key for its entries
+
+    def made(self, job: Job, one: Gathered, written: list[str]) -> Entry | None:
+        raise NotImplementedError
+
+    def head(self) -> dict[str, object]:
+        """The listing's keys before its entries."""
+        return {"format": self.name}
+
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
+        made: list[Entry] = []
+        written: list[str] = []
+        for one in [*faces(job), *boards(job)]:
+            entry = self.made(job, one, written)
+            if entry is not None:
+                made.append(entry)
+                continue
+            job.preflight.left_out(
+                one.component.loc,
+                f"component '{one.component.id}' ({kind_of(one.component).name}) has no"
+                f" {self.taken}: left out of --export {self.name}",
+            )
+        if not made:
+            return []
+        path = f"export/{self.name}/{self.name}.json"
+        listing = {**self.head(), self.listed: made}
+        job.staging.path(path).write_text(json.dumps(listing, indent=1, ensure_ascii=False))
+        return [{"path": path, self.listed: len(made), "pictures": written}]
+
+
+def die_values(job: Job, data: Mapping[str, object]) -> list[str]:
+    """What each face 1-6 of a die shows, as text: its own faces (`faces:`, face1 …), else
+    its number."""
+    given = faces_of(data) or list(range(1, 7))
+    shown = [localize(value, job.lang, job.game.languages) for value in given]
+    return [
+        str(v) if isinstance(v, str | int | float) and str(v) else str(n)
+        for n, v in enumerate(shown, start=1)
+    ]
 
 
 def gather(job: Job, laid: LaidOut) -> None:

@@ -24,7 +24,6 @@ objects show it. Stands and standees have no Screentop component: left out and s
 
 from __future__ import annotations
 
-import json
 import math
 from typing import TYPE_CHECKING
 
@@ -35,17 +34,15 @@ from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art
 from bastelbogen.output import Entry, Job, register
 from bastelbogen.output.exported import (
-    Export,
     Face,
     Gathered,
-    boards,
+    VirtualTable,
     die_faces,
-    faces,
+    die_values,
     fitted,
     piece_pictures,
     save_png,
 )
-from bastelbogen.output.tabletopia import values
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -60,33 +57,18 @@ Variant = tuple[Art | None, Art | None]  # a front and the back that goes with i
 
 
 @register
-class Screentop(Export):
+class Screentop(VirtualTable):
     name = "screentop"
     order = 34
+    taken, listed = "Screentop component", "components"
 
-    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
-        listed: list[Entry] = []
-        written: list[str] = []
-        for one in [*faces(job), *boards(job)]:
-            kind = kind_of(one.component)
-            if kind.rolls:
-                listed.append(_dice(job, one, written))
-            elif kind.name in SHEETED:
-                listed.append(_deck(job, one, written))
-            elif kind.name == "board":
-                listed.append(_board(job, one, written))
-            else:
-                job.preflight.left_out(
-                    one.component.loc,
-                    f"component '{one.component.id}' ({kind.name}) has no Screentop"
-                    " component: left out of --export screentop",
-                )
-        if not listed:
-            return []
-        path = f"{FOLDER}/screentop.json"
-        listing = {"format": "screentop", "components": listed}
-        job.staging.path(path).write_text(json.dumps(listing, indent=1, ensure_ascii=False))
-        return [{"path": path, "components": len(listed), "pictures": written}]
+    def made(self, job: Job, one: Gathered, written: list[str]) -> Entry | None:
+        kind = kind_of(one.component)
+        if kind.rolls:
+            return _dice(job, one, written)
+        if kind.name in SHEETED:
+            return _deck(job, one, written)
+        return _board(job, one, written) if kind.name == "board" else None
 
 
 def _head(job: Job, one: Gathered, kind: str) -> Entry:
@@ -218,7 +200,7 @@ def _dice(job: Job, one: Gathered, written: list[str]) -> Entry:
     dice = [
         {
             "file": drawn[art],
-            "values": values(job, items[0].data),
+            "values": die_values(job, items[0].data),
             "count": len(items),
             "items": list(dict.fromkeys(i.id for i in items)),
         }

@@ -22,23 +22,20 @@ folded from paper, have no Tabletopia object: left out and said so."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bastelbogen.content.kinds import kind_of
-from bastelbogen.content.kinds.die import faces_of, settings
+from bastelbogen.content.kinds.die import settings
 from bastelbogen.content.models import Item
 from bastelbogen.core.units import to_mm
-from bastelbogen.layout.faces import Art, localize
+from bastelbogen.layout.faces import Art
 from bastelbogen.output import Entry, Job, register
 from bastelbogen.output.exported import (
-    Export,
     Face,
     Gathered,
-    boards,
+    VirtualTable,
     die_faces,
-    faces,
+    die_values,
     fitted,
     piece_pictures,
     save_png,
@@ -57,31 +54,19 @@ TYPES = {"card": "card", "tile": "tile", "board": "board", "sheet": "board"}
 
 
 @register
-class Tabletopia(Export):
+class Tabletopia(VirtualTable):
     name = "tabletopia"
     order = 33
+    taken, listed = "Tabletopia object", "objects"
 
-    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
-        objects: list[Entry] = []
-        written: list[str] = []
-        for one in [*faces(job), *boards(job)]:
-            kind = kind_of(one.component)
-            if kind.rolls:
-                objects.append(_dice(job, one, written))
-            elif kind.name in TYPES:
-                objects.append(_pieces(job, one, written))
-            else:
-                job.preflight.left_out(
-                    one.component.loc,
-                    f"component '{one.component.id}' ({kind.name}) has no Tabletopia"
-                    " object: left out of --export tabletopia",
-                )
-        if not objects:
-            return []
-        path = f"{FOLDER}/tabletopia.json"
-        listing = {"format": "tabletopia", "pixels_per_mm": PER_MM, "objects": objects}
-        job.staging.path(path).write_text(json.dumps(listing, indent=1, ensure_ascii=False))
-        return [{"path": path, "objects": len(objects), "pictures": written}]
+    def made(self, job: Job, one: Gathered, written: list[str]) -> Entry | None:
+        kind = kind_of(one.component)
+        if kind.rolls:
+            return _dice(job, one, written)
+        return _pieces(job, one, written) if kind.name in TYPES else None
+
+    def head(self) -> dict[str, object]:
+        return {"format": self.name, "pixels_per_mm": PER_MM}
 
 
 def object_type(one: Gathered) -> str:
@@ -169,24 +154,13 @@ def _dice(job: Job, one: Gathered, written: list[str]) -> Entry:
         "dice": [
             {
                 "faces": drawn[art],
-                "values": values(job, items[0].data),
+                "values": die_values(job, items[0].data),
                 "count": len(items),
                 "items": list(dict.fromkeys(i.id for i in items)),
             }
             for art, items in counts.items()
         ],
     }
-
-
-def values(job: Job, data: Mapping[str, object]) -> list[str]:
-    """What each face 1-6 of a die shows, as text: its own faces (`faces:`, face1 …), else
-    its number."""
-    given = faces_of(data) or list(range(1, 7))
-    shown = [localize(value, job.lang, job.game.languages) for value in given]
-    return [
-        str(v) if isinstance(v, str | int | float) and str(v) else str(n)
-        for n, v in enumerate(shown, start=1)
-    ]
 
 
 def _save(job: Job, image: Image, name: str, written: list[str]) -> None:
