@@ -462,3 +462,47 @@ def test_the_calibration_sheet_embeds_its_fonts(tmp_path):
     assert written
     for path in written:
         assert assert_all_embedded(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "embedded"),
+    [
+        ('text: "<font fontName=Courier>{{ text }}</font>"}', "LiberationMono"),
+        ('text: "<span FONTNAME=\\"Times-Bold\\">{{ text }}</span>"}', "LiberationSerif-Bold"),
+    ],
+)
+def test_every_spelling_reportlab_reads_as_a_font_is_resolved(tmp_path, text, embedded):
+    """reportlab reads `fontName` (in any case) as a font as well as face and name: the
+    standard font it names is drawn in its replacement, embedded, and said."""
+    root = _squib(tmp_path, text)
+    out = tmp_path / "out"
+    result = pnp("--root", str(root), "build", "squib-tutorial", "--out", str(out), cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert "standard PDF font" in result.stderr
+    names = {
+        f["name"].split("+")[-1] for f in assert_all_embedded(out / "squib-tutorial" / "cards.pdf")
+    }
+    assert embedded in names, names
+
+
+def test_a_font_named_past_every_check_stops_the_file_unwritten(tmp_path):
+    """The last guard: text set in a standard font by a way no check knows (here, drawn
+    straight on our canvas) stops the PDF before a byte is written, with a message, not an
+    unembedded font."""
+    from bastelbogen.core.errors import ContentError
+    from bastelbogen.render.pdf import Meta, new_canvas
+
+    path = tmp_path / "slipped.pdf"
+    c = new_canvas(path, Meta("t", "a", "s"), (200, 200), _vera())
+    c.setFont("Helvetica", 10)
+    c.drawString(10, 10, "x")
+    with pytest.raises(ContentError, match="'Helvetica' would be named in this PDF"):
+        c.save()
+    assert not path.exists() or path.stat().st_size == 0
+
+
+def _vera() -> str:
+    from bastelbogen.core.errors import Loc
+    from bastelbogen.render.style import register_font
+
+    return register_font(ROOT / "fonts" / "Vera.ttf", Loc("Vera.ttf"))

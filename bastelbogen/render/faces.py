@@ -16,9 +16,14 @@ if TYPE_CHECKING:
     from bastelbogen.render.style import Fonts
 
 # The tags that set a font (paragraphs.TAGS) and the attributes that name it in each, as
-# reportlab's parser reads them (platypus/paraparser.py: _spanAttrMap, _linkAttrMap); a
-# link's `name` makes it an anchor, not a font.
-_NAMING = {"font": ("face", "name"), "span": ("face", "name"), "a": ("face",)}
+# reportlab's parser reads them, in any case (platypus/paraparser.py: _fontAttrMap,
+# _spanAttrMap, _linkAttrMap, each with its target's own name, fontName, added by
+# _addAttributeNames); a link's `name` makes it an anchor, not a font.
+_NAMING = {
+    "font": ("face", "name", "fontname"),
+    "span": ("face", "name", "fontname"),
+    "a": ("face", "fontname"),
+}
 _TAG = re.compile(r"""<\s*(font|span|a)\b((?:[^<>"']|"[^"<]*"|'[^'<]*')*)>""", re.I)
 _ATTR = re.compile(r"""([a-zA-Z_:][-\w:.]*)(\s*=\s*)("[^"]*"|'[^']*'|[^\s"'>/]+)""")
 

@@ -15,13 +15,13 @@ from typing import IO, TYPE_CHECKING, cast
 import reportlab
 from reportlab import rl_config
 from reportlab.lib import colors
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFName
-from reportlab.pdfbase.ttfonts import TTFError
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 
 from bastelbogen.content.rasters import pillow
-from bastelbogen.core.errors import ContentError, Problem
+from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.layout.arts import Arts
 from bastelbogen.layout.cutmarks import MARK_WIDTH
 from bastelbogen.layout.imposition import Page
@@ -139,6 +139,7 @@ class Canvas(rl_canvas.Canvas):  # type: ignore[misc]  # reportlab ships no type
         if len(self._code):
             self.showPage()
         target = self._filename
+        _all_embedded(self._doc.fontMapping, target)
         out = target if hasattr(target, "write") else open(target, "wb")  # noqa: SIM115
         collector = pdfdoc.PDFFile
         try:
@@ -181,6 +182,24 @@ class Canvas(rl_canvas.Canvas):  # type: ignore[misc]  # reportlab ships no type
         if type(obj) is pdfdoc.PDFFormXObject:
             obj.__class__ = _FormWithStates
             cast(_FormWithStates, obj).deflate()
+
+
+def _all_embedded(used: dict[str, str], target: object) -> None:
+    """The last guard of "every font embedded": a font the document set text in that is no
+    font file of ours (a standard PDF font, which reportlab writes as a name only) stops the
+    file before a byte of it is written. Every way a designer names a font resolves it first
+    (render/faces.py, standardfonts.py); this is what a way missed would meet."""
+    bare = [name for name in used if not isinstance(pdfmetrics.getFont(name), TTFont)]
+    if bare:
+        where = getattr(target, "name", target) if not isinstance(target, str) else target
+        raise ContentError(
+            Problem(
+                Loc(str(where)),
+                f"font '{bare[0]}' would be named in this PDF without being embedded (a"
+                " standard PDF font); every font is embedded: name a font of the game, or"
+                " Helvetica, Times or Courier where they are drawn in their replacements",
+            )
+        )
 
 
 if not 4 <= int(reportlab.Version.split(".")[0]) <= 5:  # pragma: no cover - guarded in deps
