@@ -215,6 +215,15 @@ def _hostile(root: Path, tmp_path: Path) -> dict[str, str]:
         "no fingerprints": json.dumps({k: v for k, v in good.items() if k != "faces"}),
         "a file outside": json.dumps({**good, "files": [{"path": "../../../etc/passwd"}]}),
         "a list": "[]",
+        **{
+            f"a piece {what}": _placed_as(good, key, value)
+            for what, key, value in (
+                ("of no width", 2, 0),
+                ("placed at infinity", 0, "Infinity"),
+                ("of a size past any float", 3, 10**400),
+                ("turned 45 degrees", "rotation", 45),
+            )
+        },
     }.items():
         folder = tmp_path / name.replace(" ", "-")
         folder.mkdir()
@@ -234,3 +243,110 @@ def test_a_ref_that_is_no_earlier_build_is_a_usage_error(root, tmp_path):
         assert told.returncode == 2, (name, told.stderr)
         assert "--changed-since" in told.stderr and "Traceback" not in told.stderr, name
         assert _snapshot(root / "out") == before, name
+
+
+def _placed_as(manifest: dict, key: int | str, value: object) -> str:
+    """The manifest with every placed piece's trim number `key` (or its `rotation`) set to
+    `value`, written as JSON (Infinity as Python's json writes it)."""
+    changed = json.loads(json.dumps(manifest))
+    for entry in changed["files"]:
+        for page in entry.get("pages", []):
+            for item in page.get("items", []):
+                if "component" not in item:
+                    continue
+                if key == "rotation":
+                    item["rotation"] = value
+                else:
+                    item["trim_mm"][key] = float("inf") if value == "Infinity" else value
+    return json.dumps(changed)
+
+
+def test_a_label_is_never_written_through_a_link_or_in_place_of_a_file(root, tmp_path):
+    """--label keeps the kit in out/.<game>.labels/NAME: a link in that place (to a folder
+    elsewhere) or a file where the folder belongs is a usage error before anything is
+    written; nothing reaches the link's target and out/ stays as it was."""
+    out = root / "out"
+    assert pnp("build", GAME, "--out", "out", cwd=root).returncode == 0
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (out / f".{GAME}.labels").mkdir()
+    (out / f".{GAME}.labels" / "x").symlink_to(elsewhere)
+    before = _snapshot(out)
+    linked = pnp("build", GAME, "--out", "out", "--label", "x", cwd=root)
+    assert linked.returncode == 2 and "--label x" in linked.stderr, linked.stderr
+    assert not list(elsewhere.iterdir()) and _snapshot(out) == before
+    shutil.rmtree(out / f".{GAME}.labels")
+    (out / f".{GAME}.labels").write_text("not a folder")
+    before = _snapshot(out)
+    filed = pnp("build", GAME, "--out", "out", "--label", "y", cwd=root)
+    assert filed.returncode == 2 and "--label y" in filed.stderr, filed.stderr
+    assert _snapshot(out) == before
+
+
+def test_nothing_changed_still_keeps_the_label_and_a_removal_is_told(root, tmp_path):
+    """With nothing changed the label is kept all the same (it names the kit as it was),
+    so a later build compares with it; a piece gone since is a change: the page of
+    changes lists it, though no sheet is printed."""
+    assert pnp("build", GAME, "--out", "out", "--label", "a", cwd=root).returncode == 0
+    same = pnp("build", GAME, "--out", "out", "--changed-since", "a", "--label", "b", cwd=root)
+    assert same.returncode == 0 and "nothing changed since a" in same.stderr
+    again = pnp("build", GAME, "--out", "out", "--changed-since", "b", cwd=root)
+    assert again.returncode == 0 and "nothing changed since b" in again.stderr, again.stderr
+
+
+def test_a_piece_gone_is_a_change_told_on_the_page(tmp_path):
+    """A piece gone since the earlier build is a change: no sheet is printed, and the page
+    of changes lists it by name (it was told "nothing changed")."""
+    root = tmp_path / "project"
+    for part in ("content", "templates"):
+        shutil.copytree(ROOT / "examples" / part / "squib-tutorial", root / part / "squib-tutorial")
+    args = ("build", "squib-tutorial", "--out", "out")
+    assert pnp(*args, "--label", "a", cwd=root).returncode == 0
+    game, deck = (root / "content" / "squib-tutorial" / n for n in ("game.yaml", "deck.csv"))
+    deck.write_text("".join(x for x in deck.read_text().splitlines(True) if "Sage" not in x))
+    game.write_text(game.read_text().replace("equals: 10}", "equals: 9}"))
+    gone = pnp(*args, "--changed-since", "a", cwd=root)
+    assert gone.returncode == 0 and "nothing changed" not in gone.stderr, gone.stderr
+    kit = root / "out" / "squib-tutorial"
+    assert sorted(p.name for p in kit.glob("*.pdf")) == ["changes.pdf"]
+    page = pdfium.PdfDocument(kit / "changes.pdf")[0].get_textpage().get_text_range()
+    assert "Gone since then" in page and "Sage" in page
+
+
+def test_exports_are_of_the_whole_game(root):
+    """--export with --changed-since would export a few pieces as if they were the game
+    (an upload replacing the deck): a usage error naming both."""
+    assert pnp("build", GAME, "--out", "out", "--label", "a", cwd=root).returncode == 0
+    told = pnp("build", GAME, "--out", "out", "--changed-since", "a", "--export", "tts", cwd=root)
+    assert told.returncode == 2 and "--changed-since" in told.stderr and "--export" in told.stderr
+
+
+def test_an_earlier_page_naming_a_font_it_lacks_is_not_carried_over(root):
+    """The page of changes shows each earlier piece by carrying its earlier sheet over: a
+    sheet there that names a font it does not carry (put there by hand, not by us) is shown
+    as one that cannot be read, so changes.pdf still carries every font it names."""
+    from reportlab.pdfgen.canvas import Canvas as BareCanvas
+
+    from tests.test_fonts_embedded import assert_all_embedded
+
+    assert pnp("build", GAME, "--out", "out", "--label", "a", cwd=root).returncode == 0
+    kept = root / "out" / f".{GAME}.labels" / "a" / "number-cards.pdf"
+    pages = len(pdfium.PdfDocument(kept))
+    kept.unlink()  # a link to the kit's file: the kit keeps its own
+    bare = BareCanvas(str(kept))
+    for _ in range(pages):
+        bare.setFont("Helvetica", 12)
+        bare.drawString(100, 100, "Taler")
+        bare.showPage()
+    bare.save()
+    _rename_taler(root)
+    assert pnp("build", GAME, "--out", "out", "--changed-since", "a", cwd=root).returncode == 0
+    assert_all_embedded(root / "out" / GAME / "changes.pdf")
+
+
+def test_a_mark_the_font_cannot_draw_is_a_usage_error(root):
+    """A mark in letters the game's font lacks would print empty boxes: refused, naming
+    the option and the letters, before anything is written."""
+    told = pnp("build", GAME, "--out", "out", "--version-mark", "\u6f22\u5b57 v2", cwd=root)
+    assert told.returncode == 2 and "--version-mark" in told.stderr and "\u6f22" in told.stderr
+    assert not (root / "out").exists()

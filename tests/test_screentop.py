@@ -161,6 +161,7 @@ def test_a_deck_of_64_is_one_sheet_with_its_back_and_blanks(tmp_path):
     [sheet] = _check_deck(kit, "number-cards", 64, (63, 88))
     sides = [c["side"] for c in sheet["cells"]]
     assert sides.count("back") == 1 and sides.count("blank") == 9 * 8 - 65
+    assert _component(kit, "number-cards")["type"] == "card"  # Screentop's deck of cards
 
 
 @pytest.mark.slow

@@ -29,7 +29,7 @@ from bastelbogen.layout.kit import paint_file, plan_files
 from bastelbogen.output import Entry, Job, Writer, register
 from bastelbogen.render.paint import Forms, PaintContext
 from bastelbogen.render.pdf import Canvas, new_canvas
-from bastelbogen.render.pdfimport import page_form
+from bastelbogen.render.pdfimport import page_form, unembedded
 
 CHANGES = "changes"  # Job.kept: the Changes a --changed-since build found
 FILE = "changes.pdf"
@@ -265,12 +265,15 @@ def _upright(placed: Placed) -> Matrix:
 
 
 def _one_page(path: Path, number: int) -> bytes | None:
-    """The page of an earlier sheet as a PDF of its own, or None: gone, too large, or not
-    a PDF pypdf reads."""
+    """The page of an earlier sheet as a PDF of its own, or None: gone, too large, not a
+    PDF pypdf reads, or naming a font it does not carry (every font we write is embedded)."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.errors import PyPdfError
 
-    data = read_regular(path, MAX_REUSED_BYTES)
+    try:
+        data = read_regular(path, MAX_REUSED_BYTES)
+    except OSError:  # a folder, or gone, in the earlier kit's place
+        return None
     if data is None:
         return None
     try:
@@ -281,6 +284,8 @@ def _one_page(path: Path, number: int) -> bytes | None:
         writer.add_page(reader.pages[number - 1])
         out = io.BytesIO()
         writer.write(out)
+        if unembedded(out.getvalue()):  # not ours after all: carried, it would name a font
+            return None
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError, OSError):
         return None
     return out.getvalue()

@@ -105,7 +105,8 @@ def _deck(job: Job, one: Gathered, written: list[str]) -> Entry:
                     "items": list(dict.fromkeys(i.id for i in items)),
                 }
             )
-    return {**_head(job, one, "tile"), "sheets": sheets, "variants": listed}
+    kind = "card" if kind_of(one.component).name == "card" else "tile"  # Screentop's names
+    return {**_head(job, one, kind), "sheets": sheets, "variants": listed}
 
 
 def numbered(stem: str, n: int, of: int) -> str:

@@ -31,7 +31,7 @@ from bastelbogen.output.publish import OutsideError, remembered, scratch, staged
 from bastelbogen.output.shop import takes
 from bastelbogen.pipeline import changed, plugins
 from bastelbogen.pipeline.assemble import every_fault, write_kit
-from bastelbogen.pipeline.earlier import Earlier, earlier, keep
+from bastelbogen.pipeline.earlier import Earlier, keep, prepare_label, since
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
@@ -133,8 +133,10 @@ def build_game(
     ready = prepare(project, game_id, options, game, drawn, gather=True)
     options = ready.options
     changes = _reprint(ready, before, warn)
-    if changes is not None and not changes.changed:
-        return out / game_id  # nothing to print again: the kit before stays as it was
+    if changes is not None and before is not None and not (changes.changed or changes.removed):
+        # nothing to print again: the kit before stays as it was, and is what a label names
+        keep(prepare_label(out, game_id, options.label, before.folder), options.label)
+        return out / game_id
     writers = _writers(options, reprinting=changes is not None)
     with scratch() if options.dry else staged(out, game_id) as staging:
         job = Job(
@@ -156,8 +158,9 @@ def build_game(
         _tell(ready, warn)
         if options.dry:
             return out / game_id
+        label = prepare_label(out, game_id, options.label, staging.folder)
         published = staging.publish(out / game_id)
-        keep(out, game_id, options.label, published)  # a labelled build's, for a later one
+        keep(label, options.label)  # a labelled build's, for a later one
         REMEMBERED.write(kept)  # under the game's lock, once its kit is in place
         return published
 
@@ -185,17 +188,9 @@ def _reprint(ready: Prepared, before: Earlier | None, warn: Warn | None) -> Chan
     if before is None or ready.faults:
         return None
     changes = changed.compared(before, *changed.now(ready), ready.variant)
-    if not changes.changed and warn:
+    if not (changes.changed or changes.removed) and warn:
         warn(Problem(ready.game.loc, f"nothing changed since {before.told}: no sheets written"))
     return changes
-
-
-def since(out: Path, game_id: str, options: BuildOptions) -> Earlier | None:
-    """The earlier build --changed-since names, read (OptionError when it is none); None
-    when not asked, or validating (which compares nothing)."""
-    if options.changed_since is None or options.dry:
-        return None
-    return earlier(out, game_id, options.changed_since)
 
 
 def settled(

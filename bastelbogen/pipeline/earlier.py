@@ -12,9 +12,11 @@ anything is written."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 from bastelbogen.content.optiontypes import Label
@@ -22,6 +24,7 @@ from bastelbogen.core import limits
 from bastelbogen.core.errors import OptionError
 from bastelbogen.core.remembered import read_regular
 from bastelbogen.layout.fingerprints import Recorded
+from bastelbogen.layout.imposition import BuildOptions
 from bastelbogen.output.changes import Placed
 
 OPTION = "--changed-since"
@@ -45,6 +48,20 @@ class Earlier:
 def labels(out: Path, game: str) -> Path:
     """Where the kits of a game's labelled builds are kept."""
     return out / f".{game}.labels"
+
+
+def since(out: Path, game_id: str, options: BuildOptions) -> Earlier | None:
+    """The earlier build --changed-since names, read (OptionError when it is none); None
+    when not asked, or validating (which compares nothing)."""
+    label_place(out, game_id, options.label)
+    if options.changed_since is None or options.dry:
+        return None
+    if options.export:
+        raise OptionError(
+            f"--changed-since prints only the pieces changed; --export {options.export[0]}"
+            " exports a whole game: build it without --changed-since"
+        )
+    return earlier(out, game_id, options.changed_since)
 
 
 def earlier(out: Path, game: str, ref: str) -> Earlier:
@@ -159,7 +176,11 @@ def _on_page(
     page: object, path: Path, broken: OptionError
 ) -> list[tuple[Placed, tuple[str, str, str]]]:
     """The pieces' sides a page of the manifest lists, each where it was placed."""
-    if not isinstance(page, dict) or type(page.get("number")) is not int:
+    if not isinstance(page, dict):
+        raise broken
+    number = page.get("number")
+    # a page of a kit: at most a page for each side of each piece
+    if type(number) is not int or not 1 <= number <= 2 * limits.MAX_ITEMS:
         raise broken
     items = page.get("items", [])
     if not isinstance(items, list):
@@ -176,39 +197,80 @@ def _on_page(
             continue
         key = (str(item["component"]), str(item["id"]), str(item["side"]))
         corner = tuple(float(v) for v in item["trim_mm"])
-        out.append((Placed(path, page["number"], corner, int(item["rotation"])), key))
+        out.append((Placed(path, number, corner, int(item["rotation"])), key))
     return out
 
 
 def _placed(item: dict[str, object]) -> bool:
-    """Whether a placed item is written as output.listed writes one: its names, trim and
-    turn of their types."""
+    """Whether a placed item is written as output.listed writes one: its names of their
+    types, its trim on a page in finite millimetres (a size above 0, nothing past the
+    longest length content may have, limits.MAX_LENGTH_MM) and its turn a quarter's
+    multiple: a stranger's manifest names no infinite or negative piece for the page of
+    changes to draw."""
     trim = item.get("trim_mm")
     return (
         isinstance(trim, list)
         and len(trim) == 4
-        and all(isinstance(v, int | float) for v in trim)
+        and all(_millimetres(v) for v in trim)
+        and all(v > 0 for v in trim[2:])
+        and item.get("rotation") in (0, 90, 180, 270)
         and type(item.get("rotation")) is int
         and all(isinstance(item.get(k), str) for k in ("component", "id", "side"))
     )
 
 
-def keep(out: Path, game: str, label: str | None, kit: Path) -> None:
-    """A labelled build's kit kept beside the kits (its manifest and PDFs, linked where the
-    file system can: the next build writes new files and never changes these), replacing
-    one kept under that label before."""
+def _millimetres(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and abs(value) <= limits.MAX_LENGTH_MM  # first: an int past a float's range compares
+        and math.isfinite(value)
+    )
+
+
+def label_place(out: Path, game: str, label: str | None) -> None:
+    """Asked before anything is written: the place a label's kit is kept (out/.<game>.labels
+    and the label's folder in it) is a folder of ours or not there yet; a link or a file in
+    its place is an OptionError naming --label (nothing is written through it)."""
     if label is None:
         return
-    target = labels(out, game) / label
-    if os.path.lexists(target):
-        shutil.rmtree(target, ignore_errors=True) if target.is_dir() else target.unlink()
+    place = labels(out, game)
+    for path in (place, place / label):
+        if os.path.islink(path) or (os.path.lexists(path) and not os.path.isdir(path)):
+            raise OptionError(
+                f"--label {label}: {path} is a link or a file, not a folder of kept builds;"
+                " move it away, or choose another --out"
+            )
+
+
+def prepare_label(out: Path, game: str, label: str | None, kit: Path) -> Path | None:
+    """A labelled build's kit made ready to keep, in a folder of its own beside the kept
+    ones (its manifest and PDFs, linked where the file system can: the next build writes
+    new files and never changes these); placed by `keep` once the kit is published."""
+    if label is None:
+        return None
+    label_place(out, game, label)  # again, under the game's lock
+    place = labels(out, game)
+    place.mkdir(exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=f".{label}.new-", dir=place))  # no label's name
     for source in [kit / "manifest.json", *sorted(kit.rglob("*.pdf"))]:
         relative = source.relative_to(kit)
         if relative.parts[0] == "export" or source.is_symlink():
             continue
-        copy = target / relative
+        copy = fresh / relative
         copy.parent.mkdir(parents=True, exist_ok=True)
         try:
-            os.link(source, copy)
+            os.link(source, copy, follow_symlinks=False)
         except OSError:
-            shutil.copyfile(source, copy)
+            shutil.copyfile(source, copy, follow_symlinks=False)
+    return fresh
+
+
+def keep(prepared: Path | None, label: str | None) -> None:
+    """The prepared kit put under its label, replacing one kept under it before."""
+    if prepared is None or label is None:
+        return
+    target = prepared.parent / label
+    if os.path.lexists(target):
+        shutil.rmtree(target)  # a folder: label_place refused a link or a file
+    os.rename(prepared, target)

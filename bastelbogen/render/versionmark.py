@@ -15,6 +15,7 @@ from bastelbogen.core.errors import OptionError
 from bastelbogen.core.shapes import keeps_safe
 from bastelbogen.core.units import mm
 from bastelbogen.layout.safe import width_of
+from bastelbogen.render.style import missing_glyphs, register_font
 
 if TYPE_CHECKING:
     from bastelbogen.content.kinds import Outline
@@ -34,7 +35,21 @@ VERSIONED = "version"  # --version-mark version: the game's version, as its game
 
 def mark_text(asked: str | None, game: Game) -> str | None:
     """What --version-mark prints for this game, settled once for every file of a build:
-    the day it is built, the game file's version, or the text asked for."""
+    the day it is built, the game file's version, or the text asked for; a usage error
+    where the game's regular font cannot draw it (empty boxes would mark nothing)."""
+    text = _settled(asked, game)
+    if text:
+        font = game.fonts["regular"]
+        missing = missing_glyphs(text, register_font(font, game.font_locs.get("regular", game.loc)))
+        if missing:
+            raise OptionError(
+                f"--version-mark {text}: the game's regular font ({font.name}) has no"
+                f" {missing!r}; write the mark in letters it has"
+            )
+    return text
+
+
+def _settled(asked: str | None, game: Game) -> str | None:
     if asked == DATED:
         return date.today().isoformat()
     if asked != VERSIONED:
