@@ -110,7 +110,7 @@ class Families:
         if family in ("sans-serif", "system-ui"):
             return self.default, None
         kind = {"serif": "serif", "monospace": "mono"}.get(family)
-        for lower, name in sorted(self.names.items()):
+        for lower, name in self.names.items():  # the game's fonts before the shipped ones
             if kind and kind in lower and (kind != "serif" or "sans" not in lower):
                 return name, None
         return self.default, f"the generic family '{family}' is drawn in"
