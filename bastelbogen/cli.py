@@ -240,6 +240,7 @@ def build_cmd(ctx: click.Context, /, games: tuple[str, ...], out: Path, **values
       pnp build muenchhausen --braille --back-offset 1.5mm,-0.5mm
       pnp build mytown --theme animals --svg
     """
+    from bastelbogen.content.options import idle
     from bastelbogen.pipeline.build import BuildOptions, build_games
 
     project = _project(ctx)
@@ -247,7 +248,10 @@ def build_cmd(ctx: click.Context, /, games: tuple[str, ...], out: Path, **values
     failed: list[tuple[str, ContentError]] = []
     code = 0  # the exit of a game stopped by other than its content: told, the others built
     try:
-        with closing(build_games(project, names, out, BuildOptions.of(**values), _warn)) as built:
+        options = BuildOptions.of(**values)
+        for told in idle(options.values()):  # a flag that changes nothing is said, once
+            click.echo(f"warning: {told}", err=True)
+        with closing(build_games(project, names, out, options, _warn)) as built:
             for name, target, exc in built:
                 if isinstance(exc, ContentError):
                     failed.append((name, exc))

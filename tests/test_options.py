@@ -4,6 +4,7 @@ one declaration, and the objects the code reads are typed by it."""
 
 from __future__ import annotations
 
+import re
 import typing
 from dataclasses import fields
 
@@ -217,3 +218,64 @@ def test_manifest_records_the_options_as_given(tmp_path):
         "theme": "town",
     }
     assert record(BuildOptions.of(bleed=mm(6)).values())["bleed"] == "6mm"
+
+
+@pytest.mark.parametrize(
+    ("given", "alone", "acting"),
+    [
+        ({"fit": True}, "--export shop", {"export": ("shop",)}),
+        ({"stretch": True}, "--export shop", {"export": ("shop",)}),
+        ({"base_url": "https://x.org/"}, "--export tts", {"export": ("tts",)}),
+        ({"dpi": 150}, "--export png, tts, screentop or contact", {"export": ("contact",)}),
+        ({"profile": "dtc-poker"}, "--export shop or --pdfx", {"pdfx": True}),
+        ({"registration_inset": 15.0}, "--registration", {"registration": True}),
+        ({"back_offset": (1.0, 0.0), "duplex": "fold"}, "--duplex fold", {"duplex": "short"}),
+    ],
+)
+def test_a_flag_that_changes_nothing_is_said(given, alone, acting):
+    """Each option that needs another to act is told when given without it (naming both),
+    and not when the other is there too."""
+    from bastelbogen.content.options import idle
+    from bastelbogen.layout.imposition import BuildOptions
+
+    values = BuildOptions().values()
+    [told] = idle({**values, **given})
+    assert told.startswith(f"--{next(iter(given)).replace('_', '-')} does nothing here")
+    assert alone in told
+    assert idle({**values, **given, **acting}) == []
+
+
+def test_every_option_without_a_need_acts_alone():
+    """The options that declare no need are those that act whatever else is given; the
+    defaults never warn."""
+    from bastelbogen.content.options import OPTIONS, idle
+    from bastelbogen.layout.imposition import BuildOptions
+
+    needing = {o.key for o in OPTIONS.values() if o.needs is not None}
+    assert needing == {
+        "registration_inset",
+        "back_offset",
+        "dpi",
+        "profile",
+        "fit",
+        "stretch",
+        "base_url",
+    }
+    assert idle(BuildOptions().values()) == []
+
+
+def test_idle_flags_are_told_on_the_command_line_and_braille_a_game_lacks(tmp_path):
+    """On the command line: a warning naming the flag; --braille for a game none of whose
+    layouts shows braille: a warning at its game file naming the game, and none for
+    Münchhausen, whose number cards carry it."""
+    out = str(tmp_path / "out")
+    told = pnp("build", "minipilo", "--lang", "de", "--braille", "--fit", "--out", out, cwd=ROOT)
+    assert told.returncode == 0, told.stderr
+    assert "warning: --fit does nothing here" in told.stderr
+    assert re.search(
+        r"content/minipilo/game\.yaml:\d+:\d+: warning: .*--braille does nothing here:"
+        r" game 'minipilo' has no braille",
+        told.stderr,
+    ), told.stderr
+    fine = pnp("build", "muenchhausen", "--lang", "de", "--braille", "--out", out, cwd=ROOT)
+    assert fine.returncode == 0 and "does nothing" not in fine.stderr, fine.stderr

@@ -87,6 +87,11 @@ class Preflight:
             " hyphenated; a word longer than its line is an error",
         )
 
+    def idle_flag(self, loc: Loc, flag: str, why: str) -> None:
+        """A flag the game cannot honour: it changes nothing, and that is said, naming the
+        game and why."""
+        self._add(loc, "idle flag", f"{flag} does nothing here: {why}")
+
     def replaced_font(self, loc: Loc, message: str) -> None:
         """A standard PDF font named: drawn in its embedded replacement (standardfonts.py)."""
         self._add(loc, "font", message)

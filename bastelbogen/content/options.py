@@ -11,6 +11,7 @@ Lengths are held in points once parsed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Generic, TypeVar
 
@@ -52,6 +53,9 @@ class Option(Generic[T]):
     recorded: bool = True  # written to manifest.json (and so switched by the preview)
     key: str = ""  # its Python name, the field that holds it: back-offset is back_offset
     means: tuple[str, str] = ("", "")  # an alias: the option and the value it stands for
+    # What it needs of the other options to do anything: given every option's value, why
+    # it does nothing with them (a sentence), or None when it takes effect.
+    needs: Callable[[Mapping[str, Any]], str | None] | None = None
 
     def parse(self, value: object) -> T:
         """The value a user typed, parsed and checked; ValueError says what is wrong."""
@@ -74,11 +78,46 @@ class Option(Generic[T]):
         return f"flag: `--{self.means[0]} {self.means[1]}`" if self.means[0] else self.type.shown
 
 
-def option(type: Type[T], default: T, help: str, name: str = "", recorded: bool = True) -> T:
+def option(
+    type: Type[T],
+    default: T,
+    help: str,
+    name: str = "",
+    recorded: bool = True,
+    needs: Callable[[Mapping[str, Any]], str | None] | None = None,
+) -> T:
     """An option, declared as a field of the class that holds it (typed as its Type reads
     it: mypy holds the two together): `name` on the command line where it is not the
-    field's with hyphens (langs: --lang); `recorded`: written to manifest.json."""
-    return field(default=default, metadata={"option": Option(name, type, default, help, recorded)})
+    field's with hyphens (langs: --lang); `recorded`: written to manifest.json; `needs`:
+    why it does nothing with the other options' values (`idle`), None where it acts."""
+    declared = Option(name, type, default, help, recorded, needs=needs)
+    return field(default=default, metadata={"option": declared})
+
+
+def idle(values: Mapping[str, Any]) -> list[str]:
+    """The options given (not at their defaults) that do nothing with the others, each as
+    a warning says it: a flag that changes nothing is told, never silent."""
+    found = []
+    for declared in OPTIONS.values():
+        given = values.get(declared.key, declared.default)
+        if declared.needs is None or given == declared.default:
+            continue
+        why = declared.needs(values)
+        if why is not None:
+            found.append(f"--{declared.name} does nothing here: {why}")
+    return found
+
+
+def _exported(*formats: str) -> Callable[[Mapping[str, Any]], str | None]:
+    """The need of an option that shapes some exports' files."""
+    named = ", ".join(formats[:-1]) + (" or " if len(formats) > 1 else "") + formats[-1]
+
+    def needs(values: Mapping[str, Any]) -> str | None:
+        if set(formats) & set(values["export"]):
+            return None
+        return f"it shapes the files of --export {named}, and none is asked for"
+
+    return needs
 
 
 # The options are the fields of the classes that hold them, not made at run time from a
@@ -126,9 +165,17 @@ class PrintOptions:
         mm(10),
         "How far the registration marks stand from the paper's edges (at least --margin,"
         " and Silhouette Studio's 10mm).",
+        needs=lambda v: None if v["registration"] else "the marks come with --registration",
     )
     back_offset: tuple[float, float] = option(
-        Offset(10), (0.0, 0.0), "X,Y shift of every back page, read off `pnp calibrate`."
+        Offset(10),
+        (0.0, 0.0),
+        "X,Y shift of every back page, read off `pnp calibrate`.",
+        needs=lambda v: (
+            None
+            if v["duplex"] in ("long", "short")
+            else f"--duplex {v['duplex']} prints no back page on the paper's other side"
+        ),
     )
 
 
@@ -191,7 +238,11 @@ class KitOptions:
         recorded=False,
     )
     dpi: int = option(
-        Count(*limits.EXPORT_DPI), 300, "Resolution of exported pictures.", recorded=False
+        Count(*limits.EXPORT_DPI),
+        300,
+        "Resolution of exported pictures.",
+        recorded=False,
+        needs=_exported("png", "tts", "screentop", "contact"),
     )
     profile: str | None = option(
         Maybe(Name()),
@@ -199,6 +250,11 @@ class KitOptions:
         "Print-shop profile for --export shop (e.g."
         " tgc-poker, mpc-63x88, dtc-poker, or one in the game's profiles.yaml).",
         recorded=False,
+        needs=lambda v: (
+            None
+            if "shop" in v["export"] or v["pdfx"]
+            else "it names the shop of --export shop or --pdfx, and neither is asked for"
+        ),
     )
     fit: bool = option(
         Switch(),
@@ -207,6 +263,7 @@ class KitOptions:
         " scale both ways, so the art keeps its proportions and covers the shop's card;"
         " what is over is cut off evenly (it says how much).",
         recorded=False,
+        needs=_exported("shop"),
     )
     pdfx: bool = option(
         Switch(),
@@ -222,6 +279,7 @@ class KitOptions:
         "Like --fit, but across and down scaled apart to the profile's size: nothing"
         " cut off, the art distorted a little (it says by how much).",
         recorded=False,
+        needs=_exported("shop"),
     )
     base_url: str | None = option(
         Maybe(Address()),
@@ -229,6 +287,7 @@ class KitOptions:
         "Where you host the exported pictures, for the Tabletop"
         " Simulator deck (default: the local files).",
         recorded=False,
+        needs=_exported("tts"),
     )
     jobs: int = option(
         Count(0, limits.MAX_JOBS),

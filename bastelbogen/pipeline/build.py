@@ -17,7 +17,7 @@ from bastelbogen.content.profiles import Profile, load_profiles
 from bastelbogen.content.project import Project
 from bastelbogen.content.words import Table, words_for
 from bastelbogen.core import templating
-from bastelbogen.core.errors import Collector, ContentError, OptionError, Problem, ProofError
+from bastelbogen.core.errors import ContentError, OptionError, Problem, ProofError
 from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
 
@@ -25,6 +25,7 @@ from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
 from bastelbogen.layout.imposition import BuildOptions as BuildOptions
 from bastelbogen.layout.kit import LaidOut, lay_out
 from bastelbogen.layout.layouts import Layouts
+from bastelbogen.layout.templates import NO_BRAILLE, read_all, shows_braille
 from bastelbogen.output import WRITERS, Job, Writer
 from bastelbogen.output.changes import Changes
 from bastelbogen.output.publish import OutsideError, remembered, scratch, staged, sweep
@@ -84,30 +85,18 @@ def prepare(
     fonts = Fonts(game.fonts, game.loc, game.font_locs)
     _check_words(words, fonts)
     layouts = Layouts(project.templates)
-    faults = _read_templates(layouts, game)
+    faults = read_all(layouts, game)
     if faults and not gather:
         raise ContentError(faults)
     preflight = Preflight()
     for lang in options.langs:
         if not knows(lang):
             preflight.unhyphenated(game.languages_loc or game.loc, lang)
+    if options.braille and not faults and not shows_braille(layouts, game):
+        preflight.idle_flag(game.loc, "--braille", f"game '{game.id}' {NO_BRAILLE}")
     return Prepared(
         game, options, variant, profile, words, fonts, layouts, preflight, tuple(faults)
     )
-
-
-def _read_templates(layouts: Layouts, game: Game) -> list[Problem]:
-    """Every component's templates read before anything is laid out, so that the mistakes
-    of all of them are told together rather than one file a build."""
-    problems = Collector()
-    for c in game.components:
-        for name, loc in ((c.face, c.face_loc), (c.back, c.back_loc)):
-            try:
-                if name:
-                    layouts.get(name, loc)
-            except ContentError as exc:
-                problems.extend(exc.problems)
-    return problems.problems
 
 
 def build_game(
