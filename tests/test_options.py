@@ -279,3 +279,10 @@ def test_idle_flags_are_told_on_the_command_line_and_braille_a_game_lacks(tmp_pa
     ), told.stderr
     fine = pnp("build", "muenchhausen", "--lang", "de", "--braille", "--out", out, cwd=ROOT)
     assert fine.returncode == 0 and "does nothing" not in fine.stderr, fine.stderr
+
+
+def test_validate_tries_braille_without_telling_of_it():
+    """`pnp validate` builds a braille variant of its own accord: no flag was given, so
+    nothing is told of one."""
+    checked = pnp("validate", "minipilo", cwd=ROOT)
+    assert checked.returncode == 0 and "does nothing" not in checked.stderr, checked.stderr

@@ -92,7 +92,8 @@ def prepare(
     for lang in options.langs:
         if not knows(lang):
             preflight.unhyphenated(game.languages_loc or game.loc, lang)
-    if options.braille and not faults and not shows_braille(layouts, game):
+    # (validating tries braille of its own accord: only a build asked for it is told)
+    if options.braille and not options.dry and not faults and not shows_braille(layouts, game):
         preflight.idle_flag(game.loc, "--braille", f"game '{game.id}' {NO_BRAILLE}")
     return Prepared(
         game, options, variant, profile, words, fonts, layouts, preflight, tuple(faults)
