@@ -17,9 +17,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from bastelbogen.content.profiles import load_profiles
+from bastelbogen.core.errors import Loc
 from bastelbogen.render.bitmaps import Bitmap
 from bastelbogen.render.cmyk import Separation, limit_ink
 from bastelbogen.render.pdf import Meta
+from bastelbogen.render.style import register_font
 from tests.conftest import ROOT, pnp
 from tests.tools import tools_here
 
@@ -150,7 +152,8 @@ def test_pictures_and_colours_through_the_profile(tmp_path):
     picture[:, 20:] = (200, 0, 0, 0)  # red, but transparent
     Image.fromarray(picture, "RGBA").save(tmp_path / "picture.png")
     path = tmp_path / "out.pdf"
-    c = shop_canvas(path, Meta("", "a", "s"), (200, 200), "Helvetica", profile)
+    vera = register_font(ROOT / "fonts" / "Vera.ttf", Loc("Vera.ttf"))  # every font embedded
+    c = shop_canvas(path, Meta("", "a", "s"), (200, 200), vera, profile)
     c.drawImage(Bitmap((tmp_path / "picture.png").read_bytes()), 0, 0, 100, 100, mask="auto")
     c.saveState()  # the opacity is of the graphics state: restored with it
     c.setFillColorRGB(0.1, 0.05, 0.3, alpha=0.5)
