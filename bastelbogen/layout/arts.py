@@ -8,7 +8,7 @@ once while it is recent and drawn as one PDF form however far apart its uses are
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from enum import Enum
 from typing import Final, Protocol, TypeVar
 
@@ -88,6 +88,8 @@ class Arts:
         # The last item's context, for both its sides.
         self._context: tuple[int, dict[str, object]] | None = None
         self._told: set[int] = set()  # sides the preflight saw: 2·id(item) + (back)
+        self.prints: Callable[[Art | None], str | None] | None = None
+        self.printed: dict[tuple[int, str], str | None] = {}  # by id(item) and side
         # (component, side, places) -> the names its key holds (None: the side is its own).
         self._read: dict[tuple[int, str, bool], tuple[str, ...] | None] = {}
 
@@ -163,7 +165,15 @@ class Arts:
         raw = self._raw_key(item, side)
         art = self._art(item, side, raw)
         self.tell(item, side, art)
+        if self.prints is not None and (id(item), side) not in self.printed:
+            self.printed[id(item), side] = self.prints(art)
         return art, self._canonical(raw), raw
+
+    def fingerprint_with(self, prints: Callable[[Art | None], str | None]) -> None:
+        """From now on each side's fingerprint (layout/fingerprints.py) is taken when it is
+        first asked for, while its art is at hand: the arts kept are a page's worth, and a
+        deck's thousands would otherwise be resolved again to be fingerprinted."""
+        self.prints = prints
 
     def tell_to(self, preflight: Preflight) -> None:
         """From now on the preflight sees each side the first time it is asked for (the

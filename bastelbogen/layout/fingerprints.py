@@ -18,17 +18,19 @@ import os
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.kit import LaidOut
+from bastelbogen.layout.layouts import Box
 
 FACES = "faces"  # where a build's writers find them (Job.kept), and manifest.json's key
 SINCE = "since"  # Job.kept: what --changed-since named, as the manifest records it
 SKIPPED = frozenset({"loc", "locs", "layout", "name"})  # where a box was written, not its look
 LONGEST_NAME = 400  # a value longer than this names no picture file
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # a box's values written as they are
 ROUND = 4  # points: a ten-thousandth of a point is no difference a printer shows
 
 
@@ -40,6 +42,7 @@ class Fingerprints:
         self.folder = folder
         self._files: dict[tuple[str, int, int], str] = {}  # (path, size, change) -> hash
         self._arts: dict[Art, str] = {}
+        self._boxes: dict[Box, str] = {}  # a box met again (a card's ground) written out once
         self.fonts = [(role, self._file(path)) for role, path in sorted(fonts.items())]
 
     def of(self, art: Art | None) -> str | None:
@@ -48,15 +51,49 @@ class Fingerprints:
             return None
         found = self._arts.get(art)
         if found is None:
-            text = repr((self.fonts, self._plain(art)))
+            text = repr((self.fonts, self._art(art)))
             found = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
             if len(self._arts) > 4096:  # a deck's faces come in runs: a bound, not all
                 self._arts.clear()
             self._arts[art] = found
         return found
 
+    def _art(self, art: Art) -> object:
+        """An art as plain data, its boxes read directly (a deck's thousands of faces are
+        most of a build's fingerprinting): each layer's place and boxes, then its outlines."""
+        boxes = self._boxes
+        if len(boxes) > 4096:  # a bound: a deck's boxes that recur are few
+            boxes.clear()
+        layers = [
+            (
+                tuple(round(v, ROUND) for v in matrix),
+                "".join(
+                    boxes[box] if box in boxes else boxes.setdefault(box, repr(self._box(box)))
+                    for box in face
+                ),
+            )
+            for matrix, face in art.layers
+        ]
+        rest = (art.bleed, art.tabs, art.lines, art.clip, art.cut, art.glue, art.line)
+        return layers, self._plain(rest)
+
+    def _box(self, box: Box) -> object:
+        """What a box draws: its painter, place and values (not where it was written), and
+        the bytes of the files its values name. Values of the plain kinds (most of them)
+        stand as they are, written out by repr at once; others are made plain first."""
+        params = box.params
+        if not all(type(value) in _PLAIN for _, value in params):
+            params = tuple((key, self._plain(value)) for key, value in params)
+        files = [self._picture(v) for _, v in box.params if type(v) is str and "." in v]
+        return box.painter, tuple(round(v, ROUND) for v in box.rect), params, files
+
     def _plain(self, value: object) -> object:
         """The value as plain, ordered data: what it draws, nothing of where it was written."""
+        kind = type(value)  # the common kinds first, by their type: no subclass walk
+        if kind is tuple or kind is list:
+            return [self._plain(v) for v in cast("Iterable[object]", value)]
+        if kind is int or kind is bool or value is None:
+            return value
         if isinstance(value, str):
             return (value, self._picture(value))
         if isinstance(value, bool | int | None):
@@ -140,7 +177,13 @@ def faces_of(laid: LaidOut, prints: Fingerprints, langs: tuple[str, ...], key: s
     sides = [(item, side) for item in laid.items for side in ("front", "back")]
     found = REMEMBERED.get(key) if key is not None else None
     if not (isinstance(found, list) and len(found) == len(sides)):
-        found = [prints.of(laid.arts.get(item, side)) for item, side in sides]
+        taken = laid.arts.printed  # those taken as the file was drawn, the rest now
+        found = [
+            taken[id(item), side]
+            if (id(item), side) in taken
+            else prints.of(laid.arts.get(item, side))
+            for item, side in sides
+        ]
         if key is not None:
             REMEMBERED.put(key, found)
     faces: dict[str, dict[str, dict[int, list[str | None]]]] = {}

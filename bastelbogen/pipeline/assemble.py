@@ -135,12 +135,18 @@ def _faces(job: Job, laid: LaidOut) -> Faces:
     manifest; nothing when validating, which writes none."""
     if job.options.dry:
         return {}
-    prints = job.kept.get("fingerprints")
-    if not isinstance(prints, Fingerprints):
-        prints = job.kept["fingerprints"] = Fingerprints(job.game.folder, job.fonts.paths)
+    prints = _prints(job)
     made_of = job.made_of()
     key = None if made_of is None else digest("faces", made_of, laid.name)
     return faces_of(laid, prints, job.options.langs, key)
+
+
+def _prints(job: Job) -> Fingerprints:
+    """The build's fingerprints of what its arts draw (one, for every file)."""
+    prints = job.kept.get("fingerprints")
+    if not isinstance(prints, Fingerprints):
+        prints = job.kept["fingerprints"] = Fingerprints(job.game.folder, job.fonts.paths)
+    return prints
 
 
 def _ready(job: Job, writers: list[Writer], workers: int) -> None:
@@ -184,6 +190,8 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
         else:
             for laid in laid_files[n]:
                 laid.arts.tell_to(own.preflight)  # the proof's were told nothing
+                if not job.options.dry:
+                    laid.arts.fingerprint_with(_prints(own).of)
                 for writer in writers:
                     entries += writer.component(own, laid)
                 merged(faces, _faces(own, laid))
