@@ -350,3 +350,26 @@ def test_a_mark_the_font_cannot_draw_is_a_usage_error(root):
     told = pnp("build", GAME, "--out", "out", "--version-mark", "\u6f22\u5b57 v2", cwd=root)
     assert told.returncode == 2 and "--version-mark" in told.stderr and "\u6f22" in told.stderr
     assert not (root / "out").exists()
+
+
+def test_a_chain_of_labelled_reprints_keeps_every_face_of_then(tmp_path):
+    """Label each print: p1 the whole kit, p2 a reprint of one card changed since p1. A card
+    changed after p2 was printed in p1, not in p2: p2 keeps p1's sheets of it, so the page of
+    changes since p2 shows its face of then (it said "cannot be read")."""
+    root = tmp_path / "project"
+    for part in ("content", "templates"):
+        shutil.copytree(ROOT / "examples" / part / "squib-tutorial", root / part / "squib-tutorial")
+    args = ("build", "squib-tutorial", "--out", "out")
+    deck = root / "content" / "squib-tutorial" / "deck.csv"
+    assert pnp(*args, "--label", "p1", cwd=root).returncode == 0
+    deck.write_text(deck.read_text().replace("Draw two cards.", "Draw three cards."))
+    assert pnp(*args, "--changed-since", "p1", "--label", "p2", cwd=root).returncode == 0
+    deck.write_text(deck.read_text().replace("Swap two cards", "Swap any two cards"))
+    third = pnp(*args, "--changed-since", "p2", cwd=root)
+    assert third.returncode == 0, third.stderr
+    kit = root / "out" / "squib-tutorial"
+    text = " ".join(
+        page.get_textpage().get_text_range() for page in pdfium.PdfDocument(kit / "changes.pdf")
+    )
+    assert "cannot be read" not in text, text
+    assert "Swap two cards" in " ".join(text.split()) and "Swap any two" in " ".join(text.split())

@@ -148,7 +148,7 @@ def build_game(
         _tell(ready, warn)
         if options.dry:
             return out / game_id
-        label = prepare_label(out, game_id, options.label, staging.folder)
+        label = prepare_label(out, game_id, options.label, staging.folder, before)
         published = staging.publish(out / game_id)
         keep(label, options.label)  # a labelled build's, for a later one
         REMEMBERED.write(kept)  # under the game's lock, once its kit is in place

@@ -42,7 +42,14 @@ class Earlier:
         self.langs = tuple(self.faces)
         bleed = manifest.get("bleed_mm", 0.0)
         self.bleed = float(bleed) if isinstance(bleed, int | float) else 0.0
-        self.placed = _placements(manifest.get("files"), folder, told, self.langs)
+        # Where it drew each side: its own files, then (a kit of the changed pieces kept
+        # under a label) the sheets of the builds before it that drew the others.
+        earlier = manifest.get("earlier", [])
+        files = manifest.get("files")
+        listed = (
+            [*files, *earlier] if isinstance(files, list) and isinstance(earlier, list) else None
+        )
+        self.placed = _placements(listed, folder, told, self.langs)
 
 
 def labels(out: Path, game: str) -> Path:
@@ -243,10 +250,14 @@ def label_place(out: Path, game: str, label: str | None) -> None:
             )
 
 
-def prepare_label(out: Path, game: str, label: str | None, kit: Path) -> Path | None:
+def prepare_label(
+    out: Path, game: str, label: str | None, kit: Path, before: Earlier | None = None
+) -> Path | None:
     """A labelled build's kit made ready to keep, in a folder of its own beside the kept
     ones (its manifest and PDFs, linked where the file system can: the next build writes
-    new files and never changes these); placed by `keep` once the kit is published."""
+    new files and never changes these); placed by `keep` once the kit is published. A kit
+    of the pieces changed since `before` keeps the sheets `before` drew the others on too,
+    so that a later build finds every piece's face of then."""
     if label is None:
         return None
     label_place(out, game, label)  # again, under the game's lock
@@ -259,11 +270,43 @@ def prepare_label(out: Path, game: str, label: str | None, kit: Path) -> Path | 
             continue
         copy = fresh / relative
         copy.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            os.link(source, copy, follow_symlinks=False)
-        except OSError:
-            shutil.copyfile(source, copy, follow_symlinks=False)
+        _linked(source, copy)
+    if before is not None:
+        _keep_earlier(fresh, before)
     return fresh
+
+
+def _linked(source: Path, copy: Path) -> None:
+    try:
+        os.link(source, copy, follow_symlinks=False)
+    except OSError:
+        shutil.copyfile(source, copy, follow_symlinks=False)
+
+
+def _keep_earlier(fresh: Path, before: Earlier) -> None:
+    """The sides `before` placed that the kit kept in `fresh` did not print: their sheets
+    linked into fresh/earlier/, and listed under the manifest's "earlier", as files are."""
+    manifest = json.loads((fresh / "manifest.json").read_text(encoding="utf-8"))
+    printed = _placements(manifest.get("files"), fresh, before.told, before.langs)
+    sheets: dict[Path, str] = {}
+    entries: dict[tuple[str, str], dict[int, list[dict[str, object]]]] = {}
+    for (lang, component, piece, side), placed in before.placed.items():
+        if (lang, component, piece, side) in printed or not placed.path.is_file():
+            continue
+        if placed.path not in sheets:
+            sheets[placed.path] = f"earlier/{len(sheets) + 1}.pdf"
+            (fresh / "earlier").mkdir(exist_ok=True)
+            _linked(placed.path, fresh / sheets[placed.path])
+        item = {"component": component, "id": piece, "side": side, "copy": 1}
+        item |= {"trim_mm": list(placed.trim), "rotation": placed.rotation}
+        pages = entries.setdefault((sheets[placed.path], lang), {})
+        pages.setdefault(placed.page, []).append(item)
+    manifest["earlier"] = [
+        {"path": path, "lang": lang, "pages": [{"number": n, "items": i} for n, i in pages.items()]}
+        for (path, lang), pages in entries.items()
+    ]
+    (fresh / "manifest.json").unlink()  # a link to the kit's own: written anew, not through it
+    (fresh / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
 
 
 def keep(prepared: Path | None, label: str | None) -> None:
