@@ -196,3 +196,23 @@ def test_reused_arts_change_nothing(project_copy, game):
             if COLOUR.search(text):
                 template.write_text(COLOUR.sub('"#123456"', text, count=1))
                 break
+
+
+def test_the_preview_draws_the_version_mark_as_the_build_does(project_copy, tmp_path):
+    """--version-mark in the preview: each front's picture is the exported picture of a
+    build with the same mark (not the unmarked one it would be if the mark were dropped)."""
+    preview = Preview(Project(project_copy), "muenchhausen", BuildOptions(version_mark="v9"))
+    assert preview.rebuild().problems == []
+    args = ("build", "muenchhausen", "--out", str(tmp_path), "--export", "png", "--dpi", "220")
+    assert pnp(*args, "--version-mark", "v9", cwd=project_copy).returncode == 0
+    export = tmp_path / "muenchhausen/export/png/number-cards"
+    face = next(f for f in preview.snapshot.components[0]["faces"].values() if f["side"] == "front")
+    shown = _pixels(preview.picture(face["image"], 220))
+    marked = Image.open(export / f"{face['items'][0]}-front.png").convert("RGB")
+    assert ImageChops.difference(shown, marked).getbbox() is None
+    plain = _preview(project_copy)
+    unmarked = next(
+        f for f in plain.snapshot.components[0]["faces"].values() if f["side"] == "front"
+    )
+    assert unmarked["image"] != face["image"]
+    assert ImageChops.difference(shown, _pixels(plain.picture(unmarked["image"], 220))).getbbox()

@@ -174,7 +174,8 @@ def faces(job: Job) -> list[Gathered]:
 
 def pictures(job: Job, shots: Iterable[Shot], dpi: float) -> Iterator[Image]:
     """The shots as images (see render/raster.py)."""
-    ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=job.lang)
+    mark = job.options.version_mark or ""  # every front drawn carries it, as on the sheets
+    ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=job.lang, mark=mark)
     return rasterise(shots, dpi, ctx, job.fonts["regular"])
 
 
@@ -209,7 +210,7 @@ def trim_shot(one: Gathered, face: Face, dpi: float, bleed: bool) -> Shot:
                 " lower --dpi",
             )
         )
-    return Shot(face.art, rect, size, f"item '{face.items[0].id}'")
+    return Shot(face.art, rect, size, f"item '{face.items[0].id}' ({face.side})", face.items[0])
 
 
 def relaid(job: Job, item: Item, side: str, trim: tuple[float, float], bleed: float) -> Art | None:
@@ -254,7 +255,14 @@ def piece_pictures(
     """Each face's trim at exactly `size` pixels, as a virtual table shows the piece, one at
     a time: a shaped piece (hex, circle) RGBA and transparent outside its outline, else RGB."""
     shots = [
-        Shot(face.art, (0.0, 0.0, *one.trim), size, f"item '{face.items[0].id}'") for face in arts
+        Shot(
+            face.art,
+            (0.0, 0.0, *one.trim),
+            size,
+            f"item '{face.items[0].id}' ({face.side})",
+            face.items[0],
+        )
+        for face in arts
     ]
     dpi = size[0] / (one.trim[0] / 72)  # the pixels' resolution along the width
     for face, shot, image in zip(arts, shots, pictures(job, shots, dpi), strict=True):

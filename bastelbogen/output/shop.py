@@ -263,10 +263,11 @@ def _upright_text(art: Art | None) -> list[Box]:
     ]
 
 
-def _shot(art: Art, fit: Fit, profile: Profile, label: str) -> Shot:
+def _shot(art: Art, fit: Fit, profile: Profile, side: str, item: Item) -> Shot:
     """The shop's picture of a face: its extent on the shop's trim, seen on the card."""
     assert profile.pixels is not None  # pictures are shot for a png profile, which gives them
-    return Shot(art, fit.seen(_extent(profile)), profile.pixels, label)
+    label = f"item '{item.id}' ({side})"
+    return Shot(art, fit.seen(_extent(profile)), profile.pixels, label, item)
 
 
 def _pngs(job: Job, one: Gathered, laid: list[Laid], folder: str, taken: set[str]) -> list[Entry]:
@@ -280,9 +281,7 @@ def _pngs(job: Job, one: Gathered, laid: list[Laid], folder: str, taken: set[str
         for side, art in (("front", front), ("back", back)):
             if art is not None:
                 distinct.setdefault((art, side), []).append(item)
-    shots = [
-        _shot(art, fit, profile, f"item '{items[0].id}'") for (art, _), items in distinct.items()
-    ]
+    shots = [_shot(art, fit, profile, side, items[0]) for (art, side), items in distinct.items()]
     out: list[Entry] = []
     for n, (((_art, side), items), image) in enumerate(
         zip(distinct.items(), pictures(job, shots, profile.dpi), strict=True), start=1
@@ -324,7 +323,8 @@ def _pdf(job: Job, one: Gathered, laid: list[Laid], folder: str, taken: set[str]
         job.fonts["regular"],
         profile,
     )
-    forms = Forms(c, PaintContext(job.fonts, job.game.folder, lang=job.lang))
+    mark = job.options.version_mark or ""  # every front drawn carries it, as on the sheets
+    forms = Forms(c, PaintContext(job.fonts, job.game.folder, lang=job.lang, mark=mark))
     fit = fit_of(one.trim, profile, job.options.stretch)
     pages = 0
     for item, front, back in laid:
@@ -333,7 +333,8 @@ def _pdf(job: Job, one: Gathered, laid: list[Laid], folder: str, taken: set[str]
                 page_boxes(c, profile)
                 c.translate(bx + fit.offset[0], by + fit.offset[1])
                 c.scale(*fit.scale)
-                forms.place(art, (1, 0, 0, 1, 0, 0), f"item '{item.id}'")
+                side = "front" if art is front else "back"
+                forms.place(art, (1, 0, 0, 1, 0, 0), f"item '{item.id}' ({side})", item=item)
                 c.showPage()
                 pages += 1
     c.save()

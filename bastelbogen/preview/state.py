@@ -189,7 +189,13 @@ class Preview:
         ready = prepare(self.project, self.game_id, self.options)
         self.game = ready.game
         lang = ready.options.langs[0]  # the preview shows the first language
-        ctx = PaintContext(ready.fonts, ready.game.folder, lang=lang, tables=ready.game.tables)
+        ctx = PaintContext(
+            ready.fonts,
+            ready.game.folder,
+            lang=lang,
+            tables=ready.game.tables,
+            mark=ready.options.version_mark or "",  # drawn as the build draws it
+        )
         components: dict[str, ComponentShown] = {}
         sheets: list[dict[str, object]] = []
         sources: dict[str, Source] = {}
@@ -282,6 +288,8 @@ class Preview:
                 art, key = self._reuse.art(laid, plans, item, side)
                 if art is None or key is None:  # the one is None where the other is
                     continue
+                if ctx.mark and side == "front":  # the mark is no part of the art
+                    key = key_of(key, ctx.mark)
                 keys[(id(item), side)] = key
                 face = one["faces"].setdefault(
                     key, {"image": key, "side": side, "items": [], "size_mm": _size(art)}
@@ -309,7 +317,9 @@ def _sheets(
             item, matrix, rects = page.overview
             overview = (key_of(laid.arts.get(item, "front")), matrix, rects)
         rest = replace(page, placements=(), overview=None)
-        key = key_of("sheet", laid.name, held, overview, rest, ctx.swell, laid.arts.lang, words_key)
+        key = key_of(
+            "sheet", laid.name, held, overview, rest, ctx.swell, laid.arts.lang, words_key, ctx.mark
+        )
         sources[key] = Sheet(laid.name, page, laid.arts, ctx, words)
         out.append({"file": f"{laid.name}.pdf", "page": n, "image": key, "size_mm": _mm(page.size)})
     return out
