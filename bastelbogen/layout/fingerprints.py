@@ -31,6 +31,10 @@ SINCE = "since"  # Job.kept: what --changed-since named, as the manifest records
 SKIPPED = frozenset({"loc", "locs", "layout", "name"})  # where a box was written, not its look
 LONGEST_NAME = 400  # a value longer than this names no picture file
 _PLAIN = frozenset({str, int, float, bool, type(None)})  # a box's values written as they are
+SHORT = 20  # hex digits kept: 80 bits, no two faces of a kit alike by chance
+# Arts and boxes kept to be met again (a common back, a card's ground): what they hold stays
+# alive with them, so a few hundred, not a deck's thousands.
+RECENT = 512
 ROUND = 4  # points: a ten-thousandth of a point is no difference a printer shows
 
 
@@ -46,14 +50,14 @@ class Fingerprints:
         self.fonts = [(role, self._file(path)) for role, path in sorted(fonts.items())]
 
     def of(self, art: Art | None) -> str | None:
-        """The art's fingerprint (64 hex digits), or None where the side has no art."""
+        """The art's fingerprint (SHORT hex digits), or None where the side has no art."""
         if art is None:
             return None
         found = self._arts.get(art)
         if found is None:
             text = repr((self.fonts, self._art(art)))
-            found = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-            if len(self._arts) > 4096:  # a deck's faces come in runs: a bound, not all
+            found = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:SHORT]
+            if len(self._arts) > RECENT:  # a deck's faces come in runs: a bound, not all
                 self._arts.clear()
             self._arts[art] = found
         return found
@@ -62,7 +66,7 @@ class Fingerprints:
         """An art as plain data, its boxes read directly (a deck's thousands of faces are
         most of a build's fingerprinting): each layer's place and boxes, then its outlines."""
         boxes = self._boxes
-        if len(boxes) > 4096:  # a bound: a deck's boxes that recur are few
+        if len(boxes) > RECENT:  # a bound: a deck's boxes that recur are few
             boxes.clear()
         layers = [
             (
@@ -161,7 +165,7 @@ def combined(prints: list[str | None]) -> str | None:
     if all(p == prints[0] for p in prints):
         return prints[0]
     text = "|".join(p or "-" for p in prints)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(text.encode()).hexdigest()[:SHORT]
 
 
 # Each piece's fingerprints by language, component, piece id and copy: [front, back] (None:
@@ -186,6 +190,7 @@ def faces_of(laid: LaidOut, prints: Fingerprints, langs: tuple[str, ...], key: s
         ]
         if key is not None:
             REMEMBERED.put(key, found)
+    laid.arts.printed.clear()  # taken: a deck's twenty thousand sides need not stay
     faces: dict[str, dict[str, dict[int, list[str | None]]]] = {}
     for (item, side), fingerprint in zip(sides, found, strict=True):
         pair = faces.setdefault(item.component.id, {}).setdefault(item.id, {})
@@ -204,7 +209,6 @@ def merged(into: Faces, more: Faces) -> None:
 
 # manifest.json's "faces": by language, component and piece id, [front, back, copies].
 Recorded = dict[str, dict[str, dict[str, list[object]]]]
-SHORT = 20  # hex digits recorded: 80 bits, no two faces of a kit alike by chance
 
 
 def recorded(faces: Faces) -> Recorded:
