@@ -168,9 +168,10 @@ def combined(prints: list[str | None]) -> str | None:
     return hashlib.sha256(text.encode()).hexdigest()[:SHORT]
 
 
-# Each piece's fingerprints by language, component, piece id and copy: [front, back] (None:
-# no such side). `recorded` makes them what manifest.json keeps.
-Faces = dict[str, dict[str, dict[str, dict[int, list[str | None]]]]]
+# Each piece's fingerprints by language, then by component, piece id and copy: [front, back]
+# (None: no such side), one flat table a language (a deck's ten thousand pieces are not ten
+# thousand tables). `recorded` makes them what manifest.json keeps.
+Faces = dict[str, dict[tuple[str, str, int], list[str | None]]]
 
 
 def faces_of(laid: LaidOut, prints: Fingerprints, langs: tuple[str, ...], key: str | None) -> Faces:
@@ -191,20 +192,17 @@ def faces_of(laid: LaidOut, prints: Fingerprints, langs: tuple[str, ...], key: s
         if key is not None:
             REMEMBERED.put(key, found)
     laid.arts.printed.clear()  # taken: a deck's twenty thousand sides need not stay
-    faces: dict[str, dict[str, dict[int, list[str | None]]]] = {}
+    faces: dict[tuple[str, str, int], list[str | None]] = {}
     for (item, side), fingerprint in zip(sides, found, strict=True):
-        pair = faces.setdefault(item.component.id, {}).setdefault(item.id, {})
-        pair.setdefault(item.copy, [None, None])[side == "back"] = fingerprint
+        piece = (item.component.id, item.id, item.copy)
+        faces.setdefault(piece, [None, None])[side == "back"] = fingerprint
     return {lang: faces for lang in ([laid.lang] if laid.lang else langs)}
 
 
 def merged(into: Faces, more: Faces) -> None:
     """A file's fingerprints added to the kit's (a piece's copies may lie in two files)."""
-    for lang, components in more.items():
-        for component, pieces in components.items():
-            mine = into.setdefault(lang, {}).setdefault(component, {})
-            for piece, copies in pieces.items():
-                mine.setdefault(piece, {}).update(copies)
+    for lang, sides in more.items():
+        into.setdefault(lang, {}).update(sides)
 
 
 # manifest.json's "faces": by language, component and piece id, [front, back, copies].
@@ -214,14 +212,16 @@ Recorded = dict[str, dict[str, dict[str, list[object]]]]
 def recorded(faces: Faces) -> Recorded:
     """The fingerprints as manifest.json records them: a piece's copies as one."""
     out: Recorded = {}
-    for lang, components in sorted(faces.items()):
-        for component, pieces in components.items():
-            for piece, copies in pieces.items():
-                sides = [copies[n] for n in sorted(copies)]
-                front, back = (combined([s[k] for s in sides]) for k in (0, 1))
-                out.setdefault(lang, {}).setdefault(component, {})[piece] = [
-                    front and front[:SHORT],
-                    back and back[:SHORT],
-                    len(sides),
-                ]
+    for lang, table in sorted(faces.items()):
+        pieces: dict[tuple[str, str], list[tuple[int, list[str | None]]]] = {}
+        for (component, piece, copy), pair in table.items():  # in the order first met
+            pieces.setdefault((component, piece), []).append((copy, pair))
+        for (component, piece), copies in pieces.items():
+            sides = [pair for _, pair in sorted(copies, key=lambda c: c[0])]
+            front, back = (combined([s[k] for s in sides]) for k in (0, 1))
+            out.setdefault(lang, {}).setdefault(component, {})[piece] = [
+                front and front[:SHORT],
+                back and back[:SHORT],
+                len(sides),
+            ]
     return out
