@@ -176,13 +176,14 @@ def _listing(folder: str) -> tuple[str, ...]:
         return ()
 
 
-_HASH = re.compile(r"[0-9a-f]{64}")
+_HASH = re.compile(r"[0-9a-f]{64}|[0-9a-f]{20}")  # a digest, or a face's fingerprint
 _MODULE = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,63}(?:\.[A-Za-z_][A-Za-z0-9_]{0,63}){1,8}")
 
 
 def plain(value: object) -> bool:
     """Whether a value read back is what is remembered: a finite number, a hash (64 hex
-    digits), a module's dotted name, a warning told (`told`), or a list of them and None."""
+    digits, or a fingerprint's 20: layout/fingerprints.py), a module's dotted name, a
+    warning told (`told`), or a list of them and None."""
     if isinstance(value, list):
         return told(value) or all(v is None or plain(v) for v in value)
     if isinstance(value, str):
