@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from bastelbogen.content.models import Text, Variant
 from bastelbogen.core.errors import Loc
@@ -29,6 +30,9 @@ from bastelbogen.layout.kit import paint_file, plan_files
 from bastelbogen.output import Job
 from bastelbogen.output.changes import CHANGES, Changed, Changes
 from bastelbogen.pipeline.earlier import SIDES, Earlier
+
+if TYPE_CHECKING:  # the build calls this module: its type only, no import back
+    from bastelbogen.pipeline.build import Prepared
 
 Keys = set[tuple[str, str]]  # (component id, the item's data written out): the pieces kept
 
@@ -60,12 +64,9 @@ def written(data: Mapping[str, object]) -> str:
         return repr(data)
 
 
-def now(ready: object) -> tuple[Faces, dict[tuple[str, str], str]]:
+def now(ready: Prepared) -> tuple[Faces, dict[tuple[str, str], str]]:
     """Every piece's fingerprints as the kit is now, and each piece's data as `written`
     (by component and piece id): every file laid out and its arts resolved, not drawn."""
-    from bastelbogen.pipeline.build import Prepared
-
-    assert isinstance(ready, Prepared)
     prints = Fingerprints(ready.game.folder, ready.fonts.paths)
     faces: Faces = {}
     data: dict[tuple[str, str], str] = {}
