@@ -19,6 +19,7 @@ from bastelbogen.checks.colours import contrast
 from bastelbogen.content.painters import PAINTERS
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Loc, Problem
+from bastelbogen.core.geometry import grow, meet
 from bastelbogen.core.params import COLOUR, read_colour
 from bastelbogen.core.units import to_mm
 
@@ -103,26 +104,20 @@ class Preflight:
     def bleed(
         self, face: Iterable[LaidBox], size: tuple[float, float], bleed: float, label: str
     ) -> None:
-        """Boxes that fill up to or past the trim but stop short of the bleed."""
+        """Boxes that fill up to or past the trim but stop short of the bleed: judged on
+        what a box covers (a picture composed for a rectangle of its own covers its box
+        only as far as that rectangle and the ground its painter draws beyond it)."""
         if bleed <= EPS:
             return
-        width, height = size
         for box in face:
             if not PAINTERS[box.painter].fills(box):
                 continue
-            x, y, w, h = box.rect
-            edges = {"left": -x, "bottom": -y, "right": x + w - width, "top": y + h - height}
-            short = [side for side, out in edges.items() if -EPS <= out < bleed - EPS]
-            near = [side for side, out in edges.items() if -NEAR < out < -EPS]
+            rect = covered(box)
+            if rect is None:
+                continue
+            short, near = _edges(rect, size, bleed)
             if short:
-                self._add(
-                    box.loc_of("box"),
-                    "bleed",
-                    f"box '{box.name}' reaches the trim on"
-                    f" the {' and '.join(short)} but stops short of the"
-                    f" {to_mm(bleed):g} mm bleed ({label}); write `box: bleed` or"
-                    " reach past the trim by `bleed`",
-                )
+                self._short(box, short, _edges(box.rect, size, bleed)[0], bleed, label)
             if near:  # a cut a hair off shows a sliver of paper beside it
                 self._add(
                     box.loc_of("box"),
@@ -131,6 +126,34 @@ class Preflight:
                     f" trim on the {' and '.join(near)} ({label}); run it into the"
                     f" bleed or keep it {to_mm(NEAR):g} mm or more clear of the cut",
                 )
+
+    def _short(
+        self, box: LaidBox, short: list[str], box_short: list[str], bleed: float, label: str
+    ) -> None:
+        """Told at the box, or where the box reaches the bleed but its picture does not,
+        at the key that composes the picture (its own `bleed`, or `picture`)."""
+        wanted = f"{to_mm(bleed):g} mm bleed ({label})"
+        if mine := [side for side in short if side in box_short]:
+            self._add(
+                box.loc_of("box"),
+                "bleed",
+                f"box '{box.name}' reaches the trim on the {' and '.join(mine)} but stops"
+                f" short of the {wanted}; write `box: bleed` or reach past the trim by `bleed`",
+            )
+        if not (sides := " and ".join(side for side in short if side not in box_short)):
+            return
+        own = box.get("bleed")
+        if isinstance(own, float):
+            said = f"carries {own:g} mm beyond its trim (`bleed: {own:g}`)"
+            fix = f"draw it {to_mm(bleed):g} mm beyond its trim, or build with --bleed {own:g}mm"
+        else:
+            said, fix = "is composed for its `picture`", "make `picture` reach the bleed"
+        self._add(
+            box.loc_of("bleed" if isinstance(own, float) else "picture"),
+            "bleed",
+            f"the picture in box '{box.name}' {said} and stops short of the {wanted} on the"
+            f" {sides}: paper shows there; {fix}",
+        )
 
     def text(self, box: LaidBox, size: float, label: str) -> None:
         if size < limits.MIN_TEXT_PT - 1e-9:
@@ -221,6 +244,29 @@ class Preflight:
             more = f" (and {found.times - 1} more like it)" if found.times > 1 else ""
             out.append(Problem(found.loc, f"preflight: {found.message}{more}"))
         return out
+
+
+def covered(box: LaidBox) -> tuple[float, float, float, float] | None:
+    """What a box's paint covers: the box, or as much of it as the rectangle its picture
+    is composed for (`picture`, which `bleed` makes) reaches, with the ground its painter
+    draws beyond that (a motif's); None where that misses the box."""
+    picture = box.get("picture")
+    if not isinstance(picture, tuple):
+        return box.rect
+    return meet(box.rect, grow(picture, PAINTERS[box.painter].overdraws))
+
+
+def _edges(
+    rect: tuple[float, float, float, float], size: tuple[float, float], bleed: float
+) -> tuple[list[str], list[str]]:
+    """The sides on which `rect` reaches the trim but stops short of the bleed, and those
+    on which it stops just inside the trim."""
+    x, y, w, h = rect
+    width, height = size
+    edges = {"left": -x, "bottom": -y, "right": x + w - width, "top": y + h - height}
+    short = [side for side, out in edges.items() if -EPS <= out < bleed - EPS]
+    near = [side for side, out in edges.items() if -NEAR < out < -EPS]
+    return short, near
 
 
 @lru_cache(maxsize=1024)

@@ -52,6 +52,9 @@ class Painter:
     required: tuple[str, ...] = ()
     puts: frozenset[Mark] = frozenset({Mark.FILL})  # what it puts on paper
     fills_when: str = ""  # the key that must name a colour for it to fill (a shape's `fill`)
+    # Points its picture's ground runs past the rectangle it is composed for (a motif's sky
+    # and ground), so that a bleed that far beyond that rectangle shows no paper.
+    overdraws: float = 0.0
 
     @cached_property
     def defaults(self) -> dict[str, object]:
@@ -163,13 +166,15 @@ def painter(
     keys: Declared,
     puts: tuple[Mark, ...] = (Mark.FILL,),
     fills_when: str = "",
+    overdraws: float = 0.0,
 ) -> Callable[[Draw], Draw]:
     """Registers a painter of boxes with its keys (a BoxKeys class, or a plug-in's mapping)."""
 
     def register(draw: Draw) -> Draw:
         declared = keys_of(keys) or {}
         required = tuple(k for k, spec in declared.items() if spec.required)
-        entry = Painter(name, help, declared, draw, required, frozenset(puts), fills_when)
+        marks = frozenset(puts)
+        entry = Painter(name, help, declared, draw, required, marks, fills_when, overdraws)
         PAINTERS.add(name, entry)
         return draw
 

@@ -90,3 +90,46 @@ def whole_picture(piece: Rect, cell: tuple[int, int, int, int]) -> Rect:
     col, row, cols, rows = cell
     top = y + h + row * h
     return x - col * w, top - rows * h, cols * w, rows * h
+
+
+def turned(rect: Rect, turn: int, flip: str | None = None) -> tuple[tuple[float, float], Matrix]:
+    """A picture that lands on `rect` turned `turn` degrees clockwise (0, 90, 180 or 270)
+    and then flipped as it stands (`horizontal`: its left and right swapped; `vertical`:
+    its top and bottom): the size it is drawn for (the rectangle's, turned back: a quarter
+    turn swaps width and height, so the turned picture fits the rectangle as written), and
+    the map from that drawing's coordinates (its bottom-left at the origin) to the page."""
+    x, y, w, h = rect
+    quarters = (turn // 90) % 4
+    drawn = (h, w) if quarters % 2 else (w, h)
+    m = rotate_quarter(-quarters, *drawn)  # a quarter turn back (anticlockwise) is clockwise
+    if flip == "horizontal":
+        m = compose(mirror_x(w / 2), m)
+    elif flip == "vertical":
+        m = compose(mirror_y(h / 2), m)
+    return drawn, compose(translate(x, y), m)
+
+
+def meet(a: Rect, b: Rect) -> Rect | None:
+    """Where two rectangles overlap, or None where they do not."""
+    x0, y0 = max(a[0], b[0]), max(a[1], b[1])
+    x1, y1 = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
+    return (x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
+
+
+def bled(rect: Rect, trim: tuple[float, float], by: float, near: float = 0.01) -> Rect:
+    """`rect` (face points) cut back to the trim (0, 0, width, height) and grown by `by`
+    on each side where it reached the trim (within `near`): what a picture drawn for the
+    trim and `by` beyond it covers, whatever bleed its box runs into. A rectangle with
+    nothing of it on the trim stays as it is."""
+    inside = meet(rect, (0.0, 0.0, *trim))
+    if inside is None:
+        return rect
+    x, y, w, h = rect
+    width, height = trim
+    x0, y0, ww, hh = inside
+    x1, y1 = x0 + ww, y0 + hh
+    x0 -= by if x <= near else 0.0
+    y0 -= by if y <= near else 0.0
+    x1 += by if x + w >= width - near else 0.0
+    y1 += by if y + h >= height - near else 0.0
+    return x0, y0, x1 - x0, y1 - y0

@@ -30,7 +30,7 @@ from bastelbogen.core.remembered import ABSENT, BOXES, Cache
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
-from bastelbogen.layout.places import box_mm, box_written, check_place
+from bastelbogen.layout.places import bled_picture, box_mm, box_written, check_place
 from bastelbogen.layout.safe import SafeZone
 from bastelbogen.layout.values import (
     Context,
@@ -342,7 +342,7 @@ def _resolved(
     x, y, w, h = box_mm(spec, context, label)
     rect = (mm(x), height - mm(y + h), mm(w), mm(h))
     check_place(spec, rect, size, label, safe)
-    params = []
+    params: list[tuple[str, object]] = []
     for key, value in spec.params.items():
         if key in BOX_KEYS:
             continue
@@ -366,6 +366,7 @@ def _resolved(
             raise ContentError(
                 Problem(locs[key], f"{label}: '{key}' of box '{spec.name}' {exc}{source}")
             ) from None
+    params = bled_picture(spec, params, rect, size)  # drawn for a bleed of its own, if so
     return Box(
         spec.name,
         spec.painter,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from bastelbogen.content.painters import known
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Problem
-from bastelbogen.core.geometry import Rect
+from bastelbogen.core.geometry import Rect, bled
 from bastelbogen.core.source import YList
 from bastelbogen.core.templating import expand
 from bastelbogen.core.units import mm
@@ -93,3 +93,30 @@ def check_place(
         raise ContentError(
             Problem(spec.params.value_loc("box"), f"{label}: box '{spec.name}' {why}")
         )
+
+
+def bled_picture(
+    spec: BoxSpec, params: list[tuple[str, object]], rect: Rect, size: tuple[float, float]
+) -> list[tuple[str, object]]:
+    """A picture drawn for the trim and `bleed` mm beyond it (its own bleed, not the
+    build's): the rectangle it is composed for (`picture`) is its own rectangle (written,
+    or else its box) cut back to the trim and grown by that bleed wherever it reached the
+    trim, so the picture's trim lands on the trim whatever bleed the build asks for.
+    Without `bleed`, the parameters as they are."""
+    if "bleed" not in spec.params:
+        return params
+    given = dict(params)
+    if given.get("slice") is not None:
+        raise ContentError(
+            Problem(
+                spec.params.key_loc("bleed"),
+                f"box '{spec.name}': 'bleed' composes one picture for its box, and a piece"
+                " of a picture (`slice`) runs into the bleed as its box does; leave one out",
+            )
+        )
+    by = given["bleed"]
+    assert isinstance(by, float)  # mm, as its key checked it
+    picture = given.get("picture") or rect
+    assert isinstance(picture, tuple)  # points, as layouts.py made it
+    made = bled(picture, size, mm(by))
+    return [(k, v) for k, v in params if k != "picture"] + [("picture", made)]

@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bastelbogen.content.framing import Composed, Turned
 from bastelbogen.content.painters import Mark, Sliced, painter
 from bastelbogen.content.pictures import picture_problem
 from bastelbogen.content.svg import SvgRefused
 from bastelbogen.core.errors import ContentError, Loc, Problem
-from bastelbogen.core.geometry import whole_picture
+from bastelbogen.core.geometry import Rect, turned, whole_picture
 from bastelbogen.core.params import TEXT, BoxKeys, Key
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.render import bitmaps, vector
@@ -87,11 +88,32 @@ class Image(BoxKeys):
     file = Key(TEXT, required=True, help="the picture's file, in the game's folder")
     slice = Sliced.slice
     piece = Sliced.piece
+    picture = Composed.picture
+    bleed = Composed.bleed
+    turn = Turned.turn
+    flip = Turned.flip
+
+
+def _whole(box: Box) -> Rect:
+    """Where the picture lands: its box, or the rectangle it is composed for (`picture`,
+    `bleed`); cut into pieces, the whole picture, grown as far as this piece's box runs
+    past the piece (into the bleed), so the picture covers the bleed too."""
+    k = Image(box)
+    if not k.slice:
+        return k.picture or box.rect
+    piece = k.piece or box.rect
+    x, y, w, h = whole_picture(piece, k.slice)
+    bx, by, bw, bh = box.rect
+    left, bottom = max(piece[0] - bx, 0), max(piece[1] - by, 0)
+    right = max(bx + bw - piece[0] - piece[2], 0)
+    top = max(by + bh - piece[1] - piece[3], 0)
+    return x - left, y - bottom, w + left + right, h + bottom + top
 
 
 @painter(
     "image",
-    "a PNG, JPEG or SVG in the game's folder, scaled to cover the box, or one piece of it",
+    "a PNG, JPEG or SVG in the game's folder, scaled to cover the box (or the rectangle it"
+    " is composed for), or one piece of it",
     Image,
     puts=(Mark.FILL,),
 )
@@ -103,26 +125,21 @@ def paint_image(c: Canvas, box: Box, ctx: PaintContext) -> None:
     else:
         iw, ih = _size(box, path, picture)
     # The picture covers its area, centred, like a photo in a frame; a picture cut into
-    # pieces covers the whole, and each piece shows its part of it.
-    x, y, w, h = box.rect
+    # pieces covers the whole, and each piece shows its part of it. Turned, it covers the
+    # area turned back, and is turned onto it.
     k = Image(box)
-    if k.slice:
-        # The whole picture, grown as far as this piece's box runs past the piece (into the
-        # bleed), so the picture covers the bleed too.
-        piece = k.piece or box.rect
-        x, y, w, h = whole_picture(piece, k.slice)
-        bx, by, bw, bh = box.rect
-        left, bottom = max(piece[0] - bx, 0), max(piece[1] - by, 0)
-        right = max(bx + bw - piece[0] - piece[2], 0)
-        top = max(by + bh - piece[1] - piece[3], 0)
-        x, y, w, h = x - left, y - bottom, w + left + right, h + bottom + top
+    (w, h), matrix = turned(_whole(box), k.turn, k.flip)
     scale = max(w / iw, h / ih)
     dw, dh = iw * scale, ih * scale
     c.saveState()
     clip = c.beginPath()
     clip.rect(*box.rect)
     c.clipPath(clip, stroke=0, fill=0)
-    left, bottom = x + (w - dw) / 2, y + (h - dh) / 2
+    left, bottom = (w - dw) / 2, (h - dh) / 2
+    if matrix[:4] == (1.0, 0.0, 0.0, 1.0):  # moved only: drawn where it lands
+        left, bottom = left + matrix[4], bottom + matrix[5]
+    else:
+        c.transform(*matrix)
     if picture is None:
         c.drawVector(_svg(path, box, ctx, scale), left, bottom, dw, dh)
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
+from bastelbogen.content.framing import Composed, Turned
 from bastelbogen.content.painters import (
     MOTIF_PARAMS,
     MOTIFS,
@@ -18,8 +19,8 @@ from bastelbogen.content.painters import (
     painter,
 )
 from bastelbogen.core.errors import ContentError, Problem
-from bastelbogen.core.geometry import whole_picture
-from bastelbogen.core.params import COLOUR, RECT, STEP, TEXT, BoxKeys, Key
+from bastelbogen.core.geometry import turned, whole_picture
+from bastelbogen.core.params import COLOUR, STEP, TEXT, BoxKeys, Key
 
 if TYPE_CHECKING:
     from bastelbogen.layout.layouts import Box
@@ -46,22 +47,30 @@ class Art(BoxKeys):
     with_ = Key(TEXT, help="a whole mapping of the motif's keys, by name (a theme's motif)")
     slice = Sliced.slice
     piece = Sliced.piece
-    picture = Key(
-        RECT,
-        help="[x, y, width, height] mm: the rectangle the motif is composed for, when"
-        " the box only clips it",
-    )
+    picture = Composed.picture
+    bleed = Composed.bleed
+    turn = Turned.turn
+    flip = Turned.flip
 
 
 Pairs = tuple[tuple[str, object], ...]  # what `with` hands a box, laid out
+# The keys that place a motif's picture, not what it draws: left out of its form's key.
+PLACING = ("slice", "piece", "picture", "bleed", "turn", "flip")
 
 
-@painter("art", "a procedural motif (see Motifs) with its keys", Art, puts=(Mark.FILL,))
+@painter(
+    "art",
+    "a procedural motif (see Motifs) with its keys",
+    Art,
+    puts=(Mark.FILL,),
+    overdraws=BLEED_ROOM,
+)
 def paint_art(c: Canvas, box: Box, ctx: PaintContext) -> None:
     """A motif in its box. `with` brings a whole mapping of parameters (a theme's motif);
     `slice` and `piece` draw one piece of a picture that spans several items; `picture`
     is the rectangle the motif is composed for when the box (which clips) differs, so a
-    picture that runs into the bleed is the same picture whatever bleed is chosen."""
+    picture that runs into the bleed is the same picture whatever bleed is chosen (`bleed`
+    makes that rectangle: layouts.py); `turn` and `flip` turn it within that rectangle."""
     if pairs := Art(box).with_:
         handed = dict(cast(Pairs, pairs))
         given = {k: v for k, v in handed.items() if k not in PASSING}
@@ -101,10 +110,13 @@ def _place(c: Canvas, name: str, box: Box, ctx: PaintContext) -> None:
     recurs: the same back behind 200 cards, the same coin on eight values, one painting
     under the clip of each of its six pieces."""
     k = Art(box)
-    x, y, w, h = k.picture or box.rect
+    rect = k.picture or box.rect
     if k.slice:
-        x, y, w, h = whole_picture(k.piece or box.rect, k.slice)
-    own = tuple((k, v) for k, v in box.params if k not in ("slice", "piece", "picture"))
+        rect = whole_picture(k.piece or box.rect, k.slice)
+    # Turned, the motif is composed for the rectangle turned back and turned onto it: one
+    # form serves a tile's four turns.
+    (w, h), matrix = turned(rect, k.turn, k.flip)
+    own = tuple((k, v) for k, v in box.params if k not in PLACING)
     key = (name, own, round(w, 3), round(h, 3), ctx.swell)
     form = ctx.pictures.get(key)
     if form is None:
@@ -113,5 +125,5 @@ def _place(c: Canvas, name: str, box: Box, ctx: PaintContext) -> None:
         c.beginForm(form, -BLEED_ROOM, -BLEED_ROOM, w + BLEED_ROOM, h + BLEED_ROOM)
         MOTIFS[name].draw(c, (0.0, 0.0, w, h), box, ctx)
         c.endForm()
-    c.translate(x, y)
+    c.transform(*matrix)
     c.doForm(form)
