@@ -339,3 +339,22 @@ def test_the_turn_maps_corners_clockwise():
     assert apply(m, w, 0) == pytest.approx((5.0, 7.0))  # bottom-right -> bottom-left
     (_, _), flipped = turned((5.0, 7.0, 20.0, 10.0), 0, "horizontal")
     assert apply(flipped, 0, 0) == pytest.approx((25.0, 7.0))
+
+
+@pytest.mark.parametrize("key,told", [("picture", "placed by `piece`"), ("bleed", "leave one out")])
+def test_a_slice_with_a_picture_rectangle_is_told_not_dropped(tmp_path, key, told):
+    value = "[0, 0, 80, 40]" if key == "picture" else "3"
+    root = _game(
+        tmp_path / "p",
+        "  - id: tiles\n    name: Tiles\n    kind: tile\n    size: [40mm, 40mm]\n"
+        "    face: t/tile\n    items: [{id: a}]\n",
+        {
+            "tile": "boxes:\n  - {name: road, painter: art, box: bleed, motif: whale,\n"
+            f"     slice: [0, 0, 2, 1], {key}: {value}}}\n"
+        },
+    )
+    result = pnp("build", "t", "--out", str(tmp_path / "out"), cwd=root)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert re.search(
+        rf"templates/t/tile\.yaml:3:\d+: box 'road': .*{re.escape(told)}", result.stderr
+    ), result.stderr

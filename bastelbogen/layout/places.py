@@ -103,9 +103,17 @@ def bled_picture(
     or else its box) cut back to the trim and grown by that bleed wherever it reached the
     trim, so the picture's trim lands on the trim whatever bleed the build asks for.
     Without `bleed`, the parameters as they are."""
+    given = dict(params)
+    if given.get("slice") is not None and "picture" in spec.params:
+        raise ContentError(
+            Problem(
+                spec.params.key_loc("picture"),
+                f"box '{spec.name}': a piece of a picture (`slice`) is placed by `piece`,"
+                " not by `picture`; leave one out",
+            )
+        )
     if "bleed" not in spec.params:
         return params
-    given = dict(params)
     if given.get("slice") is not None:
         raise ContentError(
             Problem(
