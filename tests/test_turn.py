@@ -358,3 +358,18 @@ def test_a_slice_with_a_picture_rectangle_is_told_not_dropped(tmp_path, key, tol
     assert re.search(
         rf"templates/t/tile\.yaml:3:\d+: box 'road': .*{re.escape(told)}", result.stderr
     ), result.stderr
+
+
+@pytest.mark.parametrize("given", [90, "90", 90.0, "90.0"])
+def test_a_quarter_turn_from_a_spreadsheet_cell_is_the_same_turn(given):
+    from bastelbogen.content.framing import Turned
+
+    assert Turned.turn.check(given) == 90
+
+
+@pytest.mark.parametrize("given", [90.5, "ninety", True, "nan"])
+def test_a_turn_that_is_no_quarter_is_refused(given):
+    from bastelbogen.content.framing import Turned
+
+    with pytest.raises(ValueError, match="must be one of 0, 90, 180, 270"):
+        Turned.turn.check(given)

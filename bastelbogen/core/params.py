@@ -94,10 +94,20 @@ def _whole(minimum: int) -> Check[int]:
     return typed(check, f"whole number at least {minimum}", schema)
 
 
+def _same_number(value: object, option: object) -> bool:
+    """A whole number as a spreadsheet cell gives it (90.0, "90.0") is the choice 90."""
+    if not isinstance(option, int) or isinstance(option, bool) or isinstance(value, bool):
+        return False
+    try:
+        return float(str(value)) == option
+    except ValueError:
+        return False
+
+
 def _choice(*options: T) -> Check[T]:
     def check(value: object) -> T:
         for option in options:
-            if str(value) == str(option):
+            if str(value) == str(option) or _same_number(value, option):
                 return option
         raise ValueError(f"must be one of {', '.join(str(o) for o in options)}, got {value!r}")
 
