@@ -173,6 +173,33 @@ def test_the_built_board_draws_the_track(tmp_path):
     assert (r, g, b) == pytest.approx((244, 236, 216), abs=6)
 
 
+def test_spaces_longer_than_wide_turn_to_follow_the_track(tmp_path):
+    face = """boxes:
+  - name: space
+    painter: shape
+    box: [6, 6, 8, 12]
+    repeat: {over: 30, path: around, turn: true}
+    fill: "#ffffff"
+    stroke: "#5a4a3a"
+"""
+    kit = _built(tmp_path, face)
+    page, (x0, y0, width, height) = _board(kit)
+    rects = [rect for rect, _ in _spaces(kit / "board.pdf", page)]
+    assert len(rects) == 30
+    # Along the top and bottom 8 wide and 12 tall, down the sides 12 wide and 8 tall (the
+    # corners go with the side they start); their middles on the track's line.
+    sides = [(x + w / 2 - x0, y0 + height - (y + h / 2), w, h) for x, y, w, h in rects]
+    for cx, cy, w, h in sides:
+        along_top_or_bottom = abs(cy - 12) < 0.1 or abs(cy - (height - 12)) < 0.1
+        along_a_side = abs(cx - 10) < 0.1 or abs(cx - (width - 10)) < 0.1
+        assert along_top_or_bottom or along_a_side, (cx, cy)
+        if not along_top_or_bottom:
+            assert (round(w), round(h)) == (12, 8), (cx, cy)
+        elif not along_a_side:
+            assert (round(w), round(h)) == (8, 12), (cx, cy)
+    assert overlapping([(x, y, w - 0.01, h - 0.01) for x, y, w, h in rects]) is None
+
+
 CARDS = """game: g
 title: {en: G}
 languages: [en]
@@ -233,6 +260,24 @@ def test_a_list_a_range_and_a_table_column_with_the_running_value(tmp_path):
     assert [round(found[w][1]) for w in ("+2", "+5", "+9")] == [39, 49, 59]
 
 
+def test_a_path_through_points_with_the_running_turn(tmp_path):
+    face = """boxes:
+  - name: step
+    painter: text
+    box: [5, 5, 8, 8]
+    repeat: {over: 7, path: [[39, 9], [39, 60]]}
+    text: "S{{ n }}"
+    rotate: "{{ repeat.turn }}"
+"""
+    found = _card_words(tmp_path, face, [f"S{k}" for k in range(7)])
+    # From the first cell's middle (9, 9) to the corner (39, 9), then down to (39, 60): a
+    # copy on the corner and at the end, the other four given in turn to the stretch whose
+    # copies stand furthest apart: one across (15 mm apart), three down (12.75 mm apart).
+    expected = [(9, 9), (24, 9), (39, 9), *((39, 9 + 12.75 * k) for k in range(1, 5))]
+    for k, place in enumerate(expected):
+        assert found[f"S{k}"] == pytest.approx(place, abs=0.8), k
+
+
 def test_when_is_judged_for_each_copy_and_a_named_box_takes_a_copys_place(tmp_path):
     face = """boxes:
   - name: mark
@@ -289,7 +334,7 @@ def test_a_copy_at_fault_is_named(tmp_path):
         ('"{{ 2.5 }}"', "6:", "must give a count or a list"),
         ('"{{ nothing }}"', "6:", "'nothing' is undefined"),
         ('"{{ a }} and {{ b }}"', "6:", "one expression"),
-        ("5, ovr: 3", "6:", "unknown key 'ovr'"),
+        ("5, ovr: 3", "6:", "unknown key 'ovr' in the repeat of box 'mark'; did you mean 'over'?"),
     ],
 )
 def test_hostile_counts_are_told_at_the_repeat_at_once(tmp_path, over, where, says):
