@@ -19,6 +19,7 @@ from bastelbogen.content.tables.spec import TableKeys
 from bastelbogen.core import limits
 from bastelbogen.core.declare import Section
 from bastelbogen.core.units import to_mm
+from bastelbogen.layout.repeat import Grid, Repeat, Table
 
 
 def _first_sentence(text: str) -> str:
@@ -72,17 +73,24 @@ SECTIONS: tuple[tuple[str, type[Section]], ...] = (
 )
 
 
-def keys_tables() -> str:
+def keys_tables(sections: tuple[tuple[str, type[Section]], ...] = SECTIONS) -> str:
     """Every key of every section of a game's files: what it takes, its default and what
     it is, from the declarations the loader reads them by (and `pnp schema` describes)."""
     out: list[str] = []
-    for title, section in SECTIONS:
+    for title, section in sections:
         out += [f"**{title}**", "", "| key | takes | default | what it is |", "|---|---|---|---|"]
         for key, field in section.fields.items():
             default = "required" if field.required else _default(field)
             out.append(f"| `{key}` | {field.type.shown} | {default} | {field.help} |")
         out.append("")
     return "\n".join(out).strip()
+
+
+def repeat_tables() -> str:
+    """The keys of a layout box's `repeat:` (layout/repeat.py), as keys_tables writes them."""
+    return keys_tables(
+        (("`repeat:`", Repeat), ("`grid:`", Grid), ("`over: {table, column}`", Table))
+    )
 
 
 def _default(field) -> str:

@@ -36,6 +36,7 @@ TABLES = {
     "checks": (values.table, "reference/content.md"),
     "kinds": (reference.kinds_table, "reference/kinds.md"),
     "keys": (reference.keys_tables, "reference/content.md"),
+    "repeat": (reference.repeat_tables, "reference/layouts.md"),
     "columns": (reference.columns_table, "reference/columns.md"),
     "limits": (reference.limits_table, "reference/limits.md"),
     "modules": (modules.table, "internals/architecture.md"),

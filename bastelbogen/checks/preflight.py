@@ -177,7 +177,16 @@ class Preflight:
         (those drawn before it): told when the worst ground it stands on is under
         4.5:1. A ground that is a picture or a motif is not known, so not judged."""
         rgb = _rgb(ink)
-        worst = worst_contrast(rgb, tuple(lettering), tuple(beneath)) if rgb is not None else None
+        # Only the boxes that reach the lettering: a face of thousands (a repeated box's
+        # copies) is otherwise hashed and searched whole at every point of every text.
+        x0, x1 = sorted(lettering[0::2])
+        y0, y1 = sorted(lettering[1::2])
+        under = tuple(
+            b
+            for b in beneath
+            if (r := b.rect)[0] <= x1 and r[0] + r[2] >= x0 and r[1] <= y1 and r[1] + r[3] >= y0
+        )
+        worst = worst_contrast(rgb, tuple(lettering), under) if rgb is not None else None
         if rgb is not None and worst is not None and worst[0] < LEAST_CONTRAST - 1e-9:
             ratio, ground = worst
             self._add(

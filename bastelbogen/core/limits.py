@@ -68,6 +68,10 @@ MAX_FONT_SIZE = 1_000.0
 # Cells along one side of a `cells` grid: a chess board has 8, a wargame's map of squares some
 # 40; the shipped kits draw none with it.
 MAX_GRID_CELLS = 200
+# Boxes on one face, a repeated box's copies (`repeat:`) counted each: the largest shipped
+# layout has 20 (minipilo/project); a 0-49 score track is 100 (a space and its number
+# each), a wargame's map of 40 x 40 hexes with labels 3,200. Checked before a copy is made.
+MAX_BOXES = 10_000
 
 # Pixels of one picture, read or written (a user's PNG or JPEG, one embedded in an SVG, a
 # shop profile's picture, an exported face or contact sheet). The shipped kits draw their

@@ -30,6 +30,8 @@ from bastelbogen.core.remembered import ABSENT, BOXES, Cache
 from bastelbogen.core.source import YList, YMap, load_yaml
 from bastelbogen.core.templating import expand, names_read
 from bastelbogen.core.units import mm
+from bastelbogen.layout import copies
+from bastelbogen.layout import repeat as repeats
 from bastelbogen.layout.places import bled_picture, box_mm, box_written, check_place
 from bastelbogen.layout.safe import SafeZone
 from bastelbogen.layout.values import (
@@ -43,7 +45,7 @@ from bastelbogen.layout.values import (
     truthy,
 )
 
-BOX_KEYS = ("name", "painter", "box", "when")
+BOX_KEYS = ("name", "painter", "box", "when", "repeat")
 
 
 @dataclass(frozen=True)
@@ -57,10 +59,12 @@ class BoxSpec:
     params: YMap
     when: str | None
     loc: Loc
+    repeat: repeats.Repeat | None = None  # drawn once for each value it repeats over
 
     def sources(self, params: bool = True) -> list[str]:
         """Its expressions: where it lies (`when`, `box`) and, with `params`, what it shows."""
         found: list[object] = [self.when, *(self.box if isinstance(self.box, tuple) else ())]
+        found += self.repeat.sources() if self.repeat is not None else []
         for key, value in self.params.items() if params else ():
             if key not in BOX_KEYS and key != "with":
                 found += strings(value)
@@ -234,7 +238,7 @@ def _put(boxes: list[BoxSpec], spec: BoxSpec) -> None:
     """A box with a parent's name replaces it in place; new names are drawn last."""
     at = next((k for k, b in enumerate(boxes) if b.name == spec.name), None)
     if at is None:
-        boxes.append(spec)
+        boxes.insert(repeats.slot(boxes, spec.name), spec)  # `space[3]`: a copy's place
     else:
         boxes[at] = spec
 
@@ -270,6 +274,7 @@ def _box(raw: object, loc: Loc, problems: Collector) -> BoxSpec | None:
         raw,
         raw.get("when"),
         loc,
+        repeats.read(raw, name, problems),
     )
 
 
@@ -305,8 +310,8 @@ def resolve(
     # Expressions may use the item's size in millimetres, for layouts that follow it.
     context = {**context, "width": width / mm(1), "height": height / mm(1)}
     boxes, problems = [], Collector()
-    for spec in layout.boxes:
-        key = key_of(spec.reads, spec.painter, context, size, safe, layout.name)
+    for spec, seen in copies.each(layout.boxes, context, label, safe, problems):
+        key = key_of(spec.reads, spec.painter, seen, size, safe, layout.name)
         # One look (a key hashed once); a box with no key (None) is never kept.
         found = spec.memo.get(key, ABSENT) if key is not None else ABSENT
         if found is not ABSENT:
@@ -314,7 +319,7 @@ def resolve(
                 boxes.append(found)
             continue
         try:  # every box's mistake told, not only the first's
-            box = _resolved(spec, context, size, height, label, safe, layout.name)
+            box = _resolved(spec, seen, size, height, label, safe, layout.name)
         except ContentError as exc:
             problems.extend(exc.problems)
             continue

@@ -25,6 +25,7 @@ from bastelbogen.content.tables.spec import table_schema
 from bastelbogen.core.declare import TEMPLATE_PATTERN, Json
 from bastelbogen.core.params import schema_of as schema_of_check
 from bastelbogen.layout.layouts import LayoutKeys
+from bastelbogen.layout.repeat import Repeat
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 TEMPLATED: Json = {"type": "string", "pattern": TEMPLATE_PATTERN}
@@ -124,6 +125,7 @@ PLACING: Json = {
         "description": "[x, y, width, height] in mm from the top-left, or bleed",
     },
     "when": {"description": "an expression: the box is drawn only where it is true"},
+    "repeat": {**Repeat.schema(), "description": "the box drawn once for each value"},
 }
 
 
