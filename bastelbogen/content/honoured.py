@@ -53,7 +53,9 @@ def cut_out(values: Mapping[str, Any], game: Game | None) -> str | None:
 def marked(values: Mapping[str, Any], game: Game | None) -> str | None:
     """--registration: the marks go on the sheets of fronts a machine cuts; a fold sheet
     is folded before it is cut, and carries none (layout/kit.py)."""
-    if game is None or (why := cut_out(values, game)):
+    if game is None:
+        return None
+    if why := cut_out(values, game):
         return why
     cut = [c for c in game.components if _kind(c).cut_out]
     if values["duplex"] == "fold" and all(_backed(c) for c in cut):

@@ -153,8 +153,9 @@ class GameFile(Section):
     themes = optional(Nested(ThemeFiles), help="sets of motifs chosen with --theme")
     rules = optional(Text(), help="the cheat sheet's rules file, in the game's folder")
     fonts = optional(MapOf(Text()), help="font roles (regular, bold, italic …) and their files")
-    print_ = optional(
+    print_ = Field(
         GameSettings(),
+        {},
         help="the game's own print settings, options as on the command line ({duplex: fold,"
         " bleed: 0}); the command line overrides them",
     )
@@ -219,7 +220,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
         langs,
         g.value_loc("languages") if g.given("languages") else None,
         g.version,
-        g.print_ or {},
+        g.print_,
     )
 
 
