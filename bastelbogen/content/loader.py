@@ -135,7 +135,10 @@ class GameFile(Section):
     """content/<game>/game.yaml."""
 
     what = "the game file"
-    help = "A game: its title, players, tables, components, checks, variants and themes."
+    help = (
+        "A game: its title, players, tables, components, checks, variants, themes and its"
+        " own print settings."
+    )
     game = Field(Text(), help="the game's id: the name of its folder")
     title = Field(WORDS, help="the title, one text or one per language")
     author = Field(Text(), "", help="who made it")
