@@ -29,9 +29,7 @@ def option_table() -> str:
         else:
             shown = "–" if value in (None, []) else f"`{value}`"
         kept = "no" if option.per_build else "yes"  # a game file's print: may set it
-        rows.append(
-            f"| `--{option.name}` | {shown} | {option.allowed} | {kept} | {option.help} |"
-        )
+        rows.append(f"| `--{option.name}` | {shown} | {option.allowed} | {kept} | {option.help} |")
     return "\n".join(rows)
 
 

@@ -170,7 +170,8 @@ BIG = GAME.replace("size: mini", "size: [193mm, 193mm]").replace(PRINT, "")
 )
 def test_validate_lays_out_with_the_games_settings(tmp_path, settings, valid):
     """A card 193 mm square with its crop marks fits no A4 sheet (190 mm within its margins
-    and the marks) and a Letter sheet (195.9 mm) only at no bleed: `pnp validate` proves the game as its settings print it."""
+    and the marks) and a Letter sheet (195.9 mm) only at no bleed: `pnp validate` proves
+    the game as its settings print it."""
     root = _project(tmp_path, BIG + settings + "\n")
     checked = pnp("validate", "wallet", cwd=root)
     assert (checked.returncode == 0) == valid, checked.stderr

@@ -137,7 +137,7 @@ def test_a_new_option_is_one_field(tmp_path):
 def test_svg_is_an_alias_of_cut_svg(tmp_path):
     assert BuildOptions.of(svg=True).cut == "svg" and BuildOptions.of(svg=True, cut="svg").cut
     assert "svg" not in {f.name for f in fields(BuildOptions)}
-    assert "| `--svg` | off | flag: `--cut svg` | An alias" in table()
+    assert "| `--svg` | off | flag: `--cut svg` | no | An alias" in table()
     result = pnp("build", "mytown", "--svg", "--cut", "dxf", "--out", str(tmp_path), cwd=ROOT)
     assert result.returncode == 2 and "--svg is --cut svg; it cannot go with --cut dxf" in (
         " ".join(result.stderr.split())
@@ -271,9 +271,9 @@ def test_every_option_without_a_need_acts_alone():
 
 
 def test_idle_flags_are_told_on_the_command_line_and_braille_a_game_lacks(tmp_path):
-    """A flag that does nothing: a warning at the game file naming it; --braille for a game none of whose
-    layouts shows braille: a warning at its game file naming the game, and none for
-    Münchhausen, whose number cards carry it."""
+    """A flag that does nothing: a warning at the game file naming it; --braille for a game
+    none of whose layouts shows braille: a warning at its game file naming the game, and
+    none for Münchhausen, whose number cards carry it."""
     out = str(tmp_path / "out")
     told = pnp("build", "minipilo", "--lang", "de", "--braille", "--fit", "--out", out, cwd=ROOT)
     assert told.returncode == 0, told.stderr
