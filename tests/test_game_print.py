@@ -277,6 +277,11 @@ IDLE = [
     (PAD, {"bleed": 0.0}, "--bleed does nothing here: game 'wallet' has no piece printed with"),
     (PAD, {"cut": "svg"}, "--cut does nothing here: game 'wallet' has no piece to cut out"),
     (
+        GAME.replace("size: mini", "size: standard"),
+        {"export": ("shop",), "profile": "mpc-63x88", "fit": True},
+        "--fit does nothing here: no card of game 'wallet' is within 3 % of profile",
+    ),
+    (
         PAD,
         {"export": ("tts",)},
         "component 'cards' (sheet) has no Tabletop Simulator deck or die: left out of --export tts",
