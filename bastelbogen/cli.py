@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from bastelbogen.content.flags import OutPath, build_options, click_option
+from bastelbogen.content.flags import OutPath, build_options, click_option, given
 from bastelbogen.content.options import FLIPS, OPTIONS
 
 # Only what every command needs: `pnp --help` stays quick; a command loads what it uses.
@@ -240,7 +240,8 @@ def build_cmd(ctx: click.Context, /, games: tuple[str, ...], out: Path, **values
       pnp build muenchhausen --braille --back-offset 1.5mm,-0.5mm
       pnp build mytown --theme animals --svg
     """
-    from bastelbogen.content.options import idle
+    from dataclasses import replace
+
     from bastelbogen.pipeline.build import BuildOptions, build_games
 
     project = _project(ctx)
@@ -248,9 +249,9 @@ def build_cmd(ctx: click.Context, /, games: tuple[str, ...], out: Path, **values
     failed: list[tuple[str, ContentError]] = []
     code = 0  # the exit of a game stopped by other than its content: told, the others built
     try:
-        options = BuildOptions.of(**values)
-        for told in idle(options.values()):  # a flag that changes nothing is said, once
-            click.echo(f"warning: {told}", err=True)
+        # over each game's own print settings; a flag that changes nothing in a game is
+        # told at the game (pipeline/settings.py)
+        options = replace(BuildOptions.of(**values), given=given(ctx, values))
         with closing(build_games(project, names, out, options, _warn)) as built:
             for name, target, exc in built:
                 if isinstance(exc, ContentError):

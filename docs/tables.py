@@ -16,15 +16,20 @@ from docs import errors, modules, motifs, reference
 
 
 def option_table() -> str:
-    """The options as a Markdown table, for the README: what each takes as its Type says."""
-    rows = ["| option | default | allowed | what it does |", "|---|---|---|---|"]
+    """The options as a Markdown table, for the README: what each takes as its Type says,
+    and whether a game file's `print:` may set it."""
+    rows = [
+        "| option | default | allowed | in `print:` | what it does |",
+        "|---|---|---|---|---|",
+    ]
     for option in options.OPTIONS.values():
         value = option.shown(option.default)
         if isinstance(option.type, Flag):
             shown = "off"
         else:
             shown = "–" if value in (None, []) else f"`{value}`"
-        rows.append(f"| `--{option.name}` | {shown} | {option.allowed} | {option.help} |")
+        kept = "no" if option.per_build else "yes"  # a game file's print: may set it
+        rows.append(f"| `--{option.name}` | {shown} | {option.allowed} | {kept} | {option.help} |")
     return "\n".join(rows)
 
 

@@ -58,6 +58,7 @@ FRENCH = {
     "how-to-print": "comment imprimer",
     "paper": "papier",
     "no-fit": "taille réelle",
+    "built-with": "réglages",
     "pages": "p.",
     "one-sided": "recto",
     "duplex-long": "recto verso, bord long",

@@ -59,11 +59,12 @@ def _made(kind: Type) -> object:
 def test_the_objects_hold_each_option_typed_as_declared(holder, declared):
     """PrintSettings and BuildOptions hold their options as the declaration's fields, in
     its order, each annotated (as mypy reads it) with the type its Type makes and
-    defaulted as declared; nothing else but the nested settings and validating's `dry`."""
+    defaulted as declared; nothing else but the nested settings, validating's `dry` and
+    which options the command line gave (`given`, over a game's own print settings)."""
     hints = typing.get_type_hints(holder)
     mine = {f.name for f in fields(declared)}
     options = [o for o in OPTIONS.values() if o.key in mine]
-    assert [f.name for f in fields(holder) if f.name not in ("settings", "dry")] == [
+    assert [f.name for f in fields(holder) if f.name not in ("settings", "dry", "given")] == [
         o.key for o in options
     ]
     for option in options:
@@ -74,9 +75,9 @@ def test_the_objects_hold_each_option_typed_as_declared(holder, declared):
 
 def test_every_option_is_a_field_and_every_field_an_option():
     """The objects that hold the options have a field for each declared one and none
-    besides (the nested settings and validating's `dry` are no options)."""
+    besides (the nested settings, validating's `dry` and `given` are no options)."""
     printed = {f.name for f in fields(PrintSettings)}
-    built = {f.name for f in fields(BuildOptions)} - {"settings", "dry"}
+    built = {f.name for f in fields(BuildOptions)} - {"settings", "dry", "given"}
     declared = {o.key for o in OPTIONS.values() if not o.means[0]}
     assert printed | built == declared and not printed & built
     assert set(BuildOptions().values()) == declared
@@ -136,7 +137,7 @@ def test_a_new_option_is_one_field(tmp_path):
 def test_svg_is_an_alias_of_cut_svg(tmp_path):
     assert BuildOptions.of(svg=True).cut == "svg" and BuildOptions.of(svg=True, cut="svg").cut
     assert "svg" not in {f.name for f in fields(BuildOptions)}
-    assert "| `--svg` | off | flag: `--cut svg` | An alias" in table()
+    assert "| `--svg` | off | flag: `--cut svg` | no | An alias" in table()
     result = pnp("build", "mytown", "--svg", "--cut", "dxf", "--out", str(tmp_path), cwd=ROOT)
     assert result.returncode == 2 and "--svg is --cut svg; it cannot go with --cut dxf" in (
         " ".join(result.stderr.split())
@@ -246,13 +247,18 @@ def test_a_flag_that_changes_nothing_is_said(given, alone, acting):
 
 
 def test_every_option_without_a_need_acts_alone():
-    """The options that declare no need are those that act whatever else is given; the
-    defaults never warn."""
+    """The options that declare no need are those that act whatever else is given or
+    whatever the game holds; the defaults never warn."""
     from bastelbogen.content.options import OPTIONS, idle
     from bastelbogen.layout.imposition import BuildOptions
 
     needing = {o.key for o in OPTIONS.values() if o.needs is not None}
     assert needing == {
+        "duplex",
+        "bleed",
+        "registration",
+        "theme",
+        "cut",
         "registration_inset",
         "back_offset",
         "dpi",
@@ -265,13 +271,15 @@ def test_every_option_without_a_need_acts_alone():
 
 
 def test_idle_flags_are_told_on_the_command_line_and_braille_a_game_lacks(tmp_path):
-    """On the command line: a warning naming the flag; --braille for a game none of whose
-    layouts shows braille: a warning at its game file naming the game, and none for
-    Münchhausen, whose number cards carry it."""
+    """A flag that does nothing: a warning at the game file naming it; --braille for a game
+    none of whose layouts shows braille: a warning at its game file naming the game, and
+    none for Münchhausen, whose number cards carry it."""
     out = str(tmp_path / "out")
     told = pnp("build", "minipilo", "--lang", "de", "--braille", "--fit", "--out", out, cwd=ROOT)
     assert told.returncode == 0, told.stderr
-    assert "warning: --fit does nothing here" in told.stderr
+    assert re.search(
+        r"minipilo/game\.yaml:\d+:\d+: warning: .*--fit does nothing here", told.stderr
+    )
     assert re.search(
         r"content/minipilo/game\.yaml:\d+:\d+: warning: .*--braille does nothing here:"
         r" game 'minipilo' has no braille",

@@ -91,7 +91,7 @@ class Preflight:
     def idle_flag(self, loc: Loc, flag: str, why: str) -> None:
         """A flag the game cannot honour: it changes nothing, and that is said, naming the
         game and why."""
-        self._add(loc, "idle flag", f"{flag} does nothing here: {why}")
+        self._add(loc, f"idle flag {flag}", f"{flag} does nothing here: {why}")  # each told
 
     def replaced_font(self, loc: Loc, message: str) -> None:
         """A standard PDF font named: drawn in its embedded replacement (standardfonts.py)."""
@@ -99,7 +99,7 @@ class Preflight:
 
     def left_out(self, loc: Loc, message: str) -> None:
         """Cards a print shop's profile does not take: said, never silent."""
-        self._add(loc, "left-out", message)
+        self._add(loc, f"left-out {message}", message)  # each export's told
 
     def bleed(
         self, face: Iterable[LaidBox], size: tuple[float, float], bleed: float, label: str

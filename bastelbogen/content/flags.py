@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from bastelbogen.content.options import OPTIONS, Option
+from bastelbogen.content.options import OPTIONS, Option, aliased
 from bastelbogen.content.optiontypes import Repeated
 from bastelbogen.core.outpath import file_problem, folder_problem
 from bastelbogen.core.paths import is_dir
@@ -58,6 +58,13 @@ def click_option(option: Option[Any]) -> Callable[[C], C]:
         callback=_parsed(option),
         help=option.help,
     )
+
+
+def given(ctx: click.Context, values: dict[str, object]) -> frozenset[str]:
+    """The build options typed on the command line (an alias as what it stands for),
+    keyed like the fields: these override a game's own print settings, the others not."""
+    typed = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+    return frozenset(aliased(key) for key in values if ctx.get_parameter_source(key) in typed)
 
 
 def build_options(command: C) -> C:

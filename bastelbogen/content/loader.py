@@ -19,6 +19,7 @@ from bastelbogen.content.models import (
 )
 from bastelbogen.content.options import LANG_CODE
 from bastelbogen.content.optiontypes import Mark
+from bastelbogen.content.printing import GameSettings
 from bastelbogen.content.rules import load_rules
 from bastelbogen.content.schema import WORDS, Later, inside, words
 from bastelbogen.content.tables.spec import load_tables
@@ -134,7 +135,10 @@ class GameFile(Section):
     """content/<game>/game.yaml."""
 
     what = "the game file"
-    help = "A game: its title, players, tables, components, checks, variants and themes."
+    help = (
+        "A game: its title, players, tables, components, checks, variants, themes and its"
+        " own print settings."
+    )
     game = Field(Text(), help="the game's id: the name of its folder")
     title = Field(WORDS, help="the title, one text or one per language")
     author = Field(Text(), "", help="who made it")
@@ -152,6 +156,12 @@ class GameFile(Section):
     themes = optional(Nested(ThemeFiles), help="sets of motifs chosen with --theme")
     rules = optional(Text(), help="the cheat sheet's rules file, in the game's folder")
     fonts = optional(MapOf(Text()), help="font roles (regular, bold, italic …) and their files")
+    print_ = Field(
+        GameSettings(),
+        {},
+        help="the game's own print settings, options as on the command line ({duplex: fold,"
+        " bleed: 0}); the command line overrides them",
+    )
 
 
 def load_game(folder: Path, fonts_dir: Path) -> Game:
@@ -213,6 +223,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
         langs,
         g.value_loc("languages") if g.given("languages") else None,
         g.version,
+        g.print_,
     )
 
 

@@ -177,6 +177,8 @@ class Game:
     languages: tuple[str, ...] = DEFAULT_LANGUAGES  # its texts' languages, first the main
     languages_loc: Loc | None = None  # where `languages:` was written, if it was
     version: str = ""  # the game's version, as the game file says (--version-mark version)
+    # its own print settings (`print:`): per option key, the value and where it is written
+    printing: dict[str, tuple[object, Loc]] = field(hash=False, default_factory=dict)
 
     def component(self, cid: str) -> Component | None:
         return next((c for c in self.components if c.id == cid), None)

@@ -11,10 +11,12 @@ Lengths are held in points once parsed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from bastelbogen.content import honoured
+from bastelbogen.content.honoured import Needs
 from bastelbogen.content.optiontypes import (
     Address,
     Count,
@@ -34,7 +36,13 @@ from bastelbogen.core import limits
 from bastelbogen.core.typed import Choice, Type
 from bastelbogen.core.units import mm
 
+if TYPE_CHECKING:
+    from bastelbogen.content.models import Game
+
 T = TypeVar("T")
+# Why a game file's `print:` keeps no option of what one build writes or how it runs
+ONE_BUILD = "it says what one build writes or how it runs, not how the game is printed"
+EXPORTS = "exports are asked for by one build, not kept by the game"
 PAPERS_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 FLIPS = ("long", "short")  # the duplex modes that print backs behind fronts (calibrate's)
 DUPLEX_MODES = (*FLIPS, "fold", "none")
@@ -53,9 +61,12 @@ class Option(Generic[T]):
     recorded: bool = True  # written to manifest.json (and so switched by the preview)
     key: str = ""  # its Python name, the field that holds it: back-offset is back_offset
     means: tuple[str, str] = ("", "")  # an alias: the option and the value it stands for
-    # What it needs of the other options to do anything: given every option's value, why
-    # it does nothing with them (a sentence), or None when it takes effect.
-    needs: Callable[[Mapping[str, Any]], str | None] | None = None
+    # What it needs of the other options and of the game to do anything: given every
+    # option's value and the game (None: the command line alone), why it does nothing
+    # there (a sentence), or None when it takes effect.
+    needs: Needs | None = None
+    # Why a game file's `print:` cannot set it (a sentence); empty: a game may keep it.
+    per_build: str = ""
 
     def parse(self, value: object) -> T:
         """The value a user typed, parsed and checked; ValueError says what is wrong."""
@@ -84,40 +95,37 @@ def option(
     help: str,
     name: str = "",
     recorded: bool = True,
-    needs: Callable[[Mapping[str, Any]], str | None] | None = None,
+    needs: Needs | None = None,
+    per_build: str = "",
 ) -> T:
     """An option, declared as a field of the class that holds it (typed as its Type reads
     it: mypy holds the two together): `name` on the command line where it is not the
     field's with hyphens (langs: --lang); `recorded`: written to manifest.json; `needs`:
-    why it does nothing with the other options' values (`idle`), None where it acts."""
-    declared = Option(name, type, default, help, recorded, needs=needs)
+    why it does nothing with the other options' values or the game (`idle`), None where
+    it acts; `per_build`: why a game file's `print:` may not set it."""
+    declared = Option(name, type, default, help, recorded, needs=needs, per_build=per_build)
     return field(default=default, metadata={"option": declared})
 
 
-def idle(values: Mapping[str, Any]) -> list[str]:
-    """The options given (not at their defaults) that do nothing with the others, each as
-    a warning says it: a flag that changes nothing is told, never silent."""
+def unhonoured(
+    values: Mapping[str, Any], game: Game | None = None
+) -> list[tuple[Option[Any], str]]:
+    """The options given (not at their defaults) that do nothing with the others or in
+    `game`, each with why: a flag that changes nothing is told, never silent."""
     found = []
     for declared in OPTIONS.values():
         given = values.get(declared.key, declared.default)
         if declared.needs is None or given == declared.default:
             continue
-        why = declared.needs(values)
+        why = declared.needs(values, game)
         if why is not None:
-            found.append(f"--{declared.name} does nothing here: {why}")
+            found.append((declared, why))
     return found
 
 
-def _exported(*formats: str) -> Callable[[Mapping[str, Any]], str | None]:
-    """The need of an option that shapes some exports' files."""
-    named = ", ".join(formats[:-1]) + (" or " if len(formats) > 1 else "") + formats[-1]
-
-    def needs(values: Mapping[str, Any]) -> str | None:
-        if set(formats) & set(values["export"]):
-            return None
-        return f"it shapes the files of --export {named}, and none is asked for"
-
-    return needs
+def idle(values: Mapping[str, Any], game: Game | None = None) -> list[str]:
+    """What `unhonoured` finds, each as a warning says it."""
+    return [f"--{o.name} does nothing here: {why}" for o, why in unhonoured(values, game)]
 
 
 # The options are the fields of the classes that hold them, not made at run time from a
@@ -137,12 +145,14 @@ class PrintOptions:
         "long",
         "long/short: backs on the next page for that flip;"
         " fold: fronts and backs side by side to fold and glue; none: fronts only.",
+        needs=honoured.backed,
     )
     bleed: float = option(
         Measure(0, 10),
         mm(3),
         "Art beyond the cut line (3mm, 0.125in); 0 lets"
         " neighbours share their cuts and fits more on a sheet.",
+        needs=honoured.bled,
     )
     margin: float = option(
         Measure(0, 30), mm(5), "Unprintable margin of the printer on every side."
@@ -153,6 +163,7 @@ class PrintOptions:
         "Print-then-cut: registration marks (a square"
         " top-left, L-corners top-right and bottom-left) on every sheet of fronts a"
         " machine cuts and in its cut file; the pieces keep clear of them.",
+        needs=honoured.marked,
     )
     registration_inset: float = option(
         # at least Silhouette's 10mm, as layout/registration.py cites it
@@ -165,17 +176,19 @@ class PrintOptions:
         mm(10),
         "How far the registration marks stand from the paper's edges (at least --margin,"
         " and Silhouette Studio's 10mm).",
-        needs=lambda v: None if v["registration"] else "the marks come with --registration",
+        needs=lambda v, g: None if v["registration"] else "the marks come with --registration",
     )
     back_offset: tuple[float, float] = option(
         Offset(10),
         (0.0, 0.0),
         "X,Y shift of every back page, read off `pnp calibrate`.",
-        needs=lambda v: (
-            None
-            if v["duplex"] in ("long", "short")
+        needs=lambda v, g: (
+            honoured.backed(v, g)
+            if v["duplex"] in FLIPS
             else f"--duplex {v['duplex']} prints no back page on the paper's other side"
         ),
+        per_build="it is your printer's shift, not the game's (`pnp calibrate` measures it):"
+        " give it on the command line",
     )
 
 
@@ -189,13 +202,21 @@ class KitOptions:
         "Language of cards and cheat sheet; repeat for several"
         " (default: every language the game's texts are written in).",
         name="lang",
+        per_build="the game's languages are its `languages:`; --lang picks some for one build",
     )
     braille: bool = option(Switch(), False, "Add paper-braille values to the cards.")
-    variant: str | None = option(Maybe(Name()), None, "Build a named variant (e.g. large-groups).")
+    variant: str | None = option(
+        Maybe(Name()),
+        None,
+        "Build a named variant (e.g. large-groups).",
+        per_build="a variant is chosen for one build; the game file's `variants:` declares them",
+    )
     theme: str | None = option(
         Maybe(Name()),
         None,
         "Motif theme of a game that has themes (e.g. animals); default: its first.",
+        needs=honoured.themed,
+        per_build="a game's default theme is the first of its `themes: files:`",
     )
     version_mark: str | None = option(
         Maybe(Mark()),
@@ -210,6 +231,7 @@ class KitOptions:
         "Name this build (e.g. playtest-3): kept beside the kit, so that a later"
         " --changed-since playtest-3 finds it.",
         recorded=False,
+        per_build=ONE_BUILD,
     )
     changed_since: str | None = option(
         Maybe(Reference()),
@@ -218,6 +240,7 @@ class KitOptions:
         " build (REF: its kit folder, or its --label), every copy of each, with"
         " changes.pdf showing each before and after.",
         recorded=False,
+        per_build=ONE_BUILD,
     )
     cut: str = option(
         OneOf("none", "svg", "dxf"),
@@ -226,6 +249,7 @@ class KitOptions:
         " in mm: svg (cut/<file>-<n>.svg) or dxf (cut/<file>-<n>.dxf); cuts and folds in"
         " separate groups or layers.",
         recorded=False,
+        needs=honoured.cut_out,
     )
     export: tuple[str, ...] = option(
         Several("png", "shop", "tts", "tabletopia", "screentop", "contact"),
@@ -236,13 +260,15 @@ class KitOptions:
         " and dice for Screentop), contact (a contact sheet per component); into"
         " export/<format>/.",
         recorded=False,
+        per_build=EXPORTS,
     )
     dpi: int = option(
         Count(*limits.EXPORT_DPI),
         300,
         "Resolution of exported pictures.",
         recorded=False,
-        needs=_exported("png", "tts", "screentop", "contact"),
+        needs=honoured.exported("png", "tts", "screentop", "contact"),
+        per_build=EXPORTS,
     )
     profile: str | None = option(
         Maybe(Name()),
@@ -250,11 +276,12 @@ class KitOptions:
         "Print-shop profile for --export shop (e.g."
         " tgc-poker, mpc-63x88, dtc-poker, or one in the game's profiles.yaml).",
         recorded=False,
-        needs=lambda v: (
+        needs=lambda v, g: (
             None
             if "shop" in v["export"] or v["pdfx"]
             else "it names the shop of --export shop or --pdfx, and neither is asked for"
         ),
+        per_build=EXPORTS,
     )
     fit: bool = option(
         Switch(),
@@ -263,7 +290,8 @@ class KitOptions:
         " scale both ways, so the art keeps its proportions and covers the shop's card;"
         " what is over is cut off evenly (it says how much).",
         recorded=False,
-        needs=_exported("shop"),
+        needs=honoured.exported("shop"),
+        per_build=EXPORTS,
     )
     pdfx: bool = option(
         Switch(),
@@ -272,6 +300,7 @@ class KitOptions:
         " dtc-poker: through its ICC to its ink limit, PDF/X-1a where it says so), for a"
         " print shop near you.",
         recorded=False,
+        per_build=EXPORTS,
     )
     stretch: bool = option(
         Switch(),
@@ -279,7 +308,8 @@ class KitOptions:
         "Like --fit, but across and down scaled apart to the profile's size: nothing"
         " cut off, the art distorted a little (it says by how much).",
         recorded=False,
-        needs=_exported("shop"),
+        needs=honoured.exported("shop"),
+        per_build=EXPORTS,
     )
     base_url: str | None = option(
         Maybe(Address()),
@@ -287,7 +317,8 @@ class KitOptions:
         "Where you host the exported pictures, for the Tabletop"
         " Simulator deck (default: the local files).",
         recorded=False,
-        needs=_exported("tts"),
+        needs=honoured.exported("tts"),
+        per_build=EXPORTS,
     )
     jobs: int = option(
         Count(0, limits.MAX_JOBS),
@@ -296,6 +327,7 @@ class KitOptions:
         " 1 builds in this process alone. Several games are built side by side, one"
         " game's files likewise; the output is the same bytes either way.",
         recorded=False,
+        per_build=ONE_BUILD,
     )
     strict: bool = option(
         Switch(),
@@ -303,13 +335,21 @@ class KitOptions:
         "Treat preflight warnings (art short of the bleed,"
         " tiny text, low-resolution pictures) as errors.",
         recorded=False,
+        per_build=ONE_BUILD,
     )
 
 
 # An alias holds no value of its own: it is told after the option it stands for.
 ALIASES: tuple[Option[bool], ...] = (
     Option(
-        "svg", Switch(), False, "An alias: the same as --cut svg.", False, "svg", ("cut", "svg")
+        "svg",
+        Switch(),
+        False,
+        "An alias: the same as --cut svg.",
+        False,
+        "svg",
+        ("cut", "svg"),
+        per_build="it is the command line's short way to say --cut svg: write `cut: svg`",
     ),
 )
 
@@ -344,6 +384,11 @@ def unaliased(values: dict[str, Any]) -> dict[str, Any]:
             raise ValueError(f"--{alias.name} is {named} {meant}; it cannot go with {named} {told}")
         values[target.key] = meant
     return values
+
+
+def aliased(key: str) -> str:
+    """The option an alias stands for (svg: cut), keyed like the fields; another as it is."""
+    return next((OPTIONS[a.means[0]].key for a in ALIASES if a.key == key), key)
 
 
 def record(values: dict[str, Any]) -> dict[str, object]:

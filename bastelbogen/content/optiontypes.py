@@ -45,15 +45,17 @@ class Switch(Flag):
 
 
 class Measure(Length):
-    """A length with its unit ('3mm'), from `least` to `most` millimetres; `why` says who
-    needs at least `least`, told where a value is less."""
+    """A length with its unit ('3mm'; 0 needs none), from `least` to `most` millimetres;
+    `why` says who needs at least `least`, told where a value is less."""
 
     def __init__(self, least: float, most: float, why: str = "") -> None:
         super().__init__(least, most)
         self.why, self.shown = why, f"{least:g} to {most:g} mm"
 
     def __call__(self, value: object) -> float:
-        length = parse_length(_text(value))
+        # A number too, as a game file writes `bleed: 0` (one with a unit is text there too)
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        length = parse_length(value if number else _text(value))
         if not mm(self.least) - 1e-9 <= length <= mm(self.most):
             why = f" ({self.why})" if self.why and length < mm(self.least) else ""
             raise ValueError(f"must be from {self.least:g} to {self.most:g}mm{why}, got {value}")

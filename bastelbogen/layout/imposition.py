@@ -12,7 +12,7 @@ left-right turn.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -37,6 +37,7 @@ from bastelbogen.layout.cutmarks import MARK_LENGTH, crop_marks
 from bastelbogen.layout.registration import Line, zones
 
 PAPERS = {name: (mm(w), mm(h)) for name, (w, h) in PAPERS_MM.items()}
+PRINTED = tuple(f.name for f in fields(PrintOptions))  # the options PrintSettings holds
 EPS = 1e-6
 
 # The room (left, bottom, right, top) a grid keeps beyond its outer trims: bleed and marks.
@@ -81,6 +82,9 @@ class BuildOptions(KitOptions):
 
     settings: PrintSettings = PrintSettings()
     dry: bool = False  # validating: every face drawn, nothing written
+    # The options the command line gave, over the game's own `print:` (content/printing.py)
+    # keyed like the fields; None: those not at their defaults.
+    given: frozenset[str] | None = None
 
     @classmethod
     def of(cls, **values: Any) -> BuildOptions:
@@ -91,8 +95,13 @@ class BuildOptions(KitOptions):
         except ValueError as exc:
             raise OptionError(str(exc)) from None
         values = {k: tuple(x) if isinstance(x, list) else x for k, x in values.items()}
-        printed = {f.name: values.pop(f.name) for f in fields(PrintOptions) if f.name in values}
+        printed = {k: values.pop(k) for k in PRINTED if k in values}
         return cls(settings=PrintSettings(**printed), **values)
+
+    def but(self, values: Mapping[str, Any]) -> BuildOptions:
+        """These options with other values, keyed like the fields (`values()`)."""
+        kit = {k: v for k, v in values.items() if k not in PRINTED}
+        return replace(self, settings=PrintSettings(**{k: values[k] for k in PRINTED}), **kit)
 
     def values(self) -> dict[str, object]:
         """Every option's value, keyed like the fields, in the declaration's order."""

@@ -257,7 +257,9 @@ def _plan(
     items = items_of(game, component, variant)
     trim = trim_of(game, component)
     has_back = component.back is not None and kind.backs
-    if not kind.cut_out:  # a page to write on keeps clear of no registration marks
+    # A page to write on keeps clear of no registration marks; nor does a fold sheet, folded
+    # before it is cut, which carries none (_cut_by_machine)
+    if not kind.cut_out or (has_back and settings.duplex == "fold"):
         settings = replace(settings, registration=False)
     # Every piece cut out keeps the bleed asked for, whatever its guides.
     bleed = settings.bleed if kind.bleeds(component) else 0.0

@@ -19,8 +19,10 @@ from bastelbogen.output import Entry, Job, register
 from bastelbogen.output.exported import (
     Export,
     Face,
+    boards,
     cut_away,
     faces,
+    left_out,
     pictures,
     save_png,
     trim_shot,
@@ -51,6 +53,13 @@ class Contact(Export):
         from PIL import ImageFont
 
         font = ImageFont.truetype(str(FONTS / "Vera.ttf"), FONT_SIZE)
+        for one in boards(job):
+            left_out(
+                job,
+                one,
+                "picture of one face (tabletopia and screentop write a board whole)",
+                self.name,
+            )
         out = []
         for one in faces(job):
             ordered = sorted(one.faces.values(), key=lambda f: f.side != "front")

@@ -95,11 +95,7 @@ class VirtualTable(Export):
             if entry is not None:
                 made.append(entry)
                 continue
-            job.preflight.left_out(
-                one.component.loc,
-                f"component '{one.component.id}' ({kind_of(one.component).name}) has no"
-                f" {self.taken}: left out of --export {self.name}",
-            )
+            left_out(job, one, self.taken, self.name)
         if not made:
             return []
         path = f"export/{self.name}/{self.name}.json"
@@ -155,6 +151,15 @@ def _board(job: Job, laid: LaidOut, item: Item) -> None:
         one = kept[component.id] = Gathered(component, trim, _bleed_of(laid, item))
     one.faces.setdefault((art, "front"), Face(art, "front")).items.append(item)
     one.cards.append((item, art, None))
+
+
+def left_out(job: Job, one: Gathered, taken: str, export: str) -> None:
+    """A component an export has no place for: said where it is written, never silent."""
+    job.preflight.left_out(
+        one.component.loc,
+        f"component '{one.component.id}' ({kind_of(one.component).name}) has no {taken}:"
+        f" left out of --export {export}",
+    )
 
 
 def boards(job: Job) -> list[Gathered]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TypedDict, cast
 
 from bastelbogen.content.kinds import KINDS
+from bastelbogen.content.printing import COMMAND_LINE, DEFAULT, origins
 from bastelbogen.content.words import Table, joined
 from bastelbogen.layout.imposition import PrintSettings, printed_as
 from bastelbogen.output import Entry, Job, Writer, register
@@ -38,10 +39,29 @@ def _path(f: Entry) -> str:
 
 
 def write_guide(
-    path: Path, files: list[Entry], settings: PrintSettings, title: str, words: dict[str, Table]
+    path: Path,
+    files: list[Entry],
+    settings: PrintSettings,
+    title: str,
+    words: dict[str, Table],
+    built: str = "",
 ) -> None:
     """The guide of the whole kit, in every language of the build."""
-    path.write_text("\n".join(guide_lines(files, settings, title, words)) + "\n", encoding="utf-8")
+    lines = guide_lines(files, settings, title, words, built=built)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def built_with(job: Job) -> str:
+    """The print settings not at their defaults, each with where it came from: the game
+    file's place (game.yaml:4:11) or the flag that gave it (--paper)."""
+    told = []
+    for name, (value, origin) in origins(
+        job.options.values(), job.options.given or (), job.game.printing
+    ).items():
+        if origin != DEFAULT:
+            shown = ("on" if value else "off") if isinstance(value, bool | None) else value
+            told.append(f"{name} {shown} ({f'--{name}' if origin == COMMAND_LINE else origin})")
+    return ", ".join(told)
 
 
 def guide_lines(
@@ -50,6 +70,7 @@ def guide_lines(
     title: str,
     words: dict[str, Table],
     lang: str | None = None,
+    built: str = "",
 ) -> list[str]:
     """A file has backs when any of its pages holds a back: that one goes through duplex
     (imposition.printed_as, which the kit's proof checks its pages against). `lang`: the
@@ -58,6 +79,7 @@ def guide_lines(
         f"{title} – {joined(words, 'how-to-print')}",
         "",
         f"{joined(words, 'paper')}: {settings.paper.upper()}, 100 % ({joined(words, 'no-fit')})",
+        *([f"{joined(words, 'built-with')}: {built}"] if built else []),
         "",
     ]
     modes: set[str] = set()
@@ -144,11 +166,13 @@ class Guide(Writer):
     def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         title = job.game.title
         settings = job.options.settings
-        write_guide(job.staging.path("PRINT.txt"), files, settings, title.get(job.lang), job.words)
+        built = built_with(job)
+        path = job.staging.path("PRINT.txt")
+        write_guide(path, files, settings, title.get(job.lang), job.words, built)
         if any("lang" in f for f in files):  # each language's folder has its own guide
             for lang, table in job.words.items():
                 own = [f for f in files if f.get("lang", lang) == lang]
-                lines = guide_lines(own, settings, title.get(lang), {lang: table}, lang)
+                lines = guide_lines(own, settings, title.get(lang), {lang: table}, lang, built)
                 text = "\n".join(lines) + "\n"
                 job.staging.path(f"{lang}/PRINT.txt").write_text(text, encoding="utf-8")
         return []  # PRINT.txt is for people; the manifest lists what is printed

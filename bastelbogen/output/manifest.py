@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TextIO, cast
 
 from bastelbogen.content.options import record
+from bastelbogen.content.printing import origins
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.fingerprints import FACES, SINCE, Faces, recorded
 from bastelbogen.output import Entry, Job, Writer, register
@@ -29,6 +30,14 @@ class Manifest(Writer):
             "bleed_mm": round(to_mm(settings.bleed), 3),
             "margin_mm": round(to_mm(settings.margin), 3),
             "options": record(job.options.values()),
+            # each print setting's value and where it came from: the game file, the
+            # command line or the default (content/printing.py)
+            "settings": {
+                name: {"value": value, "from": origin}
+                for name, (value, origin) in origins(
+                    job.options.values(), job.options.given or (), job.game.printing
+                ).items()
+            },
             "files": files,
         }
         if job.game.themes:

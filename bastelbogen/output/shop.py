@@ -187,6 +187,7 @@ def _chosen(
                 f" is left out: profile '{profile.id}' takes {wanted}"
                 " cards",
             )
+    _unscaled(job, [one.trim for one in cards], profile)
     if not chosen and not problems.problems:
         loc = cards[0].component.loc if cards else job.game.loc
         problems.add(
@@ -195,6 +196,19 @@ def _chosen(
             f" the size profile '{profile.id}' takes",
         )
     return chosen, left
+
+
+def _unscaled(job: Job, cards: list[tuple[float, float]], profile: Profile) -> None:
+    """--fit or --stretch where no card of the game is near the profile's size (each is it,
+    or far from it): nothing is scaled, and that is said."""
+    flag = "--stretch" if job.options.stretch else "--fit" if job.options.fit else ""
+    if flag and "near" not in {_size(trim, profile) for trim in cards}:
+        job.preflight.idle_flag(
+            job.game.loc,
+            flag,
+            f"no card of game '{job.game.id}' is within 3 % of profile '{profile.id}''s"
+            " size without being it: none is scaled",
+        )
 
 
 def _extent(profile: Profile) -> Rect:

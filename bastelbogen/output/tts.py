@@ -29,8 +29,10 @@ from bastelbogen.output.exported import (
     Export,
     Face,
     Gathered,
+    boards,
     cut_away,
     faces,
+    left_out,
     pictures,
     pixels,
     save_png,
@@ -83,12 +85,15 @@ class Tts(Export):
                 widths += [1.0] * len(rolling)
                 continue
             if not kind_of(one.component).backs:
+                left_out(job, one, "Tabletop Simulator deck or die", "tts")
                 continue
             deck, paths = _deck(job, one, first_deck)
             objects.append(deck)
             written += paths
             widths.append(to_mm(slot_trim(one)[0]) / 25.4)
             first_deck += len(cast(Thing, deck["CustomDeck"]))
+        for one in boards(job):
+            left_out(job, one, "Tabletop Simulator deck or die", "tts")
         if not objects:
             return []
         x = 0.0

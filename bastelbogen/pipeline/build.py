@@ -25,7 +25,7 @@ from bastelbogen.core.workers import WorkerDied, in_order, jobs_for
 from bastelbogen.layout.imposition import BuildOptions as BuildOptions
 from bastelbogen.layout.kit import LaidOut, lay_out
 from bastelbogen.layout.layouts import Layouts
-from bastelbogen.layout.templates import NO_BRAILLE, read_all, shows_braille
+from bastelbogen.layout.templates import read_all
 from bastelbogen.output import WRITERS, Job, Writer
 from bastelbogen.output.changes import Changes
 from bastelbogen.output.publish import OutsideError, remembered, scratch, staged, sweep
@@ -33,6 +33,7 @@ from bastelbogen.output.shop import takes
 from bastelbogen.pipeline import changed, plugins
 from bastelbogen.pipeline.assemble import every_fault, write_kit
 from bastelbogen.pipeline.earlier import Earlier, keep, prepare_label, since
+from bastelbogen.pipeline.settings import located, own, tell_idle
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
@@ -78,6 +79,7 @@ def prepare(
     templating.reset()
     plugins.load()
     game = game if game is not None else project.load(game_id)
+    asked = own(game, options)  # as asked, before the game's theme and languages settle it
     options, variant, profile = settled(game, options)
     if not drawn:
         validate(game, variant)
@@ -89,12 +91,10 @@ def prepare(
     if faults and not gather:
         raise ContentError(faults)
     preflight = Preflight()
+    tell_idle(game, asked, preflight, None if faults else layouts)
     for lang in options.langs:
         if not knows(lang):
             preflight.unhyphenated(game.languages_loc or game.loc, lang)
-    # (validating tries braille of its own accord: only a build asked for it is told)
-    if options.braille and not options.dry and not faults and not shows_braille(layouts, game):
-        preflight.idle_flag(game.loc, "--braille", f"game '{game.id}' {NO_BRAILLE}")
     return Prepared(
         game, options, variant, profile, words, fonts, layouts, preflight, tuple(faults)
     )
@@ -186,16 +186,26 @@ def _reprint(ready: Prepared, before: Earlier | None, warn: Warn | None) -> Chan
 def settled(
     game: Game, options: BuildOptions
 ) -> tuple[BuildOptions, Variant | None, Profile | None]:
-    """The options made the game's own (its languages and theme), its variant and print-shop
-    profile; an option the game cannot take is an OptionError."""
+    """The options made the game's own (its print settings, languages and theme), its variant
+    and print-shop profile; an option the game cannot take is an OptionError (a located
+    ContentError where its game file's `print:` set it)."""
+    options = own(game, options)
     settings = options.settings
     if settings.registration and settings.registration_inset < settings.margin:
-        raise OptionError(
-            "--registration-inset must be at least --margin: the printer"
-            " cannot print marks in its margin"
+        raise located(
+            game,
+            options,
+            ("registration_inset", "margin", "registration"),
+            OptionError(
+                "--registration-inset must be at least --margin: the printer"
+                " cannot print marks in its margin"
+            ),
         )
     options = replace(options, langs=langs_of(game, options.langs))
-    options = replace(options, version_mark=mark_text(options.version_mark, game))
+    try:
+        options = replace(options, version_mark=mark_text(options.version_mark, game))
+    except OptionError as exc:
+        raise located(game, options, ("version_mark",), exc) from None
     try:
         variant = find_variant(game, options.variant)
     except KeyError as exc:

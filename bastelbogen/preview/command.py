@@ -6,11 +6,13 @@ import os
 import threading
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from bastelbogen.content.flags import given
 from bastelbogen.core import limits
 
 if TYPE_CHECKING:
@@ -63,7 +65,7 @@ def serve_cmd(
     if game not in games:  # a broken game is previewed, its problems in the page
         raise click.BadParameter(f"no game '{game}' (games: {', '.join(games)})", param_hint="GAME")
     try:  # the build options cli.py adds from the table, checked as the build checks them
-        options = BuildOptions.of(**values)
+        options = replace(BuildOptions.of(**values), given=given(ctx, values))
         known = loaded(project, game, options)
     except OptionError as exc:
         raise click.UsageError(str(exc)) from None

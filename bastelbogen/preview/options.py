@@ -57,8 +57,13 @@ def switch(preview: Preview, body: bytes) -> int:
 
 
 def shown(options: BuildOptions, game: Game | None) -> dict[str, Any]:
-    """The options in effect, as JSON: lengths in mm, the language shown (the first), the
-    theme the game settles on when none is asked for."""
+    """The options in effect, as JSON: the game's own print settings where none was asked
+    for, lengths in mm, the language shown (the first), the theme the game settles on when
+    none is asked for."""
+    if game is not None:
+        from bastelbogen.pipeline.settings import own
+
+        options = own(game, options)
     values = options.values()
     out: dict[str, Any] = {}
     for option in LIVE:
@@ -103,7 +108,11 @@ def choices(game: Game | None, now: dict[str, Any]) -> dict[str, list[Any]]:
 def switched(body: bytes, options: BuildOptions) -> BuildOptions:
     """The options with the switch a POST's JSON body asks for, each value parsed by its
     declared Type as the command line parses it (a length as "2mm" or a number of mm, languages as
-    one code or a list, null for an option's default); Unusable says what is wrong."""
+    one code or a list, null for the game's own setting or else the option's default), over
+    the game's own settings as the command line's are; Unusable says what is wrong."""
+    from dataclasses import replace
+
+    from bastelbogen.content.printing import told
     from bastelbogen.core.errors import OptionError
     from bastelbogen.layout.imposition import BuildOptions
 
@@ -119,6 +128,7 @@ def switched(body: bytes, options: BuildOptions) -> BuildOptions:
         raise Unusable("the options are text: no control characters, no lone surrogates")
     live = {o.name: o for o in LIVE}
     values = options.values()
+    given = set(told(values, options.given))
     for name, value in asked.items():
         option = live.get(name)
         if option is None:
@@ -129,8 +139,9 @@ def switched(body: bytes, options: BuildOptions) -> BuildOptions:
             values[option.key] = _parsed(option, value)
         except ValueError as exc:
             raise Unusable(f"Invalid value for '--{name}': {exc}") from None
+        (given.discard if value is None else given.add)(option.key)
     try:
-        return BuildOptions.of(**values)
+        return replace(BuildOptions.of(**values), given=frozenset(given))
     except (OptionError, TypeError) as exc:
         raise Unusable(str(exc)) from None
 
