@@ -14,7 +14,6 @@ from bastelbogen.content.painters import MOTIFS, PAINTERS
 from bastelbogen.core.errors import ContentError, of_piece
 from bastelbogen.core.geometry import bounds
 from bastelbogen.core.units import mm
-from bastelbogen.layout.imposition import BuildOptions
 from bastelbogen.layout.layouts import Box, Layouts
 from bastelbogen.layout.pieces import art_of
 from bastelbogen.layout.seams import Kept
@@ -22,23 +21,18 @@ from bastelbogen.layout.seams import Kept
 Keeps = Callable[[Item], tuple[Kept, ...]]
 
 
-def keeps(game: Game, component: Component, layouts: Layouts, options: BuildOptions) -> Keeps:
+def keeps(
+    game: Game, component: Component, layouts: Layouts, options: dict[str, object], bleed: float
+) -> Keeps:
     """For each item of a tiled component, what its seams should not cut, item-local with
-    y up. Its face is laid out as the first language's (a board's boxes lie alike in every
-    language: the sheets are cut alike)."""
+    y up; its face laid out with `options` (the first language's: a board's boxes lie
+    alike in every language, its sheets are cut alike) and `bleed`."""
     written = _written(component)
-    lang = options.langs[0] if options.langs else game.languages[0]
-    face_options: dict[str, object] = {
-        "lang": lang,
-        "braille": options.braille,
-        "theme": options.theme,
-    }
-    bleed = options.settings.bleed if kind_of(component).bleeds(component) else 0.0
 
     def of(item: Item) -> tuple[Kept, ...]:
         trim = kind_of(component).trim(component, game)
         try:
-            art = art_of(game, item, "front", layouts, face_options, bleed, trim)
+            art = art_of(game, item, "front", layouts, options, bleed, trim)
         except ContentError as exc:  # a box's expression failing: told at its place
             raise of_piece(exc, item) from None
         boxes = [] if art is None else [(m, box) for m, face in art.layers for box in face]

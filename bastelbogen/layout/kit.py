@@ -281,7 +281,7 @@ def _plan(
             replace(settings, bleed=bleed),
             component,
             has_back,
-            keeps(game, component, layouts, options) if kind.placing == "tiled" else None,
+            _keeps(game, component, layouts, options, bleed) if kind.placing == "tiled" else None,
         )
     except ValueError as exc:
         raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) from None
@@ -293,6 +293,20 @@ def _plan(
         for b in layouts.get(component.face, component.face_loc).boxes
     )
     return _Planned(component, items, trim, bleed, has_back, pages, swell)
+
+
+def _keeps(
+    game: Game, component: Component, layouts: Layouts, options: BuildOptions, bleed: float
+) -> Keeps:
+    """What a tiled component's seams should not cut: its face laid out in the first
+    language, as the proof lays it out again."""
+    return keeps(game, component, layouts, face_options(options, game), bleed)
+
+
+def face_options(options: BuildOptions, game: Game) -> dict[str, object]:
+    """The options a face is laid out with, in the build's first language."""
+    lang = options.langs[0] if options.langs else game.languages[0]
+    return {"lang": lang, "braille": options.braille, "theme": options.theme}
 
 
 def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list[Item]]]:

@@ -10,14 +10,16 @@ side, a text box (a title) when it fits on a sheet: a ground or a picture spanni
 board is cut wherever a seam goes, and drawn on across it.
 
 Each seam is placed on its own, left to right (top to bottom): of the places the sheets
-allow it, the one nearest the even split that cuts nothing; failing that, the nearest
-that cuts nothing hard; failing that, the even split or the nearest place to it the sheets
-allow. What it still cuts is handed back (`Cut`), to be told.
+allow it, the one nearest the even split that cuts nothing; failing that, the one that
+cuts the fewest hard areas, then the fewest soft boxes (a title it cannot miss, but not
+the squares beside it), then lies nearest the even split. What it still cuts is handed
+back (`Cut`), to be told.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from bastelbogen.core.errors import Loc
@@ -106,7 +108,7 @@ def place(
     and the seams that still cut something."""
     cells = len(caps)
     edges = [length * k / cells for k in range(cells + 1)]
-    hard = [s for s in found if s.kept.hard]
+    hard, soft = counter([s for s in found if s.kept.hard]), counter(found)
     cuts = []
     for k in range(1, cells):
         low = max(edges[k - 1], length - sum(caps[k:])) + NEAR
@@ -115,9 +117,13 @@ def place(
         # board's edges hold less: they carry the bleed).
         wanted = min(max(length * k / cells, low), high)
         at = nearest(wanted, low, high, found)
-        if at is None:
-            at = nearest(wanted, low, high, hard)
-        edges[k] = wanted if at is None else at
+        if at is None:  # of the span ends in reach (where what it cuts changes), the best
+            places = {low, high, wanted} | {v for s in found for v in (s.low, s.high)}
+            at = min(
+                [v for v in places if low <= v <= high] or [wanted],  # or no room at all
+                key=lambda v: (hard(v), soft(v), abs(v - wanted)),
+            )
+        edges[k] = at
         crossed = tuple(dict.fromkeys(s.kept for s in found if s.low < edges[k] < s.high))
         if crossed:
             cuts.append(Cut(k, edges[k], crossed))
@@ -138,7 +144,7 @@ def nearest(wanted: float, low: float, high: float, found: Sequence[Span]) -> fl
 
     # Of two as near, the later: the earlier cell holds more (it has no bleed to carry).
     p, q, after, before = min(free, key=lambda stretch: (round(away(stretch), 6), -stretch[0]))
-    c = min(CLEAR, (q - p) / (1 + (after and before)))
+    c = min(CLEAR + EDGE, (q - p) / (1 + (after and before)))  # CLEAR off the outline
     return min(max(wanted, p + c * after), q - c * before)
 
 
@@ -158,6 +164,8 @@ def _free(
         yield at, high, after, False
 
 
-def clear_of(seams: Sequence[float], found: Sequence[Span]) -> bool:
-    """Whether none of the seams lies in a span."""
-    return not any(s.low < at < s.high for at in seams for s in found)
+def counter(found: Sequence[Span]) -> Callable[[float], int]:
+    """How many of the spans a place lies in: those begun before it less those ended at
+    or before it, each found by halving (a grid of many cells is many spans)."""
+    lows, highs = sorted(s.low for s in found), sorted(s.high for s in found)
+    return lambda at: bisect_left(lows, at) - bisect_right(highs, at)
