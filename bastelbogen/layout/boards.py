@@ -30,6 +30,7 @@ GLUE = mm(10)
 ROOM = MARK_LENGTH + mm(1)  # around the bleed, for crop marks
 BADGE = mm(2.6)  # the radius of the sheet's number's disc
 LINE_CLEAR = mm(2)  # the glue margin's strip by the neighbour's line that stays unhatched
+TRIED = 256  # places in a last sheet's cell looked at for its number, nearest the corner first
 
 __all__ = ["CLEAR", "GLUE", "Tiling", "plan", "tile"]
 
@@ -238,7 +239,8 @@ def _badge(cell: Rect, clip: Rect, right: bool, below: bool, art: tuple[Rect, ..
         return x + w + LINE_CLEAR + (GLUE - LINE_CLEAR - side) / 2, y + h - SAFE - side, side, side
     if below:  # at the left of the bottom margin
         return x + SAFE, y - LINE_CLEAR - (GLUE - LINE_CLEAR + side) / 2, side, side
-    for spot in _along_edges(cell, side, art):
+    art = tuple(r for r in art if _meets(r, cell))  # what lies on this sheet
+    for spot in _along_edges(cell, side, art)[:TRIED]:
         if not any(_meets(spot, r) for r in art):
             return spot
     left, top = clip[0], clip[1] + clip[3]

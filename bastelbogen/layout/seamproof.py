@@ -74,7 +74,7 @@ def _board(
         elif page.glue:  # hatched over the picture, glued under the neighbour
             if not any(_inside(page.badge, g) for g in page.glue):
                 yield where, "its number is not in its glue margin"
-        elif any(_meets(page.badge, r) for r in on_page):
+        elif any(_meets(page.badge, _within(r, page.bleed_box)) for r in on_page):  # shown
             yield where, "its number stands on the board's picture"
     for axis in (0, 1):
         found = spans(art, axis, min(room))
@@ -129,12 +129,22 @@ def _missable(
 
 
 def _meets(a: Rect, b: Rect) -> bool:
+    """Whether they share more than a hair (an empty rectangle meets nothing)."""
     return (
-        a[0] < b[0] + b[2] - NEAR
+        min(a[2], a[3], b[2], b[3]) > NEAR
+        and a[0] < b[0] + b[2] - NEAR
         and b[0] < a[0] + a[2] - NEAR
         and a[1] < b[1] + b[3] - NEAR
         and b[1] < a[1] + a[3] - NEAR
     )
+
+
+def _within(a: Rect, b: Rect) -> Rect:
+    """The part of `a` inside `b` (none: no width): of what the board draws, what a sheet
+    shows; beyond its bleed the sheet shows nothing of it."""
+    x0, y0 = max(a[0], b[0]), max(a[1], b[1])
+    x1, y1 = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
+    return x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0)
 
 
 def _inside(a: Rect, b: Rect) -> bool:
