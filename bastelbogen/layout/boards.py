@@ -32,8 +32,6 @@ BADGE = mm(2.6)  # the radius of the sheet's number's disc
 LINE_CLEAR = mm(2)  # the glue margin's strip by the neighbour's line that stays unhatched
 TRIED = 256  # places in a last sheet's cell looked at for its number, nearest the corner first
 
-__all__ = ["CLEAR", "GLUE", "Tiling", "plan", "tile"]
-
 
 @dataclass(frozen=True)
 class Tiling:
@@ -142,14 +140,10 @@ def _told(item: Item, t: Tiling) -> tuple[Problem, ...]:
     found = []
     for axis, cut in t.cuts:
         first, more = cut.kept[0], len(cut.kept) - 1
-        a, b = (
-            (cut.seam, cut.seam + 1)
-            if axis == 0
-            else (
-                (cut.seam - 1) * t.cols + 1,
-                cut.seam * t.cols + 1,
-            )
-        )
+        if axis == 0:  # between two columns: the first row's sheets
+            a, b = cut.seam, cut.seam + 1
+        else:  # between two rows: the first column's
+            a, b = (cut.seam - 1) * t.cols + 1, cut.seam * t.cols + 1
         also = f" (and {more} more)" if more else ""
         found.append(
             Problem(

@@ -112,12 +112,9 @@ def _missable(
     cut = [s for s in found if s.low + NEAR < at < s.high - NEAR]
     if not cut:
         return
-    low, high = limits
     hard = [s for s in found if s.kept.hard]
     for among in (found, hard) if any(s.kept.hard for s in cut) else (found,):
-        inside = counter(among)
-        places = {low, high} | {v for s in among for v in (s.low, s.high) if low <= v <= high}
-        clear = [v for v in places if not inside(v)]
+        clear = _clear(among, *limits)
         if clear:
             line = "upright" if axis == 0 else "level"
             yield (
@@ -126,6 +123,14 @@ def _missable(
                 f" {to_mm(min(clear, key=lambda v: abs(v - at))):.1f} mm would miss it",
             )
             return
+
+
+def _clear(among: list[Span], low: float, high: float) -> list[float]:
+    """The places in low .. high in none of the spans, of those where one could be: the
+    ends, and where a span begins or ends."""
+    inside = counter(among)
+    places = {low, high} | {v for s in among for v in (s.low, s.high) if low <= v <= high}
+    return [v for v in places if not inside(v)]
 
 
 def _meets(a: Rect, b: Rect) -> bool:
