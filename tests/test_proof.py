@@ -370,7 +370,7 @@ def test_the_command_line_reports_a_broken_plan_as_a_bug(tmp_path, monkeypatch):
 
 
 def test_the_proof_names_every_invariant():
-    assert list(INVARIANTS) == ["sides", "printable", "safe-text", "once", "whole"]
+    assert list(INVARIANTS) == ["sides", "printable", "safe-text", "once", "whole", "seams"]
 
 
 def test_the_marks_zones_are_where_the_layout_lays_nothing(monkeypatch):

@@ -75,6 +75,11 @@ class Preflight:
         where = (loc.file, loc.line, loc.col if loc.line else 0)
         self._found.setdefault((where, what), Finding(loc, message)).times += times
 
+    def seam(self, loc: Loc, message: str) -> None:
+        """A board's glue seam that cuts a square, a label or a kept area: no place the
+        sheets allow it misses (layout/seams.py)."""
+        self._add(loc, "seam", message)
+
     def scaled(self, loc: Loc, message: str) -> None:
         """Cards scaled to fit a print shop's size (--fit): said, never silent."""
         self._add(loc, "scaled", message)

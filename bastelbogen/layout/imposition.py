@@ -18,7 +18,7 @@ from typing import Any
 
 from bastelbogen.content.models import Item
 from bastelbogen.content.options import PAPERS_MM, KitOptions, PrintOptions, unaliased
-from bastelbogen.core.errors import OptionError
+from bastelbogen.core.errors import OptionError, Problem
 from bastelbogen.core.geometry import (
     Matrix,
     Rect,
@@ -139,6 +139,8 @@ class Page:
     overview: tuple[Item, Matrix, tuple[Rect, ...]] | None = None
     registration: float | None = None  # print-then-cut marks, this far in from the edges
     cuts: tuple[tuple[float, float, float, float], ...] = ()  # dashed guides between sheets
+    badge: Rect | None = None  # a board's sheet: the square its number's disc fills
+    told: tuple[Problem, ...] = ()  # a board's plan: the seams that cut what they should not
 
 
 def outer_room(bleed: float, marks: bool) -> float:

@@ -14,16 +14,16 @@ from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.kinds import Kind, kind_of
 from bastelbogen.content.models import Component, Game, Item, Variant
-from bastelbogen.content.painters import MOTIFS, PAINTERS, Mark
+from bastelbogen.content.painters import PAINTERS, Mark
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.geometry import Rect
 from bastelbogen.core.remembered import REMEMBERED, digest
-from bastelbogen.core.units import mm
 from bastelbogen.layout import boards
 from bastelbogen.layout.arts import Arts
 from bastelbogen.layout.cells import Grid
 from bastelbogen.layout.cutmarks import cut_guides
 from bastelbogen.layout.imposition import BuildOptions, Page, PrintSettings, impose
+from bastelbogen.layout.kept import Keeps, keeps
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.nesting import nest_grid
 from bastelbogen.layout.parts import Tail, packable, shared_sheets, tails_of
@@ -86,7 +86,7 @@ def _grid(
     settings: PrintSettings,
     component: Component,
     has_back: bool,
-    keep: tuple[Rect, ...] = (),
+    keep: Keeps | None = None,
 ) -> list[Page]:
     nest = _nest(component)
     fit = (lambda area, size, bleed, pad: nest(area, size, bleed)) if nest else None
@@ -99,9 +99,13 @@ def _tiled(
     settings: PrintSettings,
     component: Component,
     has_back: bool,
-    keep: tuple[Rect, ...] = (),
+    keep: Keeps | None = None,
 ) -> list[Page]:
-    return [page for item in items for page in boards.tile(item, trim, settings, keep)]
+    return [
+        page
+        for item in items
+        for page in boards.tile(item, trim, settings, keep(item) if keep else ())
+    ]
 
 
 PLACINGS = {"grid": _grid, "tiled": _tiled}  # how a kind's items go on sheets (Kind.placing)
@@ -115,8 +119,17 @@ def lay_out(
     preflight: Preflight,
 ) -> Iterator[LaidOut]:
     """Each file of the kit in turn: every component's own, then the shared sheets."""
-    for planned in plan_files(game, variant, options, layouts):
-        yield from paint_file(game, planned, layouts, options, preflight)
+    planned = plan_files(game, variant, options, layouts)
+    tell_seams(planned, preflight)
+    for one in planned:
+        yield from paint_file(game, one, layouts, options, preflight)
+
+
+def tell_seams(planned: list[FilePlan], preflight: Preflight) -> None:
+    """What a board's seams cut though they should not (no place the sheets allow misses
+    it), told once, whichever way the files are painted."""
+    for told in (p for one in planned for page in one.pages for p in page.told):
+        preflight.seam(told.loc, told.message)
 
 
 @dataclass(frozen=True)
@@ -270,7 +283,7 @@ def _plan(
             replace(settings, bleed=bleed),
             component,
             has_back,
-            _keep(game, component, layouts),
+            _keeps(game, component, layouts, options, bleed) if kind.placing == "tiled" else None,
         )
     except ValueError as exc:
         raise ContentError(Problem(component.loc, f"component '{component.id}': {exc}")) from None
@@ -284,18 +297,18 @@ def _plan(
     return _Planned(component, items, trim, bleed, has_back, pages, swell)
 
 
-def _keep(game: Game, component: Component, layouts: Layouts) -> tuple[Rect, ...]:
-    """The areas of a tiled piece no glue seam may cross, piece-local with y up: those its
-    kind was given (`keep-whole`) and those its face's motifs say they draw."""
-    w, h = component.size
-    drawn = []
-    for spec in layouts.get(component.face, component.face_loc).boxes:
-        name = spec.params.get("motif")
-        found = MOTIFS.get(name) if isinstance(name, str) else None
-        if found is not None and found.keeps is not None:
-            for x, y, bw, bh in found.keeps(w / mm(1), h / mm(1), game.tables):
-                drawn.append((mm(x), h - mm(y + bh), mm(bw), mm(bh)))
-    return kind_of(component).keep_whole(component) + tuple(drawn)
+def _keeps(
+    game: Game, component: Component, layouts: Layouts, options: BuildOptions, bleed: float
+) -> Keeps:
+    """What a tiled component's seams should not cut: its face laid out in the first
+    language, as the proof lays it out again."""
+    return keeps(game, component, layouts, face_options(options, game), bleed)
+
+
+def face_options(options: BuildOptions, game: Game) -> dict[str, object]:
+    """The options a face is laid out with, in the build's first language."""
+    lang = options.langs[0] if options.langs else game.languages[0]
+    return {"lang": lang, "braille": options.braille, "theme": options.theme}
 
 
 def _shareable(plan: _Planned, settings: PrintSettings) -> tuple[int, list[list[Item]]]:

@@ -18,6 +18,7 @@ a ContentError at its place in their files.
                it has one; a board's sheets cover it once
     whole      a deck kept whole (`whole: true`) lies in its own file alone, none of its
                cards on another file's sheets
+    seams      no board's seam cuts what it could miss, no sheet's number is on its picture
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from bastelbogen.layout.imposition import (
 from bastelbogen.layout.kit import LaidOut
 from bastelbogen.layout.registration import page_zones
 from bastelbogen.layout.safe import width_of
+from bastelbogen.layout.seamproof import board_faults
 
 NEAR = 1e-3  # points (1/2800 mm): what the plan's own arithmetic may leave
 
@@ -213,6 +215,8 @@ def _inked(page: Page, plans: dict[int, Planned]) -> Iterator[tuple[str, Rect]]:
         yield "a crop mark", inked(line)
     if page.overview is not None:
         yield "the assembly plan", page.trim_box
+    if page.badge is not None:
+        yield "the sheet's number", page.badge
 
 
 def _inside(rect: Rect, room: Rect) -> bool:
@@ -378,10 +382,17 @@ def whole(kit: Kit) -> Iterator[Breach]:
                     )
 
 
+def seams(kit: Kit) -> Iterator[Breach]:
+    """Each board's seams and sheet numbers as a family finds them (seamproof.py)."""
+    for fault in board_faults(kit.game, kit.files, kit.settings, kit.langs[0]):
+        yield Breach(*fault)
+
+
 INVARIANTS: dict[str, Invariant] = {
     "sides": sides,
     "printable": printable,
     "safe-text": safe_text,
     "once": once,
     "whole": whole,
+    "seams": seams,
 }

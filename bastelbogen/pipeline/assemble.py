@@ -20,7 +20,7 @@ from bastelbogen.core.geometry import IDENTITY
 from bastelbogen.core.remembered import REMEMBERED, Result, digest
 from bastelbogen.core.workers import in_order
 from bastelbogen.layout.fingerprints import FACES, Faces, Fingerprints, faces_of, merged
-from bastelbogen.layout.kit import LaidOut, paint_file, plan_files
+from bastelbogen.layout.kit import LaidOut, paint_file, plan_files, tell_seams
 from bastelbogen.layout.proof import Kit, prove
 from bastelbogen.output import Entry, Job, Writer
 from bastelbogen.render.paint import Forms, PaintContext
@@ -159,6 +159,7 @@ def _ready(job: Job, writers: list[Writer], workers: int) -> None:
 
 def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: int) -> list[Entry]:
     planned = plan_files(job.game, variant, job.options, job.layouts)
+    tell_seams(planned, job.preflight)
     # Each file laid out once: proved, then written with what its arts resolved for the proof.
     laid_files = [
         list(paint_file(job.game, plan, job.layouts, job.options, None, job.made_of()))

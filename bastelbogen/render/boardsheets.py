@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
-from bastelbogen.content.kinds import SAFE_ZONE
 from bastelbogen.core.units import mm
 from bastelbogen.layout.imposition import Page
 from bastelbogen.layout.registration import page_zones
@@ -56,16 +55,17 @@ def draw_sheet_guides(c: Canvas, page: Page, font: str, words: Table, bold: str 
             if zy < top + mm(3) and top - mm(1) < zy + zh and zx < x + width and x < zx + zw:
                 x = zx + zw + mm(1)
         c.drawString(x, top, text)
-    if page.number:
-        _number(c, page, bold or font)
+    if page.number and page.badge is not None:
+        _number(c, page.number, page.badge, bold or font)
 
 
-def _number(c: Canvas, page: Page, font: str) -> None:
-    """The sheet's number, in its cell's top-left corner inside the safe zone, where the
-    assembly plan shows it: it survives the cut, so the sheets can be laid after cutting."""
-    x, y, w, h = page.trim_box
-    r = mm(2.6)
-    cx, cy = x + SAFE_ZONE + r, y + h - SAFE_ZONE - r
+def _number(c: Canvas, number: int, badge: Rect, font: str) -> None:
+    """The sheet's number in a disc where the layout put it (boards.py): in the glue
+    margin, which survives the cut, so the sheets can be laid after cutting, and is glued
+    under the neighbour; never over what a player reads or plays on."""
+    x, y, w, _ = badge
+    r = w / 2
+    cx, cy = x + r, y + r
     c.saveState()
     c.setStrokeColor(ALIGN)
     c.setFillColor(colors.white)
@@ -73,7 +73,7 @@ def _number(c: Canvas, page: Page, font: str) -> None:
     c.circle(cx, cy, r, stroke=1, fill=1)
     c.setFillColor(ALIGN)
     c.setFont(font, 8)
-    c.drawCentredString(cx, cy - 2.8, str(page.number))
+    c.drawCentredString(cx, cy - 2.8, str(number))
     c.restoreState()
 
 

@@ -4,7 +4,8 @@
     kind: board
     keep-whole:             areas no glue seam may cross: what a player reads (a label,
       - [x, y, w, h]        the title, a numbered disc), mm from the board's top-left;
-                            a motif that draws the board may say them itself (`keeps`)
+                            a motif that draws the board may say them itself (`keeps`);
+                            the face's own small boxes and grid cells are kept anyway
 """
 
 from __future__ import annotations
