@@ -385,3 +385,32 @@ def test_the_shipped_boards_still_go_together(kits, game, paper):
         for margin in (cut[2] - cell[2], cut[3] - cell[3]):
             assert margin == pytest.approx(0, abs=0.01) or margin == pytest.approx(10, abs=0.01)
     assert board_sheets_line_up(kit, (w, h), paper) >= 1
+
+
+def test_a_repeated_track_is_kept_whole_as_one_written_out(tmp_path):
+    """The same 50 squares written the direct way, one box repeated over their corners:
+    the seams keep off every copy as they keep off boxes written one by one."""
+    root = tmp_path / "p"
+    _game(root)
+    corners = [list(c) for c in _track()]
+    (root / "templates/track/board.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "boxes": [
+                    {"name": "ground", "painter": "shape", "box": "bleed", "fill": "#d8ecd0"},
+                    {"name": "square", "painter": "shape", "repeat": {"over": corners, "as": "c"},
+                     "box": ["{{ c[0] }}", "{{ c[1] }}", SQUARE, SQUARE],
+                     "fill": "#f4e4b0", "stroke": "#5a4a3a"},
+                ]
+            }
+        )
+    )  # fmt: skip
+    kit, told = _build(root, tmp_path / "out", paper="a4")
+    ups, levels = _seams([s[1] for s in _sheets(kit, "board.pdf")])
+    assert ups and levels
+    for x, y in _track():
+        for up in ups:
+            assert not x + 0.1 < up < x + SQUARE - 0.1, f"the seam at x {up} cuts ({x}, {y})"
+        for level in levels:
+            assert not y + 0.1 < level < y + SQUARE - 0.1, f"the seam at y {level} cuts ({x}, {y})"
+    assert not [p for p in told if "board 'board'" in p.message], told
