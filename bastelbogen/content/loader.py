@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from bastelbogen.content.components import Langs, component
+from bastelbogen.content.icons import NAME, IconEntry, load_icons
 from bastelbogen.content.models import (
     DEFAULT_LANGUAGES,
     Check,
@@ -152,6 +153,10 @@ class GameFile(Section):
     themes = optional(Nested(ThemeFiles), help="sets of motifs chosen with --theme")
     rules = optional(Text(), help="the cheat sheet's rules file, in the game's folder")
     fonts = optional(MapOf(Text()), help="font roles (regular, bold, italic …) and their files")
+    icons = optional(
+        MapOf(IconEntry(), key_pattern=NAME),
+        help="icons any text writes as :name: ({coin: icons/coin.svg}, or {file, size, tint})",
+    )
 
 
 def load_game(folder: Path, fonts_dir: Path) -> Game:
@@ -187,6 +192,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     themes, theme_field = _themes(g.themes, folder, problems, langs)
     rules = _rules(g, folder, problems, langs)
     fonts, font_locs = _fonts(g, folder, fonts_dir, problems)
+    icons = load_icons(g.icons, g.value_loc("icons"), folder, problems)
     keys.done()
     _check_variants(variants, components, problems)
     if g.game is not None and g.game != folder.name:
@@ -213,6 +219,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
         langs,
         g.value_loc("languages") if g.given("languages") else None,
         g.version,
+        icons,
     )
 
 

@@ -8,6 +8,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from bastelbogen.content.icons import NO_ICONS, Icons
 from bastelbogen.core.declare import Section
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.shapes import RECT, Shape
@@ -177,6 +178,7 @@ class Game:
     languages: tuple[str, ...] = DEFAULT_LANGUAGES  # its texts' languages, first the main
     languages_loc: Loc | None = None  # where `languages:` was written, if it was
     version: str = ""  # the game's version, as the game file says (--version-mark version)
+    icons: Icons = NO_ICONS  # what its texts write as :name: (content/icons.py)
 
     def component(self, cid: str) -> Component | None:
         return next((c for c in self.components if c.id == cid), None)
