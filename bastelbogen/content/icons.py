@@ -143,6 +143,17 @@ def unknown(text: str, icons: Icons, where: str = "") -> tuple[str, str] | None:
     return None
 
 
+_GLUED = re.compile(rf"(?<=[^\W_]):({NAME}):")  # right after a letter or digit
+
+
+def glued(text: str, icons: Icons) -> list[str]:
+    """The game's icons written right after a letter or a digit ("3:coin:"): no icons by
+    the rule, so shown as written; the build says so (render/icons.py `checked`)."""
+    if ":" not in text:
+        return []
+    return [m.group(0) for m in _GLUED.finditer(text) if icons.get(m.group(1)) is not None]
+
+
 def spoken(text: str) -> str:
     """The text with each icon written as its name (its - and _ as spaces, a word of its
     own), as braille reads it; escapes written as their colons."""

@@ -69,7 +69,8 @@ MAX_FONT_SIZE = 1_000.0
 # text's font size, 1 by default (1 em); a game names a few dozen (the shipped kits none,
 # the tutorial's deck two); an icon's file is a symbol of a few KB (the tutorial's are
 # 0.5 KB), so a larger one is a picture drawn small, refused where the game names it.
-MIN_ICON_SIZE, MAX_ICON_SIZE = 0.25, 4.0
+MIN_ICON_SIZE = 0.25
+MAX_ICON_SIZE = 4.0
 MAX_ICONS = 1_000
 MAX_ICON_NAME_CHARS = 40
 MAX_ICON_BYTES = 2 * 1024 * 1024

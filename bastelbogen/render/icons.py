@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from bastelbogen.content.icons import Icon, Icons, Ref, named, pieces, unknown
+from bastelbogen.content.icons import Icon, Icons, Ref, glued, named, pieces, unknown
 from bastelbogen.content.rasters import RASTER_FORMATS, pillow
 from bastelbogen.content.svg import SvgRefused
 from bastelbogen.core.errors import ContentError, Loc, Problem
@@ -224,7 +224,7 @@ def checked(box: Box, ctx: PaintContext, text: str, key: str = "text") -> None:
     found = unknown(text, ctx.fonts.icons)
     if found is None:
         if ctx.preflight is not None and ":" in text:
-            _tell(ctx, text)
+            _tell(box, ctx, text, key)
         return
     loc, field, known = located(box, ctx, found[0], part=True)
     where = f" in the {field} of box '{box.name}'" if field else f" in box '{box.name}'"
@@ -235,8 +235,17 @@ def checked(box: Box, ctx: PaintContext, text: str, key: str = "text") -> None:
     )
 
 
-def _tell(ctx: PaintContext, text: str) -> None:
+def _tell(box: Box, ctx: PaintContext, text: str, key: str) -> None:
+    """Said by the preflight: an icon's name glued to a word, shown as written, and what
+    of an SVG icon is not drawn as written."""
     assert ctx.preflight is not None
+    for written in glued(text, ctx.fonts.icons):
+        loc, field, _ = located(box, ctx, written, part=True)
+        ctx.preflight.not_an_icon(
+            loc if field else box.loc_of(key),
+            f"{ctx.item_label}: '{written}' follows a letter or digit, so it is shown as"
+            f" written, not as the icon; a space before it shows the icon",
+        )
     for name in named(text):
         icon = ctx.fonts.icons.get(name)
         if icon is not None and icon.vector:
