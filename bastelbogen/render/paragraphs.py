@@ -286,8 +286,8 @@ def _guess(
 class Paragraph(BoxKeys):
     text = Key(
         TEXT,
-        help='the text, with `<b>`, `<i>`, `<br/>`, `<font face="bold">` (a font as `font`'
-        " names one): a blank line (or each entry of a list) starts a new paragraph",
+        help='the text, with `<b>`, `<i>`, `<br/>`, `<font face="bold">` (as `font` names'
+        " a font), `:name:` (an icon): a blank line (or a list's entry) starts a paragraph",
     )
     font = Key(
         TEXT,

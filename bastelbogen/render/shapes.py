@@ -101,7 +101,9 @@ def paint_shape(c: Canvas, box: Box, ctx: PaintContext) -> None:
 
 
 class Table(BoxKeys):
-    header = Key(TEXTS, required=True, help="the column titles, the label column's first")
+    header = Key(
+        TEXTS, required=True, help="the column titles, the label column's first (icons: `:name:`)"
+    )
     rows = Key(
         TEXTS,
         help="the row labels: a label `left\\|right` puts `right` (a symbol such as +, −, =)"

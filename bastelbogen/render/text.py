@@ -65,7 +65,7 @@ def fit_line(
 
 
 class Text(BoxKeys):
-    text = Key(TEXT, help="the line")
+    text = Key(TEXT, help="the line; `:name:` shows the game's icon of that name")
     font = Key(
         TEXT,
         "regular",
