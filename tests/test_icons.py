@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageDraw
+from pypdf import PdfReader
 
 import bastelbogen.render.paragraphs  # noqa: F401 - registers the paragraph painter
 import bastelbogen.render.shapes  # noqa: F401 - the table and braille painters
@@ -331,6 +333,7 @@ def _game(root: Path, cards: str, face: str, rules_text: str = "") -> Path:
     _files(game)
     (game / "game.yaml").write_text((game / "game.yaml").read_text() + ICONS)
     (root / "templates" / "icons" / "card.yaml").write_text(face)
+    (root / "templates" / "icons" / "back.yaml").write_text(BACK)
     if rules_text:
         rules = game / "rules.yaml"
         rules.write_text(
@@ -339,6 +342,11 @@ def _game(root: Path, cards: str, face: str, rules_text: str = "") -> Path:
     return game
 
 
+# The back every card shares: a form of its own, drawn after fronts drawn in place.
+BACK = """\
+boxes:
+  - {name: mark, painter: text, box: [5, 5, 53, 20], text: ":dot: :star:", colour: "#c00000"}
+"""
 FACE = """\
 boxes:
   - {name: text, painter: paragraph, box: [5, 5, 53, 40], text: "{{ text }}", size: 12}
@@ -356,6 +364,31 @@ def test_an_unknown_icon_in_a_table_s_cell_is_told_at_the_cell(tmp_path):
     assert "did you mean ':jpg:'?" in told.stderr and "Traceback" not in told.stderr
 
 
+def _unnamed_states(pdf: Path) -> list[str]:
+    """The graphics states a page or form of the file sets (`/Name gs`) that its resources
+    do not hold: a viewer draws those parts wrongly or not at all (a tinted icon's mask)."""
+    missing, seen = [], set()
+
+    def visit(holder, data: bytes) -> None:
+        resources = holder.get("/Resources")
+        resources = resources.get_object() if resources is not None else {}
+        states = resources.get("/ExtGState")
+        named = set(states.get_object().keys()) if states is not None else set()
+        missing.extend(
+            n for n in re.findall(rb"/([\w.]+)\s+gs\b", data) if f"/{n.decode()}" not in named
+        )
+        forms = resources.get("/XObject")
+        for form in forms.get_object().values() if forms is not None else ():
+            form = form.get_object()
+            if form.get("/Subtype") == "/Form" and id(form) not in seen:
+                seen.add(id(form))
+                visit(form, form.get_data())
+
+    for page in PdfReader(str(pdf)).pages:
+        visit(page, page.get_contents().get_data())
+    return missing
+
+
 def _faces(kit: Path) -> dict:
     return json.loads((kit / "manifest.json").read_text())["faces"]
 
@@ -366,7 +399,7 @@ def test_a_built_card_and_its_cheat_sheet_show_the_icons(tmp_path):
     show it (their fingerprints: what --changed-since reprints)."""
     game = _game(
         tmp_path,
-        "name,text\nAlpha,Pay :sq: to :dot:\n",
+        "name,text\nAlpha,Pay :sq: to :dot:\nBeta,Gain :dot: and :star:\n",
         FACE,
         'Say here what the game is about.|"Collect :png: and :jpg:, spend :sq:."',
     )
@@ -377,6 +410,7 @@ def test_a_built_card_and_its_cheat_sheet_show_the_icons(tmp_path):
     pixels = np.asarray(card.render(scale=4).to_pil().convert("RGB")).astype(int)
     for rgb in (GREEN, BLUE):
         _where(pixels, rgb)
+    assert _unnamed_states(kit / "cards.pdf") == []  # each card's tinted icons are masked
     sheet = pdfium.PdfDocument(str(next(kit.rglob("rules.pdf"))))[0]
     pixels = np.asarray(sheet.render(scale=4).to_pil().convert("RGB")).astype(int)
     for rgb in (GREEN, BLUE, RED):

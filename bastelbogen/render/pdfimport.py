@@ -185,9 +185,10 @@ def draw_form(
 
 
 def _mask_state(c: Canvas, name: str, box: tuple[float, float, float, float]) -> str:
-    """The graphics state whose soft mask is the form `name`'s alpha, made once: a
-    transparency group drawing the form, named among reportlab's own states (which every
-    page and form of the document is given: render/pdf.py's forms keep them)."""
+    """The graphics state whose soft mask is the form `name`'s alpha: the mask (a
+    transparency group drawing the form) made once a document, the state named among
+    reportlab's own of the page or form being drawn (each starts its own, and is given
+    them: render/pdf.py's forms keep them)."""
     masks = c.__dict__.setdefault("_masks", {})
     if name not in masks:
         form = c._doc.idToObject[pdfdoc.xObjectName(name)]
@@ -203,11 +204,10 @@ def _mask_state(c: Canvas, name: str, box: tuple[float, float, float, float]) ->
             ),
             b"/Shape Do",
         )
-        mask = _Direct([b"<< /Type /Mask /S /Alpha /G ", _Ref(group), b" >>"])
-        states = c._extgstate._c  # reportlab's (entry, value) -> name, shared by its states
-        masks[name] = states.setdefault(("SMask", mask), f"gRLs{len(states)}")
-    name_: str = masks[name]
-    return name_
+        masks[name] = _Direct([b"<< /Type /Mask /S /Alpha /G ", _Ref(group), b" >>"])
+    states = c._extgstate._c  # reportlab's (entry, value) -> name, of this page or form
+    state: str = states.setdefault(("SMask", masks[name]), f"gRLs{len(states)}")
+    return state
 
 
 def _name(text: str) -> NameObject:
