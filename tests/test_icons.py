@@ -345,7 +345,8 @@ def _game(root: Path, cards: str, face: str, rules_text: str = "") -> Path:
 # The back every card shares: a form of its own, drawn after fronts drawn in place.
 BACK = """\
 boxes:
-  - {name: mark, painter: text, box: [5, 5, 53, 20], text: ":dot: :star:", colour: "#c00000"}
+  - {name: mark, painter: text, box: [5, 5, 53, 20], text: ":dot: :star:", size: 20,
+     colour: "#c00000"}
 """
 FACE = """\
 boxes:
@@ -467,3 +468,19 @@ def test_an_icon_s_name_is_a_word(tmp_path):
     _, problems = _icons(tmp_path, "icons:\n  2coins: icons/sq.svg\n")
     assert "icon name '2coins' must be a letter" in problems.problems[0].message
     assert problems.problems[0].loc.line == 2
+
+
+def test_a_print_shop_s_cmyk_file_tints_icons_as_flattened_pictures(tmp_path):
+    """PDF/X-1a has no soft masks: a tinted SVG icon is flattened as every SVG is, its shape
+    in its text's colour (the shared back's red marks), nothing of its own black left."""
+    game = _game(tmp_path, "name,text\nAlpha,a\n", FACE)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("standard", "poker"))
+    built = pnp("build", "icons", "--pdfx", "--profile", "dtc-poker", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    back = pdfium.PdfDocument(str(tmp_path / "out" / "icons" / "cards.pdf"))[1]
+    pixels = np.asarray(back.render(scale=4).to_pil().convert("RGB")).astype(int)
+    red = (pixels[..., 0] > 150) & (pixels[..., 1] < 90) & (pixels[..., 2] < 90)
+    assert red.sum() > 0.9 * (3.14 / 4 + 1 / 4) * (20 * 4) ** 2  # a disc and a square, 20 pt
+    rows, cols = np.nonzero(red)
+    marks = pixels[rows.min() - 8 : rows.max() + 9, cols.min() - 8 : cols.max() + 9]
+    assert not (marks.max(axis=2) < 60).any()  # the crop marks' black lies elsewhere
