@@ -65,7 +65,14 @@ class Drawn:
 
 def drawn(icon: Icon, fonts: Fonts) -> Drawn:
     """The icon ready to draw with the game's fonts (an SVG's text is set in them)."""
-    return _drawn(icon, vector.build_fonts(fonts.paths.values()) if icon.vector else ())
+    return _drawn(icon, _svg_fonts(tuple(fonts.paths.values())) if icon.vector else ())
+
+
+@lru_cache(maxsize=16)
+def _svg_fonts(paths: tuple[Path, ...]) -> tuple[Path, ...]:
+    """The fonts an SVG icon's text may use (the game's, then the shipped ones), listed
+    once, not for every text that shows an icon."""
+    return vector.build_fonts(paths)
 
 
 @lru_cache(maxsize=256)
@@ -193,18 +200,22 @@ def line(text: str, fonts: Fonts, loc: Loc, label: str = "") -> Line:
     """A line's text with its icons (an unknown one told at `loc`)."""
     if ":" not in text:
         return Line((text,))
-    return _line(text, fonts.icons, vector.build_fonts(fonts.paths.values()), loc, label)
+    for name in named(text):
+        _known(Ref(name), fonts.icons, loc, label)
+    return _line(text, fonts.icons, tuple(fonts.paths.values()))
 
 
 @lru_cache(maxsize=1024)
-def _line(text: str, icons: Icons, fonts: tuple[Path, ...], loc: Loc, label: str) -> Line:
+def _line(text: str, icons: Icons, paths: tuple[Path, ...]) -> Line:
+    """The line set once for every item that shows it (its icons known: `line`)."""
     parts: list[str | Drawn] = []
     for p in pieces(text):
         if isinstance(p, str):
             parts.append(p)
         else:
-            icon = _known(p, icons, loc, label)
-            parts.append(_drawn(icon, fonts if icon.vector else ()))
+            icon = icons.get(p.name)
+            assert icon is not None  # known: `line`
+            parts.append(_drawn(icon, _svg_fonts(paths) if icon.vector else ()))
     return Line(tuple(parts))
 
 
@@ -249,7 +260,7 @@ def _tell(box: Box, ctx: PaintContext, text: str, key: str) -> None:
     for name in named(text):
         icon = ctx.fonts.icons.get(name)
         if icon is not None and icon.vector:
-            fonts = vector.build_fonts(ctx.fonts.paths.values())
+            fonts = _svg_fonts(tuple(ctx.fonts.paths.values()))
             try:
                 notes = vector.notes(icon.path, icon.folder, fonts)
             except SvgRefused:
