@@ -63,6 +63,7 @@ icons:
   dot: {file: icons/dot.svg, tint: true}
   star: {file: icons/star.jpg, tint: true}
   half: {file: icons/sq.svg, size: 0.5}
+  big: {file: icons/sq.svg, size: 2}
 """
 
 
@@ -199,6 +200,18 @@ def test_each_icon_has_its_own_size_in_ems(icons, folder):
     pixels = _drawn([_box("text", (5, 5, 110, 50), text="H :half:", size=20)], icons, folder)
     top, bottom, _, _ = _where(pixels, (0, 160, 0))
     assert abs((bottom - top + 1) - 10 * PX) <= 2
+
+
+def test_an_icon_taller_than_the_leading_moves_its_line_down(icons, folder):
+    text = "HHHH HHHH<br/>HH :big: HH"
+    box = _box("paragraph", (5, 5, 110, 50), text=text, size=10, colour="#000000")
+    pixels = _drawn([box], icons, folder)
+    top, bottom, _, _ = _where(pixels, GREEN)
+    assert abs((bottom - top + 1) - 20 * PX) <= 2
+    dark = (pixels < 110).all(axis=2).any(axis=1)
+    first_line = np.nonzero(dark[:top])[0]
+    assert first_line.size and first_line.max() < top  # the line above, clear of the icon
+    assert abs(_letters(pixels[top : bottom + 1])[1] - (bottom - top)) <= 1  # on its line
 
 
 @pytest.mark.parametrize(("name", "rgb"), [("sq", GREEN), ("png", BLUE), ("jpg", RED)])

@@ -330,6 +330,7 @@ def sized(para: Paragraph, fonts: Fonts | None) -> Paragraph:
     its picture's proportions, standing on the baseline, in its text's colour if tinted."""
     if fonts is None or not fonts.icons:
         return para
+    tallest = 0.0
     for frag in para.frags:
         defn = getattr(frag, "cbDefn", None)
         icon = getattr(getattr(defn, "image", None), "icon", None)
@@ -338,4 +339,10 @@ def sized(para: Paragraph, fonts: Fonts | None) -> Paragraph:
             defn.width, defn.height = found.width(frag.fontSize), found.height(frag.fontSize)
             defn.valign = "baseline"
             defn.image = Placed(found, frag.textColor if icon.tint else None)
+            tallest = max(tallest, defn.height)
+    # A line keeps its leading, of which reportlab sets 5/6 above the baseline: an icon
+    # taller than that (`size` above 1 or so) moves its line down, so that it does not
+    # reach into the line above, as reportlab's own "max" leading does.
+    if tallest > para.style.leading * 5 / 6:
+        para.autoLeading = "max"
     return para
