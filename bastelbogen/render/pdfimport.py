@@ -5,7 +5,9 @@ of its objects is carried over as it is: its bytes, with its references to the o
 objects renumbered as the document numbers them when it is saved. The page becomes a form
 XObject (ISO 32000-1, 8.10) with the page's resources and transparency group, registered
 under a form name, so `canvas.doForm(name)` draws it wherever and as often as wanted: one
-copy of the picture in the file however often a sheet shows it.
+copy of the picture in the file however often a sheet shows it (`draw_form`). A tinted
+icon (render/icons.py) is the same form used as a soft mask that its colour is painted
+through.
 """
 
 from __future__ import annotations
