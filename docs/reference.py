@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from bastelbogen.content.components import ComponentKeys, SizeKeys
+from bastelbogen.content.icons import IconKeys
 from bastelbogen.content.kinds import KINDS
 from bastelbogen.content.loader import GameFile, PlayerCount, ThemeFile, ThemeFiles, VariantKeys
 from bastelbogen.content.rows import RowsKeys
@@ -70,6 +71,7 @@ SECTIONS: tuple[tuple[str, type[Section]], ...] = (
     ("A variant (each entry of `variants:`)", VariantKeys),
     ("`themes:`", ThemeFiles),
     ("A theme file", ThemeFile),
+    ("An icon written as a mapping (an entry of `icons:`)", IconKeys),
 )
 
 

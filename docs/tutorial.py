@@ -15,6 +15,7 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 DECK = ROOT / "examples" / "content" / "squib-tutorial"
 FACE = DOCS / "tutorial" / "card.yaml"  # the face as the tutorial edits it
+ICONS = DOCS / "tutorial" / "icons.yaml"  # the icons it adds to the game file
 MISTAKE = DOCS / "tutorial" / "mistake.txt"  # what validate says of the tutorial's mistake
 # The mistake: a strength of 12 where the table allows 0 to 9.
 WRONG = ("Warden,1,4,", "Warden,12,4,")
@@ -39,10 +40,12 @@ def start(folder: Path) -> subprocess.CompletedProcess:
 
 
 def edit(folder: Path) -> None:
-    """Step 4: the card's face as the tutorial writes it, and the strengths bounded."""
+    """Step 4: the card's face as the tutorial writes it, with the example's icons (their
+    files in the game's folder, their names in its game file); and the strengths bounded."""
     shutil.copy(FACE, folder / "templates" / "heroes" / "card.yaml")
+    shutil.copytree(DECK / "icons", folder / "content" / "heroes" / "icons")
     game = folder / "content" / "heroes" / "game.yaml"
-    text = game.read_text()
+    text = game.read_text() + ICONS.read_text()
     game.write_text(
         text.replace("      atk: int\n", "      atk: {type: int, min: 0, max: 9}\n").replace(
             "      def: int\n", "      def: {type: int, min: 0, max: 9}\n"

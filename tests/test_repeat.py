@@ -267,7 +267,7 @@ def test_a_path_through_points_with_the_running_turn(tmp_path):
     box: [5, 5, 8, 8]
     repeat: {over: 7, path: [[39, 9], [39, 60]]}
     text: "S{{ n }}"
-    rotate: "{{ repeat.turn }}"
+    rotate: "{{ repeat.rotate }}"
 """
     found = _card_words(tmp_path, face, [f"S{k}" for k in range(7)])
     # From the first cell's middle (9, 9) to the corner (39, 9), then down to (39, 60): a
@@ -402,3 +402,17 @@ def test_spaces_that_do_not_fit_the_path_are_told():
     assert line[0][0] == (0.0, 0.0) and line[-1][0] == (30.0, 40.0)
     assert any(p == pytest.approx((30.0, 0.0)) for p, _ in line)  # its corner holds one
     assert overlapping([(0, 0, 10, 10), (10, 0, 10, 10), (19, 5, 10, 10)]) == (1, 2)
+
+
+@pytest.mark.parametrize(
+    "angle,rotate,turn", [(0, 0, 0), (270, 270, 90), (180, 180, 180), (90, 90, 270)]
+)
+def test_a_copy_sees_the_path_s_direction_as_text_and_pictures_take_it(angle, rotate, turn):
+    """`repeat.rotate` is anticlockwise, as a text box's `rotate`; `repeat.turn` clockwise,
+    as a picture's `turn`: one word, one direction, wherever it is written."""
+    from types import SimpleNamespace
+
+    from bastelbogen.layout import copies
+
+    seen = copies._seen({}, SimpleNamespace(as_="n"), 0, 0, 1, float(angle))["repeat"]
+    assert (seen["rotate"], seen["turn"]) == (rotate, turn)

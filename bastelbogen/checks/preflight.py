@@ -102,6 +102,11 @@ class Preflight:
         """A standard PDF font named: drawn in its embedded replacement (standardfonts.py)."""
         self._add(loc, "font", message)
 
+    def not_an_icon(self, loc: Loc, message: str) -> None:
+        """An icon's name between colons where no icon stands (content/icons.py): shown as
+        written, and said."""
+        self._add(loc, "icon", message)
+
     def left_out(self, loc: Loc, message: str) -> None:
         """Cards a print shop's profile does not take: said, never silent."""
         self._add(loc, f"left-out {message}", message)  # each export's told

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from bastelbogen.content.components import Langs, component
+from bastelbogen.content.icons import NAME, IconEntry, load_icons
 from bastelbogen.content.models import (
     DEFAULT_LANGUAGES,
     Check,
@@ -162,6 +163,10 @@ class GameFile(Section):
         help="the game's own print settings, options as on the command line ({duplex: fold,"
         " bleed: 0}); the command line overrides them",
     )
+    icons = optional(
+        MapOf(IconEntry(), key_pattern=NAME),
+        help="icons any text writes as :name: ({coin: icons/coin.svg}, or {file, size, tint})",
+    )
 
 
 def load_game(folder: Path, fonts_dir: Path) -> Game:
@@ -197,6 +202,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     themes, theme_field = _themes(g.themes, folder, problems, langs)
     rules = _rules(g, folder, problems, langs)
     fonts, font_locs = _fonts(g, folder, fonts_dir, problems)
+    icons = load_icons(g.icons, g.value_loc("icons"), folder, problems)
     keys.done()
     _check_variants(variants, components, problems)
     if g.game is not None and g.game != folder.name:
@@ -224,6 +230,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
         g.value_loc("languages") if g.given("languages") else None,
         g.version,
         g.print_,
+        icons,
     )
 
 

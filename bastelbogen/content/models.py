@@ -8,6 +8,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from bastelbogen.content.icons import NO_ICONS, Icons
 from bastelbogen.core.declare import Section
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.shapes import RECT, Shape
@@ -179,6 +180,7 @@ class Game:
     version: str = ""  # the game's version, as the game file says (--version-mark version)
     # its own print settings (`print:`): per option key, the value and where it is written
     printing: dict[str, tuple[object, Loc]] = field(hash=False, default_factory=dict)
+    icons: Icons = NO_ICONS  # what its texts write as :name: (content/icons.py)
 
     def component(self, cid: str) -> Component | None:
         return next((c for c in self.components if c.id == cid), None)

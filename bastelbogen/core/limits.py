@@ -65,6 +65,15 @@ MAX_PATH_BYTES = 4096
 MAX_LENGTH_MM = 2_000.0
 # Font sizes in points: the largest shipped is 60 pt (Münchhausen's values).
 MAX_FONT_SIZE = 1_000.0
+# Icons written in text as :name: (content/icons.py): an icon is as tall as `size` times its
+# text's font size, 1 by default (1 em); a game names a few dozen (the shipped kits none,
+# the tutorial's deck two); an icon's file is a symbol of a few KB (the tutorial's are
+# 0.5 KB), so a larger one is a picture drawn small, refused where the game names it.
+MIN_ICON_SIZE = 0.25
+MAX_ICON_SIZE = 4.0
+MAX_ICONS = 1_000
+MAX_ICON_NAME_CHARS = 40
+MAX_ICON_BYTES = 2 * 1024 * 1024
 # Cells along one side of a `cells` grid: a chess board has 8, a wargame's map of squares some
 # 40; the shipped kits draw none with it.
 MAX_GRID_CELLS = 200

@@ -100,13 +100,14 @@ def _seen(
 ) -> Context:
     """What copy `i` of `count` sees: the item's context, its value, and where it stands
     (the path's direction as a quarter turn anticlockwise, as the text painter's `rotate`
-    takes it, and in degrees)."""
+    takes it; clockwise, as a picture's `turn` takes it; and in degrees)."""
     facts = {
         "index": i,
         "count": count,
         "first": i == 0,
         "last": i == count - 1,
-        "turn": round(angle / 90) % 4 * 90,
+        "rotate": round(angle / 90) % 4 * 90,
+        "turn": -round(angle / 90) % 4 * 90,
         "angle": round(angle, 1) % 360,
     }
     return {**context, repeat.as_: value, "repeat": facts}

@@ -6,8 +6,9 @@ them (pipeline/changed.py); every build records them in manifest.json.
 An art is resolved plain data (layout/faces.py): its boxes' painters, places and values.
 Its fingerprint hashes that data written out canonically, leaving out where in the sources
 a box was written (a card added above moves every later card's lines, not its look), with
-the bytes of each picture file a value names and of the fonts the kit sets text in. The
-code that draws is not in it: a new Bastelbogen that draws alike is no change of yours.
+the bytes of each picture file a value names, of the fonts the kit sets text in and of the
+icons its text may show. The code that draws is not in it: a new Bastelbogen that draws
+alike is no change of yours.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, cast
 
+from bastelbogen.content.icons import NO_ICONS, Icons
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.layout.faces import Art
@@ -42,12 +44,13 @@ class Fingerprints:
     """The fingerprints of one build's arts: a picture file's bytes read once however many
     faces show it, and an art met again (a common back) hashed once."""
 
-    def __init__(self, folder: Path, fonts: Mapping[str, Path]) -> None:
+    def __init__(self, folder: Path, fonts: Mapping[str, Path], icons: Icons = NO_ICONS) -> None:
         self.folder = folder
         self._files: dict[tuple[str, int, int], str] = {}  # (path, size, change) -> hash
         self._arts: dict[Art, str] = {}
         self._boxes: dict[Box, str] = {}  # a box met again (a card's ground) written out once
-        self.fonts = [(role, self._file(path)) for role, path in sorted(fonts.items())]
+        self.fonts: list[object] = [(role, self._file(p)) for role, p in sorted(fonts.items())]
+        self.fonts += icons.identity  # what text may show besides its letters (`:coin:`)
 
     def of(self, art: Art | None) -> str | None:
         """The art's fingerprint (SHORT hex digits), or None where the side has no art."""

@@ -145,7 +145,9 @@ def _prints(job: Job) -> Fingerprints:
     """The build's fingerprints of what its arts draw (one, for every file)."""
     prints = job.kept.get("fingerprints")
     if not isinstance(prints, Fingerprints):
-        prints = job.kept["fingerprints"] = Fingerprints(job.game.folder, job.fonts.paths)
+        fonts = job.fonts
+        prints = Fingerprints(job.game.folder, fonts.paths, fonts.icons)
+        job.kept["fingerprints"] = prints
     return prints
 
 

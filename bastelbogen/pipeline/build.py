@@ -84,7 +84,7 @@ def prepare(
     if not drawn:
         validate(game, variant)
     words = words_for(game, options.langs, game.languages_loc or game.loc)
-    fonts = Fonts(game.fonts, game.loc, game.font_locs)
+    fonts = Fonts(game.fonts, game.loc, game.font_locs, icons=game.icons)
     _check_words(words, fonts)
     layouts = Layouts(project.templates)
     faults = read_all(layouts, game)

@@ -67,7 +67,7 @@ def written(data: Mapping[str, object]) -> str:
 def now(ready: Prepared) -> tuple[Faces, dict[tuple[str, str], str]]:
     """Every piece's fingerprints as the kit is now, and each piece's data as `written`
     (by component and piece id): every file laid out and its arts resolved, not drawn."""
-    prints = Fingerprints(ready.game.folder, ready.fonts.paths)
+    prints = Fingerprints(ready.game.folder, ready.fonts.paths, ready.fonts.icons)
     faces: Faces = {}
     data: dict[tuple[str, str], str] = {}
     for plan in plan_files(ready.game, ready.variant, ready.options, ready.layouts):

@@ -73,13 +73,19 @@ _GUARD = threading.Lock()
 def inline(bitmap: Bitmap) -> str:
     """The src to write in markup for this picture: its key, which the parser resolves to
     the picture's reader."""
+    return register(bitmap.key, bitmap.reader)
+
+
+def register(key: str, reader: ImageReader) -> str:
+    """The src to write in markup for `reader` (a picture's, or an icon's: render/icons.py):
+    `key`, which the parser resolves to it."""
     guard_markup()
     with _GUARD:
-        _INLINE[bitmap.key] = bitmap.reader
-        _INLINE.move_to_end(bitmap.key)
+        _INLINE[key] = reader
+        _INLINE.move_to_end(key)
         while len(_INLINE) > _INLINE_MOST:
             _INLINE.popitem(last=False)
-    return bitmap.key
+    return key
 
 
 def _src(value: str) -> ImageReader:

@@ -163,7 +163,7 @@ class CmykCanvas(Canvas):
         # reportlab calls this with every colour set, on the canvas and its text objects
         self._enforceColorSpace = self._cmyk
         self._pictures: dict[str, ImageReader] = {}
-        self._vectors: dict[tuple[Hashable, float, float], Flattened] = {}  # SVGs, by size
+        self._vectors: dict[tuple[Hashable, ...], Flattened] = {}  # SVGs, by size and tint
         # the colours asked for and the opacity they are painted at, saved with the state
         self._paint: Paint = {"fill": (None, 1.0), "stroke": (None, 1.0)}
         self._saved: list[Paint] = []
@@ -247,13 +247,29 @@ class CmykCanvas(Canvas):
         transparency nor sRGB, so the picture is drawn as pixels at FLAT_DPI as printed, over
         white, through the shop's profile like every colour; where it is transparent the
         card shows through (a colour-key mask, which X-1a allows, not a soft one)."""
-        key = (picture.key, round(width, 2), round(height, 2))
+        self.drawTinted(picture, x, y, width, height, None)
+
+    def drawTinted(  # noqa: N802
+        self,
+        picture: VectorPicture,
+        x: float,
+        y: float,
+        width: float,
+        height: float,
+        colour: colors.Color | None,
+    ) -> None:
+        """A converted picture flattened (drawVector), in `colour` where it is opaque if
+        one is given (a tinted icon: render/icons.py), as a soft mask would paint it."""
+        tint = None if colour is None else tuple(round(v * 255) for v in colour.rgb())
+        key = (picture.key, round(width, 2), round(height, 2), tint)
         if key not in self._vectors:
-            self._vectors[key] = self._flattened(picture, width, height)
+            self._vectors[key] = self._flattened(picture, width, height, tint)
         image, mask = self._vectors[key]
         super().drawImage(image, x, y, width, height, mask)
 
-    def _flattened(self, picture: VectorPicture, width: float, height: float) -> Flattened:
+    def _flattened(
+        self, picture: VectorPicture, width: float, height: float, tint: tuple[int, ...] | None
+    ) -> Flattened:
         import pypdfium2 as pdfium  # only shops' files with SVG pictures load it here
 
         scale = FLAT_DPI / 72 * max(width / picture.size[0], height / picture.size[1])
@@ -262,6 +278,9 @@ class CmykCanvas(Canvas):
         rgba = page.render(scale=min(scale, most), fill_color=(255, 255, 255, 0)).to_pil()
         rgba = rgba.convert("RGBA")
         alpha = rgba.getchannel("A")
+        if tint is not None:  # its shape in one colour
+            rgba = Image.new("RGBA", rgba.size, (*tint, 255))
+            rgba.putalpha(alpha)
         cmyk = self.separation.picture(rgba)
         if alpha.getextrema()[0] >= 128:  # opaque throughout: no mask
             return ImageReader(cmyk), None

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, TypeVar
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from bastelbogen.content.icons import NO_ICONS
 from bastelbogen.content.painters import Mark, painter
 from bastelbogen.core import limits, params
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import COLOUR, FACTOR, FONT_SIZE, TEXT, BoxKeys, Key, choice
 from bastelbogen.core.paths import inside, is_file
 from bastelbogen.core.remembered import REMEMBERED, digest
-from bastelbogen.render import bitmaps, faces, standardfonts
+from bastelbogen.render import bitmaps, faces, icons, standardfonts
 from bastelbogen.render.fitting import first_fitting
 from bastelbogen.render.text import check_glyphs, overflow
 
@@ -205,8 +206,9 @@ def paragraph(
         raise ContentError(Problem(loc, f"{where}{problem}: '{text[:60]}'"))
     text = faces.resolved(text, fonts, loc, label)
     text = _pictures(text, folder, loc, label)
+    text = icons.markup(text, fonts.icons if fonts else NO_ICONS, loc, label)  # `:name:`
     try:
-        return Hyphenating(text, style, **kw)
+        return icons.sized(Hyphenating(text, style, **kw), fonts)
     except (ValueError, KeyError, AttributeError, TypeError) as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else "broken markup"
         where = f"{label}: " if label else ""
@@ -241,6 +243,7 @@ def _fit_key(
         k.align,
         tuple(box.rect[2:]),
         ctx.lang,
+        ctx.fonts.icons.identity,
     )
 
 
@@ -283,8 +286,8 @@ def _guess(
 class Paragraph(BoxKeys):
     text = Key(
         TEXT,
-        help='the text, with `<b>`, `<i>`, `<br/>`, `<font face="bold">` (a font as `font`'
-        " names one): a blank line (or each entry of a list) starts a new paragraph",
+        help='the text, with `<b>`, `<i>`, `<br/>`, `<font face="bold">` (as `font` names'
+        " a font), `:name:` (an icon): a blank line (or a list's entry) starts a paragraph",
     )
     font = Key(
         TEXT,
@@ -327,6 +330,8 @@ def paint_paragraph(c: Canvas, box: Box, ctx: PaintContext) -> None:
         if t.strip()
     ]
     _tell_standard(ctx, box, texts)
+    for t in texts:
+        icons.checked(box, ctx, str(t))
     x, y, w, h = box.rect
     size = float(k.size)  # a kind's own boxes (a stand's legend) are not checked
     min_size = float(k.min_size) if k.min_size is not None else size * 0.7

@@ -10,7 +10,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import reportlab
 from reportlab import rl_config
@@ -27,12 +27,15 @@ from bastelbogen.layout.cutmarks import MARK_WIDTH
 from bastelbogen.layout.imposition import Page
 from bastelbogen.layout.registration import registration_marks
 from bastelbogen.render.boardsheets import draw_overview, draw_sheet_guides
+from bastelbogen.render.icons import Placed
 from bastelbogen.render.joints import bare, draw_underlays
 from bastelbogen.render.paint import Forms, PaintContext
-from bastelbogen.render.pdfimport import page_form
+from bastelbogen.render.pdfimport import draw_form
 from bastelbogen.render.style import stroke_line
 
 if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+
     from bastelbogen.content.words import Table
     from bastelbogen.core.geometry import Rect
     from bastelbogen.render.vector import VectorPicture
@@ -162,20 +165,21 @@ class Canvas(rl_canvas.Canvas):  # type: ignore[misc]  # reportlab ships no type
     def drawVector(
         self, picture: VectorPicture, x: float, y: float, width: float, height: float
     ) -> None:  # noqa: N802
-        """A converted picture (render/vector.py) drawn over (x, y, width, height): one
-        form per picture in the document, however often it is drawn."""
-        forms = self.__dict__.setdefault("_vectors", {})
-        if picture.key not in forms:
-            name = f"Vector{len(forms)}"
-            box = page_form(self._doc, name, picture.pdf, picture.smooth)
-            forms[picture.key] = (name, box)
-        name, (x0, y0, x1, y1) = forms[picture.key]
-        self.saveState()
-        self.translate(x, y)
-        self.scale(width / (x1 - x0), height / (y1 - y0))
-        self.translate(-x0, -y0)
-        self.doForm(name)
-        self.restoreState()
+        """A converted picture (render/vector.py) drawn over (x, y, width, height)."""
+        draw_form(self, picture, x, y, width, height)
+
+    def drawTinted(  # noqa: N802
+        self, picture: VectorPicture, x: float, y: float, w: float, h: float, colour: Color
+    ) -> None:
+        """A converted picture's shape in `colour` (a tinted icon: render/icons.py)."""
+        draw_form(self, picture, x, y, w, h, colour)
+
+    def drawImage(self, image: object, *args: Any, **kwargs: Any) -> object:  # noqa: N802
+        """A picture; an icon a paragraph sets draws itself (render/icons.py `Placed`)."""
+        if not isinstance(image, Placed):
+            return super().drawImage(image, *args, **kwargs)
+        image.draw(self, *args[:4])
+        return None
 
     def _setExtGState(self, obj: object) -> None:
         super()._setExtGState(obj)

@@ -5,7 +5,9 @@ of its objects is carried over as it is: its bytes, with its references to the o
 objects renumbered as the document numbers them when it is saved. The page becomes a form
 XObject (ISO 32000-1, 8.10) with the page's resources and transparency group, registered
 under a form name, so `canvas.doForm(name)` draws it wherever and as often as wanted: one
-copy of the picture in the file however often a sheet shows it.
+copy of the picture in the file however often a sheet shows it (`draw_form`). A tinted
+icon (render/icons.py) is the same form used as a soft mask that its colour is painted
+through.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ from reportlab.pdfbase import pdfdoc
 if TYPE_CHECKING:
     from pypdf import PdfReader
     from pypdf.generic import IndirectObject, NameObject, PdfObject, StreamObject
+    from reportlab.lib import colors
+
+    from bastelbogen.render.style import Canvas
+    from bastelbogen.render.vector import VectorPicture
 
 # reportlab ships no types: its objects are Any to mypy, so are our subclasses' bases.
 
@@ -147,6 +153,63 @@ def page_form(
     form = _Stream(_Direct(importer.dictionary(entries)), zlib.compress(data))
     document.Reference(form, pdfdoc.xObjectName(name))
     return box  # type: ignore[return-value]
+
+
+def draw_form(
+    c: Canvas,
+    picture: VectorPicture,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    colour: colors.Color | None = None,
+) -> None:
+    """A converted picture (render/vector.py) drawn over (x, y, width, height), one form per
+    picture in the document however often it is drawn; with `colour`, its shape painted
+    in that colour: the form's alpha is the soft mask (ISO 32000-1, 11.6.5.2) the colour is
+    painted through, so a tinted icon stays vector, its edges as smooth as its own."""
+    forms = c.__dict__.setdefault("_vectors", {})
+    if picture.key not in forms:
+        name = f"Vector{len(forms)}"
+        forms[picture.key] = (name, page_form(c._doc, name, picture.pdf, picture.smooth))
+    name, (x0, y0, x1, y1) = forms[picture.key]
+    c.saveState()
+    c.translate(x, y)
+    c.scale(width / (x1 - x0), height / (y1 - y0))
+    c.translate(-x0, -y0)
+    if colour is None:
+        c.doForm(name)
+    else:
+        c._code.append(f"/{_mask_state(c, name, (x0, y0, x1, y1))} gs")
+        c.setFillColor(colour)
+        c.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _mask_state(c: Canvas, name: str, box: tuple[float, float, float, float]) -> str:
+    """The graphics state whose soft mask is the form `name`'s alpha: the mask (a
+    transparency group drawing the form) made once a document, the state named among
+    reportlab's own of the page or form being drawn (each starts its own, and is given
+    them: render/pdf.py's forms keep them)."""
+    masks = c.__dict__.setdefault("_masks", {})
+    if name not in masks:
+        form = c._doc.idToObject[pdfdoc.xObjectName(name)]
+        corners = " ".join(f"{v:.4f}" for v in box).encode()
+        group = _Stream(
+            _Direct(
+                [
+                    b"<< /Type /XObject /Subtype /Form /BBox [%s]" % corners,
+                    b" /Group << /S /Transparency >> /Resources << /XObject << /Shape ",
+                    _Ref(form),
+                    b" >> >> >>",
+                ]
+            ),
+            b"/Shape Do",
+        )
+        masks[name] = _Direct([b"<< /Type /Mask /S /Alpha /G ", _Ref(group), b" >>"])
+    states = c._extgstate._c  # reportlab's (entry, value) -> name, of this page or form
+    state: str = states.setdefault(("SMask", masks[name]), f"gRLs{len(states)}")
+    return state
 
 
 def _name(text: str) -> NameObject:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
+from bastelbogen.content.icons import spoken
 from bastelbogen.content.painters import Mark, painter
 from bastelbogen.core.errors import ContentError, Problem
 from bastelbogen.core.params import (
@@ -28,7 +27,9 @@ from bastelbogen.core.shapes import offset
 from bastelbogen.core.units import mm
 from bastelbogen.layout import braille
 from bastelbogen.layout.layouts import Box
+from bastelbogen.render import icons
 from bastelbogen.render.blame import quoted
+from bastelbogen.render.icons import Line
 from bastelbogen.render.style import colour, loops_path, shade
 from bastelbogen.render.text import check_glyphs, fit_line
 
@@ -100,7 +101,9 @@ def paint_shape(c: Canvas, box: Box, ctx: PaintContext) -> None:
 
 
 class Table(BoxKeys):
-    header = Key(TEXTS, required=True, help="the column titles, the label column's first")
+    header = Key(
+        TEXTS, required=True, help="the column titles, the label column's first (icons: `:name:`)"
+    )
     rows = Key(
         TEXTS,
         help="the row labels: a label `left\\|right` puts `right` (a symbol such as +, −, =)"
@@ -218,31 +221,44 @@ def _rules(c: Canvas, grid: _Grid) -> None:
 
 
 def _labels(c: Canvas, grid: _Grid, box: Box, ctx: PaintContext) -> None:
+    """The header's titles and the rows' labels, their icons (`:name:`) among their words."""
     bold, regular = ctx.fonts["bold"], ctx.fonts["regular"]
-    size, head_h = grid.size, grid.head_h
+    size, head_h, ink = grid.size, grid.head_h, ctx.ink(box, "colour")
     for k, label in enumerate(grid.header):
         left, width = grid.column(k)
-        c.setFont(bold, _fit(label, bold, size, width - mm(2), head_h, box, ctx))
-        c.drawCentredString(left + width / 2, grid.y + grid.h - head_h / 2 - size * 0.36, label)
+        line = _line(label, box, ctx, "header")
+        at = _fit(line, bold, size, width - mm(2), head_h, box, ctx)
+        c.setFont(bold, at)
+        base = grid.y + grid.h - head_h / 2 - size * 0.36
+        line.place(c, left + width / 2, base, bold, at, ink, "centre")
     for r, label in enumerate(grid.rows):
         heading = label.startswith("#")
         left_text, _, right_text = (part.strip() for part in label.lstrip("#").partition("|"))
         base = grid.row_top(r + 0.5) - size * 0.36
         font = bold if heading or right_text == "=" or left_text.startswith("=") else regular
-        symbol_w = stringWidth(right_text, bold, size * 1.2) + mm(4.5) if right_text else 0
+        symbol = _line(right_text, box, ctx, "rows")
+        symbol_w = symbol.width(bold, size * 1.2) + mm(4.5) if right_text else 0
         room = grid.first - mm(3) - symbol_w
-        c.setFont(font, _fit(left_text, font, size, room, grid.row_h, box, ctx))
-        c.drawString(grid.x + mm(2), base, left_text)
+        line = _line(left_text, box, ctx, "rows")
+        at = _fit(line, font, size, room, grid.row_h, box, ctx)
+        c.setFont(font, at)
+        line.place(c, grid.x + mm(2), base, font, at, ink)
         c.setFont(bold, size * 1.2)
-        c.drawRightString(grid.x + grid.first - mm(2.5), base, right_text)
+        symbol.place(c, grid.x + grid.first - mm(2.5), base, bold, size * 1.2, ink, "right")
+
+
+def _line(text: str, box: Box, ctx: PaintContext, key: str) -> Line:
+    icons.checked(box, ctx, text, key)
+    return icons.line(text, ctx.fonts, box.loc_of(key), ctx.item_label)
 
 
 def _fit(
-    text: str, font: str, size: float, width: float, height: float, box: Box, ctx: PaintContext
+    line: Line, font: str, size: float, width: float, height: float, box: Box, ctx: PaintContext
 ) -> float:
     """Labels shrink to their cell down to 70 %; past that the build names the label."""
+    text = line.text
     check_glyphs(text, font, box.loc_of("rows"), ctx.item_label)
-    fitted = fit_line(text, font, size, size * 0.7, width, height)
+    fitted = fit_line(line, font, size, size * 0.7, width, height)
     if fitted is None:
         raise ContentError(
             Problem(
@@ -273,6 +289,8 @@ def paint_braille(c: Canvas, box: Box, ctx: PaintContext) -> None:
     """Dots at standard paper-braille size, black: on swell paper they rise when heated."""
     k = Braille(box)
     text = str(k.text) if k.text is not None else ""
+    icons.checked(box, ctx, text)
+    text = spoken(text)  # an icon is read as its name
     try:
         n = len(braille.cells(text))
     except ValueError as exc:

@@ -15,6 +15,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError
 
+from bastelbogen.content.icons import NO_ICONS, Icons
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.params import COLOUR, read_colour
@@ -68,12 +69,14 @@ def register_font(path: Path, loc: Loc, family: str = "") -> str:
 
 @dataclass
 class Fonts:
-    """Font roles (regular, bold, italic, or a game's own names) -> registered names."""
+    """What a game's text is set in: font roles (regular, bold, italic, or a game's own
+    names) -> registered names, and the icons its text may show (content/icons.py)."""
 
     paths: dict[str, Path]
     loc: Loc
     locs: dict[str, Loc] = field(default_factory=dict)  # where the game file named each
     names: dict[str, str] = field(default_factory=dict)
+    icons: Icons = NO_ICONS
 
     def __getitem__(self, role: str) -> str:
         return self.get(role, self.loc)

@@ -8,14 +8,13 @@ import math
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from bastelbogen.content.painters import Mark, painter
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.params import ALIGNMENT, COLOUR, FONT_SIZE, TEXT, BoxKeys, Key, choice
 from bastelbogen.core.remembered import recorded, replayed
-from bastelbogen.render import standardfonts
+from bastelbogen.render import icons, standardfonts
 from bastelbogen.render.blame import layout_fault
+from bastelbogen.render.icons import Line
 from bastelbogen.render.style import missing_glyphs
 
 if TYPE_CHECKING:
@@ -45,26 +44,28 @@ def check_glyphs(text: str, font: str, loc: Loc, label: str) -> None:
 
 
 def fit_line(
-    text: str, font: str, size: float, min_size: float, width: float, height: float
+    text: str | Line, font: str, size: float, min_size: float, width: float, height: float
 ) -> float | None:
     """Largest size from `size` down to `min_size`, in half-point steps, at which one line
-    fits. Width and cap height grow in proportion to the size, so the largest fitting size
-    is computed, not searched: any size, however absurd, costs one measurement."""
-    per_point = stringWidth(text, font, 1.0)
-    limit = min(width / per_point if per_point > 0 else size, height / CAP_HEIGHT, size)
+    (its icons too: render/icons.py) fits. Width and height grow in proportion to the
+    size, so the largest fitting size is computed, not searched: any size, however absurd,
+    costs one measurement. Its height is the cap height, or its tallest icon's."""
+    line = text if isinstance(text, Line) else Line((text,))
+    per_point, tall = line.width(font, 1.0), max(CAP_HEIGHT, line.tall)
+    limit = min(width / per_point if per_point > 0 else size, height / tall, size)
     fitted = size - math.ceil(max(size - limit, 0.0) / 0.5 - 1e-9) * 0.5
     for candidate in (fitted, fitted - 0.5):  # rounding may leave the first a hair too wide
         if (
             candidate >= min_size - 1e-9
-            and stringWidth(text, font, candidate) <= width + 1e-6
-            and candidate * CAP_HEIGHT <= height + 1e-6
+            and line.width(font, candidate) <= width + 1e-6
+            and candidate * tall <= height + 1e-6
         ):
             return candidate
     return None
 
 
 class Text(BoxKeys):
-    text = Key(TEXT, help="the line")
+    text = Key(TEXT, help="the line; `:name:` shows the game's icon of that name")
     font = Key(
         TEXT,
         "regular",
@@ -98,8 +99,10 @@ def paint_text(c: Canvas, box: Box, ctx: PaintContext) -> None:
     font = ctx.fonts.get(str(k.font), box.loc_of("font"))
     if ctx.preflight is not None:
         standardfonts.tell(ctx.preflight, str(k.font), ctx.fonts.paths, box.loc_of("font"))
-    check_glyphs(text, font, box.loc, ctx.item_label)
-    line = set_line(box, font)
+    icons.checked(box, ctx, text)
+    letters = icons.line(text, ctx.fonts, box.loc_of("text"), ctx.item_label)  # `:name:`
+    check_glyphs(letters.text, font, box.loc, ctx.item_label)
+    line = set_line(box, font, letters)
     if line is None:
         raise overflow(box, ctx, text, k.least(float(k.size)))
     fitted, base, left, width, rotate, lettering = line
@@ -114,7 +117,7 @@ def paint_text(c: Canvas, box: Box, ctx: PaintContext) -> None:
             ctx.beneath,
             ctx.item_label,
         )
-    key = ("text", box, font, ctx.swell)  # all the drawing below depends on
+    key = ("text", box, font, ctx.swell, letters)  # all the drawing below depends on
     if replayed(c, key):
         return
     with recorded(c, key):
@@ -129,7 +132,7 @@ def paint_text(c: Canvas, box: Box, ctx: PaintContext) -> None:
             c.translate(cx, cy)
         c.setFillColor(ctx.ink(box, "colour"))
         c.setFont(font, fitted)
-        c.drawString(left, base, text)
+        letters.draw(c, left, base, font, fitted, ctx.ink(box, "colour"))
         if k.turns and reads_turned(text):  # as playing cards mark their 6 and 9
             c.setStrokeColor(ctx.ink(box, "colour"))
             c.setLineWidth(fitted * UNDERLINE[1])
@@ -139,13 +142,14 @@ def paint_text(c: Canvas, box: Box, ctx: PaintContext) -> None:
 
 
 @lru_cache(maxsize=1024)
-def set_line(box: Box, font: str) -> tuple[Any, ...] | None:
-    """Where one line of the box's text stands in `font` (a registered name, unique to its
-    file): its size, baseline, left edge and width about the box's centre, its turn and
-    the rectangle its letters cover, turned (about the centre); None when it does not fit.
-    Worked out once for every card that shows the same box."""
+def set_line(box: Box, font: str, line: Line | None = None) -> tuple[Any, ...] | None:
+    """Where one line of the box's text (`line`: as set, with its icons) stands in `font`
+    (a registered name, unique to its file): its size, baseline, left edge and width about
+    the box's centre, its turn and the rectangle its letters and icons cover, turned (about
+    the centre); None when it does not fit. Worked out once for every card that shows the
+    same box."""
     k = Text(box)
-    text = str(k.text) if k.text is not None else ""
+    text = line or Line((str(k.text) if k.text is not None else "",))
     rotate = int(k.rotate) % 360
     _, _, w, h = box.rect
     if rotate in (90, 270):
@@ -154,12 +158,11 @@ def set_line(box: Box, font: str) -> tuple[Any, ...] | None:
     fitted = fit_line(text, font, size, k.least(size), w, h)
     if fitted is None:
         return None
-    base = {"top": h / 2 - fitted * CAP_HEIGHT, "bottom": -h / 2}.get(
-        k.valign, -fitted * CAP_HEIGHT / 2
-    )
-    width = stringWidth(text, font, fitted)
+    tall = fitted * max(CAP_HEIGHT, text.tall)  # its letters' cap height, or an icon's
+    base = {"top": h / 2 - tall, "bottom": -h / 2}.get(k.valign, -tall / 2)
+    width = text.width(font, fitted)
     left = {"left": -w / 2, "right": w / 2 - width}.get(k.align, -width / 2)
-    lettering = _turned((left, base, left + width, base + fitted * CAP_HEIGHT), rotate)
+    lettering = _turned((left, base, left + width, base + tall), rotate)
     return fitted, base, left, width, rotate, lettering
 
 

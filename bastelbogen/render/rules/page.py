@@ -69,6 +69,7 @@ def fit_key(sheet: RulesPage, blocks: Iterable[Block], balance: bool) -> str:
         sheet.size,
         sheet.origin,
         tuple(sorted((role, sheet.fonts[role]) for role in sheet.fonts.paths)),  # by content
+        sheet.fonts.icons.identity,
         str(sheet.accent),
         _pictures_in(blocks, sheet.folder),
     )
