@@ -304,6 +304,13 @@ class KitOptions:
         " tiny text, low-resolution pictures) as errors.",
         recorded=False,
     )
+    verbose: bool = option(
+        Switch(),
+        False,
+        "Tell each preflight warning at every place it is found, not once per cause and"
+        " component with how many places and the first few.",
+        recorded=False,
+    )
 
 
 # An alias holds no value of its own: it is told after the option it stands for.
