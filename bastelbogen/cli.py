@@ -119,7 +119,7 @@ def main(ctx: click.Context, root: Path | None) -> None:
 
 def _warn(problem: Problem) -> None:
     """A preflight finding: told, located, and the build goes on (unless --strict)."""
-    click.echo(f"{problem.loc}: warning: {problem.message}", err=True)
+    click.echo(f"{problem.loc}: warning: {problem.said()}", err=True)
 
 
 def _games(project: Project, names: tuple[str, ...]) -> list[str]:
@@ -178,9 +178,10 @@ def list_games(ctx: click.Context) -> None:
 @click.argument("games", nargs=-1)
 @click_option(OPTIONS["variant"])
 @click_option(OPTIONS["strict"])
+@click_option(OPTIONS["verbose"])
 @click.pass_context
 def validate_cmd(
-    ctx: click.Context, games: tuple[str, ...], variant: str | None, strict: bool
+    ctx: click.Context, games: tuple[str, ...], variant: str | None, strict: bool, verbose: bool
 ) -> None:
     """Check that a game's content is complete and builds; list every problem as
     path:line:col. Nothing is written.
@@ -198,7 +199,8 @@ def validate_cmd(
     invalid: list[str] = []
     for name in _games(project, games):
         try:
-            check_game(project, name, BuildOptions(variant=variant, strict=strict), _warn)
+            options = BuildOptions(variant=variant, strict=strict, verbose=verbose)
+            check_game(project, name, options, _warn)
             click.echo(f"{name}: ok")
         except ContentError as exc:
             problems.extend(exc.problems)

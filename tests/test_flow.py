@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.lib import colors
+from reportlab.platypus.doctemplate import LayoutError
 
 from bastelbogen.core.units import mm
-from bastelbogen.render.rules import cheatsheet, columns, flow
-from bastelbogen.render.rules.page import RulesPage
+from bastelbogen.render.rules import cheatsheet, columns, flow, level
+from bastelbogen.render.rules.page import BASE, RulesPage
 from tests.conftest import ROOT, build
 from tests.test_cheatsheet import _fonts
 
@@ -46,8 +47,8 @@ blocks_st = st.lists(
 ).map(lambda body: [("title", "Regeln"), *body])
 
 
-def _laid_out(sheet: RulesPage, blocks, scale: float, depth: float | None) -> bool:
-    template, flowables = cheatsheet._at(sheet, blocks, scale, depth)[:2]
+def _laid_out(sheet: RulesPage, blocks, scale: float, depth: float | None, cut=None) -> bool:
+    template, flowables = cheatsheet._at(sheet, blocks, scale, depth, cut)[:2]
     return columns.overflow(template, sheet.size, flowables) is None
 
 
@@ -64,6 +65,26 @@ def test_measures_agree_with_platypus(blocks, scale, part):
     depth = full * part
     assert trials.fits(scale, depth) == _laid_out(sheet, blocks, scale, depth)
     assert trials.fits(scale) == _laid_out(sheet, blocks, scale, None)
+
+
+@settings(max_examples=30, deadline=None)
+@given(blocks=blocks_st, scale=st.sampled_from(cheatsheet._scales()))
+def test_columns_parted_fit_as_deep_as_their_measures_say(blocks, scale):
+    """Parted where level.py would part them (between blocks, or inside a paragraph), the
+    columns fit platypus' frames exactly as deep as the measures say, and, both holding
+    text, not a point less."""
+    sheet = _sheet()
+    full, groups = cheatsheet._Trials(sheet, blocks, by_layout=False).measured(scale)
+    line = BASE["p"] * scale * cheatsheet.LEADING
+    for parting in level.partings(groups, full, line)[:3]:
+        assert _laid_out(sheet, blocks, scale, parting.depth + cheatsheet.DEEPER, parting.cut)
+        if not parting.right:
+            continue  # one column: a point less, the text may go on in the other
+        try:  # a point less: the text runs over (or a line fits no column at all)
+            short = _laid_out(sheet, blocks, scale, parting.depth - 1, parting.cut)
+        except LayoutError:
+            short = False
+        assert not short
 
 
 @settings(max_examples=12, deadline=None)

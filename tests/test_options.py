@@ -236,7 +236,6 @@ def test_manifest_records_the_options_as_given(tmp_path):
 def test_a_flag_that_changes_nothing_is_said(given, alone, acting):
     """Each option that needs another to act is told when given without it (naming both),
     and not when the other is there too."""
-    from bastelbogen.content.options import idle
     from bastelbogen.layout.imposition import BuildOptions
 
     values = BuildOptions().values()
@@ -249,7 +248,7 @@ def test_a_flag_that_changes_nothing_is_said(given, alone, acting):
 def test_every_option_without_a_need_acts_alone():
     """The options that declare no need are those that act whatever else is given or
     whatever the game holds; the defaults never warn."""
-    from bastelbogen.content.options import OPTIONS, idle
+    from bastelbogen.content.options import OPTIONS
     from bastelbogen.layout.imposition import BuildOptions
 
     needing = {o.key for o in OPTIONS.values() if o.needs is not None}
@@ -294,3 +293,10 @@ def test_validate_tries_braille_without_telling_of_it():
     nothing is told of one."""
     checked = pnp("validate", "minipilo", cwd=ROOT)
     assert checked.returncode == 0 and "does nothing" not in checked.stderr, checked.stderr
+
+
+def idle(values, game=None) -> list[str]:
+    """What the build tells of the options that do nothing, as its warnings say it."""
+    from bastelbogen.pipeline.settings import unhonoured
+
+    return [f"--{o.name} does nothing here: {why}" for o, why in unhonoured(values, game)]

@@ -75,7 +75,9 @@ def test_strict_makes_warnings_errors_and_keeps_the_old_kit(tmp_path, project_co
 
 @pytest.mark.parametrize("pixels,warned", [(40, True), (240, False)])
 def test_soft_pictures_are_told_at_the_row(tmp_path, project_copy, pixels, warned):
-    """A picture of `pixels` square in a 20 mm box: 40 px is 51 dpi, 240 px is 305 dpi."""
+    """A picture of `pixels` square in a 20 mm box: 40 px is 51 dpi, 240 px is 305 dpi.
+    Every set's row draws it: told once for them all, at the first row, with how many rows;
+    `--verbose` tells it at each row."""
     Image.new("RGB", (pixels, pixels), "#336699").save(
         project_copy / "content" / "muenchhausen" / "pic.png"
     )
@@ -84,13 +86,22 @@ def test_soft_pictures_are_told_at_the_row(tmp_path, project_copy, pixels, warne
     result = pnp("build", "muenchhausen", "--out", str(tmp_path), cwd=project_copy)
     assert result.returncode == 0, result.stderr
     told = re.findall(
-        r"game\.yaml:\d+:\d+: warning: preflight: picture pic\.png prints at"
-        r" (\d+) dpi",
+        r"game\.yaml:(\d+):\d+: warning: preflight: pictures print at as little as (\d+) dpi;"
+        r" 150 dpi or more looks sharp \(component 'number-cards': (\d+) places",
         result.stderr,
     )
     assert bool(told) == warned, result.stderr
-    if warned:
-        assert told[0] == str(round(pixels / (20 / 25.4)))
+    if not warned:
+        return
+    ((first, dpi, places),) = told
+    assert dpi == str(round(pixels / (20 / 25.4))) and result.stderr.count("warning") == 1
+    every = pnp("build", "muenchhausen", "--verbose", "--out", str(tmp_path), cwd=project_copy)
+    rows = re.findall(
+        r"game\.yaml:(\d+):\d+: warning: preflight: picture pic\.png prints at (\d+) dpi",
+        every.stderr,
+    )
+    assert len({row for row, _ in rows}) == len(rows) == int(places) > 1, every.stderr
+    assert min(int(row) for row, _ in rows) == int(first) and {d for _, d in rows} == {dpi}
 
 
 def test_a_sign_lettered_small_is_told(tmp_path, project_copy):

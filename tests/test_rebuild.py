@@ -113,16 +113,20 @@ def test_only_hashes_and_numbers_are_plain():
 
 def test_text_is_plain_only_as_a_warning_told():
     """A preflight warning a file's drawing told (checks/preflight.py `since`): a place, a
-    kind, a sentence and a count, its texts printable and bounded; nothing else of text."""
-    told = ["t/face.yaml", 3, 5, "", "text", "text in box 'x' is set at 5.5 pt", 2]
+    kind, a sentence and a count, and what places share (a cause, a component, the least
+    measure), its texts printable and bounded; nothing else of text."""
+    shared = ["text is set as small as {least:g} pt", "cards", 5.5]
+    told = ["t/face.yaml", 3, 5, "", "text", "text in box 'x' is set at 5.5 pt", 2, *shared]
     assert plain([told]) and plain([told, told]) and plain([])
     for wrong in (
-        [*told[:5], "a \x1b[2J clear screen", 2],  # a terminal's command
-        [*told[:5], "line\nbreak", 2],
-        [*told[:5], "long " * 1000, 2],
-        [*told[:6], True],  # a bool is no count
-        [*told[:6], 2.0],
-        told[:6],
+        [*told[:5], "a \x1b[2J clear screen", 2, *shared],  # a terminal's command
+        [*told[:5], "line\nbreak", 2, *shared],
+        [*told[:5], "long " * 1000, 2, *shared],
+        [*told[:6], True, *shared],  # a bool is no count
+        [*told[:6], 2.0, *shared],
+        [*told[:7], "line\nbreak", *shared[1:]],
+        [*told[:9], 5],  # the least measure is a float
+        told[:7],
         [*told, 1],
     ):
         assert not plain([wrong]), wrong
@@ -141,7 +145,7 @@ def test_a_warning_told_is_told_again_as_it_was():
     for label in ("b", "c"):
         first.text(Box(), 5.5, f"item '{label}' (front)")
     told = first.since(mark)
-    assert plain(told) and [t[-1] for t in told] == [2]
+    assert plain(told) and [t[6] for t in told] == [2]
     again = Preflight()
     again.text(Box(), 5.0, "item 'a' (front)")
     again.retell(json.loads(json.dumps(told)))  # as read back from the file

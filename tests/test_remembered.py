@@ -41,17 +41,18 @@ def first(tmp_path_factory) -> tuple[Path, dict[str, str]]:
 
 
 def fits(out: Path) -> list:
-    """The remembered fits: a scale and a depth (points); the rest are a word's breaks."""
+    """The remembered fits: a scale, a depth (points) and where the columns part (a group
+    and the room its last paragraph has in the left column); the rest are a word's breaks."""
     found = json.loads(memory(out).read_text())
-    return [v for v in found.values() if len(v) == 2 and isinstance(v[0], float)]
+    return [v for v in found.values() if len(v) == 4 and isinstance(v[0], float)]
 
 
 def test_a_build_remembers_each_language_s_fit(first):
     out, rules = first
     assert len(rules) == 2  # de/rules.pdf and en/rules.pdf
     assert len(fits(out)) == len(rules)  # one fit per language's page
-    for scale, depth in fits(out):
-        assert 0.5 <= scale <= 1.5 and depth > 100
+    for scale, depth, group, room in fits(out):
+        assert 0.5 <= scale <= 1.5 and depth > 100 and group > 0 and room >= 0
 
 
 def test_the_remembered_fit_gives_the_same_rules(first, tmp_path):

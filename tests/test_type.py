@@ -16,7 +16,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 
 from bastelbogen.checks.colours import contrast
-from bastelbogen.checks.preflight import Preflight, worst_contrast
+from bastelbogen.checks.grounds import worst_contrast
+from bastelbogen.checks.preflight import Preflight
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
@@ -288,7 +289,9 @@ def test_a_table_s_labels_are_judged_on_its_stripes_too():
             "score", "table", (0, 0, 200, 100), header=("a", "b"), rows=("x", "y"),
             colour="#444444", stripe=stripe,
         )  # fmt: skip
-        ctx = SimpleNamespace(preflight=Preflight(), beneath=(), item_label="item 's'")
+        ctx = SimpleNamespace(
+            preflight=Preflight(), beneath=(), item_label="item 's'", component="score-pads"
+        )
         _judged(box, _Grid(box, ["a", "b"], ["x", "y"]), ctx.preflight, ctx)
         return [p.message for p in ctx.preflight.problems()]
 

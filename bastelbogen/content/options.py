@@ -11,7 +11,6 @@ Lengths are held in points once parsed.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -37,7 +36,7 @@ from bastelbogen.core.typed import Choice, Type
 from bastelbogen.core.units import mm
 
 if TYPE_CHECKING:
-    from bastelbogen.content.models import Game
+    pass
 
 T = TypeVar("T")
 # Why a game file's `print:` keeps no option of what one build writes or how it runs
@@ -101,31 +100,10 @@ def option(
     """An option, declared as a field of the class that holds it (typed as its Type reads
     it: mypy holds the two together): `name` on the command line where it is not the
     field's with hyphens (langs: --lang); `recorded`: written to manifest.json; `needs`:
-    why it does nothing with the other options' values or the game (`idle`), None where
+    why it does nothing with the other options' values or the game (pipeline/settings.py tells it), None where
     it acts; `per_build`: why a game file's `print:` may not set it."""
     declared = Option(name, type, default, help, recorded, needs=needs, per_build=per_build)
     return field(default=default, metadata={"option": declared})
-
-
-def unhonoured(
-    values: Mapping[str, Any], game: Game | None = None
-) -> list[tuple[Option[Any], str]]:
-    """The options given (not at their defaults) that do nothing with the others or in
-    `game`, each with why: a flag that changes nothing is told, never silent."""
-    found = []
-    for declared in OPTIONS.values():
-        given = values.get(declared.key, declared.default)
-        if declared.needs is None or given == declared.default:
-            continue
-        why = declared.needs(values, game)
-        if why is not None:
-            found.append((declared, why))
-    return found
-
-
-def idle(values: Mapping[str, Any], game: Game | None = None) -> list[str]:
-    """What `unhonoured` finds, each as a warning says it."""
-    return [f"--{o.name} does nothing here: {why}" for o, why in unhonoured(values, game)]
 
 
 # The options are the fields of the classes that hold them, not made at run time from a
@@ -334,6 +312,14 @@ class KitOptions:
         False,
         "Treat preflight warnings (art short of the bleed,"
         " tiny text, low-resolution pictures) as errors.",
+        recorded=False,
+        per_build=ONE_BUILD,
+    )
+    verbose: bool = option(
+        Switch(),
+        False,
+        "Tell each preflight warning at every place it is found, not once per cause and"
+        " component with how many places and the first few.",
         recorded=False,
         per_build=ONE_BUILD,
     )

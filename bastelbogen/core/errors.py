@@ -42,16 +42,20 @@ class Problem:
     item: str = ""
     box: Loc | None = None
     tail: str = ""  # said after the box's place: how many more items share the fault
+    # Places said after the message (and the box), before the tail: a warning found at
+    # many places names its first few (checks/grouped.py).
+    places: tuple[Loc, ...] = ()
 
     def __str__(self) -> str:
         where = f"{self.loc.cell}: " if self.loc.cell else ""
         return f"{self.loc}: {where}{self.said()}"
 
     def said(self, base: Path | None = None) -> str:
-        """The message with the layout box's place, its file named from `base`."""
-        if self.box is None:
-            return self.message + self.tail
-        return f"{self.message} ({self.box.told(base)}){self.tail}"
+        """The message with the layout box's place and the places it names, their files
+        named from `base`."""
+        box = f" ({self.box.told(base)})" if self.box is not None else ""
+        places = ", ".join(p.told(base) + (f" ({p.cell})" if p.cell else "") for p in self.places)
+        return f"{self.message}{box}{places}{self.tail}"
 
 
 class ContentError(Exception):

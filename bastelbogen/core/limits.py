@@ -202,6 +202,9 @@ MAX_PREVIEW_OPTIONS_BYTES = 4 * 1024
 # pictures as vectors.
 MIN_TEXT_PT = 6.0
 MIN_PRINT_DPI = 150.0
+# A preflight warning found at several places of one component for one cause is told once,
+# naming this many of its places (checks/grouped.py); --verbose names every place.
+MAX_PLACES_TOLD = 3
 
 # Expressions in layouts and the cheat-sheet template. No shipped one calls range(); the
 # longest text one makes is a cheat sheet's markup of 2,265 characters.

@@ -192,9 +192,9 @@ def plain(value: object) -> bool:
 
 
 # A warning a file's drawing told, to be told again when the file is copied (a preflight
-# finding: checks/preflight.py): its place (file, line, column, cell), its kind, its sentence
-# and how many times it was told.
-_TOLD = (str, int, int, str, str, str, int)
+# finding: checks/preflight.py): its place (file, line, column, cell), its kind, its sentence,
+# how many times it was told, and what places share: its cause, component and least measure.
+_TOLD = (str, int, int, str, str, str, int, str, str, float)
 
 
 def told(value: list[Any]) -> bool:

@@ -189,7 +189,11 @@ class Arts:
             plan = self._plan(item)
             if len(art.layers) == 1 and not art.tabs:
                 self.preflight.bleed(
-                    art.layers[0][1], plan.trim, plan.bleed, f"item '{item.id}' ({side})"
+                    art.layers[0][1],
+                    plan.trim,
+                    plan.bleed,
+                    f"item '{item.id}' ({side})",
+                    item.component.id,
                 )
 
     def same_as(self, other: Arts, items: Iterable[Item]) -> bool:

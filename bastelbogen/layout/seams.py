@@ -71,6 +71,12 @@ class Span:
     high: float
     kept: Kept
 
+    def cuts(self, at: float) -> bool:
+        """Whether a seam at `at` runs through what it keeps: within a hard area itself,
+        not only within the CLEAR kept beside it (a seam there misses it, if narrowly)."""
+        margin = CLEAR if self.kept.hard else 0.0
+        return self.low + margin < at < self.high - margin
+
 
 @dataclass(frozen=True)
 class Cut:
@@ -124,7 +130,7 @@ def place(
                 key=lambda v: (hard(v), soft(v), abs(v - wanted)),
             )
         edges[k] = at
-        crossed = tuple(dict.fromkeys(s.kept for s in found if s.low < edges[k] < s.high))
+        crossed = tuple(dict.fromkeys(s.kept for s in found if s.cuts(edges[k])))
         if crossed:
             cuts.append(Cut(k, edges[k], crossed))
     return tuple(edges), tuple(cuts)

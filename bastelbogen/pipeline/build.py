@@ -108,12 +108,14 @@ def build_game(
     warn: Warn | None = None,
     game: Game | None = None,
     drawn: set[object] | None = None,
+    told: Preflight | None = None,
 ) -> Path:
     """Build one kit into out/<game>; on any error the previous out/<game> stays as it was.
     Preflight findings go to `warn` one by one, or with --strict stop the build. With
     --jobs above 1 its files are written by that many processes, to the same bytes.
     `game`: the game loaded already. `drawn` (validating several variants): the faces the
-    variants before drew, whose content checks also ran then; not drawn again."""
+    variants before drew, whose content checks also ran then; not drawn again. `told`
+    (likewise): where the preflight's findings go, to be told once for all the variants."""
     kept = remembered(out, game_id)
     before = since(out, game_id, options)  # a REF that is not one stops all: nothing written
     if not drawn:  # a later variant of one validation keeps what the first worked out
@@ -145,7 +147,7 @@ def build_game(
             raise every_fault(job, ready.variant, ContentError(list(ready.faults)))
         variant = ready.variant if changes is None else changed.hand_over(job, changes)
         write_kit(job, variant, writers, jobs_for(options.jobs))
-        _tell(ready, warn)
+        _tell(ready, warn, told)
         if options.dry:
             return out / game_id
         label = prepare_label(out, game_id, options.label, staging.folder, before)
@@ -162,12 +164,17 @@ def _writers(options: BuildOptions, reprinting: bool) -> list[Writer]:
     return [w for w in writers if w.name not in REPRINTED_WITHOUT] if reprinting else writers
 
 
-def _tell(ready: Prepared, warn: Warn | None) -> None:
-    """The preflight's findings told, after every file is drawn; with --strict they stop it."""
-    found = ready.preflight.problems()
-    if ready.options.strict and (errors := ready.preflight.problems(strict=True)):
+def _tell(ready: Prepared, warn: Warn | None, told: Preflight | None = None) -> None:
+    """The preflight's findings told, after every file is drawn (once per cause and
+    component; --verbose, once per place), or added to `told`, to be told with those of
+    other builds; with --strict they stop it."""
+    verbose = ready.options.verbose
+    if ready.options.strict and (errors := ready.preflight.problems(True, verbose)):
         raise ContentError(errors)
-    for problem in found:
+    if told is not None:
+        told.merge(ready.preflight.found(), most=True)
+        return
+    for problem in ready.preflight.problems(verbose=verbose):
         if warn is not None:
             warn(problem)
 
@@ -325,16 +332,15 @@ def check_game(
         variants.append(replace(options, braille=True))
     # Every language is laid out in each build: parts with words get a file per language.
     # Drawn (text fitted, glyphs and pictures checked), never written: no PDF is made.
-    told: set[str] = set()
-
-    def once(problem: Problem) -> None:  # each build of the variants finds the same things again
-        if str(problem) not in told and warn:
-            told.add(str(problem))
-            warn(problem)
-
+    # Each build of the variants finds the same things again: what they find is told once,
+    # together, each place counting the items of the variant that showed it most.
+    told = Preflight()
     drawn: set[object] = set()  # the faces of every variant, each drawn by the first that shows it
     for variant in variants:
-        build_game(project, game_id, Path(), replace(variant, dry=True), once, game, drawn)
+        build_game(project, game_id, Path(), replace(variant, dry=True), warn, game, drawn, told)
+    for problem in told.problems(verbose=options.verbose):
+        if warn is not None:
+            warn(problem)
 
 
 def _profile(game: Game, options: BuildOptions) -> Profile | None:

@@ -5,13 +5,14 @@ names the game and why (content/honoured.py), never silent."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from bastelbogen.checks.preflight import Preflight
 from bastelbogen.content import printing
 from bastelbogen.content.models import Game
-from bastelbogen.content.options import unhonoured
+from bastelbogen.content.options import OPTIONS, Option
 from bastelbogen.core.errors import ContentError, OptionError, Problem
 from bastelbogen.layout.imposition import BuildOptions
 from bastelbogen.layout.layouts import Layouts
@@ -55,3 +56,19 @@ def tell_idle(
             preflight.idle_flag(game.printing[key][1], f"print: {name}", why)
         elif not options.dry:
             preflight.idle_flag(game.loc, f"--{name}", why)
+
+
+def unhonoured(
+    values: Mapping[str, Any], game: Game | None = None
+) -> list[tuple[Option[Any], str]]:
+    """The options given (not at their defaults) that do nothing with the others or in
+    `game`, each with why: a flag that changes nothing is told, never silent."""
+    found = []
+    for declared in OPTIONS.values():
+        given = values.get(declared.key, declared.default)
+        if declared.needs is None or given == declared.default:
+            continue
+        why = declared.needs(values, game)
+        if why is not None:
+            found.append((declared, why))
+    return found

@@ -144,6 +144,8 @@ def paint_image(c: Canvas, box: Box, ctx: PaintContext) -> None:
         c.drawVector(_svg(path, box, ctx, scale), left, bottom, dw, dh)
     else:
         if ctx.preflight:  # pixels per inch as printed: the picture's pixels over its inches
-            ctx.preflight.picture(box, 72 / scale, path.name, ctx.item_loc, ctx.item_label)
+            ctx.preflight.picture(
+                box, 72 / scale, path.name, ctx.item_loc, ctx.item_label, ctx.component
+            )
         c.drawImage(picture, left, bottom, dw, dh, mask="auto")
     c.restoreState()

@@ -65,6 +65,12 @@ class PaintContext:
     lang: str = ""  # the language of the text drawn: words are hyphenated by its rules
     mark: str = ""  # --version-mark: drawn in a corner of each front (render/versionmark.py)
 
+    @property
+    def component(self) -> str:
+        """The component of the item drawn ("" where none is): the preflight tells what it
+        finds once per cause and component (checks/grouped.py)."""
+        return self.item.component.id if self.item is not None else ""
+
     @overload
     def ink(self, box: Box, key: str, default: str = "") -> colors.Color: ...
     @overload

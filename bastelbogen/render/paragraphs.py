@@ -380,9 +380,9 @@ def paint_paragraph(c: Canvas, box: Box, ctx: PaintContext) -> None:
     if k.valign == "middle":
         top -= (h - total) / 2
     if ctx.preflight:
-        ctx.preflight.text(box, size, ctx.item_label)
+        ctx.preflight.text(box, size, ctx.item_label, ctx.component)
         ctx.preflight.contrast(
-            box, k.colour, (x, top - total, x + w, top), ctx.beneath, ctx.item_label
+            box, k.colour, (x, top - total, x + w, top), ctx.beneath, ctx.item_label, ctx.component
         )
     for p, ph in zip(paras, heights, strict=True):
         p.drawOn(c, x, top - ph)

@@ -159,7 +159,12 @@ def _judged(box: Box, grid: _Grid, preflight: Preflight, ctx: PaintContext) -> N
         under = () if fill is None else (_filled(f"{box.name}{name}", box, fill),)
         lettering = (grid.x, grid.y, grid.x + grid.w, grid.y + grid.h)
         preflight.contrast(
-            box, Table(box).colour, lettering, (*ctx.beneath, *under), ctx.item_label
+            box,
+            Table(box).colour,
+            lettering,
+            (*ctx.beneath, *under),
+            ctx.item_label,
+            ctx.component,
         )
 
 
@@ -268,7 +273,7 @@ def _fit(
             )
         )
     if ctx.preflight:
-        ctx.preflight.text(box, fitted, ctx.item_label)
+        ctx.preflight.text(box, fitted, ctx.item_label, ctx.component)
     return fitted
 
 

@@ -109,13 +109,14 @@ def paint_text(c: Canvas, box: Box, ctx: PaintContext) -> None:
     x, y, w, h = box.rect
     cx, cy = x + w / 2, y + h / 2
     if ctx.preflight:
-        ctx.preflight.text(box, fitted, ctx.item_label)
+        ctx.preflight.text(box, fitted, ctx.item_label, ctx.component)
         ctx.preflight.contrast(
             box,
             k.colour,
             (cx + lettering[0], cy + lettering[1], cx + lettering[2], cy + lettering[3]),
             ctx.beneath,
             ctx.item_label,
+            ctx.component,
         )
     key = ("text", box, font, ctx.swell, letters)  # all the drawing below depends on
     if replayed(c, key):

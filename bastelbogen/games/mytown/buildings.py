@@ -336,7 +336,8 @@ def _sign(
             )
         )
     if ctx.preflight:  # lettering a theme asks for is text like any other
-        ctx.preflight.text(replace(box, name="sign", loc=box.loc_of("with")), size, ctx.item_label)
+        sign = replace(box, name="sign", loc=box.loc_of("with"))
+        ctx.preflight.text(sign, size, ctx.item_label, ctx.component)
     # Over the awning, or else astride the eaves, clear of the windows.
     sy = bottom + floor_h * 1.05 if "awning" in features else top - size * 0.8
     c.setFillColor(ctx.ink(box, "sign-colour"))

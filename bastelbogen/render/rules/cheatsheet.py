@@ -21,11 +21,13 @@ from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.core.units import mm
 from bastelbogen.render.fitting import first_fitting
 from bastelbogen.render.paragraphs import NO_BREAK, paragraph, unbroken_tail
-from bastelbogen.render.rules import columns, flow, lookup
+from bastelbogen.render.rules import columns, flow, level, lookup
 from bastelbogen.render.rules.hyphens import hyphenated
+from bastelbogen.render.rules.level import Cut
 from bastelbogen.render.rules.page import BASE, HEAD, SHEET, Block, RulesPage, fit_key, source_loc
 from bastelbogen.render.rules.typesetting import (
     Flowable,
+    FrameBreak,
     KeepTogether,
     PageTemplate,
     ParaFrag,
@@ -42,7 +44,8 @@ STEP = 0.04
 # guessed right, one a step off; the search finds the fit whatever the guess).
 FILLED = 0.77
 POWER = 3.5
-GUESS_SLACK = 6  # points: how far under the predicted depth the columns may still end
+LEADING = 1.28  # a line's height over its letters' size
+DEEPER = 0.01  # points: the columns a hair deeper than their text, that it fits for certain
 
 
 def _styles(
@@ -61,7 +64,7 @@ def _styles(
             kind,
             fontName=fonts[font],
             fontSize=size,
-            leading=size * 1.28,
+            leading=size * LEADING,
             bulletFontName=fonts["bold"],
             bulletFontSize=size,
             textColor=kw.pop("textColor", ink),
@@ -93,16 +96,19 @@ def fitted(
     sheet: RulesPage, blocks: Sequence[Block], balance: bool = True, by_layout: bool = False
 ) -> tuple[PageTemplate, list[Flowable]]:
     """The page at the largest scale its blocks fit at, as (page template, flowables); its
-    columns balanced unless it is only proved to fit (validate). The fit is found from the
-    blocks' measures (flow.py); `by_layout`, by laying out whole pages, where a written page
-    showed the measures wrong. It is remembered by the hash of all the page is made of
+    columns ending level unless it is only proved to fit (validate). The fit is found from
+    the blocks' measures (flow.py); `by_layout`, by laying out whole pages, where a written
+    page showed the measures wrong. It is remembered by the hash of all the page is made of
     (core/remembered.py): an unchanged cheat sheet is laid out once, not searched for again."""
     key = fit_key(sheet, blocks, balance)
     found = None if by_layout else REMEMBERED.get(key)
-    if found is None or len(found) != 2 or found[0] is None:
-        found = list(_fit(_Trials(sheet, blocks, by_layout), balance))
+    if found is None or len(found) != 4 or found[0] is None:  # scale, depth, the cut's two
+        scale, depth, cut = _fit(_Trials(sheet, blocks, by_layout), balance)
+        found = [scale, depth, *(cut or (None, None))]
         REMEMBERED.put(key, found)
-    return _at(sheet, blocks, *found)[:2]  # fresh flowables: a build consumes them
+    scale, depth, group, room = found
+    cut = None if group is None else (int(group), float(room))
+    return _at(sheet, blocks, scale, depth, cut)[:2]  # fresh flowables: a build consumes them
 
 
 class _Trials:
@@ -121,30 +127,37 @@ class _Trials:
             self._measured[scale] = template.frames[1].height, measures
         return self._measured[scale]
 
-    def fits(self, scale: float, depth: float | None = None) -> bool:
+    def fits(
+        self, scale: float, depth: float | None = None, cut: level.Parting | None = None
+    ) -> bool:
+        """Whether the page fits at `scale`, its columns `depth` deep; `cut`: parted there."""
         if self.by_layout:
-            template, flowables = _at(self.sheet, self.blocks, scale, depth)[:2]
+            template, flowables = _at(
+                self.sheet, self.blocks, scale, depth, cut.cut if cut else None
+            )[:2]
             return columns.overflow(template, self.sheet.size, flowables) is None
         full, groups = self.measured(scale)
+        if cut is not None:  # its columns as deep as `cut` found them
+            return depth is not None and cut.depth <= min(depth, full) + flow.FUZZ
         return flow.fits(groups, full if depth is None else min(depth, full))
 
 
-def _fit(trials: _Trials, balance: bool) -> tuple[float, float | None]:
+def _fit(trials: _Trials, balance: bool) -> tuple[float, float | None, Cut | None]:
     """The largest scale the blocks fit at (text that fits at a scale fits at every smaller
-    one), and the columns' balanced depth there; past the smallest scale, the text that no
-    longer fits is named where it was written. Unbalanced (validating), a page that fits at
-    the smallest scale is proved to fit."""
+    one), and there the columns' depth and where they part, so that they end level;
+    past the smallest scale, the text that no longer fits is named where it was written.
+    Unbalanced (validating), a page that fits at the smallest scale is proved to fit."""
     scales = _scales()
     if not balance:
         if not trials.fits(scales[-1]):
             raise _too_long(trials.sheet, trials.blocks, scales[-1])
-        return scales[-1], None
+        return scales[-1], None, None
     found = first_fitting(
         lambda n: trials.fits(scales[n]), bool, len(scales) - 1, _guess(trials, scales)
     )
     if found is None:
         raise _too_long(trials.sheet, trials.blocks, scales[-1])
-    return scales[found[0]], _balanced(trials, scales[found[0]])
+    return scales[found[0]], *_balanced(trials, scales[found[0]])
 
 
 def _guess(trials: _Trials, scales: list[float]) -> int:
@@ -181,35 +194,29 @@ def _too_long(sheet: RulesPage, blocks: Sequence[Block], scale: float) -> Conten
     )
 
 
-def _balanced(trials: _Trials, scale: float) -> float:
-    """The columns' depth at which they end level, as short as the text allows: bisection
-    on the depth, in a bracket a few points wide round the depth the blocks' heights
-    predict."""
-    high, groups = trials.measured(scale)  # the full columns: it fits
-    low = high / 2 - 1  # two columns can never end above half of one full column
-    guess = flow.even_depth(groups)
-    for edge in (guess, guess - GUESS_SLACK):  # narrow the bracket round the guess
-        if low < edge < high:
-            if trials.fits(scale, edge):
-                high = edge
-            else:
-                low = edge
-                break
-    while high - low >= 2:  # points
-        trial = (low + high) / 2
-        if trials.fits(scale, trial):
-            high = trial
-        else:
-            low = trial
-    return high
+def _balanced(trials: _Trials, scale: float) -> tuple[float, Cut | None]:
+    """The columns' depth and where they part (level.py): ending within a line of each
+    other where the text allows, else as near as it allows; the text filling the full
+    columns where no parting is found to fit."""
+    full, groups = trials.measured(scale)
+    line = BASE["p"] * scale * LEADING
+    for parting in level.partings(groups, full, line):
+        depth = min(parting.depth + DEEPER, full)
+        if trials.fits(scale, depth, parting):
+            return depth, parting.cut
+    return full, None
 
 
 def _at(
-    sheet: RulesPage, blocks: Sequence[Block], scale: float, depth: float | None = None
+    sheet: RulesPage,
+    blocks: Sequence[Block],
+    scale: float,
+    depth: float | None = None,
+    cut: Cut | None = None,
 ) -> tuple[PageTemplate, list[Flowable], dict[int, str], list[list[Paragraph]]]:
     """The page template, the flowables, each paragraph's text and the columns' paragraphs
-    in the groups that stay together, at one scale (and the columns' depth, when
-    balanced)."""
+    in the groups that stay together, at one scale (and, balanced, the columns' depth and
+    where they part)."""
     styles = _styles(sheet.fonts, scale, sheet.accent, sheet.lang)
     texts: dict[int, str] = {}
     head = [
@@ -218,7 +225,7 @@ def _at(
         for p in group
     ]
     groups = _groups([b for b in blocks if b[0] not in HEAD + lookup.KINDS], styles, sheet, texts)
-    body = _kept(groups)
+    body = _kept(groups) if cut is None else _parted(groups, cut, texts)
     w, h = SHEET
     head_h = sum(f.wrap(w - mm(16), h)[1] for f in head) + mm(12)
     foot = lookup.band([b for b in blocks if b[0] in lookup.KINDS], styles, w - mm(16), sheet)
@@ -229,6 +236,21 @@ def _at(
 def _kept(groups: list[list[Paragraph]]) -> list[Flowable]:
     """One flowable per group: a heading and its block kept together."""
     return [g[0] if len(g) == 1 else KeepTogether(g) for g in groups]
+
+
+def _parted(groups: list[list[Paragraph]], cut: Cut, texts: dict[int, str]) -> list[Flowable]:
+    """The groups with the column break where `cut` says: before group k, or inside its
+    last paragraph after the lines that fill `room` (both parts named by its text)."""
+    k, room = cut
+    left, right = groups[:k], groups[k:]
+    if room and k < len(groups):
+        last = groups[k][-1]
+        parts = last.split(columns.COLUMN_W, room)
+        if len(parts) == 2:
+            texts.update({id(part): texts.get(id(last), "") for part in parts})
+            left = [*left, [*groups[k][:-1], parts[0]]]
+            right = [[parts[1]], *groups[k + 1 :]]
+    return [*_kept(left), *([FrameBreak()] if right else []), *_kept(right)]
 
 
 def _bullets(blocks: Sequence[Block]) -> list[tuple[str, str] | None]:

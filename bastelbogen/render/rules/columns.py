@@ -1,6 +1,7 @@
 """The cheat sheet's page as platypus lays it out: a header band in the game's colour over
 two columns, one page template per language (the band's height follows its text). Blocks
-move to the next column whole (KeepTogether), a heading with the block after it."""
+move to the next column whole (KeepTogether), a heading with the block after it; where
+the columns are made to end level, the break between them is set in the story (level.py)."""
 
 from __future__ import annotations
 
@@ -85,8 +86,11 @@ def page_template(
 
 
 def story(head: list[Flowable], body: list[Flowable]) -> list[Flowable]:
-    """The header's flowables, then the columns'; each block kept whole."""
-    kept = [b if isinstance(b, KeepTogether) else KeepTogether([b]) for b in body]
+    """The header's flowables, then the columns'; each block kept whole (a column break
+    among them, where the columns are made to part, left as it is)."""
+    kept = [
+        b if isinstance(b, KeepTogether | type(FrameBreak)) else KeepTogether([b]) for b in body
+    ]
     return [*head, FrameBreak(), *kept]
 
 

@@ -79,6 +79,7 @@ class _Columns:
     def __init__(self, depth: float) -> None:
         self.depth, self.column = depth, 0
         self.left, self.after, self.top = depth, 0.0, True
+        self.ends = [0.0, 0.0]  # how far down each column's text reaches (its last space not)
 
     def next_column(self) -> None:
         self.column += 1
@@ -96,17 +97,34 @@ class _Columns:
         used = height + s + after
         self.left -= used
         self.after = after
+        if self.column <= 1 and height > FUZZ:
+            self.ends[self.column] = self.depth - self.left - after
         self.top = self.top and used == 0
         return True
 
 
 def fits(groups: Sequence[Sequence[Measure]], depth: float) -> bool:
     """Whether the groups fill two columns of `depth` without a third."""
+    return ends(groups, depth) is not None
+
+
+def ends(groups: Sequence[Sequence[Measure]], depth: float) -> tuple[float, float] | None:
+    """How far down from their top the two columns of `depth` are filled with the groups
+    (to the foot of the last line in each), or None when they need a third."""
     at = _Columns(depth)
     for group in groups:
         if not _group(at, group):
-            return False
-    return True
+            return None
+    return at.ends[0], at.ends[1]
+
+
+def column(groups: Sequence[Sequence[Measure]]) -> float:
+    """How far down the groups reach in one column as deep as they need (to the foot of
+    its last line)."""
+    at = _Columns(WHOLE)
+    for group in groups:
+        _group(at, group)
+    return at.ends[0]
 
 
 def _group(at: _Columns, group: Sequence[Measure]) -> bool:
@@ -152,23 +170,6 @@ def least_depth(groups: Sequence[Sequence[Measure]]) -> float:
         return 0.0
     total = sum(_spaced(g) for g in groups)
     return total / 2 - max(g[0].before for g in groups) - max(g[-1].after for g in groups)
-
-
-def even_depth(groups: Sequence[Sequence[Measure]]) -> float:
-    """A first guess at the depth where two columns end level: the groups cut where the
-    longer part is shortest; a column drops the space above its first group and below its
-    last. The fill (`fits`) has the last word, as a long group may split."""
-    if not groups:
-        return 0.0
-    heights = [_spaced(g) for g in groups]
-    total = sum(heights)
-    run, best = 0.0, total
-    for k in range(1, len(groups)):
-        run += heights[k - 1]
-        left = run - groups[0][0].before - groups[k - 1][-1].after
-        right = total - run - groups[k][0].before - groups[-1][-1].after
-        best = min(best, max(left, right))
-    return best
 
 
 def _spaced(group: Sequence[Measure]) -> float:
