@@ -100,8 +100,8 @@ def option(
     """An option, declared as a field of the class that holds it (typed as its Type reads
     it: mypy holds the two together): `name` on the command line where it is not the
     field's with hyphens (langs: --lang); `recorded`: written to manifest.json; `needs`:
-    why it does nothing with the other options' values or the game (pipeline/settings.py tells it), None where
-    it acts; `per_build`: why a game file's `print:` may not set it."""
+    why it does nothing with the other options' values or the game (pipeline/settings.py
+    tells it), None where it acts; `per_build`: why a game file's `print:` may not set it."""
     declared = Option(name, type, default, help, recorded, needs=needs, per_build=per_build)
     return field(default=default, metadata={"option": declared})
 
