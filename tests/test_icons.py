@@ -497,3 +497,18 @@ def test_a_print_shop_s_cmyk_file_tints_icons_as_flattened_pictures(tmp_path):
     rows, cols = np.nonzero(red)
     marks = pixels[rows.min() - 8 : rows.max() + 9, cols.min() - 8 : cols.max() + 9]
     assert not (marks.max(axis=2) < 60).any()  # the crop marks' black lies elsewhere
+
+
+def test_an_unquoted_text_with_an_icon_is_told_to_be_quoted(tmp_path):
+    """`text: Pay :coin: now` is broken YAML (a colon and a space start a value): the
+    parser's complaint is said at its place with how to mend it."""
+    path = tmp_path / "card.yaml"
+    path.write_text("boxes:\n  - name: cost\n    text: Pay :coin: now\n")
+    with pytest.raises(ContentError) as told:
+        load_yaml(path)
+    [problem] = told.value.problems
+    assert (problem.loc.line, problem.loc.col) == (3, 20)
+    assert "mapping values are not allowed" in problem.message
+    assert 'must be quoted: text: "Pay :coin: now"' in problem.message
+    path.write_text('boxes:\n  - name: cost\n    text: "Pay :coin: now"\n')
+    assert load_yaml(path)["boxes"][0]["text"] == "Pay :coin: now"

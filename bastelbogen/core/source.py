@@ -22,6 +22,7 @@ from yaml.resolver import Resolver
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
+from bastelbogen.core.yamlerrors import broken
 
 try:  # libyaml parses far faster; the composer stays ours, so depth and size are counted
     from yaml._yaml import CParser as _Parser
@@ -386,10 +387,7 @@ def load_yaml(path: Path, loc: Loc | None = None) -> object:
         _count_events(text, file)
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file)
-        what = exc.problem or exc.context or "broken YAML"
-        raise ContentError(Problem(where, f"broken YAML: {what}")) from None
+        raise ContentError(broken(exc, file)) from None
     except ReaderError as exc:  # a character YAML refuses (U+0080, U+FFFE)
         where = _place_of(text, file, chr(exc.character))
         raise ContentError(Problem(where, _refused(exc))) from None
