@@ -512,3 +512,19 @@ def test_an_unquoted_text_with_an_icon_is_told_to_be_quoted(tmp_path):
     assert 'must be quoted: text: "Pay :coin: now"' in problem.message
     path.write_text('boxes:\n  - name: cost\n    text: "Pay :coin: now"\n')
     assert load_yaml(path)["boxes"][0]["text"] == "Pay :coin: now"
+
+
+@pytest.mark.parametrize("painter", ["paragraph", "text"])
+def test_a_flood_of_icons_is_told_at_once_not_laid_out(tmp_path, painter):
+    """A stranger's 2,800 icons in one text (reportlab breaks lines in time growing with
+    the square of the pictures: minutes) are refused at the cell, at once."""
+    flood = " ".join([":png:"] * 2800)
+    face = "boxes:\n  - {name: text, painter: %s, box: [5, 5, 53, 40], text: '{{ text }}'}\n"
+    face %= painter
+    _game(tmp_path, f"name,text\nAlpha,{flood}\n", face)
+    told = pnp("build", "icons", "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert told.returncode == 1 and "Traceback" not in told.stderr
+    assert f"a text showing 2,800 icons; at most {limits.MAX_ICONS_IN_TEXT} are shown" in (
+        told.stderr
+    )
+    assert not (tmp_path / "out" / "icons").exists()

@@ -29,6 +29,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from bastelbogen.content.icons import Icon, Icons, Ref, glued, named, pieces, unknown
 from bastelbogen.content.rasters import RASTER_FORMATS, pillow
 from bastelbogen.content.svg import SvgRefused
+from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.render import bitmaps, vector
 from bastelbogen.render.blame import located
@@ -200,9 +201,20 @@ def line(text: str, fonts: Fonts, loc: Loc, label: str = "") -> Line:
     """A line's text with its icons (an unknown one told at `loc`)."""
     if ":" not in text:
         return Line((text,))
-    for name in named(text):
+    for name in _few(named(text), loc, label):
         _known(Ref(name), fonts.icons, loc, label)
     return _line(text, fonts.icons, tuple(fonts.paths.values()))
+
+
+def _few(names: list[str], loc: Loc, label: str) -> list[str]:
+    """The icons a text shows, if they are at most MAX_ICONS_IN_TEXT; told at `loc` if not."""
+    if len(names) > limits.MAX_ICONS_IN_TEXT:
+        why = (
+            f"a text showing {len(names):,} icons; at most {limits.MAX_ICONS_IN_TEXT} are"
+            " shown in one text"
+        )
+        raise ContentError(Problem(loc, f"{label}: {why}" if label else why))
+    return names
 
 
 @lru_cache(maxsize=1024)
@@ -278,6 +290,7 @@ def markup(text: str, icons: Icons, loc: Loc, label: str = "") -> str:
     escape the colon it stands for; tags are left as they are."""
     if ":" not in text:
         return text
+    _few(named(text), loc, label)
     parts = _TAG.split(text)  # texts at even places, tags at odd ones
     for n in range(0, len(parts), 2):
         if ":" in parts[n]:
