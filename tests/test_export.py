@@ -287,3 +287,28 @@ def test_every_export_writer_is_a_choice_of_the_option():
     assert set(OPTIONS["export"].type.choices) == exports
     help_text = OPTIONS["export"].help
     assert all(f"{name} (" in help_text for name in exports)
+
+
+@pytest.mark.parametrize("export", ["png", "contact"])
+def test_a_board_an_export_of_faces_leaves_out_is_said_at_its_component(tmp_path, export):
+    """--export png and contact write a picture per face; a board, drawn whole over sheets,
+    has none there: each board is told at its component, named, and its export named."""
+    from tests.conftest import pnp
+
+    (tmp_path / "content/b").mkdir(parents=True)
+    (tmp_path / "templates/b").mkdir(parents=True)
+    (tmp_path / "content/b/game.yaml").write_text(
+        "game: b\ntitle: {en: B}\nplayers: {min: 2, max: 2}\ncomponents:\n"
+        "  - {id: card, name: {en: Card}, kind: card, size: mini, face: b/face,"
+        " items: [{id: c}]}\n"
+        "  - {id: map, name: {en: Map}, kind: board, size: [300mm, 300mm], face: b/face,"
+        " items: [{id: m}]}\n"
+    )
+    (tmp_path / "templates/b/face.yaml").write_text(
+        "boxes:\n  - {name: ground, painter: shape, box: bleed, fill: '#d8ecd0'}\n"
+    )
+    told = pnp("build", "b", "--export", export, "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert told.returncode == 0, told.stderr
+    said = [line for line in told.stderr.splitlines() if f"--export {export}" in line]
+    assert len(said) == 1 and "content/b/game.yaml:6:5:" in said[0], told.stderr
+    assert "component 'map' (board)" in said[0]

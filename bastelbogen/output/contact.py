@@ -19,10 +19,9 @@ from bastelbogen.output import Entry, Job, register
 from bastelbogen.output.exported import (
     Export,
     Face,
-    boards,
+    boards_left_out,
     cut_away,
     faces,
-    left_out,
     pictures,
     save_png,
     trim_shot,
@@ -53,13 +52,7 @@ class Contact(Export):
         from PIL import ImageFont
 
         font = ImageFont.truetype(str(FONTS / "Vera.ttf"), FONT_SIZE)
-        for one in boards(job):
-            left_out(
-                job,
-                one,
-                "picture of one face (tabletopia and screentop write a board whole)",
-                self.name,
-            )
+        boards_left_out(job, self.name)
         out = []
         for one in faces(job):
             ordered = sorted(one.faces.values(), key=lambda f: f.side != "front")

@@ -162,6 +162,13 @@ def left_out(job: Job, one: Gathered, taken: str, export: str) -> None:
     )
 
 
+def boards_left_out(job: Job, export: str) -> None:
+    """An export of pictures face by face has no place for a board drawn whole: each said."""
+    for one in boards(job):
+        taken = "picture of one face (tabletopia and screentop write a board whole)"
+        left_out(job, one, taken, export)
+
+
 def boards(job: Job) -> list[Gathered]:
     """Each board of the kit as one face, its whole picture (for the virtual tables)."""
     return list(cast(dict[str, Gathered], job.kept.get(BOARDS, {})).values())

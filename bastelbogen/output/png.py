@@ -14,10 +14,9 @@ from bastelbogen.output import Entry, Job, register
 from bastelbogen.output.exported import (
     Export,
     Face,
-    boards,
+    boards_left_out,
     cut_away,
     faces,
-    left_out,
     pictures,
     save_png,
     trim_shot,
@@ -33,13 +32,7 @@ class Png(Export):
 
     def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         dpi = job.options.dpi
-        for one in boards(job):
-            left_out(
-                job,
-                one,
-                "picture of one face (tabletopia and screentop write a board whole)",
-                self.name,
-            )
+        boards_left_out(job, self.name)
         listed: list[Entry] = []
         taken: set[str] = set()
         # Every picture's size is checked before the first is drawn.
