@@ -72,11 +72,11 @@ MAX_FONT_SIZE = 1_000.0
 MIN_ICON_SIZE = 0.25
 MAX_ICON_SIZE = 4.0
 MAX_ICONS = 1_000
+MAX_ICON_NAME_CHARS = 40
+MAX_ICON_BYTES = 2 * 1024 * 1024
 # Icons in one text: a card's or a rule's few; reportlab breaks a paragraph's lines in time
 # that grows with the square of its pictures (2,800 icons: 23 s a layout, fitted five times).
 MAX_ICONS_IN_TEXT = 100
-MAX_ICON_NAME_CHARS = 40
-MAX_ICON_BYTES = 2 * 1024 * 1024
 # Cells along one side of a `cells` grid: a chess board has 8, a wargame's map of squares some
 # 40; the shipped kits draw none with it.
 MAX_GRID_CELLS = 200
