@@ -12,6 +12,7 @@ read from game.yaml; this reads the sources as text and YAML, independent of the
 
 from __future__ import annotations
 
+import csv
 import itertools
 import re
 from pathlib import Path
@@ -31,6 +32,7 @@ FENCE = re.compile(r"^```[ \t]*(\w+)[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 INLINE = re.compile(r"\{\{\s*(count|name)\s*:\s*([^}\s]+)\s*\}\}")
 TEMPLATE = re.compile(r"\{\{\s*([\w-]+)\s*\}\}")
 HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
+QUOTE = re.compile(r"^[ \t]*>[ \t]?", re.M)
 LINK = re.compile(r"\]\(#([^)\s]+)\)")
 
 
@@ -64,8 +66,9 @@ def _normal(text: str) -> str:
 
 
 def _prose(book: str) -> str:
-    """The book without its generated blocks (their YAML is not what a family reads)."""
-    return FENCE.sub("", book)
+    """The book without its generated blocks (their YAML is not what a family reads) and
+    without the marks that open the lines of a side note or an example."""
+    return QUOTE.sub("", FENCE.sub("", book))
 
 
 def _section(book: str, title: str) -> str:
@@ -107,14 +110,17 @@ def _item_ids(game: dict[str, Any], component: dict[str, Any], folder: Path) -> 
             if "id" in item:
                 ids.add(str(item["id"]))
             elif template:
-                ids.add(TEMPLATE.sub(lambda m, it=item: str(it[m.group(1)]), template))
+                ids.add(_render(str(template), item))
     return ids
+
+
+def _render(template: str, item: dict[str, Any]) -> str:
+    """An `item-id` template such as "{{ set }}-{{ value }}" filled from the item's fields."""
+    return TEMPLATE.sub(lambda m: str(item[m.group(1)]), template)
 
 
 def _table_ids(path: Path) -> set[str]:
     if path.suffix == ".csv":
-        import csv
-
         with path.open(encoding="utf-8", newline="") as f:
             return {row["id"] for row in csv.DictReader(f)}
     return {str(row["id"]) for row in yaml.safe_load(path.read_text(encoding="utf-8"))}
