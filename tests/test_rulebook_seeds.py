@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import jinja2
 import pytest
 import yaml
 
@@ -30,7 +31,6 @@ BLOCKS = ("components", "figure", "setup", "scoring")
 
 FENCE = re.compile(r"^```[ \t]*(\w+)[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
 INLINE = re.compile(r"\{\{\s*(count|name)\s*:\s*([^}\s]+)\s*\}\}")
-TEMPLATE = re.compile(r"\{\{\s*([\w-]+)\s*\}\}")
 HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
 QUOTE = re.compile(r"^[ \t]*>[ \t]?", re.M)
 LINK = re.compile(r"\]\(#([^)\s]+)\)")
@@ -107,16 +107,17 @@ def _item_ids(game: dict[str, Any], component: dict[str, Any], folder: Path) -> 
     template = component.get("item-id")
     for entry in items:
         for item in _expand(entry):
-            if "id" in item:
-                ids.add(str(item["id"]))
-            elif template:
+            if template:
                 ids.add(_render(str(template), item))
+            elif "id" in item:
+                ids.add(str(item["id"]))
     return ids
 
 
 def _render(template: str, item: dict[str, Any]) -> str:
-    """An `item-id` template such as "{{ set }}-{{ value }}" filled from the item's fields."""
-    return TEMPLATE.sub(lambda m: str(item[m.group(1)]), template)
+    """An `item-id` pattern such as "{{ set }}-{{ value }}" filled from the item's fields
+    (a pattern comes before the item's own id, as the loader has it)."""
+    return jinja2.Environment(undefined=jinja2.StrictUndefined).from_string(template).render(item)
 
 
 def _table_ids(path: Path) -> set[str]:
