@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TypeGuard
 from reportlab.pdfbase import pdfdoc
 
 if TYPE_CHECKING:
-    from pypdf import PdfReader
+    from pypdf import PageObject, PdfReader
     from pypdf.generic import IndirectObject, NameObject, PdfObject, StreamObject
     from reportlab.lib import colors
 
@@ -136,8 +136,25 @@ def page_form(
     from pypdf.generic import BooleanObject
 
     reader = PdfReader(io.BytesIO(pdf))
-    page = reader.pages[0]
     importer = _Importer(reader, {"/Interpolate": BooleanObject(True)} if smooth else {})
+    return _form(document, name, importer, reader.pages[0])
+
+
+def page_forms(
+    document: pdfdoc.PDFDocument, prefix: str, pdf: bytes
+) -> list[tuple[float, float, float, float]]:
+    """Every page of `pdf` registered as the forms `prefix`0, `prefix`1 ...; their boxes.
+    The objects the pages share (a font's program) are carried once for all of them."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    importer = _Importer(reader, {})
+    return [_form(document, f"{prefix}{n}", importer, p) for n, p in enumerate(reader.pages)]
+
+
+def _form(
+    document: pdfdoc.PDFDocument, name: str, importer: _Importer, page: PageObject
+) -> tuple[float, float, float, float]:
     box = tuple(float(v) for v in page.mediabox)
     entries: dict[str, PdfObject] = {
         "/Type": _name("/XObject"),
