@@ -225,6 +225,16 @@ def test_single_pages_sit_at_full_size_in_the_middle(tmp_path):
         assert [NUMBER.findall(text) for text in said] == [["1"], ["2"], ["3"], ["4"], ["5"]]
 
 
+def _helvetica() -> bytes:
+    """A page set in a font it names without carrying (reportlab's default)."""
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(mm(148), mm(210)))
+    c.drawString(100, 100, "page 1")
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
 @pytest.mark.parametrize(
     "call,told",
     [
@@ -232,6 +242,9 @@ def test_single_pages_sit_at_full_size_in_the_middle(tmp_path):
         (lambda: layout.booklet(4, "a3"), "paper 'a3' is not one of a4, letter"),
         (lambda: layout.booklet(4, "a4", thickness_mm=2), "outside 0 to 0.5 mm"),
         (lambda: layout.booklet(4, "a4", thickness_mm=-0.1), "outside 0 to 0.5 mm"),
+        (lambda: render.single_pages(book(2), "a5"), "paper 'a5' is not one of a4, letter"),
+        (lambda: render.impose(_helvetica(), "a4"), "do not embed: Helvetica"),
+        (lambda: render.single_pages(_helvetica(), "a4"), "do not embed: Helvetica"),
     ],
 )
 def test_what_cannot_be_a_booklet_is_told(call, told):
@@ -248,3 +261,29 @@ def test_print_txt_says_how_to_print_fold_and_staple(tmp_path, lang, said):
     assert said in text and "{scale}" not in text
     assert len(lines) == len(words["booklet-steps"]) + 2
     assert words["notes"] == {"en": "Notes", "de": "Notizen"}[lang]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_engine_draws_the_booklet_alike(tmp_path, paper):
+    """The four engines of tests/test_engines.py, on both files: imposed (with its notes
+    pages and a page cut at the spine) and single pages; qpdf finds nothing to say."""
+    from bench.engines import ENGINES, differing, engine_pages, pdfium_pages, qpdf_problems
+    from tests.test_engines import DPI, MOST, engines_here
+
+    engines_here()
+    source = book(5)
+    for name, pdf in (
+        ("booklet", render.impose(source, paper, thickness_mm=0.5)),
+        ("single", render.single_pages(source, paper)),
+    ):
+        path = tmp_path / f"{name}-{paper}.pdf"
+        path.write_bytes(pdf)
+        assert not qpdf_problems(path), qpdf_problems(path)
+        reference = pdfium_pages(path, DPI)
+        for engine in ENGINES:
+            pages, said = engine_pages(engine, path, DPI)
+            assert not said and len(pages) == len(reference), (engine, said)
+            for n, (ours, theirs) in enumerate(zip(reference, pages, strict=True), start=1):
+                share = differing(ours, theirs, DPI)
+                assert share <= MOST, f"{engine} draws {path.name} page {n} unlike PDFium"

@@ -219,8 +219,7 @@ def _folds(spine: float, y: float, h: float) -> tuple[Line, ...]:
 def single_box(paper: str) -> tuple[tuple[float, float], Rect]:
     """The single-page file: the paper upright, one A5 page at its full size centred on it
     (points), to read as it is or trim to A5 at its marks."""
-    short, long = sorted(PAPERS_MM[paper])
-    width, height = mm(short), mm(long)
+    height, width = sheet_size(paper)  # upright
     w, h = mm(A5_MM[0]), mm(A5_MM[1])
     return (width, height), ((width - w) / 2, (height - h) / 2, w, h)
 

@@ -6,6 +6,16 @@ Each source page is carried into the new file as a form (render/pdfimport.py), w
 fonts, pictures and colours as they were: nothing is drawn again, nothing is rasterised,
 and a font the pages share is carried once. The pages added to reach a multiple of four are
 notes pages, ruled to write on, set in a font the file embeds like every other.
+
+The rulebook's writer calls, with the book's PDF and the kit's paper:
+
+    style = Style(words["notes"], job.fonts["regular"], job.meta(words["rules"]))
+    imposed = impose(book_pdf, "a4", thickness_mm=0.1, style=style)  # the booklet
+    single = single_pages(book_pdf, "a4", style)  # one A5 page per sheet
+    lines = guide_lines(words, "a4")  # its part of PRINT.txt
+
+Both return the PDF's bytes; a paper, thickness or page count outside what
+layout/booklet.py allows, or a source naming a font it does not embed, is a ValueError.
 """
 
 from __future__ import annotations
@@ -30,7 +40,7 @@ from bastelbogen.layout.booklet import (
 from bastelbogen.layout.cutmarks import MARK_WIDTH
 from bastelbogen.layout.registration import Line
 from bastelbogen.render.pdf import Canvas, Meta, new_canvas
-from bastelbogen.render.pdfimport import page_forms
+from bastelbogen.render.pdfimport import page_forms, unembedded
 from bastelbogen.render.style import stroke_line
 
 FORM = "BookPage"  # the source pages' forms: BookPage0, BookPage1 ...
@@ -102,6 +112,7 @@ def single_pages(source: bytes, paper: str, style: Style | None = None) -> bytes
     """`source`'s A5 pages each at its full size centred on an upright A4 or Letter page,
     with trim marks at its corners: to print one-sided and read, or trim to A5."""
     style = style or Style()
+    _count(source)
     size, box = single_box(paper)
     buffer = io.BytesIO()
     c = new_canvas(buffer, style.meta, size, style.font_name())
@@ -118,8 +129,13 @@ def single_pages(source: bytes, paper: str, style: Style | None = None) -> bytes
 
 
 def _count(source: bytes) -> int:
+    """The source's pages; a font it draws with but does not carry is refused, as every
+    file we write carries its fonts."""
     from pypdf import PdfReader
 
+    bare = unembedded(source, every_page=True)
+    if bare:
+        raise ValueError(f"the book's pages name fonts they do not embed: {', '.join(bare)}")
     return len(PdfReader(io.BytesIO(source)).pages)
 
 

@@ -238,17 +238,18 @@ def _name(text: str) -> NameObject:
 FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")  # ISO 32000-1, 9.9: the embedded program
 
 
-def unembedded(pdf: bytes) -> list[str]:
-    """The fonts the first page of `pdf` draws with but does not carry (no font program in
-    the descriptor, ISO 32000-1 9.9), by their names: its own resources, its forms',
-    patterns' and Type 3 glyphs' resources, each looked at once. A PDF we carry into ours
-    must have none (PDF/X-1a refuses them, and a viewer substitutes its own)."""
+def unembedded(pdf: bytes, every_page: bool = False) -> list[str]:
+    """The fonts the first page of `pdf` (or `every_page`) draws with but does not carry
+    (no font program in the descriptor, ISO 32000-1 9.9), by their names: its own
+    resources, its forms', patterns' and Type 3 glyphs' resources, each looked at once. A
+    PDF we carry into ours must have none (PDF/X-1a refuses them, and a viewer substitutes
+    its own)."""
     from pypdf import PdfReader
 
-    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    pages = PdfReader(io.BytesIO(pdf)).pages
     found: list[str] = []
     seen: set[int] = set()
-    pending = [page.get("/Resources")]
+    pending = [page.get("/Resources") for page in (pages if every_page else pages[:1])]
     while pending:
         resources = _resolved(pending.pop())
         if not isinstance(resources, Mapping) or id(resources) in seen:
