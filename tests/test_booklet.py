@@ -225,10 +225,10 @@ def test_single_pages_sit_at_full_size_in_the_middle(tmp_path):
         assert [NUMBER.findall(text) for text in said] == [["1"], ["2"], ["3"], ["4"], ["5"]]
 
 
-def _helvetica() -> bytes:
+def _helvetica(size_mm=(148, 210)) -> bytes:
     """A page set in a font it names without carrying (reportlab's default)."""
     buffer = io.BytesIO()
-    c = canvas.Canvas(buffer, pagesize=(mm(148), mm(210)))
+    c = canvas.Canvas(buffer, pagesize=(mm(size_mm[0]), mm(size_mm[1])))
     c.drawString(100, 100, "page 1")
     c.showPage()
     c.save()
@@ -244,6 +244,7 @@ def _helvetica() -> bytes:
         (lambda: layout.booklet(4, "a4", thickness_mm=-0.1), "outside 0 to 0.5 mm"),
         (lambda: render.single_pages(book(2), "a5"), "paper 'a5' is not one of a4, letter"),
         (lambda: render.impose(_helvetica(), "a4"), "do not embed: Helvetica"),
+        (lambda: render.impose(_helvetica((210, 297)), "a4"), "page 1 of the book is 210.0 x"),
         (lambda: render.single_pages(_helvetica(), "a4"), "do not embed: Helvetica"),
     ],
 )

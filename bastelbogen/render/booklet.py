@@ -51,6 +51,7 @@ RULE_INK = colors.HexColor("#b4b4b4")  # a notes page's lines: there to write on
 NOTES_HEADING_MM, NOTES_HEADING_PT = 22.0, 14.0
 NOTES_FIRST_MM, NOTES_LAST_MM, NOTES_PITCH_MM = 34.0, 192.0, 8.0
 NOTES_MARGIN_MM = 16.0
+A5_TOLERANCE = 0.5  # pt: how far a page may be from A5 by rounding (reportlab's, ours)
 
 
 @dataclass(frozen=True)
@@ -129,14 +130,24 @@ def single_pages(source: bytes, paper: str, style: Style | None = None) -> bytes
 
 
 def _count(source: bytes) -> int:
-    """The source's pages; a font it draws with but does not carry is refused, as every
+    """The source's pages, each A5 (a page of another size would be scaled, which nothing
+    here should do unasked); a font it draws with but does not carry is refused, as every
     file we write carries its fonts."""
     from pypdf import PdfReader
 
+    pages = PdfReader(io.BytesIO(source)).pages
+    a5 = (mm(A5_MM[0]), mm(A5_MM[1]))
+    for n, page in enumerate(pages, start=1):
+        size = (float(page.mediabox.width), float(page.mediabox.height))
+        if any(abs(got - want) > A5_TOLERANCE for got, want in zip(size, a5, strict=True)):
+            raise ValueError(
+                f"page {n} of the book is {size[0] / mm(1):.1f} x {size[1] / mm(1):.1f} mm,"
+                " not A5 (148 x 210 mm)"
+            )
     bare = unembedded(source, every_page=True)
     if bare:
         raise ValueError(f"the book's pages name fonts they do not embed: {', '.join(bare)}")
-    return len(PdfReader(io.BytesIO(source)).pages)
+    return len(pages)
 
 
 def _clip(c: Canvas, rect: Rect) -> None:
