@@ -80,12 +80,16 @@ FRENCH = {
     "assemble-die": "Dés, découper, plier, coller.",
     "assemble-stand": "Bancs, découper, plier, coller.",
     "assemble-board": "Plateaux, coller les feuilles dans l'ordre.",
+    "notes": "Notes",
+    "single-pages": "Pages seules, recto, 100 %.",
 }
 
 
 def _words(omit: str = "") -> str:
     lines = [f"{k}: {v}" for k, v in FRENCH.items() if k != omit]
     steps = "" if omit == "board-steps" else 'board-steps: ["1. Découper.", "2. Coller."]\n'
+    if omit != "booklet-steps":
+        steps += 'booklet-steps: ["Livret à {scale} %.", "1. Plier.", "2. Agrafer."]\n'
     return "\n".join(lines) + "\n" + steps
 
 
@@ -104,7 +108,7 @@ def jeu(tmp_path) -> Path:
 
 def test_the_words_tables_have_every_key():
     """The shipped tables agree with each other (the keys are read from the English)."""
-    assert set(keys()) == set(FRENCH) | {"board-steps"}
+    assert set(keys()) == set(FRENCH) | {"board-steps", "booklet-steps"}
 
 
 def test_a_french_game_builds_in_french(jeu, tmp_path):

@@ -205,6 +205,11 @@ MAX_PREVIEW_OPTIONS_BYTES = 4 * 1024
 # pictures as vectors.
 MIN_TEXT_PT = 6.0
 MIN_PRINT_DPI = 150.0
+# A saddle-stitched booklet (layout/booklet.py): 128 pages are 32 sheets, some 3.5 mm of
+# 80 g/m² paper at the fold, about what a stapler reaches through and a fold still closes;
+# paper over half a millimetre thick is board, which is not folded into a booklet.
+MAX_BOOKLET_PAGES = 128
+MAX_PAPER_THICKNESS_MM = 0.5
 # A preflight warning found at several places of one component for one cause is told once,
 # naming this many of its places (checks/grouped.py); --verbose names every place.
 MAX_PLACES_TOLD = 3

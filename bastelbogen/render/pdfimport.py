@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, TypeGuard
 from reportlab.pdfbase import pdfdoc
 
 if TYPE_CHECKING:
-    from pypdf import PdfReader
+    from pypdf import PageObject, PdfReader
     from pypdf.generic import IndirectObject, NameObject, PdfObject, StreamObject
     from reportlab.lib import colors
 
@@ -136,8 +136,25 @@ def page_form(
     from pypdf.generic import BooleanObject
 
     reader = PdfReader(io.BytesIO(pdf))
-    page = reader.pages[0]
     importer = _Importer(reader, {"/Interpolate": BooleanObject(True)} if smooth else {})
+    return _form(document, name, importer, reader.pages[0])
+
+
+def page_forms(
+    document: pdfdoc.PDFDocument, prefix: str, pdf: bytes
+) -> list[tuple[float, float, float, float]]:
+    """Every page of `pdf` registered as the forms `prefix`0, `prefix`1 ...; their boxes.
+    The objects the pages share (a font's program) are carried once for all of them."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    importer = _Importer(reader, {})
+    return [_form(document, f"{prefix}{n}", importer, p) for n, p in enumerate(reader.pages)]
+
+
+def _form(
+    document: pdfdoc.PDFDocument, name: str, importer: _Importer, page: PageObject
+) -> tuple[float, float, float, float]:
     box = tuple(float(v) for v in page.mediabox)
     entries: dict[str, PdfObject] = {
         "/Type": _name("/XObject"),
@@ -221,17 +238,18 @@ def _name(text: str) -> NameObject:
 FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")  # ISO 32000-1, 9.9: the embedded program
 
 
-def unembedded(pdf: bytes) -> list[str]:
-    """The fonts the first page of `pdf` draws with but does not carry (no font program in
-    the descriptor, ISO 32000-1 9.9), by their names: its own resources, its forms',
-    patterns' and Type 3 glyphs' resources, each looked at once. A PDF we carry into ours
-    must have none (PDF/X-1a refuses them, and a viewer substitutes its own)."""
+def unembedded(pdf: bytes, every_page: bool = False) -> list[str]:
+    """The fonts the first page of `pdf` (or `every_page`) draws with but does not carry
+    (no font program in the descriptor, ISO 32000-1 9.9), by their names: its own
+    resources, its forms', patterns' and Type 3 glyphs' resources, each looked at once. A
+    PDF we carry into ours must have none (PDF/X-1a refuses them, and a viewer substitutes
+    its own)."""
     from pypdf import PdfReader
 
-    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    pages = PdfReader(io.BytesIO(pdf)).pages
     found: list[str] = []
     seen: set[int] = set()
-    pending = [page.get("/Resources")]
+    pending = [page.get("/Resources") for page in (pages if every_page else pages[:1])]
     while pending:
         resources = _resolved(pending.pop())
         if not isinstance(resources, Mapping) or id(resources) in seen:
