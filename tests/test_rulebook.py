@@ -1,0 +1,258 @@
+"""The rulebook (content/rulebook.py, render/rulebook/, output/rulebook.py): a small game of
+cards with a book in German and English, built, and its PDF read back: the contents' page
+numbers where the headings are, bookmarks and links to those pages, references that print
+them, the component list's counts the manifest's, a figure drawing the face it names; and
+the mistakes of a rulebook told at their lines, all at once."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from bastelbogen.core.errors import ContentError
+from tests.cardgame import card_game
+from tests.conftest import build
+
+EN = """\
+# Fox
+
+## Components
+
+The game has {{count:cards}} {{name:cards}}.
+
+```components
+```
+
+## Set-up
+
+Shuffle the cards. Deal *five* to each player; see [Scoring](#scoring).
+
+```figure
+faces: [cards/owl]
+caption: An owl.
+```
+
+> A side note.
+
+> [!EXAMPLE]
+> Anna plays the fox.
+
+## Playing
+
+- Play a card.
+- Draw a card.
+  - Unless the deck is empty.
+
+| Card | Power |
+|------|-------|
+| Fox  | 3     |
+| Owl  | 5     |
+
+## Scoring
+
+Each **fox** scores; see [Set-up](#set-up).
+"""
+DE = (
+    EN.replace("## Components", "## Spielmaterial")
+    .replace("## Set-up", "## Aufbau")
+    .replace("## Playing", "## Spielablauf")
+    .replace("## Scoring", "## Wertung")
+    .replace("#scoring", "#wertung")
+    .replace("#set-up", "#aufbau")
+)
+OWL = (0x00, 0x72, 0xB2)  # the owl's colour in cards.csv: only the figure shows an owl
+
+
+def _game(root: Path, en: str = EN, de: str = DE) -> Path:
+    card_game(root, "fox")
+    folder = root / "content" / "fox"
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text().replace(
+            "rules: rules.yaml",
+            "rules: rules.yaml\nrulebook: {de: rulebook/de.md, en: rulebook/en.md}",
+        )
+    )
+    (folder / "rulebook").mkdir()
+    (folder / "rulebook" / "en.md").write_text(en)
+    (folder / "rulebook" / "de.md").write_text(de)
+    return root
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    root = _game(tmp_path_factory.mktemp("game"))
+    return build("fox", root / "out", project=root)
+
+
+def _pages(reader: PdfReader) -> dict[int, int]:
+    return {p.indirect_reference.idnum: n for n, p in enumerate(reader.pages, start=1)}
+
+
+def _heading_pages(reader: PdfReader, headings: list[str]) -> dict[str, int]:
+    """Each heading's page, found in the text (after the contents on page 1): the first
+    page whose text has it as a line of its own, not in the running head (drawn last: the
+    title, the section, the page's number)."""
+    found = {}
+    for n, page in enumerate(reader.pages[1:], start=2):
+        lines = page.extract_text().splitlines()[:-3]
+        for h in headings:
+            if h in lines and h not in found:
+                found[h] = n
+    return found
+
+
+@pytest.mark.parametrize(
+    "lang,sections",
+    [
+        ("en", ["Components", "Set-up", "Playing", "Scoring"]),
+        ("de", ["Spielmaterial", "Aufbau", "Spielablauf", "Wertung"]),
+    ],
+)
+def test_contents_bookmarks_and_links_lead_to_the_headings(kit, lang, sections):
+    reader = PdfReader(kit / lang / "rulebook.pdf")
+    where = _heading_pages(reader, sections)
+    assert set(where) == set(sections)
+    # the contents on page 1: each section followed by its page number
+    toc = " ".join(reader.pages[0].extract_text().split())
+    for title in sections:
+        assert re.search(rf"{re.escape(title)} {where[title]}\b", toc), (title, toc)
+    # bookmarks: one per section, in order, at its page
+    pages = _pages(reader)
+    marks = [(o.title, reader.get_destination_page_number(o) + 1) for o in reader.outline]
+    assert marks == [(t, where[t]) for t in sections]
+    # links: the contents' (two per section) and the references, each to a heading's page
+    targets = []
+    for n, page in enumerate(reader.pages, start=1):
+        for annot in page.get("/Annots") or []:
+            a = annot.get_object()
+            assert a["/Subtype"] == "/Link"
+            targets.append((n, pages[a["/Dest"][0].idnum]))
+    assert sorted(t for n, t in targets if n == 1) == sorted([where[t] for t in sections] * 2)
+    referenced = [t for n, t in targets if n > 1]
+    assert sorted(referenced) == sorted([where[sections[3]], where[sections[1]]])
+
+
+def test_references_print_the_page_of_their_section(kit):
+    reader = PdfReader(kit / "en" / "rulebook.pdf")
+    where = _heading_pages(reader, ["Scoring", "Set-up"])
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    assert f"see Scoring, page {where['Scoring']}." in text
+    assert f"see Set-up, page {where['Set-up']}." in text
+    de = " ".join(
+        " ".join(p.extract_text().split()) for p in PdfReader(kit / "de" / "rulebook.pdf").pages
+    )
+    assert re.search(r"see Scoring, Seite \d+\.", de)  # the words are the book's, "Seite" ours
+
+
+def test_the_counts_are_the_kits(kit):
+    manifest = json.loads((kit / "manifest.json").read_text())
+    pieces = {
+        (item["id"], item["copy"])
+        for f in manifest["files"]
+        if f.get("lang") in (None, "en") and not f["path"].endswith("rulebook.pdf")
+        for page in f.get("pages", [])
+        for item in page["items"]
+        if item.get("component") == "cards" and item["side"] == "front"
+    }
+    assert len(pieces) == 6  # cards.csv: 2 foxes, 1 owl, 3 hares
+    book = next(f for f in manifest["files"] if f["path"] == "en/rulebook.pdf")
+    assert book["counts"] == {"cards": len(pieces)}
+    text = " ".join(PdfReader(kit / "en" / "rulebook.pdf").pages[1].extract_text().split())
+    assert f"The game has {len(pieces)} Cards." in text
+    assert re.search(rf"Cards {len(pieces)}\b", text)  # the component list's row
+
+
+def test_a_figure_draws_the_face_it_names(kit):
+    reader = PdfReader(kit / "en" / "rulebook.pdf")
+    page = _heading_pages(reader, ["Set-up"])["Set-up"]
+    pdf = pdfium.PdfDocument(kit / "en" / "rulebook.pdf")
+    try:
+        image = pdf[page - 1].render(scale=1).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    pixels = np.asarray(image, dtype=int)
+    owl = int((np.abs(pixels - np.array(OWL)).max(axis=2) < 12).sum())
+    assert owl > 500  # the owl's frame, in its colour; the component list shows a fox
+    assert "Owl" in reader.pages[page - 1].extract_text()
+
+
+BROKEN = """\
+# Fox
+
+## Set-up
+
+A <div>raw</div> tag and {{count:cardz}}.
+
+```figur
+faces: [cards/fox]
+```
+
+See [Scoring](#scorin).
+
+```figure
+faces: [cards/fox]
+colour: red
+```
+"""
+
+
+def test_mistakes_are_told_at_their_lines_all_at_once(tmp_path):
+    root = _game(tmp_path, en=BROKEN)
+    with pytest.raises(ContentError) as caught:
+        build("fox", root / "out", project=root)
+    told = str(caught.value)
+    en = "rulebook/en.md"
+    assert re.search(rf"{en}:5:3: raw HTML \('<div>'\)", told), told
+    assert re.search(
+        rf"{en}:5:1: {{{{count:cardz}}}} names component 'cardz'.*did you mean 'cards'", told
+    )
+    assert re.search(rf"{en}:7:1: '```figur' names no generated block.*did you mean 'figure'", told)
+    assert re.search(rf"{en}:11:1: a reference to '#scorin'.*", told)
+    assert re.search(rf"{en}:15:1: the figure block has no key 'colour'", told)
+    assert not (root / "out" / "fox").exists()
+
+
+def test_a_face_that_is_no_piece_is_told_by_the_validator(tmp_path):
+    root = _game(tmp_path, en=EN.replace("cards/owl]", "cards/owll]"))
+    with pytest.raises(
+        ContentError,
+        match=r"en.md:15:9: the figure block shows face 'cards/owll'.*did you mean 'cards/owl'",
+    ):
+        build("fox", root / "out", project=root)
+
+
+def test_a_rulebook_outside_the_game_folder_is_refused(tmp_path):
+    root = _game(tmp_path)
+    game = root / "content" / "fox" / "game.yaml"
+    shutil.copy(root / "content" / "fox" / "rulebook" / "en.md", tmp_path / "outside.md")
+    game.write_text(game.read_text().replace("en: rulebook/en.md", "en: ../../outside.md"))
+    with pytest.raises(
+        ContentError, match=r"game.yaml:\d+:\d+: rulebook file '../../outside.md' leaves"
+    ):
+        build("fox", root / "out", project=root)
+
+
+def test_an_unknown_icon_and_a_table_no_page_holds_are_told_at_their_lines(tmp_path):
+    wide = "| " + " | ".join(f"column {n}" for n in range(40)) + " |\n"
+    wide += "|" + "---|" * 40 + "\n"
+    rows = "".join("| " + " | ".join("x" for _ in range(40)) + " |\n" for _ in range(3))
+    tall = "| a |\n|---|\n" + "".join(f"| row {n} |\n" for n in range(120))
+    book = EN.replace("Each **fox** scores", "Each :fox: scores") + "\n" + wide + rows + "\n"
+    root = _game(tmp_path, en=book)
+    with pytest.raises(ContentError, match=r"en.md:\d+:\d+: .*unknown icon ':fox:'"):
+        build("fox", root / "out", project=root)
+    (tmp_path / "2").mkdir()
+    root2 = _game(tmp_path / "2", en=EN + "\n" + tall)
+    line = len(EN.splitlines()) + 2
+    with pytest.raises(
+        ContentError, match=rf"en.md:{line}:1: the table is \d+ x \d+ mm; a page holds"
+    ):
+        build("fox", root2 / "out", project=root2)
