@@ -26,6 +26,7 @@ from bastelbogen.render.rules.hyphens import hyphenated
 from bastelbogen.render.rules.typesetting import (
     Flowable,
     KeepTogether,
+    PageBreak,
     Spacer,
     Table,
     TableStyle,
@@ -138,28 +139,30 @@ class Setter:
         return f'<a href="#{m.group(1)}" color="{self.accent.hexval()}">{m.group(2)}</a>{number}'
 
     def flowables(self, block: Block) -> list[Flowable]:
-        kind = block.kind
-        if kind == "heading":
-            return [self.heading(block)]
-        if kind == "p":
-            return [self.para(block.text, "p", block.loc)]
-        if kind == "list":
+        """The block's flowables: each kind set by its method."""
+        if block.kind == "list":
             return self.listed(block)
-        if kind == "table":
-            return [self.table(block)]
-        if kind in ("note", "example"):
-            return [self.boxed(block)]
-        if kind == "figure":
-            return [self.figure(block)]
-        if kind == "components":
-            return [self.components(block)]
-        if kind == "setup":
-            return [self.setup(block)]
-        if kind == "break":
-            from bastelbogen.render.rules.typesetting import PageBreak
-
+        if block.kind == "break":
             return [PageBreak()]
-        raise ContentError(Problem(block.loc, f"a {kind} block is not set by this version"))
+        setter = {
+            "heading": self.heading,
+            "p": lambda b: self.para(b.text, "p", b.loc),
+            "table": self.table,
+            "note": self.boxed,
+            "example": self.boxed,
+            "figure": self.figure,
+            "components": self.components,
+            "setup": self.setup,
+            "scoring": self.scoring,
+        }.get(block.kind)
+        if setter is None:
+            raise ContentError(Problem(block.loc, f"a {block.kind} block is not set here"))
+        return [setter(block)]
+
+    def scoring(self, block: Block) -> Flowable:
+        from bastelbogen.render.rulebook.scoring import scoring
+
+        return _whole(scoring(self, block), block.loc, "scoring table")
 
     def heading(self, block: Block) -> Flowable:
         style = "title" if block.level == 1 else "h2" if block.level == 2 else "h3"

@@ -32,6 +32,7 @@ from bastelbogen.render.rules.typesetting import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    KeepTogether,
     LayoutError,
     PageBreak,
     PageTemplate,
@@ -60,7 +61,8 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types
         self.found: dict[str, int] = {}  # slug -> page
         self.headings: list[tuple[int, str, str, int]] = []  # level, slug, text, page
         self.sections: dict[int, str] = {}  # page -> the section it begins with
-        self.running = ""
+        self.running = ""  # the section a page goes on with, from the page before
+        self.current = ""  # the last section begun
         self.outline_level = -1
         frame = Frame(MARGIN[0], MARGIN[3], FRAME_W, FRAME_H, 0, 0, 0, 0, id="text")
         self.addPageTemplates([PageTemplate("page", [frame], onPageEnd=self._furnish)])
@@ -80,13 +82,16 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types
         c.addOutlineEntry(text, slug, depth, closed=False)
         self.found.setdefault(slug, self.page)
         self.headings.append((level, slug, text, self.page))
-        self.sections.setdefault(self.page, text)
+        if level == 2:  # a running head names a section (##), not its parts
+            self.sections.setdefault(self.page, text)
+            self.current = text
 
     def _furnish(self, c: Canvas, doc: BaseDocTemplate) -> None:
         """The page's boxes, its running head (not on the first page) and its number."""
         page = self.page
         set_boxes(c, (0, 0, *PAGE), (0, 0, *PAGE))
-        self.running = self.sections.get(page, self.running)
+        # the first section begun on the page, else the one it goes on with
+        head, self.running = self.sections.get(page, self.running), self.current
         if page == 1:
             return
         c.saveState()
@@ -94,9 +99,9 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types
         c.setFillColor(colors.HexColor("#555555"))
         top = PAGE[1] - MARGIN[1] + mm(6)
         left, right = MARGIN[0], PAGE[0] - MARGIN[2]
-        outer, inner = (right, left) if page % 2 else (left, right)  # the number outside
+        outer = right if page % 2 else left  # the number on the outer edge, recto right
         c.drawString(left, top, self.book_title)
-        c.drawRightString(right, top, self.running)
+        c.drawRightString(right, top, head)
         c.setStrokeColor(EDGE)
         c.setLineWidth(0.4)
         c.line(left, top - mm(1.5), right, top - mm(1.5))
@@ -135,9 +140,28 @@ def _story(setter: Setter, headings: list[tuple[int, str, str, int]]) -> list[Fl
     story += _contents(setter, headings)
     if story:
         story.append(PageBreak())
+    body: list[Flowable] = []
     for block in blocks:
-        story += setter.flowables(block)
-    return story
+        body += setter.flowables(block)
+    return story + _headings_kept(body)
+
+
+def _headings_kept(story: list[Flowable]) -> list[Flowable]:
+    """Headings joined to a figure, table or box after them, in one KeepTogether: platypus
+    keeps a heading with what follows (keepWithNext) only where that is no KeepTogether
+    itself, and would leave the heading at a page's foot, its figure overleaf."""
+    out: list[Flowable] = []
+    run: list[Flowable] = []  # the headings waiting for what follows them
+    for f in story:
+        if getattr(f, "rulebook_heading", None) and f.getKeepWithNext():
+            run.append(f)
+            continue
+        if run and isinstance(f, KeepTogether):
+            out.append(KeepTogether([*run, *f._content]))
+        else:
+            out += [*run, f]
+        run = []
+    return out + run
 
 
 def write_book(
@@ -158,6 +182,7 @@ def write_book(
     title = book.title or meta.title
     for n in range(PASSES):
         last = n == PASSES - 1
+        ctx.pictures = {}  # pictures drawn once per document: each pass's starts without
         setter = Setter(book, kit, style, ctx, words, found, accent)
         doc = _Book(io.BytesIO(), plain(title), roles)
         doc.title, doc.author, doc.subject = meta.title, meta.author, meta.subject
