@@ -21,8 +21,7 @@ from bastelbogen.content.models import (
 from bastelbogen.content.options import LANG_CODE
 from bastelbogen.content.optiontypes import Mark
 from bastelbogen.content.printing import GameSettings
-from bastelbogen.content.rulebook import load_rulebooks
-from bastelbogen.content.rulebooknames import check_named
+from bastelbogen.content.rulebooknames import rulebooks_of
 from bastelbogen.content.rules import load_rules
 from bastelbogen.content.schema import WORDS, Later, inside, words
 from bastelbogen.content.tables.spec import load_tables
@@ -158,11 +157,7 @@ class GameFile(Section):
     variants = optional(ListOf(Nested(VariantKeys)), help="variants that leave items out")
     themes = optional(Nested(ThemeFiles), help="sets of motifs chosen with --theme")
     rules = optional(Text(), help="the cheat sheet's rules file, in the game's folder")
-    rulebook = optional(
-        MapOf(Text()),
-        help="the rulebook's Markdown file per language, in the game's folder"
-        " ({de: rulebook/de.md, en: rulebook/en.md})",
-    )
+    rulebook = optional(MapOf(Text()), help="per language, its rulebook's Markdown file")
     fonts = optional(MapOf(Text()), help="font roles (regular, bold, italic …) and their files")
     print_ = Field(
         GameSettings(),
@@ -208,8 +203,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     variants = tuple(_variant(v, problems, langs) for v in g.variants or ())
     themes, theme_field = _themes(g.themes, folder, problems, langs)
     rules = _rules(g, folder, problems, langs)
-    books = load_rulebooks(g.rulebook or {}, g.value_loc("rulebook"), folder, langs, problems)
-    check_named(books, [c.id for c in components], problems)
+    books = rulebooks_of(g, folder, langs, components, problems)
     fonts, font_locs = _fonts(g, folder, fonts_dir, problems)
     icons = load_icons(g.icons, g.value_loc("icons"), folder, problems)
     keys.done()

@@ -6,10 +6,20 @@ by checks/rulebook.py."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 
-from bastelbogen.content.rulebook import GENERATED, INLINE, Block, Rulebook, all_blocks
+from bastelbogen.content.models import Component
+from bastelbogen.content.rulebook import (
+    GENERATED,
+    INLINE,
+    Block,
+    Rulebook,
+    all_blocks,
+    load_rulebooks,
+)
 from bastelbogen.core import limits
+from bastelbogen.core.declare import Section
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.source import YList, YMap
 
@@ -51,6 +61,21 @@ def face_refs(block: Block) -> list[tuple[str, Loc]]:
             else:
                 refs.append(("", pieces.item_loc(n)))
     return refs
+
+
+def rulebooks_of(
+    g: Section,
+    folder: Path,
+    langs: tuple[str, ...],
+    components: Iterable[Component],
+    problems: Collector,
+) -> dict[str, Rulebook]:
+    """game.yaml's `rulebook:` ({de: rulebook/de.md}): each language's book read, and
+    every component it names found among the game's."""
+    files = getattr(g, "rulebook", None) or {}
+    books = load_rulebooks(files, g.value_loc("rulebook"), folder, langs, problems)
+    check_named(books, [c.id for c in components], problems)
+    return books
 
 
 def check_named(books: dict[str, Rulebook], ids: list[str], problems: Collector) -> None:

@@ -377,8 +377,7 @@ def _count_events(text: str, file: str) -> None:
 
 
 def load_yaml(path: Path, loc: Loc | None = None) -> object:
-    """Parse one YAML file; a broken, missing or oversized file is a user mistake with a
-    place."""
+    """Parse one YAML file; a broken, missing or oversized file is a located mistake."""
     return parse_yaml(read_text(path, loc, what="file"), str(path))
 
 

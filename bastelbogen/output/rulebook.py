@@ -29,6 +29,7 @@ class Rulebook(Writer):
         from bastelbogen.render.rulebook.blocks import PAGE
         from bastelbogen.render.rulebook.book import write_book
         from bastelbogen.render.rulebook.pictures import Kit
+        from bastelbogen.render.rulebook.words import WORDS, words_of
 
         rules = job.game.rules
         accent = colors.HexColor(rules.colour if rules is not None and rules.colour else ACCENT)
@@ -44,7 +45,13 @@ class Rulebook(Writer):
             mark = job.options.version_mark or ""
             ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=lang, mark=mark)
             target = DISCARD if job.options.dry else job.staging.path(path)
-            words = job.words[lang]
+            words = words_of(lang)
+            if words is None:
+                words = WORDS["en"]
+                job.preflight.untranslated(
+                    book.blocks[0].loc if book.blocks else job.game.loc,
+                    f"the rulebook's own words (Contents, page …) have no '{lang}': set in English",
+                )
             pages, _found = write_book(
                 target, book, kit, ctx, words, accent, job.meta(words["rulebook"])
             )

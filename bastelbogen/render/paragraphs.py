@@ -161,18 +161,14 @@ TAGS = ("b", "i", "u", "strike", "strong", "em", "br", "font", "span", "super", 
 _NUMBER = re.compile(r"""=\s*['"]?\s*([-+]?(?:\d[\d._]*|\.\d+)(?:[eE][-+]?\d+)?|nan|inf)""", re.I)
 
 
-def _markup_problem(text: str, links: bool | str) -> str | None:
+def _markup_problem(text: str, links: bool) -> str | None:
     """Tags whose numbers reportlab would try to honour at any size, and links, which a
-    card (drawn once as a PDF form) cannot carry; `links` "anchors" (a rulebook) also takes
-    links to its own sections (href="#slug"), which it checks exist."""
-    schemes = r"(https?|mailto):|#" if links == "anchors" else r"(https?|mailto):"
+    card (drawn once as a PDF form) cannot carry."""
     for tag, attributes in _TAG.findall(text):
         if tag.lower() == "a" and not links:
             return f"<{tag}> links cannot be used on cards and tiles"
-        if (
-            tag.lower() == "a"
-            and attributes.strip()
-            and not re.search(rf"""href\s*=\s*["']?(?:{schemes})""", attributes, re.I)
+        if tag.lower() == "a" and not re.search(
+            r"""href\s*=\s*["']?(https?|mailto):""", attributes, re.I
         ):
             return '<a> takes href="https://…" or mailto:, nothing else'
         if tag.lower() not in (*TAGS, "a"):
@@ -196,7 +192,7 @@ def paragraph(
     loc: Loc,
     label: str = "",
     folder: Path | None = None,
-    links: bool | str = False,
+    links: bool = False,
     fonts: Fonts | None = None,
     **kw: object,
 ) -> Typeset:

@@ -19,10 +19,10 @@ from reportlab.lib.styles import ParagraphStyle
 from bastelbogen.content.rulebook import INLINE, Block, Rulebook
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
+from bastelbogen.render import icons
 from bastelbogen.render.paint import PaintContext
-from bastelbogen.render.paragraphs import paragraph
 from bastelbogen.render.rulebook.pictures import Face, FacePicture, Kit
-from bastelbogen.render.rules.hyphens import hyphenated
+from bastelbogen.render.rules.hyphens import Hyphenating, hyphenated
 from bastelbogen.render.rules.typesetting import (
     Flowable,
     KeepTogether,
@@ -31,6 +31,8 @@ from bastelbogen.render.rules.typesetting import (
     Table,
     TableStyle,
 )
+from bastelbogen.render.style import Fonts
+from bastelbogen.render.text import check_glyphs
 
 PAGE = (mm(148), mm(210))  # A5
 MARGIN = (mm(16), mm(18), mm(16), mm(20))  # left, top, right, bottom of the text
@@ -113,16 +115,7 @@ class Setter:
         text = INLINE.sub(lambda m: self.inline(m.group(1), m.group(2)), text)
         text = _REF.sub(self.reference, text)
         chosen = self.styles[style] if isinstance(style, str) else style
-        return paragraph(
-            text,
-            chosen,
-            loc,
-            "rulebook",
-            self.book.path.parent,
-            links="anchors",
-            fonts=self.ctx.fonts,
-            **kw,
-        )
+        return _paragraph(text, chosen, loc, self.ctx.fonts, **kw)
 
     def table_style(self, commands: list[tuple[object, ...]]) -> TableStyle:
         """A table's look, its strings in the book's font (reportlab's is Helvetica, which
@@ -283,6 +276,15 @@ class Setter:
         from bastelbogen.render.rulebook.setup import SetUp
 
         return _whole(SetUp.of(self, block), block.loc, "set-up")
+
+
+def _paragraph(text: str, style: ParagraphStyle, loc: Loc, fonts: Fonts, **kw: object) -> Flowable:
+    """A paragraph of the book's markup: made by content/rulebook.py from the Markdown, its
+    text escaped, so its only tags are ours (b, i, br, a to a section or the web); a
+    glyph the font lacks and an unknown icon are the designer's, told at the line."""
+    check_glyphs(re.sub(r"<[^>]*>", "", text), style.fontName, loc, "rulebook")
+    text = icons.markup(text, fonts.icons, loc, "rulebook")  # `:name:`
+    return icons.sized(Hyphenating(text, style, **kw), fonts)
 
 
 def _whole(flowable: Flowable, loc: Loc, what: str) -> Flowable:
