@@ -58,6 +58,10 @@ caption: An owl.
 ## Scoring
 
 Each **fox** scores; see [Set-up](#set-up).
+
+```scoring
+component: pad
+```
 """
 DE = (
     EN.replace("## Components", "## Spielmaterial")
@@ -70,6 +74,23 @@ DE = (
 OWL = (0x00, 0x72, 0xB2)  # the owl's colour in cards.csv: only the figure shows an owl
 
 
+PAD = """
+  - id: pad
+    name: {de: Block, en: Pad}
+    kind: sheet
+    size: [100mm, 140mm]
+    face: fox/pad
+    items:
+      - id: pad
+variants:
+  - {id: small, component: cards, field: id, drop: [hare]}
+"""
+GRID = """boxes:
+  - {name: grid, painter: table, box: [0, 0, 100, 140], header: [Player, Foxes, Total],
+     rows: ["#Round 1", "", "#Round 2", ""]}
+"""
+
+
 def _game(root: Path, en: str = EN, de: str = DE) -> Path:
     card_game(root, "fox")
     folder = root / "content" / "fox"
@@ -79,7 +100,9 @@ def _game(root: Path, en: str = EN, de: str = DE) -> Path:
             "rules: rules.yaml",
             "rules: rules.yaml\nrulebook: {de: rulebook/de.md, en: rulebook/en.md}",
         )
+        + PAD
     )
+    (root / "templates" / "fox" / "pad.yaml").write_text(GRID)
     (folder / "rulebook").mkdir()
     (folder / "rulebook" / "en.md").write_text(en)
     (folder / "rulebook" / "de.md").write_text(de)
@@ -164,7 +187,7 @@ def test_the_counts_are_the_kits(kit):
     }
     assert len(pieces) == 6  # cards.csv: 2 foxes, 1 owl, 3 hares
     book = next(f for f in manifest["files"] if f["path"] == "en/rulebook.pdf")
-    assert book["counts"] == {"cards": len(pieces)}
+    assert book["counts"] == {"cards": len(pieces), "pad": 1}
     text = " ".join(PdfReader(kit / "en" / "rulebook.pdf").pages[1].extract_text().split())
     assert f"The game has {len(pieces)} Cards." in text
     assert re.search(rf"Cards {len(pieces)}\b", text)  # the component list's row
@@ -256,3 +279,29 @@ def test_an_unknown_icon_and_a_table_no_page_holds_are_told_at_their_lines(tmp_p
         ContentError, match=rf"en.md:{line}:1: the table is \d+ x \d+ mm; a page holds"
     ):
         build("fox", root2 / "out", project=root2)
+
+
+def test_a_variant_that_changes_the_counts_changes_the_book(tmp_path):
+    root = _game(tmp_path)
+    kit = build("fox", root / "out", project=root, variant="small", lang=["en"])
+    manifest = json.loads((kit / "manifest.json").read_text())
+    book = next(f for f in manifest["files"] if f["path"] == "rulebook.pdf")  # one language
+    assert book["counts"] == {"cards": 3, "pad": 1}  # the hares left out
+    text = " ".join(PdfReader(kit / "rulebook.pdf").pages[1].extract_text().split())
+    assert "The game has 3 Cards." in text
+
+
+def test_the_scoring_table_is_the_pads_and_running_heads_name_the_section(kit):
+    reader = PdfReader(kit / "en" / "rulebook.pdf")
+    page = _heading_pages(reader, ["Scoring"])["Scoring"]
+    lines = reader.pages[page - 1].extract_text().splitlines()
+    after = " ".join(lines[lines.index("Scoring") :])
+    assert re.search(r"Player\s+Foxes\s+Total\s+Round 1\s+Round 2", after), after
+    # each page after the first: the title, the section it begins or goes on with, its number
+    sections = ["Components", "Set-up", "Playing", "Scoring"]
+    where = _heading_pages(reader, sections)
+    for n, p in enumerate(reader.pages[1:], start=2):
+        head = p.extract_text().splitlines()[-3:]
+        current = max((s for s in sections if where[s] <= n), key=lambda s: where[s])
+        first = min((s for s in sections if where[s] == n), key=sections.index, default=current)
+        assert head == ["Fox", first, str(n)], (n, head)

@@ -1,8 +1,10 @@
-"""The rulebook, <lang>/rulebook.pdf: the game's Markdown book of each language built, set
-as A5 pages (render/rulebook/) with the kit's own counts and faces in the variant built."""
+"""The rulebook, <lang>/rulebook.pdf (rulebook.pdf in a kit of one language): the game's
+Markdown book of each language built, set as A5 pages (render/rulebook/) with the kit's own
+counts and faces in the variant built."""
 
 from __future__ import annotations
 
+from bastelbogen.layout.kit import in_language
 from bastelbogen.output import Entry, Job, Writer, register
 
 ACCENT = "#1f2a44"  # the headings' colour where the cheat sheet's rules name none
@@ -39,7 +41,9 @@ class Rulebook(Writer):
             book = books.get(lang)
             if book is None:
                 continue
-            path = f"{lang}/rulebook.pdf"
+            # as the cheat sheet: in the language's folder where the kit has several
+            several = len(job.options.langs) > 1
+            path = f"{in_language('rulebook', lang)}.pdf" if several else "rulebook.pdf"
             options = {"lang": lang, "braille": job.options.braille, "theme": job.options.theme}
             kit = Kit(job.game, variant, lang, job.layouts, job.fonts, options)
             mark = job.options.version_mark or ""
@@ -60,7 +64,7 @@ class Rulebook(Writer):
             entries.append(
                 {
                     "path": path,
-                    "lang": lang,
+                    **({"lang": lang} if several else {}),
                     "counts": {c.id: kit.count(c.id) for c in job.game.components},
                     "pages": [
                         {
