@@ -50,6 +50,13 @@ caption: An owl.
 - Draw a card.
   - Unless the deck is empty.
 
+```setup
+board: pad/pad
+pieces:
+  - {face: cards/hare, at: [50, 70]}
+caption: A hare on the pad.
+```
+
 | Card | Power |
 |------|-------|
 | Fox  | 3     |
@@ -72,6 +79,7 @@ DE = (
     .replace("#set-up", "#aufbau")
 )
 OWL = (0x00, 0x72, 0xB2)  # the owl's colour in cards.csv: only the figure shows an owl
+HARE = (0x00, 0x9E, 0x73)  # and the hare's: only the set-up shows one
 
 
 PAD = """
@@ -83,7 +91,8 @@ PAD = """
     items:
       - id: pad
 variants:
-  - {id: small, component: cards, field: id, drop: [hare]}
+  - {id: small, component: cards, field: id, drop: [fox]}
+  - {id: harefree, component: cards, field: id, drop: [hare]}
 """
 GRID = """boxes:
   - {name: grid, painter: table, box: [0, 0, 100, 140], header: [Player, Foxes, Total],
@@ -193,18 +202,36 @@ def test_the_counts_are_the_kits(kit):
     assert re.search(rf"Cards {len(pieces)}\b", text)  # the component list's row
 
 
-def test_a_figure_draws_the_face_it_names(kit):
-    reader = PdfReader(kit / "en" / "rulebook.pdf")
-    page = _heading_pages(reader, ["Set-up"])["Set-up"]
-    pdf = pdfium.PdfDocument(kit / "en" / "rulebook.pdf")
+def _colour_on(pdf_path: Path, page: int, colour: tuple[int, int, int]) -> int:
+    """How many pixels of the page (at 72 dpi) are of `colour`."""
+    pdf = pdfium.PdfDocument(pdf_path)
     try:
         image = pdf[page - 1].render(scale=1).to_pil().convert("RGB")
     finally:
         pdf.close()
     pixels = np.asarray(image, dtype=int)
-    owl = int((np.abs(pixels - np.array(OWL)).max(axis=2) < 12).sum())
-    assert owl > 500  # the owl's frame, in its colour; the component list shows a fox
+    return int((np.abs(pixels - np.array(colour)).max(axis=2) < 12).sum())
+
+
+def _page_with(reader: PdfReader, text: str) -> int:
+    return next(n for n, p in enumerate(reader.pages, start=1) if text in p.extract_text())
+
+
+def test_a_figure_draws_the_face_it_names(kit):
+    path = kit / "en" / "rulebook.pdf"
+    reader = PdfReader(path)
+    page = _page_with(reader, "An owl.")
+    assert _colour_on(path, page, OWL) > 500  # the owl's frame; the component list shows a fox
     assert "Owl" in reader.pages[page - 1].extract_text()
+
+
+def test_the_set_up_lays_its_pieces_on_the_board(kit):
+    path = kit / "en" / "rulebook.pdf"
+    reader = PdfReader(path)
+    page = _page_with(reader, "A hare on the pad.")
+    assert _colour_on(path, page, HARE) > 300  # the hare, drawn at the pad's scale
+    text = reader.pages[page - 1].extract_text()
+    assert "Player" in text and "Hare" in text  # the pad's grid under it, the hare's name
 
 
 BROKEN = """\
@@ -286,9 +313,19 @@ def test_a_variant_that_changes_the_counts_changes_the_book(tmp_path):
     kit = build("fox", root / "out", project=root, variant="small", lang=["en"])
     manifest = json.loads((kit / "manifest.json").read_text())
     book = next(f for f in manifest["files"] if f["path"] == "rulebook.pdf")  # one language
-    assert book["counts"] == {"cards": 3, "pad": 1}  # the hares left out
+    assert book["counts"] == {"cards": 4, "pad": 1}  # the two foxes left out
     text = " ".join(PdfReader(kit / "rulebook.pdf").pages[1].extract_text().split())
-    assert "The game has 3 Cards." in text
+    assert "The game has 4 Cards." in text
+
+
+def test_a_variant_that_leaves_out_a_face_the_book_shows_is_told(tmp_path):
+    root = _game(tmp_path)
+    with pytest.raises(
+        ContentError,
+        match=r"en.md:\d+:\d+: the setup block shows face 'cards/hare', but component 'cards'"
+        r" has no item 'hare' in variant 'harefree'",
+    ):
+        build("fox", root / "out", project=root, variant="harefree")
 
 
 def test_the_scoring_table_is_the_pads_and_running_heads_name_the_section(kit):

@@ -17,6 +17,11 @@ class Rulebook(Writer):
     alone = True  # the book needs no file of the kit: set beside the sheets (--jobs)
     checks = True  # validating sets it too: a block no page holds is told then
 
+    def ready(self, job: Job) -> None:
+        # platypus, which sets the book: imported once before the workers fork, not by each
+        if job.game.rulebooks:
+            import reportlab.platypus  # noqa: F401
+
     def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         books = job.game.rulebooks
         if not books:
