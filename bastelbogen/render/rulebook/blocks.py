@@ -44,7 +44,7 @@ EDGE = colors.HexColor("#b9ae94")
 SIZES = {"title": 22.0, "h2": 14.0, "h3": 11.5, "p": 9.5, "small": 8.0}
 LEADING = 1.3
 FIGURE_H = mm(40)  # the tallest a figure's faces are set
-PIECE_H = mm(16)  # a piece's picture in the component list
+PIECE_W, PIECE_H = mm(18), mm(16)  # the most a piece's picture takes in the component list
 GAP = mm(3)
 _REF = re.compile(r'<a href="#([^"]*)">(.*?)</a>', re.S)
 
@@ -212,8 +212,12 @@ class Setter:
         box.setStyle(self.table_style(style))
         return _whole(box, block.loc, block.kind)
 
-    def picture(self, face: Face | None, height: float) -> Flowable | str:
-        return "" if face is None else FacePicture(face, self.ctx, height)
+    def picture(self, face: Face | None, width: float, height: float) -> Flowable | str:
+        """A face as large as fits `width` x `height` (a bench's long strip, a tall card)."""
+        if face is None:
+            return ""
+        w, h = face.trim
+        return FacePicture(face, self.ctx, min(height, h * width / w))
 
     def figure(self, block: Block) -> Flowable:
         data = block.data
@@ -251,7 +255,9 @@ class Setter:
             first = self.kit.first(component)
             if first is None:
                 continue
-            pictures = [self.picture(self.kit.drawn(first, s), PIECE_H) for s in ("front", "back")]
+            pictures = [
+                self.picture(self.kit.drawn(first, s), PIECE_W, PIECE_H) for s in ("front", "back")
+            ]
             name = html.escape(component.name.get(self.kit.lang))
             rows.append(
                 [
@@ -262,9 +268,6 @@ class Setter:
             )
         widths = [mm(20), mm(20), FRAME_W - mm(56), mm(16)]
         table = Table(rows, colWidths=widths, repeatRows=1)
-        table.rulebook_counts = {  # read back by the tests through the text
-            c.id: self.kit.count(c.id) for c in self.kit.game.components
-        }
         table.setStyle(
             self.table_style(
                 [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.4, EDGE)]
