@@ -342,3 +342,19 @@ def test_the_scoring_table_is_the_pads_and_running_heads_name_the_section(kit):
         current = max((s for s in sections if where[s] <= n), key=lambda s: where[s])
         first = min((s for s in sections if where[s] == n), key=sections.index, default=current)
         assert head == ["Fox", first, str(n)], (n, head)
+
+
+def test_words_are_hyphenated_by_the_books_language(tmp_path):
+    words = "Die Spielerinnen legen Donaudampfschifffahrtsgesellschaftskarten aus und"
+    de = DE.replace("## Spielablauf\n", f"## Spielablauf\n\n{' '.join([words] * 12)}.\n")
+    root = _game(tmp_path, de=de)
+    kit = build("fox", root / "out", project=root)
+    reader = PdfReader(kit / "de" / "rulebook.pdf")
+    lines = [line for p in reader.pages for line in p.extract_text().splitlines()]
+    broken = [
+        (a, b) for a, b in zip(lines, lines[1:], strict=False) if re.search(r"\w-$", a.strip())
+    ]
+    assert broken, lines  # justified lines break long words at a syllable, with a hyphen
+    for a, b in broken:
+        joined = a.strip()[:-1].split()[-1] + b.split()[0]
+        assert joined.rstrip(".") in words.split(), (a, b)
