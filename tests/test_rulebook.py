@@ -358,3 +358,15 @@ def test_words_are_hyphenated_by_the_books_language(tmp_path):
     for a, b in broken:
         joined = a.strip()[:-1].split()[-1] + b.split()[0]
         assert joined.rstrip(".") in words.split(), (a, b)
+
+
+def test_a_table_too_wide_for_the_page_is_told_at_its_line(tmp_path):
+    cols = 10
+    table = "| " + " | ".join(f"c{n}" for n in range(cols)) + " |\n" + "|---" * cols + "|\n"
+    table += "| " + " | ".join(["1234567890123456789012345"] * cols) + " |\n"
+    root = _game(tmp_path, en=EN + "\n" + table)
+    line = len(EN.splitlines()) + 2
+    with pytest.raises(
+        ContentError, match=rf"en.md:{line}:1: the table's column 1 is 12 mm wide, too narrow"
+    ):
+        build("fox", root / "out", project=root)

@@ -22,7 +22,7 @@ from bastelbogen.core.units import mm
 from bastelbogen.render import icons
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.rulebook.pictures import Face, FacePicture, Kit
-from bastelbogen.render.rules.hyphens import Hyphenating, hyphenated
+from bastelbogen.render.rules.hyphens import Hyphenating, hyphenated, overrun
 from bastelbogen.render.rules.typesetting import (
     Flowable,
     KeepTogether,
@@ -192,7 +192,18 @@ class Setter:
                 ]
             )
         )
-        return _whole(table, block.loc, "table")
+        kept = _whole(table, block.loc, "table")  # wrapped: each cell's lines are known
+        for n, cell in ((n, c) for row in cells for n, c in enumerate(row) if c != ""):
+            if word := overrun(cell):
+                raise ContentError(
+                    Problem(
+                        block.loc,
+                        f"the table's column {n + 1} is {FRAME_W / cols / mm(1):.0f} mm wide,"
+                        f" too narrow for '{word[:40]}' ({cols} columns share the page's"
+                        f" {FRAME_W / mm(1):.0f} mm): fewer columns or shorter words",
+                    )
+                )
+        return kept
 
     def boxed(self, block: Block) -> Flowable:
         inner: list[Flowable] = []
