@@ -370,3 +370,26 @@ def test_a_table_too_wide_for_the_page_is_told_at_its_line(tmp_path):
         ContentError, match=rf"en.md:{line}:1: the table's column 1 is 12 mm wide, too narrow"
     ):
         build("fox", root / "out", project=root)
+
+
+def test_no_paragraph_leaves_one_line_alone_at_a_page_break(tmp_path):
+    """Paragraphs of some five lines, many, so that pages break inside some: each part of a
+    broken paragraph has two lines at least (no widow, no orphan)."""
+    filler = "the fox and the owl take turns to play a card from the hand to the table"
+    paragraphs = [f"P{n}: {filler} {filler} {filler} {filler} {filler} endP{n}." for n in range(40)]
+    en = EN.replace("## Playing\n", "## Playing\n\n" + "\n\n".join(paragraphs) + "\n")
+    root = _game(tmp_path, en=en)
+    kit = build("fox", root / "out", project=root)
+    pages = [
+        p.extract_text().splitlines()[:-3] for p in PdfReader(kit / "en" / "rulebook.pdf").pages[1:]
+    ]
+    split = 0
+    for lines, following in zip(pages, pages[1:], strict=False):
+        last = max((i for i, line in enumerate(lines) if re.search(r"\bP\d+:", line)), default=None)
+        if last is None or re.search(r"endP\d+\.", " ".join(lines[last:])):
+            continue  # the page ends with a whole paragraph
+        split += 1
+        ends = next(i for i, line in enumerate(following) if "endP" in line)
+        assert len(lines) - last >= 2, lines[last:]  # no orphan at the page's foot
+        assert ends + 1 >= 2, following[: ends + 1]  # no widow at the next page's head
+    assert split  # the test broke some paragraphs across pages

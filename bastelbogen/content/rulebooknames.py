@@ -108,12 +108,10 @@ def _check_block(b: Block, known: Callable[[str, Loc, str], None], problems: Col
             )
             continue
         known(cid, loc, f"the {b.kind} block's face '{ref}'")
-    faces = data.get("faces")
-    if isinstance(faces, list) and len(faces) > limits.MAX_FIGURE_FACES:
-        problems.add(
-            b.loc,
-            f"a figure of {len(faces)} faces; at most {limits.MAX_FIGURE_FACES} (a hand, a row)",
-        )
+    for key, most in (("faces", limits.MAX_FIGURE_FACES), ("pieces", limits.MAX_SETUP_PIECES)):
+        shown = data.get(key)
+        if isinstance(shown, list) and len(shown) > most:
+            problems.add(b.loc, f"the {b.kind} block shows {len(shown)} {key}; at most {most}")
     side = data.get("side", "front")
     if side not in ("front", "back"):
         problems.add(data.value_loc("side"), f"side '{side}': front or back")

@@ -164,6 +164,8 @@ MAX_RULEBOOK_CHARS = 400_000
 MAX_RULEBOOK_BLOCKS = 3000
 # Faces one figure of a rulebook shows: a hand of cards, a row of tiles, not the deck.
 MAX_FIGURE_FACES = 24
+# Pieces one set-up of a rulebook lays on its board: a table ready to play, not the box.
+MAX_SETUP_PIECES = 200
 # The smallest the cheat sheet's text is set, of its size, to fit its page: below it the
 # text is too small to read, and the build names the text that no longer fits.
 MIN_CHEATSHEET_SCALE = 0.72
