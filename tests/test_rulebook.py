@@ -393,3 +393,14 @@ def test_no_paragraph_leaves_one_line_alone_at_a_page_break(tmp_path):
         assert len(lines) - last >= 2, lines[last:]  # no orphan at the page's foot
         assert ends + 1 >= 2, following[: ends + 1]  # no widow at the next page's head
     assert split  # the test broke some paragraphs across pages
+
+
+def test_an_empty_rulebook_is_told_and_a_headings_counts_are_the_kits(tmp_path):
+    root = _game(tmp_path, en="")
+    with pytest.raises(ContentError, match=r"en.md:1:1: the rulebook is empty"):
+        build("fox", root / "out", project=root)
+    (tmp_path / "2").mkdir()
+    root = _game(tmp_path / "2", en=EN.replace("## Playing", "## Playing the {{name:cards}}"))
+    kit = build("fox", root / "out", project=root)
+    marks = [o.title for o in PdfReader(kit / "en" / "rulebook.pdf").outline]
+    assert "Playing the Cards" in marks

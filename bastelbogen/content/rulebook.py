@@ -121,6 +121,8 @@ def read_rulebook(text: str, path: Path, lang: str, problems: Collector) -> Rule
             blocks[limits.MAX_RULEBOOK_BLOCKS].loc,
             f"the rulebook has {len(blocks):,} blocks; at most {limits.MAX_RULEBOOK_BLOCKS:,}",
         )
+    if not blocks:
+        problems.add(Loc(str(path), 1, 1), "the rulebook is empty; begin it with # Title")
     titles = [b for b in blocks if b.kind == "heading" and b.level == 1]
     for extra in titles[1:]:
         problems.add(

@@ -112,8 +112,7 @@ class Setter:
     accent: colors.Color
 
     def para(self, text: str, style: str | ParagraphStyle, loc: Loc, **kw: object) -> Flowable:
-        text = INLINE.sub(lambda m: self.inline(m.group(1), m.group(2)), text)
-        text = _REF.sub(self.reference, text)
+        text = _REF.sub(self.reference, self.counted(text))
         chosen = self.styles[style] if isinstance(style, str) else style
         return _paragraph(text, chosen, loc, self.ctx.fonts, **kw)
 
@@ -121,6 +120,10 @@ class Setter:
         """A table's look, its strings in the book's font (reportlab's is Helvetica, which
         no PDF of ours names unembedded)."""
         return TableStyle([("FONTNAME", (0, 0), (-1, -1), self.styles["p"].fontName), *commands])
+
+    def counted(self, text: str) -> str:
+        """The text with each {{count:ID}} and {{name:ID}} the kit's own."""
+        return INLINE.sub(lambda m: self.inline(m.group(1), m.group(2)), text)
 
     def inline(self, kind: str, cid: str) -> str:
         value = self.kit.count(cid) if kind == "count" else self.kit.name(cid)
@@ -160,7 +163,7 @@ class Setter:
     def heading(self, block: Block) -> Flowable:
         style = "title" if block.level == 1 else "h2" if block.level == 2 else "h3"
         para = self.para(block.text, style, block.loc)
-        plain = html.unescape(re.sub(r"<[^>]*>", "", block.text))
+        plain = html.unescape(re.sub(r"<[^>]*>", "", self.counted(block.text)))
         para.rulebook_heading = (block.level, block.slug, plain)  # read by book.py
         return para
 

@@ -112,7 +112,7 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types
 
 def _contents(setter: Setter, headings: list[tuple[int, str, str, int]]) -> list[Flowable]:
     """The table of contents: each section linked to its page (in the pass before)."""
-    loc = setter.book.blocks[0].loc
+    loc = setter.book.blocks[0].loc if setter.book.blocks else Loc(str(setter.book.path), 1, 1)
     ink = "#1d1d1d"  # a link of the contents is not a reference: no page printed after it
     rows = []
     for level, slug, text, page in headings:
