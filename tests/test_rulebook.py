@@ -18,7 +18,7 @@ from pypdf import PdfReader
 
 from bastelbogen.core.errors import ContentError
 from tests.cardgame import card_game
-from tests.conftest import build
+from tests.conftest import build, pnp
 
 EN = """\
 # Fox
@@ -404,3 +404,14 @@ def test_an_empty_rulebook_is_told_and_a_headings_counts_are_the_kits(tmp_path):
     kit = build("fox", root / "out", project=root)
     marks = [o.title for o in PdfReader(kit / "en" / "rulebook.pdf").outline]
     assert "Playing the Cards" in marks
+
+
+def test_a_language_without_its_rulebook_is_said(tmp_path):
+    root = _game(tmp_path)
+    game = root / "content" / "fox" / "game.yaml"
+    game.write_text(game.read_text().replace(", en: rulebook/en.md}", "}"))
+    done = pnp("build", "fox", "--out", str(root / "out"), cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert "the rulebook has no 'en' file: the kit in 'en' has none" in done.stderr
+    assert (root / "out" / "fox" / "de" / "rulebook.pdf").is_file()
+    assert not (root / "out" / "fox" / "en" / "rulebook.pdf").exists()

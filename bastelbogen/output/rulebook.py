@@ -44,7 +44,10 @@ class Rulebook(Writer):
         entries: list[Entry] = []
         for lang in job.options.langs:
             book = books.get(lang)
-            if book is None:
+            if book is None:  # a kit in a language its rulebook is not written in: said
+                job.preflight.left_out(
+                    job.game.loc, f"the rulebook has no '{lang}' file: the kit in '{lang}' has none"
+                )
                 continue
             # as the cheat sheet: in the language's folder where the kit has several
             several = len(job.options.langs) > 1
