@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bastelbogen.checks import generic, pictures
+from bastelbogen.checks import generic, pictures, rulebook
 from bastelbogen.checks.values import CHECKS
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.models import Game, Item, Variant
@@ -44,6 +44,7 @@ def validate(game: Game, variant: Variant | None = None) -> None:
     generic.structure(game, items, problems)
     generic.themes(game, problems)
     pictures.named_pictures(game, problems)
+    rulebook.rulebook(game, items, variant, problems)
     for check in game.checks:
         generic.declared(game, check, items, variant, problems)
     if game.id in GAME_RULES:

@@ -125,6 +125,10 @@ class Preflight:
         written, and said."""
         self._add(loc, "icon", message)
 
+    def untranslated(self, loc: Loc, message: str) -> None:
+        """Words the kit prints itself that it has not in a language: set in English."""
+        self._add(loc, "untranslated", message)
+
     def left_out(self, loc: Loc, message: str) -> None:
         """Cards a print shop's profile does not take: said, never silent."""
         self._add(loc, f"left-out {message}", message)  # each export's told

@@ -21,6 +21,7 @@ from bastelbogen.content.models import (
 from bastelbogen.content.options import LANG_CODE
 from bastelbogen.content.optiontypes import Mark
 from bastelbogen.content.printing import GameSettings
+from bastelbogen.content.rulebooknames import rulebooks_of
 from bastelbogen.content.rules import load_rules
 from bastelbogen.content.schema import WORDS, Later, inside, words
 from bastelbogen.content.tables.spec import load_tables
@@ -156,6 +157,7 @@ class GameFile(Section):
     variants = optional(ListOf(Nested(VariantKeys)), help="variants that leave items out")
     themes = optional(Nested(ThemeFiles), help="sets of motifs chosen with --theme")
     rules = optional(Text(), help="the cheat sheet's rules file, in the game's folder")
+    rulebook = optional(MapOf(Text()), help="per language, its rulebook's Markdown file")
     fonts = optional(MapOf(Text()), help="font roles (regular, bold, italic …) and their files")
     print_ = Field(
         GameSettings(),
@@ -201,6 +203,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     variants = tuple(_variant(v, problems, langs) for v in g.variants or ())
     themes, theme_field = _themes(g.themes, folder, problems, langs)
     rules = _rules(g, folder, problems, langs)
+    books = rulebooks_of(g, folder, langs, components, problems)
     fonts, font_locs = _fonts(g, folder, fonts_dir, problems)
     icons = load_icons(g.icons, g.value_loc("icons"), folder, problems)
     keys.done()
@@ -231,6 +234,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
         g.version,
         g.print_,
         icons,
+        books,
     )
 
 

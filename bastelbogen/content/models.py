@@ -6,13 +6,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bastelbogen.content.icons import NO_ICONS, Icons
 from bastelbogen.core.declare import Section
 from bastelbogen.core.errors import Loc
 from bastelbogen.core.shapes import RECT, Shape
 from bastelbogen.core.source import YMap
+
+if TYPE_CHECKING:
+    from bastelbogen.content.rulebook import Rulebook
 
 # The languages of a game that does not say (`languages:` in game.yaml) and whose title
 # names none: the shipped games' pair.
@@ -181,6 +184,8 @@ class Game:
     # its own print settings (`print:`): per option key, the value and where it is written
     printing: dict[str, tuple[object, Loc]] = field(hash=False, default_factory=dict)
     icons: Icons = NO_ICONS  # what its texts write as :name: (content/icons.py)
+    # its rulebook per language (content/rulebook.py), none when the game file names none
+    rulebooks: dict[str, Rulebook] = field(hash=False, default_factory=dict)
 
     def component(self, cid: str) -> Component | None:
         return next((c for c in self.components if c.id == cid), None)

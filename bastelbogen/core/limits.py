@@ -158,6 +158,14 @@ MAX_COLOURS = 256
 # Lines of one cheat sheet: the shipped ones have a few dozen; far more than a page holds
 # is said before laying out.
 MAX_CHEATSHEET_BLOCKS = 300
+# A rulebook's source (content/rulebook.py): a long rulebook has some 60,000 characters and a
+# few hundred blocks; a stranger's megabytes are refused before they are parsed or set.
+MAX_RULEBOOK_CHARS = 400_000
+MAX_RULEBOOK_BLOCKS = 3000
+# Faces one figure of a rulebook shows: a hand of cards, a row of tiles, not the deck.
+MAX_FIGURE_FACES = 24
+# Pieces one set-up of a rulebook lays on its board: a table ready to play, not the box.
+MAX_SETUP_PIECES = 200
 # The smallest the cheat sheet's text is set, of its size, to fit its page: below it the
 # text is too small to read, and the build names the text that no longer fits.
 MIN_CHEATSHEET_SCALE = 0.72

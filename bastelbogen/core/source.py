@@ -377,10 +377,12 @@ def _count_events(text: str, file: str) -> None:
 
 
 def load_yaml(path: Path, loc: Loc | None = None) -> object:
-    """Parse one YAML file; a broken, missing or oversized file is a user mistake with a
-    place."""
-    file = str(path)
-    text = read_text(path, loc, what="file")
+    """Parse one YAML file; a broken, missing or oversized file is a located mistake."""
+    return parse_yaml(read_text(path, loc, what="file"), str(path))
+
+
+def parse_yaml(text: str, file: str) -> object:
+    """Parse YAML text read from `file` (a rulebook's block is padded to its lines there)."""
     check_controls(text, file)
     loader = _Loader(text, file)
     try:

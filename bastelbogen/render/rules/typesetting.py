@@ -105,11 +105,17 @@ with _deferred():
         KeepTogether,
         PageTemplate,
         Paragraph,
+        Spacer,
         Table,
         TableStyle,
     )
     from reportlab.platypus import paragraph as _paragraph
-    from reportlab.platypus.doctemplate import BaseDocTemplate, NextPageTemplate, PageBreak
+    from reportlab.platypus.doctemplate import (
+        BaseDocTemplate,
+        LayoutError,
+        NextPageTemplate,
+        PageBreak,
+    )
     from reportlab.platypus.paraparser import ParaFrag
 
 # Replaced after the import, not while it runs: platypus may have been loaded before.
@@ -127,11 +133,13 @@ __all__ = [
     "Frame",
     "FrameBreak",
     "KeepTogether",
+    "LayoutError",
     "NextPageTemplate",
     "PageBreak",
     "PageTemplate",
     "ParaFrag",
     "Paragraph",
+    "Spacer",
     "Table",
     "TableStyle",
 ]

@@ -1,0 +1,87 @@
+"""The rulebook, <lang>/rulebook.pdf (rulebook.pdf in a kit of one language): the game's
+Markdown book of each language built, set as A5 pages (render/rulebook/) with the kit's own
+counts and faces in the variant built."""
+
+from __future__ import annotations
+
+from bastelbogen.layout.kit import in_language
+from bastelbogen.output import Entry, Job, Writer, register
+
+ACCENT = "#1f2a44"  # the headings' colour where the cheat sheet's rules name none
+
+
+@register
+class Rulebook(Writer):
+    name = "rulebook"
+    order = 31
+    alone = True  # the book needs no file of the kit: set beside the sheets (--jobs)
+    checks = True  # validating sets it too: a block no page holds is told then
+
+    def ready(self, job: Job) -> None:
+        # platypus, which sets the book: imported once before the workers fork, not by each
+        if job.game.rulebooks:
+            import reportlab.platypus  # noqa: F401
+
+    def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
+        books = job.game.rulebooks
+        if not books:
+            return []
+        # Loaded only for a game with a rulebook: the typesetting is most of a start-up.
+        from reportlab.lib import colors
+
+        from bastelbogen.checks import find_variant
+        from bastelbogen.core.units import to_mm
+        from bastelbogen.render.paint import PaintContext
+        from bastelbogen.render.pdf import DISCARD
+        from bastelbogen.render.rulebook.blocks import PAGE
+        from bastelbogen.render.rulebook.book import write_book
+        from bastelbogen.render.rulebook.pictures import Kit
+        from bastelbogen.render.rulebook.words import WORDS, words_of
+
+        rules = job.game.rules
+        accent = colors.HexColor(rules.colour if rules is not None and rules.colour else ACCENT)
+        variant = find_variant(job.game, job.options.variant)
+        entries: list[Entry] = []
+        for lang in job.options.langs:
+            book = books.get(lang)
+            if book is None:  # a kit in a language its rulebook is not written in: said
+                job.preflight.left_out(
+                    job.game.loc, f"the rulebook has no '{lang}' file: the kit in '{lang}' has none"
+                )
+                continue
+            # as the cheat sheet: in the language's folder where the kit has several
+            several = len(job.options.langs) > 1
+            path = f"{in_language('rulebook', lang)}.pdf" if several else "rulebook.pdf"
+            options = {"lang": lang, "braille": job.options.braille, "theme": job.options.theme}
+            kit = Kit(job.game, variant, lang, job.layouts, job.fonts, options)
+            mark = job.options.version_mark or ""
+            ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=lang, mark=mark)
+            target = DISCARD if job.options.dry else job.staging.path(path)
+            words = words_of(lang)
+            if words is None:
+                words = WORDS["en"]
+                job.preflight.untranslated(
+                    book.blocks[0].loc if book.blocks else job.game.loc,
+                    f"the rulebook's own words (Contents, page …) have no '{lang}': set in English",
+                )
+            pages, _found = write_book(
+                target, book, kit, ctx, words, accent, job.meta(words["rulebook"])
+            )
+            size = [round(to_mm(v), 3) for v in PAGE]
+            item = {"id": f"rulebook-{lang}", "kind": "rulebook", "side": "front"}
+            entries.append(
+                {
+                    "path": path,
+                    **({"lang": lang} if several else {}),
+                    "counts": {c.id: kit.count(c.id) for c in job.game.components},
+                    "pages": [
+                        {
+                            "number": n,
+                            "size_mm": size,
+                            "items": [{**item, "trim_mm": [0, 0, *size]}],
+                        }
+                        for n in range(1, pages + 1)
+                    ],
+                }
+            )
+        return entries
