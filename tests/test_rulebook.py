@@ -415,3 +415,23 @@ def test_a_language_without_its_rulebook_is_said(tmp_path):
     assert "the rulebook has no 'en' file: the kit in 'en' has none" in done.stderr
     assert (root / "out" / "fox" / "de" / "rulebook.pdf").is_file()
     assert not (root / "out" / "fox" / "en" / "rulebook.pdf").exists()
+
+
+def test_the_book_is_printed_as_a_booklet_and_as_single_pages(kit):
+    """Beside the screen book, the kit holds it for print on its paper: the booklet's
+    sheets (two A5 pages a side, padded to four) in reading order once folded, and the
+    pages one to a sheet; PRINT.txt says the booklet turns on the short edge."""
+    manifest = json.loads((kit / "manifest.json").read_text())
+    listed = {f["path"]: f for f in manifest["files"]}
+    book = len(PdfReader(kit / "en" / "rulebook.pdf").pages)
+    imposed = PdfReader(kit / "en" / "rulebook-booklet.pdf")
+    padded = -(-book // 4) * 4
+    assert len(imposed.pages) == len(listed["en/rulebook-booklet.pdf"]["pages"]) == padded // 2
+    width, height = (float(v) / 72 * 25.4 for v in imposed.pages[0].mediabox[2:])
+    assert (round(width), round(height)) == (297, 210)  # A4 across
+    single = PdfReader(kit / "en" / "rulebook-pages.pdf")
+    assert len(single.pages) == book
+    guide = (kit / "en" / "PRINT.txt").read_text()
+    line = next(x for x in guide.splitlines() if x.startswith("rulebook-booklet.pdf"))
+    assert "short edge" in line, line
+    assert "staple" in guide.lower()

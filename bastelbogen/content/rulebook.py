@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from markupsafe import escape
 
@@ -294,6 +295,19 @@ class _Reader:
                 self.problems.add(loc, f"the {name} block needs '{key}'")
         return Block(name, loc, str(escape(str(data.get("caption") or ""))), data=data)
 
+    def link(self, token: Token, href: str) -> str:
+        """A link's opening tag: to a section (#slug; markdown-it writes its umlauts
+        %-encoded) or to the web; any other told at its place."""
+        if href.startswith("#"):
+            href = unquote(href)
+        if not href.startswith(("#", "https://", "http://", "mailto:")):
+            self.problems.add(
+                self.loc(token, href),
+                f"a link to '{href}': a rulebook links to its sections (#slug) or to the web"
+                " (https://)",
+            )
+        return f'<a href="{escape(href)}">'
+
     def inline(self, token: Token) -> str:
         """Inline Markdown -> our paragraph markup, escaped; raw HTML refused at its place."""
         out = []
@@ -312,14 +326,7 @@ class _Reader:
             elif c.type in ("softbreak", "hardbreak"):
                 out.append(" " if c.type == "softbreak" else "<br/>")
             elif c.type == "link_open":
-                href = str(c.attrs.get("href", ""))
-                if not href.startswith(("#", "https://", "http://", "mailto:")):
-                    self.problems.add(
-                        self.loc(token, href),
-                        f"a link to '{href}': a rulebook"
-                        " links to its sections (#slug) or to the web (https://)",
-                    )
-                out.append(f'<a href="{escape(href)}">')
+                out.append(self.link(token, str(c.attrs.get("href", ""))))
             elif c.type == "image":
                 self.problems.add(
                     self.loc(token, "!["),

@@ -13,6 +13,7 @@ from bastelbogen.content.printing import COMMAND_LINE, DEFAULT, origins
 from bastelbogen.content.words import Table, joined
 from bastelbogen.layout.imposition import PrintSettings, printed_as
 from bastelbogen.output import Entry, Job, Writer, register
+from bastelbogen.render.booklet import guide_lines as booklet_lines
 
 ASSEMBLED = ("standee", "die", "stand", "board")  # kinds with a words entry assemble-<kind>
 COLUMN = 26  # width of the file-name column
@@ -87,11 +88,15 @@ def guide_lines(
         if not _path(f).endswith(".pdf"):
             continue
         sides = {item["side"] for page in _pages(f) for item in page["items"]}
-        mode = printed_as(sides, settings.duplex)
+        # a booklet's sheets turn on the short edge whatever the kit's cards do
+        mode = "short" if f.get("booklet") else printed_as(sides, settings.duplex)
         modes.add(mode)
         lines += _file_lines(f, mode, words, lang)
     for key in _notes(files, settings, modes, lang):
         lines += ["", *(table[key] for table in words.values())]
+    if any(f.get("booklet") for f in files):  # how to print, fold and staple it
+        for table in words.values():
+            lines += ["", *booklet_lines(table, settings.paper)]
     return lines
 
 

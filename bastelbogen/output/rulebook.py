@@ -4,6 +4,8 @@ counts and faces in the variant built."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bastelbogen.layout.kit import in_language
 from bastelbogen.output import Entry, Job, Writer, register
 
@@ -67,6 +69,8 @@ class Rulebook(Writer):
             pages, _found = write_book(
                 target, book, kit, ctx, words, accent, job.meta(words["rulebook"])
             )
+            if isinstance(target, Path):  # validating writes no file, prints none
+                entries += _printed(job, target.read_bytes(), pages, path, lang)
             size = [round(to_mm(v), 3) for v in PAGE]
             item = {"id": f"rulebook-{lang}", "kind": "rulebook", "side": "front"}
             entries.append(
@@ -85,3 +89,33 @@ class Rulebook(Writer):
                 }
             )
         return entries
+
+
+def _printed(job: Job, book: bytes, pages: int, path: str, lang: str) -> list[Entry]:
+    """The book for print on the kit's paper: the saddle-stitched booklet (to print
+    double-sided on the short edge, fold and staple) and its A5 pages one to a sheet."""
+    from bastelbogen.core.units import to_mm
+    from bastelbogen.layout.booklet import booklet, single_box
+    from bastelbogen.render.booklet import Style, impose, single_pages
+
+    paper = job.options.settings.paper
+    words = job.words[lang]
+    style = Style(words["notes"], job.fonts["regular"], job.meta(words["notes"]))
+    laid = booklet(pages, paper)
+    made = []
+    for suffix, data, size, count in (
+        ("booklet", impose(book, paper, style=style), laid.size, len(laid.sides)),
+        ("pages", single_pages(book, paper, style), single_box(paper)[0], pages),
+    ):
+        name = path.removesuffix(".pdf") + f"-{suffix}.pdf"
+        job.staging.path(name).write_bytes(data)
+        shown = [round(to_mm(v), 3) for v in size]
+        made.append(
+            {
+                "path": name,
+                **({"lang": lang} if "/" in path else {}),
+                "booklet": suffix == "booklet",
+                "pages": [{"number": n, "size_mm": shown, "items": []} for n in range(count)],
+            }
+        )
+    return made

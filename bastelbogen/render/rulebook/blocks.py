@@ -245,7 +245,7 @@ class Setter:
             )
         # as tall as FIGURE_H, or less where the row would be wider than the page
         width = sum(f.trim[0] / f.trim[1] for f in shown)
-        height = min(FIGURE_H, (FRAME_W - GAP * (len(shown) - 1)) / width)
+        height = min(FIGURE_H, (FRAME_W - GAP * len(shown)) / width)  # a gap a column
         row = [FacePicture(f, self.ctx, height) for f in shown]
         cells: list[list[object]] = [list(row)]
         if block.text:
