@@ -5,9 +5,13 @@ counts and faces in the variant built."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bastelbogen.layout.kit import in_language
 from bastelbogen.output import Entry, Job, Writer, register
+
+if TYPE_CHECKING:
+    from bastelbogen.content.rulebook import Rulebook as Book
 
 ACCENT = "#1f2a44"  # the headings' colour where the cheat sheet's rules name none
 
@@ -32,13 +36,10 @@ class Rulebook(Writer):
         from reportlab.lib import colors
 
         from bastelbogen.checks import find_variant
-        from bastelbogen.core.units import to_mm
         from bastelbogen.render.paint import PaintContext
         from bastelbogen.render.pdf import DISCARD
-        from bastelbogen.render.rulebook.blocks import PAGE
         from bastelbogen.render.rulebook.book import write_book
         from bastelbogen.render.rulebook.pictures import Kit
-        from bastelbogen.render.rulebook.words import WORDS, words_of
 
         rules = job.game.rules
         accent = colors.HexColor(rules.colour if rules is not None and rules.colour else ACCENT)
@@ -59,36 +60,47 @@ class Rulebook(Writer):
             mark = job.options.version_mark or ""
             ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=lang, mark=mark)
             target = DISCARD if job.options.dry else job.staging.path(path)
-            words = words_of(lang)
-            if words is None:
-                words = WORDS["en"]
-                job.preflight.untranslated(
-                    book.blocks[0].loc if book.blocks else job.game.loc,
-                    f"the rulebook's own words (Contents, page …) have no '{lang}': set in English",
-                )
+            words = _words(job, book, lang)
             pages, _found = write_book(
                 target, book, kit, ctx, words, accent, job.meta(words["rulebook"])
             )
             if isinstance(target, Path):  # validating writes no file, prints none
                 entries += _printed(job, target.read_bytes(), pages, path, lang)
-            size = [round(to_mm(v), 3) for v in PAGE]
-            item = {"id": f"rulebook-{lang}", "kind": "rulebook", "side": "front"}
-            entries.append(
-                {
-                    "path": path,
-                    **({"lang": lang} if several else {}),
-                    "counts": {c.id: kit.count(c.id) for c in job.game.components},
-                    "pages": [
-                        {
-                            "number": n,
-                            "size_mm": size,
-                            "items": [{**item, "trim_mm": [0, 0, *size]}],
-                        }
-                        for n in range(1, pages + 1)
-                    ],
-                }
-            )
+            counts = {c.id: kit.count(c.id) for c in job.game.components}
+            entries.append(_entry(path, lang, several, counts, pages))
         return entries
+
+
+def _words(job: Job, book: Book, lang: str) -> dict[str, str]:
+    """The book's own words (Contents, page …) in its language, or in English, said."""
+    from bastelbogen.render.rulebook.words import WORDS, words_of
+
+    words = words_of(lang)
+    if words is None:
+        words = WORDS["en"]
+        job.preflight.untranslated(
+            book.blocks[0].loc if book.blocks else job.game.loc,
+            f"the rulebook's own words (Contents, page …) have no '{lang}': set in English",
+        )
+    return words
+
+
+def _entry(path: str, lang: str, several: bool, counts: dict[str, int], pages: int) -> Entry:
+    """The screen book's manifest record: its pages, A5, and the counts it printed."""
+    from bastelbogen.core.units import to_mm
+    from bastelbogen.render.rulebook.blocks import PAGE
+
+    size = [round(to_mm(v), 3) for v in PAGE]
+    item = {"id": f"rulebook-{lang}", "kind": "rulebook", "side": "front"}
+    return {
+        "path": path,
+        **({"lang": lang} if several else {}),
+        "counts": counts,
+        "pages": [
+            {"number": n, "size_mm": size, "items": [{**item, "trim_mm": [0, 0, *size]}]}
+            for n in range(1, pages + 1)
+        ],
+    }
 
 
 def _printed(job: Job, book: bytes, pages: int, path: str, lang: str) -> list[Entry]:
