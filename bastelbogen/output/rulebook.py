@@ -86,20 +86,17 @@ def _words(job: Job, book: Book, lang: str) -> dict[str, str]:
 
 
 def _entry(path: str, lang: str, several: bool, counts: dict[str, int], pages: int) -> Entry:
-    """The screen book's manifest record: its pages, A5, and the counts it printed."""
+    """The screen book's manifest record: its A5 pages (which hold no pieces) and the
+    counts it printed."""
     from bastelbogen.core.units import to_mm
     from bastelbogen.render.rulebook.blocks import PAGE
 
     size = [round(to_mm(v), 3) for v in PAGE]
-    item = {"id": f"rulebook-{lang}", "kind": "rulebook", "side": "front"}
     return {
         "path": path,
         **({"lang": lang} if several else {}),
         "counts": counts,
-        "pages": [
-            {"number": n, "size_mm": size, "items": [{**item, "trim_mm": [0, 0, *size]}]}
-            for n in range(1, pages + 1)
-        ],
+        "pages": [{"number": n, "size_mm": size, "items": []} for n in range(1, pages + 1)],
     }
 
 
