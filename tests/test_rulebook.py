@@ -435,3 +435,25 @@ def test_the_book_is_printed_as_a_booklet_and_as_single_pages(kit):
     line = next(x for x in guide.splitlines() if x.startswith("rulebook-booklet.pdf"))
     assert "short edge" in line, line
     assert "staple" in guide.lower()
+
+
+def test_a_book_too_thick_to_staple_is_told_and_keeps_its_pages(tmp_path, monkeypatch):
+    """A book of more pages than a stapled booklet holds gets no booklet, said at its file
+    (it was a traceback); the screen book and its single pages are written."""
+    from bastelbogen.core import limits
+
+    monkeypatch.setattr(limits, "MAX_BOOKLET_PAGES", 2)
+    from bastelbogen.content.project import Project
+    from bastelbogen.pipeline.build import BuildOptions, build_game
+
+    root = _game(tmp_path)
+    said: list = []
+    kit = build_game(
+        Project(root), "fox", tmp_path / "out", BuildOptions(langs=("en",)), said.append
+    )
+    [told] = [p for p in said if "stapled booklet" in p.message]
+    assert told.loc.file.endswith("rulebook/en.md") and (told.loc.line, told.loc.col) == (1, 1)
+    assert "holds at most 2" in told.message
+    assert not (kit / "rulebook-booklet.pdf").exists()
+    pages = len(PdfReader(kit / "rulebook.pdf").pages)
+    assert pages > 2 and len(PdfReader(kit / "rulebook-pages.pdf").pages) == pages

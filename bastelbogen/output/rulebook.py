@@ -4,6 +4,8 @@ counts and faces in the variant built."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +14,7 @@ from bastelbogen.output import Entry, Job, Writer, register
 
 if TYPE_CHECKING:
     from bastelbogen.content.rulebook import Rulebook as Book
+    from bastelbogen.core.errors import Loc
 
 ACCENT = "#1f2a44"  # the headings' colour where the cheat sheet's rules name none
 
@@ -65,7 +68,8 @@ class Rulebook(Writer):
                 target, book, kit, ctx, words, accent, job.meta(words["rulebook"])
             )
             if isinstance(target, Path):  # validating writes no file, prints none
-                entries += _printed(job, target.read_bytes(), pages, path, lang)
+                at = book.blocks[0].loc if book.blocks else job.game.loc
+                entries += _printed(job, target.read_bytes(), pages, path, lang, at)
             counts = {c.id: kit.count(c.id) for c in job.game.components}
             entries.append(_entry(path, lang, several, counts, pages))
         return entries
@@ -100,9 +104,11 @@ def _entry(path: str, lang: str, several: bool, counts: dict[str, int], pages: i
     }
 
 
-def _printed(job: Job, book: bytes, pages: int, path: str, lang: str) -> list[Entry]:
+def _printed(job: Job, book: bytes, pages: int, path: str, lang: str, at: Loc) -> list[Entry]:
     """The book for print on the kit's paper: the saddle-stitched booklet (to print
-    double-sided on the short edge, fold and staple) and its A5 pages one to a sheet."""
+    double-sided on the short edge, fold and staple) and its A5 pages one to a sheet. A
+    book too thick to staple has no booklet, said at its file (`at`)."""
+    from bastelbogen.core import limits
     from bastelbogen.core.units import to_mm
     from bastelbogen.layout.booklet import booklet, single_box
     from bastelbogen.render.booklet import Style, impose, single_pages
@@ -110,21 +116,33 @@ def _printed(job: Job, book: bytes, pages: int, path: str, lang: str) -> list[En
     paper = job.options.settings.paper
     words = job.words[lang]
     style = Style(words["notes"], job.fonts["regular"], job.meta(words["notes"]))
-    laid = booklet(pages, paper)
-    made = []
-    for suffix, data, size, count in (
-        ("booklet", impose(book, paper, style=style), laid.size, len(laid.sides)),
-        ("pages", single_pages(book, paper, style), single_box(paper)[0], pages),
-    ):
+    printed: list[tuple[str, Callable[[], bytes], tuple[float, float], int]] = []
+    if pages <= limits.MAX_BOOKLET_PAGES:
+        laid = booklet(pages, paper)
+        made = partial(impose, book, paper, style=style)
+        printed.append(("booklet", made, laid.size, len(laid.sides)))
+    else:
+        job.preflight.left_out(
+            at,
+            f"the rulebook in '{lang}' has {pages} pages; a stapled booklet holds at most"
+            f" {limits.MAX_BOOKLET_PAGES}: no booklet is written, its pages are",
+        )
+    printed.append(
+        ("pages", partial(single_pages, book, paper, style), single_box(paper)[0], pages)
+    )
+    entries = []
+    for suffix, write, size, count in printed:
         name = path.removesuffix(".pdf") + f"-{suffix}.pdf"
-        job.staging.path(name).write_bytes(data)
+        job.staging.path(name).write_bytes(write())
         shown = [round(to_mm(v), 3) for v in size]
-        made.append(
+        entries.append(
             {
                 "path": name,
                 **({"lang": lang} if "/" in path else {}),
                 "booklet": suffix == "booklet",
-                "pages": [{"number": n, "size_mm": shown, "items": []} for n in range(count)],
+                "pages": [
+                    {"number": n, "size_mm": shown, "items": []} for n in range(1, count + 1)
+                ],
             }
         )
-    return made
+    return entries
