@@ -330,8 +330,9 @@ def test_kit_contents(kits):
     for f in m["files"]:
         for page in f["pages"]:
             fronts[f["path"]] += sum(i["side"] == "front" for i in page["items"])
-    # The benches carry words: once per language; on A4 nothing shares a sheet.
-    assert fronts == {
+    # The benches carry words: once per language; on A4 nothing shares a sheet. The
+    # rulebook's files hold no pieces (+ drops their zero counts); they are read below.
+    assert +fronts == {
         "tiles.pdf": 86,
         "de/benches.pdf": 4,
         "en/benches.pdf": 4,
@@ -340,6 +341,14 @@ def test_kit_contents(kits):
         "de/rules.pdf": 1,
         "en/rules.pdf": 1,
     }
+    books = {f["path"]: len(f["pages"]) for f in m["files"] if "rulebook" in f["path"]}
+    for lang in ("de", "en"):
+        pages = books[f"{lang}/rulebook.pdf"]
+        assert pages >= 4
+        assert books[f"{lang}/rulebook-pages.pdf"] == pages
+        # the booklet: two sides a sheet, four A5 pages a sheet, padded to four
+        assert books[f"{lang}/rulebook-booklet.pdf"] == 2 * -(-pages // 4)
+    assert len(books) == 6
 
 
 def test_unknown_theme(tmp_path):

@@ -50,6 +50,19 @@ def test_a_rebuild_copies_every_unchanged_sheet_to_the_bytes_made_from_nothing(t
     assert again == made == build(ROOT, tmp_path / "fresh")[0]
 
 
+def test_a_rebuild_copies_the_rulebook_and_prints_a_lost_booklet_again_from_it(tmp_path):
+    """The rulebook is copied as a sheet is; its booklet changed by hand is not used but
+    imposed again from the copied book, to the bytes a build from nothing makes."""
+    out = tmp_path / "out"
+    made, _ = build(ROOT, out)
+    booklet = out / GAME / "de" / "rulebook-booklet.pdf"
+    assert made["de/rulebook-booklet.pdf"] == booklet.read_bytes()
+    booklet.write_bytes(b"%PDF-1.4 changed by hand")
+    again, _ = build(ROOT, out)
+    assert again["de/rulebook-booklet.pdf"] == made["de/rulebook-booklet.pdf"]
+    assert again == made
+
+
 @pytest.mark.parametrize(
     "edit",
     [

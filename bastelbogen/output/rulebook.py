@@ -1,22 +1,29 @@
 """The rulebook, <lang>/rulebook.pdf (rulebook.pdf in a kit of one language): the game's
 Markdown book of each language built, set as A5 pages (render/rulebook/) with the kit's own
-counts and faces in the variant built."""
+counts and faces in the variant built, and printed beside it as a saddle-stitched booklet
+(-booklet.pdf) and one A5 page to a sheet (-pages.pdf). A kit built again from the same
+inputs copies the three files of the kit before (core/remembered.py), setting nothing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bastelbogen.core import limits
+from bastelbogen.core.errors import Collector
+from bastelbogen.core.remembered import REMEMBERED, digest, plain
+from bastelbogen.core.units import to_mm
+from bastelbogen.layout.booklet import A5_MM, booklet, single_box
 from bastelbogen.layout.kit import in_language
 from bastelbogen.output import Entry, Job, Writer, register
 
 if TYPE_CHECKING:
     from bastelbogen.content.rulebook import Rulebook as Book
     from bastelbogen.core.errors import Loc
+    from bastelbogen.render.pdf import Meta
 
 ACCENT = "#1f2a44"  # the headings' colour where the cheat sheet's rules name none
+PRINTED = ("booklet", "pages")  # the files printed from the book, by their suffix
 
 
 @register
@@ -33,22 +40,9 @@ class Rulebook(Writer):
 
     def finish(self, job: Job, files: list[Entry]) -> list[Entry]:
         books = job.game.rulebooks
-        if not books:
-            return []
-        # Loaded only for a game with a rulebook: the typesetting is most of a start-up.
-        from reportlab.lib import colors
-
-        from bastelbogen.checks import find_variant
-        from bastelbogen.render.paint import PaintContext
-        from bastelbogen.render.pdf import DISCARD
-        from bastelbogen.render.rulebook.book import write_book
-        from bastelbogen.render.rulebook.pictures import Kit
-
-        rules = job.game.rules
-        accent = colors.HexColor(rules.colour if rules is not None and rules.colour else ACCENT)
-        variant = find_variant(job.game, job.options.variant)
         entries: list[Entry] = []
-        for lang in job.options.langs:
+        several = len(job.options.langs) > 1
+        for lang in job.options.langs if books else ():
             book = books.get(lang)
             if book is None:  # a kit in a language its rulebook is not written in: said
                 job.preflight.left_out(
@@ -56,23 +50,85 @@ class Rulebook(Writer):
                 )
                 continue
             # as the cheat sheet: in the language's folder where the kit has several
-            several = len(job.options.langs) > 1
             path = f"{in_language('rulebook', lang)}.pdf" if several else "rulebook.pdf"
-            options = {"lang": lang, "braille": job.options.braille, "theme": job.options.theme}
-            kit = Kit(job.game, variant, lang, job.layouts, job.fonts, options)
-            mark = job.options.version_mark or ""
-            ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=lang, mark=mark)
-            target = DISCARD if job.options.dry else job.staging.path(path)
             words = _words(job, book, lang)
-            pages, _found = write_book(
-                target, book, kit, ctx, words, accent, job.meta(words["rulebook"])
-            )
-            if isinstance(target, Path):  # validating writes no file, prints none
-                at = book.blocks[0].loc if book.blocks else job.game.loc
-                entries += _printed(job, target.read_bytes(), pages, path, lang, at)
-            counts = {c.id: kit.count(c.id) for c in job.game.components}
-            entries.append(_entry(path, lang, several, counts, pages))
+            meta = job.meta(words["rulebook"])
+            pages = _made(job, book, path, words, meta)
+            entries.append(_entry(job, path, lang if several else None, pages))
+            if not job.options.dry:
+                entries += [_printed_entry(job, path, suffix, pages) for suffix in _printed(pages)]
         return entries
+
+
+def _made(job: Job, book: Book, path: str, words: dict[str, str], meta: Meta) -> int:
+    """The book's files written (or copied: the same inputs made them before); its pages."""
+    made_of = job.made_of()
+    key = None if made_of is None else digest("rulebook file", made_of, path, book.lang, meta)
+    pages = None if key is None else _copied(job, path, book.lang, key)
+    if pages is not None:
+        return pages
+    mark = job.preflight.mark()
+    pages = _set(job, book, path, words, meta)
+    told = job.preflight.since(mark)
+    if key is not None and plain(told):  # remembered with its files, told again by a copy
+        for name in [path, *(_named(path, suffix) for suffix in _printed(pages))]:
+            job.staging.made(name, digest(key, name))  # a file's bytes by its own key
+        REMEMBERED.put(digest("told", key), told)
+        REMEMBERED.put(digest("rulebook pages", key), [pages])  # a result is a list
+    return pages
+
+
+def _copied(job: Job, path: str, lang: str, key: str) -> int | None:
+    """The previous kit's book and its printed files copied when the same inputs made
+    them (its pages), what setting them told told again; None: to be set."""
+    told = REMEMBERED.get(digest("told", key))
+    kept = REMEMBERED.get(digest("rulebook pages", key))
+    pages = kept[0] if kept else None
+    if (
+        told is None
+        or not isinstance(pages, int)
+        or not job.staging.reused(path, digest(key, path))
+    ):
+        return None
+    for suffix in _printed(pages):
+        name = _named(path, suffix)
+        if not job.staging.reused(name, digest(key, name)):  # gone or changed: from the book
+            printed = _print(job, job.staging.folder / path, lang, suffix)
+            job.staging.path(name).write_bytes(printed)
+            job.staging.made(name, digest(key, name))
+    job.preflight.retell(told)
+    return pages
+
+
+def _set(job: Job, book: Book, path: str, words: dict[str, str], meta: Meta) -> int:
+    """The book set (in the variant built, the kit's faces drawn) and its printed files
+    written; validating writes none. Its number of pages."""
+    # Loaded only for a book to set: the typesetting is most of a start-up.
+    from reportlab.lib import colors
+
+    from bastelbogen.checks import find_variant
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.pdf import DISCARD
+    from bastelbogen.render.rulebook.book import write_book
+    from bastelbogen.render.rulebook.pictures import Kit
+
+    lang = book.lang
+    rules = job.game.rules
+    accent = colors.HexColor(rules.colour if rules is not None and rules.colour else ACCENT)
+    variant = find_variant(job.game, job.options.variant)
+    options = {"lang": lang, "braille": job.options.braille, "theme": job.options.theme}
+    kit = Kit(job.game, variant, lang, job.layouts, job.fonts, options)
+    mark = job.options.version_mark or ""
+    ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=lang, mark=mark)
+    target = DISCARD if job.options.dry else job.staging.path(path)
+    pages, _found = write_book(target, book, kit, ctx, words, accent, meta)
+    if isinstance(target, Path):  # validating writes no file, prints none
+        if pages > limits.MAX_BOOKLET_PAGES:
+            at = book.blocks[0].loc if book.blocks else job.game.loc
+            _too_thick(job, at, lang, pages)
+        for suffix in _printed(pages):
+            job.staging.path(_named(path, suffix)).write_bytes(_print(job, target, lang, suffix))
+    return pages
 
 
 def _words(job: Job, book: Book, lang: str) -> dict[str, str]:
@@ -89,60 +145,69 @@ def _words(job: Job, book: Book, lang: str) -> dict[str, str]:
     return words
 
 
-def _entry(path: str, lang: str, several: bool, counts: dict[str, int], pages: int) -> Entry:
-    """The screen book's manifest record: its A5 pages (which hold no pieces) and the
-    counts it printed."""
-    from bastelbogen.core.units import to_mm
-    from bastelbogen.render.rulebook.blocks import PAGE
-
-    size = [round(to_mm(v), 3) for v in PAGE]
-    return {
-        "path": path,
-        **({"lang": lang} if several else {}),
-        "counts": counts,
-        "pages": [{"number": n, "size_mm": size, "items": []} for n in range(1, pages + 1)],
-    }
+def _printed(pages: int) -> tuple[str, ...]:
+    """The files printed from a book of `pages`: a book too thick to staple has no booklet."""
+    return PRINTED if pages <= limits.MAX_BOOKLET_PAGES else PRINTED[1:]
 
 
-def _printed(job: Job, book: bytes, pages: int, path: str, lang: str, at: Loc) -> list[Entry]:
+def _named(path: str, suffix: str) -> str:
+    return path.removesuffix(".pdf") + f"-{suffix}.pdf"
+
+
+def _too_thick(job: Job, at: Loc, lang: str, pages: int) -> None:
+    job.preflight.left_out(
+        at,
+        f"the rulebook in '{lang}' has {pages} pages; a stapled booklet holds at most"
+        f" {limits.MAX_BOOKLET_PAGES}: no booklet is written, its pages are",
+    )
+
+
+def _print(job: Job, book: Path, lang: str, suffix: str) -> bytes:
     """The book for print on the kit's paper: the saddle-stitched booklet (to print
-    double-sided on the short edge, fold and staple) and its A5 pages one to a sheet. A
-    book too thick to staple has no booklet, said at its file (`at`)."""
-    from bastelbogen.core import limits
-    from bastelbogen.core.units import to_mm
-    from bastelbogen.layout.booklet import booklet, single_box
+    double-sided on the short edge, fold and staple), or its A5 pages one to a sheet."""
     from bastelbogen.render.booklet import Style, impose, single_pages
 
     paper = job.options.settings.paper
     words = job.words[lang]
     style = Style(words["notes"], job.fonts["regular"], job.meta(words["notes"]))
-    printed: list[tuple[str, Callable[[], bytes], tuple[float, float], int]] = []
-    if pages <= limits.MAX_BOOKLET_PAGES:
+    data = book.read_bytes()
+    if suffix == "booklet":
+        return impose(data, paper, style=style)
+    return single_pages(data, paper, style)
+
+
+def _entry(job: Job, path: str, lang: str | None, pages: int) -> Entry:
+    """The screen book's manifest record: its A5 pages (which hold no pieces) and the
+    counts it printed, the kit's in the variant built."""
+    from bastelbogen.checks import find_variant
+    from bastelbogen.content.expand import items_of
+
+    variant = find_variant(job.game, job.options.variant)
+    counts = {c.id: len(items_of(job.game, c, variant, Collector())) for c in job.game.components}
+    return {
+        "path": path,
+        **({"lang": lang} if lang else {}),
+        "counts": counts,
+        "pages": _pages(A5_MM, pages),
+    }
+
+
+def _printed_entry(job: Job, path: str, suffix: str, pages: int) -> Entry:
+    """A printed file's record: the booklet's sides (two a sheet) or the single pages."""
+    paper = job.options.settings.paper
+    if suffix == "booklet":
         laid = booklet(pages, paper)
-        made = partial(impose, book, paper, style=style)
-        printed.append(("booklet", made, laid.size, len(laid.sides)))
+        size, count = laid.size, len(laid.sides)
     else:
-        job.preflight.left_out(
-            at,
-            f"the rulebook in '{lang}' has {pages} pages; a stapled booklet holds at most"
-            f" {limits.MAX_BOOKLET_PAGES}: no booklet is written, its pages are",
-        )
-    printed.append(
-        ("pages", partial(single_pages, book, paper, style), single_box(paper)[0], pages)
-    )
-    entries = []
-    for suffix, write, size, count in printed:
-        name = path.removesuffix(".pdf") + f"-{suffix}.pdf"
-        job.staging.path(name).write_bytes(write())
-        shown = [round(to_mm(v), 3) for v in size]
-        entries.append(
-            {
-                "path": name,
-                **({"lang": lang} if "/" in path else {}),
-                "booklet": suffix == "booklet",
-                "pages": [
-                    {"number": n, "size_mm": shown, "items": []} for n in range(1, count + 1)
-                ],
-            }
-        )
-    return entries
+        size, count = single_box(paper)[0], pages
+    return {
+        "path": _named(path, suffix),
+        **({"lang": path.split("/")[0]} if "/" in path else {}),
+        "booklet": suffix == "booklet",
+        "pages": _pages(tuple(to_mm(v) for v in size), count),
+    }
+
+
+def _pages(size_mm: tuple[float, ...], count: int) -> list[dict[str, object]]:
+    shown = [round(v, 3) for v in size_mm]
+    return [{"number": n, "size_mm": shown, "items": []} for n in range(1, count + 1)]

@@ -39,7 +39,7 @@ from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
 from bastelbogen.render.versionmark import mark_text
 
-REPRINTED_WITHOUT = ("cheatsheet",)  # a --changed-since kit prints pieces, not the rules again
+REPRINTED_WITHOUT = ("cheatsheet", "rulebook")  # a --changed-since kit: pieces, not rules again
 Warn = Callable[[Problem], None]  # told each preflight finding, one by one
 Built = tuple[Path | None, list[Problem], Exception | None]  # a game's kit, its warnings, its error
 

@@ -19,6 +19,7 @@ from reportlab.lib.styles import ParagraphStyle
 from bastelbogen.content.rulebook import INLINE, Block, Rulebook
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
+from bastelbogen.layout.booklet import A5_MM
 from bastelbogen.render import icons
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.rulebook.pictures import Face, FacePicture, Kit
@@ -34,7 +35,7 @@ from bastelbogen.render.rules.typesetting import (
 from bastelbogen.render.style import Fonts
 from bastelbogen.render.text import check_glyphs
 
-PAGE = (mm(148), mm(210))  # A5
+PAGE = (mm(A5_MM[0]), mm(A5_MM[1]))
 MARGIN = (mm(16), mm(18), mm(16), mm(20))  # left, top, right, bottom of the text
 FRAME_W = PAGE[0] - MARGIN[0] - MARGIN[2]
 FRAME_H = PAGE[1] - MARGIN[1] - MARGIN[3]

@@ -187,9 +187,10 @@ def write_book(
         doc = _Book(io.BytesIO(), plain(title), roles)
         doc.title, doc.author, doc.subject = meta.title, meta.author, meta.subject
         story = _story(setter, headings)
-        out = io.BytesIO()
+        # validating keeps nothing, not even in memory (the pages are still drawn and saved)
+        out: io.BytesIO | Discard = io.BytesIO() if isinstance(target, Path) else target
 
-        def canvas(*_a: object, out: io.BytesIO = out, **_k: object) -> Canvas:
+        def canvas(*_a: object, out: io.BytesIO | Discard = out, **_k: object) -> Canvas:
             return new_canvas(out, meta, PAGE, roles["regular"])
 
         try:
@@ -200,7 +201,7 @@ def write_book(
         settled = doc.found == found and [h[3] for h in doc.headings] == [h[3] for h in headings]
         found, headings = doc.found, doc.headings
         if settled or last:
-            if isinstance(target, Path):
+            if isinstance(out, io.BytesIO) and isinstance(target, Path):
                 target.write_bytes(out.getvalue())
             return int(doc.page), found
     raise AssertionError("unreachable")
