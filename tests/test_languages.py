@@ -65,6 +65,7 @@ FRENCH = {
     "duplex-short": "recto verso, bord court",
     "duplex-fold": "recto; plier, coller",
     "duplex-none": "recto (faces seules)",
+    "screen": "à lire à l'écran",
     "cutting": "Couper aux traits de coupe.",
     "parts": "Petites pièces",
     "holds": "contient",

@@ -435,6 +435,11 @@ def test_the_book_is_printed_as_a_booklet_and_as_single_pages(kit):
     line = next(x for x in guide.splitlines() if x.startswith("rulebook-booklet.pdf"))
     assert "short edge" in line, line
     assert "staple" in guide.lower()
+    # the screen book is to read, named with the files that print it, and has no paper line
+    lines = guide.splitlines()
+    at = next(n for n, x in enumerate(lines) if x.startswith("rulebook.pdf"))
+    assert "on screen" in lines[at] and "-booklet.pdf" in lines[at], lines[at]
+    assert lines[at + 1].startswith("rulebook-booklet.pdf"), lines[at + 1]
 
 
 def test_a_book_too_thick_to_staple_is_told_and_keeps_its_pages(tmp_path, monkeypatch):

@@ -88,8 +88,9 @@ def guide_lines(
         if not _path(f).endswith(".pdf"):
             continue
         sides = {item["side"] for page in _pages(f) for item in page["items"]}
-        # a booklet's sheets turn on the short edge whatever the kit's cards do
-        mode = "short" if f.get("booklet") else printed_as(sides, settings.duplex)
+        # a booklet's sheets turn on the short edge whatever the kit's cards do; the screen
+        # book is read, not printed (its booklet and single pages are)
+        mode = _mode(f) or printed_as(sides, settings.duplex)
         modes.add(mode)
         lines += _file_lines(f, mode, words, lang)
     for key in _notes(files, settings, modes, lang):
@@ -124,14 +125,20 @@ def _notes(
     return keys
 
 
+def _mode(f: Entry) -> str | None:
+    """How a rulebook's file is used whatever the kit's settings: None for the others."""
+    return "short" if f.get("booklet") else "screen" if f.get("screen") else None
+
+
 def _file_lines(f: Entry, mode: str, words: dict[str, Table], lang: str | None) -> list[str]:
     """A file's line (name, pages, how), its paper, and which of its pages to print."""
-    how = joined(words, "one-sided" if mode == "one-sided" else f"duplex-{mode}")
+    how = joined(words, mode if mode in ("one-sided", "screen") else f"duplex-{mode}")
     name = _path(f)
     if lang is not None:  # seen from the language's folder
         name = name.removeprefix(f"{lang}/") if f.get("lang") == lang else f"../{name}"
     lines = [f"{name:{COLUMN}} {len(_pages(f)):3} {joined(words, 'pages', '/')}  {how}"]
-    lines.append(f"{'':{COLUMN}}     {joined(words, _paper(f))}")
+    if mode != "screen":
+        lines.append(f"{'':{COLUMN}}     {joined(words, _paper(f))}")
     holds = cast("Sequence[str]", f.get("holds", ()))
     if len(holds) > 1:  # a shared sheet: say whose parts are on it
         lines.append(f"{'':{COLUMN}}     {joined(words, 'holds', '/')}: {', '.join(holds)}")

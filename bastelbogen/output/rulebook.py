@@ -187,6 +187,7 @@ def _entry(job: Job, path: str, lang: str | None, pages: int) -> Entry:
     return {
         "path": path,
         **({"lang": lang} if lang else {}),
+        "screen": True,  # read on screen: PRINT.txt names the booklet and pages to print
         "counts": counts,
         "pages": _pages(A5_MM, pages),
     }
