@@ -122,3 +122,23 @@ def test_the_starting_rulebook_names_the_game_and_fills_in_nothing_by_hand(tmp_p
         assert "faces: [cards/fox, cards/owl, cards/hare]" in text
         prose = re.sub(r"\{\{[^}]*\}\}", "", text)
         assert not re.search(r"\b6\b", prose)  # the deck's six cards only counted
+
+
+def test_a_caption_under_the_component_list_and_a_count_in_a_table(tmp_path):
+    """What the guide promises of the starting book's blocks: the component list prints
+    its caption (it was read and dropped), a count in a table's cell is the kit's."""
+    assert pnp("new", "fox", cwd=tmp_path).returncode == 0
+    book = tmp_path / "content" / "fox" / "rulebook" / "en.md"
+    book.write_text(
+        book.read_text().replace(
+            "```components\n```",
+            "```components\ncaption: Everything in the box.\n```\n\n"
+            "| Deck | Cards |\n|------|-------|\n| All | {{count:cards}} |",
+        )
+    )
+    done = pnp("build", "fox", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    reader = PdfReader(tmp_path / "out" / "fox" / "en" / "rulebook.pdf")
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages[1:])
+    assert "Cards 6 Everything in the box." in text  # under the list's last row
+    assert "All 6" in text

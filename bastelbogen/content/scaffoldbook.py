@@ -109,9 +109,7 @@ caption: Einige der Karten.
 SHOWN = 3
 
 
-def rulebooks(
-    name: str, title: str, ids: list[str], text: Callable[[str], str]
-) -> dict[str, str]:
+def rulebooks(name: str, title: str, ids: list[str], text: Callable[[str], str]) -> dict[str, str]:
     """The starting books by file (rulebook/<lang>.md), the figure showing the first few
     cards (`ids`: the items' ids, as the game reads them), each written as a YAML text by
     `text` (so no id of a spreadsheet's can break the block's body)."""
