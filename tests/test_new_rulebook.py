@@ -115,6 +115,7 @@ def test_the_starting_rulebook_names_the_game_and_fills_in_nothing_by_hand(tmp_p
     pieces a {{count:...}}, never a figure copied from the table."""
     made = pnp("new", "fox_and-owl", cwd=tmp_path)
     assert made.returncode == 0, made.stderr
+    assert "content/fox_and-owl/rulebook/en.md" in made.stdout  # the next steps say where
     for lang in ("de", "en"):
         text = (tmp_path / "content" / "fox_and-owl" / "rulebook" / f"{lang}.md").read_text()
         assert "\n# Fox And Owl\n" in text

@@ -98,7 +98,13 @@ def scaffold(root: Path, name: str, table: Path | None = None) -> list[str]:
     for base in ("content", "templates"):
         _free(root / base, name)
     _write_whole(root, name, _files(name, table))
-    return [f"pnp validate {name}", f"pnp build {name}", f"open out/{name}/cards.pdf"]
+    return [
+        f"pnp validate {name}",
+        f"pnp build {name}",
+        f"open out/{name}/cards.pdf",
+        f"write the rules in content/{name}/rulebook/en.md and de.md"
+        f" (the book: out/{name}/en/rulebook.pdf)",
+    ]
 
 
 def _free(parent: Path, name: str) -> None:
