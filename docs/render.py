@@ -285,7 +285,8 @@ def gallery() -> None:
 
 def tutorial_pictures() -> None:
     """The tutorial's pictures, each from its step done as docs/tutorial.py does it: the
-    deck `pnp new` makes from the spreadsheet, the edited face, its backs, the cut file."""
+    deck `pnp new` makes from the spreadsheet, the edited face, its backs, the rulebook's
+    page of components and set-up, the cut file."""
     from docs import tutorial
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -297,8 +298,11 @@ def tutorial_pictures() -> None:
         tutorial.edit(folder)
         MISTAKE_TEXT = tutorial.mistake(folder)
         tutorial.MISTAKE.write_text(MISTAKE_TEXT + "\n")
+        tutorial.rulebook(folder)
         tutorial.build(folder, "--cut", "svg")
         kit = folder / "out" / "heroes"
+        book = pdfium.PdfDocument(str(kit / "en" / "rulebook.pdf"))
+        book[1].render(scale=60 / 72).to_pil().save(DOCS / "tutorial-rulebook.png", optimize=True)
         cards = pdfium.PdfDocument(str(kit / "cards.pdf"))
         cards[0].render(scale=50 / 72).to_pil().save(DOCS / "tutorial-cards.png", optimize=True)
         card = cards[0].render(scale=150 / 72).to_pil()

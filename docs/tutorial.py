@@ -1,8 +1,8 @@
 """The tutorial's steps (docs/tutorial.md), done in a folder as a newcomer does them: a
 spreadsheet and its pictures (the squib-tutorial example's), `pnp new --from-table`, the face
-edited, a mistake made and told, the kit built and cut. docs/render.py takes the tutorial's
-pictures from it and tests/test_tutorial.py checks every step, so the tutorial shows what
-the tool does today."""
+edited, a mistake made and told, the rulebook written, the kit built and cut.
+docs/render.py takes the tutorial's pictures from it and tests/test_tutorial.py checks every
+step, so the tutorial shows what the tool does today."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ DECK = ROOT / "examples" / "content" / "squib-tutorial"
 FACE = DOCS / "tutorial" / "card.yaml"  # the face as the tutorial edits it
 ICONS = DOCS / "tutorial" / "icons.yaml"  # the icons it adds to the game file
 MISTAKE = DOCS / "tutorial" / "mistake.txt"  # what validate says of the tutorial's mistake
+BOOK = DECK / "rulebook" / "en.md"  # the rulebook it writes: the example's own
 # The mistake: a strength of 12 where the table allows 0 to 9.
 WRONG = ("Warden,1,4,", "Warden,12,4,")
 
@@ -63,6 +64,12 @@ def mistake(folder: Path) -> str:
     return told.stderr.strip()
 
 
+def rulebook(folder: Path) -> None:
+    """Step 6: the English rulebook written over the one `pnp new` started (the German
+    one stays as it began)."""
+    shutil.copy(BOOK, folder / "content" / "heroes" / "rulebook" / "en.md")
+
+
 def build(folder: Path, *more: str) -> subprocess.CompletedProcess:
-    """Step 3, 6 and 7: the kit (with `more` options: the cut file)."""
+    """Step 3, 6, 7 and 8: the kit (with `more` options: the cut file)."""
     return pnp(folder, "build", "heroes", *more)

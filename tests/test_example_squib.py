@@ -96,3 +96,26 @@ def test_make_builds_it():
     """`make` builds every game under examples/, this one too."""
     assert "pnp --root examples build --out out" in (ROOT / "Makefile").read_text()
     assert (EXAMPLE / "game.yaml").is_file()
+
+
+def test_its_rulebook_counts_the_deck_and_shows_its_cards(kit):
+    """The example's rulebook (rulebook/en.md, the tutorial's step 6), read back: the
+    deck's sum(qty) in its prose and component list, as the manifest counts the book's
+    pieces; its icons drawn, its figure the cards it names, its sections bookmarked."""
+    from pypdf import PdfReader
+
+    copies = sum(int(row["qty"]) for row in _deck())
+    assert copies == len(_fronts(kit))
+    files = json.loads((kit / "manifest.json").read_text())["files"]
+    book = next(f for f in files if f["path"] == "rulebook.pdf")
+    assert book["counts"] == {"cards": copies}
+    reader = PdfReader(kit / "rulebook.pdf")
+    marks = [o.title for o in reader.outline]
+    assert marks == ["Goal", "Components", "Setting up", "A turn", "End of the game"]
+    pages = [" ".join(p.extract_text().split()) for p in reader.pages[1:]]
+    text = " ".join(pages)
+    assert f"{copies} Cards, each with its attack" in text
+    assert f"Shuffle all {copies} Cards" in text and f"Cards {copies}" in text
+    assert ":attack:" not in text and ":defence:" not in text
+    figure = next(p for p in pages if "A Warden, a Scout and a Rogue." in p)
+    assert all(name in figure for name in ("Warden", "Scout", "Rogue"))

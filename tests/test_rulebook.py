@@ -104,15 +104,9 @@ def _game(root: Path, en: str = EN, de: str = DE) -> Path:
     card_game(root, "fox")
     folder = root / "content" / "fox"
     game = folder / "game.yaml"
-    game.write_text(
-        game.read_text().replace(
-            "rules: rules.yaml",
-            "rules: rules.yaml\nrulebook: {de: rulebook/de.md, en: rulebook/en.md}",
-        )
-        + PAD
-    )
+    # `pnp new` names the books (rulebook: {de: …, en: …}) and starts them; these replace them
+    game.write_text(game.read_text() + PAD)
     (root / "templates" / "fox" / "pad.yaml").write_text(GRID)
-    (folder / "rulebook").mkdir()
     (folder / "rulebook" / "en.md").write_text(en)
     (folder / "rulebook" / "de.md").write_text(de)
     return root

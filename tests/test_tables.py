@@ -494,6 +494,8 @@ def test_new_makes_a_game_that_builds_as_it_is(tmp_path):
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.*")) == [
         "content/my-deck/cards.csv",
         "content/my-deck/game.yaml",
+        "content/my-deck/rulebook/de.md",
+        "content/my-deck/rulebook/en.md",
         "content/my-deck/rules.yaml",
         *sorted(f"schemas/{name}.schema.json" for name in SCHEMA_NAMES),  # for an editor
         "templates/my-deck/back.yaml",

@@ -37,6 +37,7 @@ class Learnt:
     key: str | None = None  # the column that names the rows, when it is not `id`
     sheet: str | None = None  # the workbook's sheet it was read from
     files: dict[str, str | Path] = field(default_factory=dict)  # pictures by where they go
+    ids: list[str] = field(default_factory=list)  # the ids of the rows that make cards
 
 
 def learn(path: Path, unwritable: Callable[[str], str | None]) -> Learnt:
@@ -61,16 +62,30 @@ def learn(path: Path, unwritable: Callable[[str], str | None]) -> Learnt:
     pictures = _pictures(named, rows, path)
     types |= {key: "picture" for key in pictures}
     count = _count_column(named, types, rows)
+    key = _key_of(named, rows, types, path)
     return Learnt(
         types,
         [k for k in _shown(named, types) if k not in (count, *pictures)],
         next((k for k, t in types.items() if t == "colour"), None),
         next(iter(pictures), None),
         count,
-        _key_of(named, rows, types, path),
+        key,
         sheet.sheet,
         {value: source for found in pictures.values() for value, source in found},
+        _first_ids(rows, key or "id", count),
     )
+
+
+def _first_ids(rows: Sequence[YMap], key: str, count: str | None) -> list[str]:
+    """The ids of the rows that make at least one card (a row of count 0 makes none), as
+    the game reads them: the starting rulebook's figure shows the first few."""
+    ids = []
+    for row in rows:
+        if count is not None and _whole(convert(row.get(count, 1), Column("int"), count)) < 1:
+            continue
+        value = row.get(key)
+        ids.append(value if isinstance(value, str) else convert(value, Column("text"), key))
+    return [str(i) for i in ids]
 
 
 def _header(sheet: Cells, path: Path, unwritable: Callable[[str], str | None]) -> dict[str, Loc]:

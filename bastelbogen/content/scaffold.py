@@ -1,7 +1,8 @@
 """`pnp new NAME`: a working game to start from, written into a project folder
 (content/NAME/ and templates/NAME/), never into the tool's own installation. It validates
 and builds as it is: a deck of cards kept in a CSV table (or in the designer's own
-spreadsheet, `--from-table`), a face and a back layout, and rules in German and English.
+spreadsheet, `--from-table`), a face and a back layout, a cheat sheet and a starting
+rulebook (content/scaffoldbook.py) in German and English.
 
 The game is written whole or not at all: every file is made first in a hidden folder beside
 where it goes, and moved into place only when all are there (content/NAME/ last, since its
@@ -22,6 +23,7 @@ from pathlib import Path
 import yaml
 
 from bastelbogen.content.fromtable import learn
+from bastelbogen.content.scaffoldbook import rulebooks
 from bastelbogen.core import limits
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.names import slug_problem
@@ -39,6 +41,7 @@ game: {name}
 title: {{de: {title}, en: {title}}}
 players: {{min: 2, max: 4}}
 rules: rules.yaml
+rulebook: {{de: rulebook/de.md, en: rulebook/en.md}}
 
 tables:
   cards:
@@ -95,7 +98,13 @@ def scaffold(root: Path, name: str, table: Path | None = None) -> list[str]:
     for base in ("content", "templates"):
         _free(root / base, name)
     _write_whole(root, name, _files(name, table))
-    return [f"pnp validate {name}", f"pnp build {name}", f"open out/{name}/cards.pdf"]
+    return [
+        f"pnp validate {name}",
+        f"pnp build {name}",
+        f"open out/{name}/cards.pdf",
+        f"write the rules in content/{name}/rulebook/en.md and de.md"
+        f" (the book: out/{name}/en/rulebook.pdf)",
+    ]
 
 
 def _free(parent: Path, name: str) -> None:
@@ -140,6 +149,7 @@ def _files(name: str, table: Path | None) -> Files:
             **face.files,  # the pictures the table names, where it names them
             "game.yaml": SCHEMA_LINE.format(name="game") + game,
             "rules.yaml": SCHEMA_LINE.format(name="rules") + RULES.format(title=_text(title)),
+            **rulebooks(name, title, face.ids, _text),
         },
         "templates": {
             "card.yaml": SCHEMA_LINE.format(name="layout") + card,
@@ -171,6 +181,7 @@ class _Face:
         self.key: str | None = None  # the column that names the rows, when it is not `id`
         self.sheet: str | None = None
         self.files: dict[str, str | Path] = {}  # the pictures to copy, by where they go
+        self.ids = ["fox", "owl", "hare"]  # the cards' ids: the rulebook's figure shows some
 
     @classmethod
     def sample(cls) -> _Face:
@@ -192,6 +203,7 @@ class _Face:
         # to show how a column is; `id` beside `key: name` would name a column not there.
         face = cls(got.types or {got.key or "id": "text"}, got.shown[:5], got.colour, got.picture)
         face.sheet, face.count, face.key, face.files = got.sheet, got.count, got.key, got.files
+        face.ids = got.ids
         return face
 
 

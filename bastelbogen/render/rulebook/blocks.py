@@ -154,7 +154,10 @@ class Setter:
         }.get(block.kind)
         if setter is None:
             raise ContentError(Problem(block.loc, f"a {block.kind} block is not set here"))
-        return [setter(block)]
+        made = [setter(block)]
+        if block.text and block.kind in ("components", "scoring"):  # figure, setup: their own
+            made.append(self.para(block.text, "caption", block.loc))
+        return made
 
     def scoring(self, block: Block) -> Flowable:
         from bastelbogen.render.rulebook.scoring import scoring
