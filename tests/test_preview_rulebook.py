@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import io
+import re
 import time
 from html.parser import HTMLParser
 from pathlib import Path
@@ -223,7 +224,7 @@ def test_the_scoring_grid_and_the_icons_are_the_games(fox):
         if t == "th" and table[0] in page.ancestors[n]
     ]
     assert heads[:5] == ["Player", "Foxes", "Total", "Round 1", "Round 2"]
-    (coin,) = page.find("img", **{"class": "icon"})
+    (coin,) = page.find("img", **{"class": "icon em10"})  # 1 em: its size
     status, png, headers = _get(server, coin[1]["src"])
     assert status == 200 and headers["Content-Type"] == "image/png"
     assert _colour_share(png, (0xD4, 0xA0, 0x17)) > 0.3
@@ -323,3 +324,77 @@ def test_markup_no_reading_makes_is_written_as_text():
     )
     listed = page.block(Block("list", loc, items=((0, "a"), (1, "b"), (1, "c"), (0, "d"))))
     assert listed == "<ul><li>a<ul><li>b</li><li>c</li></ul></li><li>d</li></ul>"
+
+
+@pytest.mark.slow  # a real browser
+def test_the_page_in_a_browser_links_loads_its_pictures_and_reloads(fox, tmp_path):
+    """From the preview's page to the book by its bar's link; every picture loaded under
+    the page's own security policy (none refused), a section's link scrolls to it, and an
+    edit of the book loads the page again, where the reader was."""
+    from tests.chromium import chromium, until
+
+    root, server = fox
+    driver = chromium(tmp_path / "chromium")
+    try:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}/")
+        until(driver, "return document.body.dataset.version")
+        links = until(
+            driver,
+            "const a = [...document.querySelectorAll('#rulebooks a')];"
+            " return a.length && a.map((x) => x.getAttribute('href'))",
+        )
+        assert links == ["/rulebook/de", "/rulebook/en"]
+        driver.execute_script(
+            "document.querySelector('#rulebooks a[href=\"/rulebook/en\"]').click()"
+        )
+        until(
+            driver,
+            "return location.pathname === '/rulebook/en' && document.readyState === 'complete'",
+        )
+        loaded = until(
+            driver,
+            "const pics = [...document.images];"
+            " return pics.every((p) => p.complete) && pics.map((p) => p.naturalWidth)",
+        )
+        assert len(loaded) >= 4 and all(width > 0 for width in loaded)
+        driver.execute_script("document.querySelector('nav.contents a[href=\"#playing\"]').click()")
+        until(driver, "return location.hash === '#playing'")
+        top = until(
+            driver,
+            "const r = document.getElementById('playing').getBoundingClientRect();"
+            " return scrollY > 0 && r.top >= 0 && r.top < 120 && r.top + 1",
+        )
+        assert top > 0
+        refused = [
+            e for e in driver.get_log("browser") if "Content Security Policy" in e["message"]
+        ]
+        assert refused == []
+        shown = driver.execute_script("return Number(document.body.dataset.build)")
+        source = root / "content" / "fox" / "rulebook" / "en.md"
+        source.write_text(source.read_text().replace("Draw a card.", "Draw a card, gladly."))
+        until(driver, f"return Number(document.body.dataset.build) > {shown}")
+        assert "Draw a card, gladly." in driver.find_element("tag name", "article").text
+    finally:
+        driver.quit()
+
+
+def test_the_page_is_the_variant_built_and_a_mistake_is_told_at_its_line(tmp_path):
+    """A variant that drops the foxes: the page counts four cards, as the book does; one
+    that drops the hare the set-up shows: the build's located problem, no page of it."""
+    from bastelbogen.preview.state import Preview
+
+    root = _game(tmp_path)
+    preview = Preview(Project(root), "fox", BuildOptions(variant="small"))
+    snapshot = preview.rebuild()
+    assert snapshot.problems == []
+    assert "The game has 4 Cards." in snapshot.rulebooks["en"]
+    assert 'data-component="cards"><td>' in snapshot.rulebooks["en"]
+    (row,) = re.findall(r'data-component="cards">.*?</tr>', snapshot.rulebooks["en"])
+    assert row.endswith('<td class="count">4</td></tr>')
+    failed = Preview(Project(root), "fox", BuildOptions(variant="harefree")).rebuild()
+    told = [f"{p['file']}:{p['line']}: {p['message']}" for p in failed.problems]
+    assert any(
+        re.match(r"content/fox/rulebook/en\.md:\d+: the setup block shows face 'cards/hare'", t)
+        for t in told
+    ), told
+    assert failed.rulebooks == {}

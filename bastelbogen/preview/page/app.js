@@ -50,7 +50,8 @@ function drawGrid() {
 // The rulebook's pages, one a language its book is written in (a page of their own).
 function drawRulebooks(langs) {
   const links = langs.map((lang) => el("a", {href: `/rulebook/${encodeURIComponent(lang)}`,
-    className: "rulebook", textContent: langs.length > 1 ? `Rulebook (${lang})` : "Rulebook"}));
+    className: "rulebook", textContent: langs.length > 1 ? `Rulebook ${lang}` : "Rulebook",
+    title: `the rulebook in '${lang}', as a page`}));
   document.getElementById("rulebooks").replaceChildren(...links);
 }
 

@@ -104,10 +104,12 @@ class Page:
             found = unknown(f":{ref.name}:", icons)
             why = found[1] if found else f"unknown icon ':{ref.name}:'"
             raise ContentError(Problem(loc, f"rulebook: {why}"))
-        size = f"{icon.size:g}"
+        # its height in ems as a class of the page's style (a style attribute is refused by
+        # the page's security policy): tenths of an em, from a half to two
+        tenths = min(20, max(5, round(icon.size * 10)))
         return (
-            f'<img class="icon" src="{text(self.pictures.icon(icon))}" alt="{text(ref.name)}"'
-            f' title="{text(ref.name)}" data-size="{size}">'
+            f'<img class="icon em{tenths}" src="{text(self.pictures.icon(icon))}"'
+            f' alt="{text(ref.name)}" title="{text(ref.name)}">'
         )
 
     def blocks(self, blocks: tuple[Block, ...]) -> Iterator[str]:
@@ -223,7 +225,7 @@ def _opening(href: str) -> str:
     other (javascript:, a file) is no link, its text kept."""
     if href.startswith("#"):
         return f'<a href="{text(href)}">'
-    if href.lower().startswith(WEB) and href.startswith(WEB):
+    if href.startswith(WEB):
         return f'<a href="{text(href)}" rel="noopener noreferrer" target="_blank">'
     return "<a>"
 
