@@ -28,7 +28,7 @@ import threading
 from typing import Any
 
 from bastelbogen.core import limits
-from bastelbogen.preview import files
+from bastelbogen.preview import files, rulebook
 from bastelbogen.preview import options as live
 from bastelbogen.preview.delivery import Delivery
 from bastelbogen.preview.files import STATIC
@@ -46,6 +46,7 @@ from bastelbogen.preview.protocol import (
 from bastelbogen.preview.state import Preview, Snapshot
 
 IMAGE = re.compile(r"^/img/([0-9a-f]{16})(?:@([0-9]{1,4}))?\.png$")
+RULEBOOK = re.compile(r"^/rulebook(?:/([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*))?/?$")
 KEEPALIVE = 15.0  # seconds between comments on an idle event stream
 PIECE = 64 * 1024  # bytes of an answer written before waiting for the client to take them
 BACKLOG = 512  # connections the kernel queues before they are accepted (a burst of clients)
@@ -236,11 +237,30 @@ class Server:
         if path == "/events":
             await self._events(request, reader, writer)
             return False
+        if book := RULEBOOK.match(path):
+            status, body, kind = self._rulebook(book.group(1))
+            return await self._send(writer, request, status, body, kind)
         match = IMAGE.match(path)
         image = await self.pictures.picture(match.group(1), match.group(2)) if match else None
         if image is not None:
             return await self._send(writer, request, 200, image, "image/png", cache=True)
         return await self._send(writer, request, 404, b"not found", "text/plain")
+
+    def _rulebook(self, lang: str | None) -> tuple[int, bytes, str]:
+        """A language's page of the rulebook (/rulebook: the language shown, else the
+        first); a language the book lacks, or a game without one, is a 404 that says so."""
+        snap = self.preview.snapshot
+        books = snap.rulebooks
+        if lang is None:
+            shown = str(live.shown(self.preview.options, self.preview.game).get("lang") or "")
+            lang = shown if shown in books else next(iter(books), "")
+        page = books.get(lang)
+        if page is None:
+            told = f"no rulebook in '{lang}'" + (
+                f" (it is written in {', '.join(books)})" if books else " (the game has none)"
+            )
+            return 404, plain(told), "text/plain; charset=utf-8"
+        return 200, rulebook.served(page, snap.version), "text/html; charset=utf-8"
 
     def _state_json(self) -> bytes:
         """The snapshot as JSON, made once for each build (a build replaces the snapshot),
@@ -263,6 +283,7 @@ class Server:
                     "warnings": snap.warnings,
                     "seconds": snap.seconds,
                     "drawn": snap.drawn,
+                    "rulebooks": list(snap.rulebooks),
                 },
                 ensure_ascii=False,
             ).encode()

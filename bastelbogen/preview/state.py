@@ -32,7 +32,7 @@ from bastelbogen.core.units import to_mm
 from bastelbogen.layout.faces import Art
 from bastelbogen.layout.kit import LaidOut, in_language, lay_out
 from bastelbogen.pipeline.build import BuildOptions, Prepared, prepare
-from bastelbogen.preview import catalogue
+from bastelbogen.preview import catalogue, rulebook
 from bastelbogen.preview.catalogue import ComponentShown
 from bastelbogen.preview.pictures import (
     FACE_DPI,
@@ -66,6 +66,7 @@ class Snapshot:
     warnings: list[Told] = field(default_factory=list)  # the preflight's, as the build warns
     seconds: float = 0.0
     drawn: int = 0  # faces drawn for this build: the changed ones only
+    rulebooks: dict[str, str] = field(default_factory=dict)  # lang -> its page (rulebook.py)
 
 
 @dataclass
@@ -79,6 +80,7 @@ class Listed:
     pieces: list[dict[str, object]]
     preflight: Preflight
     fresh: list[tuple[str, Face]]
+    rulebooks: dict[str, str] = field(default_factory=dict)
 
 
 # Faces a rebuild draws before it is in; past this many the page is shown the listing
@@ -179,6 +181,7 @@ class Preview:
             [],
             warnings,
             drawn=drawn,
+            rulebooks=listed.rulebooks,
         )
 
     def _list(self) -> Listed:
@@ -217,6 +220,7 @@ class Preview:
             sheet = replace(ctx, swell=laid.swell, pictures={})
             sheets += _sheets(laid, sheet, ready.words[lang], keys, words, sources)
         sheets += _rules(ready, lang, sources)
+        books = rulebook.pages(ready, sources)  # its faces listed, drawn when asked for
         listed = list(components.values())
         pieces = catalogue.add(ready.game, files, listed, lang)  # and each one's outline
         # Only the faces not drawn before are drawn, the first MAX_PREVIEW_DRAWN of them:
@@ -227,7 +231,7 @@ class Preview:
         fresh = [(k, s) for k in faces if isinstance(s := sources[k], Face) and k not in before]
         fresh = [(k, s) for k, s in fresh if k not in self._found or k not in self.images]
         fresh = fresh[: limits.MAX_PREVIEW_DRAWN]
-        return Listed(listed, sheets, sources, pieces, ready.preflight, fresh)
+        return Listed(listed, sheets, sources, pieces, ready.preflight, fresh, books)
 
     def _draw(self, listed: Listed) -> None:
         """Draw the faces not drawn before, and tell what drawing them found (small text,

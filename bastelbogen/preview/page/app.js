@@ -47,6 +47,14 @@ function drawGrid() {
   if (isOpen()) reorder(order);
 }
 
+// The rulebook's pages, one a language its book is written in (a page of their own).
+function drawRulebooks(langs) {
+  const links = langs.map((lang) => el("a", {href: `/rulebook/${encodeURIComponent(lang)}`,
+    className: "rulebook", textContent: langs.length > 1 ? `Rulebook ${lang}` : "Rulebook",
+    title: `the rulebook in '${lang}', as a page`}));
+  document.getElementById("rulebooks").replaceChildren(...links);
+}
+
 let asked = 0; // states asked for: one answered after a later one is not drawn over it
 
 async function refresh() {
@@ -58,6 +66,7 @@ async function refresh() {
   document.getElementById("game").textContent = state.game;
   document.title = `${state.game} – Bastelbogen preview`;
   drawOptions(state);
+  drawRulebooks(state.rulebooks || []);
   drawFound(state.problems, state.warnings || []);
   drawGrid();
   drawSheets(document.getElementById("sheets"), state.sheets,

@@ -14,7 +14,8 @@ function told(message, onVersion) {
   } else if (message.type === "listed") {
     onVersion(null); // still building: the state says so
   } else if (message.type === "lost") {
-    document.getElementById("status").textContent = "disconnected: is pnp serve still running?";
+    const status = document.getElementById("status"); // none on the rulebook's page
+    if (status) status.textContent = "disconnected: is pnp serve still running?";
   }
 }
 

@@ -16,7 +16,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
-from bastelbogen.content.rulebook import INLINE, Block, Rulebook
+from bastelbogen.content.rulebook import Block, Rulebook
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
 from bastelbogen.layout.booklet import A5_MM
@@ -124,11 +124,7 @@ class Setter:
 
     def counted(self, text: str) -> str:
         """The text with each {{count:ID}} and {{name:ID}} the kit's own."""
-        return INLINE.sub(lambda m: self.inline(m.group(1), m.group(2)), text)
-
-    def inline(self, kind: str, cid: str) -> str:
-        value = self.kit.count(cid) if kind == "count" else self.kit.name(cid)
-        return html.escape(str(value), quote=False)
+        return self.kit.counted(text)
 
     def reference(self, m: re.Match[str]) -> str:
         page = self.pages.get(m.group(1))

@@ -4,11 +4,14 @@ vector forms, not pictures of them), so a figure cannot differ from the cards.""
 
 from __future__ import annotations
 
+import html
+import re
 from dataclasses import dataclass, field
 
 from bastelbogen.content.expand import items_of
 from bastelbogen.content.kinds import kind_of
 from bastelbogen.content.models import Component, Game, Item, Variant
+from bastelbogen.content.rulebook import INLINE
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.geometry import IDENTITY
 from bastelbogen.layout.faces import Art
@@ -47,6 +50,17 @@ class Kit:
     def name(self, cid: str) -> str:
         component = self.game.component(cid)
         return component.name.get(self.lang) if component is not None else cid
+
+    def counted(self, text: str) -> str:
+        """Paragraph markup with each {{count:ID}} and {{name:ID}} the kit's own (escaped):
+        what the printed book and the preview's page both show."""
+
+        def value(m: re.Match[str]) -> str:
+            cid = m.group(2)
+            found = self.count(cid) if m.group(1) == "count" else self.name(cid)
+            return html.escape(str(found), quote=False)
+
+        return INLINE.sub(value, text)
 
     def face(self, ref: str, side: str, loc: Loc) -> Face | None:
         """The face named COMPONENT/ITEM-ID on `side`; None: that side is not printed."""

@@ -16,8 +16,34 @@ if TYPE_CHECKING:
     from bastelbogen.content.rulebook import Block
     from bastelbogen.render.paint import PaintContext
     from bastelbogen.render.rulebook.blocks import Setter
+    from bastelbogen.render.rulebook.pictures import Kit
 
 TALLEST = mm(120)  # the board's picture at most; its width is the page's text
+
+
+def placed(kit: Kit, block: Block) -> tuple[Face, list[tuple[Face, float, float]]]:
+    """The board's front and each piece's front with its centre on the board (points from
+    the board's top left), as the book and the preview's page lay them."""
+    data = block.data
+    board = kit.face(str(data["board"]), "front", data.value_loc("board"))
+    if board is None:
+        raise ContentError(Problem(data.value_loc("board"), "the board has no front"))
+    pieces = []
+    listed = data.get("pieces")
+    for n, piece in enumerate(listed if isinstance(listed, YList) else []):
+        at = piece.get("at") if isinstance(piece, YMap) else None
+        if not (
+            isinstance(at, list)
+            and len(at) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in at)
+        ):
+            raise ContentError(
+                Problem(listed.item_loc(n), "a piece needs at: [x_mm, y_mm] on the board")
+            )
+        face = kit.face(str(piece["face"]), "front", piece.value_loc("face"))
+        if face is not None:
+            pieces.append((face, mm(float(at[0])), mm(float(at[1]))))
+    return board, pieces
 
 
 class SetUp(Flowable):  # type: ignore[misc]  # reportlab ships no types
@@ -43,25 +69,7 @@ class SetUp(Flowable):  # type: ignore[misc]  # reportlab ships no types
     def of(cls, setter: Setter, block: Block) -> SetUp:
         from bastelbogen.render.rulebook.blocks import FRAME_W
 
-        data = block.data
-        board = setter.kit.face(str(data["board"]), "front", data.value_loc("board"))
-        if board is None:
-            raise ContentError(Problem(data.value_loc("board"), "the board has no front"))
-        pieces = []
-        listed = data.get("pieces")
-        for n, piece in enumerate(listed if isinstance(listed, YList) else []):
-            at = piece.get("at") if isinstance(piece, YMap) else None
-            if not (
-                isinstance(at, list)
-                and len(at) == 2
-                and all(isinstance(v, int | float) and not isinstance(v, bool) for v in at)
-            ):
-                raise ContentError(
-                    Problem(listed.item_loc(n), "a piece needs at: [x_mm, y_mm] on the board")
-                )
-            face = setter.kit.face(str(piece["face"]), "front", piece.value_loc("face"))
-            if face is not None:
-                pieces.append((face, mm(float(at[0])), mm(float(at[1]))))
+        board, pieces = placed(setter.kit, block)
         caption = setter.para(block.text, "caption", block.loc) if block.text else None
         return cls(board, pieces, setter.ctx, FRAME_W, caption)
 
