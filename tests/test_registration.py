@@ -162,6 +162,8 @@ def test_a_kit_with_pages_to_write_on(kits):
     for f in m["files"]:
         if not f["path"].endswith(".pdf") or f["path"].endswith("rules.pdf"):
             continue
+        if not any(p["items"] for p in f["pages"]):
+            continue  # the rulebook's files: read, folded and stapled, never cut out
         image = Rendered(kit / f["path"], 0, DPI).image
         marked = _ink(image, 12.5, 12.5) > 200 and _ink(image, page[0] - 10, 20) > 200
         assert marked == (not f["path"].endswith("score-pad.pdf")), f["path"]
