@@ -21,13 +21,12 @@ from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
 from bastelbogen.render import icons
 from bastelbogen.render.paint import PaintContext
+from bastelbogen.render.rulebook.floats import Float
 from bastelbogen.render.rulebook.pictures import Face, FacePicture, Kit
 from bastelbogen.render.rules.hyphens import Hyphenating, hyphenated, overrun
 from bastelbogen.render.rules.typesetting import (
     Flowable,
-    KeepTogether,
     PageBreak,
-    Spacer,
     Table,
     TableStyle,
 )
@@ -287,7 +286,10 @@ class Setter:
                 [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.4, EDGE)]
             )
         )
-        return table
+        # kept whole as a float where a page holds it; a longer one goes on overleaf
+        if table.wrap(FRAME_W, FRAME_H)[1] > FRAME_H - 2 * GAP:
+            return table
+        return _whole(table, block.loc, "component list")
 
     def setup(self, block: Block) -> Flowable:
         from bastelbogen.render.rulebook.setup import SetUp
@@ -305,8 +307,8 @@ def _paragraph(text: str, style: ParagraphStyle, loc: Loc, fonts: Fonts, **kw: o
 
 
 def _whole(flowable: Flowable, loc: Loc, what: str) -> Flowable:
-    """Kept whole on one page, with room above and below; one taller or wider than a page
-    is told at its place."""
+    """Kept whole on one page, a float (floats.py), with room above and below; one taller
+    or wider than a page is told at its place."""
     w, h = flowable.wrap(FRAME_W, FRAME_H)
     if h > FRAME_H - 2 * GAP or w > FRAME_W + 0.5:
         raise ContentError(
@@ -316,4 +318,5 @@ def _whole(flowable: Flowable, loc: Loc, what: str) -> Flowable:
                 f" {FRAME_W / mm(1):.0f} x {(FRAME_H - 2 * GAP) / mm(1):.0f} mm: make it smaller",
             )
         )
-    return KeepTogether([Spacer(1, GAP), flowable, Spacer(1, GAP)])
+    flowable.spaceBefore = flowable.spaceAfter = GAP  # dropped at a page's top and foot
+    return Float([flowable])
