@@ -32,7 +32,8 @@ BODY_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "setup": (("board", "pieces", "caption"), ("board",)),
     "scoring": (("component", "caption"), ("component",)),
 }
-INLINE = re.compile(r"\{\{\s*(count|name)\s*:\s*([^}\s]*)\s*\}\}")
+# {{count:ID}}, {{name:ID}}: a component's; {{term:NAME}}: the built theme's word (its `terms:`)
+INLINE = re.compile(r"\{\{\s*(count|name|term)\s*:\s*([^}\s]*)\s*\}\}")
 _HTML = re.compile(r"</?[A-Za-z][^>]*>|<!--")
 _EXAMPLE = "[!EXAMPLE]"
 

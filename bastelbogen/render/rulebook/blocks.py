@@ -111,7 +111,7 @@ class Setter:
     accent: colors.Color
 
     def para(self, text: str, style: str | ParagraphStyle, loc: Loc, **kw: object) -> Flowable:
-        text = _REF.sub(self.reference, self.counted(text))
+        text = _REF.sub(self.reference, self.counted(text, loc))
         chosen = self.styles[style] if isinstance(style, str) else style
         return _paragraph(text, chosen, loc, self.ctx.fonts, **kw)
 
@@ -120,12 +120,15 @@ class Setter:
         no PDF of ours names unembedded)."""
         return TableStyle([("FONTNAME", (0, 0), (-1, -1), self.styles["p"].fontName), *commands])
 
-    def counted(self, text: str) -> str:
-        """The text with each {{count:ID}} and {{name:ID}} the kit's own."""
-        return INLINE.sub(lambda m: self.inline(m.group(1), m.group(2)), text)
+    def counted(self, text: str, loc: Loc) -> str:
+        """The text with each {{count:ID}}, {{name:ID}} and {{term:NAME}} the kit's own."""
+        return INLINE.sub(lambda m: self.inline(m.group(1), m.group(2), loc), text)
 
-    def inline(self, kind: str, cid: str) -> str:
-        value = self.kit.count(cid) if kind == "count" else self.kit.name(cid)
+    def inline(self, kind: str, key: str, loc: Loc) -> str:
+        if kind == "term":
+            value: object = self.kit.term(key, loc)
+        else:
+            value = self.kit.count(key) if kind == "count" else self.kit.name(key)
         return html.escape(str(value), quote=False)
 
     def reference(self, m: re.Match[str]) -> str:
@@ -162,7 +165,7 @@ class Setter:
     def heading(self, block: Block) -> Flowable:
         style = "title" if block.level == 1 else "h2" if block.level == 2 else "h3"
         para = self.para(block.text, style, block.loc)
-        plain = html.unescape(re.sub(r"<[^>]*>", "", self.counted(block.text)))
+        plain = html.unescape(re.sub(r"<[^>]*>", "", self.counted(block.text, block.loc)))
         para.rulebook_heading = (block.level, block.slug, plain)  # read by book.py
         return para
 

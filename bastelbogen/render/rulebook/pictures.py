@@ -48,6 +48,15 @@ class Kit:
         component = self.game.component(cid)
         return component.name.get(self.lang) if component is not None else cid
 
+    def term(self, name: str, loc: Loc) -> str:
+        """The built theme's word `name` in the book's language (its file's `terms:`)."""
+        theme = self.game.themes.get(str(self.options.get("theme") or ""))
+        terms = theme.terms.get(self.lang) if theme is not None and theme.terms else None
+        word = terms.get(name) if isinstance(terms, dict) else None
+        if not isinstance(word, str):  # the check says so before a build, for every theme
+            raise ContentError(Problem(loc, f"{{{{term:{name}}}}} is no term of the theme built"))
+        return word
+
     def face(self, ref: str, side: str, loc: Loc) -> Face | None:
         """The face named COMPONENT/ITEM-ID on `side`; None: that side is not printed."""
         cid, _, iid = ref.partition("/")
