@@ -89,7 +89,7 @@ def test_a_term_a_theme_lacks_is_told_at_its_line_for_that_theme(project_copy):
     for theme in ("town", "animals"):
         assert re.search(
             rf"en\.md:{line}:\d+: \{{\{{term:towns\}}\}}: theme '{theme}' has no term 'towns'"
-            rf" in 'en' \(.*{theme}\.yaml\); did you mean '\{{\{{term:town\}}\}}'\?",
+            rf" in 'en' \(themes/{theme}\.yaml\); did you mean '\{{\{{term:town\}}\}}'\?",
             err,
         ), err
     # the term only the town has: told for the animals, not the town

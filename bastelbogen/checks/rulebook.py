@@ -8,6 +8,7 @@ theme is built."""
 from __future__ import annotations
 
 import difflib
+import os
 
 from bastelbogen.content.models import Game, Item, Variant
 from bastelbogen.content.rulebooknames import face_refs, generated, inline_uses
@@ -61,5 +62,5 @@ def _term(game: Game, lang: str, name: str, loc: Loc, problems: Collector) -> No
         problems.add(
             loc,
             f"{{{{term:{name}}}}}: theme '{theme.id}' has no term '{name}' in '{lang}'"
-            f" ({theme.loc.file}){listed}{hint}",
+            f" ({os.path.relpath(theme.loc.file, game.folder)}){listed}{hint}",
         )
