@@ -83,6 +83,12 @@ FRENCH = {
     "assemble-board": "Plateaux, coller les feuilles dans l'ordre.",
     "notes": "Notes",
     "single-pages": "Pages seules, recto, 100 %.",
+    "rulebook": "Livret de règles",
+    "rulebook-contents": "Sommaire",
+    "rulebook-page": "page",
+    "rulebook-pieces": "Matériel",
+    "rulebook-count": "Nombre",
+    "rulebook-example": "Exemple",
 }
 
 

@@ -423,6 +423,16 @@ def test_a_term_a_theme_lacks_is_located(project_copy):
     theme.write_text(theme.read_text().replace("  de: {town: Tierreihe, ", "  de: {", 1))
     result = pnp("validate", "mytown", cwd=project_copy)
     assert result.returncode == 1 and "Traceback" not in result.stderr
+    # the rulebook's terms are checked against every theme first, each at its line
+    assert re.search(
+        r"rulebook/de\.md:\d+:\d+: \{\{term:town\}\}: theme 'animals' has no term 'town'"
+        r" in 'de' \(themes/animals\.yaml\)",
+        result.stderr,
+    ), result.stderr
+    game = project_copy / "content" / "mytown" / "game.yaml"
+    game.write_text(re.sub(r"(?m)^rulebook:.*\n", "", game.read_text()))
+    result = pnp("validate", "mytown", cwd=project_copy)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
     assert re.search(
         r"rules\.yaml:\d+:\d+: in '.*terms\.town.*': 'dict object' has no"
         r" attribute 'town'",

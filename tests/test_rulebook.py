@@ -333,7 +333,8 @@ def test_the_scoring_table_is_the_pads_and_running_heads_name_the_section(kit):
     where = _heading_pages(reader, sections)
     for n, p in enumerate(reader.pages[1:], start=2):
         head = p.extract_text().splitlines()[-3:]
-        current = max((s for s in sections if where[s] <= n), key=lambda s: where[s])
+        begun = [s for s in sections if where[s] <= n]  # the last begun: latest, then in order
+        current = max(begun, key=lambda s: (where[s], sections.index(s)))
         first = min((s for s in sections if where[s] == n), key=sections.index, default=current)
         assert head == ["Fox", first, str(n)], (n, head)
 

@@ -23,7 +23,7 @@ from bastelbogen.content.optiontypes import Mark
 from bastelbogen.content.printing import GameSettings
 from bastelbogen.content.rulebooknames import rulebooks_of
 from bastelbogen.content.rules import load_rules
-from bastelbogen.content.schema import WORDS, Later, inside, words
+from bastelbogen.content.schema import WORDS, Later, existing, inside, words
 from bastelbogen.content.tables.spec import load_tables
 from bastelbogen.core.declare import (
     Anything,
@@ -43,7 +43,6 @@ from bastelbogen.core.declare import (
 )
 from bastelbogen.core.errors import Collector, ContentError, Loc, Problem
 from bastelbogen.core.names import slug_problem
-from bastelbogen.core.paths import is_file
 from bastelbogen.core.source import YList, YMap, load_yaml
 
 GAME_FILE = "game.yaml"
@@ -258,13 +257,8 @@ def _rules(g: GameFile, folder: Path, problems: Collector, langs: Langs) -> Rule
     if g.rules is None:
         return None
     where = g.value_loc("rules")
-    rules_path = inside(folder, g.rules, where, problems, "rules file")
-    if rules_path is None:
-        return None
-    if not is_file(rules_path):
-        problems.add(where, f"rules file not found: {g.rules}")
-        return None
-    return load_rules(rules_path, langs, problems)
+    rules_path = existing(folder, g.rules, where, problems, "rules file")
+    return load_rules(rules_path, langs, problems) if rules_path is not None else None
 
 
 def _tables(
@@ -382,11 +376,8 @@ def _fonts(
         # A game's own fonts live in its folder; the shared ones in fonts/. A name present
         # in the game's folder is the game's, even if it is a link that leads outside.
         base = folder if _present(folder, value) or not _present(fonts_dir, value) else fonts_dir
-        path = inside(base, value, loc, problems, "font file")
+        path = existing(base, value, loc, problems, "font file")
         if path is None:
-            continue
-        if not is_file(path):
-            problems.add(loc, f"font file not found: {value}")
             continue
         fonts[name] = path
         locs[name] = loc

@@ -18,7 +18,6 @@ from markupsafe import escape
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector, ContentError, Loc
-from bastelbogen.core.paths import is_file
 from bastelbogen.core.source import YMap, parse_yaml, read_text
 
 if TYPE_CHECKING:
@@ -32,7 +31,8 @@ BODY_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "setup": (("board", "pieces", "caption"), ("board",)),
     "scoring": (("component", "caption"), ("component",)),
 }
-INLINE = re.compile(r"\{\{\s*(count|name)\s*:\s*([^}\s]*)\s*\}\}")
+# {{count:ID}}, {{name:ID}}: a component's; {{term:NAME}}: the built theme's word (its `terms:`)
+INLINE = re.compile(r"\{\{\s*(count|name|term)\s*:\s*([^}\s]*)\s*\}\}")
 _HTML = re.compile(r"</?[A-Za-z][^>]*>|<!--")
 _EXAMPLE = "[!EXAMPLE]"
 
@@ -76,7 +76,7 @@ def load_rulebooks(
     files: dict[str, str], where: Loc, folder: Path, langs: tuple[str, ...], problems: Collector
 ) -> dict[str, Rulebook]:
     """game.yaml's `rulebook:`, per language its file inside the game's folder, each read."""
-    from bastelbogen.content.schema import inside  # schema reads loader's neighbours
+    from bastelbogen.content.schema import existing  # schema reads loader's neighbours
 
     books = {}
     for lang, rel in files.items():
@@ -88,11 +88,8 @@ def load_rulebooks(
                 f" ({', '.join(langs)})",
             )
             continue
-        path = inside(folder, rel, loc, problems, "rulebook file")
+        path = existing(folder, rel, loc, problems, "rulebook file")
         if path is None:
-            continue
-        if not is_file(path):
-            problems.add(loc, f"rulebook file not found: {rel}")
             continue
         try:
             text = read_text(path, loc, what="rulebook file")

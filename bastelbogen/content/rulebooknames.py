@@ -25,7 +25,8 @@ from bastelbogen.core.source import YList, YMap
 
 
 def inline_uses(book: Rulebook) -> list[tuple[str, str, Loc]]:
-    """Every {{count:ID}} and {{name:ID}} of the book: (count or name, the id, its place)."""
+    """Every {{count:ID}}, {{name:ID}} and {{term:NAME}} of the book: (count, name or term,
+    the id or term, its place)."""
     found = []
     for b in all_blocks(book.blocks):
         texts = [b.text, *(t for row in b.items for t in (row if b.kind == "table" else row[1:]))]
@@ -90,7 +91,8 @@ def check_named(books: dict[str, Rulebook], ids: list[str], problems: Collector)
 
     for book in books.values():
         for kind, cid, loc in inline_uses(book):
-            known(cid, loc, f"{{{{{kind}:{cid}}}}}")
+            if kind != "term":  # a theme's word: checks/rulebook.py, against every theme
+                known(cid, loc, f"{{{{{kind}:{cid}}}}}")
         for b in generated(book):
             _check_block(b, known, problems)
 

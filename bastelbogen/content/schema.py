@@ -13,6 +13,7 @@ from bastelbogen.core.declare import Json, Section, Type
 from bastelbogen.core.declare import type_name as type_name
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.core.paths import inside as contained
+from bastelbogen.core.paths import is_file
 from bastelbogen.core.source import YMap
 
 # The files `pnp schema` describes (pipeline/schemas.py makes them): named here, where the
@@ -71,6 +72,16 @@ def inside(base: Path, relative: str, loc: Loc, problems: Collector, what: str) 
     if candidate is None:
         problems.add(loc, f"{what} '{relative}' leaves the content folder {base}")
     return candidate
+
+
+def existing(base: Path, relative: str, loc: Loc, problems: Collector, what: str) -> Path | None:
+    """A file content names, inside `base` and there: None (the problem noted at `loc`)
+    where it leaves `base` or is no file."""
+    path = inside(base, relative, loc, problems, what)
+    if path is not None and not is_file(path):
+        problems.add(loc, f"{what} not found: {relative}")
+        return None
+    return path
 
 
 def words(

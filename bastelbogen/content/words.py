@@ -5,6 +5,7 @@ missing from a game's table, is a located error."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -98,7 +99,37 @@ def _table(path: Path, problems: Collector) -> Table:
         table[key] = None if value is MISSING else value  # a wrong one is told
         table.locs[key] = f.value_loc(key)
     f.done()
+    for key, names in PLACEHOLDERS.items():
+        _placeholders(table, key, names, problems)
     return table
+
+
+# The words filled in where they are printed, each by the placeholders it must say: the
+# booklet's first step says by how much its pages are scaled (render/booklet.py).
+PLACEHOLDERS = {"booklet-steps": ("scale",)}
+
+
+def _placeholders(table: Table, key: str, names: tuple[str, ...], problems: Collector) -> None:
+    """`key`'s lines say each of `names` as {name} and no other {…}, which would be printed
+    as it stands."""
+    lines = table.get(key)
+    if not isinstance(lines, tuple | str):
+        return  # missing or wrong: told as it was read
+    text = "\n".join(lines) if isinstance(lines, tuple) else lines
+    said = re.findall(r"\{([^{}]*)\}", text)
+    for name in names:
+        if name not in said:
+            problems.add(
+                table.locs[key],
+                f"'{key}' never says {{{name}}} (the booklet's scale, in %): write it where"
+                f" the number goes, as the shipped words do ({REFERENCE.name})",
+            )
+    for other in sorted(set(said) - set(names)):
+        problems.add(
+            table.locs[key],
+            f"'{key}' says {{{other}}}, which nothing fills in: it takes"
+            f" {', '.join('{' + n + '}' for n in names)}",
+        )
 
 
 def joined(tables: dict[str, Table], key: str, sep: str = " / ") -> str:

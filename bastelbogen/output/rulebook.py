@@ -132,17 +132,11 @@ def _set(job: Job, book: Book, path: str, words: dict[str, str], meta: Meta) -> 
 
 
 def _words(job: Job, book: Book, lang: str) -> dict[str, str]:
-    """The book's own words (Contents, page …) in its language, or in English, said."""
-    from bastelbogen.render.rulebook.words import WORDS, words_of
+    """The book's own words (Contents, page …) in its language: the kit's table of words
+    (the shipped one, or the game's words/<lang>.yaml, read with the game)."""
+    from bastelbogen.render.rulebook.words import book_words
 
-    words = words_of(lang)
-    if words is None:
-        words = WORDS["en"]
-        job.preflight.untranslated(
-            book.blocks[0].loc if book.blocks else job.game.loc,
-            f"the rulebook's own words (Contents, page …) have no '{lang}': set in English",
-        )
-    return words
+    return book_words(job.words[lang])
 
 
 def _printed(pages: int) -> tuple[str, ...]:

@@ -57,13 +57,16 @@ def pages(ready: Prepared, sources: dict[str, Source]) -> dict[str, str]:
     `sources`; a mistake only the setting finds (a face a variant lacks) is raised, told
     at its place as the build tells it."""
     from bastelbogen.checks import find_variant
+    from bastelbogen.content.words import words_for
     from bastelbogen.render.rulebook.pictures import Kit
     from bastelbogen.render.rulebook.screen import Links, page
-    from bastelbogen.render.rulebook.words import WORDS, words_of
+    from bastelbogen.render.rulebook.words import book_words
 
     game, options = ready.game, ready.options
     variant = find_variant(game, options.variant)
     out = {}
+    # the book's own words in each language it is written in (the build's: those it builds)
+    tables = words_for(game, tuple(sorted(game.rulebooks)), game.languages_loc or game.loc)
     for lang, book in sorted(game.rulebooks.items()):
         settings = {"lang": lang, "braille": options.braille, "theme": options.theme}
         kit = Kit(game, variant, lang, ready.layouts, ready.fonts, settings)
@@ -75,7 +78,7 @@ def pages(ready: Prepared, sources: dict[str, Source]) -> dict[str, str]:
             mark=options.version_mark or "",
         )
         urls = Urls(ctx, sources, ready.fonts)
-        words = words_of(lang) or WORDS["en"]
+        words = book_words(tables[lang])
         links = Links("/rulebook.css", "/rulebook.js", "/", "pieces and sheets")
         out[lang] = page(book, kit, words, urls, links)
     return out

@@ -22,13 +22,12 @@ from bastelbogen.core.units import mm
 from bastelbogen.layout.booklet import A5_MM
 from bastelbogen.render import icons
 from bastelbogen.render.paint import PaintContext
+from bastelbogen.render.rulebook.floats import Float
 from bastelbogen.render.rulebook.pictures import Face, FacePicture, Kit
 from bastelbogen.render.rules.hyphens import Hyphenating, hyphenated, overrun
 from bastelbogen.render.rules.typesetting import (
     Flowable,
-    KeepTogether,
     PageBreak,
-    Spacer,
     Table,
     TableStyle,
 )
@@ -113,7 +112,7 @@ class Setter:
     accent: colors.Color
 
     def para(self, text: str, style: str | ParagraphStyle, loc: Loc, **kw: object) -> Flowable:
-        text = _REF.sub(self.reference, self.counted(text))
+        text = _REF.sub(self.reference, self.counted(text, loc))
         chosen = self.styles[style] if isinstance(style, str) else style
         return _paragraph(text, chosen, loc, self.ctx.fonts, **kw)
 
@@ -122,9 +121,9 @@ class Setter:
         no PDF of ours names unembedded)."""
         return TableStyle([("FONTNAME", (0, 0), (-1, -1), self.styles["p"].fontName), *commands])
 
-    def counted(self, text: str) -> str:
-        """The text with each {{count:ID}} and {{name:ID}} the kit's own."""
-        return self.kit.counted(text)
+    def counted(self, text: str, loc: Loc) -> str:
+        """The text with each {{count:ID}}, {{name:ID}} and {{term:NAME}} the kit's own."""
+        return self.kit.counted(text, loc)
 
     def reference(self, m: re.Match[str]) -> str:
         page = self.pages.get(m.group(1))
@@ -163,7 +162,7 @@ class Setter:
     def heading(self, block: Block) -> Flowable:
         style = "title" if block.level == 1 else "h2" if block.level == 2 else "h3"
         para = self.para(block.text, style, block.loc)
-        plain = html.unescape(re.sub(r"<[^>]*>", "", self.counted(block.text)))
+        plain = html.unescape(re.sub(r"<[^>]*>", "", self.counted(block.text, block.loc)))
         para.rulebook_heading = (block.level, block.slug, plain)  # read by book.py
         return para
 
@@ -287,7 +286,10 @@ class Setter:
                 [("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.4, EDGE)]
             )
         )
-        return table
+        # kept whole as a float where a page holds it; a longer one goes on overleaf
+        if table.wrap(FRAME_W, FRAME_H)[1] > FRAME_H - 2 * GAP:
+            return table
+        return _whole(table, block.loc, "component list")
 
     def setup(self, block: Block) -> Flowable:
         from bastelbogen.render.rulebook.setup import SetUp
@@ -305,8 +307,8 @@ def _paragraph(text: str, style: ParagraphStyle, loc: Loc, fonts: Fonts, **kw: o
 
 
 def _whole(flowable: Flowable, loc: Loc, what: str) -> Flowable:
-    """Kept whole on one page, with room above and below; one taller or wider than a page
-    is told at its place."""
+    """Kept whole on one page, a float (floats.py), with room above and below; one taller
+    or wider than a page is told at its place."""
     w, h = flowable.wrap(FRAME_W, FRAME_H)
     if h > FRAME_H - 2 * GAP or w > FRAME_W + 0.5:
         raise ContentError(
@@ -316,4 +318,5 @@ def _whole(flowable: Flowable, loc: Loc, what: str) -> Flowable:
                 f" {FRAME_W / mm(1):.0f} x {(FRAME_H - 2 * GAP) / mm(1):.0f} mm: make it smaller",
             )
         )
-    return KeepTogether([Spacer(1, GAP), flowable, Spacer(1, GAP)])
+    flowable.spaceBefore = flowable.spaceAfter = GAP  # dropped at a page's top and foot
+    return Float([flowable])

@@ -28,11 +28,11 @@ from bastelbogen.render.rulebook.blocks import (
     Setter,
     styles,
 )
+from bastelbogen.render.rulebook.floats import End, Placer, sectioned
 from bastelbogen.render.rules.typesetting import (
     BaseDocTemplate,
     Flowable,
     Frame,
-    KeepTogether,
     LayoutError,
     PageBreak,
     PageTemplate,
@@ -64,10 +64,16 @@ class _Book(BaseDocTemplate):  # type: ignore[misc]  # reportlab ships no types
         self.running = ""  # the section a page goes on with, from the page before
         self.current = ""  # the last section begun
         self.outline_level = -1
+        self.placer = Placer()  # figures, tables and boxes that wait for the next page
         frame = Frame(MARGIN[0], MARGIN[3], FRAME_W, FRAME_H, 0, 0, 0, 0, id="text")
         self.addPageTemplates([PageTemplate("page", [frame], onPageEnd=self._furnish)])
 
+    def filterFlowables(self, flowables: list[Flowable]) -> None:  # noqa: N802
+        if hasattr(self, "frame"):  # none before the first page begins: nothing to place
+            self.placer.filter(flowables, self.frame, self.page, self.canv)
+
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
+        self.placer.done(flowable, self.page)
         found = getattr(flowable, "rulebook_heading", None)
         if found is None:
             return
@@ -143,25 +149,7 @@ def _story(setter: Setter, headings: list[tuple[int, str, str, int]]) -> list[Fl
     body: list[Flowable] = []
     for block in blocks:
         body += setter.flowables(block)
-    return story + _headings_kept(body)
-
-
-def _headings_kept(story: list[Flowable]) -> list[Flowable]:
-    """Headings joined to a figure, table or box after them, in one KeepTogether: platypus
-    keeps a heading with what follows (keepWithNext) only where that is no KeepTogether
-    itself, and would leave the heading at a page's foot, its figure overleaf."""
-    out: list[Flowable] = []
-    run: list[Flowable] = []  # the headings waiting for what follows them
-    for f in story:
-        if getattr(f, "rulebook_heading", None) and f.getKeepWithNext():
-            run.append(f)
-            continue
-        if run and isinstance(f, KeepTogether):
-            out.append(KeepTogether([*run, *f._content]))
-        else:
-            out += [*run, f]
-        run = []
-    return out + run
+    return story + sectioned(body) + [End()]
 
 
 def write_book(
@@ -172,8 +160,11 @@ def write_book(
     words: Mapping[str, object],
     accent: colors.Color,
     meta: Meta,
+    records: dict[str, object] | None = None,
 ) -> tuple[int, dict[str, int]]:
-    """The book written to `target`: its number of pages and each section's page."""
+    """The book written to `target`: its number of pages and each section's page;
+    `records` given: each float's source page and page (`placed`) and the pages whose foot
+    was left empty, for a section's floats or a page break (`ends`), as the tests read them."""
     fonts = ctx.fonts
     roles = {role: fonts[role] for role in ("regular", "bold", "italic")}
     found: dict[str, int] = {}
@@ -203,6 +194,8 @@ def write_book(
         if settled or last:
             if isinstance(out, io.BytesIO) and isinstance(target, Path):
                 target.write_bytes(out.getvalue())
+            if records is not None:
+                records.update(placed=doc.placer.placed, ends=doc.placer.ends)
             return int(doc.page), found
     raise AssertionError("unreachable")
 

@@ -51,16 +51,28 @@ class Kit:
         component = self.game.component(cid)
         return component.name.get(self.lang) if component is not None else cid
 
-    def counted(self, text: str) -> str:
-        """Paragraph markup with each {{count:ID}} and {{name:ID}} the kit's own (escaped):
-        what the printed book and the preview's page both show."""
+    def counted(self, text: str, loc: Loc) -> str:
+        """Paragraph markup with each {{count:ID}}, {{name:ID}} and {{term:NAME}} the kit's
+        own (escaped): what the printed book and the preview's page both show."""
 
         def value(m: re.Match[str]) -> str:
-            cid = m.group(2)
-            found = self.count(cid) if m.group(1) == "count" else self.name(cid)
+            kind, key = m.group(1), m.group(2)
+            if kind == "term":
+                found: object = self.term(key, loc)
+            else:
+                found = self.count(key) if kind == "count" else self.name(key)
             return html.escape(str(found), quote=False)
 
         return INLINE.sub(value, text)
+
+    def term(self, name: str, loc: Loc) -> str:
+        """The built theme's word `name` in the book's language (its file's `terms:`)."""
+        theme = self.game.themes.get(str(self.options.get("theme") or ""))
+        terms = theme.terms.get(self.lang) if theme is not None and theme.terms else None
+        word = terms.get(name) if isinstance(terms, dict) else None
+        if not isinstance(word, str):  # the check says so before a build, for every theme
+            raise ContentError(Problem(loc, f"{{{{term:{name}}}}} is no term of the theme built"))
+        return word
 
     def face(self, ref: str, side: str, loc: Loc) -> Face | None:
         """The face named COMPONENT/ITEM-ID on `side`; None: that side is not printed."""

@@ -67,7 +67,7 @@ class Page:
         em, a line break, a link) kept, its text escaped again and its icons pictures.
         Without `links` a link's text stays and the link goes (a heading in the contents)."""
         out = []
-        for n, part in enumerate(_TAG.split(self.kit.counted(markup))):
+        for n, part in enumerate(_TAG.split(self.kit.counted(markup, loc))):
             if n % 2 == 0:
                 out.append(self.words_of(html.unescape(part), loc))
             elif part in _KEPT:
@@ -237,7 +237,8 @@ def page(
     writer = Page(book, kit, words, pictures)
     title_block = next((b for b in book.blocks if b.kind == "heading" and b.level == 1), None)
     title = writer.inline(title_block.text, title_block.loc, False) if title_block else ""
-    plain = html.unescape(re.sub(r"<[^>]*>", "", kit.counted(book.title))) or words["rulebook"]
+    at = title_block.loc if title_block else Loc(str(book.path), 1, 1)
+    plain = html.unescape(re.sub(r"<[^>]*>", "", kit.counted(book.title, at))) or words["rulebook"]
     body = "\n".join(writer.blocks(book.blocks))
     script = f'<script type="module" src="{text(links.script)}"></script>' if links.script else ""
     home = ""
