@@ -29,6 +29,14 @@ def card_game(
     return root
 
 
+def without_rulebook(root: Path, name: str) -> Path:
+    """The game `name` (made by `card_game`) with no rulebook: `pnp new` starts one."""
+    game = root / "content" / name / "game.yaml"
+    lines = game.read_text().splitlines(True)
+    game.write_text("".join(line for line in lines if not line.startswith("rulebook:")))
+    return root
+
+
 def grey(png: Path, scratch: Path) -> np.ndarray:
     """A PNG's pixels as GDAL reads them (its first band; libpng, not Pillow)."""
     out = scratch / (png.stem + ".pgm")

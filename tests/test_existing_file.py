@@ -12,13 +12,13 @@ import pytest
 from bastelbogen.content.loader import load_game
 from bastelbogen.content.project import FONTS
 from bastelbogen.core.errors import ContentError
-from tests.cardgame import card_game
+from tests.cardgame import card_game, without_rulebook
 
 NAMED = "rules: {rules}\nrulebook: {{en: {book}}}\nfonts: {{bold: {font}}}\n"
 
 
 def _game(root: Path, rules: str, book: str, font: str) -> tuple[Path, list[str]]:
-    card_game(root, "fox")
+    without_rulebook(card_game(root, "fox"), "fox")
     folder = root / "content" / "fox"
     game = folder / "game.yaml"
     text = game.read_text().replace(

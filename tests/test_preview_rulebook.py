@@ -25,7 +25,7 @@ from bastelbogen.content.project import Project
 from bastelbogen.content.rulebook import Block, Rulebook, all_blocks
 from bastelbogen.core.errors import Collector, Loc
 from bastelbogen.pipeline.build import BuildOptions, prepare
-from tests.cardgame import card_game
+from tests.cardgame import card_game, without_rulebook
 from tests.conftest import serving
 from tests.test_rulebook import EN, HARE, OWL, _game
 
@@ -281,7 +281,7 @@ def test_an_edit_of_the_book_is_shown_and_the_page_names_its_build(fox):
 
 
 def test_a_game_without_a_rulebook_has_no_page(tmp_path):
-    card_game(tmp_path, "plain")
+    without_rulebook(card_game(tmp_path, "plain"), "plain")
     server, stop = serving(tmp_path, "plain", watch=False)
     try:
         status, body, _ = _get(server, "/rulebook/en")
@@ -306,7 +306,7 @@ def test_markup_no_reading_makes_is_written_as_text():
             from bastelbogen.content.icons import NO_ICONS as icons
 
         @staticmethod
-        def counted(text: str) -> str:
+        def counted(text: str, _loc: object) -> str:
             return text
 
     book = Rulebook("en", Path("en.md"), ())

@@ -32,6 +32,9 @@ from bastelbogen.render.pdf import Canvas, new_canvas
 from bastelbogen.render.pdfimport import page_form, unembedded
 
 CHANGES = "changes"  # Job.kept: the Changes a --changed-since build found
+# A --changed-since kit prints the pieces changed, not the rules again (pipeline/build.py
+# leaves these writers out); the page of changes says which a whole build would print.
+REPRINTED_WITHOUT = {"cheatsheet": "the cheat sheet", "rulebook": "the rulebook"}
 FILE = "changes.pdf"
 PAGE = (mm(210), mm(297))
 MARGIN = mm(12)
@@ -105,6 +108,11 @@ class ChangesPage(Writer):
                 first = row.lang.split(", ")[0]  # shown once for the languages alike
                 sheet.row(row, side, after.get((first, row.component, row.piece, side)))
         sheet.removed(changes.removed)
+        game = job.game
+        left = [REPRINTED_WITHOUT["cheatsheet"]] if game.rules is not None else []
+        left += [REPRINTED_WITHOUT["rulebook"]] if game.rulebooks else []
+        if left:  # they may count or show what changed: said, not left stale in silence
+            sheet.note(f"Not printed again: {' and '.join(left)} (a whole build prints them).")
         c.showPage()
         c.save()
         return [
@@ -233,6 +241,11 @@ class _Sheet:
             x, y = self._room(full, LINE * 1.4)
             self.c.setFont(self.font, LINE)
             self.c.drawString(x + GAP, y - LINE, f"{component} / {piece} [{lang}]")
+
+    def note(self, text: str) -> None:
+        x, y = self._room(PAGE[0] - 2 * MARGIN, LINE * 2.4)
+        self.c.setFont(self.font, LINE)
+        self.c.drawString(x, y - 2 * LINE, text)
 
 
 def _size(art: Art | None) -> tuple[float, float] | None:

@@ -27,7 +27,7 @@ from bastelbogen.layout.kit import LaidOut, lay_out
 from bastelbogen.layout.layouts import Layouts
 from bastelbogen.layout.templates import read_all
 from bastelbogen.output import WRITERS, Job, Writer
-from bastelbogen.output.changes import Changes
+from bastelbogen.output.changes import REPRINTED_WITHOUT, Changes
 from bastelbogen.output.publish import OutsideError, remembered, scratch, staged, sweep
 from bastelbogen.output.shop import takes
 from bastelbogen.pipeline import changed, plugins
@@ -39,7 +39,6 @@ from bastelbogen.render.syllables import knows
 from bastelbogen.render.text import check_glyphs
 from bastelbogen.render.versionmark import mark_text
 
-REPRINTED_WITHOUT = ("cheatsheet", "rulebook")  # a --changed-since kit: pieces, not rules again
 Warn = Callable[[Problem], None]  # told each preflight finding, one by one
 Built = tuple[Path | None, list[Problem], Exception | None]  # a game's kit, its warnings, its error
 

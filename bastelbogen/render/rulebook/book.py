@@ -177,18 +177,7 @@ def write_book(
         setter = Setter(book, kit, style, ctx, words, found, accent)
         doc = _Book(io.BytesIO(), plain(title), roles)
         doc.title, doc.author, doc.subject = meta.title, meta.author, meta.subject
-        story = _story(setter, headings)
-        # validating keeps nothing, not even in memory (the pages are still drawn and saved)
-        out: io.BytesIO | Discard = io.BytesIO() if isinstance(target, Path) else target
-
-        def canvas(*_a: object, out: io.BytesIO | Discard = out, **_k: object) -> Canvas:
-            return new_canvas(out, meta, PAGE, roles["regular"])
-
-        try:
-            doc.build(story, canvasmaker=canvas)
-        except LayoutError as exc:  # a flowable no page holds (each block is measured first)
-            where = book.blocks[0].loc if book.blocks else Loc(str(book.path), 1, 1)
-            raise ContentError(Problem(where, f"the rulebook cannot be laid out: {exc}")) from None
+        out = _built(doc, _story(setter, headings), target, meta, book)
         settled = doc.found == found and [h[3] for h in doc.headings] == [h[3] for h in headings]
         found, headings = doc.found, doc.headings
         if settled or last:
@@ -198,6 +187,25 @@ def write_book(
                 records.update(placed=doc.placer.placed, ends=doc.placer.ends)
             return int(doc.page), found
     raise AssertionError("unreachable")
+
+
+def _built(
+    doc: _Book, story: list[Flowable], target: Path | Discard, meta: Meta, book: Rulebook
+) -> io.BytesIO | Discard:
+    """One pass of the book laid out and drawn: into memory, or validating into nothing
+    (the pages are still drawn and saved, and nothing is kept)."""
+    out: io.BytesIO | Discard = io.BytesIO() if isinstance(target, Path) else target
+    font = doc.fonts["regular"]
+
+    def canvas(*_a: object, **_k: object) -> Canvas:
+        return new_canvas(out, meta, PAGE, font)
+
+    try:
+        doc.build(story, canvasmaker=canvas)
+    except LayoutError as exc:  # a flowable no page holds (each block is measured first)
+        where = book.blocks[0].loc if book.blocks else Loc(str(book.path), 1, 1)
+        raise ContentError(Problem(where, f"the rulebook cannot be laid out: {exc}")) from None
+    return out
 
 
 def plain(markup: str) -> str:
