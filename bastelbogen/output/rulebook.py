@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from bastelbogen.layout.kit import in_language
 from bastelbogen.output import Entry, Job, Writer, register
@@ -15,8 +15,10 @@ from bastelbogen.output import Entry, Job, Writer, register
 if TYPE_CHECKING:
     from bastelbogen.content.rulebook import Rulebook as Book
     from bastelbogen.core.errors import Loc
+    from bastelbogen.render.pdf import Discard
 
 ACCENT = "#1f2a44"  # the headings' colour where the cheat sheet's rules name none
+PAGES = "rulebook pages"  # job.kept: per language, each section's page as its book was set
 
 
 @register
@@ -36,17 +38,8 @@ class Rulebook(Writer):
         if not books:
             return []
         # Loaded only for a game with a rulebook: the typesetting is most of a start-up.
-        from reportlab.lib import colors
-
-        from bastelbogen.checks import find_variant
-        from bastelbogen.render.paint import PaintContext
         from bastelbogen.render.pdf import DISCARD
-        from bastelbogen.render.rulebook.book import write_book
-        from bastelbogen.render.rulebook.pictures import Kit
 
-        rules = job.game.rules
-        accent = colors.HexColor(rules.colour if rules is not None and rules.colour else ACCENT)
-        variant = find_variant(job.game, job.options.variant)
         entries: list[Entry] = []
         for lang in job.options.langs:
             book = books.get(lang)
@@ -58,21 +51,51 @@ class Rulebook(Writer):
             # as the cheat sheet: in the language's folder where the kit has several
             several = len(job.options.langs) > 1
             path = f"{in_language('rulebook', lang)}.pdf" if several else "rulebook.pdf"
-            options = {"lang": lang, "braille": job.options.braille, "theme": job.options.theme}
-            kit = Kit(job.game, variant, lang, job.layouts, job.fonts, options)
-            mark = job.options.version_mark or ""
-            ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=lang, mark=mark)
             target = DISCARD if job.options.dry else job.staging.path(path)
-            words = _words(job, book, lang)
-            pages, _found = write_book(
-                target, book, kit, ctx, words, accent, job.meta(words["rulebook"])
-            )
+            pages, counts = _set(job, book, lang, target)
             if isinstance(target, Path):  # validating writes no file, prints none
                 at = book.blocks[0].loc if book.blocks else job.game.loc
                 entries += _printed(job, target.read_bytes(), pages, path, lang, at)
-            counts = {c.id: kit.count(c.id) for c in job.game.components}
             entries.append(_entry(path, lang, several, counts, pages))
         return entries
+
+
+def book_pages(job: Job, lang: str) -> dict[str, int] | None:
+    """Each section's page (by its slug) in the book of `lang` as this kit sets it, or None
+    where the game has no book in `lang`: as the rulebook writer found them where it ran
+    first in this process (the cheat sheet runs after it: `after`), else set now, unwritten."""
+    book = job.game.rulebooks.get(lang)
+    if book is None:
+        return None
+    kept = cast("dict[str, dict[str, int]]", job.kept.setdefault(PAGES, {}))
+    if lang not in kept:
+        from bastelbogen.render.pdf import DISCARD
+
+        _set(job, book, lang, DISCARD)
+    return kept[lang]
+
+
+def _set(job: Job, book: Book, lang: str, target: Path | Discard) -> tuple[int, dict[str, int]]:
+    """The book in `lang` set in the kit's variant and theme and written to `target`: its
+    number of pages and the counts it printed; its sections' pages kept (`book_pages`)."""
+    from reportlab.lib import colors
+
+    from bastelbogen.checks import find_variant
+    from bastelbogen.render.paint import PaintContext
+    from bastelbogen.render.rulebook.book import write_book
+    from bastelbogen.render.rulebook.pictures import Kit
+
+    rules = job.game.rules
+    accent = colors.HexColor(rules.colour if rules is not None and rules.colour else ACCENT)
+    variant = find_variant(job.game, job.options.variant)
+    options = {"lang": lang, "braille": job.options.braille, "theme": job.options.theme}
+    kit = Kit(job.game, variant, lang, job.layouts, job.fonts, options)
+    mark = job.options.version_mark or ""
+    ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=lang, mark=mark)
+    words = _words(job, book, lang)
+    pages, found = write_book(target, book, kit, ctx, words, accent, job.meta(words["rulebook"]))
+    cast("dict[str, dict[str, int]]", job.kept.setdefault(PAGES, {}))[lang] = found
+    return pages, {c.id: kit.count(c.id) for c in job.game.components}
 
 
 def _words(job: Job, book: Book, lang: str) -> dict[str, str]:

@@ -6,7 +6,7 @@ written. Nothing here sets text, so knowing a page unchanged loads no typesettin
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -39,8 +39,17 @@ BASE = {
     "cycle": 8.5,
     "symbol": 8.5,
 }
+MARK = "mark"  # a heading's rulebook page, after its block (marks.py)
 Sources = tuple[tuple[str, Loc], ...]  # every text of the rules with where it stands
 Block = tuple[str, str]  # a block of the page: its kind, its text
+
+
+@dataclass(frozen=True)
+class Marks:
+    """One language's rulebook pages, named beside the cheat sheet's headings."""
+
+    book: str  # the book's file, relative to the cheat sheet's (both lie in one folder)
+    pages: Mapping[tuple[str, int], tuple[int, str]]  # (list, index) -> its page, as printed
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,7 @@ class RulesPage:
     sources: Sources
     lang: str
     folder: Path
+    book: str = ""  # the rulebook's file beside the cheat sheet, its headings' marks link to
 
     def where(self, text: str) -> Loc:
         return source_loc(text, self.sources)
