@@ -24,7 +24,6 @@ from bastelbogen.content.printing import GameSettings
 from bastelbogen.content.rulebooknames import rulebooks_of
 from bastelbogen.content.rules import load_rules
 from bastelbogen.content.schema import WORDS, Later, inside, words
-from bastelbogen.content.summaries import check_summaries
 from bastelbogen.content.tables.spec import load_tables
 from bastelbogen.core.declare import (
     Anything,
@@ -204,8 +203,7 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     variants = tuple(_variant(v, problems, langs) for v in g.variants or ())
     themes, theme_field = _themes(g.themes, folder, problems, langs)
     rules = _rules(g, folder, problems, langs)
-    books = rulebooks_of(g, folder, langs, components, problems)
-    check_summaries(rules, books, problems)  # the cheat sheet's `rulebook:` sections
+    books = rulebooks_of(g, folder, langs, components, problems, rules)
     fonts, font_locs = _fonts(g, folder, fonts_dir, problems)
     icons = load_icons(g.icons, g.value_loc("icons"), folder, problems)
     keys.done()
