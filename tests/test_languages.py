@@ -82,6 +82,7 @@ FRENCH = {
     "assemble-board": "Plateaux, coller les feuilles dans l'ordre.",
     "notes": "Notes",
     "single-pages": "Pages seules, recto, 100 %.",
+    "rulebook-page": "p. {page}",
 }
 
 

@@ -87,18 +87,12 @@ def _marks(job: Job, lang: str, book_file: str) -> Marks | None:
             )
         return None
     pages = book_pages(job, lang) or {}
-    word = str(job.words[lang]["rulebook-page"])
-    marked: dict[tuple[str, int], tuple[int, str]] = {}
-    for s in found:
-        page = pages.get(s.slug) if s.slug is not None else None
-        if page is None:
-            job.preflight.unpaged(
-                s.loc,
-                f"cheat sheet ({lang}): '{s.heading}' names no rulebook page: no ## or ###"
-                f" heading of {named(book, job.game.folder)} has its name; say which section it"
-                " summarises with 'rulebook: <slug>'",
-            )
-            continue
-        shown = word.replace("{page}", str(page)) if "{page}" in word else f"{word} {page}"
-        marked[s.place] = (page, shown)
-    return Marks(book_file, marked)
+    marks, left = Marks.of(found, pages, str(job.words[lang]["rulebook-page"]), book_file)
+    for s in left:
+        job.preflight.unpaged(
+            s.loc,
+            f"cheat sheet ({lang}): '{s.heading}' names no rulebook page: no ## or ###"
+            f" heading of {named(book, job.game.folder)} has its name; say which section it"
+            " summarises with 'rulebook: <slug>'",
+        )
+    return marks
