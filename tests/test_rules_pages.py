@@ -111,6 +111,27 @@ def test_a_page_mark_stands_beside_its_heading_and_its_link_over_it(kits):
     for _file, number, (x0, y0, x1, y1) in links:
         inside = " ".join(page.get_text_bounded(x0, y0, x1, y1).replace("\u00a0", " ").split())
         assert inside.endswith(f"· p. {number}"), inside
+    assert _remote_files(sheet_pdf) == ["rulebook.pdf"] * len(links)
+
+
+def _remote_files(path: Path) -> list[str]:
+    """The files the page's links open, as PDFium (a second reader) reads its actions:
+    each a remote go-to."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    page = pdfium.PdfDocument(path)[0]
+    at, link, found = ctypes.c_int(0), raw.FPDF_LINK(), []
+    while raw.FPDFLink_Enumerate(page.raw, ctypes.byref(at), ctypes.byref(link)):
+        action = raw.FPDFLink_GetAction(link)
+        assert raw.FPDFAction_GetType(action) == raw.PDFACTION_REMOTEGOTO
+        size = raw.FPDFAction_GetFilePath(action, None, 0)
+        name = ctypes.create_string_buffer(size)
+        raw.FPDFAction_GetFilePath(action, name, size)
+        found.append(name.value.decode())
+    return found
 
 
 RULES = """\
