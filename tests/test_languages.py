@@ -89,6 +89,7 @@ FRENCH = {
     "rulebook-pieces": "Matériel",
     "rulebook-count": "Nombre",
     "rulebook-example": "Exemple",
+    "summary-page": "p. {page}",
 }
 
 

@@ -129,6 +129,11 @@ class Preflight:
         """Words the kit prints itself that it has not in a language: set in English."""
         self._add(loc, "untranslated", message)
 
+    def unpaged(self, loc: Loc, message: str) -> None:
+        """A cheat sheet section that names no rulebook page (output/cheatsheet.py): its
+        book has no section it matches, or the game no book in its language."""
+        self._add(loc, "unpaged", message)
+
     def left_out(self, loc: Loc, message: str) -> None:
         """Cards a print shop's profile does not take: said, never silent."""
         self._add(loc, f"left-out {message}", message)  # each export's told

@@ -9,7 +9,7 @@ import difflib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from bastelbogen.content.models import Component
+from bastelbogen.content.models import Component, Rules
 from bastelbogen.content.rulebook import (
     GENERATED,
     INLINE,
@@ -18,6 +18,7 @@ from bastelbogen.content.rulebook import (
     all_blocks,
     load_rulebooks,
 )
+from bastelbogen.content.summaries import check_summaries
 from bastelbogen.core import limits
 from bastelbogen.core.declare import Section
 from bastelbogen.core.errors import Collector, Loc
@@ -70,12 +71,15 @@ def rulebooks_of(
     langs: tuple[str, ...],
     components: Iterable[Component],
     problems: Collector,
+    rules: Rules | None = None,
 ) -> dict[str, Rulebook]:
-    """game.yaml's `rulebook:` ({de: rulebook/de.md}): each language's book read, and
-    every component it names found among the game's."""
+    """game.yaml's `rulebook:` ({de: rulebook/de.md}): each language's book read, every
+    component it names found among the game's, and each section the cheat sheet's `rules`
+    say they summarise found in it."""
     files = getattr(g, "rulebook", None) or {}
     books = load_rulebooks(files, g.value_loc("rulebook"), folder, langs, problems)
     check_named(books, [c.id for c in components], problems)
+    check_summaries(rules, books, problems)
     return books
 
 

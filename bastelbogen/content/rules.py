@@ -114,12 +114,22 @@ class Part(Nested[S]):
         return self.section.read(value, loc, problems, self.what.format(what))
 
 
+# A section's page in the rulebook (content/summaries.py), printed beside its heading.
+SUMMARISES = Text()
+SUMMARISES_HELP = (
+    "the rulebook section it summarises, whose page the cheat sheet names: the slug of a"
+    " ## or ### heading of that language's book, as links write it (without it, the section"
+    " whose heading has the same slug)"
+)
+
+
 class RulesSection(Section):
     help = "A section of the cheat sheet: its heading, then a paragraph, steps or points."
     heading = Field(Text(), help="the section's heading")
     text = optional(Text(), help="a paragraph")
     steps = optional(LINES, help="numbered steps, one text each")
     points = optional(LINES, help="points in a list, one text each")
+    rulebook = optional(SUMMARISES, help=SUMMARISES_HELP)
 
 
 class Symbol(Section):
@@ -135,6 +145,7 @@ class Panel(Section):
     table = optional(Rows(), help="rows of cells, the first the header")
     cycle = optional(LINES, help="the steps of a turn, drawn as a cycle")
     symbols = optional(ListOf(Part(Symbol, "a symbol")), help="symbols and what they mean")
+    rulebook = optional(SUMMARISES, help=SUMMARISES_HELP)
 
 
 class RulesPart(Section):

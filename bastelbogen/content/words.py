@@ -104,12 +104,16 @@ def _table(path: Path, problems: Collector) -> Table:
     return table
 
 
-# The words filled in where they are printed, each by the placeholders it must say: the
-# booklet's first step says by how much its pages are scaled (render/booklet.py).
-PLACEHOLDERS = {"booklet-steps": ("scale",)}
+# The words filled in where they are printed, each by the placeholders it must say and what
+# each stands for: the booklet's first step says by how much its pages are scaled
+# (render/booklet.py); a cheat sheet section's mark, the rulebook page it summarises.
+PLACEHOLDERS = {
+    "booklet-steps": {"scale": "the booklet's scale, in %"},
+    "summary-page": {"page": "the rulebook's page"},
+}
 
 
-def _placeholders(table: Table, key: str, names: tuple[str, ...], problems: Collector) -> None:
+def _placeholders(table: Table, key: str, names: dict[str, str], problems: Collector) -> None:
     """`key`'s lines say each of `names` as {name} and no other {…}, which would be printed
     as it stands."""
     lines = table.get(key)
@@ -121,7 +125,7 @@ def _placeholders(table: Table, key: str, names: tuple[str, ...], problems: Coll
         if name not in said:
             problems.add(
                 table.locs[key],
-                f"'{key}' never says {{{name}}} (the booklet's scale, in %): write it where"
+                f"'{key}' never says {{{name}}} ({names[name]}): write it where"
                 f" the number goes, as the shipped words do ({REFERENCE.name})",
             )
     for other in sorted(set(said) - set(names)):

@@ -95,6 +95,9 @@ class Writer:
     apart = True
     # Its `finish` needs no other file (the cheat sheet): it may run beside the files.
     alone = False
+    # The writer (alone too) whose results this one reads from the job (`kept`): run after
+    # it in its task, so what it found is not made again in another process.
+    after = ""
     # It proves what validate proves (faces drawn, rules fitted): it runs when validating,
     # drawing without writing (options.dry); the others only write.
     checks = False

@@ -7,7 +7,7 @@ inputs copies the three files of the kit before (core/remembered.py), setting no
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector
@@ -20,10 +20,11 @@ from bastelbogen.output import Entry, Job, Writer, register
 if TYPE_CHECKING:
     from bastelbogen.content.rulebook import Rulebook as Book
     from bastelbogen.core.errors import Loc
-    from bastelbogen.render.pdf import Meta
+    from bastelbogen.render.pdf import Discard, Meta
 
 ACCENT = "#1f2a44"  # the headings' colour where the cheat sheet's rules name none
 PRINTED = ("booklet", "pages")  # the files printed from the book, by their suffix
+PAGES = "rulebook pages"  # job.kept: per language, each section's page as its book was set
 
 
 @register
@@ -60,30 +61,56 @@ class Rulebook(Writer):
         return entries
 
 
+def book_pages(job: Job, lang: str) -> dict[str, int] | None:
+    """Each section's page (by its slug) in the book of `lang` as this kit sets it, or None
+    where the game has no book in `lang`: as the rulebook writer found them (set or copied)
+    where it ran first in this process (the cheat sheet runs after it: `after`), else set
+    now, unwritten."""
+    book = job.game.rulebooks.get(lang)
+    if book is None:
+        return None
+    kept = cast("dict[str, dict[str, int]]", job.kept.setdefault(PAGES, {}))
+    if lang not in kept:
+        from bastelbogen.render.pdf import DISCARD
+
+        words = _words(job, book, lang)
+        _set(job, book, DISCARD, words, job.meta(words["rulebook"]))
+    return kept[lang]
+
+
 def _made(job: Job, book: Book, path: str, words: dict[str, str], meta: Meta) -> int:
-    """The book's files written (or copied: the same inputs made them before); its pages."""
+    """The book's files written (or copied: the same inputs made them before); its pages.
+    Its sections' pages are kept for the cheat sheet (`book_pages`)."""
     made_of = job.made_of()
     key = None if made_of is None else digest("rulebook file", made_of, path, book.lang, meta)
-    pages = None if key is None else _copied(job, path, book.lang, key)
+    pages = None if key is None else _copied(job, book, path, key)
     if pages is not None:
         return pages
     mark = job.preflight.mark()
-    pages = _set(job, book, path, words, meta)
+    from bastelbogen.render.pdf import DISCARD  # where validating's book goes
+
+    target = DISCARD if job.options.dry else job.staging.path(path)
+    pages = _set(job, book, target, words, meta)
+    if isinstance(target, Path):  # validating writes no file, prints none
+        _print_all(job, book, path, pages)
     told = job.preflight.since(mark)
     if key is not None and plain(told):  # remembered with its files, told again by a copy
         for name in [path, *(_named(path, suffix) for suffix in _printed(pages))]:
             job.staging.made(name, digest(key, name))  # a file's bytes by its own key
         REMEMBERED.put(digest("told", key), told)
-        REMEMBERED.put(digest("rulebook pages", key), [pages])  # a result is a list
+        # its pages, and each section's in the order the book has them (plain numbers)
+        found = _kept(job)[book.lang]
+        REMEMBERED.put(digest(PAGES, key), [pages, *(found.get(s, 0) for s in book.slugs)])
     return pages
 
 
-def _copied(job: Job, path: str, lang: str, key: str) -> int | None:
+def _copied(job: Job, book: Book, path: str, key: str) -> int | None:
     """The previous kit's book and its printed files copied when the same inputs made
     them (its pages), what setting them told told again; None: to be set."""
+    lang = book.lang
     told = REMEMBERED.get(digest("told", key))
-    kept = REMEMBERED.get(digest("rulebook pages", key))
-    pages = kept[0] if kept else None
+    kept = REMEMBERED.get(digest(PAGES, key))
+    pages = kept[0] if kept and len(kept) == len(book.slugs) + 1 else None
     if (
         told is None
         or not isinstance(pages, int)
@@ -97,18 +124,24 @@ def _copied(job: Job, path: str, lang: str, key: str) -> int | None:
             job.staging.path(name).write_bytes(printed)
             job.staging.made(name, digest(key, name))
     job.preflight.retell(told)
+    assert kept is not None
+    found = {s: p for s, p in zip(book.slugs, kept[1:], strict=True) if isinstance(p, int) and p}
+    _kept(job)[lang] = found
     return pages
 
 
-def _set(job: Job, book: Book, path: str, words: dict[str, str], meta: Meta) -> int:
-    """The book set (in the variant built, the kit's faces drawn) and its printed files
-    written; validating writes none. Its number of pages."""
+def _kept(job: Job) -> dict[str, dict[str, int]]:
+    return cast("dict[str, dict[str, int]]", job.kept.setdefault(PAGES, {}))
+
+
+def _set(job: Job, book: Book, target: Path | Discard, words: dict[str, str], meta: Meta) -> int:
+    """The book set (in the variant built, the kit's faces drawn) and written to `target`:
+    its number of pages; its sections' pages kept (`book_pages`)."""
     # Loaded only for a book to set: the typesetting is most of a start-up.
     from reportlab.lib import colors
 
     from bastelbogen.checks import find_variant
     from bastelbogen.render.paint import PaintContext
-    from bastelbogen.render.pdf import DISCARD
     from bastelbogen.render.rulebook.book import write_book
     from bastelbogen.render.rulebook.pictures import Kit
 
@@ -120,15 +153,20 @@ def _set(job: Job, book: Book, path: str, words: dict[str, str], meta: Meta) -> 
     kit = Kit(job.game, variant, lang, job.layouts, job.fonts, options)
     mark = job.options.version_mark or ""
     ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=lang, mark=mark)
-    target = DISCARD if job.options.dry else job.staging.path(path)
-    pages, _found = write_book(target, book, kit, ctx, words, accent, meta)
-    if isinstance(target, Path):  # validating writes no file, prints none
-        if pages > limits.MAX_BOOKLET_PAGES:
-            at = book.blocks[0].loc if book.blocks else job.game.loc
-            _too_thick(job, at, lang, pages)
-        for suffix in _printed(pages):
-            job.staging.path(_named(path, suffix)).write_bytes(_print(job, target, lang, suffix))
+    pages, found = write_book(target, book, kit, ctx, words, accent, meta)
+    _kept(job)[lang] = found
     return pages
+
+
+def _print_all(job: Job, book: Book, path: str, pages: int) -> None:
+    """The booklet and the single pages written from the book just set at `path`; a book
+    too thick to staple has no booklet, said at its file."""
+    if pages > limits.MAX_BOOKLET_PAGES:
+        at = book.blocks[0].loc if book.blocks else job.game.loc
+        _too_thick(job, at, book.lang, pages)
+    for suffix in _printed(pages):
+        printed = _print(job, job.staging.folder / path, book.lang, suffix)
+        job.staging.path(_named(path, suffix)).write_bytes(printed)
 
 
 def _words(job: Job, book: Book, lang: str) -> dict[str, str]:

@@ -176,7 +176,7 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
             variant,
         )
     )
-    beside = [w for w in writers if w.alone]
+    beside = _beside(writers)
     tasks = len(planned) + len(beside)
 
     def work(n: int) -> tuple[list[Entry], Found, set[object], dict[str, Result], Faces]:
@@ -188,8 +188,8 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
         )
         entries: list[Entry] = []
         faces: Faces = {}
-        if n >= len(planned):
-            entries = beside[n - len(planned)].finish(own, [])
+        if n >= len(planned):  # one entry: {each writer's name: its files}
+            entries = [{w.name: w.finish(own, []) for w in beside[n - len(planned)]}]
         else:
             for laid in laid_files[n]:
                 laid.arts.tell_to(own.preflight)  # the proof's were told nothing
@@ -204,7 +204,7 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
     apart = jobs if all(w.apart for w in writers) else 1  # exports gather in one process
     _ready(job, writers, min(apart, tasks))
     files: list[Entry] = []
-    early: list[list[Entry]] = []  # what the writers beside the files wrote, in their order
+    early: dict[str, list[Entry]] = {}  # what each writer beside the files wrote
     # Closed before an error goes on to remove the staging folder: no worker writes after.
     with closing(in_order(work, tasks, apart)) as done:
         for n, (entries, found, drew, fits, faces) in enumerate(done):
@@ -216,7 +216,20 @@ def _write_kit(job: Job, variant: Variant | None, writers: list[Writer], jobs: i
             if n < len(planned):
                 files += entries
             else:
-                early.append(entries)
+                early.update(cast(dict[str, list[Entry]], entries[0]))
     for writer in writers:
-        files += early[beside.index(writer)] if writer.alone else writer.finish(job, files)
+        files += early[writer.name] if writer.alone else writer.finish(job, files)
     return files
+
+
+def _beside(writers: list[Writer]) -> list[list[Writer]]:
+    """The tasks of the writers that need no file (`alone`): one each, but a writer that
+    reads what another found (`after`) runs in that one's task, after it."""
+    tasks: list[list[Writer]] = []
+    for writer in (w for w in writers if w.alone):
+        host = next((t for t in tasks if any(w.name == writer.after for w in t)), None)
+        if host is not None:
+            host.append(writer)
+        else:
+            tasks.append([writer])
+    return tasks

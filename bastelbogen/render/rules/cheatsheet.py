@@ -21,7 +21,7 @@ from bastelbogen.core.remembered import REMEMBERED
 from bastelbogen.core.units import mm
 from bastelbogen.render.fitting import first_fitting
 from bastelbogen.render.paragraphs import NO_BREAK, paragraph, unbroken_tail
-from bastelbogen.render.rules import columns, flow, level, lookup
+from bastelbogen.render.rules import columns, flow, level, lookup, marks
 from bastelbogen.render.rules.hyphens import hyphenated
 from bastelbogen.render.rules.level import Cut
 from bastelbogen.render.rules.page import BASE, HEAD, SHEET, Block, RulesPage, fit_key, source_loc
@@ -219,6 +219,7 @@ def _at(
     where they part)."""
     styles = _styles(sheet.fonts, scale, sheet.accent, sheet.lang)
     texts: dict[int, str] = {}
+    blocks = marks.folded(blocks, sheet)  # each heading with its rulebook page, if any
     head = [
         p
         for group in _groups([b for b in blocks if b[0] in HEAD], styles, sheet, texts)
@@ -302,9 +303,10 @@ def _groups(
     at the foot of a column; `texts` learns each paragraph's source text."""
     out: list[list[Paragraph]] = []
     for (kind, text), bullet in zip(blocks, _bullets(blocks), strict=True):
-        style, drawn = styles[kind], None
+        style, drawn, mark = styles[kind], None, None
         if kind == "h":
-            text = unbroken_tail(text)
+            text, mark = marks.parted(text)
+            text = unbroken_tail(text) + marks.markup(mark, style)
         if bullet is not None:
             style, drawn = hung(style, *bullet)
         para = paragraph(
@@ -316,6 +318,7 @@ def _groups(
             fonts=sheet.fonts,
             bulletText=drawn,
         )
+        marks.linked(para, mark, sheet.book)
         texts[id(para)] = text
         if out and len(out[-1]) == 1 and out[-1][0].style.name == "h":
             out[-1].append(para)

@@ -23,6 +23,7 @@ from bastelbogen.core.units import mm
 from bastelbogen.layout.layouts import Box
 from bastelbogen.render.paint import PaintContext
 from bastelbogen.render.paragraphs import paragraph, unbroken_tail
+from bastelbogen.render.rules import marks
 from bastelbogen.render.rules.page import Block, RulesPage
 from bastelbogen.render.rules.typesetting import Flowable, Paragraph, Table, TableStyle
 
@@ -45,7 +46,9 @@ def band(
     panels: list[tuple[Paragraph, list[Block]]] = []  # each panel's heading, its blocks
     for kind, text in blocks:
         if kind == "panel":
-            panels.append((_text(unbroken_tail(text), styles["h"], sheet), []))
+            text, mark = marks.parted(text)
+            head = _text(unbroken_tail(text) + marks.markup(mark, styles["h"]), styles["h"], sheet)
+            panels.append((marks.linked(head, mark, sheet.book), []))
         elif panels:
             panels[-1][1].append((kind, text))
     if not panels:

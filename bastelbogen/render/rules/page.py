@@ -6,10 +6,11 @@ written. Nothing here sets text, so knowing a page unchanged loads no typesettin
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from markupsafe import escape
 from reportlab.lib import colors
@@ -22,6 +23,9 @@ from bastelbogen.core.source import read_bytes
 from bastelbogen.core.units import mm
 from bastelbogen.render.paragraphs import IMG, NO_BREAK, attributes
 from bastelbogen.render.style import Fonts
+
+if TYPE_CHECKING:
+    from bastelbogen.content.summaries import Summary
 
 SHEET = (mm(190), mm(260))
 HEAD = ("title", "tagline", "facts")  # blocks set in the header band
@@ -39,8 +43,34 @@ BASE = {
     "cycle": 8.5,
     "symbol": 8.5,
 }
+MARK = "mark"  # a heading's rulebook page, after its block (marks.py)
 Sources = tuple[tuple[str, Loc], ...]  # every text of the rules with where it stands
 Block = tuple[str, str]  # a block of the page: its kind, its text
+
+
+@dataclass(frozen=True)
+class Marks:
+    """One language's rulebook pages, named beside the cheat sheet's headings."""
+
+    book: str  # the book's file, relative to the cheat sheet's (both lie in one folder)
+    pages: Mapping[tuple[str, int], tuple[int, str]]  # (list, index) -> its page, as printed
+
+    @classmethod
+    def of(
+        cls, parts: Iterable[Summary], pages: Mapping[str, int], word: str, book: str
+    ) -> tuple[Marks, list[Summary]]:
+        """The marks of the headed `parts` (content/summaries.py) whose book section is
+        on one of `pages` (slug -> page), worded by `word` ("p. {page}"), and the parts
+        left without one."""
+        marked, left = {}, []
+        for part in parts:
+            page = pages.get(part.slug) if part.slug is not None else None
+            if page is None:
+                left.append(part)
+                continue
+            shown = word.replace("{page}", str(page)) if "{page}" in word else f"{word} {page}"
+            marked[part.place] = (page, shown)
+        return cls(book, marked), left
 
 
 @dataclass(frozen=True)
@@ -54,6 +84,7 @@ class RulesPage:
     sources: Sources
     lang: str
     folder: Path
+    book: str = ""  # the rulebook's file beside the cheat sheet, its headings' marks link to
 
     def where(self, text: str) -> Loc:
         return source_loc(text, self.sources)

@@ -4,7 +4,7 @@ theme's terms filled in) into blocks, one per `@kind text` line the template wri
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import NoReturn
 
@@ -44,8 +44,11 @@ def blocks_of(
     lang: str,
     templates: list[Path],
     kinds: Collection[str],
+    pages: Mapping[tuple[str, int], tuple[int, str]] | None = None,
 ) -> list[tuple[str, str]]:
-    """One language's blocks, (kind, text) of the given kinds, in the template's order."""
+    """One language's blocks, (kind, text) of the given kinds, in the template's order.
+    `pages`: the rulebook page each section or look-up panel summarises, by its list and
+    index, given to the template as its `page` and `mark` (the page as printed)."""
     rules = game.rules
     assert rules is not None  # only a game with rules has a cheat sheet
     data = rules.data
@@ -56,7 +59,7 @@ def blocks_of(
             markup = render_bounded(
                 template,
                 {
-                    "rules": _termed(data[lang], _terms(game, theme, lang)),
+                    "rules": _paged(_termed(data[lang], _terms(game, theme, lang)), pages),
                     "lang": lang,
                     "game": {
                         "title": game.title.get(lang),
@@ -68,6 +71,15 @@ def blocks_of(
     except Exception as exc:  # noqa: BLE001 - whatever the template raised is its own (`problem`)
         _template_failed(exc, rules.template, templates, lang)
     return blocks(markup, kinds)
+
+
+def _paged(rules: object, pages: Mapping[tuple[str, int], tuple[int, str]] | None) -> object:
+    """The rules part with each section's and panel's rulebook page (`page`, `mark`)."""
+    for (name, n), (page, mark) in (pages or {}).items():
+        part = rules.get(name) if isinstance(rules, dict) else None
+        if isinstance(part, list) and n < len(part) and isinstance(part[n], dict):
+            part[n] = {**part[n], "page": page, "mark": mark}
+    return rules
 
 
 def _terms(game: Game, theme: str | None, lang: str) -> dict[str, object]:

@@ -4,7 +4,7 @@ writer (output/cheatsheet.py) and the preview know an unchanged one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,8 +17,10 @@ from bastelbogen.render import faces, standardfonts
 from bastelbogen.render.pdf import DISCARD, Meta
 from bastelbogen.render.rules.page import (
     BASE,
+    MARK,
     SHEET,
     Block,
+    Marks,
     RulesPage,
     Sources,
     fit_key,
@@ -26,6 +28,8 @@ from bastelbogen.render.rules.page import (
 )
 from bastelbogen.render.rules.rulestext import blocks_of, load_template
 from bastelbogen.render.style import Fonts, colour
+
+KINDS = (*BASE, MARK)  # the blocks a page is set from
 
 if TYPE_CHECKING:
     from bastelbogen.checks.preflight import Preflight
@@ -45,7 +49,9 @@ class RulesSheet:
         langs: Iterable[str],
         settings: PrintSettings,
         theme: str | None = None,
+        marks: Mapping[str, Marks] | None = None,
     ) -> None:
+        """`marks`: per language, the rulebook pages its headings name (none without)."""
         rules = game.rules
         assert rules is not None  # only a game with rules has a cheat sheet
         template = load_template(rules, templates)
@@ -53,12 +59,19 @@ class RulesSheet:
         size = settings.page_size
         origin = ((size[0] - SHEET[0]) / 2, (size[1] - SHEET[1]) / 2)
         self.size, self.font = size, fonts["regular"]
+        marks = marks or {}
+        none = Marks("", {})
         self.pages = [
-            (RulesPage(fonts, accent, origin, size, rules.texts, lang, game.folder), blocks)
+            (
+                RulesPage(fonts, accent, origin, size, rules.texts, lang, game.folder, paged.book),
+                _limited(
+                    blocks_of(template, game, theme, lang, templates, KINDS, paged.pages),
+                    lang,
+                    rules.texts,
+                ),
+            )
             for lang in langs
-            for blocks in [
-                _limited(blocks_of(template, game, theme, lang, templates, BASE), lang, rules.texts)
-            ]
+            for paged in [marks.get(lang, none)]
         ]
         # A standard font named in the rules' markup: said by the build at its place, whether
         # the page is laid out anew or copied unchanged (`tell`).
@@ -96,6 +109,7 @@ class RulesSheet:
             tuple(fit_key(sheet, blocks, True) for sheet, blocks in self.pages),
             self.font,
             (meta.title, meta.author, meta.subject),
+            tuple(sheet.book for sheet, _blocks in self.pages),  # the marks' links lead there
         )
 
     def write(self, path: Path, meta: Meta, dry: bool = False) -> list[dict[str, object]]:
