@@ -19,7 +19,7 @@ from bastelbogen.content.project import FONTS
 from bastelbogen.content.rulebook import slug
 from bastelbogen.content.summaries import summaries
 from bastelbogen.core.errors import ContentError
-from tests.cardgame import card_game
+from tests.cardgame import card_game, without_rulebook
 from tests.conftest import ROOT, build, pnp, printed
 from tests.test_rulebook import _game
 
@@ -209,7 +209,7 @@ def test_a_slug_no_heading_has_is_an_error_at_its_place(tmp_path):
 
 
 def test_a_game_without_a_book_prints_no_page_and_tells_the_key(tmp_path):
-    card_game(tmp_path, "fox")
+    without_rulebook(card_game(tmp_path, "fox"), "fox")
     rules = tmp_path / "content" / "fox" / "rules.yaml"
     rules.write_text(
         rules.read_text().replace(
