@@ -284,6 +284,22 @@ def test_a_rulebook_outside_the_game_folder_is_refused(tmp_path):
         build("fox", root / "out", project=root)
 
 
+def test_every_unknown_icon_is_told_at_its_line_at_once(tmp_path):
+    """Icons are checked as the book is read, with the game's other mistakes: each unknown
+    one at its line (setting the book stopped at the first), nothing written."""
+    book = EN.replace("Each **fox** scores", "Each :fox: scores") + "\n- a :hen: list\n"
+    root = _game(tmp_path, en=book)
+    lines = book.splitlines()
+    fox = next(n for n, t in enumerate(lines, 1) if ":fox:" in t)
+    hen = next(n for n, t in enumerate(lines, 1) if ":hen:" in t)
+    with pytest.raises(ContentError) as told:
+        build("fox", root / "out", project=root)
+    said = str(told.value)
+    assert re.search(rf"en\.md:{fox}:\d+: unknown icon ':fox:' in the rulebook", said), said
+    assert re.search(rf"en\.md:{hen}:\d+: unknown icon ':hen:' in the rulebook", said), said
+    assert not (root / "out" / "fox").exists()
+
+
 def test_an_unknown_icon_and_a_table_no_page_holds_are_told_at_their_lines(tmp_path):
     wide = "| " + " | ".join(f"column {n}" for n in range(40)) + " |\n"
     wide += "|" + "---|" * 40 + "\n"

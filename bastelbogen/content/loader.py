@@ -202,9 +202,9 @@ def load_game(folder: Path, fonts_dir: Path) -> Game:
     variants = tuple(_variant(v, problems, langs) for v in g.variants or ())
     themes, theme_field = _themes(g.themes, folder, problems, langs)
     rules = _rules(g, folder, problems, langs)
-    books = rulebooks_of(g, folder, langs, components, problems, rules)
-    fonts, font_locs = _fonts(g, folder, fonts_dir, problems)
     icons = load_icons(g.icons, g.value_loc("icons"), folder, problems)
+    books = rulebooks_of(g, folder, langs, components, problems, rules, icons)
+    fonts, font_locs = _fonts(g, folder, fonts_dir, problems)
     keys.done()
     _check_variants(variants, components, problems)
     if g.game is not None and g.game != folder.name:

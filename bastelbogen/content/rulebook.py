@@ -144,11 +144,16 @@ def all_blocks(blocks: tuple[Block, ...] | list[Block]) -> list[Block]:
     return [x for b in blocks for x in (b, *all_blocks(b.inner))]
 
 
+def texts(b: Block) -> list[str]:
+    """The paragraph markup a block writes: its text, a list's items', a table's cells."""
+    cells = (t for row in b.items for t in (row if b.kind == "table" else row[1:]))
+    return [b.text, *(str(t) for t in cells)]
+
+
 def _references(blocks: list[Block], slugs: dict[str, str], problems: Collector) -> None:
     """Every link to a section (#slug) names one of the book's."""
     for b in all_blocks(blocks):
-        texts = [b.text, *(t for row in b.items for t in (row if b.kind == "table" else row[1:]))]
-        for text in texts:
+        for text in texts(b):
             for target in re.findall(r'<a href="#([^"]*)"', str(text)):
                 if target not in slugs:
                     near = difflib.get_close_matches(target, list(slugs), n=1, cutoff=0.5)

@@ -9,6 +9,7 @@ import difflib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from bastelbogen.content.icons import NO_ICONS, Icons, named, unknown
 from bastelbogen.content.models import Component, Rules
 from bastelbogen.content.rulebook import (
     GENERATED,
@@ -17,6 +18,7 @@ from bastelbogen.content.rulebook import (
     Rulebook,
     all_blocks,
     load_rulebooks,
+    texts,
 )
 from bastelbogen.content.summaries import check_summaries
 from bastelbogen.core import limits
@@ -72,15 +74,29 @@ def rulebooks_of(
     components: Iterable[Component],
     problems: Collector,
     rules: Rules | None = None,
+    icons: Icons = NO_ICONS,
 ) -> dict[str, Rulebook]:
     """game.yaml's `rulebook:` ({de: rulebook/de.md}): each language's book read, every
-    component it names found among the game's, and each section the cheat sheet's `rules`
-    say they summarise found in it."""
+    component and icon it names found among the game's, and each section the cheat sheet's
+    `rules` say they summarise found in it."""
     files = getattr(g, "rulebook", None) or {}
     books = load_rulebooks(files, g.value_loc("rulebook"), folder, langs, problems)
     check_named(books, [c.id for c in components], problems)
+    check_icons(books, icons, problems)
     check_summaries(rules, books, problems)
     return books
+
+
+def check_icons(books: dict[str, Rulebook], icons: Icons, problems: Collector) -> None:
+    """Every icon a book writes (`:name:`) is one the game declares: each told at its line,
+    all at once (setting the book would stop at the first)."""
+    for book in books.values():
+        for block in all_blocks(book.blocks):
+            for text in texts(block):
+                for name in dict.fromkeys(named(text)):
+                    found = unknown(f":{name}:", icons, " in the rulebook")
+                    if found is not None:
+                        problems.add(block.loc, found[1])
 
 
 def check_named(books: dict[str, Rulebook], ids: list[str], problems: Collector) -> None:
