@@ -653,3 +653,18 @@ def test_a_table_makes_a_game_that_validates_or_is_refused_at_its_place(
     checked = pnp("validate", "deck", cwd=project)
     assert checked.returncode == 0 and "Traceback" not in checked.stderr, checked.stderr
     assert checked.stdout.strip() == "deck: ok"
+
+
+@pytest.mark.parametrize("start", ["sample", "table"])
+def test_the_file_pnp_new_says_to_open_is_the_one_the_build_writes(project, tmp_path, start):
+    """The sample deck's cards carry words (a file per language); a table's do not: the
+    "open" line names the file the build writes either way."""
+    args = ["new", "deck"]
+    if start == "table":
+        args += ["--from-table", str(_csv(tmp_path / "cards.csv", [["id", "name"], ["fox", "F"]]))]
+    made = pnp(*args, cwd=project)
+    assert made.returncode == 0, made.stderr
+    opened = next(x.split()[1] for x in made.stdout.splitlines() if x.strip().startswith("open "))
+    assert pnp("build", "deck", cwd=project).returncode == 0
+    written = sorted(p.relative_to(project).as_posix() for p in project.rglob("cards.pdf"))
+    assert opened in written, (opened, written)

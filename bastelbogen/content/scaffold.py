@@ -101,7 +101,8 @@ def scaffold(root: Path, name: str, table: Path | None = None) -> list[str]:
     return [
         f"pnp validate {name}",
         f"pnp build {name}",
-        f"open out/{name}/cards.pdf",
+        # the sample deck's cards carry words, so each language has its own; a table's not
+        f"open out/{name}/{'en/' if table is None else ''}cards.pdf",
         f"write the rules in content/{name}/rulebook/en.md and de.md"
         f" (the book: out/{name}/en/rulebook.pdf)",
     ]
