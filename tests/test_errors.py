@@ -271,8 +271,8 @@ def test_rules_file_of_the_wrong_shape(built):
     _edit(
         built,
         "content/muenchhausen/rules.yaml",
-        "    - heading: Glauben\n      text:",
-        "    - heading: Glauben\n      txt:",
+        "      rulebook: glauben-oder-zweifeln\n      text:",
+        "      rulebook: glauben-oder-zweifeln\n      txt:",
     )
     _fails(
         built,
