@@ -34,6 +34,7 @@ INLINE = re.compile(r"\{\{\s*(count|name)\s*:\s*([^}\s]+)\s*\}\}")
 HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$", re.M)
 QUOTE = re.compile(r"^[ \t]*>[ \t]?", re.M)
 LINK = re.compile(r"\]\(#([^)\s]+)\)")
+TERM = re.compile(r"\{\{\s*term\s*:\s*([^}\s]+)\s*\}\}")
 
 
 def _seed_files() -> list[Path]:
@@ -55,9 +56,17 @@ def _cases() -> list[Any]:
 
 
 def _book(game: str, lang: str) -> str:
+    """The book's source as the default build reads it: each {{term:NAME}} the word of the
+    game's first theme (the default), where the prose stands in the theme file."""
     path = CONTENT / game / "rulebook" / f"{lang}.md"
     assert path.is_file(), f"{path} is missing"
-    return path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    themes = (_load(CONTENT / game / "game.yaml").get("themes") or {}).get("files") or {}
+    if themes:
+        theme = _load(CONTENT / game / next(iter(themes.values())))
+        terms = theme["terms"][lang]
+        text = TERM.sub(lambda m: str(terms[m.group(1)]), text)
+    return text
 
 
 def _normal(text: str) -> str:

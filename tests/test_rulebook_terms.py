@@ -67,6 +67,8 @@ def test_the_book_says_the_built_themes_words(theme, other, tmp_path):
         # every term the book uses is said at least as often as it is written
         for name in set(re.findall(r"\{\{term:([^}]+)\}\}", source)):
             assert text.count(mine[name]) >= source.count(f"{{{{term:{name}}}}}") > 0, name
+        # what the tiles show is the theme's: no town hall among the animals, nor the reverse
+        assert " ".join(theirs["motifs"].split()) not in text, theme
 
 
 def test_both_themes_validate(tmp_path):
