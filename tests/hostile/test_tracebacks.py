@@ -40,6 +40,15 @@ def place(path: str, needle: str, offset: int = 0) -> str:
     return f"{re.escape(path)}:{line}:{col}"
 
 
+def line_of(path: str, needle: str) -> int:
+    """The line (from 1) of the shipped file where `needle` stands."""
+    text = shipped(path)
+    return text.count("\n", 0, text.index(needle)) + 1
+
+
+TITLE = line_of(SHEET, "@title")  # the cheat-sheet template's first block
+
+
 def bad_byte(cid: str, game: str, path: str, needle: str, offset: int, raw: bytes) -> Case:
     """The character at `needle`+`offset` replaced by a byte that is not UTF-8."""
     text = shipped(path)
@@ -119,7 +128,7 @@ CASES = [
         "minipilo-nul-in-cheatsheet-template",
         MP,
         (Replace(SHEET, b"@title {{ rules.title }}", b"@title {{ rules.title }}\x00"),),
-        pattern=r"^templates/cheatsheet\.j2:3:\d+: .*(U\+0000|NUL|control)",
+        pattern=rf"^templates/cheatsheet\.j2:{TITLE}:\d+: .*(U\+0000|NUL|control)",
     ),
     Case(
         "museo-raw-control-byte-in-table",
@@ -356,7 +365,7 @@ CASES = [
         SHEET,
         "@title {{ rules.title }}\n",
         "@title {{ rules.title }}\n{% for x in %}\n",
-        pattern=r"^templates/cheatsheet\.j2:4:\d+: ",
+        pattern=rf"^templates/cheatsheet\.j2:{TITLE + 1}:\d+: ",
     ),
     edit(
         "muenchhausen-cheatsheet-unclosed-for",
@@ -372,7 +381,7 @@ CASES = [
         SHEET,
         "@title {{ rules.title }}",
         "@title {{ rules.titel.upper() }}",
-        pattern=r"^templates/cheatsheet\.j2:3:\d+: ",
+        pattern=rf"^templates/cheatsheet\.j2:{TITLE}:\d+: ",
     ),
     edit(
         "minipilo-cheatsheet-calls-itself",
