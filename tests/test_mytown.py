@@ -420,7 +420,7 @@ def test_the_cheat_sheet_follows_the_theme(kits, theme, present, absent):
 
 def test_a_term_a_theme_lacks_is_located(project_copy):
     theme = project_copy / "content" / "mytown" / "themes" / "animals.yaml"
-    theme.write_text(theme.read_text().replace("  de: {town: Tierreihe, ", "  de: {", 1))
+    theme.write_text(theme.read_text().replace("{town: Tierreihe, ", "{", 1))
     result = pnp("validate", "mytown", cwd=project_copy)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     # the rulebook's terms are checked against every theme first, each at its line
