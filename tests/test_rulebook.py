@@ -473,3 +473,36 @@ def test_a_book_too_thick_to_staple_is_told_and_keeps_its_pages(tmp_path, monkey
     assert not (kit / "rulebook-booklet.pdf").exists()
     pages = len(PdfReader(kit / "rulebook.pdf").pages)
     assert pages > 2 and len(PdfReader(kit / "rulebook-pages.pdf").pages) == pages
+
+
+def test_a_book_set_once_in_a_process_is_written_again_for_another_paper(tmp_path, monkeypatch):
+    """Built for A4 and then for Letter in one process (the preview, a shop's two papers),
+    the book is set once: the Letter kit's book is the A4 kit's, byte for byte, and its
+    booklet is imposed on Letter. Another theme or variant of the book sets it anew."""
+    import bastelbogen.render.rulebook.book as setting
+    from bastelbogen.output import rulebook as writer
+
+    writer.SET.clear()
+    calls: list[str] = []
+    real = setting.write_book
+
+    def counting(target, book, *a, **k):
+        calls.append(book.lang)
+        return real(target, book, *a, **k)
+
+    monkeypatch.setattr(setting, "write_book", counting)
+    root = _game(tmp_path)
+    a4 = build("fox", root / "a4", project=root)
+    letter = build("fox", root / "letter", project=root, paper="letter")
+    assert sorted(calls) == ["de", "en"]  # each language's book set once
+    for lang in ("de", "en"):
+        assert (a4 / lang / "rulebook.pdf").read_bytes() == (
+            letter / lang / "rulebook.pdf"
+        ).read_bytes()
+        sheet = PdfReader(letter / lang / "rulebook-booklet.pdf").pages[0].mediabox
+        assert (round(float(sheet.width) / 72 * 25.4), round(float(sheet.height) / 72 * 25.4)) == (
+            279,
+            216,
+        )
+    build("fox", root / "mark", project=root, **{"version-mark": "v2"})
+    assert sorted(calls) == ["de", "de", "en", "en"]  # the mark is on the book's pages too

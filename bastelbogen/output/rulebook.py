@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, cast
 
 from bastelbogen.core import limits
 from bastelbogen.core.errors import Collector
-from bastelbogen.core.remembered import REMEMBERED, digest, plain
+from bastelbogen.core.inputs import inputs_digest
+from bastelbogen.core.paths import DATA
+from bastelbogen.core.remembered import REMEMBERED, Cache, digest, plain
 from bastelbogen.core.units import to_mm
 from bastelbogen.layout.booklet import A5_MM, booklet, single_box
 from bastelbogen.layout.kit import in_language
@@ -25,6 +27,9 @@ if TYPE_CHECKING:
 ACCENT = "#1f2a44"  # the headings' colour where the cheat sheet's rules name none
 PRINTED = ("booklet", "pages")  # the files printed from the book, by their suffix
 PAGES = "rulebook pages"  # job.kept: per language, each section's page as its book was set
+# The books this process set, by all each is made of (`_book_key`): its bytes, pages, each
+# section's page and what setting it told. A few: a book is a few hundred KB.
+SET: Cache[str, tuple[bytes, int, dict[str, int], list[list[object]]]] = Cache(bound=8)
 
 
 @register
@@ -90,7 +95,7 @@ def _made(job: Job, book: Book, path: str, words: dict[str, str], meta: Meta) ->
     from bastelbogen.render.pdf import DISCARD  # where validating's book goes
 
     target = DISCARD if job.options.dry else job.staging.path(path)
-    pages = _set(job, book, target, words, meta)
+    pages = _recalled(job, book, target, words, meta)
     if isinstance(target, Path):  # validating writes no file, prints none
         _print_all(job, book, path, pages)
     told = job.preflight.since(mark)
@@ -130,6 +135,39 @@ def _copied(job: Job, book: Book, path: str, key: str) -> int | None:
     return pages
 
 
+def _recalled(
+    job: Job, book: Book, target: Path | Discard, words: dict[str, str], meta: Meta
+) -> int:
+    """The book set (`_set`), or written again as this process set it before from the same
+    inputs and options that shape it (another paper, bleed or duplex does not: the preview
+    building again and again, a kit built for A4 and then for Letter)."""
+    key = _book_key(job, book, meta) if isinstance(target, Path) else None
+    got = SET.get(key) if key is not None else None
+    if got is not None and isinstance(target, Path):
+        data, pages, found, told = got
+        target.write_bytes(data)
+        _kept(job)[book.lang] = dict(found)
+        job.preflight.retell(told)
+        return pages
+    mark = job.preflight.mark()
+    pages = _set(job, book, target, words, meta)
+    told = job.preflight.since(mark)
+    if key is not None and isinstance(target, Path) and plain(told):
+        SET.put(key, (target.read_bytes(), pages, dict(_kept(job)[book.lang]), told))
+    return pages
+
+
+def _book_key(job: Job, book: Book, meta: Meta) -> str | None:
+    """The digest of all a book is made of: the files a kit is made of (core/inputs.py) and
+    the options that shape the book; None where a kit copies nothing (`Job.made_of`)."""
+    if job.made_of() is None:
+        return None
+    o = job.options
+    shaping = ("rulebook", book.lang, o.variant, o.theme, o.braille, o.version_mark, meta)
+    paths = [job.game.folder, *job.templates, *job.fonts.paths.values(), DATA]
+    return inputs_digest(paths, repr(shaping))
+
+
 def _kept(job: Job) -> dict[str, dict[str, int]]:
     return cast("dict[str, dict[str, int]]", job.kept.setdefault(PAGES, {}))
 
@@ -153,7 +191,9 @@ def _set(job: Job, book: Book, target: Path | Discard, words: dict[str, str], me
     kit = Kit(job.game, variant, lang, job.layouts, job.fonts, options)
     mark = job.options.version_mark or ""
     ctx = PaintContext(job.fonts, job.game.folder, preflight=None, lang=lang, mark=mark)
-    pages, found = write_book(target, book, kit, ctx, words, accent, meta)
+    # validating prints no page number: one pass finds what no page holds
+    settle = not job.options.dry
+    pages, found = write_book(target, book, kit, ctx, words, accent, meta, settle=settle)
     _kept(job)[lang] = found
     return pages
 

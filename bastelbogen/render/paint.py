@@ -64,6 +64,9 @@ class PaintContext:
     beneath: Face = ()  # the boxes drawn before the one being drawn that paint its ground
     lang: str = ""  # the language of the text drawn: words are hyphenated by its rules
     mark: str = ""  # --version-mark: drawn in a corner of each front (render/versionmark.py)
+    # a book's first pass, which only finds where its blocks land: its faces take their room
+    # and are not drawn (render/rulebook/book.py)
+    sketch: bool = False
 
     @property
     def component(self) -> str:

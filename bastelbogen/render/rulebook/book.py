@@ -18,7 +18,7 @@ from reportlab.lib import colors
 from bastelbogen.content.rulebook import Block, all_blocks
 from bastelbogen.core.errors import ContentError, Loc, Problem
 from bastelbogen.core.units import mm
-from bastelbogen.render.pdf import Meta, new_canvas, set_boxes
+from bastelbogen.render.pdf import DISCARD, Canvas, Meta, new_canvas, set_boxes
 from bastelbogen.render.rulebook.blocks import (
     EDGE,
     FRAME_H,
@@ -40,8 +40,6 @@ from bastelbogen.render.rules.typesetting import (
 )
 
 if TYPE_CHECKING:
-    from reportlab.pdfgen.canvas import Canvas
-
     from bastelbogen.content.rulebook import Rulebook
     from bastelbogen.render.paint import PaintContext
     from bastelbogen.render.pdf import Discard
@@ -161,26 +159,36 @@ def write_book(
     accent: colors.Color,
     meta: Meta,
     records: dict[str, object] | None = None,
+    settle: bool = True,
 ) -> tuple[int, dict[str, int]]:
     """The book written to `target`: its number of pages and each section's page;
     `records` given: each float's source page and page (`placed`) and the pages whose foot
-    was left empty, for a section's floats or a page break (`ends`), as the tests read them."""
+    was left empty, for a section's floats or a page break (`ends`), as the tests read them.
+
+    Set until the pages its references print are the pages it has (`settle`): the first
+    pass only finds where its blocks land (a sketch: faces take their room undrawn, nothing
+    saved), the next print what it found. Without `settle` (validating, which prints no
+    page), one pass, drawn and saved into nothing: what no page holds is found there."""
     fonts = ctx.fonts
     roles = {role: fonts[role] for role in ("regular", "bold", "italic")}
     found: dict[str, int] = {}
     headings = [(b.level, b.slug, plain(b.text), 0) for b in _headings(book) if b.level > 1]
     style = styles(roles, book.lang, accent)
     title = book.title or meta.title
-    for n in range(PASSES):
-        last = n == PASSES - 1
+    passes = PASSES if settle else 1
+    for n in range(passes):
+        last, sketch = n == passes - 1, settle and n == 0
         ctx.pictures = {}  # pictures drawn once per document: each pass's starts without
+        ctx.sketch = sketch
         setter = Setter(book, kit, style, ctx, words, found, accent)
         doc = _Book(io.BytesIO(), plain(title), roles)
         doc.title, doc.author, doc.subject = meta.title, meta.author, meta.subject
-        out = _built(doc, _story(setter, headings), target, meta, book)
+        story = _story(setter, headings)
+        out = _built(doc, story, DISCARD if sketch else target, meta, book, sketch)
+        ctx.sketch = False
         settled = doc.found == found and [h[3] for h in doc.headings] == [h[3] for h in headings]
         found, headings = doc.found, doc.headings
-        if settled or last:
+        if (settled and not sketch) or last:
             if isinstance(out, io.BytesIO) and isinstance(target, Path):
                 target.write_bytes(out.getvalue())
             if records is not None:
@@ -190,15 +198,21 @@ def write_book(
 
 
 def _built(
-    doc: _Book, story: list[Flowable], target: Path | Discard, meta: Meta, book: Rulebook
+    doc: _Book,
+    story: list[Flowable],
+    target: Path | Discard,
+    meta: Meta,
+    book: Rulebook,
+    sketch: bool,
 ) -> io.BytesIO | Discard:
     """One pass of the book laid out and drawn: into memory, or validating into nothing
-    (the pages are still drawn and saved, and nothing is kept)."""
+    (the pages are still drawn and saved, and nothing is kept); a sketch is not saved."""
     out: io.BytesIO | Discard = io.BytesIO() if isinstance(target, Path) else target
     font = doc.fonts["regular"]
+    kind = _Unsaved if sketch else Canvas
 
     def canvas(*_a: object, **_k: object) -> Canvas:
-        return new_canvas(out, meta, PAGE, font)
+        return new_canvas(out, meta, PAGE, font, kind=kind)
 
     try:
         doc.build(story, canvasmaker=canvas)
@@ -206,6 +220,13 @@ def _built(
         where = book.blocks[0].loc if book.blocks else Loc(str(book.path), 1, 1)
         raise ContentError(Problem(where, f"the rulebook cannot be laid out: {exc}")) from None
     return out
+
+
+class _Unsaved(Canvas):
+    """A sketch pass's canvas: its pages are laid out and thrown away, never formatted."""
+
+    def save(self) -> None:
+        pass
 
 
 def plain(markup: str) -> str:

@@ -115,6 +115,8 @@ class FacePicture(Flowable):  # type: ignore[misc]  # reportlab ships no types
         return self.width, self.height
 
     def draw(self) -> None:
+        if self.ctx.sketch:  # a pass that only finds pages: the room is taken, nothing drawn
+            return
         c = self.canv
         w, h = self.face.trim
         c.saveState()
