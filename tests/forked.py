@@ -48,8 +48,13 @@ def warm() -> None:
     import bastelbogen.cli  # noqa: F401
     import bastelbogen.pipeline.build  # noqa: F401
     from bastelbogen.pipeline import plugins
+    from bastelbogen.render.syllables import positions
 
     plugins.load()
+    # the hyphenation dictionaries of the shipped games' languages, read once here (a third
+    # of a second each): every kit sets its rulebook, hyphenated, in both
+    for lang in ("de", "en"):
+        positions(lang, "Silbentrennung")
 
 
 def output_to(logs: str) -> None:

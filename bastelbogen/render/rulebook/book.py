@@ -178,23 +178,44 @@ def write_book(
     passes = PASSES if settle else 1
     for n in range(passes):
         last, sketch = n == passes - 1, settle and n == 0
-        ctx.pictures = {}  # pictures drawn once per document: each pass's starts without
-        ctx.sketch = sketch
         setter = Setter(book, kit, style, ctx, words, found, accent)
         doc = _Book(io.BytesIO(), plain(title), roles)
         doc.title, doc.author, doc.subject = meta.title, meta.author, meta.subject
-        story = _story(setter, headings)
-        out = _built(doc, story, DISCARD if sketch else target, meta, book, sketch)
-        ctx.sketch = False
+        out = _pass(doc, setter, headings, DISCARD if sketch else target, meta, sketch)
         settled = doc.found == found and [h[3] for h in doc.headings] == [h[3] for h in headings]
         found, headings = doc.found, doc.headings
         if (settled and not sketch) or last:
-            if isinstance(out, io.BytesIO) and isinstance(target, Path):
-                target.write_bytes(out.getvalue())
-            if records is not None:
-                records.update(placed=doc.placer.placed, ends=doc.placer.ends)
+            _kept(doc, out, target, records)
             return int(doc.page), found
     raise AssertionError("unreachable")
+
+
+def _kept(
+    doc: _Book, out: io.BytesIO | Discard, target: Path | Discard, records: dict[str, object] | None
+) -> None:
+    """The last pass's book written to its file, and its floats recorded where asked."""
+    if isinstance(out, io.BytesIO) and isinstance(target, Path):
+        target.write_bytes(out.getvalue())
+    if records is not None:
+        records.update(placed=doc.placer.placed, ends=doc.placer.ends)
+
+
+def _pass(
+    doc: _Book,
+    setter: Setter,
+    headings: list[tuple[int, str, str, int]],
+    target: Path | Discard,
+    meta: Meta,
+    sketch: bool,
+) -> io.BytesIO | Discard:
+    """One pass of the book, its pictures drawn anew (once per document) or, a sketch,
+    not at all."""
+    ctx = setter.ctx
+    ctx.pictures, ctx.sketch = {}, sketch
+    try:
+        return _built(doc, _story(setter, headings), target, meta, setter.book, sketch)
+    finally:
+        ctx.sketch = False
 
 
 def _built(
