@@ -28,6 +28,7 @@ def white(rgb) -> bool:
     return min(rgb) > 245
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["museo", "mytown", "muenchhausen", "minipilo"])
 def test_full_bleed_art_reaches_a_6mm_bleed(kits, game):
     """Every card and tile, front and back, has ink 5.5 mm outside its trim on all four

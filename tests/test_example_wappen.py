@@ -81,6 +81,7 @@ def _best(cut: Image.Image, face: Image.Image, bleed: int = 0) -> tuple[float, f
     )
 
 
+@pytest.mark.slow
 def test_every_face_on_the_sheet_is_its_exported_picture(kit):
     index = json.loads((kit / "export/png/index.json").read_text())
     files = {f["items"][0]: f["file"] for f in index["faces"] if f["side"] == "front"}
@@ -129,6 +130,7 @@ def test_the_example_prints_without_a_picture_warning(tmp_path):
     assert "picture" not in result.stderr, result.stderr
 
 
+@pytest.mark.slow
 def test_the_shop_file_holds_the_pictures_flattened_in_cmyk(tmp_path):
     result = pnp(
         "--root",

@@ -117,6 +117,7 @@ def test_a_group_is_as_tall_as_platypus_wraps_it():
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["muenchhausen", "museo", "mytown", "minipilo"])
 def test_a_cheat_sheet_is_fitted_from_a_few_measures(game, tmp_path, monkeypatch):
     """Found by measuring, not by laying out: no trial page is laid out, and each language's

@@ -41,6 +41,7 @@ def pages(pdf) -> list[np.ndarray]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.heavy
 @pytest.mark.parametrize("case", CASES)
 def test_a_picture_under_its_pieces_looks_as_the_pieces_drawn_apart(case, tmp_path, monkeypatch):

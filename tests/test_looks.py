@@ -141,6 +141,7 @@ def test_braille_build_keeps_only_the_dots_dark(kits):
     assert close(aids.at_local(aid_pages[0].placed[0].matrix, -1.5, 44), "#1f2a44")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["museo", "mytown", "minipilo", "muenchhausen"])
 def test_nothing_is_see_through(kits, game):
     """No transparency on the print path (engines draw it apart, PDF/X shops refuse it):

@@ -86,6 +86,7 @@ def _difference(a, b) -> float:
     ) / (3 * len(a))
 
 
+@pytest.mark.slow
 def test_pieces_fit_edge_to_edge_and_no_stranger_fits_better(kits):
     """At 300 dpi, across every inner cut of every picture: the pixels on either side of
     the cut continue (mean difference under 10 of 255), and the right neighbour fits better
@@ -120,6 +121,7 @@ def _thumbnails(kit) -> dict:
     return thumbs
 
 
+@pytest.mark.slow
 def test_the_30_pictures_are_distinct_and_the_same_every_time(tmp_path):
     """Mean difference of two thumbnails, in grey levels: 0 for the same picture, and the
     closest two different ones (two night skies) still differ by about 25; 15 leaves room

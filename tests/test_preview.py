@@ -172,6 +172,7 @@ def _every_theme_and_language():
                     yield pytest.param(folder, path.name, theme, lang, id=name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("folder", "name", "theme", "lang"), list(_every_theme_and_language()))
 def test_the_preview_builds_as_the_build_does(folder, name, theme, lang):
     """The preview's build, in process, for every game in each theme and language: a face

@@ -174,6 +174,7 @@ def test_connections_past_the_cap_are_refused(server, monkeypatch):
         sock.close()
 
 
+@pytest.mark.slow
 def test_slow_and_silent_clients_are_dropped(server):
     """A client that sent part of its head is told 408 and closed; one that sent nothing is
     closed without a word; one that sends a byte now and then is dropped all the same:

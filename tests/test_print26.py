@@ -158,6 +158,7 @@ def _shared_backs(kit):
         yield face["file"], img, round(face["bleed_mm"] * PX_PER_MM)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "theme"),
     [

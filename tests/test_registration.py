@@ -208,6 +208,7 @@ def test_no_ink_in_the_zones_of_a_real_kit(kits, tmp_path, game, paper):
 EXAMPLES = sorted(p.name for p in (ROOT / "examples" / "content").iterdir() if p.is_dir())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("project", "game", "paper"),
     [

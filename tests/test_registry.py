@@ -83,6 +83,7 @@ def test_motif_keys_are_checked_from_the_registry():
     assert "must be one of" in motif_problems({"motif": "visitor", "symbol": "x"})[0][2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("painter", sorted(PAINTERS))
 def test_layout_check_takes_each_painters_keys_and_no_other(tmp_path, project_copy, painter):
     """A box naming a key its painter does not register is told, with what it takes."""

@@ -314,6 +314,7 @@ def _inotify_watches() -> int | None:
     return count
 
 
+@pytest.mark.slow
 @pytest.mark.heavy
 def test_the_watcher_never_follows_a_link_out_of_the_game(tmp_path):
     """A link in the game folder to an outside folder of 300 subfolders: no watch is added

@@ -135,6 +135,7 @@ def _mutations(data, schema, rng: random.Random, count: int):
     return made
 
 
+@pytest.mark.slow
 @pytest.mark.heavy
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.parent.name)
 def test_schema_and_loader_agree_over_mutations(validator, path, tmp_path):

@@ -41,6 +41,7 @@ def _shop(tmp_path, profile, *more, cwd=ROOT):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("profile", "fit", "pixels"),
     [

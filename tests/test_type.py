@@ -71,6 +71,7 @@ def test_low_contrast_is_advice_that_strict_leaves_a_warning():
     assert found.problems(strict=True) == []
 
 
+@pytest.mark.slow
 @pytest.mark.heavy
 @pytest.mark.parametrize("game", GAMES)
 def test_shipped_kits_have_no_text_under_4_5_to_1(game):

@@ -292,6 +292,7 @@ def picture_game(tmp_path_factory) -> Path:
     return root
 
 
+@pytest.mark.slow
 @weighted(0.75)
 @given(st.sampled_from(sorted(_pictures())), st.data())
 def test_pictures(picture_game, name, data):
@@ -321,6 +322,7 @@ def test_exported_pictures(picture_game, name, data):
 SVG_SEEDS = [s for s in OTHER_SEEDS if s[1] == "wappen" and s[2].endswith(".svg")]
 
 
+@pytest.mark.slow
 @weighted(0.5)
 @given(st.sampled_from(SVG_SEEDS), st.data())
 def test_svg_pictures(roots, seed, data):
